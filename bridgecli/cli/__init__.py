@@ -1,0 +1,164 @@
+"""The ``bridgecli`` command group: lazy sub-commands, one error path, exit codes.
+
+Sub-command modules are imported only when their command runs, so that
+``bridgecli score 4S=`` pays for click and the scoring core and nothing else.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from enum import IntEnum
+from typing import Any
+
+import click
+
+from bridgecli import __version__
+from bridgecli.core.errors import BridgeError, RuleError
+
+
+class ExitCode(IntEnum):
+    """Process exit codes of every command."""
+
+    OK = 0
+    """All input read and within the rules."""
+    RULES = 1
+    """Input read fine but breaks the rules (illegal call, revoke, mismatch, no deal found)."""
+    USAGE = 2
+    """Usage error, or input that is not readable or not valid notation."""
+    INTERRUPTED = 130
+    """Stopped by Ctrl-C."""
+
+
+#: name -> (module under bridgecli.cli, attribute, one-line help). The help is
+#: here so that ``bridgecli --help`` need not import every command.
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "convert": ("convert", "convert", "Convert boards between PBN, YAML, JSON and LIN."),
+    "show": ("show", "show", "Draw hand diagrams, auctions and results."),
+    "deal": ("deal", "deal", "Deal boards, at random or to constraints."),
+    "validate-auction": ("validate_auction", "validate_auction", "Check auctions against the Laws."),
+    "play": ("play", "play", "Replay and check the play of boards."),
+    "score": ("score", "score", "Score contracts (duplicate), IMPs and events."),
+    "rubber": ("rubber", "rubber", "Keep a rubber bridge or Chicago score sheet."),
+    "solve": ("solve", "solve", "Double-dummy tables, par and leads (needs bridgecli[dds])."),
+}
+
+
+class BridgeCliError(click.ClickException):
+    """A user-facing error: printed as ``bridgecli: error: WHERE: message``."""
+
+    def __init__(self, message: str, exit_code: int = ExitCode.USAGE) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+
+    def show(self, file: Any = None) -> None:  # noqa: D102
+        click.echo(f"bridgecli: error: {self.format_message()}", err=True)
+
+
+def error_from(exc: BridgeError) -> BridgeCliError:
+    """Turn a core error into the one-line CLI error with the right exit code."""
+    where = exc.where()
+    text = f"{where}: {exc}" if where else str(exc)
+    code = ExitCode.RULES if isinstance(exc, RuleError) else ExitCode.USAGE
+    return BridgeCliError(text, code)
+
+
+class LazyGroup(click.Group):
+    """A group whose sub-commands live in modules imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        import importlib.util
+
+        names = []
+        for name, (mod, _attr, _help) in COMMANDS.items():
+            if importlib.util.find_spec(f"bridgecli.cli.{mod}") is not None:
+                names.append(name)
+        return names
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        entry = COMMANDS.get(cmd_name)
+        if entry is None:
+            return None
+        mod, attr, _ = entry
+        try:
+            module = importlib.import_module(f"bridgecli.cli.{mod}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"bridgecli.cli.{mod}":
+                return None
+            raise
+        cmd: click.Command = getattr(module, attr)
+        return cmd
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        debug = bool(ctx.params.get("debug"))
+        try:
+            return super().invoke(ctx)
+        except BridgeError as exc:
+            if debug:
+                raise
+            raise error_from(exc) from exc
+        except (UnicodeDecodeError, OSError) as exc:
+            if debug or isinstance(exc, BrokenPipeError):
+                raise
+            raise BridgeCliError(str(exc), ExitCode.USAGE) from exc
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="bridgecli")
+@click.option("--debug", is_flag=True, help="Show Python tracebacks for errors.")
+@click.option(
+    "--lang",
+    envvar="BRIDGECLI_LANG",
+    default="en",
+    show_default=True,
+    metavar="LANG",
+    help="Language of text output and of ambiguous input (en; env BRIDGECLI_LANG).",
+)
+@click.pass_context
+def cli(ctx: click.Context, debug: bool, lang: str) -> None:
+    """A contract bridge toolkit for the shell.
+
+    \b
+    Examples:
+      bridgecli deal -n 4 --seed 1 | bridgecli show -
+      bridgecli score 4SX-1 --vul both
+      bridgecli validate-auction --dealer N --calls "1NT P 3NT P P P"
+    """
+    from bridgecli.core.notation import get_language
+
+    ctx.ensure_object(dict)
+    ctx.obj["debug"] = debug
+    try:
+        ctx.obj["lang"] = get_language(lang)
+    except BridgeError as exc:
+        raise click.BadParameter(str(exc), param_hint="--lang") from exc
+
+
+def main() -> None:
+    """Console-script entry point: runs the group and maps every ending to an exit code."""
+    try:
+        rv = cli.main(prog_name="bridgecli", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("bridgecli: interrupted", err=True)
+        sys.exit(ExitCode.INTERRUPTED)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except BrokenPipeError:
+        # the reader went away (e.g. `| head`): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(ExitCode.OK)
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    sys.exit(rv if isinstance(rv, int) else ExitCode.OK)

@@ -1,0 +1,135 @@
+"""What every command shares: reading FILE or ``-``, atomic ``-o``, format options."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from types import TracebackType
+from typing import IO, Any, Callable, TypeVar
+
+import click
+
+from bridgecli.core.errors import ParseError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+FORMAT_NAMES = ("pbn", "yaml", "json", "lin")
+
+
+def read_text(path: str) -> tuple[str, str]:
+    """Read FILE or ``-`` (stdin) as text: UTF-8, else Latin-1 (PBN's own charset).
+
+    Returns ``(text, source_name)``. Raises ParseError for binary input
+    (NUL bytes) and OSError for unreadable files.
+    """
+    if path == "-":
+        data = sys.stdin.buffer.read()
+        source = "<stdin>"
+    else:
+        with open(path, "rb") as fp:
+            data = fp.read()
+        source = path
+    return decode_bytes(data, source), source
+
+
+def decode_bytes(data: bytes, source: str) -> str:
+    """Decode input bytes: strip a UTF-8 BOM, try UTF-8 then Latin-1; reject binary."""
+    if b"\x00" in data:
+        line = data[: data.index(b"\x00")].count(b"\n") + 1
+        raise ParseError("binary data (a NUL byte), not a text file", source=source, line=line)
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    bad = sum(1 for ch in text if ord(ch) < 32 and ch not in "\t\r\n\f\v" or 0x7F <= ord(ch) < 0xA0)
+    if bad > max(4, len(text) // 100):
+        raise ParseError("binary data, not a text file", source=source, line=1)
+    return text
+
+
+class AtomicOutput:
+    """Context manager: stdout for ``None``/``-``, else a temp file renamed over
+    ``path`` on success and removed on failure, so a failed run never truncates
+    the output and ``-o`` may name the input file.
+    """
+
+    def __init__(self, path: str | None, *, binary: bool = False) -> None:
+        self.path = None if path in (None, "-") else path
+        self.binary = binary
+        self._tmp: str | None = None
+        self._fp: IO[Any] | None = None
+
+    def __enter__(self) -> IO[Any]:
+        if self.path is None:
+            self._fp = sys.stdout.buffer if self.binary else sys.stdout
+            return self._fp
+        directory = os.path.dirname(os.path.abspath(self.path))
+        fd, self._tmp = tempfile.mkstemp(prefix=".bridgecli-", dir=directory)
+        self._fp = os.fdopen(fd, "wb" if self.binary else "w", encoding=None if self.binary else "utf-8",
+                             newline=None if self.binary else "")
+        return self._fp
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if self.path is None:
+            if self._fp is not None:
+                try:
+                    self._fp.flush()
+                except BrokenPipeError:
+                    pass
+            return
+        assert self._fp is not None and self._tmp is not None
+        self._fp.close()
+        if exc_type is None:
+            if os.path.exists(self.path):
+                try:
+                    os.chmod(self._tmp, os.stat(self.path).st_mode & 0o7777)
+                except OSError:
+                    pass
+            else:
+                os.chmod(self._tmp, 0o644)
+            os.replace(self._tmp, self.path)
+        else:
+            os.unlink(self._tmp)
+
+
+def output_option(f: F) -> F:
+    """``-o/--output FILE``: write there atomically instead of stdout."""
+    return click.option(
+        "-o", "--output", "output", type=click.Path(dir_okay=False, writable=True, allow_dash=True),
+        default=None, help="Write to FILE (atomically) instead of stdout.",
+    )(f)
+
+
+def json_option(f: F) -> F:
+    """``--json``: machine-readable output, one JSON object a record a line."""
+    return click.option("--json", "as_json", is_flag=True, help="Machine-readable JSON output.")(f)
+
+
+def input_argument(f: F) -> F:
+    """``FILE`` argument defaulting to ``-`` (stdin)."""
+    return click.argument("infile", metavar="FILE", default="-", type=click.Path(allow_dash=True, dir_okay=False))(f)
+
+
+def format_option(name: str = "--from", help: str = "Input format (default: from extension or content).") -> Callable[[F], F]:
+    """A ``--from``/``--to``/``--format`` choice of pbn, yaml, json, lin."""
+
+    def deco(f: F) -> F:
+        return click.option(name, type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None, help=help)(f)
+
+    return deco
+
+
+def get_lang(ctx: click.Context | None = None) -> Any:
+    """The Language chosen with the group's ``--lang`` (English by default)."""
+    from bridgecli.core.notation import ENGLISH
+
+    ctx = ctx or click.get_current_context(silent=True)
+    while ctx is not None:
+        if isinstance(ctx.obj, dict) and "lang" in ctx.obj:
+            return ctx.obj["lang"]
+        ctx = ctx.parent
+    return ENGLISH

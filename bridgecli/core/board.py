@@ -1,0 +1,153 @@
+"""A board: one deal with everything recorded about it.
+
+A :class:`Board` is what every format reads and writes. It keeps the
+structured parts (deal, auction, play, contract, result) as core values and
+every other tag, known or not, as text in :attr:`Board.tags`, so that no
+information a file carried is lost on the way through.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from .calls import Call, Contract
+from .cards import Card, Seat, Vulnerability, dealer_of_board
+from .deal import Deal
+
+#: Tags held in structured fields of :class:`Board`, not in ``tags``.
+STRUCTURED_TAGS = frozenset(
+    {"Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Result", "Auction", "Play", "Note"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class AnnotatedCall:
+    """A call as recorded, with its alert, note reference and NAGs."""
+
+    call: Call
+    """The call itself."""
+    alert: bool = False
+    """Alerted (PBN ``!`` suffix / BridgeComposer ``$1``, LIN ``!``)."""
+    note: int | None = None
+    """Number of the explaining note (PBN ``=n=``), if any."""
+    nags: tuple[int, ...] = ()
+    """Other numeric annotation glyphs (PBN ``$n``)."""
+
+    def __str__(self) -> str:
+        return str(self.call) + ("!" if self.alert else "")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedCard:
+    """A card of the play record; ``card`` is None where the record has ``-``."""
+
+    card: Card | None
+    """The card, or None when unknown / not played."""
+    note: int | None = None
+    """Number of the explaining note, if any."""
+    nags: tuple[int, ...] = ()
+    """Numeric annotation glyphs."""
+
+    def __str__(self) -> str:
+        return "-" if self.card is None else str(self.card)
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A supplemental table section kept verbatim (``OptimumResultTable`` ...)."""
+
+    name: str
+    """The tag name."""
+    header: str
+    """The tag value (column header list)."""
+    rows: tuple[str, ...] = ()
+    """The data lines as read."""
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """One board and what was recorded about it. Every field may be absent."""
+
+    number: int | None = None
+    """Board number (positive)."""
+    dealer: Seat | None = None
+    """The dealer."""
+    vulnerability: Vulnerability | None = None
+    """Which sides are vulnerable."""
+    deal: Deal | None = None
+    """The four hands."""
+    auction: tuple[AnnotatedCall, ...] | None = None
+    """Calls from the dealer on; None when no auction was recorded."""
+    auction_end: str = ""
+    """``*`` (no more calls given), ``+`` (next call to come) or empty."""
+    auction_notes: Mapping[int, str] = field(default_factory=dict)
+    """Note texts of the auction by number."""
+    play: tuple[tuple[PlayedCard, ...], ...] | None = None
+    """Play record: one row a trick, columns in seat order from :attr:`play_leader`."""
+    play_leader: Seat | None = None
+    """Seat of the first column of the play record (the opening leader)."""
+    play_end: str = ""
+    """``*`` (no more cards given, e.g. a claim), ``+`` or empty."""
+    play_notes: Mapping[int, str] = field(default_factory=dict)
+    """Note texts of the play by number."""
+    contract: Contract | None = None
+    """Final contract with declarer; None when not recorded."""
+    result: int | None = None
+    """Tricks won by declarer; None when not recorded."""
+    tags: Mapping[str, str] = field(default_factory=dict)
+    """Every other tag, in file order (``Event``, ``West``, ``Scoring``, unknown ones)."""
+    sections: tuple[Section, ...] = ()
+    """Supplemental table sections kept verbatim."""
+    variant: str | None = None
+    """Name of the game variant (None = contract bridge)."""
+    extra: Mapping[str, object] = field(default_factory=dict)
+    """Variant data that has no place above (talon, discards, ...)."""
+
+    def replace(self, **changes: object) -> "Board":
+        """A copy with some fields changed."""
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+    @property
+    def effective_dealer(self) -> Seat | None:
+        """The dealer, else the one the board number implies."""
+        if self.dealer is not None:
+            return self.dealer
+        return dealer_of_board(self.number) if self.number else None
+
+    @property
+    def effective_vulnerability(self) -> Vulnerability | None:
+        """The vulnerability, else the one the board number implies."""
+        if self.vulnerability is not None:
+            return self.vulnerability
+        return Vulnerability.from_board(self.number) if self.number else None
+
+    @property
+    def calls(self) -> list[Call]:
+        """The bare calls of the auction (empty when none)."""
+        return [a.call for a in self.auction or ()]
+
+    def tag(self, name: str, default: str | None = None) -> str | None:
+        """The value of another tag, e.g. ``board.tag("Event")``."""
+        return self.tags.get(name, default)
+
+    def player(self, seat: Seat) -> str | None:
+        """The player name at ``seat`` (tags West/North/East/South)."""
+        return self.tags.get(("North", "East", "South", "West")[seat])
+
+    @property
+    def played_cards(self) -> list[tuple[Seat, Card | None]]:
+        """The play record as (seat, card) by rows and columns, not in time order."""
+        out: list[tuple[Seat, Card | None]] = []
+        if self.play is None or self.play_leader is None:
+            return out
+        for row in self.play:
+            for i, pc in enumerate(row):
+                out.append((self.play_leader.next(i), pc.card))
+        return out
+
+    @property
+    def label(self) -> str:
+        """``board 3`` or ``board ?`` for messages."""
+        return f"board {self.number if self.number is not None else '?'}"

@@ -1,0 +1,100 @@
+"""The one error hierarchy of bridgecli.
+
+Every error carries an optional place (``source``, ``line``, ``column``) so
+that the command line can point at the bad input.
+"""
+
+from __future__ import annotations
+
+
+class BridgeError(Exception):
+    """Base of every bridgecli error: a message and where it came from."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        source: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        board: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        """The short, lower-case description of what is wrong."""
+        self.source = source
+        """The file (or ``-``) the bad input came from, when known."""
+        self.line = line
+        """1-based line of the bad input, when known."""
+        self.column = column
+        """1-based column of the bad input, when known."""
+        self.board = board
+        """The board the bad input belongs to, when known."""
+
+    def located(
+        self,
+        *,
+        source: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        board: str | None = None,
+    ) -> "BridgeError":
+        """Fill in the place fields that are still unknown; return ``self``."""
+        if self.source is None:
+            self.source = source
+        if self.line is None:
+            self.line = line
+        if self.column is None:
+            self.column = column
+        if self.board is None:
+            self.board = board
+        return self
+
+    def where(self) -> str:
+        """``source:line:column`` as far as known (may be empty)."""
+        parts = [p for p in (self.source, self.line, self.column) if p is not None]
+        return ":".join(str(p) for p in parts)
+
+    def __str__(self) -> str:
+        msg = self.message
+        if self.board is not None and f"board {self.board}" not in msg:
+            msg = f"board {self.board}: {msg}"
+        return msg
+
+
+class ParseError(BridgeError, ValueError):
+    """Text that is not valid notation: ``8H`` as a bid, a bad PBN tag."""
+
+
+class RuleError(BridgeError):
+    """Well-formed input that the rules do not allow here."""
+
+
+class IllegalCallError(RuleError):
+    """An insufficient bid, a double of partner, a call after the auction closed."""
+
+    def __init__(self, message: str, *, reason: str = "illegal", index: int | None = None, **kw: object) -> None:
+        super().__init__(message, **kw)  # type: ignore[arg-type]
+        self.reason = reason
+        """A word from a fixed vocabulary (``insufficient``, ``double-own-side`` ...)."""
+        self.index = index
+        """0-based position of the offending call in the auction, when known."""
+
+
+class IllegalPlayError(RuleError):
+    """A revoke, a card not held or already played, a lead out of turn."""
+
+    def __init__(self, message: str, *, reason: str = "illegal", trick: int | None = None, **kw: object) -> None:
+        super().__init__(message, **kw)  # type: ignore[arg-type]
+        self.reason = reason
+        """A word from a fixed vocabulary (``revoke``, ``not-held`` ...)."""
+        self.trick = trick
+        """1-based trick number of the offending card, when known."""
+
+
+class InvalidDealError(RuleError):
+    """A deal with a card twice, a card missing, or a hand of the wrong size."""
+
+
+class MismatchError(RuleError):
+    """Two records of the same board disagree (a Contract tag and the auction)."""
