@@ -79,7 +79,8 @@ _CARD_SUFFIX = {"!": 7, "?": 8, "!!": 9, "??": 10, "!?": 11, "?!": 12}
 
 _TAG_LINE = re.compile(r'[ \t]*\[[ \t]*([A-Za-z0-9_]+)[ \t]+"([^"\\]*(?:\\.[^"\\]*)*)"[ \t]*\][ \t]*\Z')
 _SPECIAL = re.compile(r'[\[\]"{};]')
-_UNESCAPE = re.compile(r"\\(.)")
+_UNESCAPE = re.compile(r'\\([\\"])')  # only \" and \\ are escapes; "\2R" stays as it is
+_ESCAPE = re.compile(r'\\(?=[\\"]|\Z)|"')
 _LINE_TOKEN = re.compile(
     r"""(?P<ws>\s+)
     |(?P<semi>;.*)
@@ -802,7 +803,7 @@ def _deal_txt(deal: Deal, first: Seat) -> str:
 
 def _esc(value: str, name: str) -> str:
     if '"' in value or "\\" in value:
-        value = value.replace("\\", "\\\\").replace('"', '\\"')
+        value = _ESCAPE.sub(r"\\\g<0>", value)
     if "\n" in value or "\r" in value:
         raise ParseError(f"tag {name} holds a line break, which PBN cannot write: {value!r}")
     return value
