@@ -6,7 +6,9 @@ import json
 import os
 import sys
 import time
-from typing import IO, TYPE_CHECKING, Any, Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from contextlib import nullcontext
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 
@@ -150,17 +152,13 @@ def _read_records(path: str, source: str, override: str | None) -> Iterator[Boar
     """
     from bridgecli.formats import format_from_path, iter_records, sniff
 
-    fp = sys.stdin.buffer if path == "-" else open(path, "rb")
-    try:
-        fmt = override.lower() if override else format_from_path(path)
+    fmt = override.lower() if override else format_from_path(path)
+    with nullcontext(sys.stdin.buffer) if path == "-" else open(path, "rb") as fp:
         for text, offset, chunk_fmt in _chunks(fp, fmt, source):
             for item in iter_records(text, chunk_fmt or fmt or sniff(text), source=source):
                 if isinstance(item, BridgeError) and item.line is not None:
                     item.line += offset
                 yield item
-    finally:
-        if fp is not sys.stdin.buffer:
-            fp.close()
 
 
 def _chunks(fp: IO[bytes], fmt: str | None, source: str) -> Iterator[tuple[str, int, str | None]]:

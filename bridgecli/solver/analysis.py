@@ -11,14 +11,16 @@ and results are still yielded in input order. Memory stays bounded: at most
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any
 
 from bridgecli.core.board import Board, Section
 from bridgecli.core.cards import Card, Seat, Strain, Vulnerability
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, RuleError
+
 from .par import ParResult, par
 from .tables import DDTable, position_size
 
@@ -261,7 +263,8 @@ def _finish(group: list[Board | BridgeError], results: list[_Result],
             position_size(item.deal)
         except RuleError as exc:
             number = item.number
-            yield Unsolvable(item, exc.located(source=source, board=str(number) if number is not None else "?"))
+            exc.located(source=source, board=str(number) if number is not None else "?")
+            yield Unsolvable(item, exc)
             continue
         table, p, las = next(it)
         yield BoardAnalysis(item, table, p, las)

@@ -12,17 +12,18 @@ into calls of that size here.
 
 from __future__ import annotations
 
-
 import importlib.util
 import os
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Sequence
+from typing import Any
 
 from bridgecli.core.cards import DECK, SEATS, Card, Rank, Seat, Strain, Suit
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError
+
 from .tables import DDS_STRAINS, DDTable, position_size
 
 #: The one-line hint shown when the solver is not installed.

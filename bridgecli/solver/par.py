@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bridgecli.core.cards import STRAINS, Seat, Side, Strain, Vulnerability
 from bridgecli.core.calls import Risk
+from bridgecli.core.cards import STRAINS, Seat, Side, Strain, Vulnerability
+
 from .tables import DDTable
 
 _TRICK_VALUE = {Strain.CLUBS: 20, Strain.DIAMONDS: 20, Strain.HEARTS: 30, Strain.SPADES: 30, Strain.NOTRUMP: 30}

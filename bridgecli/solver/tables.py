@@ -14,8 +14,8 @@ Pure: no solver import, no I/O.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from bridgecli.core.board import Section
 from bridgecli.core.calls import Bid
@@ -71,10 +71,14 @@ class DDTable:
         return self.tricks[seat][strain]
 
     @classmethod
-    def from_cells(cls, cells: dict[tuple[Seat, Strain], int], total: int = 13) -> "DDTable":
+    def from_cells(cls, cells: dict[tuple[Seat, Strain], int], total: int = 13) -> DDTable:
         """Build from a ``{(seat, strain): tricks}`` mapping holding all 20 cells."""
-        return cls(tuple(tuple(cells[seat, strain] for strain in STRAINS) for seat in SEATS),  # type: ignore[arg-type]
-                   total)
+        rows = tuple(
+            (cells[seat, STRAINS[0]], cells[seat, STRAINS[1]], cells[seat, STRAINS[2]], cells[seat, STRAINS[3]],
+             cells[seat, STRAINS[4]])
+            for seat in SEATS
+        )
+        return cls(rows, total)
 
     def best(self, side: Side, strain: Strain) -> int:
         """The tricks of the side's better declarer in ``strain``."""
@@ -96,7 +100,7 @@ class DDTable:
     # -- DDS order -------------------------------------------------------
 
     @classmethod
-    def from_dds(cls, res_table: Sequence[Sequence[int]], total: int = 13) -> "DDTable":
+    def from_dds(cls, res_table: Sequence[Sequence[int]], total: int = 13) -> DDTable:
         """From DDS's ``resTable[dds_strain][hand]`` (strains S, H, D, C, NT; hands N, E, S, W)."""
         cells = {(seat, strain): int(res_table[i][seat]) for i, strain in enumerate(DDS_STRAINS) for seat in SEATS}
         return cls.from_cells(cells, total)
@@ -112,7 +116,7 @@ class DDTable:
         return "".join(_DIGITS[self.tricks[seat][strain]] for seat in PBN_SEATS for strain in PBN_STRAINS)
 
     @classmethod
-    def from_pbn(cls, text: str) -> "DDTable":
+    def from_pbn(cls, text: str) -> DDTable:
         """Parse a ``DoubleDummyTricks`` value (digits ``0-9a-d``, either case). Raises ParseError."""
         value = text.strip().lower()
         if len(value) != 20 or any(ch not in _DIGITS for ch in value):
@@ -136,7 +140,7 @@ class DDTable:
         return Section("OptimumResultTable", header, rows)
 
     @classmethod
-    def from_optimum_result_table(cls, section: Section) -> "DDTable":
+    def from_optimum_result_table(cls, section: Section) -> DDTable:
         """Read an ``OptimumResultTable`` whatever its row order.
 
         Accepts the 10-row form that lists only one seat of each side (partners
@@ -179,7 +183,7 @@ class DDTable:
         return {seat.letter: {strain.letter: self.tricks[seat][strain] for strain in STRAINS} for seat in SEATS}
 
     @classmethod
-    def from_dict(cls, data: dict[str, dict[str, int]], total: int = 13) -> "DDTable":
+    def from_dict(cls, data: dict[str, dict[str, int]], total: int = 13) -> DDTable:
         """Inverse of :meth:`as_dict`. Raises ParseError on missing keys."""
         try:
             cells = {(seat, strain): int(data[seat.letter][strain.letter]) for seat in SEATS for strain in STRAINS}
