@@ -21,18 +21,18 @@ from bridgecli.core.errors import BridgeError
 if TYPE_CHECKING:
     from bridgecli.solver.analysis import BoardAnalysis
 
-#: Boards a DDS call solves at once (its limit for full tables).
+#: Boards a DDS call solves at once in this process (its limit for full tables).
 BATCH = 40
+#: Boards a worker process gets at once when ``--jobs`` spreads the work.
+JOB_BATCH = 10
 
 
 @click.command("solve")
 @input_argument
 @click.option("--from", "from_", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
               help="Input format (default: from extension or content).")
-@click.option("-j", "--jobs", type=click.IntRange(min=0), default=None, metavar="J",
-              help="Cores to use (default: all). DDS threads inside one process; see docs for J worker processes.")
-@click.option("--processes", is_flag=True,
-              help="Spread batches over J worker processes (one DDS thread each) instead of J DDS threads.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="J",
+              help="Worker processes, one DDS thread each (default: all cores; 1: no workers).")
 @json_option
 @output_option
 @click.option("--to", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
@@ -41,12 +41,15 @@ BATCH = 40
               "(or of each par contract).")
 @click.option("--progress", is_flag=True, help="Report progress on stderr.")
 @click.pass_context
-def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, processes: bool, as_json: bool,
+def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, as_json: bool,
           output: str | None, to: str | None, leads: bool, progress: bool) -> None:
     """Double-dummy tables, par score and par contracts (and opening leads) of every board.
 
     Needs the optional DDS solver: pip install 'bridgecli[dds]'. Boards are
-    solved 40 at a time and each is written as soon as its batch is done.
+    read and solved in batches and each is written as soon as its batch is
+    done, in input order. With J > 1 (the default on a multi-core machine)
+    batches of 10 go to J worker processes; an input of fewer than 40 boards
+    is solved in this process with J DDS threads.
     With -o FILE.pbn (or --to FORMAT) the boards are written back with the
     tags DoubleDummyTricks, OptimumScore, ParContract and the
     OptimumResultTable section. A board that cannot be solved (unknown hand,
@@ -71,9 +74,7 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
     if as_json and to:
         raise click.UsageError("--json and --to exclude each other")
     out_fmt = to.lower() if to else (format_from_path(output) if output and not as_json else None)
-    cores = os.cpu_count() or 1
-    want = cores if not jobs else jobs
-    n_proc, threads = (want, 1) if processes and want > 1 else (1, want)
+    n_jobs = jobs or os.cpu_count() or 1
 
     source = "<stdin>" if infile == "-" else infile
     worst = [ExitCode.OK]
@@ -88,7 +89,7 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
     from bridgecli.solver.analysis import BoardAnalysis, Unsolvable, analyse_stream
 
     records = _read_records(infile, source, from_)
-    stream = analyse_stream(records, leads=leads, jobs=n_proc, batch=BATCH, threads=threads, source=source)
+    stream = analyse_stream(records, leads=leads, jobs=n_jobs, batch=BATCH, job_batch=JOB_BATCH, source=source)
     if progress:
         stream = _with_progress(stream)
 

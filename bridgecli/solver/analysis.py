@@ -10,6 +10,7 @@ and results are still yielded in input order. Memory stays bounded: at most
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -187,34 +188,46 @@ def analyse_stream(
     leads: bool = False,
     jobs: int = 1,
     batch: int = 40,
-    threads: int = 0,
+    job_batch: int = 10,
     source: str | None = None,
 ) -> Iterator[BoardAnalysis | Unsolvable | BridgeError]:
     """Solve every board of ``items`` and yield its analysis, or its error, in input order.
 
     Errors read from the input pass through; a board that cannot be solved
     (unknown hand, hands of unequal size, no deal) is yielded as
-    :class:`Unsolvable` with a located RuleError. ``jobs`` worker processes (1: solve in this process) each let
-    DDS use ``threads`` threads (0: all cores). Raises SolverMissingError when
-    DDS is not installed.
+    :class:`Unsolvable` with a located RuleError.
+
+    ``jobs == 1``: everything in this process, ``batch`` boards a DDS call, one
+    DDS thread. ``jobs > 1``: groups of ``job_batch`` boards go to ``jobs``
+    worker processes running one DDS thread each; but when the whole input
+    is smaller than ``batch`` boards it is solved here with ``jobs`` DDS
+    threads (no start-up cost for a worker pool). Raises SolverMissingError
+    when DDS is not installed.
     """
     from . import dds
 
     dds.load()
+    it = iter(items)
     if jobs <= 1:
-        if threads:
-            dds.set_threads(threads)
-        for group in _groups(items, batch):
+        dds.set_threads(1)
+        for group in _groups(it, batch):
             yield from _finish(group, _run_group(group, leads), source)
         return
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init, initargs=(threads,))
+    first = next(_groups(it, batch), [])
+    rest = next(_groups(it, 1), None)
+    if rest is None:
+        dds.set_threads(jobs)
+        yield from _finish(first, _run_group(first, leads), source)
+        return
+    chained = itertools.chain(first, rest, it)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init, initargs=(1,))
     pending: deque[tuple[list[Board | BridgeError], Future[list[_Result]] | None]] = deque()
     try:
-        for group in _groups(items, batch):
-            todo = [it for it in group if isinstance(it, Board) and _solvable(it)]
+        for group in _groups(chained, job_batch):
+            todo = [x for x in group if isinstance(x, Board) and _solvable(x)]
             fut = pool.submit(_solve_jobs, [_job_of(b, leads) for b in todo]) if todo else None
             pending.append((group, fut))
-            while len(pending) > 2 * jobs or (pending and pending[0][1] is not None and pending[0][1].done()):
+            while len(pending) > 2 * jobs or (pending and (pending[0][1] is None or pending[0][1].done())):
                 g, f = pending.popleft()
                 yield from _finish(g, f.result() if f is not None else [], source)
         while pending:

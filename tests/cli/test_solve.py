@@ -221,9 +221,10 @@ def test_processes_keep_input_order(runner: CliRunner, monkeypatch: pytest.Monke
     import bridgecli.cli.solve as solve_mod
 
     monkeypatch.setattr(solve_mod, "BATCH", 1)
+    monkeypatch.setattr(solve_mod, "JOB_BATCH", 1)
     endings = "\n".join(ENDING.replace('"2"', f'"{n}"') for n in range(1, 6))
-    plain = runner.invoke(cli, ["solve", "-", "--json"], input=endings)
-    spread = runner.invoke(cli, ["solve", "-", "--json", "-j", "2", "--processes"], input=endings)
+    plain = runner.invoke(cli, ["solve", "-", "--json", "-j", "1"], input=endings)
+    spread = runner.invoke(cli, ["solve", "-", "--json", "-j", "2"], input=endings)
     assert plain.exit_code == spread.exit_code == 0
     assert [json.loads(x)["board"] for x in spread.stdout.splitlines()] == [1, 2, 3, 4, 5]
     assert spread.stdout == plain.stdout
