@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from hypothesis import strategies as st
@@ -45,8 +46,9 @@ names = st.one_of(st.text(min_size=1, max_size=15), _tricky)
 
 @st.composite
 def complete_deals(draw: Any) -> Deal:
-    """A random complete deal: 13 cards each."""
-    perm = draw(st.permutations(DECK))
+    """A random complete deal: 13 cards each (shuffled from a drawn seed: cheap to generate)."""
+    perm = list(DECK)
+    random.Random(draw(st.integers(0, 2**32))).shuffle(perm)
     return Deal(tuple(Hand(perm[i * 13:(i + 1) * 13]) for i in range(4)))  # type: ignore[arg-type]
 
 
@@ -109,11 +111,43 @@ json_values = st.recursive(
 
 
 @st.composite
+def plays(draw: Any) -> tuple[tuple[PlayedCard, ...], ...]:
+    """Play rows of 0..4 cards (unknown ones too), a few with notes and NAGs.
+
+    The cards come from a drawn seed, which keeps generation cheap.
+    """
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    n_rows = draw(st.integers(0, 13))
+    rows: list[list[PlayedCard]] = []
+    for _ in range(n_rows):
+        width = 4 if rng.random() < 0.8 else rng.randint(0, 4)
+        rows.append([PlayedCard(None if rng.random() < 0.1 else rng.choice(DECK)) for _ in range(width)])
+    cells = [(i, j) for i, r in enumerate(rows) for j in range(len(r))]
+    if cells:
+        for _ in range(draw(st.integers(0, 2))):
+            i, j = draw(st.sampled_from(cells))
+            rows[i][j] = draw(played_cards())
+    return tuple(tuple(r) for r in rows)
+
+
+@st.composite
+def auctions(draw: Any) -> tuple[AnnotatedCall, ...]:
+    """Call sequences (legal or not) from a drawn seed, a few annotated."""
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    pool = list(ALL_BIDS) + [PASS, DOUBLE, REDOUBLE]
+    out = [AnnotatedCall(rng.choice(pool), alert=rng.random() < 0.2) for _ in range(draw(st.integers(0, 16)))]
+    if out:
+        for _ in range(draw(st.integers(0, 2))):
+            out[draw(st.integers(0, len(out) - 1))] = draw(annotated_calls())
+    return tuple(out)
+
+
+@st.composite
 def boards(draw: Any) -> Board:
     """Any well-formed board: every field present or absent at random."""
     maybe = lambda s: draw(st.none() | s)
-    play = maybe(st.lists(st.lists(played_cards(), min_size=0, max_size=4).map(tuple), max_size=13).map(tuple))
-    auction = maybe(st.lists(annotated_calls(), max_size=16).map(tuple))
+    play = maybe(plays())
+    auction = maybe(auctions())
     return Board(
         number=maybe(st.integers(1, 10_000)),
         dealer=maybe(seats),

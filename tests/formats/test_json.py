@@ -123,7 +123,7 @@ def test_dump_and_load_file_objects() -> None:
     assert J.load(fp) == [example_board()]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(st.lists(boards(), max_size=3))
 def test_round_trip(bs: list) -> None:  # type: ignore[type-arg]
     text = J.dumps(bs)

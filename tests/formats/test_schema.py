@@ -189,7 +189,7 @@ def test_not_a_mapping() -> None:
         from_dict(["board", 1])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(boards())
 def test_round_trip_any_board(board: Board) -> None:
     back = from_dict(to_dict(board))

@@ -153,7 +153,7 @@ def test_yaml_is_imported_lazily() -> None:
     assert out.stdout.strip() == "False"
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(st.lists(boards(), max_size=3))
 def test_round_trip(bs: list) -> None:  # type: ignore[type-arg]
     text = Y.dumps(bs)
