@@ -13,7 +13,7 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "FORMATS.md"
 
 def _block(lang: str) -> str:
     text = DOC.read_text(encoding="utf-8")
-    m = re.search(rf"^```{lang}\n(.*?)^```", text, re.S | re.M)
+    m = re.search(rf"^```{lang}\n(.*?)^```", text, re.DOTALL | re.MULTILINE)
     assert m, f"no ```{lang} block in FORMATS.md"
     return m.group(1)
 
