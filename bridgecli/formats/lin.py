@@ -51,6 +51,9 @@ _BOARD_NO = re.compile(r"(\d+)")
 _PLAYER_TAGS = ("South", "West", "North", "East")
 _ROOMS = {"o": "Open", "c": "Closed"}
 _SUIT_LETTERS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
+_RANK_LETTERS = {r.letter: r for r in Rank}
+_CARD = {(c.suit, c.rank): c for c in DECK}
+_CARD_TOKEN = {t: c for c in DECK for t in (str(c), str(c).lower(), str(c)[0] + str(c)[1].lower(), str(c)[0].lower() + str(c)[1])}
 
 
 # -- small rules helpers (pure) ----------------------------------------------
@@ -114,42 +117,49 @@ class _Pair:
         self.first = first
 
 
+_PAIR = re.compile(r"[ \t\r\n\f\v]*([A-Za-z][A-Za-z0-9]{0,3})\|([^|]*)\|")
+_SPACE = re.compile(r"[ \t\r\n\f\v]*")
+
+
 def _pairs(text: str, source: str | None) -> Iterator[_Pair | ParseError]:
     """``key|value|`` pairs of the text; a malformed spot yields an error and reading
     resumes on the next line."""
     pos, line, n = 0, 1, len(text)
-    first = True
+    counted = 0  # text[:counted] holds line - 1 newlines
+    last_line = 0
+    match = _PAIR.match
     while pos < n:
-        ch = text[pos]
-        if ch in " \t\r\n\f\v":
-            if ch == "\n":
-                line += 1
-                first = True
-            pos += 1
+        m = match(text, pos)
+        if m is not None:
+            start = m.start(1)
+            line += text.count("\n", counted, start)
+            counted = start
+            first = line != last_line
+            last_line = line
+            yield _Pair(m.group(1).lower(), m.group(2), line, first)
+            pos = m.end()
             continue
-        bar = text.find("|", pos)
-        eol = text.find("\n", pos)
-        key = text[pos:bar] if bar >= 0 and (eol < 0 or bar < eol) else None
-        if key is None or not _KEY.fullmatch(key.strip()):
-            shown = (text[pos:eol] if eol >= 0 else text[pos:])[:30]
-            yield ParseError(f"not a LIN key|value| pair: {shown!r}", source=source, line=line)
-            if eol < 0:
-                return
-            pos, line, first = eol + 1, line + 1, True
-            continue
-        end = text.find("|", bar + 1)
-        if end < 0:
+        start = _SPACE.match(text, pos).end()  # type: ignore[union-attr]
+        if start == n:
+            return
+        line += text.count("\n", counted, start)
+        counted = start
+        eol = text.find("\n", start)
+        bar = text.find("|", start)
+        key = text[start:bar].strip() if bar >= 0 and (eol < 0 or bar < eol) else None
+        if key is not None and _KEY.fullmatch(key) and text.find("|", bar + 1) < 0:
+            # the last value of the text without its closing bar
             value = text[bar + 1:]
             if "\n" in value.rstrip():
-                yield ParseError(f"unterminated value of {key.strip()!r} (no closing '|')", source=source, line=line)
+                yield ParseError(f"unterminated value of {key!r} (no closing '|')", source=source, line=line)
                 return
-            yield _Pair(key.strip().lower(), value.strip(), line, first)
+            yield _Pair(key.lower(), value.strip(), line, line != last_line)
             return
-        value = text[bar + 1:end]
-        yield _Pair(key.strip().lower(), value, line, first)
-        first = False
-        line += value.count("\n")
-        pos = end + 1
+        shown = (text[start:eol] if eol >= 0 else text[start:])[:30]
+        yield ParseError(f"not a LIN key|value| pair: {shown!r}", source=source, line=line)
+        if eol < 0:
+            return
+        pos = eol + 1
 
 
 # -- reading -----------------------------------------------------------------
@@ -157,7 +167,7 @@ def _pairs(text: str, source: str | None) -> Iterator[_Pair | ParseError]:
 
 def _parse_hand(text: str) -> Hand:
     """A LIN hand ``SAKQHT98DC5432`` (suit letters, then ranks). Raises ParseError."""
-    cards: list[Card] = []
+    cards: set[Card] = set()
     suit: Suit | None = None
     t = text.strip().upper()
     i = 0
@@ -175,15 +185,14 @@ def _parse_hand(text: str) -> Hand:
         if t.startswith("10", i):
             rank, i = Rank.TEN, i + 2
         else:
-            try:
-                rank = Rank.from_str(ch)
-            except ParseError:
-                raise ParseError(f"not a rank: {ch!r} in hand {text!r}") from None
-            i += 1
-        card = Card(suit, rank)
+            r = _RANK_LETTERS.get(ch)
+            if r is None:
+                raise ParseError(f"not a rank: {ch!r} in hand {text!r}")
+            rank, i = r, i + 1
+        card = _CARD[suit, rank]
         if card in cards:
             raise ParseError(f"card {str(card)!r} twice in hand {text!r}")
-        cards.append(card)
+        cards.add(card)
     return Hand(cards)
 
 
@@ -289,10 +298,12 @@ def _apply(rec: _Record, pair: _Pair) -> None:
         call, alert, _ = rec.calls[-1]
         rec.calls[-1] = (call, alert, v.strip())
     elif k == "pc":
-        try:
-            card = Card.from_str(v.strip())
-        except ParseError:
-            raise ParseError(f"not a card: {v!r}") from None
+        card = _CARD_TOKEN.get(v) or _CARD_TOKEN.get(v.strip())
+        if card is None:
+            try:
+                card = Card.from_str(v.strip())
+            except ParseError:
+                raise ParseError(f"not a card: {v!r}") from None
         rec.cards.append((card, pair.line))
     elif k == "mc":
         t = v.strip()

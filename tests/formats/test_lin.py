@@ -270,3 +270,10 @@ def test_round_trip_keeps_calls_of_every_kind() -> None:
     )
     assert "mb|1S|mb|d|mb|r|mb|p|mb|p|mb|p|" in lin.dumps([b])
     assert lin.loads(lin.dumps([b])) == [b]
+
+
+def test_last_value_may_lack_its_bar() -> None:
+    (b,) = lin.loads("md|1SA,,,|mc|10")
+    assert b.result == 10
+    (e,) = records("md|1SA,,,|mb|1C|an|some\ntext")
+    assert isinstance(e, ParseError) and "unterminated" in e.message and e.line == 1
