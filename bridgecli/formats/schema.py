@@ -150,12 +150,21 @@ def _card_out(p: PlayedCard) -> object:
 
 
 def _plain(value: object) -> object:
-    """Variant data as plain JSON-like data (tuples become lists)."""
+    """Variant data as plain JSON-like data: tuples and sets become lists, enums
+    their values, other objects their text."""
+    if value is None or type(value) in (str, int, float, bool):
+        return value
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
-    return value
+    if isinstance(value, (set, frozenset)):
+        return sorted((_plain(v) for v in value), key=repr)
+    if isinstance(value, int):  # IntEnum and other int subclasses
+        return int(value)
+    if isinstance(value, float):
+        return float(value)
+    return str(value)
 
 
 def to_dict(board: Board) -> dict[str, object]:

@@ -107,6 +107,14 @@ class _Slow(Exception):
     """The node tree needs the full constructor (aliases, merge keys, unusual tags)."""
 
 
+class _Duplicate(Exception):
+    """A mapping names the same key twice."""
+
+    def __init__(self, node: Any) -> None:
+        super().__init__(node.value)
+        self.node = node
+
+
 def _plain_data(node: Any, seen: set[int]) -> object:
     """Plain data of a node tree of strings, ints, nulls, lists and mappings, built
     quickly; raises _Slow for anything else (the loader's constructor handles it)."""
@@ -125,7 +133,7 @@ def _plain_data(node: Any, seen: set[int]) -> object:
                 raise _Slow
             key = _plain_data(k, seen)
             if key in out:
-                raise _Slow
+                raise _Duplicate(k)
             out[key] = _plain_data(v, seen)
         return out
     if tag == _NULL:
@@ -144,6 +152,8 @@ def _item(loader: Any, node: Any, source: str | None, offset: int) -> Board | Br
             data = _plain_data(node, set())
         except _Slow:
             data = loader.construct_object(node, deep=True)
+        except _Duplicate as d:
+            return ParseError(f"key {d.node.value!r} given twice", source=source, line=_line(d.node, offset))
     except (yaml.YAMLError, ValueError, TypeError, RecursionError) as e:
         return _yaml_error(e, source, offset, _line(node, offset), syntax=False)
     try:
