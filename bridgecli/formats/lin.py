@@ -36,7 +36,7 @@ from bridgecli.core.board import AnnotatedCall, Board, PlayedCard
 from bridgecli.core.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Double, Pass, Redouble, Risk, parse_call
 from bridgecli.core.cards import DECK, Card, Hand, Rank, Seat, Strain, Suit, Vulnerability
 from bridgecli.core.deal import Deal
-from bridgecli.core.errors import BridgeError, IllegalPlayError, ParseError
+from bridgecli.core.errors import BridgeError, IllegalPlayError, InvalidDealError, ParseError
 
 #: LIN lists hands and players South, West, North, East; the dealer digit counts from 1 = South.
 LIN_SEATS: tuple[Seat, ...] = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
@@ -197,6 +197,8 @@ def _parse_hand(text: str) -> Hand:
 
 
 def _parse_md(value: str) -> tuple[Seat | None, Deal | None]:
+    """Dealer and deal of an ``md`` value. Raises ParseError (notation) or
+    InvalidDealError (a hand over 13 cards, a card in two hands), as PBN does."""
     v = value.strip()
     dealer: Seat | None = None
     if v[:1].isdigit():
@@ -216,7 +218,7 @@ def _parse_md(value: str) -> tuple[Seat | None, Deal | None]:
         if part.strip():
             hand = _parse_hand(part)
             if len(hand) > 13:
-                raise ParseError(f"{seat.name.lower()} holds {len(hand)} cards, more than 13: {part!r}")
+                raise InvalidDealError(f"{seat.name.lower()} holds {len(hand)} cards, more than 13: {part!r}")
             hands[seat] = hand
     east = Seat.EAST
     known = [hands[s] for s in LIN_SEATS[:3]]

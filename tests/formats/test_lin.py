@@ -214,7 +214,7 @@ def test_bad_deal_string_names_line_and_board_and_goes_on() -> None:
 
 def test_fourteen_card_hand() -> None:
     (e,) = records("md|1SAKQJT98765432HA,,,|")
-    assert isinstance(e, ParseError) and "14 cards" in e.message and e.line == 1
+    assert isinstance(e, InvalidDealError) and "14 cards" in e.message and e.line == 1
 
 
 def test_card_twice_in_the_deal() -> None:
