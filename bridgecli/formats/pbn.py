@@ -161,7 +161,10 @@ class _Reader:
                 line += parts[k + 1].count("\n") - 1
 
     def _fast_game(self, chunk: str, first_line: int) -> Iterator[Board | BridgeError]:
-        entries: list[_Entry] = []
+        inherit = bool(self.defaults) or '"#' in chunk
+        entries: list[_Entry] = []  # every tag when inheriting, else the ones _build must look at
+        tags: dict[str, str] = {}
+        kinds = _KIND
         for name, value, data, other in _GAME_TAGS.findall(chunk):
             if not name:
                 if other:
@@ -175,17 +178,21 @@ class _Reader:
                 if "%" in data:
                     data = "".join(t for t in data.splitlines(True) if t.lstrip()[:1] != "%")
                 entries.append([name, value, None, [(None, data)] if data else None])
-            else:
+            elif inherit or name in kinds or name in tags or name[-5:] == "Table":
                 entries.append([name, value, None, None])
+            elif value != "?" or name not in _MTS_TEXT:
+                tags[name] = value
         else:
-            if not entries:
+            if not entries and not tags:
                 return
             try:
-                self._inherit(entries)
-                board = self._build(entries)
+                if inherit:
+                    self._inherit(entries)
+                board = self._build(entries, tags)
             except BridgeError:
                 board = None  # read the game again line by line, to locate the error
             if board is not None:
+                self.last.update(tags)
                 self._remember(entries)
                 yield board
                 return
@@ -348,14 +355,15 @@ class _Reader:
         line: int | None = entries[0][2]
         try:
             self._inherit(entries)
-            board = self._build(entries)
+            board = self._build(entries, {})
         except BridgeError as exc:
             return exc.located(source=self.source, line=line, board=self._board_tag(entries))
         self._remember(entries)
         return board
 
     @staticmethod
-    def _build(entries: list[_Entry]) -> Board:
+    def _build(entries: list[_Entry], tags: dict[str, str]) -> Board:
+        """The Board of a game's tags; ``tags`` may already hold the plain ones."""
         number: int | None = None
         dealer: Seat | None = None
         vul: Vulnerability | None = None
@@ -367,7 +375,6 @@ class _Reader:
         play_e: _Entry | None = None
         notes: list[list[_Entry]] = [[], []]
         section = 0  # 0: notes go with the auction, 1: with the play
-        tags: dict[str, str] = {}
         sections: list[Section] = []
         seen: set[str] = set()
         kinds = _KIND

@@ -512,3 +512,5 @@ def test_round_trip_boards(bs: list[Board]) -> None:
     assert pbn.loads(text) == bs
     assert pbn.dumps(pbn.loads(text)) == text
     assert pbn.loads(pbn.dumps(bs, crlf=True)) == bs
+    # a brace comment sends the whole text through the line-by-line reader
+    assert pbn.loads("{ comment }\n" + text) == bs
