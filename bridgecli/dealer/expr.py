@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import permutations
 from typing import Callable, Sequence, Union
 
@@ -468,19 +469,25 @@ class Parser:
         return Call(t, "score", extra=(vul_word in ("vul", "vulnerable"), int(m.group(1)), strain), args=[tricks])
 
 
+_ALL_SHAPES = np.array([(sp, h, d, 13 - sp - h - d) for sp in range(14) for h in range(14 - sp)
+                        for d in range(14 - sp - h)], dtype=np.int64)
+
+
+@lru_cache(maxsize=256)
 def _shape_table(pattern: str, is_any: bool) -> npt.NDArray[np.bool_]:
     """Table over ``spades*196 + hearts*14 + diamonds`` of the shapes ``pattern`` matches."""
-    out = np.zeros(14 * 14 * 14, dtype=bool)
     patterns = set(permutations(pattern)) if is_any else {tuple(pattern)}
-    for s in range(14):
-        for h in range(14 - s):
-            for d in range(14 - s - h):
-                c = 13 - s - h - d
-                lengths = (s, h, d, c)
-                for p in patterns:
-                    if all(ch == "x" or int(ch) == n for ch, n in zip(p, lengths)):
-                        out[s * 196 + h * 14 + d] = True
-                        break
+    hit = np.zeros(len(_ALL_SHAPES), dtype=bool)
+    for p in patterns:
+        ok = np.ones(len(_ALL_SHAPES), dtype=bool)
+        for k, ch in enumerate(p):
+            if ch != "x":
+                ok &= _ALL_SHAPES[:, k] == int(ch)
+        hit |= ok
+    out = np.zeros(14 * 14 * 14, dtype=bool)
+    sel = _ALL_SHAPES[hit]
+    out[sel[:, 0] * 196 + sel[:, 1] * 14 + sel[:, 2]] = True
+    out.flags.writeable = False
     return out
 
 
@@ -520,9 +527,13 @@ class Hands:
         """``(4, n)`` 13-bit holdings of ``seat`` in clubs, diamonds, hearts, spades."""
         got = self._masks.get(seat)
         if got is None:
-            held = (self.owner == seat).reshape(4, 13, self.n)
-            packed = np.packbits(held, axis=1, bitorder="little")
-            got = packed[:, 0, :].astype(np.uint16) | (packed[:, 1, :].astype(np.uint16) << 8)
+            held = (self.owner == seat).view(np.uint8)
+            got = np.empty((4, self.n), dtype=np.uint16)
+            for suit in range(4):
+                acc = held[13 * suit].astype(np.uint16)
+                for r in range(1, 13):
+                    acc |= held[13 * suit + r].astype(np.uint16) << r
+                got[suit] = acc
             self._masks[seat] = got
         return got
 
