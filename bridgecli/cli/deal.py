@@ -55,7 +55,7 @@ def parse_predeal(text: str) -> tuple[int, list[int]]:
             raise ParseError(f"predeal {text!r}: a hand has four suits S.H.D.C")
         cards: list[int] = []
         for s, holding in zip((3, 2, 1, 0), suits):
-            for ch in holding.upper():
+            for ch in holding.upper().replace("-", ""):
                 if ch not in ranks:
                     raise ParseError(f"predeal {text!r}: bad rank {ch!r}")
                 cards.append(13 * s + ranks.index(ch))
