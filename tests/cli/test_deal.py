@@ -201,3 +201,39 @@ def test_script_unsupported_keyword_exits_2(runner: CliRunner, tmp_path: Path) -
     path.write_text("produce 5\ncondition hcp(north) > 10 &&\n")
     r = runner.invoke(cli, ["deal", "--script", str(path)])
     assert r.exit_code == 2 and f"{path}:3:" in r.stderr
+
+
+def test_fast_pbn_equals_the_pbn_writer(runner: CliRunner) -> None:
+    from bridgecli.formats import pbn
+
+    r = runner.invoke(cli, ["deal", "-n", "40", "--seed", "21", "--start-board", "90"])
+    assert r.exit_code == 0
+    boards = pbn.loads(r.stdout)
+    assert [b.number for b in boards] == list(range(90, 130))
+    assert pbn.dumps(boards) == r.stdout
+    # the batch writer and the PBN writer give the same text for the same boards
+    from bridgecli.cli.deal import _boards
+    from bridgecli.dealer.generate import Dealer, batch_generator
+
+    owner = Dealer(batch_size=20).deal(batch_generator(1, 0))[0]
+    made = list(_boards(iter([(owner, 7)]), 1, lambda b: (b - 1) % 4,
+                        lambda b: ("None", "NS", "EW", "All")[((b - 1) + (b - 1) // 4) % 4]))
+    from bridgecli.cli.deal import _pbn_render
+    from bridgecli.dealer.pbnfast import RecordWriter, deal_strings
+
+    writer = RecordWriter(_pbn_render(1), lambda b: (b - 1) % 4,
+                          lambda b: ("None", "NS", "EW", "All")[((b - 1) + (b - 1) // 4) % 4])
+    text = b"".join(writer.write(deal_strings(owner, writer.dealers(7, 20)), 7)).decode()
+    assert "% PBN 2.1\n% EXPORT\n" + text == pbn.dumps(made)
+
+
+def test_other_formats(runner: CliRunner) -> None:
+    from bridgecli.formats import read_boards
+
+    base = runner.invoke(cli, ["deal", "-n", "5", "--seed", "13", "--format", "text"]).stdout.splitlines()
+    for fmt in ("yaml", "json", "lin"):
+        r = runner.invoke(cli, ["deal", "-n", "5", "--seed", "13", "--format", fmt])
+        assert r.exit_code == 0, r.stderr
+        boards = read_boards(r.stdout, fmt)
+        assert [b.deal.to_pbn() for b in boards] == base  # type: ignore[union-attr]
+        assert [b.number for b in boards] == [1, 2, 3, 4, 5]
