@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import os
-import secrets
 import sys
 import time
-from typing import IO, Any, Iterator
+from typing import IO, TYPE_CHECKING, Any, Iterator
 
 import click
 
@@ -180,7 +178,9 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
     from bridgecli.dealer import expr as expr_mod
     from bridgecli.dealer.generate import Predeal
     from bridgecli.dealer.run import Spec, batches, compile_spec
-    from bridgecli.dealer.script import Average, Frequency, Script, parse_script
+
+    if TYPE_CHECKING:
+        from bridgecli.dealer.script import Script
 
     source = ctx.get_parameter_source
     # --- the script, if any
@@ -188,6 +188,8 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
     script_text: str | None = None
     script_name: str | None = None
     if script_path is not None:
+        from bridgecli.dealer.script import parse_script
+
         script_text, script_name = read_text(script_path)
         script = parse_script(script_text, script_name)
     # --- the conditions: each --where checked on its own, for a caret under the problem
@@ -250,6 +252,8 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
             fmt = "printall"
     fmt = fmt.lower()
     if seed is None:
+        import secrets
+
         seed = secrets.randbits(48)
     spec = Spec(seed=seed, fixed=predeal.fixed, wheres=tuple(wheres), script=script_text,
                 script_source=script_name, max_tries=limit)
@@ -261,7 +265,7 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
     script_stats = script.stats if script else []
     compiled_stats = [compiler.compile(s.node) for s in script_stats]
     sums = [0] * len(script_stats)
-    hists: list[Any] = [np.zeros(s.high - s.low + 3, dtype=np.int64) if isinstance(s, Frequency) else None
+    hists: list[Any] = [np.zeros(s.high - s.low + 3, dtype=np.int64) if hasattr(s, "high") else None
                         for s in script_stats]
     stat_values: dict[int, int] = {}
     stat_sum = 0
@@ -290,7 +294,7 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
                 hands = expr_mod.Hands(owner)
                 for k, (st, comp) in enumerate(zip(script_stats, compiled_stats)):
                     vals = comp.values(hands)
-                    if isinstance(st, Average):
+                    if not hasattr(st, "high"):
                         sums[k] += int(vals.sum())
                     else:
                         clipped = np.clip(vals - st.low + 1, 0, st.high - st.low + 2)

@@ -23,7 +23,6 @@ in dealer's manual, singular and plural forms alike):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import permutations
 from typing import Callable, Sequence, Union
@@ -42,18 +41,23 @@ Value = Union[int, npt.NDArray[np.int64]]
 # ---------------------------------------------------------------- tokens
 
 
-@dataclass(frozen=True)
 class Token:
     """A token with its place: ``kind`` is ``num``, ``word``, ``str``, ``op`` or ``end``."""
 
-    kind: str
-    """Token class."""
-    text: str
-    """The text as written."""
-    line: int
-    """1-based line."""
-    column: int
-    """1-based column."""
+    __slots__ = ("kind", "text", "line", "column")
+
+    def __init__(self, kind: str, text: str, line: int, column: int) -> None:
+        self.kind = kind
+        """Token class."""
+        self.text = text
+        """The text as written."""
+        self.line = line
+        """1-based line."""
+        self.column = column
+        """1-based column."""
+
+    def __repr__(self) -> str:
+        return f"Token({self.kind!r}, {self.text!r}, {self.line}, {self.column})"
 
 
 _TOKEN_RE = re.compile(
@@ -138,78 +142,99 @@ _KEYWORD_OPS = {"and": "&&", "or": "||", "not": "!"}
 # ---------------------------------------------------------------- syntax tree
 
 
-@dataclass
 class Node:
     """A parsed expression node; ``token`` locates it for messages."""
 
-    token: Token
-    """Where the node starts."""
+    __slots__ = ("token",)
+
+    def __init__(self, token: Token) -> None:
+        self.token = token
+        """Where the node starts."""
 
 
-@dataclass
 class Num(Node):
     """An integer literal."""
 
-    value: int = 0
-    """The value."""
+    __slots__ = ("value",)
+
+    def __init__(self, token: Token, value: int) -> None:
+        super().__init__(token)
+        self.value = value
+        """The value."""
 
 
-@dataclass
 class Name(Node):
     """A reference to a defined variable."""
 
-    name: str = ""
-    """The variable name."""
+    __slots__ = ("name",)
+
+    def __init__(self, token: Token, name: str) -> None:
+        super().__init__(token)
+        self.name = name
+        """The variable name."""
 
 
-@dataclass
 class Unary(Node):
     """``!x`` or ``-x``."""
 
-    op: str = ""
-    """``!`` or ``-``."""
-    operand: Node | None = None
-    """The operand."""
+    __slots__ = ("op", "operand")
+
+    def __init__(self, token: Token, op: str, operand: Node) -> None:
+        super().__init__(token)
+        self.op = op
+        """``!`` or ``-``."""
+        self.operand = operand
+        """The operand."""
 
 
-@dataclass
 class Binary(Node):
     """``a op b``."""
 
-    op: str = ""
-    """One of ``|| && == != < <= > >= + - * / %``."""
-    left: Node | None = None
-    """Left operand."""
-    right: Node | None = None
-    """Right operand."""
+    __slots__ = ("op", "left", "right")
+
+    def __init__(self, token: Token, op: str, left: Node, right: Node) -> None:
+        super().__init__(token)
+        self.op = op
+        """One of ``|| && == != < <= > >= + - * / %``."""
+        self.left = left
+        """Left operand."""
+        self.right = right
+        """Right operand."""
 
 
-@dataclass
 class Cond(Node):
     """``test ? then : other``."""
 
-    test: Node | None = None
-    """The condition."""
-    then: Node | None = None
-    """Value when true."""
-    other: Node | None = None
-    """Value when false."""
+    __slots__ = ("test", "then", "other")
+
+    def __init__(self, token: Token, test: Node, then: Node, other: Node) -> None:
+        super().__init__(token)
+        self.test = test
+        """The condition."""
+        self.then = then
+        """Value when true."""
+        self.other = other
+        """Value when false."""
 
 
-@dataclass
 class Call(Node):
     """A built-in function call, arguments already checked and decoded."""
 
-    func: str = ""
-    """Canonical function: ``length hcp control loser alt quality cccc shape hascard score imps``."""
-    seat: int = -1
-    """The seat argument (-1 when none)."""
-    suit: int = -1
-    """The suit argument (-1 for the whole hand)."""
-    extra: object = None
-    """Other decoded arguments: alt-count number, card index, shape table, (vul, level, strain)."""
-    args: list[Node] = field(default_factory=list)
-    """Expression arguments (``score``'s tricks, ``imps``'s difference)."""
+    __slots__ = ("func", "seat", "suit", "extra", "args")
+
+    def __init__(self, token: Token, func: str, seat: int = -1, suit: int = -1, extra: object = None,
+                 args: list[Node] | None = None) -> None:
+        super().__init__(token)
+        self.func = func
+        """Canonical function: ``length hcp control loser alt quality cccc shape hascard score imps``."""
+        self.seat = seat
+        """The seat argument (-1 when none)."""
+        self.suit = suit
+        """The suit argument (-1 for the whole hand)."""
+        self.extra = extra
+        """Other decoded arguments: alt-count number, card index, shape table, (vul, level, strain)."""
+        self.args = args or []
+        """Expression arguments (``score``'s tricks, ``imps``'s difference)."""
 
 
 # ---------------------------------------------------------------- parser
@@ -541,16 +566,18 @@ class Hands:
 Fn = Callable[[Hands], Value]
 
 
-@dataclass
 class Compiled:
     """A compiled expression: the batch function and the seats it looks at."""
 
-    fn: Fn
-    """``Hands -> Value``."""
-    seats: frozenset[int]
-    """Seats whose cards the value depends on."""
-    const: int | None = None
-    """The value when it does not depend on the deal."""
+    __slots__ = ("fn", "seats", "const")
+
+    def __init__(self, fn: Fn, seats: frozenset[int], const: int | None = None) -> None:
+        self.fn = fn
+        """``Hands -> Value``."""
+        self.seats = seats
+        """Seats whose cards the value depends on."""
+        self.const = const
+        """The value when it does not depend on the deal."""
 
     def __call__(self, hands: Hands) -> Value:
         return self.fn(hands)

@@ -47,9 +47,9 @@ def compile_spec(spec: Spec) -> Compiled:
 
     Raises ParseError.
     """
-    from .script import parse_script
-
     if spec.script is not None:
+        from .script import parse_script
+
         script = parse_script(spec.script, spec.script_source)
         compiler = script.compiler()
         parts = [compiler.compile(script.condition)] if script.condition is not None else []
