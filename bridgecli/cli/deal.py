@@ -314,7 +314,8 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
 
     with AtomicOutput(output, binary=True) as out:
         try:
-            _write(fmt, out, seed, dealer_of, vul_of, produced())
+            _write(fmt, out, seed, dealer_of, vul_of, produced(),
+                   lambda: target is None or counts["accepted"] >= target)
         finally:
             meter.update(counts["accepted"], counts["tried"], final=True)
         if script_stats:
@@ -333,17 +334,26 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
 
 
 def _write(fmt: str, out: IO[bytes], seed: int, dealer_of: Any, vul_of: Any,
-           produced: Iterator[tuple[Any, int]]) -> None:
-    """Stream the produced batches to ``out`` in ``fmt``."""
+           produced: Iterator[tuple[Any, int]], complete: Any) -> None:
+    """Stream the produced batches to ``out`` in ``fmt``; ``complete()`` says whether all were found.
+
+    A PBN file gets its header before the first board, or at the end of a
+    complete run without boards (``-n 0``); a run that found nothing writes nothing.
+    """
     from bridgecli.dealer import pbnfast
 
     if fmt == "pbn":
         records = pbnfast.RecordWriter(_pbn_render(seed), dealer_of, vul_of)
-        out.write(b"% PBN 2.1\n% EXPORT\n")
+        header = False
         for owner, start in produced:
+            if not header:
+                out.write(b"% PBN 2.1\n% EXPORT\n")
+                header = True
             deals = pbnfast.deal_strings(owner, records.dealers(start, owner.shape[1]))
             for chunk in records.write(deals, start):
                 out.write(chunk)
+        if not header and complete():
+            out.write(b"% PBN 2.1\n% EXPORT\n")
     elif fmt == "text":
         for owner, _start in produced:
             out.write(pbnfast.text_lines(owner))
