@@ -121,13 +121,13 @@ def main() -> None:
     lines = [
         "# bench: deal",
         "",
-        f"Machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; "
+        (f"Machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; "
         f"best of {REPEAT} runs; each command a subprocess with output to /dev/null "
         "(wall time includes interpreter start-up and imports). CPU = user + sys of the child process; "
-        "the machine was shared with other jobs, so CPU time is the steadier figure.",
+        "the machine was shared with other jobs, so CPU time is the steadier figure."),
         "",
-        "(a) 1,000,000 unconstrained deals as PBN. (b) accepted deals with "
-        f"`{COND}`.",
+        ("(a) 1,000,000 unconstrained deals as PBN. (b) accepted deals with "
+        f"`{COND}`."),
         "",
         "| task | tool | deals | wall s | CPU s | deals/s (wall) |",
         "| --- | --- | ---: | ---: | ---: | ---: |",

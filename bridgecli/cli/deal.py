@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import IO, TYPE_CHECKING, Any, Iterator
+from collections.abc import Iterator
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 
@@ -263,9 +264,11 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
 
     # --- statistics accumulators
     script_stats = script.stats if script else []
+    if script is not None:
+        from bridgecli.dealer.script import Frequency
     compiled_stats = [compiler.compile(s.node) for s in script_stats]
     sums = [0] * len(script_stats)
-    hists: list[Any] = [np.zeros(s.high - s.low + 3, dtype=np.int64) if hasattr(s, "high") else None
+    hists: list[Any] = [np.zeros(s.high - s.low + 3, dtype=np.int64) if isinstance(s, Frequency) else None
                         for s in script_stats]
     stat_values: dict[int, int] = {}
     stat_sum = 0
@@ -294,7 +297,7 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
                 hands = expr_mod.Hands(owner)
                 for k, (st, comp) in enumerate(zip(script_stats, compiled_stats)):
                     vals = comp.values(hands)
-                    if not hasattr(st, "high"):
+                    if not isinstance(st, Frequency):
                         sums[k] += int(vals.sum())
                     else:
                         clipped = np.clip(vals - st.low + 1, 0, st.high - st.low + 2)
@@ -367,8 +370,8 @@ def _write(fmt: str, out: IO[bytes], seed: int, dealer_of: Any, vul_of: Any,
             chunks = iter_write(_boards(produced, seed, dealer_of, vul_of), fmt)
         except ModuleNotFoundError as exc:
             raise BridgeCliError(f"format {fmt!r} is not available in this build", ExitCode.USAGE) from exc
-        for chunk in chunks:
-            out.write(chunk.encode("utf-8"))
+        for text in chunks:
+            out.write(text.encode("utf-8"))
 
 
 def _boards(produced: Iterator[tuple[Any, int]], seed: int, dealer_of: Any, vul_of: Any) -> Iterator[Any]:

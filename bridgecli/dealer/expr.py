@@ -23,9 +23,10 @@ in dealer's manual, singular and plural forms alike):
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from itertools import permutations
-from typing import Callable, Sequence, Union
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
@@ -34,7 +35,7 @@ from bridgecli.core.errors import ParseError
 
 from . import tables
 
-Value = Union[int, npt.NDArray[np.int64]]
+Value = int | npt.NDArray[np.int64]
 """What an expression gives: one integer for all deals, or one per deal."""
 
 
@@ -44,7 +45,7 @@ Value = Union[int, npt.NDArray[np.int64]]
 class Token:
     """A token with its place: ``kind`` is ``num``, ``word``, ``str``, ``op`` or ``end``."""
 
-    __slots__ = ("kind", "text", "line", "column")
+    __slots__ = ("column", "kind", "line", "text")
 
     def __init__(self, kind: str, text: str, line: int, column: int) -> None:
         self.kind = kind
@@ -190,7 +191,7 @@ class Unary(Node):
 class Binary(Node):
     """``a op b``."""
 
-    __slots__ = ("op", "left", "right")
+    __slots__ = ("left", "op", "right")
 
     def __init__(self, token: Token, op: str, left: Node, right: Node) -> None:
         super().__init__(token)
@@ -205,7 +206,7 @@ class Binary(Node):
 class Cond(Node):
     """``test ? then : other``."""
 
-    __slots__ = ("test", "then", "other")
+    __slots__ = ("other", "test", "then")
 
     def __init__(self, token: Token, test: Node, then: Node, other: Node) -> None:
         super().__init__(token)
@@ -220,7 +221,7 @@ class Cond(Node):
 class Call(Node):
     """A built-in function call, arguments already checked and decoded."""
 
-    __slots__ = ("func", "seat", "suit", "extra", "args")
+    __slots__ = ("args", "extra", "func", "seat", "suit")
 
     def __init__(self, token: Token, func: str, seat: int = -1, suit: int = -1, extra: object = None,
                  args: list[Node] | None = None) -> None:
@@ -569,7 +570,7 @@ Fn = Callable[[Hands], Value]
 class Compiled:
     """A compiled expression: the batch function and the seats it looks at."""
 
-    __slots__ = ("fn", "seats", "const")
+    __slots__ = ("const", "fn", "seats")
 
     def __init__(self, fn: Fn, seats: frozenset[int], const: int | None = None) -> None:
         self.fn = fn
@@ -591,7 +592,8 @@ class Compiled:
         """True for the deals where the value is non-zero."""
         v = self.fn(hands)
         if isinstance(v, np.ndarray):
-            return v != 0
+            hit: npt.NDArray[np.bool_] = v != 0
+            return hit
         return np.full(hands.n, bool(v))
 
 
@@ -603,15 +605,16 @@ def _c_div(a: Value, b: Value) -> Value:
         return -q if (a < 0) != (b < 0) else q
     an, bn = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
     safe = np.where(bn == 0, 1, bn)
-    q = np.abs(an) // np.abs(safe)
-    q = np.where((an < 0) != (safe < 0), -q, q)
-    return np.where(bn == 0, 0, q)
+    mag = np.abs(an) // np.abs(safe)
+    signed = np.where((an < 0) != (safe < 0), -mag, mag)
+    out: npt.NDArray[np.int64] = np.where(bn == 0, 0, signed).astype(np.int64)
+    return out
 
 
 def _c_mod(a: Value, b: Value) -> Value:
     q = _c_div(a, b)
     if isinstance(a, int) and isinstance(b, int):
-        return 0 if b == 0 else a - q * b  # type: ignore[operator]
+        return 0 if b == 0 else a - q * b
     r = np.asarray(a, dtype=np.int64) - np.asarray(q) * np.asarray(b, dtype=np.int64)
     return np.where(np.asarray(b) == 0, 0, r)
 
@@ -649,7 +652,7 @@ class Compiler:
     """
 
     def __init__(self, pointcount: Sequence[int] = tables.DEFAULT_POINTCOUNT,
-                 altcounts: dict[int, Sequence[int]] | None = None,
+                 altcounts: Mapping[int, Sequence[int]] | None = None,
                  variables: dict[str, Node] | None = None) -> None:
         self.pointcount = tuple(pointcount)
         self.altcounts = {i: tuple(w) for i, (_n, w) in enumerate(tables.DEFAULT_ALTCOUNTS)}
@@ -699,7 +702,7 @@ class Compiler:
                     c = -x.const
                     return Compiled(lambda h: c, frozenset(), c)
                 fx = x.fn
-                return Compiled(lambda h: -fx(h), x.seats)  # type: ignore[operator]
+                return Compiled(lambda h: -fx(h), x.seats)
             if x.const is not None:
                 c = int(x.const == 0)
                 return Compiled(lambda h: c, frozenset(), c)
@@ -792,14 +795,16 @@ class Compiler:
             def shape(h: Hands) -> Value:
                 m = h.masks(seat)
                 idx = length[m[3]] * 196 + length[m[2]] * 14 + length[m[1]]
-                return shape_ok[idx].astype(np.int64)
+                out: npt.NDArray[np.int64] = shape_ok[idx].astype(np.int64)
+                return out
 
             return Compiled(shape, seats)
         if func == "hascard":
             card = int(node.extra)  # type: ignore[call-overload]
 
             def hascard(h: Hands) -> Value:
-                return (h.owner[card] == seat).astype(np.int64)
+                out: npt.NDArray[np.int64] = (h.owner[card] == seat).astype(np.int64)
+                return out
 
             return Compiled(hascard, seats)
         if func == "imps":
@@ -810,7 +815,7 @@ class Compiler:
                 return Compiled(lambda h: c, frozenset(), c)
             return Compiled(lambda h: tables.imps(fx(h)), x.seats)
         if func == "score":
-            vul, level, strain = node.extra  # type: ignore[misc]
+            vul, level, strain = cast("tuple[bool, int, int]", node.extra)
             x = self.compile(node.args[0])
             fx = x.fn
             if x.const is not None:
@@ -822,7 +827,7 @@ class Compiler:
 
             def cccc(h: Hands) -> Value:
                 m = h.masks(seat)
-                total = suit_part[m].sum(axis=0)
+                total: npt.NDArray[np.int64] = suit_part[m].sum(axis=0)
                 return total + tables.cccc_shape(shape_part[m].sum(axis=0))
 
             return Compiled(self._memo(key, cccc), seats)
@@ -831,13 +836,15 @@ class Compiler:
         table = self.table(name)
         if suit >= 0:
             def per_suit(h: Hands) -> Value:
-                return table[h.masks(seat)[suit]]
+                out: npt.NDArray[np.int64] = table[h.masks(seat)[suit]]
+                return out
 
             return Compiled(self._memo(key, per_suit), seats)
 
         def whole(h: Hands) -> Value:
             m = h.masks(seat)
-            return table[m[0]] + table[m[1]] + table[m[2]] + table[m[3]]
+            out: npt.NDArray[np.int64] = table[m[0]] + table[m[1]] + table[m[2]] + table[m[3]]
+            return out
 
         return Compiled(self._memo(key, whole), seats)
 

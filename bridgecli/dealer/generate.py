@@ -16,8 +16,8 @@ four hands first, for a fraction of the work.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -62,7 +62,7 @@ class Predeal:
                 c[s] += 1
         return (c[0], c[1], c[2], c[3])
 
-    def with_cards(self, seat: int, cards: Sequence[int], source: str | None = None) -> "Predeal":
+    def with_cards(self, seat: int, cards: Sequence[int], source: str | None = None) -> Predeal:
         """A copy with ``cards`` (indices) given to ``seat``.
 
         Raises ParseError when a card is already placed or the seat gets more than 13.
@@ -152,7 +152,7 @@ class Dealer:
             perm = np.repeat(self.free[:, None], n, axis=1)
             nfirst = self._first_seats()
             self._shuffle(rng, perm, 0, self.split)
-            self._assign(owner, perm, range(0, nfirst))
+            self._assign(owner, perm, range(nfirst))
             keep = np.asarray(accept(owner), dtype=bool)
             if not keep.all():
                 perm = np.ascontiguousarray(perm[:, keep])

@@ -14,7 +14,7 @@ template, and the array's bytes are the output in order.
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 import numpy.typing as npt

@@ -14,7 +14,7 @@ Bridge World, October 1982, scaled by 100, as dealer computes them.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -37,7 +37,8 @@ def _has(bit: int) -> IntArray:
 
 def length_table() -> IntArray:
     """Cards in the holding."""
-    return _BITS.sum(axis=1).astype(np.int64)
+    out: IntArray = _BITS.sum(axis=1).astype(np.int64)
+    return out
 
 
 def count_table(weights_ace_first: Sequence[int]) -> IntArray:
@@ -132,7 +133,8 @@ def cccc_suit_table() -> IntArray:
     ev = ev + j * (50 * (above_j == 2) + 25 * (above_j == 1))
     above_t = above_j + j
     ev = ev + t * (25 * (above_t == 2) + 25 * ((above_t == 1) & (nine == 1)))
-    return (ev + quality_table()).astype(np.int64)
+    out: IntArray = (ev + quality_table()).astype(np.int64)
+    return out
 
 
 def shape_points_table() -> IntArray:

@@ -171,8 +171,8 @@ def test_script(runner: CliRunner, tmp_path: Path) -> None:
         assert south is not None and north is not None
         assert 15 <= south.hcp <= 17 and sorted(south.shape) in ([3, 3, 3, 4], [2, 3, 4, 4], [2, 3, 3, 5])
         assert {"SA", "HA"} <= {str(c) for c in north} and "SK" not in {str(c) for c in south}
-    assert re.search(r"^south hcp: 1[5-7](\.\d+)?$", r.stdout, re.M)
-    assert "Frequency spades:" in r.stdout and re.search(r"^    3\t +\d+$", r.stdout, re.M)
+    assert re.search(r"^south hcp: 1[5-7](\.\d+)?$", r.stdout, re.MULTILINE)
+    assert "Frequency spades:" in r.stdout and re.search(r"^    3\t +\d+$", r.stdout, re.MULTILINE)
     # -n on the command line overrides produce; --where adds to the condition
     r = runner.invoke(cli, ["deal", "--script", str(path), "--seed", "9", "-n", "3", "--where", "hcp(north) >= 10"])
     assert len(deals_of(r.stdout)) == 3
@@ -237,3 +237,9 @@ def test_other_formats(runner: CliRunner) -> None:
         boards = read_boards(r.stdout, fmt)
         assert [b.deal.to_pbn() for b in boards] == base  # type: ignore[union-attr]
         assert [b.number for b in boards] == [1, 2, 3, 4, 5]
+
+
+def test_numpy_only_when_dealing() -> None:
+    code = ("import sys, bridgecli.cli, bridgecli.cli.deal, bridgecli.dealer; "
+            "assert 'numpy' not in sys.modules, 'numpy imported'")
+    subprocess.run([bridgecli_cmd()[0], "-c", code], check=True, env=subprocess_env())

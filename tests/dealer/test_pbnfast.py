@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -47,7 +49,7 @@ def test_records_match_one_by_one(start: int, n: int, chunks: int) -> None:
     writer = RecordWriter(_render, dealer_of, vul_of)
     got = b""
     bounds = np.linspace(0, n, chunks + 1).astype(int)
-    for a, b in zip(bounds[:-1], bounds[1:]):
+    for a, b in itertools.pairwise(bounds):
         part = owner[:, a:b]
         rows = deal_strings(part, writer.dealers(start + a, b - a))
         got += b"".join(writer.write(rows, start + a))
