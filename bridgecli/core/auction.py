@@ -22,8 +22,8 @@ Error reasons (the fixed vocabulary of :attr:`IllegalCallError.reason`):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable, Union
 
 from .calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Double, Pass, Redouble, Risk
 from .cards import SEATS, STRAINS, Seat, Strain
@@ -144,7 +144,7 @@ _State = tuple[int, int, int, int, int, int, int]
 _START: _State = (0, -1, -1, 0, -1, 0, 0)
 
 
-def _step(rules: AuctionRules, first: int, st: _State, code: int) -> Union[_State, str]:
+def _step(rules: AuctionRules, first: int, st: _State, code: int) -> _State | str:
     """One call with code ``code`` made on state ``st``: the next state, or the reason
     (a str of :data:`REASONS`) that the call is illegal.
     """
@@ -236,7 +236,7 @@ class Auction:
     ``Auction(Seat.NORTH)``, or replay calls with :meth:`from_calls`.
     """
 
-    __slots__ = ("_dealer", "_rules", "_calls", "_first", "_st")
+    __slots__ = ("_calls", "_dealer", "_first", "_rules", "_st")
 
     _dealer: Seat
     _rules: AuctionRules
@@ -266,7 +266,7 @@ class Auction:
         object.__setattr__(self, "_st", st)
 
     @classmethod
-    def from_calls(cls, dealer: Seat, calls: Iterable[Call], *, rules: AuctionRules = BRIDGE) -> "Auction":
+    def from_calls(cls, dealer: Seat, calls: Iterable[Call], *, rules: AuctionRules = BRIDGE) -> Auction:
         """The auction ``calls`` make from ``dealer``.
 
         Raises IllegalCallError at the first illegal call, with its 0-based ``index``.
@@ -274,7 +274,7 @@ class Auction:
         return cls(dealer, calls, rules=rules)
 
     @classmethod
-    def _make(cls, dealer: Seat, rules: AuctionRules, calls: tuple[Call, ...], first: int, st: _State) -> "Auction":
+    def _make(cls, dealer: Seat, rules: AuctionRules, calls: tuple[Call, ...], first: int, st: _State) -> Auction:
         obj = cls.__new__(cls)
         object.__setattr__(obj, "_dealer", dealer)
         object.__setattr__(obj, "_rules", rules)
@@ -291,7 +291,7 @@ class Auction:
 
     # -- making calls ------------------------------------------------------
 
-    def add(self, call: Call) -> "Auction":
+    def add(self, call: Call) -> Auction:
         """A new auction with ``call`` made by the player to move.
 
         Raises IllegalCallError (with ``reason`` and ``index``) when the Laws forbid it.
@@ -301,7 +301,7 @@ class Auction:
             raise _error(self._rules, self._first, self._st, call, nxt)
         return Auction._make(self._dealer, self._rules, self._calls + (call,), self._first, nxt)  # type: ignore[arg-type]
 
-    def extend(self, calls: Iterable[Call]) -> "Auction":
+    def extend(self, calls: Iterable[Call]) -> Auction:
         """A new auction with ``calls`` made in turn. Raises IllegalCallError."""
         auction = self
         for call in calls:
@@ -311,7 +311,7 @@ class Auction:
     def reason(self, call: object) -> str | None:
         """Why ``call`` would be illegal now (a word of :data:`REASONS`), None if legal."""
         nxt = _step(self._rules, self._first, self._st, self._rules.code(call))
-        return nxt if type(nxt) is str else None  # type: ignore[return-value]
+        return nxt if type(nxt) is str else None
 
     def is_legal(self, call: object) -> bool:
         """True when the player to move may make ``call`` now. Never raises."""
@@ -531,7 +531,7 @@ def check_calls(dealer: Seat, calls: Iterable[Call], rules: AuctionRules = BRIDG
     for call in seq:
         nxt = step(rules, first, st, code(call))
         if type(nxt) is str:
-            error = _error(rules, first, st, call, nxt)  # type: ignore[arg-type]
+            error = _error(rules, first, st, call, nxt)
             break
         st = nxt  # type: ignore[assignment]
         n += 1
