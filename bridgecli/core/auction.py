@@ -185,6 +185,79 @@ def _step(rules: AuctionRules, first: int, st: _State, code: int) -> _State | st
     return "unknown-call"
 
 
+def _run(rules: AuctionRules, first: int, seq: tuple[Call, ...] | list[Call]) -> tuple[_State, str | None]:
+    """Replay ``seq`` from the start: the state reached before the first illegal call
+    and that call's reason (None when all are legal; the index is the state's count).
+
+    The same rules as :func:`_step`, unrolled over plain ints for speed: this is the
+    loop ``validate-auction`` runs for every board.
+    """
+    players = len(rules.seats)
+    sides = rules.sides
+    strain_rank = rules.strain_rank
+    width = len(rules.strains)
+    max_level = rules.max_level
+    to_close = rules.passes_to_close
+    to_pass_out = rules.passes_to_pass_out
+    last = last_by = risk_by = -1
+    n = risk = passes = closed = 0
+    player = first
+    reason: str | None = None
+    for call in seq:
+        if closed:
+            reason = "after-close"
+            break
+        kind = type(call)
+        if kind is Pass:
+            passes += 1
+            if passes >= (to_close if last >= 0 else to_pass_out):
+                closed = 1
+        elif kind is Bid:
+            rank = strain_rank[call.strain]  # type: ignore[union-attr]
+            level = call.level  # type: ignore[union-attr]
+            if rank < 0 or level > max_level:
+                reason = "unknown-call"
+                break
+            code = (level - 1) * width + rank
+            # Law 18B
+            if code <= last:
+                reason = "insufficient"
+                break
+            last, last_by, risk, risk_by, passes = code, player, 0, -1, 0
+        elif kind is Double:
+            # Law 19A1
+            if last < 0:
+                reason = "double-nothing"
+                break
+            if sides[last_by] == sides[player]:
+                reason = "double-own-side"
+                break
+            if risk:
+                reason = "double-doubled"
+                break
+            risk, risk_by, passes = 1, player, 0
+        elif kind is Redouble:
+            # Law 19B1
+            if risk == 0:
+                reason = "redouble-undoubled"
+                break
+            if risk == 2:
+                reason = "redouble-redoubled"
+                break
+            if sides[risk_by] == sides[player]:
+                reason = "redouble-own-double"
+                break
+            risk, risk_by, passes = 2, player, 0
+        else:
+            reason = "unknown-call"
+            break
+        n += 1
+        player += 1
+        if player == players:
+            player = 0
+    return (n, last, last_by, risk, risk_by, passes, closed), reason
+
+
 def _first_index(rules: AuctionRules, dealer: Seat) -> int:
     """Position of ``dealer`` in the rules' calling order. Raises IllegalCallError."""
     i = rules.seat_index[dealer] if isinstance(dealer, int) and 0 <= dealer < len(rules.seat_index) else -1
@@ -251,17 +324,13 @@ class Auction:
         when ``dealer`` does not take part under ``rules``.
         """
         first = _first_index(rules, dealer)
-        st = _START
-        kept: list[Call] = []
-        for call in calls:
-            nxt = _step(rules, first, st, rules.code(call))
-            if type(nxt) is str:
-                raise _error(rules, first, st, call, nxt)
-            st = nxt  # type: ignore[assignment]
-            kept.append(call)
+        seq = calls if isinstance(calls, tuple) else tuple(calls)
+        st, reason = _run(rules, first, seq)
+        if reason is not None:
+            raise _error(rules, first, st, seq[st[0]], reason)
         object.__setattr__(self, "_dealer", Seat(dealer))
         object.__setattr__(self, "_rules", rules)
-        object.__setattr__(self, "_calls", tuple(kept))
+        object.__setattr__(self, "_calls", seq)
         object.__setattr__(self, "_first", first)
         object.__setattr__(self, "_st", st)
 
@@ -523,17 +592,11 @@ def check_calls(dealer: Seat, calls: Iterable[Call], rules: AuctionRules = BRIDG
     """
     first = _first_index(rules, dealer)
     seq = calls if isinstance(calls, tuple) else tuple(calls)
-    step = _step
-    code = rules.code
-    st = _START
-    error: IllegalCallError | None = None
-    n = 0
-    for call in seq:
-        nxt = step(rules, first, st, code(call))
-        if type(nxt) is str:
-            error = _error(rules, first, st, call, nxt)
-            break
-        st = nxt  # type: ignore[assignment]
-        n += 1
-    kept = seq if error is None else seq[:n]
-    return AuctionCheck(Seat(dealer), seq, error, Auction._make(Seat(dealer), rules, kept, first, st))
+    st, reason = _run(rules, first, seq)
+    if type(dealer) is not Seat:
+        dealer = Seat(dealer)
+    if reason is None:
+        return AuctionCheck(dealer, seq, None, Auction._make(dealer, rules, seq, first, st))
+    n = st[0]
+    error = _error(rules, first, st, seq[n], reason)
+    return AuctionCheck(dealer, seq, error, Auction._make(dealer, rules, seq[:n], first, st))

@@ -526,3 +526,9 @@ def test_one_inserted_illegal_call_is_reported_at_its_index(
     with pytest.raises(IllegalCallError) as info:
         Auction.from_calls(dealer, spoiled)
     assert info.value.index == k and info.value.reason == r.reason
+    # the call-by-call path agrees with the whole-sequence path
+    before = Auction(dealer).extend(prefix)
+    assert before.reason(bad) == r.reason and not before.is_legal(bad)
+    with pytest.raises(IllegalCallError) as info:
+        before.add(bad)
+    assert info.value.index == k and info.value.message == r.error.message  # type: ignore[union-attr]
