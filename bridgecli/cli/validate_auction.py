@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 import click
 
@@ -30,8 +29,7 @@ _VUL_TEXT = ("neither vulnerable", "N-S vulnerable", "E-W vulnerable", "both vul
 _SEAT_LETTERS = ("N", "E", "S", "W")
 
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
+class Verdict(NamedTuple):
     """What validate-auction found about one record of the input."""
 
     record: int
@@ -40,6 +38,8 @@ class Verdict:
     """The board read, None when the record was unreadable."""
     check: AuctionCheck | None
     """The engine's judgement of the board's auction (None: no auction or no dealer)."""
+    contract: Contract | None = None
+    """The contract the auction reached (with declarer) when it is legal and complete."""
     read_error: BridgeError | None = None
     """Why the record could not be read or judged, if so."""
     mismatch: bool = False
@@ -81,6 +81,7 @@ def judge_board(
     check = check_calls(dealer, [a.call for a in board.auction], rules)
     ok = check.error is None
     mismatch = False
+    contract = None
     if ok:
         contract = check.auction.contract
         if contract is None:
@@ -91,7 +92,7 @@ def judge_board(
     legal = None
     if want_legal_calls and check.error is None and not check.auction.is_complete:
         legal = check.auction.legal_calls()
-    return Verdict(record, board, check, mismatch=mismatch, ok=ok, legal_calls=legal)
+    return Verdict(record, board, check, contract, mismatch=mismatch, ok=ok, legal_calls=legal)
 
 
 def _disagree(auction: Contract, tags: Contract) -> bool:
@@ -165,7 +166,7 @@ def verdict_text(v: Verdict, lang: Any, *, inline: bool = False) -> str:
         return f"{label}: {check.error.message}"
     else:
         a = check.auction
-        contract = a.contract
+        contract = v.contract
         if contract is None:
             n = len(a.calls)
             seat = a.to_move
@@ -210,7 +211,7 @@ def verdict_json(v: Verdict) -> dict[str, Any]:
     if check is None:
         out.update(legal=True, complete=False, contract=None, declarer=None, calls=0)
     else:
-        contract = check.contract
+        contract = v.contract
         out["legal"] = check.error is None
         out["complete"] = contract is not None
         out["contract"] = None if contract is None else contract.pbn

@@ -76,6 +76,8 @@ class AuctionRules:
     """Rank on the ladder of each :class:`Strain` value, -1 when not on it (derived)."""
     seat_index: tuple[int, ...] = field(init=False, repr=False, compare=False)
     """Position in :attr:`seats` of each :class:`Seat` value, -1 when absent (derived)."""
+    contracts: dict[int, Contract] = field(init=False, repr=False, compare=False)
+    """Cache of the contracts built so far, by bid code, risk and declarer (derived)."""
 
     def __post_init__(self) -> None:
         if not self.seats or len(set(self.seats)) != len(self.seats):
@@ -96,6 +98,7 @@ class AuctionRules:
             where[seat] = i
         object.__setattr__(self, "strain_rank", tuple(ranks))
         object.__setattr__(self, "seat_index", tuple(where))
+        object.__setattr__(self, "contracts", {})
         object.__setattr__(
             self, "bids", tuple(Bid(level, s) for level in range(1, self.max_level + 1) for s in self.strains)
         )
@@ -142,6 +145,7 @@ BRIDGE = AuctionRules()
 # passes in a row, closed 0/1).
 _State = tuple[int, int, int, int, int, int, int]
 _START: _State = (0, -1, -1, 0, -1, 0, 0)
+_RISKS: tuple[Risk, ...] = tuple(Risk)
 
 
 def _step(rules: AuctionRules, first: int, st: _State, code: int) -> _State | str:
@@ -454,7 +458,7 @@ class Auction:
     @property
     def risk(self) -> Risk:
         """Whether the last bid stands doubled or redoubled."""
-        return Risk(self._st[3])
+        return _RISKS[self._st[3]]
 
     @property
     def passes(self) -> int:
@@ -524,9 +528,17 @@ def _contract(rules: AuctionRules, first: int, calls: tuple[Call, ...] | list[Ca
     """The contract of state ``st`` (passed out when there is no bid)."""
     last = st[1]
     if last < 0:
-        return Contract.passed_out()
-    bid = rules.bids[last]
-    return Contract(bid.level, bid.strain, Risk(st[3]), _declarer(rules, first, calls, st))
+        return _PASSED_OUT
+    declarer = _declarer(rules, first, calls, st)
+    key = (last * 3 + st[3]) * 8 + (declarer if declarer is not None else 7)
+    contract = rules.contracts.get(key)
+    if contract is None:
+        bid = rules.bids[last]
+        contract = rules.contracts[key] = Contract(bid.level, bid.strain, _RISKS[st[3]], declarer)
+    return contract
+
+
+_PASSED_OUT = Contract.passed_out()
 
 
 @dataclass(frozen=True, slots=True)
