@@ -372,8 +372,15 @@ def validate_auction(
 
         text, source = read_text(infile)
         fmt = resolve_format(infile, text, format)
+        records: Iterable[Board | BridgeError]
         try:
-            records = iter_records(text, fmt, source=source)
+            if fmt == "pbn":
+                # the auction fields only, read quickly; unusual games go to the full reader
+                from bridgecli.formats.pbn_auctions import iter_auction_records
+
+                records = iter_auction_records(text, source=source)
+            else:
+                records = iter_records(text, fmt, source=source)
         except ModuleNotFoundError as exc:
             raise BridgeCliError(f"the {fmt} format is not available ({exc.name})", ExitCode.USAGE) from None
         verdicts = judge_records(records, require_complete=require_complete, want_legal_calls=want_legal_calls)
