@@ -443,6 +443,13 @@ def _run_event(path: str, params: Mapping[str, Any], fmt_override: str | None, o
     return ExitCode.OK
 
 
+def _stdin_is_terminal() -> bool:
+    try:
+        return bool(sys.stdin.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
 # -- the command -----------------------------------------------------------------
 
 
@@ -494,11 +501,7 @@ def score(ctx: click.Context, args: tuple[str, ...], vul: str | None, declarer: 
         ctx.exit(_run_event(event_file, ctx.params, fmt_override, output, style, lang))
         return
     if not args and not imps_mode:
-        try:
-            interactive = sys.stdin.isatty()
-        except (AttributeError, ValueError):
-            interactive = False
-        if interactive:
+        if _stdin_is_terminal():
             raise BridgeCliError("give CONTRACT [RESULT], - to read results from stdin, or a FILE of boards")
         args = ("-",)
     if args == ("-",) and not imps_mode:
