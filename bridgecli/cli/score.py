@@ -162,10 +162,47 @@ class _LineScorer:
                 raise ParseError(f"cannot split the line: {exc}") from None
         else:
             tokens = text.split()
-        if all(not t.startswith("-") or _is_number(t) for t in tokens):
-            # only positional words: what click would hand over unchanged
-            return _single(tokens, self.outer, self.lang)
+        fast = self._simple_options(tokens)
+        if fast is not None:
+            words, params = fast
+            return _single(words, params, self.lang)
         return self._with_options(tokens)
+
+    # options whose click parse is plain: name -> (parameter, takes a value)
+    _SIMPLE = {"--vul": ("vul", True), "--declarer": ("declarer", True), "-d": ("declarer", True),
+               "--ns": ("ns", False), "--json": ("as_json", False), "--imps": ("imps_mode", False),
+               "--scoring": ("scoring", True)}
+
+    def _simple_options(self, tokens: list[str]) -> tuple[list[str], dict[str, Any]] | None:
+        """Words and options of a line that uses only ``--opt VALUE`` / ``--flag`` forms of
+        the options above; None for anything else (then click parses the line). Gives what
+        click would give for such a line."""
+        words: list[str] = []
+        params: dict[str, Any] | None = None
+        i, n = 0, len(tokens)
+        while i < n:
+            t = tokens[i]
+            if t[0] != "-" or t == "-" or _is_number(t):
+                words.append(t)
+                i += 1
+                continue
+            spec = self._SIMPLE.get(t)
+            if spec is None:
+                return None
+            if params is None:
+                params = dict(self.outer)
+            name, takes_value = spec
+            if takes_value:
+                if i + 1 >= n:
+                    return None
+                params[name] = tokens[i + 1]
+                i += 2
+            else:
+                params[name] = True
+                i += 1
+        if words == ["-"] or (len(words) == 1 and words[0].lower().endswith(FILE_EXTENSIONS)):
+            return None
+        return words, (self.outer if params is None else params)
 
     def _with_options(self, tokens: list[str]) -> str:
         from click.core import ParameterSource
@@ -177,7 +214,8 @@ class _LineScorer:
         except click.exceptions.Exit:
             raise ParseError("--help is not a result") from None
         except click.ClickException as exc:
-            raise ParseError(exc.format_message()) from None
+            text = exc.format_message().rstrip(".")
+            raise ParseError(text[:1].lower() + text[1:]) from None
         params = dict(self.outer)
         for name, value in sub.params.items():
             if name == "args" or sub.get_parameter_source(name) != ParameterSource.DEFAULT:

@@ -295,3 +295,21 @@ def test_no_args_on_terminal_is_usage_error(runner: CliRunner, monkeypatch: pyte
     r = run(runner)
     assert r.exit_code == 2 and r.stdout == ""
     assert "give CONTRACT" in r.stderr
+
+
+def test_fast_path_parses_like_click() -> None:
+    """The batch fast path and click's own parse give the same output for every line."""
+    import click
+
+    from bridgecli.cli.score import _LineScorer, score
+
+    lines = ["4S=", "4S -1", "4SX -1 --vul both", "--vul ns 3NT+1 --declarer E", "3NT+1 -d E --ns",
+             "4S= --json --vul ew", "--imps 620 -100", "6NTXX 13 --vul both --declarer W --ns",
+             "pass --vul both", "7C -3 --scoring oldmp"]
+    with click.Context(score, info_name="score") as ctx:
+        ctx.params.update({p.name: p.get_default(ctx) for p in score.params})
+        scorer = _LineScorer(ctx, __import__("bridgecli.core.notation", fromlist=["ENGLISH"]).ENGLISH)
+        for line in lines:
+            tokens = line.split()
+            assert scorer._simple_options(tokens) is not None
+            assert scorer._evaluate(line) == scorer._with_options(tokens), line
