@@ -227,17 +227,18 @@ def loads_yaml(text: str, source: str | None = None, lang: Language = ENGLISH,
 
 
 def is_traveller_yaml(text: str) -> bool:
-    """True when YAML ``text`` looks like a traveller (a ``results:`` key or a list of
-    mappings with ``ns`` and ``ew``) rather than boards."""
-    head = text.lstrip()
-    if head.startswith("results:") or "\nresults:" in text:
+    """True when YAML ``text`` is a traveller (a ``results:`` list, or a list of mappings
+    with ``ns``/``ew`` columns) rather than boards. False for text that is not YAML."""
+    import yaml
+
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return False
+    if isinstance(data, Mapping) and isinstance(data.get("results"), list):
         return True
-    for line in text.splitlines():
-        s = line.strip().lower()
-        if s.startswith("- "):
-            s = s[2:]
-        if s.startswith(("ns:", "ew:", "pairns:", "pairew:")):
-            return True
+    if isinstance(data, list) and data and isinstance(data[0], Mapping):
+        return any(_ALIASES.get(_norm(str(k))) in ("ns", "ew") for k in data[0])
     return False
 
 
