@@ -292,10 +292,12 @@ def _fmt_num(x: float, places: int = 2) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def _table(rows: list[list[Any]], headers: list[str], style: str) -> str:
+def _table(rows: list[list[Any]], headers: list[str], style: str, right: Sequence[int] = ()) -> str:
+    """A tabulate table; columns in ``right`` (numbers) align right, text is never re-parsed."""
     from tabulate import tabulate
 
-    return str(tabulate(rows, headers=headers, tablefmt=style, disable_numparse=True))
+    align = ["right" if i in right else "left" for i in range(len(headers))]
+    return str(tabulate(rows, headers=headers, tablefmt=style, disable_numparse=True, colalign=align))
 
 
 def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, output: str | None,
@@ -363,7 +365,8 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
             for rec in records:
                 click.echo(json.dumps(rec))
         else:
-            click.echo(_table(rows, ["Board", "Vul", "Contract", "By", "Result", "Tricks", "NS", "EW"], style))
+            click.echo(_table(rows, ["Board", "Vul", "Contract", "By", "Result", "Tricks", "NS", "EW"], style,
+                              right=(0, 5, 6, 7)))
     return ExitCode.RULES if failures else ExitCode.OK
 
 
@@ -436,10 +439,11 @@ def _run_event(path: str, params: Mapping[str, Any], fmt_override: str | None, o
                              f"{contract_text(b.closed)} {by_text(b.closed)}".strip(),
                              result_text(b.closed.contract, b.closed.tricks), b.closed.score,
                              b.imps_home if b.imps_home > 0 else "", -b.imps_home if b.imps_home < 0 else ""])
-            lines.append(_table(rows, ["Board", "Open", "", "NS", "Closed", "", "NS", "Home", "Visitors"], style))
+            lines.append(_table(rows, ["Board", "Open", "Res", "NS", "Closed", "Res", "NS", "Home", "Visitors"],
+                                style, right=(0, 3, 6, 7, 8)))
             lines.append("")
             lines.append(_table([[match.home, match.home_imps], [match.visitors, match.visitors_imps]],
-                                ["Team", "IMPs"], style))
+                                ["Team", "IMPs"], style, right=(1,)))
     else:
         event = score_pairs(results)
         if as_json:
@@ -467,15 +471,18 @@ def _run_event(path: str, params: Mapping[str, Any], fmt_override: str | None, o
                              r.score if r.score > 0 else "", -r.score if r.score < 0 else "",
                              _fmt_num(rs.mp_ns), _fmt_num(rs.mp_ew), _fmt_num(rs.cross_ns), rs.datum, rs.butler_ns])
             lines.append(_table(rows, ["Board", "NS", "EW", "Contract", "By", "Result", "Lead", "+NS", "+EW",
-                                       "MP NS", "MP EW", "XIMP NS", "Datum", "Butler NS"], style))
-            directions = sorted({p.direction for p in event.standings})
+                                       "MP NS", "MP EW", "XIMP NS", "Datum", "Butler NS"], style,
+                                right=(0, 7, 8, 9, 10, 11, 12, 13)))
+            order = {"NS": 0, "EW": 1}
+            directions = sorted({p.direction for p in event.standings}, key=lambda d: (order.get(d, 2), d))
             for d in directions:
                 group = [p for p in event.standings if p.direction == d]
                 lines.append("")
                 rows = [[p.rank, p.pair, p.boards, _fmt_num(p.mp), p.top, _fmt_num(p.percentage),
                          _fmt_num(p.cross_imps), p.butler] for p in group]
                 title = "Pair" if "/" in d else f"Pair ({d})"
-                lines.append(_table(rows, ["Rank", title, "Boards", "MP", "Top", "%", "XIMPs", "Butler"], style))
+                lines.append(_table(rows, ["Rank", title, "Boards", "MP", "Top", "%", "XIMPs", "Butler"], style,
+                                    right=(2, 3, 4, 5, 6, 7)))
     with AtomicOutput(output) as fp:
         fp.write("\n".join(lines) + "\n")
     return ExitCode.OK
