@@ -9,38 +9,49 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import click
 
 from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import format_option, get_lang, json_option, output_option
+from bridgecli.core.cards import Seat, Side, Vulnerability
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
 from bridgecli.core.scoring import find_rules, parse_result, score as score_of
 
 FILE_EXTENSIONS = (".pbn", ".yaml", ".yml", ".json", ".jsonl", ".ndjson", ".lin")
 """A lone argument ending in one of these is a FILE of boards, not a contract."""
 
-_NEGATIVE = frozenset("0123456789")
-
-
 def _is_number(token: str) -> bool:
     """``-1``, ``-12``: a negative number (a result), not an option."""
-    return len(token) > 1 and token[0] == "-" and all(ch in _NEGATIVE for ch in token[1:])
+    rest = token[1:]
+    return token[:1] == "-" and rest.isdigit() and rest.isascii()
 
 
 # -- one result ---------------------------------------------------------------
 
 
-def _one_result(words: Sequence[str], params: Mapping[str, Any], lang: Any) -> str:
-    """The output line for one CONTRACT [RESULT] with the given options."""
-    from bridgecli.core.cards import Seat, Side, Vulnerability
+def _memo(memo: dict[Any, Any] | None, key: Any, make: Callable[[], Any]) -> Any:
+    """``make()``, remembered in ``memo`` under ``key`` (errors are not remembered)."""
+    if memo is None:
+        return make()
+    value = memo.get(key)
+    if value is None:
+        value = memo[key] = make()
+    return value
 
-    contract, tricks = parse_result(words, lang.parse_contract)
+
+def _one_result(words: Sequence[str], params: Mapping[str, Any], lang: Any,
+                memo: dict[Any, Any] | None = None) -> str:
+    """The output line for one CONTRACT [RESULT] with the given options.
+
+    ``memo`` (batch mode) remembers parsed contracts, seats and vulnerabilities.
+    """
+    contract, tricks = _memo(memo, tuple(words), lambda: parse_result(words, lang.parse_contract))
     seat = contract.declarer
     declarer_text = params.get("declarer")
     if declarer_text:
-        given = lang.parse_seat(declarer_text)
+        given = _memo(memo, ("seat", declarer_text), lambda: lang.parse_seat(declarer_text))
         if seat is not None and seat != given:
             raise ParseError(f"declarer {declarer_text!r} but the contract says {seat.letter!r}")
         seat = given
@@ -52,11 +63,12 @@ def _one_result(words: Sequence[str], params: Mapping[str, Any], lang: Any) -> s
         raise ParseError("--ns needs --declarer (or a declarer in the contract, as in 4SXE)")
     vul_text = params.get("vul")
     try:
-        vul = lang.parse_vul(vul_text) if vul_text else Vulnerability.NONE
+        vul = _memo(memo, ("vul", vul_text), lambda: lang.parse_vul(vul_text)) if vul_text else Vulnerability.NONE
     except ParseError:
         raise ParseError(f"--vul must be none, ns, ew or both, not {vul_text!r}") from None
     vulnerable = vul.is_vul(seat)
-    rules = find_rules(params.get("scoring") or "duplicate")
+    scoring = params.get("scoring") or "duplicate"
+    rules = _memo(memo, ("rules", scoring), lambda: find_rules(scoring))
     if params.get("as_json"):
         import json
 
@@ -113,14 +125,19 @@ def _imps_line(words: Sequence[str], params: Mapping[str, Any]) -> str:
     return str(n)
 
 
-def _single(words: Sequence[str], params: Mapping[str, Any], lang: Any) -> str:
-    """One line of output for a single-result invocation (a result, or ``--imps``)."""
+def _single(words: Sequence[str], params: Mapping[str, Any], lang: Any, memo: dict[Any, Any] | None = None,
+            checked: bool = False) -> str:
+    """One line of output for a single-result invocation (a result, or ``--imps``).
+
+    ``checked``: the words are known to hold no option (the batch fast path).
+    """
     if params.get("imps_mode"):
         return _imps_line(words, params)
-    for w in words:
-        if w.startswith("--") or (w.startswith("-") and w != "-" and not _is_number(w)):
-            raise ParseError(f"no such option: {w!r}")
-    return _one_result(words, params, lang)
+    if not checked:
+        for w in words:
+            if w.startswith("-") and w != "-" and not _is_number(w):
+                raise ParseError(f"no such option: {w!r}")
+    return _one_result(words, params, lang, memo)
 
 
 # -- batch: one result a line ---------------------------------------------------
@@ -134,6 +151,7 @@ class _LineScorer:
         self.lang = lang
         self.outer = dict(ctx.params)
         self.cache: dict[str, str | tuple[str]] = {}
+        self.memo: dict[Any, Any] = {}
 
     def __call__(self, line: str) -> str:
         hit = self.cache.get(line)
@@ -144,6 +162,7 @@ class _LineScorer:
                 hit = (exc.message,)
             if len(self.cache) > 200_000:
                 self.cache.clear()
+                self.memo.clear()
             self.cache[line] = hit
         if isinstance(hit, tuple):
             raise ParseError(hit[0])
@@ -153,7 +172,7 @@ class _LineScorer:
         text = line.strip()
         if not text:
             return ""
-        if any(ch in text for ch in "'\"\\"):
+        if "'" in text or '"' in text or "\\" in text:
             import shlex
 
             try:
@@ -165,7 +184,7 @@ class _LineScorer:
         fast = self._simple_options(tokens)
         if fast is not None:
             words, params = fast
-            return _single(words, params, self.lang)
+            return _single(words, params, self.lang, self.memo, checked=True)
         return self._with_options(tokens)
 
     # options whose click parse is plain: name -> (parameter, takes a value)
@@ -226,7 +245,7 @@ class _LineScorer:
         words = list(params["args"])
         if words == ["-"] or (len(words) == 1 and words[0].lower().endswith(FILE_EXTENSIONS)):
             raise ParseError("a batch line holds one result, not a file")
-        return _single(words, params, self.lang)
+        return _single(words, params, self.lang, self.memo)
 
 
 def _run_batch(ctx: click.Context, keep_going: bool) -> int:
