@@ -319,8 +319,18 @@ def _table(rows: list[list[Any]], headers: list[str], style: str, right: Sequenc
     return str(tabulate(rows, headers=headers, tablefmt=style, disable_numparse=True, colalign=align))
 
 
+def _board_rules(board: Any, rules: Any, explicit: bool) -> Any:
+    """``rules``, or OldMP when the board's PBN ``Scoring`` tag names it and ``--scoring`` was not given."""
+    if explicit:
+        return rules
+    tag = board.tag("Scoring") or ""
+    if "oldmp" in [t.strip().lower() for t in tag.split(";")]:
+        return find_rules("oldmp")
+    return rules
+
+
 def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, output: str | None,
-              keep_going: bool, style: str) -> int:
+              keep_going: bool, style: str, explicit_rules: bool = False) -> int:
     """Score every board of a file; returns the exit code."""
     from bridgecli import formats
     from bridgecli.cli.common import AtomicOutput, read_text
@@ -341,7 +351,7 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
             click.echo(f"bridgecli: error: {item.where()}: {item}", err=True)
             continue
         board = item
-        ns = board_ns_score(board, rules)
+        ns = board_ns_score(board, _board_rules(board, rules, explicit_rules))
         c = board.contract
         if ns is not None:
             new = score_tag(ns)
@@ -366,7 +376,7 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
         rows.append([
             board.number if board.number is not None else "", row["vul"] or "", row["contract"] or "",
             row["declarer"] or "", row["result"] or "", "" if board.result is None else board.result,
-            "" if ns is None else (ns if ns > 0 else ""), "" if ns is None else (-ns if ns < 0 else ""),
+            "" if ns is None else (ns if ns >= 0 else ""), "" if ns is None else (-ns if ns < 0 else ""),
         ])
     to_stdout = output != "-"
     if output not in (None, "-"):
@@ -572,7 +582,10 @@ def score(ctx: click.Context, args: tuple[str, ...], vul: str | None, declarer: 
         ctx.exit(_run_batch(ctx, keep_going))
         return
     if len(args) == 1 and not imps_mode and args[0].lower().endswith(FILE_EXTENSIONS):
-        ctx.exit(_run_file(args[0], ctx.params, fmt_override, output, keep_going, style))
+        from click.core import ParameterSource
+
+        explicit = ctx.get_parameter_source("scoring") != ParameterSource.DEFAULT
+        ctx.exit(_run_file(args[0], ctx.params, fmt_override, output, keep_going, style, explicit))
         return
     line = _single(args, ctx.params, lang)
     if output not in (None, "-"):

@@ -313,3 +313,142 @@ def test_fast_path_parses_like_click() -> None:
             tokens = line.split()
             assert scorer._simple_options(tokens) is not None
             assert scorer._evaluate(line) == scorer._with_options(tokens), line
+
+
+BOARDS_PBN = """[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Declarer "N"]
+[Contract "4S"]
+[Result "10"]
+
+[Board "2"]
+[Dealer "E"]
+[Vulnerable "NS"]
+[Declarer "E"]
+[Contract "3NTX"]
+[Result "7"]
+
+[Board "3"]
+[Dealer "S"]
+[Vulnerable "EW"]
+[Contract "Pass"]
+
+[Board "4"]
+[Dealer "W"]
+[Vulnerable "None"]
+[Scoring "MP;OldMP"]
+[Declarer "S"]
+[Contract "4SX"]
+[Result "6"]
+"""
+
+
+def test_file_table_and_json(runner: CliRunner, tmp_path: Path) -> None:
+    f = tmp_path / "b.pbn"
+    f.write_text(BOARDS_PBN)
+    r = run(runner, str(f), "--json")
+    assert r.exit_code == 0, r.stderr
+    recs = [json.loads(line) for line in r.stdout.splitlines()]
+    # board 2: E declares 3NTX not vulnerable, down 2: 300 to N-S; board 4 scored OldMP: down 4 = 700
+    assert [x["ns"] for x in recs] == [420, 300, 0, -700]
+    assert recs[1]["result"] == "-2" and recs[1]["declarer"] == "E"
+    r = run(runner, str(f), "--fmt", "plain")
+    assert r.exit_code == 0 and "3NTX" in r.stdout and "Board" in r.stdout
+    r = run(runner, str(f), "--json", "--scoring", "duplicate")
+    assert [json.loads(line)["ns"] for line in r.stdout.splitlines()][3] == -800
+
+
+def test_file_output_writes_score_tags(runner: CliRunner, tmp_path: Path) -> None:
+    f = tmp_path / "b.pbn"
+    f.write_text(BOARDS_PBN)
+    out = tmp_path / "scored.pbn"
+    r = run(runner, str(f), "-o", str(out))
+    assert r.exit_code == 0, r.stderr
+    text = out.read_text()
+    assert '[Score "NS 420"]' in text and '[Score "NS 300"]' in text and '[Score "NS 0"]' in text
+    assert '[Score "EW 700"]' in text
+    # scoring the written file again finds the same scores and no disagreement
+    r = run(runner, str(out), "--json")
+    assert [json.loads(line)["ns"] for line in r.stdout.splitlines()] == [420, 300, 0, -700]
+    assert r.stderr == ""
+
+
+def test_file_bad_board(runner: CliRunner, tmp_path: Path) -> None:
+    f = tmp_path / "bad.pbn"
+    f.write_text('[Board "1"]\n[Declarer "N"]\n[Contract "9S"]\n[Result "10"]\n\n'
+                 '[Board "2"]\n[Vulnerable "All"]\n[Declarer "N"]\n[Contract "4S"]\n[Result "10"]\n')
+    r = run(runner, str(f))
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr.startswith(f"bridgecli: error: {f}:3: ") and "'9S'" in r.stderr
+    r = run(runner, str(f), "--keep-going", "--json")
+    assert r.exit_code == 1
+    assert [json.loads(line)["ns"] for line in r.stdout.splitlines()] == [620]
+
+
+EVENT_PBN = """[Board "1"]
+[Vulnerable "None"]
+[Room "Open"]
+[North "Ann"]
+[South "Bob"]
+[East "Cy"]
+[West "Di"]
+[Declarer "N"]
+[Contract "4S"]
+[Result "10"]
+
+[Board "1"]
+[Vulnerable "None"]
+[Room "Closed"]
+[North "Ed"]
+[South "Flo"]
+[East "Gus"]
+[West "Hal"]
+[Declarer "N"]
+[Contract "4S"]
+[Result "9"]
+
+[Board "2"]
+[Vulnerable "NS"]
+[Room "Open"]
+[North "Ann"]
+[South "Bob"]
+[East "Cy"]
+[West "Di"]
+[Declarer "W"]
+[Contract "4HX"]
+[Result "8"]
+
+[Board "2"]
+[Vulnerable "NS"]
+[Room "Closed"]
+[North "Ed"]
+[South "Flo"]
+[East "Gus"]
+[West "Hal"]
+[Declarer "S"]
+[Contract "4S"]
+[Result "10"]
+"""
+
+
+def test_event_pbn_teams_and_pairs(runner: CliRunner, tmp_path: Path) -> None:
+    f = tmp_path / "match.pbn"
+    f.write_text(EVENT_PBN)
+    r = run(runner, "--event", str(f), "--json")
+    assert r.exit_code == 0, r.stderr
+    recs = [json.loads(line) for line in r.stdout.splitlines()]
+    # board 1: 420 v -50 = 470 -> 10; board 2: 300 v 620 = -320 -> -8
+    assert [x["imps_home"] for x in recs if x["record"] == "board"] == [10, -8]
+    assert recs[-1]["home"] == "Ann & Bob + Gus & Hal" and recs[-1]["visitors_imps"] == 8
+    f2 = tmp_path / "pairs.pbn"
+    f2.write_text("\n".join(line for line in EVENT_PBN.splitlines() if not line.startswith("[Room")) + "\n")
+    r = run(runner, "--event", str(f2), "--json")
+    assert r.exit_code == 0, r.stderr
+    recs = [json.loads(line) for line in r.stdout.splitlines()]
+    res = [x for x in recs if x["record"] == "result"]
+    # board 1 datum (420 - 50) / 2 = 185 -> 190: 230 -> 6 IMPs
+    assert [(x["mp_ns"], x["datum"], x["butler_ns"], x["cross_imps_ns"]) for x in res[:2]] == [
+        (2, 190, 6, 10), (0, 190, -6, -10)]
+    pairs = {x["pair"]: x for x in recs if x["record"] == "pair"}
+    assert pairs["Ann & Bob"]["percentage"] == 50 and pairs["Ann & Bob"]["rank"] == "1="
