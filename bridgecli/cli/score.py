@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import click
 
@@ -17,7 +18,8 @@ from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import format_option, get_lang, json_option, output_option
 from bridgecli.core.cards import Seat, Side, Vulnerability
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
-from bridgecli.core.scoring import find_rules, parse_result, score as score_of
+from bridgecli.core.scoring import find_rules, parse_result
+from bridgecli.core.scoring import score as score_of
 
 FILE_EXTENSIONS = (".pbn", ".yaml", ".yml", ".json", ".jsonl", ".ndjson", ".lin")
 """A lone argument ending in one of these is a FILE of boards, not a contract."""
@@ -188,7 +190,7 @@ class _LineScorer:
         return self._with_options(tokens)
 
     # options whose click parse is plain: name -> (parameter, takes a value)
-    _SIMPLE = {"--vul": ("vul", True), "--declarer": ("declarer", True), "-d": ("declarer", True),
+    _SIMPLE: Mapping[str, tuple[str, bool]] = {"--vul": ("vul", True), "--declarer": ("declarer", True), "-d": ("declarer", True),
                "--ns": ("ns", False), "--json": ("as_json", False), "--imps": ("imps_mode", False),
                "--scoring": ("scoring", True)}
 
@@ -545,7 +547,7 @@ def _stdin_is_terminal() -> bool:
               help="Table style (tabulate: simple, github, grid, plain ...).")
 @output_option
 @click.pass_context
-def score(ctx: click.Context, args: tuple[str, ...], vul: str | None, declarer: str | None, ns: bool,
+def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declarer: str | None, ns: bool,
           as_json: bool, imps_mode: bool, event_file: str | None, keep_going: bool, scoring: str,
           style: str, output: str | None, **kw: Any) -> None:
     """Score a contract's result (duplicate, Law 77), IMPs, a file of boards, or an event.

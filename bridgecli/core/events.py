@@ -18,16 +18,25 @@ pairs, N-S score, optionally contract, room, lead). Everything is pure.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .calls import Contract
 from .errors import RuleError
 from .imps import butler_datum, butler_imps, cross_imps, imps
 
 __all__ = [
-    "TableResult", "ResultScore", "PairStanding", "PairsEvent", "TeamBoard", "TeamMatch",
-    "matchpoints", "neuberg", "score_pairs", "team_match", "is_team_event",
+    "PairStanding",
+    "PairsEvent",
+    "ResultScore",
+    "TableResult",
+    "TeamBoard",
+    "TeamMatch",
+    "is_team_event",
+    "matchpoints",
+    "neuberg",
+    "score_pairs",
+    "team_match",
 ]
 
 
@@ -222,13 +231,14 @@ def _standings(scored: Sequence[ResultScore]) -> tuple[PairStanding, ...]:
             directions.setdefault(pair, set()).add(direction)
     fixed = all(len(d) == 1 for d in directions.values())
     rows = []
-    for pair, (boards, mp, top, cx, bt) in totals.items():
+    for pair, (n_boards, mp_sum, top_sum, cx_sum, bt_sum) in totals.items():
         direction = "/".join(sorted(directions[pair])) if not fixed else next(iter(directions[pair]))
-        pct = 100.0 * mp / top if top else 0.0
-        rows.append((direction if fixed else "", pair, direction, int(boards), mp, int(top), pct, cx, int(bt)))
+        pct = 100.0 * mp_sum / top_sum if top_sum else 0.0
+        rows.append((direction if fixed else "", pair, direction, int(n_boards), mp_sum, int(top_sum), pct, cx_sum,
+                     int(bt_sum)))
     rows.sort(key=lambda r: (r[0], -round(r[6], 9), r[1]))
     out: list[PairStanding] = []
-    for i, row in enumerate(rows):
+    for row in rows:
         group = [r for r in rows if r[0] == row[0]]
         place = 1 + sum(1 for r in group if round(r[6], 9) > round(row[6], 9))
         tied = sum(1 for r in group if round(r[6], 9) == round(row[6], 9)) > 1

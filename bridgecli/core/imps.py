@@ -6,9 +6,9 @@ Everything here is pure arithmetic on N-S scores (integers, multiples of 10).
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import Sequence
+from collections.abc import Sequence
 
-__all__ = ["IMP_BOUNDS", "imps", "butler_datum", "butler_imps", "cross_imps", "round_to_10"]
+__all__ = ["IMP_BOUNDS", "butler_datum", "butler_imps", "cross_imps", "imps", "round_to_10"]
 
 #: Upper bound of each step of the WBF IMP scale: a difference up to ``IMP_BOUNDS[k]``
 #: is worth ``k`` IMPs; anything above the last bound is 24.
@@ -24,11 +24,12 @@ def imps(difference: int) -> int:
     A difference that is not a multiple of 10 counts in the step whose range
     holds it (15 -> 1, 9 -> 0). Raises ValueError for a non-integer.
     """
-    if isinstance(difference, bool) or not isinstance(difference, int):
-        if isinstance(difference, float) and difference.is_integer():
-            difference = int(difference)
-        else:
-            raise ValueError(f"a score difference must be a whole number, not {difference!r}")
+    value: object = difference
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"a score difference must be a whole number, not {difference!r}")  # noqa: TRY004
+    difference = value
     size = -difference if difference < 0 else difference
     # ranges 0-10, 20-40, ... are gap-free once 11..19 belong to the next step
     n = bisect_left(IMP_BOUNDS, size)

@@ -13,17 +13,28 @@ negative (the defenders' points) when it failed. A passed-out board scores 0.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .calls import Contract, Risk
-from .cards import Strain
+from .cards import Card, Rank, Strain
 from .errors import ParseError
 from .imps import imps
 
 __all__ = [
-    "ScoringRules", "ScoreBreakdown", "DUPLICATE", "OLDMP", "RULES", "register_rules", "find_rules",
-    "score", "breakdown", "imps", "parse_result", "tricks_from_result", "honours_points",
+    "DUPLICATE",
+    "OLDMP",
+    "RULES",
+    "ScoreBreakdown",
+    "ScoringRules",
+    "breakdown",
+    "find_rules",
+    "honours_points",
+    "imps",
+    "parse_result",
+    "register_rules",
+    "score",
+    "tricks_from_result",
 ]
 
 Undertricks = tuple[int, ...]
@@ -335,17 +346,17 @@ def parse_result(tokens: Sequence[str], parse_contract: object = None) -> tuple[
     return contract, tricks
 
 
-def honours_points(holding: Sequence[object], strain: Strain, rules: ScoringRules = DUPLICATE) -> int:
-    """Honours held in one hand (cards with ``suit`` and ``rank``) under ``rules``:
-    four or five trump honours (A K Q J T), or four aces at notrump; 0 when the
-    scheme scores no honours (duplicate).
+def honours_points(holding: Iterable[Card], strain: Strain, rules: ScoringRules = DUPLICATE) -> int:
+    """Honours held in one hand under ``rules``: four or five trump honours (A K Q J T),
+    or the four aces at notrump; 0 when the scheme scores no honours (duplicate).
     """
     if not rules.honours:
         return 0
+    cards = list(holding)
     if strain == Strain.NOTRUMP:
-        aces = sum(1 for c in holding if int(getattr(c, "rank")) == 14)
+        aces = sum(1 for c in cards if c.rank == Rank.ACE)
         return rules.honours_aces if aces == 4 else 0
-    trumps = sum(1 for c in holding if int(getattr(c, "suit")) == int(strain) and int(getattr(c, "rank")) >= 10)
+    trumps = sum(1 for c in cards if int(c.suit) == int(strain) and c.rank >= Rank.TEN)
     if trumps == 5:
         return rules.honours_five
     return rules.honours_four if trumps == 4 else 0

@@ -31,7 +31,8 @@ from the ``Room`` tag.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from bridgecli.core.board import Board
 from bridgecli.core.calls import Contract
@@ -41,8 +42,19 @@ from bridgecli.core.events import TableResult
 from bridgecli.core.notation import ENGLISH, Language
 from bridgecli.core.scoring import DUPLICATE, ScoringRules, parse_result, score
 
-__all__ = ["COLUMNS", "loads_csv", "loads_yaml", "is_traveller_yaml", "results_from_rows", "results_from_boards",
-           "board_ns_score", "ns_score", "parse_score_tag", "score_tag", "result_text"]
+__all__ = [
+    "COLUMNS",
+    "board_ns_score",
+    "is_traveller_yaml",
+    "loads_csv",
+    "loads_yaml",
+    "ns_score",
+    "parse_score_tag",
+    "result_text",
+    "results_from_boards",
+    "results_from_rows",
+    "score_tag",
+]
 
 #: Canonical column -> accepted header spellings (normalised: lower case, no space, ``_`` or ``-``).
 COLUMNS: dict[str, tuple[str, ...]] = {

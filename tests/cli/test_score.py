@@ -141,14 +141,14 @@ def test_batch_cache_gives_same_answers(runner: CliRunner) -> None:
 
 def test_subprocess_negative_result_is_not_an_option() -> None:
     p = subprocess.run([*bridgecli_cmd(), "score", "4S", "-1"], capture_output=True, text=True,
-                       env=subprocess_env(), timeout=60)
+                       env=subprocess_env(), timeout=60, check=False)
     assert (p.returncode, p.stdout, p.stderr) == (0, "-50\n", "")
 
 
 def test_subprocess_batch_keep_going() -> None:
     p = subprocess.run([*bridgecli_cmd(), "score", "-", "--keep-going", "--vul", "both"],
                        input="4S=\n9S\n4SX-1 --declarer E --ns\n", capture_output=True, text=True,
-                       env=subprocess_env(), timeout=60)
+                       env=subprocess_env(), timeout=60, check=False)
     assert p.returncode == 1
     assert p.stdout == "620\nerror\n200\n"
     assert p.stderr == "bridgecli: error: <stdin>:2: not a contract: '9S' (levels go from 1 to 7)\n"
