@@ -250,10 +250,18 @@ class _LineScorer:
         return _single(words, params, self.lang, self.memo)
 
 
-def _run_batch(ctx: click.Context, keep_going: bool) -> int:
-    """Score stdin line by line; returns the exit code."""
+def _run_batch(ctx: click.Context, keep_going: bool, output: str | None = None) -> int:
+    """Score stdin line by line into stdout (or ``output``); returns the exit code."""
+    if output not in (None, "-"):
+        from bridgecli.cli.common import AtomicOutput
+
+        with AtomicOutput(output) as fp:
+            return _batch_to(ctx, keep_going, fp)
+    return _batch_to(ctx, keep_going, sys.stdout)
+
+
+def _batch_to(ctx: click.Context, keep_going: bool, out: Any) -> int:
     scorer = _LineScorer(ctx, get_lang(ctx))
-    out = sys.stdout
     failures = 0
     lineno = 0
 
@@ -581,7 +589,7 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
             raise BridgeCliError("give CONTRACT [RESULT], - to read results from stdin, or a FILE of boards")
         args = ("-",)
     if args == ("-",) and not imps_mode:
-        ctx.exit(_run_batch(ctx, keep_going))
+        ctx.exit(_run_batch(ctx, keep_going, output))
         return
     if len(args) == 1 and not imps_mode and args[0].lower().endswith(FILE_EXTENSIONS):
         from click.core import ParameterSource

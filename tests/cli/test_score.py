@@ -452,3 +452,13 @@ def test_event_pbn_teams_and_pairs(runner: CliRunner, tmp_path: Path) -> None:
         (2, 190, 6, 10), (0, 190, -6, -10)]
     pairs = {x["pair"]: x for x in recs if x["record"] == "pair"}
     assert pairs["Ann & Bob"]["percentage"] == 50 and pairs["Ann & Bob"]["rank"] == "1="
+
+
+def test_batch_output_file(runner: CliRunner, tmp_path: Path) -> None:
+    out = tmp_path / "scores.txt"
+    r = run(runner, "-", "-o", str(out), input="4S=\n3NT=\n")
+    assert (r.exit_code, r.stdout) == (0, "")
+    assert out.read_text() == "420\n400\n"
+    r = run(runner, "-", "-o", str(out), input="4S=\n4Q\n")
+    assert r.exit_code == 2
+    assert out.read_text() == "420\n400\n"  # a failed run leaves the old file alone
