@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import click
@@ -33,77 +33,86 @@ def _is_number(token: str) -> bool:
 # -- one result ---------------------------------------------------------------
 
 
-def _memo(memo: dict[Any, Any] | None, key: Any, make: Callable[[], Any]) -> Any:
-    """``make()``, remembered in ``memo`` under ``key`` (errors are not remembered)."""
-    if memo is None:
-        return make()
-    value = memo.get(key)
-    if value is None:
-        value = memo[key] = make()
-    return value
-
-
 def _one_result(words: Sequence[str], params: Mapping[str, Any], lang: Any,
                 memo: dict[Any, Any] | None = None) -> str:
     """The output line for one CONTRACT [RESULT] with the given options.
 
-    ``memo`` (batch mode) remembers parsed contracts, seats and vulnerabilities.
+    ``memo`` (batch mode) remembers parsed contracts, seats, vulnerabilities and scores
+    (keys: the words tuple; ``("seat", text, None)``; ``("vul", text, None)``;
+    ``(scheme, words tuple)`` -- shapes a words tuple of strings never has).
     """
-    contract, tricks = _memo(memo, tuple(words), lambda: parse_result(words, lang.parse_contract))
+    if memo is None:
+        memo = {}
+    key = tuple(words)
+    parsed = memo.get(key)
+    if parsed is None:
+        parsed = memo[key] = parse_result(words, lang.parse_contract)
+    contract, tricks = parsed
     seat = contract.declarer
     declarer_text = params.get("declarer")
     if declarer_text:
-        given = _memo(memo, ("seat", declarer_text), lambda: lang.parse_seat(declarer_text))
+        given = memo.get(("seat", declarer_text, None))
+        if given is None:
+            given = memo[("seat", declarer_text, None)] = lang.parse_seat(declarer_text)
         if seat is not None and seat != given:
             raise ParseError(f"declarer {declarer_text!r} but the contract says {seat.letter!r}")
         seat = given
     explicit = seat is not None
     if seat is None:
         seat = Seat.NORTH
-    ns = bool(params.get("ns"))
+    ns = params.get("ns")
     if ns and not explicit and not contract.is_passout:
         raise ParseError("--ns needs --declarer (or a declarer in the contract, as in 4SXE)")
     vul_text = params.get("vul")
-    try:
-        vul = _memo(memo, ("vul", vul_text), lambda: lang.parse_vul(vul_text)) if vul_text else Vulnerability.NONE
-    except ParseError:
-        raise ParseError(f"--vul must be none, ns, ew or both, not {vul_text!r}") from None
-    vulnerable = vul.is_vul(seat)
+    vul: Vulnerability = Vulnerability.NONE
+    if vul_text:
+        vul = memo.get(("vul", vul_text, None)) or Vulnerability.NONE
+        if ("vul", vul_text, None) not in memo:
+            try:
+                vul = memo[("vul", vul_text, None)] = lang.parse_vul(vul_text)
+            except ParseError:
+                raise ParseError(f"--vul must be none, ns, ew or both, not {vul_text!r}") from None
+    ew_declares = int(seat) & 1
+    vulnerable = (int(vul) >> ew_declares) & 1 == 1  # Vulnerability bit 0: N-S, bit 1: E-W
     scoring = params.get("scoring") or "duplicate"
-    rules = _memo(memo, ("rules", scoring), lambda: find_rules(scoring))
-    if params.get("as_json"):
-        import json
+    if not params.get("as_json"):
+        # both vulnerabilities' scores, remembered per scheme, contract and result
+        pair = memo.get((scoring, key))
+        if pair is None:
+            rules = find_rules(scoring)
+            pair = memo[(scoring, key)] = (score_of(contract, tricks, False, rules),
+                                           score_of(contract, tricks, True, rules))
+        value = pair[1] if vulnerable else pair[0]
+        return str(-value if ns and ew_declares else value)
+    rules = find_rules(scoring)
+    import json
 
-        from bridgecli.core.scoring import breakdown
+    from bridgecli.core.scoring import breakdown
 
-        bd = breakdown(contract, tricks, vulnerable, rules)
-        ns_value = None
-        if explicit or contract.is_passout:
-            ns_value = bd.total if seat.side == Side.NS else -bd.total
-        record = {
-            "contract": contract.pbn,
-            "declarer": seat.letter if not contract.is_passout else None,
-            "vul": vul.pbn,
-            "vulnerable": vulnerable,
-            "tricks": tricks if not contract.is_passout else None,
-            "result": bd.result,
-            "made": bd.made,
-            "trick_score": bd.trick_score,
-            "overtricks": bd.overtricks,
-            "game_bonus": bd.game_bonus,
-            "partscore_bonus": bd.partscore_bonus,
-            "slam_bonus": bd.slam_bonus,
-            "insult": bd.insult,
-            "undertricks": bd.undertricks,
-            "score": bd.total,
-            "ns": ns_value,
-            "scoring": rules.name,
-        }
-        return json.dumps(record)
-    value = score_of(contract, tricks, vulnerable, rules)
-    if ns and seat.side == Side.EW:
-        value = -value
-    return str(value)
+    bd = breakdown(contract, tricks, vulnerable, rules)
+    ns_value = None
+    if explicit or contract.is_passout:
+        ns_value = bd.total if seat.side == Side.NS else -bd.total
+    record = {
+        "contract": contract.pbn,
+        "declarer": seat.letter if not contract.is_passout else None,
+        "vul": vul.pbn,
+        "vulnerable": vulnerable,
+        "tricks": tricks if not contract.is_passout else None,
+        "result": bd.result,
+        "made": bd.made,
+        "trick_score": bd.trick_score,
+        "overtricks": bd.overtricks,
+        "game_bonus": bd.game_bonus,
+        "partscore_bonus": bd.partscore_bonus,
+        "slam_bonus": bd.slam_bonus,
+        "insult": bd.insult,
+        "undertricks": bd.undertricks,
+        "score": bd.total,
+        "ns": ns_value,
+        "scoring": rules.name,
+    }
+    return json.dumps(record)
 
 
 def _imps_line(words: Sequence[str], params: Mapping[str, Any]) -> str:
