@@ -108,6 +108,34 @@ def check_same(path: str, expected: list[int], sample: int = 20000) -> None:
         raise SystemExit(f"bridgecli and endplay disagree on {bad} of {len(got)} lines")
 
 
+def bench_inprocess(lines: list[str], records: list[tuple[str, str]], rounds: int = 3) -> tuple[float, float]:
+    """Best lines/s of the batch line scorer called in this process (every line distinct, so
+    every line is parsed) and of endplay's parse + score loop, alternating."""
+    import click
+    from endplay.types import Contract, Vul
+
+    sys.path.insert(0, str(ROOT))
+    from bridgecli.cli.score import _LineScorer, score
+    from bridgecli.core.notation import ENGLISH
+
+    vuls = {"none": Vul.none, "ns": Vul.ns, "ew": Vul.ew, "both": Vul.both}
+    recs = [(c, vuls[v]) for c, v in records]
+    ours = theirs = 0.0
+    for _ in range(rounds):
+        with click.Context(score, info_name="score") as ctx:
+            ctx.params.update({p.name: p.get_default(ctx) for p in score.params})
+            scorer = _LineScorer(ctx, ENGLISH)
+            t = time.perf_counter()
+            for line in lines:
+                scorer(line)
+            ours = max(ours, len(lines) / (time.perf_counter() - t))
+        t = time.perf_counter()
+        for c, v in recs:
+            Contract(c).score(v)
+        theirs = max(theirs, len(lines) / (time.perf_counter() - t))
+    return ours, theirs
+
+
 def best_of(cmd: list[str], runs: int, env: dict[str, str] | None = None) -> float:
     best = float("inf")
     for _ in range(runs):
@@ -143,6 +171,7 @@ def main() -> None:
         os.unlink(path)
         os.unlink(d_path)
     distinct = len(set(ours))
+    in_ours, in_theirs = bench_inprocess(d_ours, d_theirs)
 
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
@@ -183,6 +212,16 @@ def main() -> None:
         f"| `bridgecli score -` | {d_cli:.2f} | {len(d_ours) / d_cli:,.0f} | "
         f"{(len(d_ours) / d_cli) / (len(d_ours) / d_ep_parse):.1f}× |",
         f"| endplay parse + score loop | {d_ep_parse:.2f} | {len(d_ours) / d_ep_parse:,.0f} | 1.0× |",
+        "",
+        "The subprocess figure above includes the start-up (see below), which is a large part of a "
+        "run this short. The same distinct lines in-process (bridgecli's batch line scorer against "
+        "endplay's loop, best of 3 alternating rounds, no start-up on either side):",
+        "",
+        "| what | lines/s | ratio |",
+        "| --- | ---: | ---: |",
+        f"| bridgecli batch line scorer (parse line, options, contract, score, format) | {in_ours:,.0f} | "
+        f"{in_ours / in_theirs:.2f}× |",
+        f"| endplay `Contract(text).score(vul)` | {in_theirs:,.0f} | 1.0× |",
         "",
         "How: stdin is read in blocks as it arrives and every answered line is flushed before the "
         "next read (so `tail -f | bridgecli score -` answers each line at once); each distinct line "

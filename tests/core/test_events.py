@@ -93,3 +93,12 @@ def test_team_match_by_hand() -> None:
         team_match([_r("1", "A", "B", 0, "lounge")])
     with pytest.raises(RuleError):
         team_match([_r("1", "A", "B", 0, "open"), _r("1", "C", "D", 0, "open")])
+
+
+def test_howell_pairs_ranked_together() -> None:
+    # pairs 1 and 2 change direction between the boards: one ranking for all
+    ev = score_pairs([_r("1", "1", "2", 100), _r("1", "3", "4", 50), _r("2", "2", "3", 200), _r("2", "4", "1", 200)])
+    assert {p.direction for p in ev.standings} == {"EW/NS"}
+    ranks = {p.pair: p.rank for p in ev.standings}
+    # pair 1: 2 + 1 = 3 of 4; pair 2: 0 + 1; pair 3: 0 + 1; pair 4: 2 + 1
+    assert ranks == {"1": "1=", "4": "1=", "2": "3=", "3": "3="}
