@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from bridgecli.cli import BridgeCliError, ExitCode
-from bridgecli.cli.common import AtomicOutput, format_option, input_argument, output_option
+from bridgecli.cli.common import FORMAT_NAMES, AtomicOutput, input_argument, output_option
 from bridgecli.cli.show import read_records, report
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
@@ -13,8 +13,10 @@ from bridgecli.core.errors import BridgeError
 
 @click.command("convert")
 @input_argument
-@format_option()
-@format_option("--to", help="Output format (default: from the -o extension).")
+@click.option("--from", "from_", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
+              help="Input format (default: from the extension, else the content).")
+@click.option("--to", "to", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
+              help="Output format (default: from the -o extension).")
 @output_option
 @click.option("--skip-bad", is_flag=True,
               help="Convert the good boards, report the bad ones on stderr and exit 1.")

@@ -8,7 +8,7 @@ from typing import IO, Any, Iterator
 import click
 
 from bridgecli.cli import BridgeCliError, ExitCode, error_from
-from bridgecli.cli.common import AtomicOutput, format_option, get_lang, input_argument, json_option, output_option
+from bridgecli.cli.common import FORMAT_NAMES, AtomicOutput, get_lang, input_argument, json_option, output_option
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError, RuleError
 
@@ -41,6 +41,8 @@ def read_records(infile: str, fmt: str | None) -> Iterator[Board | BridgeError]:
     from bridgecli.formats import iter_records, resolve_format
 
     text, source = read_text(infile)
+    if not text.strip():
+        return iter(())
     return iter_records(text, resolve_format(infile, text, fmt), source)
 
 
@@ -67,7 +69,8 @@ def _colour(option: bool | None, output: str | None, fp: IO[Any]) -> bool:
 
 @click.command("show")
 @input_argument
-@format_option()
+@click.option("--from", "from_", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
+              help="Input format (default: from the extension, else the content).")
 @click.option("-b", "--board", "board_specs", multiple=True, metavar="N",
               help="Show only these boards: 3, 1-4,7; may be repeated.")
 @click.option("--ascii", "ascii_", is_flag=True, help="Suit letters S H D C instead of ♠♥♦♣.")
