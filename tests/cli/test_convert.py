@@ -1,0 +1,145 @@
+"""``bridgecli convert``: formats by extension/content, atomic -o, --skip-bad, bad input."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from bridgecli.cli import cli
+from bridgecli.formats import read_boards
+
+from ..conftest import bridgecli_cmd, subprocess_env
+from ._boards import BOARDS, write
+
+BAD_LINE = '{"board": 9, "deal": {"N": "AKQ2.KJ3.T98"}}'
+
+
+@pytest.fixture
+def boards_json(tmp_path):
+    return write(tmp_path / "boards.json", BOARDS, "json")
+
+
+@pytest.fixture
+def bad_json(tmp_path, boards_json):
+    """The three boards with a malformed record on line 2."""
+    lines = boards_json.read_text(encoding="utf-8").splitlines()
+    lines.insert(1, BAD_LINE)
+    path = tmp_path / "bad.json"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("fmt", ["yaml", "json"])
+def test_convert_by_output_extension_round_trips(runner, tmp_path, boards_json, fmt):
+    out = tmp_path / f"out.{fmt}"
+    res = runner.invoke(cli, ["convert", str(boards_json), "-o", str(out)])
+    assert res.exit_code == 0, res.stderr
+    assert res.stdout == "" and res.stderr == ""
+    assert read_boards(out.read_text(encoding="utf-8"), fmt) == BOARDS
+
+
+def test_convert_to_stdout_needs_to(runner, boards_json):
+    res = runner.invoke(cli, ["convert", str(boards_json)])
+    assert res.exit_code == 2 and "--to" in res.stderr and res.stdout == ""
+    res = runner.invoke(cli, ["convert", str(boards_json), "--to", "yaml"])
+    assert res.exit_code == 0
+    assert read_boards(res.stdout, "yaml") == BOARDS
+
+
+def test_format_from_content_on_stdin_and_from_override(runner, tmp_path, boards_json):
+    yaml_text = runner.invoke(cli, ["convert", str(boards_json), "--to", "yaml"]).stdout
+    res = runner.invoke(cli, ["convert", "-", "--to", "json"], input=yaml_text)
+    assert res.exit_code == 0, res.stderr
+    assert read_boards(res.stdout, "json") == BOARDS
+    # a YAML text in a file named .txt: by content; --from overrides
+    odd = tmp_path / "boards.txt"
+    odd.write_text(yaml_text, encoding="utf-8")
+    assert runner.invoke(cli, ["convert", str(odd), "--to", "json"]).exit_code == 0
+    assert runner.invoke(cli, ["convert", str(odd), "--from", "yaml", "--to", "json"]).stdout == res.stdout
+    res = runner.invoke(cli, ["convert", str(odd), "--from", "json", "--to", "yaml"])
+    assert res.exit_code == 2 and res.stdout == ""
+
+
+def test_bad_record_writes_nothing(runner, tmp_path, bad_json):
+    out = tmp_path / "out.yaml"
+    out.write_text("precious\n", encoding="utf-8")
+    res = runner.invoke(cli, ["convert", str(bad_json), "-o", str(out)])
+    assert res.exit_code == 2
+    assert res.stdout == ""
+    err = res.stderr.splitlines()
+    assert len(err) == 1 and err[0].startswith(f"bridgecli: error: {bad_json}:2: board 9: ")
+    assert out.read_text(encoding="utf-8") == "precious\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json", "boards.json", "out.yaml"]
+    # nothing on stdout either
+    res = runner.invoke(cli, ["convert", str(bad_json), "--to", "yaml"])
+    assert res.exit_code == 2 and res.stdout == ""
+
+
+def test_skip_bad_converts_the_rest(runner, tmp_path, bad_json):
+    out = tmp_path / "out.json"
+    res = runner.invoke(cli, ["convert", str(bad_json), "-o", str(out), "--skip-bad"])
+    assert res.exit_code == 1
+    assert read_boards(out.read_text(encoding="utf-8"), "json") == BOARDS
+    err = res.stderr.splitlines()
+    assert err[0].startswith(f"bridgecli: skipped: {bad_json}:2: board 9: ")
+    assert err[-1] == "bridgecli: converted 3 boards, skipped 1"
+
+
+def test_output_may_name_the_input(runner, tmp_path):
+    # a pretty-printed JSON array, rewritten in place as canonical JSON lines
+    import json
+
+    path = tmp_path / "boards.json"
+    lines = write(tmp_path / "tmp.json", BOARDS, "json").read_text(encoding="utf-8").splitlines()
+    path.write_text(json.dumps([json.loads(x) for x in lines], indent=2), encoding="utf-8")
+    res = runner.invoke(cli, ["convert", str(path), "-o", str(path)])
+    assert res.exit_code == 0, res.stderr
+    assert path.read_text(encoding="utf-8").splitlines() == lines
+
+
+def test_output_naming_the_input_survives_failure(runner, bad_json):
+    before = bad_json.read_bytes()
+    res = runner.invoke(cli, ["convert", str(bad_json), "-o", str(bad_json)])
+    assert res.exit_code == 2
+    assert bad_json.read_bytes() == before
+
+
+@pytest.mark.parametrize("name,content,message", [
+    ("empty.json", b"", "no boards"),
+    ("blank.yaml", b"\n  \n", "no boards"),
+    ("binary.json", b"\x00\x01\x02\xff\xfe" * 20, "binary data"),
+    ("garbage.json", b"{{{ this is not json\n", "json"),
+])
+def test_unusable_input_one_line_exit_2(runner, tmp_path, name, content, message):
+    path = tmp_path / name
+    path.write_bytes(content)
+    out = tmp_path / "out.yaml"
+    res = runner.invoke(cli, ["convert", str(path), "-o", str(out)])
+    assert res.exit_code == 2
+    assert res.stdout == ""
+    assert res.stderr.count("\n") == 1, res.stderr
+    assert res.stderr.startswith(f"bridgecli: error: {path}") and message in res.stderr
+    assert "Traceback" not in res.stderr
+    assert not out.exists()
+
+
+def test_debug_shows_a_traceback(tmp_path):
+    path = tmp_path / "binary.json"
+    path.write_bytes(b"\x00\x01" * 10)
+    proc = subprocess.run(bridgecli_cmd() + ["--debug", "convert", str(path), "--to", "yaml"],
+                          capture_output=True, text=True, env=subprocess_env(), timeout=60)
+    assert proc.returncode != 0
+    assert "Traceback (most recent call last)" in proc.stderr and "ParseError" in proc.stderr
+
+
+def test_pipe_convert_into_show(tmp_path, boards_json):
+    conv = subprocess.run(bridgecli_cmd() + ["convert", str(boards_json), "--to", "yaml"],
+                          capture_output=True, env=subprocess_env(), timeout=60, check=True)
+    show = subprocess.run(bridgecli_cmd() + ["show", "-", "--ascii"], input=conv.stdout,
+                          capture_output=True, env=subprocess_env(), timeout=60)
+    assert show.returncode == 0, show.stderr
+    out = show.stdout.decode("utf-8")
+    assert "Board 2   Dealer: East   Vulnerable: NS" in out
+    assert "Contract: 3NTX by E, down 2" in out
+    assert show.stderr == b""
