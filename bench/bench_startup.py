@@ -65,8 +65,8 @@ def main() -> None:
         "",
         f"Measured by `bench/bench_startup.py`: best and median of {args.runs} subprocess runs each, after a warm-up;",
         "`bridgecli` runs the console script's code path (`from bridgecli.cli import main; main()`) from this checkout.",
-        f"Python {platform.python_version()} on {platform.system()} {platform.machine()}, "
-        f"{os.cpu_count()} CPUs. Goal: `bridgecli --help` within 4x of `python -c pass`.",
+        (f"Python {platform.python_version()} on {platform.system()} {platform.machine()}, "
+         f"{os.cpu_count()} CPUs. Goal: `bridgecli --help` within 4x of `python -c pass`."),
         "",
         "| command | best (ms) | median (ms) | best / `python -c pass` |",
         "| --- | ---: | ---: | ---: |",

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from typing import IO, Any, Iterator
+from collections.abc import Iterator
+from typing import IO, Any
 
 import click
 
@@ -112,7 +113,7 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
     wanted = parse_board_numbers(board_specs)
     lang = get_lang(ctx)
     records = read_records(infile, from_)
-    code = ExitCode.OK
+    code: int = ExitCode.OK
     read = shown = 0
     with AtomicOutput(output) as fp:
         red = None

@@ -17,7 +17,7 @@ tabulate is imported only when a grid is drawn.
 
 from __future__ import annotations
 
-from typing import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from bridgecli.core.board import AnnotatedCall, Board
 from bridgecli.core.calls import Bid, Pass
@@ -299,8 +299,7 @@ def render_brief(board: Board, *, lang: Language = ENGLISH, ascii: bool = False,
     ]
     result = result_text(board, lang=lang, ascii=ascii)
     prefix = lang.word("contract") + ": "
-    if result.startswith(prefix):
-        result = result[len(prefix):]
+    result = result.removeprefix(prefix)
     fields.append(result or "-")
     if board.auction:
         cells = [c for row in auction_rows(board, lang=lang, ascii=ascii) for c in row if c]

@@ -128,7 +128,7 @@ def test_debug_shows_a_traceback(tmp_path):
     path = tmp_path / "binary.json"
     path.write_bytes(b"\x00\x01" * 10)
     proc = subprocess.run(bridgecli_cmd() + ["--debug", "convert", str(path), "--to", "yaml"],
-                          capture_output=True, text=True, env=subprocess_env(), timeout=60)
+                          capture_output=True, text=True, env=subprocess_env(), timeout=60, check=False)
     assert proc.returncode != 0
     assert "Traceback (most recent call last)" in proc.stderr and "ParseError" in proc.stderr
 
@@ -137,7 +137,7 @@ def test_pipe_convert_into_show(tmp_path, boards_json):
     conv = subprocess.run(bridgecli_cmd() + ["convert", str(boards_json), "--to", "yaml"],
                           capture_output=True, env=subprocess_env(), timeout=60, check=True)
     show = subprocess.run(bridgecli_cmd() + ["show", "-", "--ascii"], input=conv.stdout,
-                          capture_output=True, env=subprocess_env(), timeout=60)
+                          capture_output=True, env=subprocess_env(), timeout=60, check=False)
     assert show.returncode == 0, show.stderr
     out = show.stdout.decode("utf-8")
     assert "Board 2   Dealer: East   Vulnerable: NS" in out
