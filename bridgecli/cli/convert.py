@@ -6,7 +6,7 @@ import click
 
 from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import FORMAT_NAMES, AtomicOutput, input_argument, output_option
-from bridgecli.cli.show import read_records, report
+from bridgecli.cli.show import quiet_stdout, read_records, report
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
 
@@ -64,8 +64,12 @@ def convert(ctx: click.Context, infile: str, from_: str | None, to: str | None, 
         raise BridgeCliError(f"{source}: no boards" + (" left after skipping bad records" if bad else ""),
                              ExitCode.USAGE)
     text = write_boards(boards, to.lower())
-    with AtomicOutput(output) as fp:
-        fp.write(text)
+    try:
+        with AtomicOutput(output) as fp:
+            fp.write(text)
+    except BrokenPipeError:
+        quiet_stdout()
+        return
     if bad:
         for exc in bad:
             where = exc.where()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from typing import IO, Any
 
@@ -55,6 +56,23 @@ def report(ctx: click.Context, exc: BridgeError) -> int:
         raise exc
     error_from(exc).show()
     return ExitCode.RULES if isinstance(exc, RuleError) else ExitCode.USAGE
+
+
+def quiet_stdout() -> None:
+    """The reader of stdout went away (``| head``): send the rest to /dev/null so
+    that the command ends quietly with its own exit code (click would exit 1).
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    finally:
+        os.close(devnull)
+
+
+def _red(text: str) -> str:
+    return click.style(text, fg="red")
 
 
 def _colour(option: bool | None, output: str | None, fp: IO[Any]) -> bool:
@@ -115,29 +133,30 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
     records = read_records(infile, from_)
     code: int = ExitCode.OK
     read = shown = 0
-    with AtomicOutput(output) as fp:
-        red = None
-        if not ascii_ and not as_json and _colour(colour, output, fp):
-            def red(s: str) -> str:
-                return click.style(s, fg="red")
-        for rec in records:
-            if isinstance(rec, BridgeError):
-                code = max(code, report(ctx, rec))
-                continue
-            read += 1
-            if wanted and rec.number not in wanted:
-                continue
-            if as_json:
-                from bridgecli.formats import write_boards
+    try:
+        with AtomicOutput(output) as fp:
+            red = _red if not ascii_ and not as_json and _colour(colour, output, fp) else None
+            for rec in records:
+                if isinstance(rec, BridgeError):
+                    code = max(code, report(ctx, rec))
+                    continue
+                read += 1
+                if wanted and rec.number not in wanted:
+                    continue
+                if as_json:
+                    from bridgecli.formats import write_boards
 
-                fp.write(write_boards([rec], "json"))
-            elif brief:
-                fp.write(render_brief(rec, lang=lang, ascii=ascii_, red=red) + "\n")
-            else:
-                fp.write(("\n" if shown else "") + render_board(
-                    rec, lang=lang, ascii=ascii_, tens=ten == "10", red=red, tablefmt=tablefmt,
-                    play=not no_play) + "\n")
-            shown += 1
+                    fp.write(write_boards([rec], "json"))
+                elif brief:
+                    fp.write(render_brief(rec, lang=lang, ascii=ascii_, red=red) + "\n")
+                else:
+                    fp.write(("\n" if shown else "") + render_board(
+                        rec, lang=lang, ascii=ascii_, tens=ten == "10", red=red, tablefmt=tablefmt,
+                        play=not no_play) + "\n")
+                shown += 1
+    except BrokenPipeError:
+        quiet_stdout()
+        return
     source = "<stdin>" if infile == "-" else infile
     if read == 0 and code == ExitCode.OK:
         raise BridgeCliError(f"{source}: no boards", ExitCode.USAGE)

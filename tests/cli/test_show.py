@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import subprocess
 
 import pytest
 
 from bridgecli.cli import cli
 from bridgecli.formats import read_boards
 
+from ..conftest import bridgecli_cmd, subprocess_env
 from ._boards import BOARDS, write
 
 
@@ -137,3 +139,17 @@ def test_debug_raises(runner, tmp_path):
     res = runner.invoke(cli, ["--debug", "show", str(path)])
     assert res.exit_code != 0 and res.exception is not None
     assert type(res.exception).__name__ == "ParseError"
+
+
+def test_reader_going_away_is_not_an_error(tmp_path, boards_json):
+    # `bridgecli show big | head -1`: more output than a pipe buffer holds
+    big = tmp_path / "big.json"
+    big.write_text(boards_json.read_text(encoding="utf-8") * 200, encoding="utf-8")
+    proc = subprocess.Popen(bridgecli_cmd() + ["show", str(big)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env=subprocess_env())
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) == 0, err
+    assert first.startswith(b"Board 1 ") and err == b""
