@@ -287,7 +287,8 @@ def render_board(board: Board, *, lang: Language = ENGLISH, ascii: bool = False,
 def render_brief(board: Board, *, lang: Language = ENGLISH, ascii: bool = False, red: Style | None = None) -> str:
     """One line: board, dealer, vulnerability, contract and result, the calls.
 
-    e.g. ``Board 1   N  None  4♠ by S, made 10 tricks  1♣ Pass 4♠ All Pass``.
+    e.g. ``Board   1  N  None  4♠ by S, made 10 tricks     1♣ Pass 4♠ All Pass``
+    (the contract padded to 26 characters when the calls follow).
     """
     number = "?" if board.number is None else str(board.number)
     dealer = board.effective_dealer
@@ -302,6 +303,7 @@ def render_brief(board: Board, *, lang: Language = ENGLISH, ascii: bool = False,
     result = result.removeprefix(prefix)
     fields.append(result or "-")
     if board.auction:
+        fields[-1] = fields[-1].ljust(26)
         cells = [c for row in auction_rows(board, lang=lang, ascii=ascii) for c in row if c]
         fields.append(" ".join(cells))
     line = "  ".join(fields)

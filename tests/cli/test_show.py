@@ -40,7 +40,7 @@ def test_board_selection(runner, boards_json):
     assert "Board 1 " not in res.stdout and "Board 2 " in res.stdout and "Board 3 " in res.stdout
     res = runner.invoke(cli, ["show", str(boards_json), "-b", "1", "-b", "3", "--brief"])
     assert res.stdout.splitlines() == [
-        "Board   1  N  None  4♥ by S, made 10 tricks  1♣!(1) Pass 1♥ Pass 2NT Pass 4♥ All Pass",
+        "Board   1  N  None  4♥ by S, made 10 tricks     1♣!(1) Pass 1♥ Pass 2NT Pass 4♥ All Pass",
         "Board   3  S  EW    -",
     ]
 

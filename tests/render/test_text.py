@@ -229,7 +229,7 @@ def test_red_suits_painted_after_layout():
 
 
 def test_brief_line():
-    assert render_brief(BOARD) == "Board   1  N  None  4♥ by S, made 10 tricks  1♣!(1) Pass 1♥ Pass 2NT Pass 4♥ All Pass"
+    assert render_brief(BOARD) == "Board   1  N  None  4♥ by S, made 10 tricks     1♣!(1) Pass 1♥ Pass 2NT Pass 4♥ All Pass"
     assert render_brief(Board(number=12)) == "Board  12  W  NS    -"
 
 
