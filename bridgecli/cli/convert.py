@@ -26,8 +26,8 @@ def convert(ctx: click.Context, infile: str, from_: str | None, to: str | None, 
     """Convert the boards of FILE (or - for stdin) to PBN, YAML, JSON or LIN.
 
     The input format comes from --from, else the file extension, else the
-    content. A bad board stops the conversion (exit 2, or 1 when it breaks
-    the rules) and nothing is written: -o is replaced atomically, so an
+    content. A board that cannot be read stops the conversion (exit 2) and
+    nothing is written: -o is replaced atomically, so an
     existing file is left untouched, and -o may name the input file.
     With --skip-bad the good boards are written and each bad one is reported.
     An input without any board is an error (exit 2).
@@ -74,5 +74,6 @@ def convert(ctx: click.Context, infile: str, from_: str | None, to: str | None, 
         for exc in bad:
             where = exc.where()
             click.echo(f"bridgecli: skipped: {where + ': ' if where else ''}{exc}", err=True)
-        click.echo(f"bridgecli: converted {len(boards)} boards, skipped {len(bad)}", err=True)
+        click.echo(f"bridgecli: converted {len(boards)} board{'s' * (len(boards) != 1)}, skipped {len(bad)}",
+                   err=True)
         ctx.exit(ExitCode.RULES)

@@ -12,7 +12,7 @@ import click
 from bridgecli.cli import BridgeCliError, ExitCode, error_from
 from bridgecli.cli.common import FORMAT_NAMES, AtomicOutput, get_lang, input_argument, json_option, output_option
 from bridgecli.core.board import Board
-from bridgecli.core.errors import BridgeError, RuleError
+from bridgecli.core.errors import BridgeError
 
 
 def parse_board_numbers(specs: tuple[str, ...]) -> set[int]:
@@ -49,13 +49,15 @@ def read_records(infile: str, fmt: str | None) -> Iterator[Board | BridgeError]:
 
 
 def report(ctx: click.Context, exc: BridgeError) -> int:
-    """Print a bad record as ``bridgecli: error: FILE:LINE: ...`` (re-raise it under
-    ``--debug``) and return its exit code.
+    """Print a record that could not be read as ``bridgecli: error: FILE:LINE: ...``
+    (re-raise it under ``--debug``) and return the exit code: always 2, since a
+    file holding it (bad notation, or a deal such as a 14-card hand) is not a
+    valid file of its format.
     """
     if ctx.find_root().params.get("debug"):
         raise exc
     error_from(exc).show()
-    return ExitCode.RULES if isinstance(exc, RuleError) else ExitCode.USAGE
+    return ExitCode.USAGE
 
 
 def quiet_stdout() -> None:
@@ -110,8 +112,8 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
     """Draw the boards of FILE (or - for stdin): hand diagrams in compass layout,
     the auction as a W N E S grid, contract and result, and the play.
 
-    A bad record is reported on stderr and the other boards are still shown;
-    the exit code is then 2 (bad notation) or 1 (breaks the rules).
+    A record that cannot be read is reported on stderr, the other boards are
+    still shown, and the exit code is 2.
     --json writes the selected boards as JSON lines instead.
 
     \b
