@@ -22,17 +22,39 @@ ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results" / "startup.md"
 
 
-def timed(argv: list[str], env: dict[str, str], runs: int) -> tuple[float, float]:
-    """Best and median wall time in seconds of ``runs`` runs (after one warm-up)."""
-    subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    times = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        proc = subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        times.append(time.perf_counter() - t0)
-        if proc.returncode != 0:
-            raise SystemExit(f"{' '.join(argv)} failed with exit code {proc.returncode}")
-    return min(times), statistics.median(times)
+def timed(cases: list[list[str]], env: dict[str, str], runs: int) -> list[tuple[float, float]]:
+    """Best and median wall time (s) of each command over ``runs`` rounds.
+
+    The commands run round-robin (one of each per round, after a warm-up
+    round), so that background load falls on all of them alike.
+    """
+    times: list[list[float]] = [[] for _ in cases]
+    for rnd in range(runs + 1):
+        for i, argv in enumerate(cases):
+            t0 = time.perf_counter()
+            proc = subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+            elapsed = time.perf_counter() - t0
+            if proc.returncode != 0:
+                raise SystemExit(f"{' '.join(argv)} failed with exit code {proc.returncode}")
+            if rnd:
+                times[i].append(elapsed)
+    return [(min(t), statistics.median(t)) for t in times]
+
+
+def import_costs(env: dict[str, str], argv: list[str], top: int = 6) -> list[tuple[str, int]]:
+    """The ``top`` costliest bridgecli/click modules (cumulative microseconds) of ``argv``,
+    from ``python -X importtime``.
+    """
+    proc = subprocess.run([argv[0], "-X", "importtime", *argv[1:]], env=env, capture_output=True, text=True,
+                          check=False)
+    costs = []
+    for line in proc.stderr.splitlines():
+        parts = line.split("|")
+        if len(parts) == 3 and parts[1].strip().isdigit():
+            name = parts[2].strip()
+            if name.split(".")[0] in ("bridgecli", "click", "tabulate", "yaml", "numpy"):
+                costs.append((name, int(parts[1])))
+    return sorted(costs, key=lambda c: -c[1])[:top]
 
 
 def main() -> None:
@@ -54,16 +76,17 @@ def main() -> None:
     if (ROOT / "bridgecli" / "cli" / "score.py").exists():
         cases.append(("bridgecli score 4S= --vul none", script + ["score", "4S=", "--vul", "none"]))
     rows = []
-    base = None
-    for label, argv in cases:
-        best, median = timed(argv, env, args.runs)
-        base = base or best
+    results = timed([argv for _, argv in cases], env, args.runs)
+    base = results[0][0]
+    for (label, _), (best, median) in zip(cases, results):
         rows.append((label, best, median, best / base))
         print(f"{label:34} best {best * 1000:7.1f} ms  median {median * 1000:7.1f} ms  {best / base:4.2f}x")
+    costs = import_costs(env, script + ["--help"])
     lines = [
         "# Start-up time",
         "",
-        f"Measured by `bench/bench_startup.py`: best and median of {args.runs} subprocess runs each, after a warm-up;",
+        (f"Measured by `bench/bench_startup.py`: best and median of {args.runs} subprocess runs each, run "
+         "round-robin after a warm-up round;"),
         "`bridgecli` runs the console script's code path (`from bridgecli.cli import main; main()`) from this checkout.",
         (f"Python {platform.python_version()} on {platform.system()} {platform.machine()}, "
          f"{os.cpu_count()} CPUs. Goal: `bridgecli --help` within 4x of `python -c pass`."),
@@ -72,6 +95,8 @@ def main() -> None:
         "| --- | ---: | ---: | ---: |",
     ]
     lines += [f"| `{label}` | {best * 1000:.1f} | {median * 1000:.1f} | {ratio:.2f}x |" for label, best, median, ratio in rows]
+    lines += ["", "Costliest imports of `bridgecli --help` (`python -X importtime`, cumulative, one run):", ""]
+    lines += [f"- `{name}`: {us / 1000:.1f} ms" for name, us in costs]
     if not any(label.startswith("bridgecli score") for label, *_ in rows):
         lines += ["", "`bridgecli score` is not measured: the score command is not in this checkout."]
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
