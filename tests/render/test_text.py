@@ -241,3 +241,18 @@ def test_words_come_from_the_language():
     assert text.startswith("Rozdanie 1   Rozdaje: N   Założenia: None")
     assert "Kontrakt: 4♥ by S, ugrane 10 lew" in text
     assert "pas, pas, pas" in text and "Pass" not in text
+
+
+def test_pbn_spec_example_play_winners():
+    # the PBN standard's example game: 5HX by South, West leads; winners worked out by hand (Law 44)
+    from pathlib import Path
+
+    from bridgecli.formats import read_boards
+
+    path = Path(__file__).resolve().parent.parent / "formats" / "data" / "spec_example.pbn"
+    (board,) = read_boards(path.read_text(encoding="utf-8"), "pbn")
+    rows = play_rows(board)
+    assert [r[1] for r in rows] == ["W", "N", "S", "N", "N", "N", "S"]
+    assert [r[-1] for r in rows] == ["N", "S", "N", "N", "N", "S", ""]
+    assert rows[0][2:6] == ["♠K(1)", "♥3", "♠4", "♠3"]
+    assert auction_rows(board)[-1] == ["X", "All Pass", "", ""]
