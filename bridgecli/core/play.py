@@ -30,6 +30,13 @@ REASONS = ("revoke", "not-held", "already-played", "out-of-turn")
 
 _SUIT_MASK: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
 _INDEX: dict[Card, int] = {c: i for i, c in enumerate(DECK)}
+_INDEX_BY_ID: dict[int, int] = {id(c): i for i, c in enumerate(DECK)}
+
+
+def _idx(card: Card) -> int:
+    """Index 0..51 of ``card``: by identity for the interned deck cards, else by value."""
+    i = _INDEX_BY_ID.get(id(card))
+    return _INDEX[card] if i is None else i
 _SEAT_NAMES = ("north", "east", "south", "west")
 
 
@@ -113,7 +120,7 @@ def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
 def _mask(hand: Hand) -> int:
     m = 0
     for c in hand.cards:
-        m |= 1 << _INDEX[c]
+        m |= 1 << _idx(c)
     return m
 
 
@@ -185,7 +192,7 @@ class PlayState:
         sizes = {bin(hands[s]).count("1") for s in seats}
         if len(sizes) != 1:
             raise RuleError("every player must hold the same number of cards to play")
-        self._set(deal, contract, rules, tuple(hands), 0, Seat((contract.declarer + rules.opening_leader) % 4),
+        self._set(deal, contract, rules, tuple(hands), 0, SEATS[(contract.declarer + rules.opening_leader) % 4],
                   (), (), (0, 0), None)
 
     def _set(self, deal: Deal, contract: Contract, rules: PlayRules, hands: tuple[int, ...], played: int,
@@ -231,7 +238,7 @@ class PlayState:
     @property
     def opening_leader(self) -> Seat:
         """The seat that leads to the first trick (declarer's LHO in bridge, Law 41A)."""
-        return Seat((self.declarer + self.rules.opening_leader) % 4)
+        return SEATS[(self.declarer + self.rules.opening_leader) % 4]
 
     @property
     def is_complete(self) -> bool:
@@ -243,7 +250,7 @@ class PlayState:
         """The seat to play the next card; None when the play is over."""
         if self.is_complete:
             return None
-        return Seat((self._leader + self.rules.order[len(self._trick)]) % 4)
+        return SEATS[(self._leader + self.rules.order[len(self._trick)]) % 4]
 
     @property
     def leader(self) -> Seat:
@@ -285,7 +292,7 @@ class PlayState:
     def current_trick(self) -> tuple[tuple[Seat, Card], ...]:
         """The cards of the trick in progress, as (seat, card), lead first."""
         return tuple(
-            (Seat((self._leader + self.rules.order[i]) % 4), DECK[c]) for i, c in enumerate(self._trick)
+            (SEATS[(self._leader + self.rules.order[i]) % 4], DECK[c]) for i, c in enumerate(self._trick)
         )
 
     @property
@@ -343,7 +350,7 @@ class PlayState:
         if who is None:
             return IllegalPlayError(f"the play is over; {str(card)!r} cannot be played", reason="out-of-turn",
                                     trick=min(trick_no, self.rules.tricks))
-        idx = _INDEX[card]
+        idx = _idx(card)
         bit = 1 << idx
         if self._played & bit:
             return IllegalPlayError(f"{str(card)!r} has already been played", reason="already-played",
@@ -379,10 +386,10 @@ class PlayState:
         err = self._problem(card, seat)
         if err is not None:
             raise err
-        return self._play_unchecked(_INDEX[card])
+        return self._play_unchecked(_idx(card))
 
     def _play_unchecked(self, idx: int) -> "PlayState":
-        who = Seat((self._leader + self.rules.order[len(self._trick)]) % 4)
+        who = SEATS[(self._leader + self.rules.order[len(self._trick)]) % 4]
         bit = 1 << idx
         hands = list(self._hands)
         hands[who] ^= bit
@@ -392,7 +399,7 @@ class PlayState:
             trump = self.trump
             w = _winner_idx(trick, -1 if trump is None else int(trump))
             order = self.rules.order
-            seats = tuple(Seat((leader + order[i]) % 4) for i in range(len(trick)))
+            seats = tuple(SEATS[(leader + order[i]) % 4] for i in range(len(trick)))
             winner = seats[w]
             tricks = tricks + (Trick(len(tricks) + 1, leader, tuple(DECK[c] for c in trick), seats, winner),)
             won = (won[0] + 1, won[1]) if winner % 2 == 0 else (won[0], won[1] + 1)
@@ -447,7 +454,7 @@ class PlayState:
 
         def row(pairs: Iterable[tuple[Seat, Card]]) -> tuple[PlayedCard, ...]:
             by_seat = {s: c for s, c in pairs}
-            return tuple(PlayedCard(by_seat.get(Seat(s))) for s in seat_cols)
+            return tuple(PlayedCard(by_seat.get(SEATS[s])) for s in seat_cols)
 
         for t in self._tricks:
             rows.append(row(zip(t.seats, t.cards)))
@@ -473,16 +480,18 @@ class PlayState:
 # -- replaying records ------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
 class Replay:
-    """What :func:`replay_board` found in a recorded play."""
+    """What :func:`replay_board` / :func:`replay_cards` found in a recorded play.
+
+    Tricks and the card sequence are built on first access from the compact
+    form the fast replay loop keeps (card indices and seat numbers).
+    """
+
+    __slots__ = ("contract", "error", "error_seat", "error_card", "claimed", "tricks_won", "declarer_tricks",
+                 "complete", "mismatch", "_raw", "_partial", "_rules")
 
     contract: Contract
     """The contract played, with declarer."""
-    sequence: tuple[tuple[Seat, Card], ...]
-    """The legal cards of the record in time order (up to an unknown or illegal card)."""
-    tricks: tuple[Trick, ...]
-    """The completed tricks."""
     error: IllegalPlayError | None
     """The first illegal card, or None."""
     error_seat: Seat | None
@@ -500,10 +509,58 @@ class Replay:
     mismatch: str | None
     """Why the record disagrees with the board's Result, or None."""
 
+    def __init__(self, contract: Contract, raw: list[tuple[int, list[int], list[int], int]],
+                 partial: list[tuple[int, int]], error: IllegalPlayError | None, error_seat: Seat | None,
+                 error_card: Card | None, claimed: bool, tricks_won: tuple[int, int], declarer_tricks: int,
+                 complete: bool, mismatch: str | None, rules: PlayRules = BRIDGE) -> None:
+        self.contract = contract
+        self.error = error
+        self.error_seat = error_seat
+        self.error_card = error_card
+        self.claimed = claimed
+        self.tricks_won = tricks_won
+        self.declarer_tricks = declarer_tricks
+        self.complete = complete
+        self.mismatch = mismatch
+        self._raw = raw
+        self._partial = partial
+        self._rules = rules
+
     @property
     def legal(self) -> bool:
         """True when no illegal card was found."""
         return self.error is None
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks."""
+        return tuple(
+            Trick(n + 1, SEATS[leader], tuple(DECK[i] for i in idxs), tuple(SEATS[s] for s in seats), SEATS[w])
+            for n, (leader, idxs, seats, w) in enumerate(self._raw)
+        )
+
+    @property
+    def current_trick(self) -> tuple[tuple[Seat, Card], ...]:
+        """Cards of the unfinished trick the record stops in, as (seat, card)."""
+        return tuple((SEATS[s], DECK[i]) for s, i in self._partial)
+
+    @property
+    def sequence(self) -> tuple[tuple[Seat, Card], ...]:
+        """The legal cards of the record in time order, up to an unknown or illegal card."""
+        out: list[tuple[Seat, Card]] = []
+        for _leader, idxs, seats, _w in self._raw:
+            out.extend((SEATS[s], DECK[i]) for s, i in zip(seats, idxs))
+        out.extend(self.current_trick)
+        return tuple(out)
+
+    @property
+    def tricks_played(self) -> int:
+        """Number of completed tricks in the record."""
+        return len(self._raw)
+
+    def __repr__(self) -> str:
+        return (f"<Replay {self.contract.pbn}: {self.tricks_played} tricks, declarer {self.declarer_tricks},"
+                f" {'legal' if self.error is None else self.error.reason}>")
 
 
 def contract_of(board: Board) -> Contract | None:
@@ -528,101 +585,155 @@ def contract_of(board: Board) -> Contract | None:
     return c
 
 
+def _start(board_deal: Deal | None, contract: Contract | None, label: str, rules: PlayRules) -> PlayState:
+    if contract is None or (contract.declarer is None and not contract.is_passout):
+        raise RuleError(f"{label}: no contract with declarer to play")
+    if board_deal is None:
+        raise RuleError(f"{label}: no deal to play")
+    return PlayState(board_deal, contract, rules)
+
+
+def _names(seat: int) -> str:
+    return _SEAT_NAMES[seat]
+
+
 def replay_board(board: Board, contract: Contract | None = None, rules: PlayRules = BRIDGE) -> Replay:
     """Replay the play record of ``board`` (rows with columns fixed from :attr:`Board.play_leader`).
 
     Trick winners are computed to put the cards in time order; the replay stops
     at the first unknown card (``-``) or the first illegal one. A record ending
-    with ``*`` and a Result is a claim. Raises RuleError when the board has no
-    usable deal or contract.
+    with ``*`` and a Result is a claim. A record disagreeing with the Result is
+    a mismatch. Raises RuleError when the board has no usable deal or contract.
     """
     contract = contract if contract is not None else contract_of(board)
-    if contract is None or contract.declarer is None:
-        raise RuleError(f"{board.label}: no contract with declarer to play")
-    if board.deal is None:
-        raise RuleError(f"{board.label}: no deal to play")
-    state = PlayState(board.deal, contract, rules)  # validates deal and contract
-    hands = list(state._hands)
-    trump_suit = state.trump
+    start = _start(board.deal, contract, board.label, rules)
+    contract = start.contract
+    hands = list(start._hands)
+    trump_suit = start.trump
     trump = -1 if trump_suit is None else int(trump_suit)
     order = rules.order
     ncards = len(order)
-    first_col = board.play_leader if board.play_leader is not None else state.opening_leader
-    leader = int(state.opening_leader)
+    leader = int(start.opening_leader)
+    first_col = int(board.play_leader) if board.play_leader is not None else leader
     played = 0
     won = [0, 0]
-    seq: list[tuple[Seat, Card]] = []
-    tricks: list[Trick] = []
+    raw: list[tuple[int, list[int], list[int], int]] = []
+    partial: list[tuple[int, int]] = []
     error: IllegalPlayError | None = None
     err_seat: Seat | None = None
     err_card: Card | None = None
     rows = board.play or ()
-    stopped = False
+    by_id = _INDEX_BY_ID
+    suit_mask = _SUIT_MASK
+    follow = rules.follow_suit
     # the record's first column is the player of the first card: it must be the opening leader (Law 41A, 54)
     if rows and rows[0] and rows[0][0].card is not None and first_col != leader:
-        err_seat, err_card = Seat(first_col), rows[0][0].card
+        err_seat, err_card = SEATS[first_col], rows[0][0].card
         error = IllegalPlayError(
-            f"opening lead out of turn: {_SEAT_NAMES[first_col]} leads {str(err_card)!r},"
-            f" {_SEAT_NAMES[leader]} is on lead (Law 54)", reason="out-of-turn", trick=1)
+            f"opening lead out of turn: {_names(first_col)} leads {str(err_card)!r},"
+            f" {_names(leader)} is on lead (Law 54)", reason="out-of-turn", trick=1)
         rows = ()
+    stopped = False
     for rowno, row in enumerate(rows):
         if rowno >= rules.tricks:
             break
-        trick_no = rowno + 1
         idxs: list[int] = []
         seats: list[int] = []
+        nrow = len(row)
         for pos in range(ncards):
             seat = (leader + order[pos]) % 4
             col = (seat - first_col) % 4
-            pc = row[col] if col < len(row) else None
-            card = pc.card if pc is not None else None
+            card = row[col].card if col < nrow else None
             if card is None:
                 stopped = True
                 break
-            idx = _INDEX[card]
+            idx = by_id.get(id(card))
+            if idx is None:
+                idx = _INDEX[card]
             bit = 1 << idx
             hand = hands[seat]
             if not hand & bit:
                 if played & bit:
-                    reason, msg = "already-played", f"{str(card)!r} has already been played"
+                    error = IllegalPlayError(f"{str(card)!r} has already been played", reason="already-played",
+                                             trick=rowno + 1)
                 else:
-                    reason, msg = "not-held", f"{_SEAT_NAMES[seat]} does not hold {str(card)!r}"
-                error = IllegalPlayError(msg, reason=reason, trick=trick_no)
-            elif idxs and rules.follow_suit and idx // 13 != idxs[0] // 13 and hand & _SUIT_MASK[idxs[0] // 13]:
+                    error = IllegalPlayError(f"{_names(seat)} does not hold {str(card)!r}", reason="not-held",
+                                             trick=rowno + 1)
+            elif idxs and follow and idx // 13 != idxs[0] // 13 and hand & suit_mask[idxs[0] // 13]:
                 led = Suit(idxs[0] // 13).name.lower()
-                error = IllegalPlayError(f"revoke: {_SEAT_NAMES[seat]} plays {str(card)!r} holding {led}"
-                                         f" (Law 44C, 61)", reason="revoke", trick=trick_no)
+                error = IllegalPlayError(f"revoke: {_names(seat)} plays {str(card)!r} holding {led}"
+                                         f" (Law 44C, 61)", reason="revoke", trick=rowno + 1)
             if error is not None:
-                err_seat, err_card = Seat(seat), card
+                err_seat, err_card = SEATS[seat], card
                 stopped = True
                 break
             hands[seat] = hand ^ bit
             played |= bit
             idxs.append(idx)
             seats.append(seat)
-            seq.append((Seat(seat), card))
         if stopped:
+            partial = list(zip(seats, idxs))
             break
-        w = _winner_idx(idxs, trump)
-        winner = seats[w]
-        won[winner & 1] += 1
-        tricks.append(Trick(trick_no, Seat(leader), tuple(DECK[i] for i in idxs), tuple(Seat(s) for s in seats),
-                            Seat(winner)))
-        leader = winner
-    n_done = len(tricks)
-    side = contract.declarer.side
-    in_play = won[side]
-    claimed = board.play_end == "*" and board.result is not None and error is None and n_done < rules.tricks
+        w = seats[_winner_idx(idxs, trump)]
+        won[w & 1] += 1
+        raw.append((leader, idxs, seats, w))
+        leader = w
+    return _finish(board, contract, raw, partial, error, err_seat, err_card, won, rules)
+
+
+def _finish(board: Board | None, contract: Contract, raw: list[tuple[int, list[int], list[int], int]],
+            partial: list[tuple[int, int]], error: IllegalPlayError | None, err_seat: Seat | None,
+            err_card: Card | None, won: list[int], rules: PlayRules) -> Replay:
+    assert contract.declarer is not None
+    n_done = len(raw)
+    in_play = won[contract.declarer % 2]
+    result = board.result if board is not None else None
+    end = board.play_end if board is not None else ""
+    claimed = end == "*" and result is not None and error is None and n_done < rules.tricks
     complete = n_done == rules.tricks or claimed
-    declarer_tricks = board.result if claimed and board.result is not None else in_play
+    declarer_tricks = result if claimed and result is not None else in_play
     mismatch: str | None = None
-    if error is None and board.result is not None:
+    if error is None and result is not None:
         if claimed:
-            lo, hi = in_play, in_play + rules.tricks - n_done
-            if not lo <= board.result <= hi:
-                mismatch = (f"result {board.result} cannot follow from the play: declarer has {in_play} tricks"
+            if not in_play <= result <= in_play + rules.tricks - n_done:
+                mismatch = (f"result {result} cannot follow from the play: declarer has {in_play} tricks"
                             f" with {rules.tricks - n_done} to play")
-        elif complete and board.result != in_play:
-            mismatch = f"result {board.result} disagrees with the play, where declarer won {in_play} tricks"
-    return Replay(contract, tuple(seq), tuple(tricks), error, err_seat, err_card, claimed, (won[0], won[1]),
-                  declarer_tricks, complete, mismatch)
+        elif complete and result != in_play:
+            mismatch = f"result {result} disagrees with the play, where declarer won {in_play} tricks"
+    return Replay(contract, raw, partial, error, err_seat, err_card, claimed, (won[0], won[1]), declarer_tricks,
+                  complete, mismatch, rules)
+
+
+def replay_cards(deal: Deal, contract: Contract, cards: Iterable[Card], rules: PlayRules = BRIDGE,
+                 board: Board | None = None) -> Replay:
+    """Replay cards given in time order (seats implied by the turn) through :class:`PlayState`.
+
+    Stops at the first illegal card; a card another player holds counts as
+    that player playing out of turn. ``board`` supplies a Result to check
+    against. Raises RuleError when the deal or contract cannot be played.
+    """
+    state = _start(deal, contract, board.label if board is not None else "board ?", rules)
+    error: IllegalPlayError | None = None
+    err_seat: Seat | None = None
+    err_card: Card | None = None
+    for card in cards:
+        who = state.to_play
+        try:
+            state = state.play(card)
+        except IllegalPlayError as exc:
+            error, err_card = exc, card
+            holder = state.deal.holder(card)
+            err_seat = holder if exc.reason == "out-of-turn" and holder is not None else who
+            break
+    raw = [(int(t.leader), [_idx(c) for c in t.cards], [int(s) for s in t.seats], int(t.winner))
+           for t in state.tricks]
+    partial = [(int(s), _idx(c)) for s, c in state.current_trick]
+    return _finish(board, state.contract, raw, partial, error, err_seat, err_card, list(state.tricks_won), rules)
+
+
+def state_after(replay: Replay, deal: Deal) -> PlayState:
+    """The :class:`PlayState` reached by the legal cards of ``replay`` (to go on playing)."""
+    state = PlayState(deal, replay.contract, replay._rules)
+    for _seat, card in replay.sequence:
+        state = state._play_unchecked(_idx(card))
+    return state
