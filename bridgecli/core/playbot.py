@@ -107,9 +107,12 @@ def _lead(state: PlayState, seat: Seat, legal: list[Card], trump: Suit | None, h
         top = max(by_suit[suit], key=lambda c: c.rank)
         if _is_top(top, state, hand) and _outstanding(state, suit, seat):
             return top
-    # otherwise low from the longest side suit (trumps last for defenders)
+    # otherwise from the longest side suit (trumps last for defenders): top of an honour sequence, else low
     suits = sorted(by_suit, key=lambda s: (s == trump and not declaring, -len(by_suit[s]), -s))
-    return min(by_suit[suits[0]], key=lambda c: c.rank)
+    cards = sorted(by_suit[suits[0]], key=lambda c: c.rank, reverse=True)
+    if len(cards) >= 2 and cards[0].rank >= 11 and cards[0].rank - cards[1].rank == 1:
+        return cards[0]
+    return cards[-1]
 
 
 def _outstanding(state: PlayState, suit: Suit, seat: Seat) -> bool:
