@@ -133,6 +133,24 @@ def _records(infile: str, from_fmt: str | None) -> tuple[Iterator[Board | Bridge
     return iter_records(text, fmt, source), source, fmt
 
 
+class _Lines:
+    """Stdout lines written in batches (one write per many boards); flushed before any stderr message."""
+
+    def __init__(self, size: int = 512) -> None:
+        self.buf: list[str] = []
+        self.size = size
+
+    def add(self, line: str) -> None:
+        self.buf.append(line)
+        if len(self.buf) >= self.size:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.buf:
+            click.echo("\n".join(self.buf))
+            self.buf.clear()
+
+
 def _report(exc: BridgeError, source: str, board: Board | None = None) -> int:
     exc.located(source=source, board=str(board.number) if board is not None and board.number is not None else None)
     where = exc.where()
@@ -223,10 +241,12 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
         ctx.exit(code)
 
     code = int(ExitCode.OK)
+    out = _Lines()
     finished: list[Board] = []
     seen = 0
     for rec in records:
         if isinstance(rec, BridgeError):
+            out.flush()
             code = max(code, _report(rec, source))
             continue
         board = rec
@@ -248,6 +268,7 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
             else:
                 rep = replay_board(board, contract)
         except BridgeError as exc:
+            out.flush()
             code = max(code, _report(exc, source, board))
             continue
         if complete:
@@ -270,11 +291,12 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
         if not rep.legal or rep.mismatch is not None:
             code = max(code, ExitCode.RULES)
         if as_json:
-            click.echo(json.dumps(outcome(board, rep, with_tricks=show_tricks), ensure_ascii=False))
+            out.add(json.dumps(outcome(board, rep, with_tricks=show_tricks), ensure_ascii=False))
         else:
-            click.echo(summary_line(board, rep, lang))
+            out.add(summary_line(board, rep, lang))
             if show_tricks:
-                click.echo(tricks_table(rep, lang, tablefmt))
+                out.add(tricks_table(rep, lang, tablefmt))
+    out.flush()
     if board_no is not None and seen == 0:
         raise BridgeCliError(f"{source}: no board {board_no}", ExitCode.USAGE)
     if complete:
@@ -372,7 +394,8 @@ def _interactive(board: Board, cards: list[Card] | None, seat: Seat | None, lang
     marks: list[PlayState] = []
     quit_early = False
     drawn: PlayState | None = None
-    click.echo(f"{'Board ' + str(board.number) if board.number is not None else 'Play'}: {lang.contract_str(contract, declarer=True)}; you play"
+    title = f"Board {board.number}" if board.number is not None else "Play"
+    click.echo(f"{title}: {lang.contract_str(contract, declarer=True)}; you play"
                f" {' and '.join(lang.seat_names[s] for s in sorted(you))}. Type a card (HK, kh, 10h),"
                f" 'undo', 'claim N', 'quit'.")
     while not state.is_complete:

@@ -29,15 +29,15 @@ from .errors import IllegalPlayError, RuleError
 REASONS = ("revoke", "not-held", "already-played", "out-of-turn")
 
 _SUIT_MASK: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
-_INDEX: dict[Card, int] = {c: i for i, c in enumerate(DECK)}
-_INDEX_BY_ID: dict[int, int] = {id(c): i for i, c in enumerate(DECK)}
 
 
 def _idx(card: Card) -> int:
-    """Index 0..51 of ``card``: by identity for the interned deck cards, else by value."""
-    i = _INDEX_BY_ID.get(id(card))
-    return _INDEX[card] if i is None else i
+    """Index 0..51 of ``card`` (``13 * suit + rank - 2``)."""
+    return 13 * card.suit + card.rank - 2
 _SEAT_NAMES = ("north", "east", "south", "west")
+# deck cards are shared objects: look them up by identity (fast), others by value
+_IDX_BY_ID: dict[int, int] = {id(c): i for i, c in enumerate(DECK)}
+_BIT_BY_ID: dict[int, int] = {id(c): 1 << i for i, c in enumerate(DECK)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +120,7 @@ def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
 def _mask(hand: Hand) -> int:
     m = 0
     for c in hand.cards:
-        m |= 1 << _idx(c)
+        m |= 1 << (13 * c.suit + c.rank - 2)
     return m
 
 
@@ -606,15 +606,33 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
     a mismatch. Raises RuleError when the board has no usable deal or contract.
     """
     contract = contract if contract is not None else contract_of(board)
-    start = _start(board.deal, contract, board.label, rules)
-    contract = start.contract
-    hands = list(start._hands)
-    trump_suit = start.trump
-    trump = -1 if trump_suit is None else int(trump_suit)
+    if contract is None or contract.declarer is None:
+        raise RuleError(f"{board.label}: no contract with declarer to play")
+    deal = board.deal
+    if deal is None:
+        raise RuleError(f"{board.label}: no deal to play")
+    if contract.is_passout:
+        raise RuleError("a passed-out board has no play")
     order = rules.order
     ncards = len(order)
-    leader = int(start.opening_leader)
+    leader = (contract.declarer + rules.opening_leader) % 4
+    hands = [0, 0, 0, 0]
+    bit_by_id = _BIT_BY_ID
+    for seat in {(leader + off) % 4 for off in order}:
+        hand = deal.hands[seat]
+        if hand is None:
+            raise RuleError(f"the play needs {_SEAT_NAMES[seat]}'s hand, which is unknown")
+        try:
+            hands[seat] = sum(map(bit_by_id.__getitem__, map(id, hand.cards)))
+        except KeyError:
+            hands[seat] = _mask(hand)
+    if len({bin(hands[(leader + off) % 4]).count("1") for off in order}) != 1:
+        raise RuleError("every player must hold the same number of cards to play")
+    strain = contract.strain
+    trump = int(strain) if strain < 4 else -1
     first_col = int(board.play_leader) if board.play_leader is not None else leader
+    pos_seat = [[(lead + off) % 4 for off in order] for lead in range(4)]
+    pos_col = [[((lead + off) % 4 - first_col) % 4 for off in order] for lead in range(4)]
     played = 0
     won = [0, 0]
     raw: list[tuple[int, list[int], list[int], int]] = []
@@ -623,7 +641,6 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
     err_seat: Seat | None = None
     err_card: Card | None = None
     rows = board.play or ()
-    by_id = _INDEX_BY_ID
     suit_mask = _SUIT_MASK
     follow = rules.follow_suit
     # the record's first column is the player of the first card: it must be the opening leader (Law 41A, 54)
@@ -633,52 +650,71 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
             f"opening lead out of turn: {_names(first_col)} leads {str(err_card)!r},"
             f" {_names(leader)} is on lead (Law 54)", reason="out-of-turn", trick=1)
         rows = ()
-    stopped = False
-    for rowno, row in enumerate(rows):
-        if rowno >= rules.tricks:
-            break
-        idxs: list[int] = []
-        seats: list[int] = []
+    table = _index_rows(rows[:rules.tricks])
+    for rowno, row in enumerate(table):
+        seats = pos_seat[leader]
+        cols = pos_col[leader]
         nrow = len(row)
+        idxs: list[int] = []
+        led = best = best_suit = best_pos = 0
+        stopped = False
         for pos in range(ncards):
-            seat = (leader + order[pos]) % 4
-            col = (seat - first_col) % 4
-            card = row[col].card if col < nrow else None
-            if card is None:
+            col = cols[pos]
+            idx = row[col] if col < nrow else None
+            if idx is None:
                 stopped = True
                 break
-            idx = by_id.get(id(card))
-            if idx is None:
-                idx = _INDEX[card]
+            seat = seats[pos]
+            suit = idx // 13
             bit = 1 << idx
             hand = hands[seat]
             if not hand & bit:
+                card = DECK[idx]
                 if played & bit:
                     error = IllegalPlayError(f"{str(card)!r} has already been played", reason="already-played",
                                              trick=rowno + 1)
                 else:
                     error = IllegalPlayError(f"{_names(seat)} does not hold {str(card)!r}", reason="not-held",
                                              trick=rowno + 1)
-            elif idxs and follow and idx // 13 != idxs[0] // 13 and hand & suit_mask[idxs[0] // 13]:
-                led = Suit(idxs[0] // 13).name.lower()
-                error = IllegalPlayError(f"revoke: {_names(seat)} plays {str(card)!r} holding {led}"
-                                         f" (Law 44C, 61)", reason="revoke", trick=rowno + 1)
+            elif pos == 0:
+                led = best_suit = suit
+                best = idx
+            elif suit != led and follow and hand & suit_mask[led]:
+                error = IllegalPlayError(f"revoke: {_names(seat)} plays {str(DECK[idx])!r} holding"
+                                         f" {Suit(led).name.lower()} (Law 44C, 61)", reason="revoke",
+                                         trick=rowno + 1)
+            elif suit == best_suit:
+                if idx > best:
+                    best, best_pos = idx, pos
+            elif suit == trump:
+                best, best_pos, best_suit = idx, pos, suit
             if error is not None:
-                err_seat, err_card = SEATS[seat], card
+                err_seat, err_card = SEATS[seat], DECK[idx]
                 stopped = True
                 break
             hands[seat] = hand ^ bit
             played |= bit
             idxs.append(idx)
-            seats.append(seat)
         if stopped:
             partial = list(zip(seats, idxs))
             break
-        w = seats[_winner_idx(idxs, trump)]
+        w = seats[best_pos]
         won[w & 1] += 1
         raw.append((leader, idxs, seats, w))
         leader = w
     return _finish(board, contract, raw, partial, error, err_seat, err_card, won, rules)
+
+
+def _index_rows(rows: Sequence[Sequence[PlayedCard]]) -> list[list[int | None]]:
+    """The play rows as card indices (None for ``-``)."""
+    get = _IDX_BY_ID.get
+    table: list[list[int | None]] = [[get(id(pc.card)) for pc in row] for row in rows]
+    for row, prow in zip(table, rows):
+        if None in row:
+            for k, pc in enumerate(prow):
+                if row[k] is None and pc.card is not None:
+                    row[k] = _idx(pc.card)
+    return table
 
 
 def _finish(board: Board | None, contract: Contract, raw: list[tuple[int, list[int], list[int], int]],
