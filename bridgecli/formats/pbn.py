@@ -1,0 +1,989 @@
+"""PBN 2.1 (Portable Bridge Notation) <-> :class:`~bridgecli.core.board.Board`.
+
+Reading follows the *import* rules of the standard: games separated by
+semi-empty lines (outside ``{}`` comments), tag pairs with ``\\"``/``\\\\``
+escapes (several per line, or one split over lines), ``;`` and ``{}``
+comments, ``%`` directive lines, CRLF or LF, ``#``/``##`` inheritance,
+case-insensitive tokens, the Auction and Play sections with suffixes, note
+references, NAGs, ``AP``, ``*`` and ``+``, and table sections such as
+``OptimumResultTable``. Comments and ``%`` lines are read past, not kept.
+
+Writing emits the *export* style of the standard: ``% PBN 2.1`` and
+``% EXPORT``, the 15 mandatory tags in their order, the other tags sorted by
+name, the auction from the dealer four calls a line, the play from the
+opening leader, then the table sections. Lines end with LF unless
+``crlf=True``. See ``docs/commands/pbn-format.md`` for the exact rules.
+
+Reading neither checks the auction nor the play against the Laws; it checks
+notation (tokens, seats, cards) and that a deal is a deal (no card twice, at
+most 13 a hand).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import IO, Iterable, Iterator
+
+from bridgecli.core.board import STRUCTURED_TAGS, AnnotatedCall, Board, PlayedCard, Section
+from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract, Pass
+from bridgecli.core.cards import DECK, Card, Hand, Seat, Vulnerability
+from bridgecli.core.deal import Deal
+from bridgecli.core.errors import BridgeError, ParseError
+from bridgecli.core.notation import ENGLISH
+
+__all__ = ["iter_records", "loads", "load", "dumps", "dump", "iter_dumps", "MTS_TAGS"]
+
+#: The Mandatory Tag Set of PBN 2.x, in export order.
+MTS_TAGS: tuple[str, ...] = (
+    "Event", "Site", "Date", "Board", "West", "North", "East", "South",
+    "Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result",
+)
+
+# mandatory tags kept as text in Board.tags
+_MTS_TEXT = frozenset({"Event", "Site", "Date", "West", "North", "East", "South", "Scoring"})
+
+#: Tags that may not use ``#``/``##`` inheritance (PBN §4.8).
+_NO_INHERIT = frozenset({"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"})
+
+# ---------------------------------------------------------------------------
+# token tables (built once; values are shared immutable objects)
+
+_SEAT_OF: dict[str, Seat] = {s.letter: s for s in Seat}
+_SEAT_OF.update({k.lower(): v for k, v in _SEAT_OF.items()})
+
+_RANK_BIT: dict[str, int] = {ch: 1 << i for i, ch in enumerate("23456789TJQKA")}
+
+_CALL_OF: dict[str, Call] = {"PASS": PASS, "X": DOUBLE, "XX": REDOUBLE}
+for _bid in ALL_BIDS:
+    _CALL_OF[str(_bid)] = _bid
+    if _bid.strain == 4:
+        _CALL_OF[f"{_bid.level}N"] = _bid
+_PLAIN_CALL: dict[str, AnnotatedCall] = {}
+for _tok, _call in list(_CALL_OF.items()):
+    _PLAIN_CALL[_tok] = _PLAIN_CALL[_tok.lower()] = _PLAIN_CALL[_tok.capitalize()] = AnnotatedCall(_call)
+
+_CARD_OF: dict[str, Card] = {}
+for _c in DECK:
+    _s = str(_c)
+    _CARD_OF[_s] = _CARD_OF[_s.lower()] = _CARD_OF[_s[0] + _s[1].lower()] = _CARD_OF[_s[0].lower() + _s[1]] = _c
+_PLAIN_CARD: dict[str, PlayedCard] = {k: PlayedCard(v) for k, v in _CARD_OF.items()}
+_UNKNOWN_CARD = PlayedCard(None)
+_PLAIN_CARD["-"] = _UNKNOWN_CARD
+
+# suffix annotations -> NAG numbers (PBN §3.7); for calls "!" is an alert
+_CALL_SUFFIX = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+_CARD_SUFFIX = {"!": 7, "?": 8, "!!": 9, "??": 10, "!?": 11, "?!": 12}
+
+# ---------------------------------------------------------------------------
+# regular expressions
+
+_TAG_LINE = re.compile(r'[ \t]*\[[ \t]*([A-Za-z0-9_]+)[ \t]+"([^"\\]*(?:\\.[^"\\]*)*)"[ \t]*\][ \t]*\Z')
+_SPECIAL = re.compile(r'[\[\]"{};]')
+_UNESCAPE = re.compile(r'\\([\\"])')  # only \" and \\ are escapes; "\2R" stays as it is
+_ESCAPE = re.compile(r'\\(?=[\\"]|\Z)|"')
+_LINE_TOKEN = re.compile(
+    r"""(?P<ws>\s+)
+    |(?P<semi>;.*)
+    |(?P<brace>\{[^}]*\}?)
+    |(?P<str>"[^"\\]*(?:\\.[^"\\]*)*")
+    |(?P<ustr>")
+    |(?P<open>\[)
+    |(?P<close>\])
+    |(?P<word>[^\s\[\]{};"]+)
+    |(?P<bad>.)""",
+    re.X,
+)
+_NAME = re.compile(r"[A-Za-z0-9_]+\Z")
+_SUB_TOKEN = re.compile(r"([A-Za-z0-9-]+)|([!?]{1,2})|=(\d+)=|\$(\d+)|([*+])|(\^[A-Za-z]?)|(.)")
+_NOTE = re.compile(r"\s*(\d+)\s*:(.*)\Z", re.S)
+_RESULT_SIDES = re.compile(r"(NS|EW)\s+(\d+)(?:\s+(NS|EW)\s+(\d+))?\Z", re.I)
+_CONTRACT = re.compile(r"([1-7])(C|D|H|S|NT|N)(X{0,2})\Z", re.I)
+
+# ---------------------------------------------------------------------------
+# reading
+
+
+class _Entry:
+    """One tag pair of a game and the data lines that follow it."""
+
+    __slots__ = ("name", "value", "line", "rows")
+
+    def __init__(self, name: str, value: str, line: int | None, rows: list[tuple[int, str]] | None = None) -> None:
+        self.name = name
+        self.value = value
+        self.line = line
+        self.rows = rows
+
+
+def _unescape(value: str) -> str:
+    return _UNESCAPE.sub(r"\1", value) if "\\" in value else value
+
+
+class _Reader:
+    """Splits a PBN text into games and turns each into a Board."""
+
+    def __init__(self, text: str, source: str | None) -> None:
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        if text.startswith("\ufeff"):
+            text = text[1:]
+        self.lines = text.split("\n")
+        self.source = source
+        self.last: dict[str, str] = {}  # value of each tag in the latest game that had it
+        self.defaults: dict[str, str] = {}  # ``##`` values
+
+    # -- splitting ---------------------------------------------------------
+
+    def games(self) -> Iterator[Board | BridgeError]:
+        """Every game of the text, as a Board or the error that spoils it."""
+        entries: list[_Entry] = []
+        cur: _Entry | None = None
+        in_brace = 0  # line where an open brace comment started, 0 = none
+        pending: list[object] | None = None  # a tag split over lines: [line, name, value]
+        error: BridgeError | None = None
+        tag_line = _TAG_LINE.match
+        special = _SPECIAL.search
+        for i, line in enumerate(self.lines, 1):
+            if in_brace:
+                j = line.find("}")
+                if j < 0:
+                    continue
+                in_brace = 0
+                line = line[j + 1:]
+                if not line or line.isspace():
+                    continue
+            elif not line or line.isspace():
+                if entries or error is not None or pending is not None:
+                    if error is None and pending is not None:
+                        error = self._error("unterminated tag (no closing ']')", pending[0], entries)  # type: ignore[arg-type]
+                    yield error if error is not None else self._board(entries)
+                    entries, cur, pending, error = [], None, None, None
+                continue
+            elif line[0] == "%":
+                continue
+            if error is not None:
+                continue
+            if pending is None:
+                m = tag_line(line)
+                if m is not None:
+                    cur = _Entry(m.group(1), _unescape(m.group(2)), i)
+                    entries.append(cur)
+                    continue
+                if special(line) is None:
+                    if cur is None:
+                        error = self._error(f"unexpected text {line.strip()!r} before the first tag", i, entries)
+                    elif cur.rows is None:
+                        cur.rows = [(i, line)]
+                    else:
+                        cur.rows.append((i, line))
+                    continue
+            try:
+                cur, pending, in_brace = self._slow_line(line, i, entries, cur, pending)
+            except ParseError as exc:
+                error = exc.located(source=self.source, line=i, board=self._board_tag(entries))
+        if in_brace and error is None:
+            error = self._error("unterminated comment (no closing '}')", in_brace, entries)
+        if error is None and pending is not None:
+            error = self._error("unterminated tag (no closing ']')", pending[0], entries)  # type: ignore[arg-type]
+        if entries or error is not None:
+            yield error if error is not None else self._board(entries)
+
+    def _slow_line(
+        self, line: str, i: int, entries: list[_Entry], cur: _Entry | None, pending: list[object] | None
+    ) -> tuple[_Entry | None, list[object] | None, int]:
+        """Tokenize a line that is not a lone tag nor plain data."""
+        words: list[str] = []
+        spans: list[int] = []
+        clean = True  # the data words are not interrupted by tags or comments
+        in_brace = 0
+        for m in _LINE_TOKEN.finditer(line):
+            kind = m.lastgroup
+            if kind == "ws":
+                continue
+            if kind == "semi":
+                break
+            if kind == "brace":
+                if not m.group().endswith("}"):
+                    in_brace = i
+                    break
+                if words:
+                    clean = False
+                continue
+            if kind == "ustr":
+                raise ParseError(f"unterminated string in {line.strip()!r}", column=m.start() + 1)
+            if kind == "bad":
+                raise ParseError(f"unexpected {m.group()!r}", column=m.start() + 1)
+            if pending is not None:
+                if kind == "word" and pending[1] is None:
+                    if not _NAME.match(m.group()):
+                        raise ParseError(f"bad tag name {m.group()!r}", column=m.start() + 1)
+                    pending[1] = m.group()
+                elif kind == "str" and pending[1] is not None and pending[2] is None:
+                    pending[2] = _unescape(m.group()[1:-1])
+                elif kind == "close" and pending[2] is not None:
+                    cur = _Entry(pending[1], pending[2], pending[0])  # type: ignore[arg-type]
+                    entries.append(cur)
+                    pending = None
+                else:
+                    raise ParseError(f"unterminated tag: unexpected {m.group()!r}", column=m.start() + 1)
+                continue
+            if kind == "open":
+                pending = [i, None, None]
+                if words:
+                    clean = False
+                continue
+            if kind == "close":
+                raise ParseError("unexpected ']'", column=m.start() + 1)
+            # a data word (or a quoted string in a table row)
+            if cur is None:
+                raise ParseError(f"unexpected text {m.group()!r} before the first tag", column=m.start() + 1)
+            if not words and spans:
+                clean = False
+            words.append(m.group())
+            spans.append(m.start())
+            spans.append(m.end())
+        if words and cur is not None:
+            text = line[spans[0]:spans[-1]] if clean else " ".join(words)
+            if cur.rows is None:
+                cur.rows = [(i, text)]
+            else:
+                cur.rows.append((i, text))
+        if pending is not None and in_brace:
+            raise ParseError("unterminated tag (comment inside a tag)")
+        return cur, pending, in_brace
+
+    @staticmethod
+    def _board_tag(entries: list[_Entry]) -> str | None:
+        for e in entries:
+            if e.name == "Board":
+                return e.value
+        return None
+
+    def _error(self, message: str, line: int | None, entries: list[_Entry]) -> ParseError:
+        return ParseError(message, source=self.source, line=line, board=self._board_tag(entries))
+
+    # -- building ----------------------------------------------------------
+
+    def _inherit(self, entries: list[_Entry]) -> None:
+        """Apply ``#`` and ``##`` (PBN §4.8) and remember this game's values."""
+        last = self.last
+        present = set()
+        for e in entries:
+            v = e.value
+            if v[:1] == "#" and (v == "#" or v[:2] == "##"):
+                if e.name in _NO_INHERIT:
+                    raise ParseError(f"tag {e.name} may not use {v[:2]!r} inheritance (PBN 4.8)").located(line=e.line)
+                if v == "#":
+                    e.value = last.get(e.name, "")
+                else:
+                    e.value = self.defaults[e.name] = v[2:]
+            present.add(e.name)
+        if self.defaults:
+            for name, value in self.defaults.items():
+                if name not in present:
+                    entries.append(_Entry(name, value, None))
+        for e in entries:
+            last[e.name] = e.value
+
+    def _board(self, entries: list[_Entry]) -> Board | BridgeError:
+        line: int | None = entries[0].line
+        try:
+            self._inherit(entries)
+            return self._build(entries)
+        except BridgeError as exc:
+            return exc.located(source=self.source, line=line, board=self._board_tag(entries))
+
+    def _build(self, entries: list[_Entry]) -> Board:
+        number: int | None = None
+        dealer: Seat | None = None
+        vul: Vulnerability | None = None
+        deal: Deal | None = None
+        contract_e: _Entry | None = None
+        declarer_e: _Entry | None = None
+        result_e: _Entry | None = None
+        auction_e: _Entry | None = None
+        play_e: _Entry | None = None
+        notes: list[list[_Entry]] = [[], []]
+        section = 0  # 0: notes go with the auction, 1: with the play
+        tags: dict[str, str] = {}
+        sections: list[Section] = []
+        seen: set[str] = set()
+        for e in entries:
+            name = e.name
+            if name == "Note":
+                notes[section].append(e)
+                if e.rows:
+                    _unexpected(e)
+                continue
+            if name in seen:
+                continue  # a repeated tag is ignored (PBN §3.4)
+            seen.add(name)
+            v = e.value
+            try:
+                if name in STRUCTURED_TAGS:
+                    if name == "Auction":
+                        auction_e = e
+                        section = 0
+                        continue
+                    if name == "Play":
+                        play_e = e
+                        section = 1
+                        continue
+                    if e.rows:
+                        _unexpected(e)
+                    if name == "Board":
+                        number = _parse_number(v)
+                    elif name == "Dealer":
+                        dealer = _parse_seat(v, "dealer")
+                    elif name == "Vulnerable":
+                        vul = _parse_vul(v)
+                    elif name == "Deal":
+                        deal = _parse_deal(v)
+                    elif name == "Contract":
+                        contract_e = e
+                    elif name == "Declarer":
+                        declarer_e = e
+                    elif name == "Result":
+                        result_e = e
+                elif e.rows is not None or name.endswith("Table"):
+                    if not name.endswith("Table"):
+                        _unexpected(e)
+                    rows = tuple(t.strip() for _, t in e.rows) if e.rows else ()
+                    sections.append(Section(name, v, rows))
+                elif v != "?" or name not in _MTS_TEXT:
+                    tags[name] = v  # "?" in a mandatory tag means unknown: the same as absent
+            except BridgeError as exc:
+                raise exc.located(line=e.line)
+
+        contract, result = _outcome(contract_e, declarer_e, result_e, tags)
+        auction = None
+        auction_end = ""
+        if auction_e is not None:
+            first = dealer
+            if first is None and number is not None and number > 0:
+                first = Seat((number - 1) % 4)
+            auction, auction_end = _parse_auction(auction_e, first)
+        play = None
+        play_leader = None
+        play_end = ""
+        if play_e is not None:
+            play_leader, play, play_end = _parse_play(play_e)
+        fields: dict[str, object] = {}
+        if notes[0]:
+            fields["auction_notes"] = _parse_notes(notes[0])
+        if notes[1]:
+            fields["play_notes"] = _parse_notes(notes[1])
+        if sections:
+            fields["sections"] = tuple(sections)
+        return Board(
+            number=number, dealer=dealer, vulnerability=vul, deal=deal,
+            auction=auction, auction_end=auction_end,
+            play=play, play_leader=play_leader, play_end=play_end,
+            contract=contract, result=result, tags=tags, **fields,  # type: ignore[arg-type]
+        )
+
+
+def _unexpected(e: _Entry) -> None:
+    line, text = e.rows[0]  # type: ignore[index]
+    word = text.split()[0] if text.split() else text
+    raise ParseError(f"unexpected text {word!r} after tag {e.name}").located(line=line)
+
+
+def _parse_number(v: str) -> int | None:
+    if v in ("", "?"):
+        return None
+    t = v.strip()
+    if not t.isdigit() or int(t) < 1:
+        raise ParseError(f"board number must be a positive integer, not {v!r}")
+    return int(t)
+
+
+def _parse_seat(v: str, what: str) -> Seat | None:
+    if v in ("", "?"):
+        return None
+    seat = _SEAT_OF.get(v)
+    if seat is None:
+        try:
+            seat = ENGLISH.parse_seat(v)
+        except ParseError:
+            raise ParseError(f"unknown seat {v!r} for the {what} (expected N, E, S or W)") from None
+    return seat
+
+
+def _parse_vul(v: str) -> Vulnerability | None:
+    if v in ("", "?"):
+        return None
+    return ENGLISH.parse_vul(v)
+
+
+_HOLDINGS: list[dict[str, frozenset[Card]]] = [{}, {}, {}, {}]  # spades, hearts, diamonds, clubs
+_SUIT_BASE = (39, 26, 13, 0)  # DECK index of the two of each suit, spades first
+
+
+def _holding(k: int, text: str) -> frozenset[Card] | None:
+    """Cards of suit ``k`` (0 = spades) from ``AKT``-style ranks; None if not plain."""
+    cache = _HOLDINGS[k]
+    cards = cache.get(text)
+    if cards is not None:
+        return cards
+    bits = 0
+    for ch in text.upper():
+        b = _RANK_BIT.get(ch)
+        if b is None or bits & b:
+            return None
+        bits |= b
+    base = _SUIT_BASE[k]
+    cards = frozenset(DECK[base + r] for r in range(13) if bits >> r & 1)
+    if len(cache) > 50000:
+        cache.clear()
+    cache[text] = cards
+    return cards
+
+
+def _parse_deal(v: str) -> Deal | None:
+    """A Deal tag value; the fast path builds hands from cached suit holdings."""
+    t = v.strip()
+    if t in ("", "?"):
+        return None
+    if len(t) < 2 or t[1] != ":":
+        raise ParseError(f"bad deal {v!r}: it starts with a seat and a colon, like 'N:'")
+    first = _SEAT_OF.get(t[0])
+    if first is None:
+        raise ParseError(f"bad deal {v!r}: unknown seat {t[0]!r}")
+    parts = t[2:].split()
+    if len(parts) != 4:
+        raise ParseError(f"bad deal {v!r}: four hands expected, found {len(parts)}")
+    hands: list[Hand | None] = [None, None, None, None]
+    total = 0
+    sets: list[frozenset[Card]] = []
+    for i, part in enumerate(parts):
+        if part == "-":
+            continue
+        suits = part.split(".")
+        cards = None
+        if len(suits) == 4:
+            s0 = _holding(0, suits[0])
+            s1 = _holding(1, suits[1])
+            s2 = _holding(2, suits[2])
+            s3 = _holding(3, suits[3])
+            if s0 is not None and s1 is not None and s2 is not None and s3 is not None:
+                cards = s0 | s1 | s2 | s3
+        if cards is None:
+            try:
+                cards = frozenset(DECK[c.index] for c in ENGLISH.parse_hand(part).cards)
+            except ParseError as exc:
+                raise ParseError(f"bad deal {v!r}: {exc.message}") from None
+        hands[(first + i) % 4] = Hand(cards)
+        total += len(cards)
+        sets.append(cards)
+    if any(h is not None and len(h) > 13 for h in hands) or len(frozenset().union(*sets)) != total:
+        return Deal(tuple(hands))  # type: ignore[arg-type]  # raises InvalidDealError
+    deal = object.__new__(Deal)  # invariants checked above, as Deal.__post_init__ does
+    object.__setattr__(deal, "hands", tuple(hands))
+    return deal
+
+
+_CONTRACTS: dict[str, Contract] = {}
+
+
+def _parse_contract(v: str) -> Contract | None:
+    """A Contract tag value without declarer; None for a bare strain (end position)."""
+    c = _CONTRACTS.get(v)
+    if c is not None:
+        return c
+    t = v.strip().upper()
+    if t == "PASS":
+        c = Contract.passed_out()
+    else:
+        m = _CONTRACT.match(t)
+        if m is not None:
+            c = Contract(int(m.group(1)), ENGLISH.parse_strain(m.group(2)), len(m.group(3)))  # type: ignore[arg-type]
+        elif t in ("C", "D", "H", "S", "NT", "N"):
+            return None
+        else:
+            raise ParseError(f"bad contract {v!r} (expected like '4S', '3NTX', 'Pass')")
+    if len(_CONTRACTS) < 1000:
+        _CONTRACTS[v] = c
+    return c
+
+
+def _outcome(
+    contract_e: _Entry | None, declarer_e: _Entry | None, result_e: _Entry | None, tags: dict[str, str]
+) -> tuple[Contract | None, int | None]:
+    """Contract (with declarer) and declarer's tricks; values that do not fit
+    those fields (an end-position strain, ``^`` marks, side-only results) stay
+    in ``tags`` so that nothing is lost."""
+    contract: Contract | None = None
+    declarer: Seat | None = None
+    if contract_e is not None and contract_e.value not in ("", "?"):
+        try:
+            contract = _parse_contract(contract_e.value)
+        except ParseError as exc:
+            raise exc.located(line=contract_e.line)
+        if contract is None:
+            tags["Contract"] = contract_e.value
+    if declarer_e is not None and declarer_e.value not in ("", "?"):
+        v = declarer_e.value
+        if v[:1] == "^" or contract is None:
+            if v[:1] != "^":
+                _parse_seat(v, "declarer")
+            tags["Declarer"] = v
+        else:
+            try:
+                declarer = _parse_seat(v, "declarer")
+            except ParseError as exc:
+                raise exc.located(line=declarer_e.line)
+            contract = contract.with_declarer(declarer)
+    result: int | None = None
+    if result_e is not None and result_e.value not in ("", "?"):
+        v = result_e.value.strip()
+        if v.isdigit():
+            result = int(v)
+            if result > 13:
+                raise ParseError(f"bad result {result_e.value!r}: at most 13 tricks").located(line=result_e.line)
+        else:
+            m = _RESULT_SIDES.match(v)
+            if m is None and v[:1] != "^":
+                raise ParseError(
+                    f"bad result {result_e.value!r} (expected tricks like '9' or 'NS 9')"
+                ).located(line=result_e.line)
+            if m is not None and declarer is not None:
+                side = "NS" if declarer in (Seat.NORTH, Seat.SOUTH) else "EW"
+                for s, n in ((m.group(1), m.group(2)), (m.group(3), m.group(4))):
+                    if s is not None and s.upper() == side and int(n) <= 13:
+                        result = int(n)
+            if result is None:
+                tags["Result"] = result_e.value
+    return contract, result
+
+
+def _parse_auction(e: _Entry, dealer: Seat | None) -> tuple[tuple[AnnotatedCall, ...], str]:
+    """The calls of an Auction section, from the dealer on, and its end mark."""
+    try:
+        seat = _parse_seat(e.value, "auction")
+    except ParseError as exc:
+        raise exc.located(line=e.line)
+    out: list[AnnotatedCall] = []
+    fillers = 0
+    end = ""
+    plain = _PLAIN_CALL
+    line = e.line
+    ann: list[object] | None = None  # [call, alert, note, nags] of the last call while annotating
+    try:
+        for line, text in e.rows or ():
+            for tok in text.split():
+                a = plain.get(tok)
+                if a is not None and not end:
+                    if ann is not None:
+                        out[-1] = _annotated(ann)
+                        ann = None
+                    out.append(a)
+                    continue
+                for m in _SUB_TOKEN.finditer(tok):
+                    word, suffix, note, nag, mark, irr, bad = m.groups()
+                    if word is not None or mark is not None:
+                        if ann is not None:
+                            out[-1] = _annotated(ann)
+                            ann = None
+                        if end:
+                            raise ParseError(f"unexpected {m.group()!r} after {end!r} in the auction")
+                        if mark is not None:
+                            end = mark
+                        elif word == "-":
+                            if out:
+                                raise ParseError("'-' is only allowed before the dealer's first call")
+                            fillers += 1
+                        elif word.upper() == "AP":
+                            bid = any(not isinstance(c.call, Pass) for c in out)
+                            trailing = 0
+                            for c in reversed(out):
+                                if not isinstance(c.call, Pass):
+                                    break
+                                trailing += 1
+                            out.extend([plain["PASS"]] * max(0, (3 if bid else 4) - trailing))
+                        else:
+                            a = plain.get(word.upper())
+                            if a is None:
+                                try:
+                                    a = AnnotatedCall(ENGLISH.parse_call(word))
+                                except ParseError:
+                                    raise ParseError(f"not a call: {word!r}") from None
+                            out.append(a)
+                        continue
+                    if irr is not None:
+                        raise ParseError(f"irregularity {irr!r} in the auction is not supported")
+                    if bad is not None:
+                        raise ParseError(f"unexpected {bad!r} in the auction")
+                    if not out or end:
+                        raise ParseError(f"annotation {m.group()!r} without a call before it")
+                    if ann is None:
+                        last = out[-1]
+                        ann = [last.call, last.alert, last.note, list(last.nags)]
+                    if suffix is not None:
+                        code = _CALL_SUFFIX.get(suffix)
+                        if code is None:
+                            raise ParseError(f"bad suffix {suffix!r}")
+                        if code == 1:
+                            ann[1] = True
+                        else:
+                            ann[3].append(code)  # type: ignore[attr-defined]
+                    elif note is not None:
+                        if ann[2] is not None:
+                            raise ParseError(f"second note {m.group()!r} on one call")
+                        ann[2] = int(note)
+                    else:
+                        n = int(nag)
+                        if n == 1:
+                            ann[1] = True
+                        else:
+                            ann[3].append(n)  # type: ignore[attr-defined]
+        if ann is not None:
+            out[-1] = _annotated(ann)
+    except ParseError as exc:
+        raise exc.located(line=line)
+    if seat is not None and dealer is not None and (seat + fillers) % 4 != dealer:
+        raise ParseError(
+            f"the auction starts with {Seat((seat + fillers) % 4).letter} but the dealer is {dealer.letter}"
+        ).located(line=e.line)
+    return tuple(out), end
+
+
+def _annotated(ann: list[object]) -> AnnotatedCall:
+    return AnnotatedCall(ann[0], bool(ann[1]), ann[2], tuple(sorted(set(ann[3]))))  # type: ignore[arg-type]
+
+
+def _parse_play(e: _Entry) -> tuple[Seat | None, tuple[tuple[PlayedCard, ...], ...], str]:
+    """Leader, rows of four cards (columns in seat order from the leader) and end mark."""
+    try:
+        leader = _parse_seat(e.value, "play")
+    except ParseError as exc:
+        raise exc.located(line=e.line)
+    cards: list[PlayedCard] = []
+    end = ""
+    plain = _PLAIN_CARD
+    line = e.line
+    ann: list[object] | None = None  # [card, note, nags]
+    try:
+        for line, text in e.rows or ():
+            for tok in text.split():
+                p = plain.get(tok)
+                if p is not None and end != "*":
+                    if ann is not None:
+                        cards[-1] = _played(ann)
+                        ann = None
+                    cards.append(p)
+                    continue
+                for m in _SUB_TOKEN.finditer(tok):
+                    word, suffix, note, nag, mark, irr, bad = m.groups()
+                    if word is not None or mark is not None:
+                        if ann is not None:
+                            cards[-1] = _played(ann)
+                            ann = None
+                        if end == "*" or (mark is not None and end):
+                            raise ParseError(f"unexpected {m.group()!r} after {end!r} in the play")
+                        if mark is not None:
+                            end = mark
+                            continue
+                        p = plain.get(word) or plain.get(word.upper())
+                        if p is None:
+                            try:
+                                p = PlayedCard(DECK[Card.from_str(word).index])
+                            except ParseError:
+                                raise ParseError(f"not a card: {word!r}") from None
+                        cards.append(p)
+                        continue
+                    if irr is not None:
+                        raise ParseError(f"irregularity {irr!r} in the play is not supported")
+                    if bad is not None:
+                        raise ParseError(f"unexpected {bad!r} in the play")
+                    if not cards or end:
+                        raise ParseError(f"annotation {m.group()!r} without a card before it")
+                    if ann is None:
+                        last = cards[-1]
+                        ann = [last.card, last.note, list(last.nags)]
+                    if suffix is not None:
+                        code = _CARD_SUFFIX.get(suffix)
+                        if code is None:
+                            raise ParseError(f"bad suffix {suffix!r}")
+                        ann[2].append(code)  # type: ignore[attr-defined]
+                    elif note is not None:
+                        if ann[1] is not None:
+                            raise ParseError(f"second note {m.group()!r} on one card")
+                        ann[1] = int(note)
+                    else:
+                        ann[2].append(int(nag))  # type: ignore[attr-defined]
+        if ann is not None:
+            cards[-1] = _played(ann)
+    except ParseError as exc:
+        raise exc.located(line=line)
+    rows = tuple(tuple(cards[i:i + 4]) for i in range(0, len(cards), 4))
+    return leader, rows, end
+
+
+def _played(ann: list[object]) -> PlayedCard:
+    return PlayedCard(ann[0], ann[1], tuple(sorted(set(ann[2]))))  # type: ignore[arg-type]
+
+
+def _parse_notes(entries: list[_Entry]) -> dict[int, str]:
+    notes: dict[int, str] = {}
+    for e in entries:
+        m = _NOTE.match(e.value)
+        if m is None:
+            raise ParseError(f"bad note {e.value!r} (expected 'number:text')").located(line=e.line)
+        notes.setdefault(int(m.group(1)), m.group(2))
+    return notes
+
+
+def iter_records(text: str, source: str | None = None) -> Iterator[Board | BridgeError]:
+    """Every game of a PBN text in order: a :class:`Board`, or the error
+    (ParseError / InvalidDealError with ``source``, ``line`` and ``board``)
+    that spoils that game; reading goes on with the next game.
+    An empty text (or one of comments only) yields nothing."""
+    return _Reader(text, source).games()
+
+
+def loads(text: str, source: str | None = None) -> list[Board]:
+    """All boards of a PBN text. Raises the first game's error (ParseError or
+    InvalidDealError)."""
+    boards: list[Board] = []
+    for rec in iter_records(text, source):
+        if isinstance(rec, BridgeError):
+            raise rec
+        boards.append(rec)
+    return boards
+
+
+def load(fp: IO[str], source: str | None = None) -> list[Board]:
+    """All boards of an open PBN text file. Raises like :func:`loads`."""
+    if source is None:
+        source = getattr(fp, "name", None)
+        if not isinstance(source, str):
+            source = None
+    return loads(fp.read(), source)
+
+
+# ---------------------------------------------------------------------------
+# writing
+
+#: The header lines of every file the writer emits.
+HEADER = "% PBN 2.1\n% EXPORT\n"
+
+_HOLD_TXT: list[str] = []  # 13-bit rank mask -> ranks, ace first
+_BIT_BY_ID: dict[int, int] = {id(c): 1 << i for i, c in enumerate(DECK)}
+_CARD_TXT_BY_ID: dict[int, str] = {id(c): str(c) for c in DECK}
+_CALL_TXT_BY_ID: dict[int, str] = {id(b): str(b) for b in ALL_BIDS}
+_CALL_TXT_BY_ID.update({id(PASS): "Pass", id(DOUBLE): "X", id(REDOUBLE): "XX"})
+_SAFE_NAMES: set[str] = set()
+
+
+def _hold_table() -> list[str]:
+    if not _HOLD_TXT:
+        letters = "23456789TJQKA"
+        _HOLD_TXT.extend("".join(letters[r] for r in range(12, -1, -1) if m >> r & 1) for m in range(8192))
+    return _HOLD_TXT
+
+
+def _hand_txt(hand: Hand, hold: list[str]) -> str:
+    try:
+        m = sum(map(_BIT_BY_ID.__getitem__, map(id, hand.cards)))
+    except KeyError:
+        m = sum(1 << c.index for c in hand.cards)
+    return f"{hold[m >> 39]}.{hold[m >> 26 & 8191]}.{hold[m >> 13 & 8191]}.{hold[m & 8191]}"
+
+
+def _deal_txt(deal: Deal, first: Seat) -> str:
+    hold = _HOLD_TXT or _hold_table()
+    hs = deal.hands
+    parts = []
+    for i in range(4):
+        h = hs[(first + i) % 4]
+        parts.append("-" if h is None else _hand_txt(h, hold))
+    return f"{first.letter}:{' '.join(parts)}"
+
+
+def _esc(value: str, name: str) -> str:
+    if '"' in value or "\\" in value:
+        value = _ESCAPE.sub(r"\\\g<0>", value)
+    if "\n" in value or "\r" in value:
+        raise ParseError(f"tag {name} holds a line break, which PBN cannot write: {value!r}")
+    return value
+
+
+def _call_txt(a: AnnotatedCall) -> str:
+    call = a.call
+    t = _CALL_TXT_BY_ID.get(id(call))
+    if t is None:
+        t = "Pass" if isinstance(call, Pass) else str(call)
+    if a.alert or a.note is not None or a.nags:
+        if a.note is not None:
+            t += f" ={a.note}="
+        nags = sorted(set(a.nags) | ({1} if a.alert else set()))
+        for n in nags:
+            t += f" ${n}"
+    return t
+
+
+def _card_txt(p: PlayedCard) -> str:
+    c = p.card
+    if c is None:
+        t = "-"
+    else:
+        t = _CARD_TXT_BY_ID.get(id(c)) or str(c)
+    if p.note is not None or p.nags:
+        if p.note is not None:
+            t += f" ={p.note}="
+        for n in sorted(set(p.nags)):
+            t += f" ${n}"
+    return t
+
+
+def _note_lines(notes: Iterable[tuple[int, str]], out: list[str]) -> None:
+    for n, text in sorted(notes):
+        out.append(f'[Note "{n}:{_esc(text, "Note")}"]')
+
+
+def board_text(b: Board) -> str:
+    """One board in canonical PBN export style, lines ending with LF (no header).
+
+    Rules for the mandatory tags: a missing Event, Site, Date, player or
+    Scoring tag, board number, dealer, vulnerability or deal is written as
+    ``"?"`` (unknown); with no contract, Declarer, Contract and Result are
+    ``""``; a passed-out board has ``[Declarer ""]`` and ``[Result ""]``.
+    Raises ParseError for a tag value or name PBN cannot hold.
+    """
+    tags = b.tags
+    get = tags.get
+    dealer = b.dealer
+    eff = dealer if dealer is not None else (Seat((b.number - 1) % 4) if b.number else Seat.NORTH)
+    contract = b.contract
+    if contract is None:
+        declarer_v = get("Declarer", "")
+        contract_v = get("Contract", "")
+        result_v = get("Result", "") if b.result is None else str(b.result)
+    else:
+        d = contract.declarer
+        declarer_v = d.letter if d is not None else ("" if contract.level == 0 else get("Declarer", "?"))
+        contract_v = contract.pbn
+        if b.result is not None:
+            result_v = str(b.result)
+        else:
+            result_v = get("Result", "" if contract.level == 0 else "?")
+    event = get("Event", "?")
+    site = get("Site", "?")
+    date = get("Date", "?")
+    west = get("West", "?")
+    north = get("North", "?")
+    east = get("East", "?")
+    south = get("South", "?")
+    scoring = get("Scoring", "?")
+    out = [
+        f'[Event "{_esc(event, "Event")}"]',
+        f'[Site "{_esc(site, "Site")}"]',
+        f'[Date "{_esc(date, "Date")}"]',
+        f'[Board "{b.number if b.number is not None else "?"}"]',
+        f'[West "{_esc(west, "West")}"]',
+        f'[North "{_esc(north, "North")}"]',
+        f'[East "{_esc(east, "East")}"]',
+        f'[South "{_esc(south, "South")}"]',
+        f'[Dealer "{dealer.letter if dealer is not None else "?"}"]',
+        f'[Vulnerable "{b.vulnerability.pbn if b.vulnerability is not None else "?"}"]',
+        f'[Deal "{_deal_txt(b.deal, eff) if b.deal is not None else "?"}"]',
+        f'[Scoring "{_esc(scoring, "Scoring")}"]',
+        f'[Declarer "{_esc(declarer_v, "Declarer")}"]',
+        f'[Contract "{_esc(contract_v, "Contract")}"]',
+        f'[Result "{_esc(result_v, "Result")}"]',
+    ]
+    if len(tags) > 0:
+        for name in sorted(tags):
+            if name in _MTS_SET or name in STRUCTURED_TAGS:
+                continue
+            if name not in _SAFE_NAMES:
+                if not _NAME.match(name):
+                    raise ParseError(f"tag name {name!r} is not a PBN name (letters, digits, '_')")
+                if len(_SAFE_NAMES) < 10000:
+                    _SAFE_NAMES.add(name)
+            out.append(f'[{name} "{_esc(tags[name], name)}"]')
+    auction = b.auction
+    if auction is not None:
+        out.append(f'[Auction "{eff.letter}"]')
+        txt = _CALL_TXT_BY_ID
+        for i in range(0, len(auction), 4):
+            toks = []
+            for a in auction[i:i + 4]:
+                t = None
+                if not a.alert and a.note is None and not a.nags:
+                    t = txt.get(id(a.call))
+                toks.append(t or _call_txt(a))
+            out.append(" ".join(toks))
+        if b.auction_end:
+            out.append(b.auction_end)
+        if b.auction_notes:
+            _note_lines(b.auction_notes.items(), out)
+    elif b.auction_notes:
+        _note_lines(b.auction_notes.items(), out)
+    play = b.play
+    if play is not None:
+        leader = b.play_leader
+        out.append(f'[Play "{leader.letter if leader is not None else "?"}"]')
+        ctxt = _CARD_TXT_BY_ID
+        for row in play:
+            toks = []
+            for p in row:
+                t = None
+                if p.note is None and not p.nags:
+                    c = p.card
+                    t = "-" if c is None else ctxt.get(id(c))
+                toks.append(t or _card_txt(p))
+            out.append(" ".join(toks))
+        if b.play_end:
+            out.append(b.play_end)
+        if b.play_notes:
+            _note_lines(b.play_notes.items(), out)
+    if b.sections:
+        for s in sorted(b.sections, key=lambda s: s.name):
+            out.append(f'[{s.name} "{_esc(s.header, s.name)}"]')
+            for row in s.rows:
+                row = row.strip()
+                if row:
+                    if "\n" in row or "\r" in row:
+                        raise ParseError(f"a row of {s.name} holds a line break: {row!r}")
+                    out.append(row)
+    out.append("")
+    return "\n".join(out)
+
+
+_MTS_SET = frozenset(MTS_TAGS)
+
+
+def iter_dumps(boards: Iterable[Board], crlf: bool = False) -> Iterator[str]:
+    """Text chunks of ``boards`` in PBN export style: the header, then each
+    board (an empty line before every board but the first). Raises ParseError
+    for a value PBN cannot hold."""
+    nl = "\r\n" if crlf else "\n"
+    yield HEADER.replace("\n", nl)
+    sep = ""
+    for b in boards:
+        text = board_text(b)
+        if crlf:
+            text = text.replace("\n", "\r\n")
+        yield sep + text
+        sep = nl
+
+
+def dumps(boards: Iterable[Board], crlf: bool = False) -> str:
+    """``boards`` as one PBN text (LF line ends, CRLF with ``crlf=True``)."""
+    return "".join(iter_dumps(boards, crlf))
+
+
+def dump(boards: Iterable[Board], fp: IO[str], crlf: bool = False) -> None:
+    """Write ``boards`` as PBN to an open text file, in chunks."""
+    buf: list[str] = []
+    size = 0
+    for chunk in iter_dumps(boards, crlf):
+        buf.append(chunk)
+        size += len(chunk)
+        if size > 1 << 16:
+            fp.write("".join(buf))
+            buf, size = [], 0
+    if buf:
+        fp.write("".join(buf))
