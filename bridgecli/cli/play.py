@@ -81,8 +81,9 @@ def summary_line(board: Board, rep: Replay, lang: Language) -> str:
     text = f"{head}: {lang.contract_str(contract, declarer=True)}, "
     if rep.error is not None:
         seat = lang.seat_str(rep.error_seat) if rep.error_seat is not None else "?"
-        text += (f"illegal play at trick {rep.error.trick}: {seat} {rep.error_card} ({rep.error.reason}):"
-                 f" {rep.error.message}")
+        msg = rep.error.message
+        tag = "" if msg.startswith(rep.error.reason) else f" [{rep.error.reason}]"
+        text += f"illegal play at trick {rep.error.trick} by {seat}: {msg}{tag}"
         return text
     if not rep.complete:
         n = rep.tricks_played

@@ -85,7 +85,8 @@ def test_inline_other_illegal_cards(runner, cards, reason, seat, trick):
 def test_inline_text_for_illegal_and_unfinished(runner):
     r = runner.invoke(cli, ["play", "--deal", DEAL, "--contract", "4S", "--declarer", "S", "--cards", "DJ D5 C7"])
     assert r.exit_code == 1
-    assert r.stdout.startswith("Play: 4S by S, illegal play at trick 1: E C7 (revoke)")
+    assert r.stdout == ("Play: 4S by S, illegal play at trick 1 by E: revoke: east plays 'C7' holding diamonds"
+                        " (Law 44C, 61)\n")
     r = runner.invoke(cli, ["play", "--deal", DEAL, "--contract", "4S", "--declarer", "S", "--cards", "DJ D5 D2 DA"])
     assert r.exit_code == 0
     assert r.stdout == "Play: 4S by S, play stops after 1 trick, declarer has 1\n"
