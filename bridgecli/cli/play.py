@@ -15,7 +15,9 @@ from bridgecli.core.cards import SUITS_DESC, Card, Seat, Side, Vulnerability
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, IllegalPlayError, ParseError, RuleError
 from bridgecli.core.notation import Language
-from bridgecli.core.play import PlayState, Replay, contract_of, replay_board, replay_cards, state_after
+from bridgecli.core.play import (
+    PlayState, Replay, contract_of, replay_board, replay_cards, revoke_transfer, state_after,
+)
 
 _SIDE_NAMES = ("N-S", "E-W")
 
@@ -29,6 +31,22 @@ def _score(contract: Contract, tricks: int, vul: Vulnerability | None) -> int:
     assert contract.declarer is not None
     vulnerable = vul.is_vul(contract.declarer) if vul is not None else False
     return int(score(contract, tricks, vulnerable))
+
+
+def law64(board: Board, rep: Replay) -> tuple[int, int] | None:
+    """For a recorded revoke: (tricks transferred, declarer's tricks after Law 64A) if the
+    play, with the revoke let stand, is otherwise legal and finished; else None.
+    """
+    if rep.error is None or rep.error.reason != "revoke" or board.play is None:
+        return None
+    again = replay_board(board, rep.contract, allow_revokes=True)
+    if not again.legal or not again.complete or again.claimed:
+        return None
+    declarer = rep.contract.declarer
+    assert declarer is not None
+    moved = revoke_transfer(again.tricks, again.revokes, declarer.partner)
+    side = declarer.side
+    return (moved[0] + moved[1], again.declarer_tricks + moved[side] - moved[1 - side])
 
 
 def outcome(board: Board, rep: Replay, *, with_tricks: bool = False) -> dict[str, Any]:
@@ -55,6 +73,9 @@ def outcome(board: Board, rep: Replay, *, with_tricks: bool = False) -> dict[str
             "reason": rep.error.reason,
             "message": rep.error.message,
         }
+        transfer = law64(board, rep)
+        if transfer is not None:
+            obj["error"]["law64"] = {"transferred": transfer[0], "declarer_tricks": transfer[1]}
     if rep.mismatch is not None:
         obj["mismatch"] = {"recorded": board.result, "message": rep.mismatch}
     if with_tricks:
@@ -84,6 +105,10 @@ def summary_line(board: Board, rep: Replay, lang: Language) -> str:
         msg = rep.error.message
         tag = "" if msg.startswith(rep.error.reason) else f" [{rep.error.reason}]"
         text += f"illegal play at trick {rep.error.trick} by {seat}: {msg}{tag}"
+        transfer = law64(board, rep)
+        if transfer is not None:
+            text += (f"; if the revoke stands, Law 64A transfers {transfer[0]} trick{'' if transfer[0] == 1 else 's'}:"
+                     f" declarer {transfer[1]}")
         return text
     if not rep.complete:
         n = rep.tricks_played

@@ -488,7 +488,7 @@ class Replay:
     """
 
     __slots__ = ("contract", "error", "error_seat", "error_card", "claimed", "tricks_won", "declarer_tricks",
-                 "complete", "mismatch", "_raw", "_partial", "_rules")
+                 "complete", "mismatch", "revokes", "_raw", "_partial", "_rules")
 
     contract: Contract
     """The contract played, with declarer."""
@@ -508,6 +508,8 @@ class Replay:
     """All tricks played, or ended by a claim."""
     mismatch: str | None
     """Why the record disagrees with the board's Result, or None."""
+    revokes: tuple[tuple[int, Seat, Suit], ...]
+    """(trick, offender, suit led) of each revoke let stand (``allow_revokes``)."""
 
     def __init__(self, contract: Contract, raw: list[tuple[int, list[int], list[int], int]],
                  partial: list[tuple[int, int]], error: IllegalPlayError | None, error_seat: Seat | None,
@@ -522,6 +524,7 @@ class Replay:
         self.declarer_tricks = declarer_tricks
         self.complete = complete
         self.mismatch = mismatch
+        self.revokes = ()
         self._raw = raw
         self._partial = partial
         self._rules = rules
@@ -597,15 +600,19 @@ def _names(seat: int) -> str:
     return _SEAT_NAMES[seat]
 
 
-def replay_board(board: Board, contract: Contract | None = None, rules: PlayRules = BRIDGE) -> Replay:
+def replay_board(board: Board, contract: Contract | None = None, rules: PlayRules = BRIDGE, *,
+                 allow_revokes: bool = False) -> Replay:
     """Replay the play record of ``board`` (rows with columns fixed from :attr:`Board.play_leader`).
 
     Trick winners are computed to put the cards in time order; the replay stops
     at the first unknown card (``-``) or the first illegal one. A record ending
     with ``*`` and a Result is a claim. A record disagreeing with the Result is
-    a mismatch. Raises RuleError when the board has no usable deal or contract.
+    a mismatch. With ``allow_revokes`` a revoke is recorded in :attr:`Replay.revokes`
+    and the replay goes on (as with a revoke that stood). Raises RuleError when
+    the board has no usable deal or contract.
     """
     contract = contract if contract is not None else contract_of(board)
+    revokes: list[tuple[int, Seat, Suit]] = []
     if contract is None or contract.declarer is None:
         raise RuleError(f"{board.label}: no contract with declarer to play")
     deal = board.deal
@@ -679,15 +686,19 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
             elif pos == 0:
                 led = best_suit = suit
                 best = idx
-            elif suit != led and follow and hand & suit_mask[led]:
-                error = IllegalPlayError(f"revoke: {_names(seat)} plays {str(DECK[idx])!r} holding"
-                                         f" {Suit(led).name.lower()} (Law 44C, 61)", reason="revoke",
-                                         trick=rowno + 1)
-            elif suit == best_suit:
-                if idx > best:
-                    best, best_pos = idx, pos
-            elif suit == trump:
-                best, best_pos, best_suit = idx, pos, suit
+            else:
+                if suit != led and follow and hand & suit_mask[led]:
+                    if not allow_revokes:
+                        error = IllegalPlayError(f"revoke: {_names(seat)} plays {str(DECK[idx])!r} holding"
+                                                 f" {Suit(led).name.lower()} (Law 44C, 61)", reason="revoke",
+                                                 trick=rowno + 1)
+                    else:
+                        revokes.append((rowno + 1, SEATS[seat], Suit(led)))
+                if suit == best_suit:
+                    if idx > best:
+                        best, best_pos = idx, pos
+                elif suit == trump:
+                    best, best_pos, best_suit = idx, pos, suit
             if error is not None:
                 err_seat, err_card = SEATS[seat], DECK[idx]
                 stopped = True
@@ -702,7 +713,9 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
         won[w & 1] += 1
         raw.append((leader, idxs, seats, w))
         leader = w
-    return _finish(board, contract, raw, partial, error, err_seat, err_card, won, rules)
+    rep = _finish(board, contract, raw, partial, error, err_seat, err_card, won, rules)
+    rep.revokes = tuple(revokes)
+    return rep
 
 
 def _index_rows(rows: Sequence[Sequence[PlayedCard]]) -> list[list[int | None]]:
@@ -773,3 +786,37 @@ def state_after(replay: Replay, deal: Deal) -> PlayState:
     for _seat, card in replay.sequence:
         state = state._play_unchecked(_idx(card))
     return state
+
+
+def revoke_transfer(tricks: Sequence[Trick], revokes: Sequence[tuple[int, Seat, Suit]], dummy: Seat) -> tuple[int, int]:
+    """Tricks moved by Law 64A after established revokes, as (to N-S, to E-W).
+
+    ``revokes`` holds (1-based trick, offender, suit led). Law 64A: if the offender
+    won the revoke trick, that trick and one more if the offending side won a later
+    trick go to the other side; otherwise one trick if the offending side won the
+    revoke trick or a later one (a trick won in dummy is not won by declarer).
+    Law 64B: nothing for a revoke by dummy, on trick 12, a second revoke in the same
+    suit by the same player, or when both sides revoked; the transfer never takes
+    more tricks than the offending side won from the revoke trick on.
+    """
+    moved = [0, 0]
+    if len({off.side for _, off, _ in revokes}) > 1:
+        return (0, 0)
+    seen: set[tuple[Seat, Suit]] = set()
+    for trick_no, offender, suit in revokes:
+        if (offender, suit) in seen:
+            continue
+        seen.add((offender, suit))
+        if offender == dummy or trick_no == 12 or trick_no > len(tricks):
+            continue
+        side = offender.side
+        revoke_trick = tricks[trick_no - 1]
+        won_from = sum(1 for t in tricks[trick_no - 1:] if t.winner.side == side)
+        later = any(t.winner.side == side for t in tricks[trick_no:])
+        if revoke_trick.winner == offender:
+            n = 2 if later else 1
+        else:
+            n = 1 if (revoke_trick.winner.side == side or later) else 0
+        n = min(n, won_from - moved[1 - side])
+        moved[1 - side] += max(n, 0)
+    return (moved[0], moved[1])

@@ -221,3 +221,36 @@ def test_interactive_illegal_undo_and_play_on(runner, tmp_path):
     assert "[revoke]" in r.stdout
     assert r.stdout.count("undone") == 1
     assert "stopped after" in r.stdout
+
+
+REVOKE_DEAL = "N:AKQJT98765432... .AKQJT9.AKQJT9.A .8765432..KQJT98 ..8765432.765432"
+# 3NT by N; East wins every trick. West shows out of diamonds at trick 7 (C2) while holding D3-D8.
+REVOKE_PLAY = """HA H2 C7 S2
+HK H3 C6 S3
+HQ H4 C5 S4
+HJ H5 C4 S5
+HT H6 C3 S6
+H9 H7 D2 S7
+DA H8 C2 S8
+DK C8 D3 S9
+DQ C9 D4 ST
+DJ CT D5 SJ
+DT CJ D6 SQ
+D9 CQ D7 SK
+CA CK D8 SA"""
+
+
+def test_recorded_revoke_with_law_64_transfer(runner, tmp_path):
+    pytest.importorskip("bridgecli.formats.pbn")
+    p = tmp_path / "revoke.pbn"
+    p.write_text(f'[Board "2"]\n[Dealer "E"]\n[Vulnerable "NS"]\n[Deal "{REVOKE_DEAL}"]\n[Declarer "N"]\n'
+                 f'[Contract "3NT"]\n[Result "0"]\n[Play "E"]\n{REVOKE_PLAY}\n', encoding="utf-8")
+    r = runner.invoke(cli, ["play", str(p), "--json"])
+    assert r.exit_code == 1
+    err = json.loads(r.stdout)["error"]
+    assert (err["trick"], err["seat"], err["card"], err["reason"]) == (7, "W", "C2", "revoke")
+    # the revoker's partner won the revoke trick: one trick to declarer (Law 64A2)
+    assert err["law64"] == {"transferred": 1, "declarer_tricks": 1}
+    r = runner.invoke(cli, ["play", str(p)])
+    assert r.stdout.startswith("Board 2: 3NT by N, illegal play at trick 7 by W: revoke: west plays 'C2'")
+    assert r.stdout.rstrip().endswith("Law 64A transfers 1 trick: declarer 1")

@@ -287,3 +287,60 @@ def test_deck_and_hand_helpers_agree() -> None:
     assert state.hand(Seat.NORTH) == SUITED[Seat.NORTH]
     assert state.dummy == Seat.EAST and state.opening_leader == Seat.NORTH
     assert len(DECK) == 52 and Hand(()) == Hand()
+
+
+# -- Law 64A trick transfer --------------------------------------------------------
+
+from bridgecli.core.play import revoke_transfer  # noqa: E402
+
+
+def tricks_won_by(winners: str) -> list:
+    """13 tricks whose winners are given as seat letters (cards do not matter here)."""
+    from bridgecli.core.play import Trick
+
+    out = []
+    for i, w in enumerate(winners):
+        out.append(Trick(i + 1, Seat.NORTH, tuple(DECK[4 * i:4 * i + 4]), tuple(Seat), Seat.from_str(w)))
+    return out
+
+
+@pytest.mark.parametrize("winners,revoke,expected", [
+    # offender (East) won the revoke trick (3) and E-W won a later trick: 2 tricks to N-S (64A1)
+    ("NNENNNNWNNNNN", (3, Seat.EAST), (2, 0)),
+    # offender won the revoke trick, no later E-W trick: 1 (64A1)
+    ("NNENNNNNNNNNN", (3, Seat.EAST), (1, 0)),
+    # offender's partner won the revoke trick: 1 (64A2)
+    ("NNWNNNNNNNNNN", (3, Seat.EAST), (1, 0)),
+    # offending side won neither the revoke trick nor a later one: none (64B1)
+    ("WWNNNNNNNNNNN", (3, Seat.EAST), (0, 0)),
+    # revoke on trick 12: none (64B)
+    ("NNNNNNNNNNNEN", (12, Seat.EAST), (0, 0)),
+    # declarer South revokes, dummy North wins the trick: a trick won in dummy is not declarer's -> 1 (64A2)
+    ("EENEEEEEEEEEE", (3, Seat.SOUTH), (0, 1)),
+    # declarer South revokes and wins that trick and a later one: 2 to E-W
+    ("EESENEEEEEEEE", (3, Seat.SOUTH), (0, 2)),
+])
+def test_law_64a_transfer(winners, revoke, expected):
+    trick, offender = revoke
+    assert revoke_transfer(tricks_won_by(winners), [(trick, offender, Suit.CLUBS)], dummy=Seat.NORTH) == expected
+
+
+def test_law_64b_exceptions():
+    tricks = tricks_won_by("NNENNNNWNNNNN")
+    # dummy's revoke: no transfer
+    assert revoke_transfer(tricks, [(3, Seat.NORTH, Suit.CLUBS)], dummy=Seat.NORTH) == (0, 0)
+    # both sides revoked: no automatic transfer
+    assert revoke_transfer(tricks, [(3, Seat.EAST, Suit.CLUBS), (5, Seat.SOUTH, Suit.HEARTS)],
+                           dummy=Seat.NORTH) == (0, 0)
+    # second revoke in the same suit by the same player counts once
+    assert revoke_transfer(tricks, [(3, Seat.EAST, Suit.CLUBS), (4, Seat.EAST, Suit.CLUBS)],
+                           dummy=Seat.NORTH) == (2, 0)
+
+
+def test_replay_can_let_a_revoke_stand():
+    deal = Deal.from_pbn("N:AKQJ.T98.765.432 T987.AKQ.432.765 65432.J76.AKQ.AK .5432.JT98.QJT98")
+    contract = Contract(4, Strain.SPADES, declarer=Seat.SOUTH)
+    board = Board(deal=deal, contract=contract, play=rows("DJ D5 C7 DA\nD8 D6 D2 DK"), play_leader=Seat.WEST)
+    assert replay_board(board).error is not None
+    rep = replay_board(board, allow_revokes=True)
+    assert rep.legal and rep.revokes == ((1, Seat.EAST, Suit.DIAMONDS),) and rep.tricks_played == 2
