@@ -27,10 +27,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bridgecli.core import Board, Contract, Seat, Strain, Vulnerability, dealer_of_board  # noqa: E402
-from bridgecli.core.deal import deal_from_indices  # noqa: E402
-from bridgecli.core.play import PlayState, replay_board  # noqa: E402
-from bridgecli.core.playbot import play_out  # noqa: E402
+from bridgecli.core import Board, Contract, Seat, Strain, Vulnerability, dealer_of_board
+from bridgecli.core.deal import deal_from_indices
+from bridgecli.core.play import PlayState, replay_board
+from bridgecli.core.playbot import play_out
 
 
 def make_boards(n: int, seed: int) -> list[Board]:
@@ -139,14 +139,15 @@ def main() -> None:
     lines = [
         "# play: replaying boards with full play records",
         "",
-        f"`python bench/bench_play.py --boards {args.boards}` on {platform.python_implementation()}"
-        f" {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs"
-        f" ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}).",
+        (f"`python bench/bench_play.py --boards {args.boards}` on {platform.python_implementation()}"
+         f" {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs"
+         f" ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}), load average {os.getloadavg()[0]:.1f}."),
         "",
-        f"Input: {args.boards} random deals (seed {args.seed}), random contracts, 13 tricks each played by the"
-        " bot (`bridgecli.core.playbot`). Measured: best of"
-        f" {args.runs} runs of `bridgecli play FILE --json > /dev/null` (a fresh process each, so Python start-up"
-        f" and imports, {startup * 1000:.0f} ms for `bridgecli --help`, are included). Goal: at least 5,000 boards/s.",
+        (f"Input: {args.boards} random deals (seed {args.seed}), random contracts, 13 tricks each played by the"
+         " bot (`bridgecli.core.playbot`). Measured: best of"
+         f" {args.runs} runs of `bridgecli play FILE --json > /dev/null` (a fresh process each, so Python start-up"
+         f" and imports, {startup * 1000:.0f} ms for `bridgecli --help`, are included)."
+         " Goal: at least 5,000 boards/s."),
         "",
         "| format | file size | wall time | boards/s (CLI) | read (in-process) | replay (in-process) | replay boards/s |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",

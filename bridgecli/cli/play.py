@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import click
 
@@ -16,7 +17,13 @@ from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, IllegalPlayError, ParseError, RuleError
 from bridgecli.core.notation import Language
 from bridgecli.core.play import (
-    PlayState, Replay, contract_of, replay_board, replay_cards, revoke_transfer, state_after,
+    PlayState,
+    Replay,
+    contract_of,
+    replay_board,
+    replay_cards,
+    revoke_transfer,
+    state_after,
 )
 
 _SIDE_NAMES = ("N-S", "E-W")
@@ -506,4 +513,4 @@ def _announce_trick(state: PlayState, lang: Language) -> None:
     click.echo(f"trick {t.number} to {lang.seat_names[t.winner]} (N-S {won[0]}, E-W {won[1]})")
 
 
-__all__ = ["play", "outcome", "summary_line", "tricks_table", "draw_table"]
+__all__ = ["draw_table", "outcome", "play", "summary_line", "tricks_table"]

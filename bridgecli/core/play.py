@@ -16,8 +16,8 @@ card bitmasks and reports the first illegal card.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from .board import Board, PlayedCard
 from .calls import Contract
@@ -159,8 +159,18 @@ class PlayState:
     Build the start with :meth:`start`; every :meth:`play` returns a new state.
     """
 
-    __slots__ = ("deal", "contract", "rules", "_hands", "_played", "_leader", "_trick", "_tricks", "_won",
-                 "_claim")
+    __slots__ = (
+        "_claim",
+        "_hands",
+        "_leader",
+        "_played",
+        "_trick",
+        "_tricks",
+        "_won",
+        "contract",
+        "deal",
+        "rules",
+    )
 
     deal: Deal
     """The deal as dealt (13 cards a hand)."""
@@ -168,6 +178,13 @@ class PlayState:
     """The contract, with its declarer."""
     rules: PlayRules
     """How tricks are formed."""
+    _hands: tuple[int, ...]
+    _played: int
+    _leader: Seat
+    _trick: tuple[int, ...]
+    _tricks: tuple[Trick, ...]
+    _won: tuple[int, int]
+    _claim: tuple[Side, int] | None
 
     def __init__(self, deal: Deal, contract: Contract, rules: PlayRules = BRIDGE) -> None:
         """The position before the opening lead.
@@ -189,7 +206,7 @@ class PlayState:
                 hands.append(0)
             else:
                 hands.append(_mask(hand))
-        sizes = {bin(hands[s]).count("1") for s in seats}
+        sizes = {hands[s].bit_count() for s in seats}
         if len(sizes) != 1:
             raise RuleError("every player must hold the same number of cards to play")
         self._set(deal, contract, rules, tuple(hands), 0, SEATS[(contract.declarer + rules.opening_leader) % 4],
@@ -213,7 +230,7 @@ class PlayState:
         raise AttributeError("PlayState is immutable")
 
     @classmethod
-    def start(cls, deal: Deal, contract: Contract, rules: PlayRules = BRIDGE) -> "PlayState":
+    def start(cls, deal: Deal, contract: Contract, rules: PlayRules = BRIDGE) -> PlayState:
         """The position before the opening lead (same as the constructor)."""
         return cls(deal, contract, rules)
 
@@ -376,7 +393,7 @@ class PlayState:
                     f" (Law 44C, 61)", reason="revoke", trick=trick_no)
         return None
 
-    def play(self, card: Card, seat: Seat | None = None) -> "PlayState":
+    def play(self, card: Card, seat: Seat | None = None) -> PlayState:
         """The position after ``card`` is played (by ``seat``, default: the player to move).
 
         Raises IllegalPlayError (reason ``revoke``, ``not-held``, ``already-played``
@@ -388,7 +405,7 @@ class PlayState:
             raise err
         return self._play_unchecked(_idx(card))
 
-    def _play_unchecked(self, idx: int) -> "PlayState":
+    def _play_unchecked(self, idx: int) -> PlayState:
         who = SEATS[(self._leader + self.rules.order[len(self._trick)]) % 4]
         bit = 1 << idx
         hands = list(self._hands)
@@ -409,14 +426,14 @@ class PlayState:
                  won, self._claim)
         return new
 
-    def play_all(self, cards: Iterable[Card]) -> "PlayState":
+    def play_all(self, cards: Iterable[Card]) -> PlayState:
         """Play ``cards`` in order; raises IllegalPlayError at the first illegal one."""
         state = self
         for c in cards:
             state = state.play(c)
         return state
 
-    def claim(self, tricks: int, side: Side | None = None) -> "PlayState":
+    def claim(self, tricks: int, side: Side | None = None) -> PlayState:
         """End the play with a claim of ``tricks`` of the remaining tricks (Law 68).
 
         ``side`` defaults to declarer's side; the other side gets the rest.
@@ -434,7 +451,7 @@ class PlayState:
                  self._tricks, self._won, (who, tricks))
         return new
 
-    def defenders_claim(self, tricks: int) -> "PlayState":
+    def defenders_claim(self, tricks: int) -> PlayState:
         """End the play with the defenders claiming ``tricks`` of the remaining tricks."""
         return self.claim(tricks, Side(1 - self.declarer.side))
 
@@ -487,8 +504,21 @@ class Replay:
     form the fast replay loop keeps (card indices and seat numbers).
     """
 
-    __slots__ = ("contract", "error", "error_seat", "error_card", "claimed", "tricks_won", "declarer_tricks",
-                 "complete", "mismatch", "revokes", "_raw", "_partial", "_rules")
+    __slots__ = (
+        "_partial",
+        "_raw",
+        "_rules",
+        "claimed",
+        "complete",
+        "contract",
+        "declarer_tricks",
+        "error",
+        "error_card",
+        "error_seat",
+        "mismatch",
+        "revokes",
+        "tricks_won",
+    )
 
     contract: Contract
     """The contract played, with declarer."""
@@ -633,7 +663,7 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
             hands[seat] = sum(map(bit_by_id.__getitem__, map(id, hand.cards)))
         except KeyError:
             hands[seat] = _mask(hand)
-    if len({bin(hands[(leader + off) % 4]).count("1") for off in order}) != 1:
+    if len({hands[(leader + off) % 4].bit_count() for off in order}) != 1:
         raise RuleError("every player must hold the same number of cards to play")
     strain = contract.strain
     trump = int(strain) if strain < 4 else -1
@@ -674,8 +704,8 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
             seat = seats[pos]
             suit = idx // 13
             bit = 1 << idx
-            hand = hands[seat]
-            if not hand & bit:
+            hmask = hands[seat]
+            if not hmask & bit:
                 card = DECK[idx]
                 if played & bit:
                     error = IllegalPlayError(f"{str(card)!r} has already been played", reason="already-played",
@@ -687,7 +717,7 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
                 led = best_suit = suit
                 best = idx
             else:
-                if suit != led and follow and hand & suit_mask[led]:
+                if suit != led and follow and hmask & suit_mask[led]:
                     if not allow_revokes:
                         error = IllegalPlayError(f"revoke: {_names(seat)} plays {str(DECK[idx])!r} holding"
                                                  f" {Suit(led).name.lower()} (Law 44C, 61)", reason="revoke",
@@ -703,7 +733,7 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
                 err_seat, err_card = SEATS[seat], DECK[idx]
                 stopped = True
                 break
-            hands[seat] = hand ^ bit
+            hands[seat] = hmask ^ bit
             played |= bit
             idxs.append(idx)
         if stopped:

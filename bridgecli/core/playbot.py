@@ -59,7 +59,7 @@ def choose_card(state: PlayState) -> Card:
     led = trick[0][1].suit
     cards = [c for _, c in trick]
     win_pos = trick_winner(cards, trump)
-    winning_seat, winning_card = trick[win_pos]
+    winning_seat = trick[win_pos][0]
     partner_winning = winning_seat == _partner(seat)
     last_to_play = len(trick) == state.rules.cards_per_trick - 1
     following = legal[0].suit == led
@@ -121,9 +121,8 @@ def _outstanding(state: PlayState, suit: Suit, seat: Seat) -> bool:
     mine = {c for c in state.hand(seat).cards if c.suit == suit}
     # partner's cards are not known to a defender; only the faced dummy is
     dummy = state.dummy
-    if state.trick_number > 1 or state.current_trick:
-        if seat == state.declarer or seat == dummy:
-            mine |= {c for c in state.hand(seat.partner).cards if c.suit == suit}
+    if (state.trick_number > 1 or state.current_trick) and seat in (state.declarer, dummy):
+        mine |= {c for c in state.hand(seat.partner).cards if c.suit == suit}
     return len(gone) + len(mine) < 13
 
 

@@ -5,10 +5,23 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgecli.core import (
-    DECK, Board, Card, Contract, Deal, Hand, IllegalPlayError, PlayedCard, RuleError, Seat, Side, Strain, Suit,
+    DECK,
+    Board,
+    Card,
+    Contract,
+    Deal,
+    Hand,
+    IllegalPlayError,
+    PlayedCard,
+    RuleError,
+    Seat,
+    Side,
+    Strain,
+    Suit,
 )
 from bridgecli.core.deal import deal_from_indices
 from bridgecli.core.play import BRIDGE, TWO_HANDED, PlayState, replay_board, trick_winner
@@ -291,7 +304,7 @@ def test_deck_and_hand_helpers_agree() -> None:
 
 # -- Law 64A trick transfer --------------------------------------------------------
 
-from bridgecli.core.play import revoke_transfer  # noqa: E402
+from bridgecli.core.play import revoke_transfer
 
 
 def tricks_won_by(winners: str) -> list:
