@@ -12,7 +12,7 @@ from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import FORMAT_NAMES, AtomicOutput, get_lang, input_argument, json_option, output_option
 from bridgecli.core.board import Board
 from bridgecli.core.calls import Contract
-from bridgecli.core.cards import SUITS_DESC, Card, Seat, Side, Vulnerability
+from bridgecli.core.cards import SUITS_DESC, Card, Seat, Side, Vulnerability, dealer_of_board
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, IllegalPlayError, ParseError, RuleError
 from bridgecli.core.notation import Language
@@ -206,7 +206,7 @@ def _inline_board(deal_text: str, contract_text: str | None, declarer_text: str 
     if contract.declarer is None and not contract.is_passout:
         raise ParseError(f"contract {contract_text!r} needs a declarer (--declarer S or '4S by S')")
     vul = lang.parse_vul(vul_text) if vul_text is not None else (None if number is not None else Vulnerability.NONE)
-    dealer = None if number is not None else contract.declarer
+    dealer = dealer_of_board(number) if number is not None else None
     return Board(number=number, dealer=dealer, vulnerability=vul, deal=deal, contract=contract)
 
 

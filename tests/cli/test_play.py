@@ -254,3 +254,15 @@ def test_recorded_revoke_with_law_64_transfer(runner, tmp_path):
     r = runner.invoke(cli, ["play", str(p)])
     assert r.stdout.startswith("Board 2: 3NT by N, illegal play at trick 7 by W: revoke: west plays 'C2'")
     assert r.stdout.rstrip().endswith("Law 64A transfers 1 trick: declarer 1")
+
+
+def test_contract_from_the_auction_and_stdin(runner):
+    pytest.importorskip("bridgecli.formats.pbn")
+    pytest.importorskip("bridgecli.core.auction")
+    # no Contract/Declarer tags: North opens 1S and bids the grand slam, so North declares 7S
+    text = (f'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{SUITED}"]\n[Result "13"]\n'
+            f'[Auction "N"]\n1S Pass 7S Pass\nPass Pass\n[Play "E"]\n{full_rows()}\n')
+    r = runner.invoke(cli, ["play", "-", "--json"], input=text)
+    assert r.exit_code == 0, r.stderr
+    obj = json.loads(r.stdout)
+    assert (obj["contract"], obj["declarer"], obj["declarer_tricks"], obj["score"]) == ("7S", "N", 13, 1510)
