@@ -246,9 +246,10 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
     Examples:
       bridgecli play match.pbn
       bridgecli play match.pbn --board 5 --tricks
-      bridgecli play --deal "N:AKQ2.K2.A2.AK432 - - -" --contract 3NT --declarer N --cards "HQ H2"
+      bridgecli play --contract 4S --declarer S --cards "DJ D5 D2 DA" \\
+        --deal "N:AKQJ.T98.765.432 T987.AKQ.432.765 65432.J76.AKQ.AK .5432.JT98.QJT98"
       bridgecli play hands.pbn --complete -o played.pbn
-      bridgecli play --interactive --deal "N:..." --contract 4S --declarer S -o mine.pbn
+      bridgecli play hands.pbn --board 3 --interactive --seat W -o mine.pbn
     """
     lang = get_lang(ctx)
     if complete and interactive:
@@ -455,7 +456,7 @@ def _interactive(board: Board, cards: list[Card] | None, seat: Seat | None, lang
         text = text.strip()
         words = text.lower().split()
         if not words:
-            legal = " ".join(lang.card_str(c) for c in state.legal_cards())
+            legal = " ".join(lang.card_str(c) for c in reversed(state.legal_cards()))
             click.echo(f"legal cards: {legal}")
             continue
         if words[0] in ("quit", "q", "exit"):
