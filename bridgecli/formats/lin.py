@@ -37,6 +37,7 @@ from bridgecli.core.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Do
 from bridgecli.core.cards import DECK, Card, Hand, Rank, Seat, Strain, Suit, Vulnerability
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, IllegalPlayError, InvalidDealError, ParseError
+from bridgecli.core.play import trick_winner as _winner_index
 
 #: LIN lists hands and players South, West, North, East; the dealer digit counts from 1 = South.
 LIN_SEATS: tuple[Seat, ...] = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
@@ -60,19 +61,8 @@ _CARD_TOKEN = {t: c for c in DECK for t in (str(c), str(c).lower(), str(c)[0] + 
 
 
 def trick_winner(cards: Sequence[Card], leader: Seat, trump: Suit | None) -> Seat:
-    """The seat that wins a trick of ``cards`` played clockwise from ``leader``.
-
-    The highest trump wins, else the highest card of the suit led (Law 44).
-    """
-    best = 0
-    for i in range(1, len(cards)):
-        c, b = cards[i], cards[best]
-        if c.suit == b.suit:
-            if c.rank > b.rank:
-                best = i
-        elif trump is not None and c.suit == trump:
-            best = i
-    return leader.next(best)
+    """The seat that wins a trick of ``cards`` played clockwise from ``leader`` (Law 44)."""
+    return leader.next(_winner_index(cards, trump))
 
 
 def _final_contract(calls: Sequence[Call], dealer: Seat) -> Contract | None:
