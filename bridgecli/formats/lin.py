@@ -409,6 +409,7 @@ def _starts_board(rec: _Record, pair: _Pair, after_error: bool) -> bool:
 def iter_records(text: str, source: str | None = None) -> Iterator[Board | BridgeError]:
     """Every board of a LIN text in order; a bad board is yielded as its error and
     reading goes on with the next board. An empty text is an error."""
+    text = text.lstrip("\ufeff")
     if not text.strip():
         yield ParseError("empty input: no boards", source=source, line=1)
         return

@@ -277,3 +277,8 @@ def test_last_value_may_lack_its_bar() -> None:
     assert b.result == 10
     (e,) = records("md|1SA,,,|mb|1C|an|some\ntext")
     assert isinstance(e, ParseError) and "unterminated" in e.message and e.line == 1
+
+
+def test_byte_order_mark_and_crlf() -> None:
+    (b,) = lin.loads("\ufeff" + SAMPLE.replace("|pg||", "|pg||\r\n"))
+    assert b == lin.loads(SAMPLE)[0]
