@@ -415,6 +415,7 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
         return
     rec: _Record | None = None
     error: BridgeError | None = None
+    shared_names: list[str] | None = None  # a vugraph header's 8 players hold for the boards after it
 
     def finish() -> Iterator[Board | BridgeError]:
         if rec is None or not rec.content:
@@ -438,7 +439,10 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
             continue
         if rec is None or _starts_board(rec, item, error is not None):
             yield from finish()
+            if rec is not None and rec.names is not None and len(rec.names) >= 8:
+                shared_names = rec.names
             rec, error = _Record(item.line), None
+            rec.names = shared_names
         if error is None:
             try:
                 _apply(rec, item)

@@ -282,3 +282,17 @@ def test_last_value_may_lack_its_bar() -> None:
 def test_byte_order_mark_and_crlf() -> None:
     (b,) = lin.loads("\ufeff" + SAMPLE.replace("|pg||", "|pg||\r\n"))
     assert b == lin.loads(SAMPLE)[0]
+
+
+def test_vugraph_header_players_hold_for_both_rooms() -> None:
+    text = (
+        "vg|Club teams,Round 1,I,1,2,Home,0,Away,0|\n"
+        "pn|s1,w1,n1,e1,s2,w2,n2,e2|pg||\n"
+        "qx|o1|md|1SA,,,|sv|o|mb|p|mb|p|mb|p|mb|p|pg||\n"
+        "qx|c1|md|1SA,,,|sv|o|mb|p|mb|p|mb|p|mb|p|pg||\n"
+    )
+    bs = lin.loads(text)
+    assert [(b.number, b.tag("Room"), b.tag("South"), b.tag("East")) for b in bs] == [
+        (1, "Open", "s1", "e1"), (1, "Closed", "s2", "e2")
+    ]
+    assert all(b.contract == Contract.passed_out() for b in bs)
