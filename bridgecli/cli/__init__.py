@@ -55,7 +55,7 @@ class BridgeCliError(click.ClickException):
         super().__init__(message)
         self.exit_code = exit_code
 
-    def show(self, file: Any = None) -> None:  # noqa: D102
+    def show(self, file: Any = None) -> None:
         click.echo(f"bridgecli: error: {self.format_message()}", err=True)
 
 

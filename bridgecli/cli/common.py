@@ -5,8 +5,9 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from types import TracebackType
-from typing import IO, Any, Callable, TypeVar
+from typing import IO, Any, TypeVar
 
 import click
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterator
 from typing import IO, Any
 
@@ -11,7 +10,13 @@ import click
 
 from bridgecli.cli import BridgeCliError, ExitCode, error_from
 from bridgecli.cli.common import (
-    FORMAT_NAMES, AtomicOutput, get_lang, input_argument, json_option, output_option, quiet_stdout,
+    FORMAT_NAMES,
+    AtomicOutput,
+    get_lang,
+    input_argument,
+    json_option,
+    output_option,
+    quiet_stdout,
 )
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
