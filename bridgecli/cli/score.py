@@ -199,9 +199,11 @@ class _LineScorer:
         return self._with_options(tokens)
 
     # options whose click parse is plain: name -> (parameter, takes a value)
-    _SIMPLE: Mapping[str, tuple[str, bool]] = {"--vul": ("vul", True), "--declarer": ("declarer", True), "-d": ("declarer", True),
-               "--ns": ("ns", False), "--json": ("as_json", False), "--imps": ("imps_mode", False),
-               "--scoring": ("scoring", True)}
+    _SIMPLE: Mapping[str, tuple[str, bool]] = {
+        "--vul": ("vul", True), "--declarer": ("declarer", True), "-d": ("declarer", True),
+        "--ns": ("ns", False), "--json": ("as_json", False), "--imps": ("imps_mode", False),
+        "--scoring": ("scoring", True),
+    }
 
     def _simple_options(self, tokens: list[str]) -> tuple[list[str], dict[str, Any]] | None:
         """Words and options of a line that uses only ``--opt VALUE`` / ``--flag`` forms of
