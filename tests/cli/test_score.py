@@ -159,6 +159,10 @@ def test_subprocess_batch_answers_before_input_ends() -> None:
     p = subprocess.Popen([*bridgecli_cmd(), "score", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          text=True, env=subprocess_env())
     assert p.stdin is not None and p.stdout is not None
+    import threading
+
+    guard = threading.Timer(60, p.kill)  # a missing flush must fail the test, not hang it
+    guard.start()
     try:
         p.stdin.write("4S=\n")
         p.stdin.flush()
@@ -169,6 +173,7 @@ def test_subprocess_batch_answers_before_input_ends() -> None:
     finally:
         p.stdin.close()
         p.wait(timeout=60)
+        guard.cancel()
     assert p.returncode == 0
 
 
