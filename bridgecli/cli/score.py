@@ -180,18 +180,17 @@ class _LineScorer:
         return hit
 
     def _evaluate(self, line: str) -> str:
-        text = line.strip()
-        if not text:
-            return ""
-        if "'" in text or '"' in text or "\\" in text:
+        if "'" in line or '"' in line or "\\" in line:
             import shlex
 
             try:
-                tokens = shlex.split(text)
+                tokens = shlex.split(line)
             except ValueError as exc:
                 raise ParseError(f"cannot split the line: {exc}") from None
         else:
-            tokens = text.split()
+            tokens = line.split()
+        if not tokens:
+            return ""
         fast = self._simple_options(tokens)
         if fast is not None:
             words, params = fast
@@ -214,13 +213,13 @@ class _LineScorer:
         i, n = 0, len(tokens)
         while i < n:
             t = tokens[i]
-            if t[0] != "-" or t == "-" or _is_number(t):
+            spec = self._SIMPLE.get(t)
+            if spec is None:
+                if t[:1] == "-" and t != "-" and not _is_number(t):
+                    return None
                 words.append(t)
                 i += 1
                 continue
-            spec = self._SIMPLE.get(t)
-            if spec is None:
-                return None
             if params is None:
                 params = dict(self.outer)
             name, takes_value = spec

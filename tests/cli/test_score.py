@@ -133,6 +133,12 @@ def test_batch_keep_going(runner: CliRunner) -> None:
     assert [ln.split(":")[3] for ln in lines] == ["2", "4", "5", "6"]
 
 
+def test_batch_odd_quoting(runner: CliRunner) -> None:
+    r = run(runner, "-", "--keep-going", input="''\n'4S' ''\n\"\n4S \"\"\n")
+    assert r.stdout == "error\n420\nerror\n420\n"
+    assert r.exit_code == 1 and "cannot split" in r.stderr
+
+
 def test_batch_cache_gives_same_answers(runner: CliRunner) -> None:
     text = "4S=\n4Q\n" * 3
     r = run(runner, "-", "--keep-going", input=text)
