@@ -473,3 +473,38 @@ def test_batch_output_file(runner: CliRunner, tmp_path: Path) -> None:
     r = run(runner, "-", "-o", str(out), input="4S=\n4Q\n")
     assert r.exit_code == 2
     assert out.read_text() == "420\n400\n"  # a failed run leaves the old file alone
+
+
+WORDS = ["4S", "3NT", "=", "+1", "-1", "-13", "10", "--vul", "both", "--declarer", "E", "-d", "--ns", "--json",
+         "--imps", "620", "-", "x.pbn", "--event", "pass", "7NTXX", "'", '"', "--vul=ns", "-o", "--bogus", "♠", "0"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=20), st.lists(st.sampled_from(WORDS), max_size=6).map(" ".join)))
+def test_batch_line_never_crashes(line: str) -> None:
+    """Any line gives an output or a one-line BridgeError, never a traceback."""
+    import click
+
+    from bridgecli.cli.score import _LineScorer, score
+    from bridgecli.core.errors import BridgeError
+    from bridgecli.core.notation import ENGLISH
+
+    with click.Context(score, info_name="score") as ctx:
+        ctx.params.update({p.name: p.get_default(ctx) for p in score.params})
+        scorer = _LineScorer(ctx, ENGLISH)
+        try:
+            out = scorer(line)
+        except BridgeError as exc:
+            assert "\n" not in str(exc)
+        else:
+            assert "\n" not in out
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=6))
+def test_command_line_never_crashes(words: list[str]) -> None:
+    r = CliRunner().invoke(cli, ["score", *words], input="")
+    assert r.exit_code in (0, 1, 2), (words, r.exception)
+    assert r.exception is None or isinstance(r.exception, SystemExit), (words, repr(r.exception))
+    if r.exit_code:
+        assert r.stderr.count("\n") == 1 or r.stderr.startswith(("Usage:", "Error:")), (words, r.stderr)
