@@ -354,7 +354,7 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
     """Score every board of a file; returns the exit code."""
     from bridgecli import formats
     from bridgecli.cli.common import AtomicOutput, read_text
-    from bridgecli.formats.traveller import board_ns_score, result_text, score_tag
+    from bridgecli.formats.traveller import board_ns_score, contract_and_tricks, result_text, score_tag
 
     rules = find_rules(params.get("scoring") or "duplicate")
     text, source = read_text(path)
@@ -371,8 +371,22 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
             click.echo(f"bridgecli: error: {item.where()}: {item}", err=True)
             continue
         board = item
-        ns = board_ns_score(board, _board_rules(board, rules, explicit_rules))
-        c = board.contract
+        try:
+            ns = board_ns_score(board, _board_rules(board, rules, explicit_rules))
+            c, tricks = contract_and_tricks(board)
+        except BridgeError as exc:
+            exc.located(source=source, board=None if board.number is None else str(board.number))
+            if not keep_going:
+                raise
+            failures += 1
+            click.echo(f"bridgecli: error: {exc.where()}: {exc}", err=True)
+            boards.append(board)
+            continue
+        changes: dict[str, Any] = {}
+        if board.contract != c:
+            changes["contract"] = c  # derived from the auction
+        if board.result != tricks and c is not None and not c.is_passout:
+            changes["result"] = tricks  # derived from the play
         if ns is not None:
             new = score_tag(ns)
             old = board.tag("Score")
@@ -380,7 +394,9 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
                 click.echo(f"bridgecli: warning: {source}: {board.label}: Score was {old!r}, now {new!r}", err=True)
             tags = dict(board.tags)
             tags["Score"] = new
-            board = board.replace(tags=tags)
+            changes["tags"] = tags
+        if changes:
+            board = board.replace(**changes)
         boards.append(board)
         vul = board.effective_vulnerability
         row = {
@@ -388,14 +404,14 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
             "vul": vul.pbn if vul is not None else None,
             "contract": c.pbn if c is not None else None,
             "declarer": c.declarer.letter if c is not None and c.declarer is not None else None,
-            "tricks": board.result,
-            "result": result_text(c, board.result) or None,
+            "tricks": tricks,
+            "result": result_text(c, tricks) or None,
             "ns": ns,
         }
         records.append(row)
         rows.append([
             board.number if board.number is not None else "", row["vul"] or "", row["contract"] or "",
-            row["declarer"] or "", row["result"] or "", "" if board.result is None else board.result,
+            row["declarer"] or "", row["result"] or "", "" if tricks is None else tricks,
             "" if ns is None else (ns if ns >= 0 else ""), "" if ns is None else (-ns if ns < 0 else ""),
         ])
     to_stdout = output != "-"

@@ -508,3 +508,35 @@ def test_command_line_never_crashes(words: list[str]) -> None:
     assert r.exception is None or isinstance(r.exception, SystemExit), (words, repr(r.exception))
     if r.exit_code:
         assert r.stderr.count("\n") == 1 or r.stderr.startswith(("Usage:", "Error:")), (words, r.stderr)
+
+
+def _derived_pbn() -> str:
+    """N holds the spades, E the hearts, S the diamonds, W the clubs; N bids 7S and ruffs
+    the heart lead, then draws trumps: 13 tricks, with no Contract or Result tag."""
+    ranks = "AKQJT98765432"
+    rows = [f"H{ranks[i]} D{ranks[i]} C{ranks[i]} S{ranks[12 - i]}" for i in range(13)]
+    return ('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+            '[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n'
+            '[Auction "N"]\n7S Pass Pass Pass\n[Play "E"]\n' + "\n".join(rows) + "\n")
+
+
+def test_file_contract_from_auction_tricks_from_play(runner: CliRunner, tmp_path: Path) -> None:
+    f = tmp_path / "derived.pbn"
+    f.write_text(_derived_pbn())
+    r = run(runner, str(f), "--json")
+    assert r.exit_code == 0, r.stderr
+    rec = json.loads(r.stdout)
+    # 7S by N, 13 tricks, not vulnerable: 210 + 300 + 1000 (RULES.md §3)
+    assert (rec["contract"], rec["declarer"], rec["tricks"], rec["ns"]) == ("7S", "N", 13, 1510)
+    out = tmp_path / "scored.pbn"
+    assert run(runner, str(f), "-o", str(out)).exit_code == 0
+    text = out.read_text()
+    assert '[Contract "7S"]' in text and '[Result "13"]' in text and '[Score "NS 1510"]' in text
+
+
+def test_file_illegal_auction_is_a_rule_error(runner: CliRunner, tmp_path: Path) -> None:
+    f = tmp_path / "illegal.pbn"
+    f.write_text('[Board "1"]\n[Dealer "N"]\n[Auction "N"]\n1S 1H Pass Pass\nPass\n')
+    r = run(runner, str(f))
+    assert r.exit_code == 1 and r.stdout == ""
+    assert "insufficient" in r.stderr and r.stderr.count("\n") == 1
