@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -540,3 +541,17 @@ def test_file_illegal_auction_is_a_rule_error(runner: CliRunner, tmp_path: Path)
     r = run(runner, str(f))
     assert r.exit_code == 1 and r.stdout == ""
     assert "insufficient" in r.stderr and r.stderr.count("\n") == 1
+
+
+def test_score_imports_nothing_heavy() -> None:
+    """`bridgecli score 4S=` loads click and the scoring core only (start-up time)."""
+    code = ("import sys\n"
+            "from bridgecli.cli import cli\n"
+            "cli.main(['score', '4S=', '--vul', 'none'], standalone_mode=False)\n"
+            "heavy = ('yaml', 'tabulate', 'numpy', 'json', 'csv', 'shlex', 'endplay', 'bridgecli.formats',\n"
+            "         'bridgecli.core.play', 'bridgecli.core.auction', 'bridgecli.core.events')\n"
+            "print(sorted(m for m in sys.modules if m.startswith(heavy)))\n")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=subprocess_env(),
+                       timeout=60, check=False)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.splitlines() == ["420", "[]"]
