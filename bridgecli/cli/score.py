@@ -24,6 +24,7 @@ from bridgecli.core.scoring import score as score_of
 FILE_EXTENSIONS = (".pbn", ".yaml", ".yml", ".json", ".jsonl", ".ndjson", ".lin")
 """A lone argument ending in one of these is a FILE of boards, not a contract."""
 
+
 def _is_number(token: str) -> bool:
     """``-1``, ``-12``: a negative number (a result), not an option."""
     rest = token[1:]
