@@ -111,8 +111,14 @@ class LazyGroup(click.Group):
             if debug:
                 raise
             raise error_from(exc) from exc
+        except BrokenPipeError:
+            # the reader of stdout went away (`| head`): stop quietly, as cat does
+            from bridgecli.cli.common import quiet_stdout
+
+            quiet_stdout()
+            ctx.exit(ExitCode.OK)
         except (UnicodeDecodeError, OSError) as exc:
-            if debug or isinstance(exc, BrokenPipeError):
+            if debug:
                 raise
             raise BridgeCliError(str(exc), ExitCode.USAGE) from exc
 
