@@ -914,7 +914,14 @@ _BIT_BY_ID: dict[int, int] = {id(c): 1 << i for i, c in enumerate(DECK)}
 _CARD_TXT_BY_ID: dict[int, str] = {id(c): str(c) for c in DECK}
 _CALL_TXT_BY_ID: dict[int, str] = {id(b): str(b) for b in ALL_BIDS}
 _CALL_TXT_BY_ID.update({id(PASS): "Pass", id(DOUBLE): "X", id(REDOUBLE): "XX"})
+# the shared plain calls and cards the reader hands out, by identity
+_ANN_TXT_BY_ID: dict[int, str] = {id(a): str(a.call) for a in _PLAIN_CALL.values()}
+_PLAYED_TXT_BY_ID: dict[int, str] = {id(p): str(p) for p in _PLAIN_CARD.values()}
 _SAFE_NAMES: set[str] = set()
+_ESCAPED: dict[str, str] = {}  # tag value -> its text between the quotes
+_NEEDS_ESCAPE = re.compile(r'["\\\n\r]')
+_MTS_SET = frozenset(MTS_TAGS)
+_SKIP_TAGS = _MTS_SET | STRUCTURED_TAGS
 
 
 def _hold_table() -> list[str]:
@@ -924,30 +931,37 @@ def _hold_table() -> list[str]:
     return _HOLD_TXT
 
 
-def _hand_txt(hand: Hand, hold: list[str]) -> str:
-    try:
-        m = sum(map(_BIT_BY_ID.__getitem__, map(id, hand.cards)))
-    except KeyError:
-        m = sum(1 << c.index for c in hand.cards)
-    return f"{hold[m >> 39]}.{hold[m >> 26 & 8191]}.{hold[m >> 13 & 8191]}.{hold[m & 8191]}"
-
-
 def _deal_txt(deal: Deal, first: Seat) -> str:
     hold = _HOLD_TXT or _hold_table()
     hs = deal.hands
     parts = []
     for i in range(4):
         h = hs[(first + i) % 4]
-        parts.append("-" if h is None else _hand_txt(h, hold))
-    return f"{first.letter}:{' '.join(parts)}"
+        if h is None:
+            parts.append("-")
+            continue
+        try:
+            m = sum(map(_BIT_BY_ID.__getitem__, map(id, h.cards)))
+        except KeyError:  # cards not from DECK
+            m = sum(1 << c.index for c in h.cards)
+        parts.append(f"{hold[m >> 39]}.{hold[m >> 26 & 8191]}.{hold[m >> 13 & 8191]}.{hold[m & 8191]}")
+    return f"{'NESW'[first]}:{' '.join(parts)}"
 
 
 def _esc(value: str, name: str) -> str:
-    if '"' in value or "\\" in value:
-        value = _ESCAPE.sub(r"\\\g<0>", value)
-    if "\n" in value or "\r" in value:
-        raise ParseError(f"tag {name} holds a line break, which PBN cannot write: {value!r}")
-    return value
+    """``value`` ready to go between the quotes of a tag. Raises ParseError on a line break."""
+    t = _ESCAPED.get(value)
+    if t is not None:
+        return t
+    t = value
+    if _NEEDS_ESCAPE.search(value):
+        if "\n" in value or "\r" in value:
+            raise ParseError(f"tag {name} holds a line break, which PBN cannot write: {value!r}")
+        t = _ESCAPE.sub(r"\\\g<0>", value)
+    if len(_ESCAPED) > 4096:
+        _ESCAPED.clear()
+    _ESCAPED[value] = t
+    return t
 
 
 def _call_txt(a: AnnotatedCall) -> str:
@@ -989,73 +1003,71 @@ def board_text(b: Board) -> str:
     Rules for the mandatory tags: a missing Event, Site, Date, player or
     Scoring tag, board number, dealer, vulnerability or deal is written as
     ``"?"`` (unknown); with no contract, Declarer, Contract and Result are
-    ``""``; a passed-out board has ``[Declarer ""]`` and ``[Result ""]``.
+    ``""``; a passed-out board has ``[Declarer ""]`` and ``[Result ""]``; a
+    contract without declarer or result has ``"?"`` for them.
     Raises ParseError for a tag value or name PBN cannot hold.
     """
     tags = b.tags
     get = tags.get
+    esc = _esc
     dealer = b.dealer
-    eff = dealer if dealer is not None else (Seat((b.number - 1) % 4) if b.number else Seat.NORTH)
+    number = b.number
+    if dealer is not None:
+        eff = dealer
+    else:
+        eff = Seat((number - 1) % 4) if number else Seat.NORTH
     contract = b.contract
+    result = b.result
     if contract is None:
-        declarer_v = get("Declarer", "")
-        contract_v = get("Contract", "")
-        result_v = get("Result", "") if b.result is None else str(b.result)
+        declarer_v = esc(get("Declarer", ""), "Declarer")
+        contract_v = esc(get("Contract", ""), "Contract")
+        result_v = esc(get("Result", ""), "Result") if result is None else str(result)
     else:
         d = contract.declarer
-        declarer_v = d.letter if d is not None else ("" if contract.level == 0 else get("Declarer", "?"))
+        declarer_v = "NESW"[d] if d is not None else ("" if contract.level == 0 else esc(get("Declarer", "?"), "D"))
         contract_v = contract.pbn
-        if b.result is not None:
-            result_v = str(b.result)
+        if result is not None:
+            result_v = str(result)
         else:
-            result_v = get("Result", "" if contract.level == 0 else "?")
-    event = get("Event", "?")
-    site = get("Site", "?")
-    date = get("Date", "?")
-    west = get("West", "?")
-    north = get("North", "?")
-    east = get("East", "?")
-    south = get("South", "?")
-    scoring = get("Scoring", "?")
-    out = [
-        f'[Event "{_esc(event, "Event")}"]',
-        f'[Site "{_esc(site, "Site")}"]',
-        f'[Date "{_esc(date, "Date")}"]',
-        f'[Board "{b.number if b.number is not None else "?"}"]',
-        f'[West "{_esc(west, "West")}"]',
-        f'[North "{_esc(north, "North")}"]',
-        f'[East "{_esc(east, "East")}"]',
-        f'[South "{_esc(south, "South")}"]',
-        f'[Dealer "{dealer.letter if dealer is not None else "?"}"]',
-        f'[Vulnerable "{b.vulnerability.pbn if b.vulnerability is not None else "?"}"]',
-        f'[Deal "{_deal_txt(b.deal, eff) if b.deal is not None else "?"}"]',
-        f'[Scoring "{_esc(scoring, "Scoring")}"]',
-        f'[Declarer "{_esc(declarer_v, "Declarer")}"]',
-        f'[Contract "{_esc(contract_v, "Contract")}"]',
-        f'[Result "{_esc(result_v, "Result")}"]',
-    ]
-    if len(tags) > 0:
+            result_v = esc(get("Result", "" if contract.level == 0 else "?"), "Result")
+    vul = b.vulnerability
+    deal = b.deal
+    head = (
+        f'[Event "{esc(get("Event", "?"), "Event")}"]\n'
+        f'[Site "{esc(get("Site", "?"), "Site")}"]\n'
+        f'[Date "{esc(get("Date", "?"), "Date")}"]\n'
+        f'[Board "{number if number is not None else "?"}"]\n'
+        f'[West "{esc(get("West", "?"), "West")}"]\n'
+        f'[North "{esc(get("North", "?"), "North")}"]\n'
+        f'[East "{esc(get("East", "?"), "East")}"]\n'
+        f'[South "{esc(get("South", "?"), "South")}"]\n'
+        f'[Dealer "{"NESW"[dealer] if dealer is not None else "?"}"]\n'
+        f'[Vulnerable "{("None", "NS", "EW", "All")[vul] if vul is not None else "?"}"]\n'
+        f'[Deal "{_deal_txt(deal, eff) if deal is not None else "?"}"]\n'
+        f'[Scoring "{esc(get("Scoring", "?"), "Scoring")}"]\n'
+        f'[Declarer "{declarer_v}"]\n'
+        f'[Contract "{contract_v}"]\n'
+        f'[Result "{result_v}"]'
+    )
+    out = [head]
+    if tags:
         for name in sorted(tags):
-            if name in _MTS_SET or name in STRUCTURED_TAGS:
+            if name in _SKIP_TAGS:
                 continue
             if name not in _SAFE_NAMES:
                 if not _NAME.match(name):
                     raise ParseError(f"tag name {name!r} is not a PBN name (letters, digits, '_')")
                 if len(_SAFE_NAMES) < 10000:
                     _SAFE_NAMES.add(name)
-            out.append(f'[{name} "{_esc(tags[name], name)}"]')
+            out.append(f'[{name} "{esc(tags[name], name)}"]')
     auction = b.auction
     if auction is not None:
-        out.append(f'[Auction "{eff.letter}"]')
-        txt = _CALL_TXT_BY_ID
-        for i in range(0, len(auction), 4):
-            toks = []
-            for a in auction[i:i + 4]:
-                t = None
-                if not a.alert and a.note is None and not a.nags:
-                    t = txt.get(id(a.call))
-                toks.append(t or _call_txt(a))
-            out.append(" ".join(toks))
+        out.append(f'[Auction "{"NESW"[eff]}"]')
+        toks = list(map(_ANN_TXT_BY_ID.get, map(id, auction)))
+        if None in toks:
+            toks = [t if t is not None else _call_txt(a) for t, a in zip(toks, auction)]
+        for i in range(0, len(toks), 4):
+            out.append(" ".join(toks[i:i + 4]))
         if b.auction_end:
             out.append(b.auction_end)
         if b.auction_notes:
@@ -1065,16 +1077,12 @@ def board_text(b: Board) -> str:
     play = b.play
     if play is not None:
         leader = b.play_leader
-        out.append(f'[Play "{leader.letter if leader is not None else "?"}"]')
-        ctxt = _CARD_TXT_BY_ID
+        out.append(f'[Play "{"NESW"[leader] if leader is not None else "?"}"]')
+        ptxt = _PLAYED_TXT_BY_ID.get
         for row in play:
-            toks = []
-            for p in row:
-                t = None
-                if p.note is None and not p.nags:
-                    c = p.card
-                    t = "-" if c is None else ctxt.get(id(c))
-                toks.append(t or _card_txt(p))
+            toks = list(map(ptxt, map(id, row)))
+            if None in toks:
+                toks = [t if t is not None else _card_txt(p) for t, p in zip(toks, row)]
             out.append(" ".join(toks))
         if b.play_end:
             out.append(b.play_end)
@@ -1082,7 +1090,7 @@ def board_text(b: Board) -> str:
             _note_lines(b.play_notes.items(), out)
     if b.sections:
         for s in sorted(b.sections, key=lambda s: s.name):
-            out.append(f'[{s.name} "{_esc(s.header, s.name)}"]')
+            out.append(f'[{s.name} "{esc(s.header, s.name)}"]')
             for row in s.rows:
                 row = row.strip()
                 if row:
@@ -1091,9 +1099,6 @@ def board_text(b: Board) -> str:
                     out.append(row)
     out.append("")
     return "\n".join(out)
-
-
-_MTS_SET = frozenset(MTS_TAGS)
 
 
 def iter_dumps(boards: Iterable[Board], crlf: bool = False) -> Iterator[str]:
