@@ -514,3 +514,53 @@ def test_round_trip_boards(bs: list[Board]) -> None:
     assert pbn.loads(pbn.dumps(bs, crlf=True)) == bs
     # a brace comment sends the whole text through the line-by-line reader
     assert pbn.loads("{ comment }\n" + text) == bs
+
+
+# --- files in tests/formats/data ------------------------------------------------------
+
+
+def test_import_style_file_to_canonical() -> None:
+    boards = pbn.loads((DATA / "import_style.pbn").read_text())
+    expected = (DATA / "import_style.expected.pbn").read_text()
+    assert pbn.dumps(boards) == expected
+    assert pbn.loads(expected) == boards
+
+
+def test_import_style_file_details() -> None:
+    b5, b6 = pbn.loads((DATA / "import_style.pbn").read_text())
+    assert b5.dealer is Seat.NORTH and b5.vulnerability is Vulnerability.NS
+    assert b5.auction[2] == AnnotatedCall(Bid(3, Strain.HEARTS), alert=True)  # type: ignore[index]
+    assert b5.auction[-4:] == (AnnotatedCall(DOUBLE),) + (AnnotatedCall(PASS),) * 3  # type: ignore[index]
+    assert b5.contract == Contract(5, Strain.HEARTS, Risk.DOUBLED, Seat.SOUTH) and b5.result == 9
+    assert len(b5.play or ()) == 3 and b5.play_end == "*"
+    assert b6.tags == {"Room": "Closed", "Event": "Spring Teams", "Site": "Utrecht"}
+
+
+def test_composer_style_file() -> None:
+    b1, b2 = pbn.loads((DATA / "composer_style.pbn").read_text())
+    assert b1.vulnerability is Vulnerability.NONE
+    assert b1.tags["Site"] == "" and b1.tags["West"] == "West+Player"
+    assert b1.auction[0] == AnnotatedCall(Bid(1, Strain.CLUBS), alert=True, note=1)  # type: ignore[index]
+    assert b1.auction[4] == AnnotatedCall(Bid(1, Strain.NOTRUMP), alert=True, note=2)  # type: ignore[index]
+    assert b1.auction_notes == {1: "could be short", 2: "15-17"}
+    assert b1.play is not None and b1.play[-1] == (PlayedCard(None),) * 4 and b1.play_end == "*"
+    assert b1.contract == Contract(3, Strain.NOTRUMP, Risk.UNDOUBLED, Seat.NORTH) and b1.result == 10
+    assert b1.tags["DoubleDummyTricks"] == "746b5747b55862758627"
+    assert b1.tags["OptimumScore"] == "NS 430"
+    assert b1.sections == (
+        Section("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R", ("N NT 10", "N  S  9", "E NT  3")),
+    )
+    # "#" takes the value of the previous game
+    assert b2.tags["Event"] == "Club Pairs" and b2.tags["West"] == "West+Player" and b2.tags["Site"] == ""
+    assert b2.deal == Deal((None, None, None, None))
+    assert b2.contract == Contract.passed_out() and b2.calls == [PASS] * 4
+    assert pbn.loads(pbn.dumps([b1, b2])) == [b1, b2]
+
+
+def test_one_bad_file() -> None:
+    recs = list(pbn.iter_records((DATA / "one_bad.pbn").read_text(), source="one_bad.pbn"))
+    assert [r.number for r in recs if isinstance(r, Board)] == [1, 3]
+    bad = recs[1]
+    assert isinstance(bad, InvalidDealError)
+    assert (bad.source, bad.line, bad.board) == ("one_bad.pbn", 7, "2")
+    assert "CA" in bad.message
