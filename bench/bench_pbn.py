@@ -25,10 +25,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bridgecli.core import DECK, PASS, AnnotatedCall, Board, Contract, Hand, PlayedCard, Seat, Vulnerability  # noqa: E402
-from bridgecli.core.calls import ALL_BIDS, DOUBLE, Risk  # noqa: E402
-from bridgecli.core.deal import Deal  # noqa: E402
-from bridgecli.formats import pbn  # noqa: E402
+from bridgecli.core import DECK, PASS, AnnotatedCall, Board, Contract, Hand, PlayedCard, Seat, Vulnerability
+from bridgecli.core.calls import ALL_BIDS, DOUBLE, Risk
+from bridgecli.core.deal import Deal
+from bridgecli.formats import pbn
 
 NAMES = ["Smith", "Jones", "Nowak", "Kowalski", "Dupont", "Martin", "Rossi", "Bianchi", "Meier", "Jansen"]
 
@@ -131,11 +131,12 @@ def main() -> None:
     lines = [
         "# PBN read/write benchmark",
         "",
-        f"`python bench/bench_pbn.py --boards {n} --seed {args.seed} --repeat {args.repeat}`: "
-        f"{n} random boards with tags, auction (alerts, notes), 13-trick play and result; "
-        f"{size_mb:.1f} MB of PBN; best of {args.repeat} runs, same process.",
-        f"Python {platform.python_version()}, endplay {getattr(endplay, '__version__', '?')}, "
-        f"{platform.machine()}.",
+        (
+            f"`python bench/bench_pbn.py --boards {n} --seed {args.seed} --repeat {args.repeat}`: "
+            f"{n} random boards with tags, auction (notes), 13-trick play and result; "
+            f"{size_mb:.1f} MB of PBN; best of {args.repeat} runs, same process."
+        ),
+        f"Python {platform.python_version()}, endplay {getattr(endplay, '__version__', '?')}, {platform.machine()}.",
         "",
         "| operation | bridgecli boards/s | endplay boards/s | bridgecli / endplay |",
         "| --- | ---: | ---: | ---: |",

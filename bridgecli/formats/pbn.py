@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import gc
 import re
+from collections.abc import Iterable, Iterator
 from itertools import islice
-from typing import IO, Iterable, Iterator
+from typing import IO, Any
 
 from bridgecli.core.board import STRUCTURED_TAGS, AnnotatedCall, Board, PlayedCard, Section
 from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract, Pass, Risk
@@ -33,7 +34,7 @@ from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, ParseError
 from bridgecli.core.notation import ENGLISH
 
-__all__ = ["iter_records", "loads", "load", "dumps", "dump", "iter_dumps", "MTS_TAGS"]
+__all__ = ["MTS_TAGS", "dump", "dumps", "iter_dumps", "iter_records", "load", "loads"]
 
 #: The Mandatory Tag Set of PBN 2.x, in export order.
 MTS_TAGS: tuple[str, ...] = (
@@ -93,13 +94,13 @@ _LINE_TOKEN = re.compile(
     |(?P<close>\])
     |(?P<word>[^\s\[\]{};"]+)
     |(?P<bad>.)""",
-    re.X,
+    re.VERBOSE,
 )
 _NAME = re.compile(r"[A-Za-z0-9_]+\Z")
 _SUB_TOKEN = re.compile(r"([A-Za-z0-9-]+)|([!?]{1,2})|=(\d+)=|\$(\d+)|([*+])|(\^[A-Za-z]?)|(.)")
-_NOTE = re.compile(r"\s*(\d+)\s*:(.*)\Z", re.S)
-_RESULT_SIDES = re.compile(r"(NS|EW)\s+(\d+)(?:\s+(NS|EW)\s+(\d+))?\Z", re.I)
-_CONTRACT = re.compile(r"([1-7])(C|D|H|S|NT|N)(X{0,2})\Z", re.I)
+_NOTE = re.compile(r"\s*(\d+)\s*:(.*)\Z", re.DOTALL)
+_RESULT_SIDES = re.compile(r"(NS|EW)\s+(\d+)(?:\s+(NS|EW)\s+(\d+))?\Z", re.IGNORECASE)
+_CONTRACT = re.compile(r"([1-7])(C|D|H|S|NT|N)(X{0,2})\Z", re.IGNORECASE)
 
 # ---------------------------------------------------------------------------
 # reading
@@ -111,14 +112,14 @@ _VALUE = r'"([^"\\\n]*(?:\\.[^"\\\n]*)*)"'
 _GAME_TAGS = re.compile(
     r'^(?:[ \t]*\[[ \t]*([A-Za-z0-9_]+)[ \t]+' + _VALUE + r'[ \t]*\][ \t]*\n((?:[ \t]*[^\s\[][^\n]*\n)*)'
     r'|%[^\n]*\n|([^\n]*\n))',
-    re.M,
+    re.MULTILINE,
 )  # groups: name, value, data lines after the tag, a line of any other kind (not for the fast path)
 _DATA_SPECIAL = re.compile(r'[\[\]"{};]')
 _GAME_SEP = re.compile(r"(\n(?:[ \t]*\n)+)")
 
 # an entry is a list [name, value, line, rows]: one tag pair and the data lines
 # after it, rows being [(line, text), ...] or None; line is None on the fast path
-_Entry = list
+_Entry = list[Any]
 
 _KIND = {name: name for name in STRUCTURED_TAGS}
 
@@ -133,8 +134,7 @@ class _Reader:
     def __init__(self, text: str, source: str | None) -> None:
         if "\r" in text:
             text = text.replace("\r\n", "\n").replace("\r", "\n")
-        if text.startswith("\ufeff"):
-            text = text[1:]
+        text = text.removeprefix("\ufeff")
         self.text = text
         self.source = source
         self.last: dict[str, str] = {}  # value of each tag in the latest good game that had it
@@ -489,7 +489,7 @@ def _parse_vul(v: str) -> Vulnerability | None:
 
 _HOLDINGS: list[dict[str, tuple[frozenset[Card], int]]] = [{}, {}, {}, {}]  # spades, hearts, diamonds, clubs
 _SUIT_BASE = (39, 26, 13, 0)  # DECK index of the two of each suit, spades first
-_NOT_PLAIN = (frozenset(), -1)
+_NOT_PLAIN: tuple[frozenset[Card], int] = (frozenset(), -1)
 
 
 def _holding(k: int, text: str) -> tuple[frozenset[Card], int]:
@@ -763,7 +763,7 @@ def _parse_auction_tokens(e: _Entry) -> tuple[list[AnnotatedCall], int, str]:
 
 
 def _annotated(ann: list[object]) -> AnnotatedCall:
-    return AnnotatedCall(ann[0], bool(ann[1]), ann[2], tuple(sorted(set(ann[3]))))  # type: ignore[arg-type]
+    return AnnotatedCall(ann[0], bool(ann[1]), ann[2], tuple(sorted(set(ann[3]))))  # type: ignore[arg-type, call-overload]
 
 
 def _parse_play(e: _Entry) -> tuple[Seat | None, tuple[tuple[PlayedCard, ...], ...], str]:
@@ -848,7 +848,7 @@ def _parse_play_tokens(e: _Entry) -> tuple[list[PlayedCard], str]:
 
 
 def _played(ann: list[object]) -> PlayedCard:
-    return PlayedCard(ann[0], ann[1], tuple(sorted(set(ann[2]))))  # type: ignore[arg-type]
+    return PlayedCard(ann[0], ann[1], tuple(sorted(set(ann[2]))))  # type: ignore[arg-type, call-overload]
 
 
 def _parse_notes(entries: list[_Entry]) -> dict[int, str]:
@@ -1063,9 +1063,10 @@ def board_text(b: Board) -> str:
     auction = b.auction
     if auction is not None:
         out.append(f'[Auction "{"NESW"[eff]}"]')
-        toks = list(map(_ANN_TXT_BY_ID.get, map(id, auction)))
-        if None in toks:
-            toks = [t if t is not None else _call_txt(a) for t, a in zip(toks, auction)]
+        got = list(map(_ANN_TXT_BY_ID.get, map(id, auction)))
+        if None in got:
+            got = [t if t is not None else _call_txt(a) for t, a in zip(got, auction)]
+        toks: list[str] = got  # type: ignore[assignment]
         for i in range(0, len(toks), 4):
             out.append(" ".join(toks[i:i + 4]))
         if b.auction_end:
@@ -1080,10 +1081,11 @@ def board_text(b: Board) -> str:
         out.append(f'[Play "{"NESW"[leader] if leader is not None else "?"}"]')
         ptxt = _PLAYED_TXT_BY_ID.get
         for row in play:
-            toks = list(map(ptxt, map(id, row)))
-            if None in toks:
-                toks = [t if t is not None else _card_txt(p) for t, p in zip(toks, row)]
-            out.append(" ".join(toks))
+            got = list(map(ptxt, map(id, row)))
+            if None in got:
+                out.append(" ".join([t if t is not None else _card_txt(p) for t, p in zip(got, row)]))
+            else:
+                out.append(" ".join(got))  # type: ignore[arg-type]
         if b.play_end:
             out.append(b.play_end)
         if b.play_notes:
@@ -1091,12 +1093,12 @@ def board_text(b: Board) -> str:
     if b.sections:
         for s in sorted(b.sections, key=lambda s: s.name):
             out.append(f'[{s.name} "{esc(s.header, s.name)}"]')
-            for row in s.rows:
-                row = row.strip()
-                if row:
-                    if "\n" in row or "\r" in row:
-                        raise ParseError(f"a row of {s.name} holds a line break: {row!r}")
-                    out.append(row)
+            for text in s.rows:
+                text = text.strip()
+                if text:
+                    if "\n" in text or "\r" in text:
+                        raise ParseError(f"a row of {s.name} holds a line break: {text!r}")
+                    out.append(text)
     out.append("")
     return "\n".join(out)
 

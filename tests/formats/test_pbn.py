@@ -10,11 +10,16 @@ import io
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgecli.core import (
+    DECK,
     DOUBLE,
     PASS,
     REDOUBLE,
+    SEATS,
+    STRAINS,
     AnnotatedCall,
     Bid,
     Board,
@@ -22,6 +27,7 @@ from bridgecli.core import (
     Card,
     Contract,
     Deal,
+    Hand,
     InvalidDealError,
     ParseError,
     PlayedCard,
@@ -30,7 +36,8 @@ from bridgecli.core import (
     Strain,
     Vulnerability,
 )
-from bridgecli.core.board import Section
+from bridgecli.core.board import STRUCTURED_TAGS, Section
+from bridgecli.core.calls import ALL_BIDS
 from bridgecli.formats import pbn
 
 DATA = Path(__file__).parent / "data"
@@ -415,13 +422,6 @@ def test_writer_rejects_line_breaks_and_bad_names() -> None:
 
 
 # --- round trips (hypothesis) -------------------------------------------------------
-
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from bridgecli.core import DECK, SEATS, STRAINS, Hand  # noqa: E402
-from bridgecli.core.board import STRUCTURED_TAGS  # noqa: E402
-from bridgecli.core.calls import ALL_BIDS  # noqa: E402
 
 _TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=12).filter(
     lambda s: not s.startswith("#")
