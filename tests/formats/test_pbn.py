@@ -564,3 +564,32 @@ def test_one_bad_file() -> None:
     assert isinstance(bad, InvalidDealError)
     assert (bad.source, bad.line, bad.board) == ("one_bad.pbn", 7, "2")
     assert "CA" in bad.message
+
+
+# --- never a traceback ------------------------------------------------------------------
+
+_PBN_CHARS = st.sampled_from(list('[]{};"%\\#$=!?*+-^ \t\n\r:.') + list("NESWnesw AKQJT98765432 CDHSX Pass AP"))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_PBN_CHARS, max_size=200).map("".join))
+def test_random_text_gives_boards_or_errors(text: str) -> None:
+    for rec in pbn.iter_records(text, source="f"):
+        assert isinstance(rec, (Board, BridgeError))
+        if isinstance(rec, BridgeError):
+            assert rec.source == "f" and rec.line is not None
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_damaged_spec_file_gives_boards_or_errors(data: st.DataObject) -> None:
+    text = (DATA / "composer_style.pbn").read_text()
+    for _ in range(data.draw(st.integers(1, 4))):
+        i = data.draw(st.integers(0, len(text)))
+        j = data.draw(st.integers(i, min(len(text), i + 5)))
+        text = text[:i] + data.draw(st.lists(_PBN_CHARS, max_size=4).map("".join)) + text[j:]
+    n_lines = text.replace("\r\n", "\n").replace("\r", "\n").count("\n") + 1
+    for rec in pbn.iter_records(text, source="f"):
+        assert isinstance(rec, (Board, BridgeError))
+        if isinstance(rec, BridgeError):
+            assert rec.line is not None and 1 <= rec.line <= n_lines, (rec.line, rec)
