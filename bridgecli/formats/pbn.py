@@ -785,9 +785,14 @@ def _parse_play(e: _Entry) -> tuple[Seat | None, tuple[tuple[PlayedCard, ...], .
 
 
 def _parse_play_tokens(e: _Entry) -> tuple[list[PlayedCard], str]:
-    """Token by token: suffixes, notes, NAGs, ``*`` and ``+``."""
+    """Token by token: suffixes, notes, NAGs, ``*`` and ``+``.
+
+    A ``+`` followed by more cards holds the place of the card to be played
+    next (``S3 C3 + SA``): it becomes an unknown card in its column.
+    """
     cards: list[PlayedCard] = []
     end = ""
+    plus_open = False  # a "+" seen and no card after it yet
     plain = _PLAIN_CARD
     line = e[2]
     ann: list[object] | None = None  # [card, note, nags]
@@ -799,6 +804,9 @@ def _parse_play_tokens(e: _Entry) -> tuple[list[PlayedCard], str]:
                     if ann is not None:
                         cards[-1] = _played(ann)
                         ann = None
+                    if plus_open:
+                        cards.append(_UNKNOWN_CARD)
+                        plus_open = False
                     cards.append(p)
                     continue
                 for m in _SUB_TOKEN.finditer(tok):
@@ -811,7 +819,11 @@ def _parse_play_tokens(e: _Entry) -> tuple[list[PlayedCard], str]:
                             raise ParseError(f"unexpected {m.group()!r} after {end!r} in the play")
                         if mark is not None:
                             end = mark
+                            plus_open = mark == "+"
                             continue
+                        if plus_open:
+                            cards.append(_UNKNOWN_CARD)
+                            plus_open = False
                         p = plain.get(word) or plain.get(word.upper())
                         if p is None:
                             try:
@@ -824,7 +836,7 @@ def _parse_play_tokens(e: _Entry) -> tuple[list[PlayedCard], str]:
                         raise ParseError(f"irregularity {irr!r} in the play is not supported")
                     if bad is not None:
                         raise ParseError(f"unexpected {bad!r} in the play")
-                    if not cards or end:
+                    if not cards or end == "*" or plus_open:
                         raise ParseError(f"annotation {m.group()!r} without a card before it")
                     if ann is None:
                         last = cards[-1]

@@ -284,9 +284,22 @@ def test_play_rows_suffixes_and_plus() -> None:
     assert b.play_leader is Seat.EAST
     assert b.play == (
         (PlayedCard(C("C2")), PlayedCard(C("CA"), nags=(7,)), PlayedCard(C("CK")), PlayedCard(C("C3"))),
-        (PlayedCard(None), PlayedCard(None), PlayedCard(C("DQ"))),
+        (PlayedCard(None), PlayedCard(None), PlayedCard(None), PlayedCard(C("DQ"))),
     )
     assert b.play_end == "+"
+    assert pbn.loads(pbn.dumps([b])) == [b]
+
+
+def test_plus_in_the_middle_of_a_trick_holds_a_column() -> None:
+    b = one('[Play "E"]\nD3 DA S5 D4\nS3 C3 +  SA\n')
+    assert b.play is not None
+    assert b.play[1] == (PlayedCard(C("S3")), PlayedCard(C("C3")), PlayedCard(None), PlayedCard(C("SA")))
+    assert b.play_end == "+"
+    text = pbn.dumps([b])
+    assert text.endswith("[Play \"E\"]\nD3 DA S5 D4\nS3 C3 - SA\n+\n")
+    assert pbn.loads(text) == [b]
+    c = one('[Play "E"]\nD3 DA S5 D4\n+\n')
+    assert c.play == ((PlayedCard(C("D3")), PlayedCard(C("DA")), PlayedCard(C("S5")), PlayedCard(C("D4"))),)
 
 
 def test_play_card_after_star_is_an_error() -> None:
@@ -593,3 +606,20 @@ def test_damaged_spec_file_gives_boards_or_errors(data: st.DataObject) -> None:
         assert isinstance(rec, (Board, BridgeError))
         if isinstance(rec, BridgeError):
             assert rec.line is not None and 1 <= rec.line <= n_lines, (rec.line, rec)
+
+
+def test_features_file() -> None:
+    b1, b2, b3 = pbn.loads((DATA / "features.pbn").read_text(), source="features.pbn")
+    assert b1.tags == {"Event": "Winter Open", "Site": "Leiden", "Date": "2023.01.??", "West": "", "North": "",
+                       "East": "", "South": "", "Scoring": "IMP"}
+    assert b1.calls[-3:] == [PASS] * 3 and len(b1.calls) == 10
+    assert b1.play_end == "+" and b1.play_leader is Seat.EAST and len(b1.play or ()) == 1
+    assert b2.tags == b1.tags
+    assert b2.auction == (AnnotatedCall(Bid(1, Strain.CLUBS), nags=(13,)), AnnotatedCall(DOUBLE))
+    assert b2.auction_end == "+"
+    assert b2.sections[0].rows == ('1 "Ann ; Bob"      420', '2 "Cid ; Dee"   -50')
+    assert b3.sections == (Section("ScoreTable", "Rank\\2R;Names\\20L;Score\\4R", ("1 x 1",)),)
+    assert b3.tags["Contract"] == "H" and b3.contract is None
+    assert b3.play is not None and b3.play[0][0] == PlayedCard(C("C5"), nags=(200,))
+    assert b3.play[0][3] == PlayedCard(C("CK"), nags=(14,))
+    assert pbn.loads(pbn.dumps([b1, b2, b3])) == [b1, b2, b3]
