@@ -966,6 +966,8 @@ def _esc(value: str, name: str) -> str:
     if t is not None:
         return t
     t = value
+    if value[:1] == "#" and (value == "#" or value[:2] == "##"):
+        raise ParseError(f"tag {name} value {value!r} would read back as PBN inheritance ('#' / '##')")
     if _NEEDS_ESCAPE.search(value):
         if "\n" in value or "\r" in value:
             raise ParseError(f"tag {name} holds a line break, which PBN cannot write: {value!r}")

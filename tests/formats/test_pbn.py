@@ -432,6 +432,10 @@ def test_writer_rejects_line_breaks_and_bad_names() -> None:
         pbn.dumps([Board(tags={"Event": "two\nlines"})])
     with pytest.raises(ParseError):
         pbn.dumps([Board(tags={"Bad Name": "x"})])
+    for value in ("#", "##x"):
+        with pytest.raises(ParseError):
+            pbn.dumps([Board(tags={"Event": value})])
+    assert '[Event "#1 seed"]' in pbn.dumps([Board(tags={"Event": "#1 seed"})])
 
 
 # --- round trips (hypothesis) -------------------------------------------------------
