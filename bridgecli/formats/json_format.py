@@ -1,0 +1,184 @@
+"""JSON boards: the schema of :mod:`bridgecli.formats.schema`, one object a line.
+
+Output is JSON Lines: one board object per line, keys in schema order, UTF-8
+text (no ``\\u`` escapes). An empty list of boards is written as ``[]``.
+Input may be JSON Lines (also concatenated, pretty-printed objects), one
+JSON array of boards, or an object ``{"boards": [...]}``.
+
+Errors carry the line where the bad record starts (the line of the syntax
+error for malformed JSON). In JSON Lines a bad line does not stop reading:
+reading goes on at the next line that starts with ``{``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator
+from typing import IO
+
+from bridgecli.core.board import Board
+from bridgecli.core.errors import BridgeError, ParseError
+
+from . import schema
+
+_WS = re.compile(r"[ \t\r\n]*")
+_DECODER = json.JSONDecoder()
+_RECORD_START = re.compile(r"^\{", re.MULTILINE)
+
+
+class _Lines:
+    """Line numbers of offsets in a text."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._pos = 0
+        self._line = 1
+
+    def line(self, offset: int) -> int:
+        if offset < self._pos:
+            self._pos, self._line = 0, 1
+        self._line += self.text.count("\n", self._pos, offset)
+        self._pos = offset
+        return self._line
+
+
+def _decode(text: str, pos: int, source: str | None, lines: _Lines) -> tuple[object, int]:
+    """One JSON value at ``pos``: (value, end). Raises ParseError (never a json error)."""
+    try:
+        value, end = _DECODER.raw_decode(text, pos)
+    except json.JSONDecodeError as e:
+        raise ParseError(f"json syntax error: {e.msg.lower()}", source=source, line=e.lineno, column=e.colno) from None
+    except (ValueError, RecursionError) as e:
+        msg = "nested too deeply" if isinstance(e, RecursionError) else str(e).lower()
+        raise ParseError(f"json error: {msg}", source=source, line=lines.line(pos)) from None
+    return value, int(end)
+
+
+def _record(data: object, line: int, source: str | None) -> Board | BridgeError:
+    try:
+        return schema.from_dict(data)
+    except BridgeError as e:
+        return e.located(source=source, line=line, board=schema.board_label(data))
+
+
+def _array(text: str, pos: int, lines: _Lines, source: str | None) -> Iterator[Board | BridgeError]:
+    """Records of a JSON array starting at ``text[pos] == '['``; stops at a syntax error."""
+    pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
+    if text.startswith("]", pos):
+        end = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
+        if end != len(text):
+            yield ParseError("json syntax error: extra data after the array", source=source, line=lines.line(end))
+        return
+    while True:
+        try:
+            data, end = _decode(text, pos, source, lines)
+        except ParseError as e:
+            yield e
+            return
+        yield _record(data, lines.line(pos), source)
+        pos = _WS.match(text, end).end()  # type: ignore[union-attr]
+        if text.startswith(",", pos):
+            pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
+            continue
+        if text.startswith("]", pos):
+            end = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
+            if end != len(text):
+                yield ParseError("json syntax error: extra data after the array", source=source, line=lines.line(end))
+            return
+        yield ParseError("json syntax error: expected ',' or ']' in the array", source=source, line=lines.line(pos))
+        return
+
+
+_BOARDS_KEY = re.compile(r'\{\s*"boards"\s*:\s*(?=\[)')
+
+
+def iter_records(text: str, source: str | None = None) -> Iterator[Board | BridgeError]:
+    """Every board of a JSON text in order; a bad record is yielded as its error.
+
+    An empty text is an error (no boards); ``[]`` is an empty list of boards.
+    """
+    text = text.lstrip("\ufeff")
+    lines = _Lines(text)
+    pos = _WS.match(text).end()  # type: ignore[union-attr]
+    if pos == len(text):
+        yield ParseError("empty input: no boards", source=source, line=1)
+        return
+    if text.startswith("[", pos):
+        yield from _array(text, pos, lines, source)
+        return
+    m = _BOARDS_KEY.match(text, pos)
+    if m:
+        # {"boards": [...]}: the array's items, then the closing brace
+        try:
+            _, array_end = _decode(text, m.end(), source, lines)
+        except ParseError:
+            yield from _array(text, m.end(), lines, source)  # reports the error where it is
+            return
+        yield from _array(text[:array_end], m.end(), lines, source)
+        rest = _WS.match(text, array_end).end()  # type: ignore[union-attr]
+        if not text.startswith("}", rest) or _WS.match(text, rest + 1).end() != len(text):  # type: ignore[union-attr]
+            yield ParseError("a 'boards' object holds nothing else", source=source, line=lines.line(rest))
+        return
+    # JSON Lines (or concatenated objects)
+    while pos < len(text):
+        start_line = lines.line(pos)
+        try:
+            data, end = _decode(text, pos, source, lines)
+        except ParseError as e:
+            yield e
+            nxt = _RECORD_START.search(text, text.find("\n", pos) + 1 if "\n" in text[pos:] else len(text))
+            if nxt is None:
+                return
+            pos = nxt.start()
+            continue
+        yield _record(data, start_line, source)
+        pos = _WS.match(text, end).end()  # type: ignore[union-attr]
+
+
+def loads(text: str, source: str | None = None) -> list[Board]:
+    """All boards of a JSON text. Raises the first ParseError/RuleError."""
+    boards: list[Board] = []
+    for rec in iter_records(text, source):
+        if isinstance(rec, BridgeError):
+            raise rec
+        boards.append(rec)
+    return boards
+
+
+def load(fp: IO[str], source: str | None = None) -> list[Board]:
+    """All boards of an open JSON text file."""
+    return loads(fp.read(), source if source is not None else getattr(fp, "name", None))
+
+
+_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
+def dump_board(board: Board) -> str:
+    """One board as one line of JSON (with the newline).
+
+    Text is UTF-8 except the Unicode line breaks U+0085, U+2028 and U+2029,
+    written as escapes so that no line-splitting tool cuts a record.
+    """
+    return json.dumps(schema.to_dict(board), ensure_ascii=False).translate(_LINE_BREAKS) + "\n"
+
+
+def iter_dumps(boards: Iterable[Board]) -> Iterator[str]:
+    """JSON Lines, a board a line (``[]`` when there are no boards)."""
+    empty = True
+    for board in boards:
+        empty = False
+        yield dump_board(board)
+    if empty:
+        yield "[]\n"
+
+
+def dumps(boards: Iterable[Board]) -> str:
+    """The boards as JSON Lines."""
+    return "".join(iter_dumps(boards))
+
+
+def dump(boards: Iterable[Board], fp: IO[str]) -> None:
+    """Write the boards as JSON Lines to an open text file."""
+    for chunk in iter_dumps(boards):
+        fp.write(chunk)

@@ -1,0 +1,572 @@
+"""LIN, the hand-record format of Bridge Base Online, <-> :class:`Board`.
+
+A LIN record is a run of ``key|value|`` pairs. The keys read here:
+
+* ``qx|o3|`` room (``o`` open, ``c`` closed) and board number;
+* ``pn|S,W,N,E|`` player names, South first (8 names: open then closed room);
+* ``md|3S...,S...,S...,S...|`` the deal: dealer digit (1 S, 2 W, 3 N, 4 E), then
+  the hands of South, West, North and East as suit letters followed by ranks;
+  an empty hand is unknown, except that an empty fourth hand after three full
+  ones holds the remaining 13 cards;
+* ``ah|Board 3|`` the board number; ``sv|o|`` vulnerability (o/0 none, n NS,
+  e EW, b both);
+* ``mb|1C!|`` a call (``p``, ``d``, ``r``, ``1N``...; ``!`` = alerted), ``an|text|``
+  the explanation of the call just made;
+* ``pc|SA|`` a card played, in time order; ``mc|10|`` a claim: tricks for declarer.
+
+``st``, ``rh``, ``pg``, ``nt``, ``sk``, ``vg`` and other keys are skipped.
+A new board starts at ``qx``, or at ``pn``/``st``/``md`` once the current
+board has its deal, so a file of one board a line (BBO hand records) and a
+stream of ``qx``-separated boards both read.
+
+The final contract and declarer follow from the auction; the play rows of
+:attr:`Board.play` come from the cards in time order and the trick winners
+under that contract. LIN has no place for other tags, NAGs, play notes,
+auction notes no call refers to, unknown cards inside the play, or a known
+empty hand; see ``docs/FORMATS.md``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from typing import IO
+
+from bridgecli.core.board import AnnotatedCall, Board, PlayedCard
+from bridgecli.core.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Double, Pass, Redouble, Risk, parse_call
+from bridgecli.core.cards import DECK, Card, Hand, Rank, Seat, Strain, Suit, Vulnerability
+from bridgecli.core.deal import Deal
+from bridgecli.core.errors import BridgeError, IllegalPlayError, ParseError
+
+#: LIN lists hands and players South, West, North, East; the dealer digit counts from 1 = South.
+LIN_SEATS: tuple[Seat, ...] = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
+
+_VUL_IN = {"o": Vulnerability.NONE, "0": Vulnerability.NONE, "-": Vulnerability.NONE,
+           "n": Vulnerability.NS, "e": Vulnerability.EW, "b": Vulnerability.ALL}
+_VUL_OUT = ("o", "n", "e", "b")
+_CALLS_IN: dict[str, Call] = {"P": PASS, "PASS": PASS, "D": DOUBLE, "X": DOUBLE, "DBL": DOUBLE,
+                              "R": REDOUBLE, "XX": REDOUBLE, "RDBL": REDOUBLE}
+_KEY = re.compile(r"[A-Za-z][A-Za-z0-9]{0,3}")
+_BOARD_NO = re.compile(r"(\d+)")
+_PLAYER_TAGS = ("South", "West", "North", "East")
+_ROOMS = {"o": "Open", "c": "Closed"}
+_SUIT_LETTERS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
+
+
+# -- small rules helpers (pure) ----------------------------------------------
+
+
+def trick_winner(cards: Sequence[Card], leader: Seat, trump: Suit | None) -> Seat:
+    """The seat that wins a trick of ``cards`` played clockwise from ``leader``.
+
+    The highest trump wins, else the highest card of the suit led (Law 44).
+    """
+    best = 0
+    for i in range(1, len(cards)):
+        c, b = cards[i], cards[best]
+        if c.suit == b.suit:
+            if c.rank > b.rank:
+                best = i
+        elif trump is not None and c.suit == trump:
+            best = i
+    return leader.next(best)
+
+
+def _final_contract(calls: Sequence[Call], dealer: Seat) -> Contract | None:
+    """The contract a finished auction reached, with its declarer; None if not finished.
+
+    Declarer is the first player of the side that won the auction to name
+    the final strain (Law 53 definitions: "declarer").
+    """
+    if len(calls) < 4 or not all(isinstance(c, Pass) for c in calls[-3:]):
+        return None
+    last = None
+    risk = Risk.UNDOUBLED
+    for i, call in enumerate(calls):
+        if isinstance(call, Bid):
+            last, risk = i, Risk.UNDOUBLED
+        elif isinstance(call, Double):
+            risk = Risk.DOUBLED
+        elif isinstance(call, Redouble):
+            risk = Risk.REDOUBLED
+    if last is None:
+        return Contract.passed_out() if len(calls) == 4 else None
+    bid = calls[last]
+    assert isinstance(bid, Bid)
+    side = dealer.next(last).side
+    for i, call in enumerate(calls):
+        seat = dealer.next(i)
+        if seat.side == side and isinstance(call, Bid) and call.strain == bid.strain:
+            return Contract(bid.level, bid.strain, risk, seat)
+    return None  # unreachable: the last bid itself names the strain
+
+
+# -- tokens ------------------------------------------------------------------
+
+
+class _Pair:
+    __slots__ = ("first", "key", "line", "value")
+
+    def __init__(self, key: str, value: str, line: int, first: bool) -> None:
+        self.key = key
+        self.value = value
+        self.line = line
+        self.first = first
+
+
+def _pairs(text: str, source: str | None) -> Iterator[_Pair | ParseError]:
+    """``key|value|`` pairs of the text; a malformed spot yields an error and reading
+    resumes on the next line."""
+    pos, line, n = 0, 1, len(text)
+    first = True
+    while pos < n:
+        ch = text[pos]
+        if ch in " \t\r\n\f\v":
+            if ch == "\n":
+                line += 1
+                first = True
+            pos += 1
+            continue
+        bar = text.find("|", pos)
+        eol = text.find("\n", pos)
+        key = text[pos:bar] if bar >= 0 and (eol < 0 or bar < eol) else None
+        if key is None or not _KEY.fullmatch(key.strip()):
+            shown = (text[pos:eol] if eol >= 0 else text[pos:])[:30]
+            yield ParseError(f"not a LIN key|value| pair: {shown!r}", source=source, line=line)
+            if eol < 0:
+                return
+            pos, line, first = eol + 1, line + 1, True
+            continue
+        end = text.find("|", bar + 1)
+        if end < 0:
+            value = text[bar + 1:]
+            if "\n" in value.rstrip():
+                yield ParseError(f"unterminated value of {key.strip()!r} (no closing '|')", source=source, line=line)
+                return
+            yield _Pair(key.strip().lower(), value.strip(), line, first)
+            return
+        value = text[bar + 1:end]
+        yield _Pair(key.strip().lower(), value, line, first)
+        first = False
+        line += value.count("\n")
+        pos = end + 1
+
+
+# -- reading -----------------------------------------------------------------
+
+
+def _parse_hand(text: str) -> Hand:
+    """A LIN hand ``SAKQHT98DC5432`` (suit letters, then ranks). Raises ParseError."""
+    cards: list[Card] = []
+    suit: Suit | None = None
+    t = text.strip().upper()
+    i = 0
+    while i < len(t):
+        ch = t[i]
+        if ch in _SUIT_LETTERS:
+            suit = _SUIT_LETTERS[ch]
+            i += 1
+            continue
+        if ch == " ":
+            i += 1
+            continue
+        if suit is None:
+            raise ParseError(f"a LIN hand starts with a suit letter: {text!r}")
+        if t.startswith("10", i):
+            rank, i = Rank.TEN, i + 2
+        else:
+            try:
+                rank = Rank.from_str(ch)
+            except ParseError:
+                raise ParseError(f"not a rank: {ch!r} in hand {text!r}") from None
+            i += 1
+        card = Card(suit, rank)
+        if card in cards:
+            raise ParseError(f"card {str(card)!r} twice in hand {text!r}")
+        cards.append(card)
+    return Hand(cards)
+
+
+def _parse_md(value: str) -> tuple[Seat | None, Deal | None]:
+    v = value.strip()
+    dealer: Seat | None = None
+    if v[:1].isdigit():
+        digit = int(v[0])
+        if not 1 <= digit <= 4:
+            raise ParseError(f"the dealer digit of md is 1 to 4, not {v[0]!r}")
+        dealer = LIN_SEATS[digit - 1]
+        v = v[1:]
+    parts = v.split(",")
+    if len(parts) > 4:
+        if any(p.strip() for p in parts[4:]):
+            raise ParseError(f"md holds at most four hands, found {len(parts)}: {value!r}")
+        parts = parts[:4]
+    parts += [""] * (4 - len(parts))
+    hands: list[Hand | None] = [None, None, None, None]
+    for seat, part in zip(LIN_SEATS, parts):
+        if part.strip():
+            hand = _parse_hand(part)
+            if len(hand) > 13:
+                raise ParseError(f"{seat.name.lower()} holds {len(hand)} cards, more than 13: {part!r}")
+            hands[seat] = hand
+    east = Seat.EAST
+    known = [hands[s] for s in LIN_SEATS[:3]]
+    if hands[east] is None and all(h is not None and len(h) == 13 for h in known):
+        held = set().union(*(h.cards for h in known if h is not None))
+        hands[east] = Hand(c for c in DECK if c not in held)
+    if all(h is None for h in hands):
+        return dealer, None
+    return dealer, Deal(tuple(hands))  # type: ignore[arg-type]
+
+
+def _parse_call(value: str) -> tuple[Call, bool]:
+    t = value.strip()
+    alert = t.endswith("!")
+    if alert:
+        t = t[:-1].strip()
+    call = _CALLS_IN.get(t.upper())
+    if call is None:
+        try:
+            call = parse_call(t)
+        except ParseError:
+            raise ParseError(f"not a LIN call: {value!r}") from None
+    return call, alert
+
+
+class _Record:
+    """What one board's pairs said, before it becomes a Board."""
+
+    def __init__(self, line: int) -> None:
+        self.line = line
+        self.number: int | None = None
+        self.room: str | None = None
+        self.names: list[str] | None = None
+        self.dealer: Seat | None = None
+        self.vulnerability: Vulnerability | None = None
+        self.deal: Deal | None = None
+        self.has_md = False
+        self.calls: list[tuple[Call, bool, str | None]] = []
+        self.cards: list[tuple[Card, int]] = []
+        self.claim: int | None = None
+        self.content = False
+
+    @property
+    def label(self) -> str | None:
+        return None if self.number is None else str(self.number)
+
+
+def _apply(rec: _Record, pair: _Pair) -> None:
+    """Take one pair into the record. Raises ParseError."""
+    rec.content = True
+    k, v = pair.key, pair.value
+    if k == "qx":
+        head = v.split(",")[0].strip()
+        if head[:1].lower() in _ROOMS:
+            rec.room = _ROOMS[head[0].lower()]
+            head = head[1:]
+        if head.isdigit():
+            rec.number = int(head) or None
+    elif k == "pn":
+        rec.names = [n.strip() for n in v.split(",")]
+    elif k == "md":
+        rec.has_md = True
+        rec.dealer, rec.deal = _parse_md(v)
+    elif k == "ah":
+        m = _BOARD_NO.search(v)
+        if m and int(m.group(1)) > 0:
+            rec.number = int(m.group(1))
+    elif k == "sv":
+        vul = _VUL_IN.get(v.strip().lower())
+        if vul is None:
+            raise ParseError(f"not a LIN vulnerability: {v!r} (o, n, e or b)")
+        rec.vulnerability = vul
+    elif k == "mb":
+        call, alert = _parse_call(v)
+        rec.calls.append((call, alert, None))
+    elif k == "an":
+        if not rec.calls:
+            raise ParseError(f"an explanation before any call: {v!r}")
+        call, alert, _ = rec.calls[-1]
+        rec.calls[-1] = (call, alert, v.strip())
+    elif k == "pc":
+        try:
+            card = Card.from_str(v.strip())
+        except ParseError:
+            raise ParseError(f"not a card: {v!r}") from None
+        rec.cards.append((card, pair.line))
+    elif k == "mc":
+        t = v.strip()
+        if not t.isdigit() or int(t) > 13:
+            raise ParseError(f"a claim is a number of tricks 0 to 13, not {v!r}")
+        rec.claim = int(t)
+
+
+def _build(rec: _Record, source: str | None) -> Board:
+    """Turn a record into a Board. Raises ParseError or a RuleError."""
+    tags: dict[str, str] = {}
+    if rec.names:
+        names = rec.names
+        if len(names) >= 8 and rec.room == "Closed":
+            names = names[4:8]
+        for tag, name in zip(_PLAYER_TAGS, names[:4]):
+            if name:
+                tags[tag] = name
+    if rec.room is not None:
+        tags["Room"] = rec.room
+    dealer = rec.dealer
+    auction: tuple[AnnotatedCall, ...] | None = None
+    notes: dict[int, str] = {}
+    if rec.calls:
+        annotated = []
+        by_text: dict[str, int] = {}
+        for call, alert, text in rec.calls:
+            note = None
+            if text:
+                note = by_text.get(text)
+                if note is None:
+                    note = by_text[text] = len(by_text) + 1
+                    notes[note] = text
+            annotated.append(AnnotatedCall(call, alert=alert, note=note))
+        auction = tuple(annotated)
+    eff_dealer = dealer if dealer is not None else (
+        Seat((rec.number - 1) % 4) if rec.number else None
+    )
+    contract = None
+    if auction is not None and eff_dealer is not None:
+        contract = _final_contract([a.call for a in auction], eff_dealer)
+    play: tuple[tuple[PlayedCard, ...], ...] | None = None
+    leader: Seat | None = None
+    play_end = ""
+    if rec.cards:
+        if contract is None or contract.is_passout or contract.declarer is None:
+            raise ParseError("cards played (pc) without a finished auction to fix the contract",
+                             source=source, line=rec.cards[0][1])
+        leader = contract.declarer.lho
+        play = _rows(rec.cards, leader, contract.strain.suit, rec.deal, source)
+        if rec.claim is not None and len(rec.cards) < 52:
+            play_end = "*"
+    return Board(
+        number=rec.number,
+        dealer=dealer,
+        vulnerability=rec.vulnerability,
+        deal=rec.deal,
+        auction=auction,
+        auction_notes=notes,
+        contract=contract,
+        result=rec.claim,
+        play=play,
+        play_leader=leader,
+        play_end=play_end,
+        tags=tags,
+    )
+
+
+def _rows(
+    cards: list[tuple[Card, int]], leader: Seat, trump: Suit | None, deal: Deal | None, source: str | None
+) -> tuple[tuple[PlayedCard, ...], ...]:
+    """Cards in time order -> rows of :attr:`Board.play` (columns from the opening leader)."""
+    rows: list[tuple[PlayedCard, ...]] = []
+    seen: set[Card] = set()
+    trick_leader = leader
+    for start in range(0, len(cards), 4):
+        trick = cards[start:start + 4]
+        row: list[PlayedCard] = [PlayedCard(None)] * 4
+        for i, (card, line) in enumerate(trick):
+            seat = trick_leader.next(i)
+            if card in seen:
+                raise IllegalPlayError(f"card {str(card)!r} played twice", reason="played-twice",
+                                       trick=start // 4 + 1, source=source, line=line)
+            seen.add(card)
+            if deal is not None:
+                hand = deal[seat]
+                if hand is not None and card not in hand:
+                    raise IllegalPlayError(
+                        f"card {str(card)!r} is not in {seat.name.lower()}'s hand",
+                        reason="not-held", trick=start // 4 + 1, source=source, line=line,
+                    )
+            row[(seat - leader) % 4] = PlayedCard(card)
+        rows.append(tuple(row))
+        if len(trick) == 4:
+            trick_leader = trick_winner([c for c, _ in trick], trick_leader, trump)
+    return tuple(rows)
+
+
+_HEAD_KEYS = ("qx", "pn", "st", "md")
+
+
+def _starts_board(rec: _Record, pair: _Pair, after_error: bool) -> bool:
+    """Whether ``pair`` opens a new board (see the module docstring)."""
+    if pair.key == "qx" and (rec.has_md or bool(rec.calls) or bool(rec.cards) or rec.room is not None):
+        return True
+    if pair.key in _HEAD_KEYS and rec.has_md:
+        return True
+    return after_error and pair.first and pair.key in _HEAD_KEYS
+
+
+def iter_records(text: str, source: str | None = None) -> Iterator[Board | BridgeError]:
+    """Every board of a LIN text in order; a bad board is yielded as its error and
+    reading goes on with the next board. An empty text is an error."""
+    if not text.strip():
+        yield ParseError("empty input: no boards", source=source, line=1)
+        return
+    rec: _Record | None = None
+    error: BridgeError | None = None
+
+    def finish() -> Iterator[Board | BridgeError]:
+        if rec is None or not rec.content:
+            return
+        if error is not None:
+            yield error.located(source=source, board=rec.label)
+            return
+        try:
+            yield _build(rec, source)
+        except BridgeError as e:
+            yield e.located(source=source, line=rec.line, board=rec.label)
+
+    for item in _pairs(text, source):
+        if isinstance(item, ParseError):
+            if rec is not None and rec.content and error is None:
+                error = item
+            else:
+                yield from finish()
+                rec, error = _Record(item.line or 1), item
+                rec.content = True
+            continue
+        if rec is None or _starts_board(rec, item, error is not None):
+            yield from finish()
+            rec, error = _Record(item.line), None
+        if error is None:
+            try:
+                _apply(rec, item)
+            except BridgeError as e:
+                error = e.located(source=source, line=item.line)
+        else:
+            rec.content = True
+            if item.key in ("qx", "ah") and rec.number is None:
+                try:
+                    _apply(rec, item)
+                except BridgeError:
+                    pass
+    yield from finish()
+
+
+def loads(text: str, source: str | None = None) -> list[Board]:
+    """All boards of a LIN text. Raises the first ParseError/RuleError."""
+    boards: list[Board] = []
+    for rec in iter_records(text, source):
+        if isinstance(rec, BridgeError):
+            raise rec
+        boards.append(rec)
+    return boards
+
+
+def load(fp: IO[str], source: str | None = None) -> list[Board]:
+    """All boards of an open LIN text file."""
+    return loads(fp.read(), source if source is not None else getattr(fp, "name", None))
+
+
+# -- writing -----------------------------------------------------------------
+
+
+def _clean(text: str) -> str:
+    """A value LIN can hold: no ``|`` and no line breaks."""
+    return " ".join(text.replace("|", "/").split())
+
+
+def _hand_lin(hand: Hand) -> str:
+    out = []
+    for letter, suit in _SUIT_LETTERS.items():
+        out.append(letter + "".join(c.rank.letter for c in hand.suit(suit)))
+    return "".join(out)
+
+
+def _call_lin(call: Call) -> str:
+    if isinstance(call, Pass):
+        return "p"
+    if isinstance(call, Double):
+        return "d"
+    if isinstance(call, Redouble):
+        return "r"
+    return f"{call.level}{'N' if call.strain == Strain.NOTRUMP else call.strain.letter}"
+
+
+def _time_order(board: Board, contract: Contract | None) -> list[Card]:
+    """The cards of the play record in the order they were played, up to the first unknown one."""
+    if board.play is None or board.play_leader is None or contract is None or contract.is_passout:
+        return []
+    trump = contract.strain.suit
+    leader = board.play_leader
+    trick_leader = leader
+    out: list[Card] = []
+    for row in board.play:
+        trick: list[Card] = []
+        for i in range(4):
+            seat = trick_leader.next(i)
+            col = (seat - leader) % 4
+            pc = row[col] if col < len(row) else None
+            if pc is None or pc.card is None:
+                break
+            trick.append(pc.card)
+        out.extend(trick)
+        if len(trick) < 4:
+            break
+        trick_leader = trick_winner(trick, trick_leader, trump)
+    return out
+
+
+def dump_board(board: Board) -> str:
+    """One board as one LIN line (with the newline)."""
+    parts: list[str] = []
+    room = board.tags.get("Room", "").strip().lower()
+    if board.number is not None and room in ("open", "closed"):
+        parts.append(f"qx|{room[0]}{board.number}|")
+    names = [board.tags.get(t, "") for t in _PLAYER_TAGS]
+    if any(names):
+        parts.append("pn|" + ",".join(_clean(n).replace(",", " ") for n in names) + "|")
+    parts.append("st||")
+    if board.deal is not None or board.dealer is not None:
+        digit = "" if board.dealer is None else str(LIN_SEATS.index(board.dealer) + 1)
+        hands = [board.deal[s] if board.deal is not None else None for s in LIN_SEATS]
+        if board.deal is not None and board.deal.is_complete:
+            hands[3] = None
+        parts.append("md|" + digit + ",".join("" if h is None else _hand_lin(h) for h in hands) + "|")
+    parts.append("rh||")
+    if board.number is not None:
+        parts.append(f"ah|Board {board.number}|")
+    if board.vulnerability is not None:
+        parts.append(f"sv|{_VUL_OUT[board.vulnerability]}|")
+    contract = board.contract
+    if board.auction is not None:
+        for a in board.auction:
+            parts.append(f"mb|{_call_lin(a.call)}{'!' if a.alert else ''}|")
+            if a.note is not None and board.auction_notes.get(a.note):
+                parts.append(f"an|{_clean(board.auction_notes[a.note])}|")
+        dealer = board.effective_dealer
+        if dealer is not None:
+            contract = _final_contract(board.calls, dealer) or contract
+        parts.append("pg||")
+    cards = _time_order(board, contract)
+    for i, card in enumerate(cards):
+        parts.append(f"pc|{card}|")
+        if i % 4 == 3:
+            parts.append("pg||")
+    if board.result is not None:
+        parts.append(f"mc|{board.result}|")
+    return "".join(parts) + "\n"
+
+
+def iter_dumps(boards: Iterable[Board]) -> Iterator[str]:
+    """LIN text a board a line."""
+    for board in boards:
+        yield dump_board(board)
+
+
+def dumps(boards: Iterable[Board]) -> str:
+    """The boards as LIN, one board a line."""
+    return "".join(iter_dumps(boards))
+
+
+def dump(boards: Iterable[Board], fp: IO[str]) -> None:
+    """Write the boards as LIN to an open text file."""
+    for chunk in iter_dumps(boards):
+        fp.write(chunk)

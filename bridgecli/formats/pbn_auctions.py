@@ -1,0 +1,203 @@
+"""A quick read of the auction fields of a PBN text, for ``validate-auction``.
+
+:func:`iter_auction_records` yields, for every game, a :class:`Board` that
+holds only what an auction check reads: number, dealer, vulnerability,
+auction (with its end mark) and contract with declarer. Games in the plain
+export style (one tag a line, plain call tokens, a plain deal) are read here
+with a few regular expressions; anything else (comments, ``#`` inheritance,
+escapes, annotations, play or table rows, notes, unusual values) is handed
+to the full reader :mod:`bridgecli.formats.pbn`, game by game or for the whole
+text, so the results, errors and line numbers are the full reader's. The
+deal is checked (notation, no card twice, at most 13 a hand) but not kept.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from types import ModuleType
+
+from bridgecli.core.board import AnnotatedCall, Board
+from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Contract, Pass, Risk
+from bridgecli.core.cards import Seat, Vulnerability
+from bridgecli.core.errors import BridgeError
+
+# Characters that need the full reader wherever they appear: comments,
+# inheritance, escapes, irregularities.
+_FULL_READER_CHARS = re.compile(r"[{};#\\^]")
+_GAP = re.compile(r"\n(?:[ \t]*\n)+")
+_TAG = re.compile(r'^\[([A-Za-z0-9_]+) "([^"]*)"\]$', re.MULTILINE)
+_RANKS = "[2-9TJQKA]*"
+_HAND = rf"(?:{_RANKS}\.{_RANKS}\.{_RANKS}\.{_RANKS}|-)"
+_DEAL = re.compile(rf"([NESW]):({_HAND}) ({_HAND}) ({_HAND}) ({_HAND})")
+_RESULT = re.compile(r"[0-9]|1[0-3]")
+
+_SEATS = {s.letter: s for s in Seat}
+_VULS = {v.pbn: v for v in Vulnerability}
+_CALLS: dict[str, AnnotatedCall] = {"Pass": AnnotatedCall(PASS), "X": AnnotatedCall(DOUBLE),
+                                    "XX": AnnotatedCall(REDOUBLE)}
+_CALLS.update({str(b): AnnotatedCall(b) for b in ALL_BIDS})
+_CONTRACTS: dict[str, Contract] = {"Pass": Contract.passed_out()}
+_CONTRACTS.update({f"{b}{r}": Contract(b.level, b.strain, r) for b in ALL_BIDS for r in Risk})
+
+
+def iter_auction_records(text: str, source: str | None = None) -> Iterator[Board | BridgeError]:
+    """The games of a PBN ``text``, each as a Board with its auction fields, or as
+    the error that spoils it (from the full reader), in order.
+    """
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = text.removeprefix("\ufeff")
+    if _FULL_READER_CHARS.search(text) is not None:
+        yield from _full_reader().iter_records(text, source=source)
+        return
+    start = 0
+    line = 1  # line number of text[start]
+    for gap in _GAP.finditer(text):
+        chunk = text[start:gap.start()]
+        if chunk and not chunk.isspace():
+            yield from _game(chunk, line, source)
+        line += text.count("\n", start, gap.end())
+        start = gap.end()
+    chunk = text[start:]
+    if chunk and not chunk.isspace():
+        yield from _game(chunk, line, source)
+
+
+def _game(chunk: str, line: int, source: str | None) -> Iterator[Board | BridgeError]:
+    """The record of one game (text between blank lines) starting at ``line``."""
+    while chunk.startswith("%"):
+        # directive lines before the tags (``% PBN 2.1``, ``% EXPORT``)
+        cut = chunk.find("\n")
+        if cut < 0:
+            return
+        chunk = chunk[cut + 1:]
+        line += 1
+    board = _plain_game(chunk)
+    if board is not None:
+        yield board
+        return
+    # the full reader decides, its line numbers moved to where the game sits
+    for rec in _full_reader().iter_records(chunk, source=source):
+        if isinstance(rec, BridgeError) and rec.line is not None:
+            rec.line += line - 1
+        yield rec
+
+
+def _full_reader() -> ModuleType:
+    """The full PBN reader module (through the format registry)."""
+    from bridgecli.formats import module
+
+    return module("pbn")
+
+
+def _plain_game(chunk: str) -> Board | None:
+    """The Board of a game in plain export style, or None when the full reader must
+    decide (anything unusual, including every error)."""
+    tags = _TAG.findall(chunk)
+    if not tags:
+        return None
+    seen = dict(reversed(tags))  # the first of a repeated tag counts (PBN 3.4)
+    lines = chunk.count("\n") + 1 - chunk.endswith("\n")
+    rows = lines - len(tags)
+    if "Note" in seen or "Play" in seen:
+        return None
+    auction_v = seen.get("Auction")
+    calls: list[AnnotatedCall] | None = None
+    end = ""
+    if auction_v is None:
+        if rows:
+            return None
+    else:
+        # the auction rows run from the Auction tag to the next tag (or the end)
+        at = chunk.index(f'[Auction "{auction_v}"]')
+        body_start = chunk.find("\n", at)
+        body_end = chunk.find("\n[", body_start) if body_start >= 0 else -1
+        body = "" if body_start < 0 else chunk[body_start + 1:body_end if body_end >= 0 else len(chunk)]
+        if body.count("\n") + (1 if body and not body.endswith("\n") else 0) != rows:
+            return None
+        calls = []
+        get = _CALLS.get
+        for tok in body.split():
+            if end:
+                return None
+            a = get(tok)
+            if a is not None:
+                calls.append(a)
+            elif tok == "AP":
+                calls.extend([_CALLS["Pass"]] * _ap(calls))
+            elif tok == "*" or tok == "+":
+                end = tok
+            else:
+                return None
+    # values: only the plain forms; anything else goes to the full reader
+    number: int | None = None
+    v = seen.get("Board")
+    if v is not None and v not in ("", "?"):
+        if not v.isdigit() or v[0] == "0":
+            return None
+        number = int(v)
+    dealer: Seat | None = None
+    v = seen.get("Dealer")
+    if v is not None and v not in ("", "?"):
+        dealer = _SEATS.get(v)
+        if dealer is None:
+            return None
+    vul: Vulnerability | None = None
+    v = seen.get("Vulnerable")
+    if v is not None and v not in ("", "?"):
+        vul = _VULS.get(v)
+        if vul is None:
+            return None
+    v = seen.get("Deal")
+    if v is not None and v not in ("", "?") and not _plain_deal(v):
+        return None
+    v = seen.get("Result")
+    if v is not None and v not in ("", "?") and _RESULT.fullmatch(v) is None:
+        return None
+    contract: Contract | None = None
+    v = seen.get("Contract")
+    if v is not None and v not in ("", "?"):
+        contract = _CONTRACTS.get(v)
+        if contract is None:
+            return None
+    v = seen.get("Declarer")
+    if v is not None and v not in ("", "?"):
+        declarer = _SEATS.get(v)
+        if declarer is None or contract is None:
+            return None
+        contract = Contract(contract.level, contract.strain, contract.risk, declarer)
+    if auction_v is not None and auction_v not in ("", "?"):
+        first = dealer if dealer is not None else Seat((number - 1) % 4) if number else None
+        start = _SEATS.get(auction_v)
+        if start is None or (first is not None and start != first):
+            return None
+    return Board(number=number, dealer=dealer, vulnerability=vul,
+                 auction=None if calls is None else tuple(calls), auction_end=end, contract=contract)
+
+
+def _ap(calls: list[AnnotatedCall]) -> int:
+    """Passes ``AP`` stands for: up to three after a call, four when there is none."""
+    trailing = 0
+    for a in reversed(calls):
+        if type(a.call) is not Pass:
+            break
+        trailing += 1
+    has_call = trailing < len(calls)
+    return max(0, (3 if has_call else 4) - trailing)
+
+
+def _plain_deal(value: str) -> bool:
+    """True for a deal in plain form that is a deal: upper-case ranks, four hands
+    ``S.H.D.C`` or ``-``, no card twice, at most 13 cards a hand."""
+    m = _DEAL.fullmatch(value)
+    if m is None:
+        return False
+    hands = [h.split(".") for h in m.group(2, 3, 4, 5) if h != "-" and len(h) <= 16]
+    if len(hands) != 4 - m.group(2, 3, 4, 5).count("-"):
+        return False  # a hand of more than 13 cards
+    for suit in zip(*hands):
+        ranks = "".join(suit)
+        if len(set(ranks)) != len(ranks):
+            return False
+    return True

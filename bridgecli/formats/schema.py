@@ -1,0 +1,490 @@
+"""The board schema shared by YAML and JSON: :class:`Board` <-> plain data.
+
+Pure: dicts, lists, strings, ints and booleans in and out; no yaml or json
+import here. :func:`to_dict` writes the canonical form, :func:`from_dict`
+reads it back (plus a few convenient spellings, see ``docs/FORMATS.md``), so
+``from_dict(to_dict(b)) == b`` for every well-formed board.
+
+Key order of the canonical form::
+
+    board, dealer, vulnerable, deal, auction, auction_end, auction_notes,
+    contract, declarer, result, play_leader, play, play_end, play_notes,
+    tags, sections, variant, extra
+
+Absent fields are left out; an empty auction or play (recorded, but no
+calls/cards) is written as an empty list, so "absent" and "empty" stay apart.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bridgecli.core.board import AnnotatedCall, Board, PlayedCard, Section
+from bridgecli.core.calls import Contract, parse_call
+from bridgecli.core.cards import Card, Hand, Seat, Vulnerability
+from bridgecli.core.deal import Deal
+from bridgecli.core.errors import BridgeError, InvalidDealError, ParseError
+
+#: Keys of a board mapping, in the order :func:`to_dict` writes them.
+KEYS: tuple[str, ...] = (
+    "board", "dealer", "vulnerable", "deal", "auction", "auction_end", "auction_notes",
+    "contract", "declarer", "result", "play_leader", "play", "play_end", "play_notes",
+    "tags", "sections", "variant", "extra",
+)
+
+_ENDS = ("", "*", "+")
+
+Path = tuple[object, ...]
+
+
+class SchemaError(ParseError):
+    """A board mapping that does not follow the schema.
+
+    :attr:`path` locates the bad value inside the record (keys and list
+    indexes), so that a reader holding the parsed document can turn it into a
+    line number.
+    """
+
+    def __init__(self, message: str, *, path: Path = (), **kw: Any) -> None:
+        super().__init__(message, **kw)
+        self.path = path
+        """Keys and indexes from the board mapping down to the bad value."""
+
+
+def path_str(path: Path) -> str:
+    """``auction[3].call`` style text of a path."""
+    out = ""
+    for p in path:
+        if isinstance(p, int):
+            out += f"[{p}]"
+        else:
+            out += ("." if out else "") + str(p)
+    return out
+
+
+def _fail(path: Path, message: str) -> SchemaError:
+    where = path_str(path)
+    return SchemaError(f"{where}: {message}" if where else message, path=path)
+
+
+def _wrap(path: Path, err: BridgeError) -> BridgeError:
+    """Re-raise a core error with the path in front of its message."""
+    if isinstance(err, SchemaError):
+        return err
+    where = path_str(path)
+    msg = f"{where}: {err.message}" if where else err.message
+    if isinstance(err, ParseError):
+        return SchemaError(msg, path=path)
+    new = type(err)(msg)
+    new.path = path  # type: ignore[attr-defined]
+    return new
+
+
+def _type_name(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, Mapping):
+        return "mapping"
+    if isinstance(value, (list, tuple)):
+        return "list"
+    return type(value).__name__
+
+
+def _want(value: object, kind: type | tuple[type, ...], what: str, path: Path) -> Any:
+    if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
+        raise _fail(path, f"expected {what}, got {_type_name(value)} {value!r}")
+    if not isinstance(value, kind):
+        raise _fail(path, f"expected {what}, got {_type_name(value)} {value!r}")
+    return value
+
+
+# -- writing -----------------------------------------------------------------
+
+
+def _call_out(a: AnnotatedCall) -> object:
+    text = str(a.call)
+    if a.note is None and not a.nags:
+        return text + "!" if a.alert else text
+    d: dict[str, object] = {"call": text}
+    if a.alert:
+        d["alert"] = True
+    if a.note is not None:
+        d["note"] = a.note
+    if a.nags:
+        d["nags"] = list(a.nags)
+    return d
+
+
+def _card_out(p: PlayedCard) -> object:
+    text = None if p.card is None else str(p.card)
+    if p.note is None and not p.nags:
+        return text
+    d: dict[str, object] = {"card": text}
+    if p.note is not None:
+        d["note"] = p.note
+    if p.nags:
+        d["nags"] = list(p.nags)
+    return d
+
+
+def _plain(value: object) -> object:
+    """Variant data as plain JSON-like data (tuples become lists)."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def to_dict(board: Board) -> dict[str, object]:
+    """The board as plain data in canonical key order (absent fields left out)."""
+    d: dict[str, object] = {}
+    if board.number is not None:
+        d["board"] = board.number
+    if board.dealer is not None:
+        d["dealer"] = board.dealer.letter
+    if board.vulnerability is not None:
+        d["vulnerable"] = board.vulnerability.pbn
+    if board.deal is not None:
+        d["deal"] = {seat.letter: (None if hand is None else hand.to_pbn()) for seat, hand in board.deal}
+    if board.auction is not None:
+        d["auction"] = [_call_out(a) for a in board.auction]
+    if board.auction_end:
+        d["auction_end"] = board.auction_end
+    if board.auction_notes:
+        d["auction_notes"] = {int(k): v for k, v in board.auction_notes.items()}
+    if board.contract is not None:
+        d["contract"] = board.contract.pbn
+        if board.contract.declarer is not None:
+            d["declarer"] = board.contract.declarer.letter
+    if board.result is not None:
+        d["result"] = board.result
+    if board.play_leader is not None:
+        d["play_leader"] = board.play_leader.letter
+    if board.play is not None:
+        d["play"] = [[_card_out(p) for p in row] for row in board.play]
+    if board.play_end:
+        d["play_end"] = board.play_end
+    if board.play_notes:
+        d["play_notes"] = {int(k): v for k, v in board.play_notes.items()}
+    if board.tags:
+        d["tags"] = dict(board.tags)
+    if board.sections:
+        d["sections"] = [{"name": s.name, "header": s.header, "rows": list(s.rows)} for s in board.sections]
+    if board.variant is not None:
+        d["variant"] = board.variant
+    if board.extra:
+        d["extra"] = _plain(board.extra)
+    return d
+
+
+# -- reading -----------------------------------------------------------------
+
+
+def _int(value: object, path: Path, minimum: int = 0) -> int:
+    _want(value, int, "an integer", path)
+    assert isinstance(value, int)
+    if value < minimum:
+        raise _fail(path, f"expected an integer of at least {minimum}, got {value!r}")
+    return value
+
+
+def _str(value: object, path: Path) -> str:
+    return _want(value, str, "a string", path)  # type: ignore[no-any-return]
+
+
+def _seat(value: object, path: Path) -> Seat:
+    try:
+        return Seat.from_str(_str(value, path))
+    except BridgeError as e:
+        raise _wrap(path, e) from None
+
+
+def _scalar_text(value: object, path: Path) -> str:
+    """A tag or note text; numbers and dates (YAML reads them unquoted) become text."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return value.isoformat()
+    raise _fail(path, f"expected a string, got {_type_name(value)} {value!r}")
+
+
+def _hand(value: object, path: Path) -> Hand | None:
+    if value is None or value == "-":
+        return None
+    try:
+        return Hand.from_pbn(_str(value, path))
+    except BridgeError as e:
+        raise _wrap(path, e) from None
+
+
+def _deal(value: object, path: Path) -> Deal:
+    if isinstance(value, str):
+        try:
+            return Deal.from_pbn(value)
+        except BridgeError as e:
+            raise _wrap(path, e) from None
+    _want(value, Mapping, "a mapping of seats to hands or a PBN deal string", path)
+    assert isinstance(value, Mapping)
+    hands: list[Hand | None] = [None, None, None, None]
+    seen: set[Seat] = set()
+    for key, hand in value.items():
+        kpath = path + (key,)
+        seat = _seat(key, kpath)
+        if seat in seen:
+            raise _fail(kpath, f"seat {seat.letter!r} given twice")
+        seen.add(seat)
+        h = _hand(hand, kpath)
+        if h is not None and len(h) > 13:
+            raise _wrap(kpath, InvalidDealError(f"{seat.name.lower()} holds {len(h)} cards, more than 13"))
+        hands[seat] = h
+    try:
+        return Deal(tuple(hands))  # type: ignore[arg-type]
+    except BridgeError as e:
+        raise _wrap(path, e) from None
+
+
+def _nags(value: object, path: Path) -> tuple[int, ...]:
+    _want(value, (list, tuple), "a list of integers", path)
+    assert isinstance(value, (list, tuple))
+    return tuple(_int(v, path + (i,)) for i, v in enumerate(value))
+
+
+def _note_ref(value: object, path: Path) -> int | None:
+    if value is None:
+        return None
+    return _int(value, path, 1)
+
+
+def _check_keys(value: Mapping[Any, Any], allowed: Sequence[str], path: Path) -> None:
+    for key in value:
+        if key not in allowed:
+            raise _fail(path + (key,), f"unknown key {key!r} (known: {', '.join(allowed)})")
+
+
+def _call(value: object, path: Path) -> AnnotatedCall:
+    try:
+        if isinstance(value, str):
+            text = value.strip()
+            alert = text.endswith("!")
+            if alert:
+                text = text[:-1]
+            return AnnotatedCall(parse_call(text), alert=alert)
+        _want(value, Mapping, "a call (string or mapping)", path)
+        assert isinstance(value, Mapping)
+        _check_keys(value, ("call", "alert", "note", "nags"), path)
+        if "call" not in value:
+            raise _fail(path, "a call mapping needs a 'call' key")
+        text = _str(value["call"], path + ("call",)).strip()
+        alert = value.get("alert", False)
+        _want(alert, bool, "true or false", path + ("alert",))
+        if text.endswith("!"):
+            text, alert = text[:-1], True
+        try:
+            call = parse_call(text)
+        except BridgeError as e:
+            raise _wrap(path + ("call",), e) from None
+        return AnnotatedCall(
+            call,
+            alert=bool(alert),
+            note=_note_ref(value.get("note"), path + ("note",)),
+            nags=_nags(value.get("nags", []), path + ("nags",)),
+        )
+    except BridgeError as e:
+        raise _wrap(path, e) from None
+
+
+def _auction(value: object, path: Path) -> tuple[AnnotatedCall, ...]:
+    _want(value, (list, tuple), "a list of calls", path)
+    assert isinstance(value, (list, tuple))
+    out: list[AnnotatedCall] = []
+    for i, item in enumerate(value):
+        if isinstance(item, (list, tuple)):  # rows of calls are accepted and flattened
+            out.extend(_call(c, path + (i, j)) for j, c in enumerate(item))
+        else:
+            out.append(_call(item, path + (i,)))
+    return tuple(out)
+
+
+def _card(value: object, path: Path) -> PlayedCard:
+    if value is None or value == "-":
+        return PlayedCard(None)
+    if isinstance(value, str):
+        try:
+            return PlayedCard(Card.from_str(value.strip()))
+        except BridgeError as e:
+            raise _wrap(path, e) from None
+    _want(value, Mapping, "a card (string, null or mapping)", path)
+    assert isinstance(value, Mapping)
+    _check_keys(value, ("card", "note", "nags"), path)
+    inner = _card(value.get("card"), path + ("card",))
+    return PlayedCard(
+        inner.card,
+        note=_note_ref(value.get("note"), path + ("note",)),
+        nags=_nags(value.get("nags", []), path + ("nags",)),
+    )
+
+
+def _play(value: object, path: Path) -> tuple[tuple[PlayedCard, ...], ...]:
+    _want(value, (list, tuple), "a list of tricks", path)
+    assert isinstance(value, (list, tuple))
+    rows: list[tuple[PlayedCard, ...]] = []
+    for i, row in enumerate(value):
+        _want(row, (list, tuple), "a trick: a list of cards", path + (i,))
+        rows.append(tuple(_card(c, path + (i, j)) for j, c in enumerate(row)))
+    return tuple(rows)
+
+
+def _end(value: object, path: Path) -> str:
+    text = _str(value, path)
+    if text not in _ENDS:
+        raise _fail(path, f"expected '*', '+' or '', got {text!r}")
+    return text
+
+
+def _notes(value: object, path: Path) -> dict[int, str]:
+    _want(value, Mapping, "a mapping of note numbers to texts", path)
+    assert isinstance(value, Mapping)
+    out: dict[int, str] = {}
+    for key, text in value.items():
+        kpath = path + (key,)
+        if isinstance(key, str) and key.strip().isdigit():
+            number = int(key)
+        elif isinstance(key, int) and not isinstance(key, bool):
+            number = key
+        else:
+            raise _fail(kpath, f"a note number is a positive integer, not {key!r}")
+        if number < 1:
+            raise _fail(kpath, f"a note number is a positive integer, not {key!r}")
+        if number in out:
+            raise _fail(kpath, f"note {number} given twice")
+        out[number] = _scalar_text(text, kpath)
+    return out
+
+
+def _tags(value: object, path: Path) -> dict[str, str]:
+    _want(value, Mapping, "a mapping of tag names to values", path)
+    assert isinstance(value, Mapping)
+    out: dict[str, str] = {}
+    for key, text in value.items():
+        kpath = path + (key,)
+        if not isinstance(key, str) or not key:
+            raise _fail(kpath, f"a tag name is a non-empty string, not {key!r}")
+        out[key] = _scalar_text(text, kpath)
+    return out
+
+
+def _sections(value: object, path: Path) -> tuple[Section, ...]:
+    _want(value, (list, tuple), "a list of sections", path)
+    assert isinstance(value, (list, tuple))
+    out: list[Section] = []
+    for i, item in enumerate(value):
+        ipath = path + (i,)
+        _want(item, Mapping, "a section mapping (name, header, rows)", ipath)
+        assert isinstance(item, Mapping)
+        _check_keys(item, ("name", "header", "rows"), ipath)
+        if "name" not in item:
+            raise _fail(ipath, "a section needs a 'name'")
+        rows = item.get("rows", [])
+        _want(rows, (list, tuple), "a list of row strings", ipath + ("rows",))
+        out.append(
+            Section(
+                name=_str(item["name"], ipath + ("name",)),
+                header=_scalar_text(item.get("header", ""), ipath + ("header",)),
+                rows=tuple(_scalar_text(r, ipath + ("rows", j)) for j, r in enumerate(rows)),
+            )
+        )
+    return tuple(out)
+
+
+def from_dict(data: object) -> Board:
+    """Build a board from plain data (a parsed YAML or JSON record).
+
+    A key with a null value counts as absent. Raises :class:`SchemaError`
+    (a ParseError) for a wrong key, type or token and InvalidDealError for a
+    deal that breaks the rules (a card twice); both carry ``path``.
+    """
+    _want(data, Mapping, "a board mapping", ())
+    assert isinstance(data, Mapping)
+    _check_keys(data, KEYS, ())
+    g = {k: v for k, v in data.items() if v is not None}
+    fields: dict[str, Any] = {}
+    if "board" in g:
+        fields["number"] = _int(g["board"], ("board",), 1)
+    if "dealer" in g:
+        fields["dealer"] = _seat(g["dealer"], ("dealer",))
+    if "vulnerable" in g:
+        try:
+            fields["vulnerability"] = Vulnerability.from_str(_str(g["vulnerable"], ("vulnerable",)))
+        except BridgeError as e:
+            raise _wrap(("vulnerable",), e) from None
+    if "deal" in g:
+        fields["deal"] = _deal(g["deal"], ("deal",))
+    if "auction" in g:
+        fields["auction"] = _auction(g["auction"], ("auction",))
+    if "auction_end" in g:
+        fields["auction_end"] = _end(g["auction_end"], ("auction_end",))
+    if "auction_notes" in g:
+        fields["auction_notes"] = _notes(g["auction_notes"], ("auction_notes",))
+    if "contract" in g:
+        try:
+            contract = Contract.from_str(_scalar_text(g["contract"], ("contract",)))
+        except BridgeError as e:
+            raise _wrap(("contract",), e) from None
+        if "declarer" in g:
+            declarer = _seat(g["declarer"], ("declarer",))
+            if contract.declarer is not None and contract.declarer != declarer:
+                raise _fail(("declarer",), f"declarer {declarer.letter!r} differs from the contract's {contract.declarer.letter!r}")
+            contract = contract.with_declarer(declarer)
+        fields["contract"] = contract
+    elif "declarer" in g:
+        raise _fail(("declarer",), "a declarer without a contract")
+    if "result" in g:
+        fields["result"] = _int(g["result"], ("result",))
+    if "play_leader" in g:
+        fields["play_leader"] = _seat(g["play_leader"], ("play_leader",))
+    if "play" in g:
+        fields["play"] = _play(g["play"], ("play",))
+    if "play_end" in g:
+        fields["play_end"] = _end(g["play_end"], ("play_end",))
+    if "play_notes" in g:
+        fields["play_notes"] = _notes(g["play_notes"], ("play_notes",))
+    if "tags" in g:
+        fields["tags"] = _tags(g["tags"], ("tags",))
+    if "sections" in g:
+        fields["sections"] = _sections(g["sections"], ("sections",))
+    if "variant" in g:
+        fields["variant"] = _str(g["variant"], ("variant",))
+    if "extra" in g:
+        extra = _want(g["extra"], Mapping, "a mapping", ("extra",))
+        for key in extra:
+            if not isinstance(key, str):
+                raise _fail(("extra", key), f"an extra key is a string, not {key!r}")
+        fields["extra"] = dict(extra)
+    return Board(**fields)
+
+
+def board_label(data: object) -> str | None:
+    """The board number of a raw record as text, when it has a sane one (for messages)."""
+    if isinstance(data, Mapping):
+        n = data.get("board")
+        if isinstance(n, int) and not isinstance(n, bool):
+            return str(n)
+        if isinstance(n, str) and n.strip():
+            return n.strip()[:20]
+    return None
+
+
+__all__ = ["KEYS", "SchemaError", "board_label", "from_dict", "path_str", "to_dict"]

@@ -1,0 +1,253 @@
+"""YAML boards: the schema of :mod:`bridgecli.formats.schema` as a YAML list.
+
+A file is a block list with one mapping a board (``- board: 1``). On input
+also accepted: ``{boards: [...]}``, a single board mapping, and a stream of
+documents (``---``) each holding a board or a list of boards. ``yaml`` is
+imported lazily, and the libyaml loader/dumper is used when present.
+
+Errors carry the line of the bad value (from the YAML node marks). A bad
+board does not stop reading; a YAML syntax error does, except in a plain
+top-level list, where each item is then read on its own.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import IO, Any
+
+from bridgecli.core.board import Board
+from bridgecli.core.errors import BridgeError, ParseError
+
+from . import schema
+
+_ITEM_START = re.compile(r"^-(?:[ \t]|$)", re.MULTILINE)
+
+
+def _yaml() -> Any:
+    import yaml
+
+    return yaml
+
+
+def _loader_class() -> Any:
+    yaml = _yaml()
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+_DUMPER: Any = None
+
+
+class _Flow(list):  # type: ignore[type-arg]
+    """A list written in flow style (``[a, b, c]``): auction and play rows."""
+
+
+def _dumper() -> Any:
+    global _DUMPER
+    if _DUMPER is None:
+        yaml = _yaml()
+        base = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+        class Dumper(base):  # type: ignore[misc, valid-type]
+            pass
+
+        def flow(dumper: Any, data: _Flow) -> Any:
+            return dumper.represent_sequence("tag:yaml.org,2002:seq", list(data), flow_style=True)
+
+        Dumper.add_representer(_Flow, flow)
+        _DUMPER = Dumper
+    return _DUMPER
+
+
+# -- reading -----------------------------------------------------------------
+
+
+def _node_at(node: Any, path: tuple[object, ...]) -> Any:
+    """The deepest node along ``path`` (keys and indexes) under ``node``."""
+    yaml = _yaml()
+    for step in path:
+        if isinstance(node, yaml.MappingNode):
+            for key_node, value_node in node.value:
+                if isinstance(key_node, yaml.ScalarNode) and key_node.value == str(step):
+                    node = value_node
+                    break
+            else:
+                return node
+        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and 0 <= step < len(node.value):
+            node = node.value[step]
+        else:
+            return node
+    return node
+
+
+def _line(node: Any, offset: int) -> int:
+    return int(node.start_mark.line) + 1 + offset
+
+
+class _SyntaxError(ParseError):
+    """A YAML syntax error (the text is not YAML at all)."""
+
+
+def _yaml_error(exc: Exception, source: str | None, offset: int, fallback: int, syntax: bool = True) -> ParseError:
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    line = mark.line + 1 + offset if mark is not None else fallback
+    problem = getattr(exc, "problem", None) or str(exc).split("\n")[0]
+    context = getattr(exc, "context", None)
+    msg = ("yaml syntax error: " if syntax else "yaml error: ") + str(problem) + (f" ({context})" if context else "")
+    return (_SyntaxError if syntax else ParseError)(msg, source=source, line=line)
+
+
+def _item(loader: Any, node: Any, source: str | None, offset: int) -> Board | BridgeError:
+    yaml = _yaml()
+    try:
+        data = loader.construct_object(node, deep=True)
+    except (yaml.YAMLError, ValueError, TypeError, RecursionError) as e:
+        return _yaml_error(e, source, offset, _line(node, offset), syntax=False)
+    try:
+        return schema.from_dict(data)
+    except BridgeError as e:
+        path = getattr(e, "path", ())
+        return e.located(source=source, line=_line(_node_at(node, path), offset), board=schema.board_label(data))
+
+
+def _board_nodes(root: Any, source: str | None, offset: int) -> Iterator[Any]:
+    """The board nodes of one document; a non-board yields a ParseError instead."""
+    yaml = _yaml()
+    if isinstance(root, yaml.SequenceNode):
+        yield from root.value
+        return
+    if isinstance(root, yaml.MappingNode):
+        for key_node, value_node in root.value:
+            if isinstance(key_node, yaml.ScalarNode) and key_node.value == "boards":
+                if len(root.value) != 1:
+                    yield ParseError("a 'boards' mapping holds nothing else", source=source, line=_line(root, offset))
+                elif isinstance(value_node, yaml.SequenceNode):
+                    yield from value_node.value
+                elif not (isinstance(value_node, yaml.ScalarNode) and value_node.tag.endswith(":null")):
+                    yield ParseError("'boards' holds a list of boards", source=source, line=_line(value_node, offset))
+                return
+        yield root
+        return
+    if isinstance(root, yaml.ScalarNode) and root.tag.endswith(":null"):
+        return
+    yield ParseError(
+        f"expected a list of boards, got {str(getattr(root, 'value', ''))[:30]!r}",
+        source=source,
+        line=_line(root, offset),
+    )
+
+
+def _documents(text: str, source: str | None, offset: int) -> Iterator[Board | BridgeError]:
+    yaml = _yaml()
+    loader = _loader_class()(text)
+    try:
+        while True:
+            try:
+                if not loader.check_node():
+                    break
+                root = loader.get_node()
+            except (yaml.YAMLError, ValueError, RecursionError) as e:
+                yield _yaml_error(e, source, offset, offset + 1)
+                return
+            if root is None:
+                continue
+            for node in _board_nodes(root, source, offset):
+                yield node if isinstance(node, BridgeError) else _item(loader, node, source, offset)
+    finally:
+        loader.dispose()
+
+
+def _by_items(text: str, source: str | None) -> Iterator[Board | BridgeError]:
+    """Read a top-level block list item by item (after a syntax error somewhere)."""
+    starts = [m.start() for m in _ITEM_START.finditer(text)]
+    head = text[: starts[0]] if starts else text
+    if head.strip() and not all(ln.lstrip().startswith("#") or not ln.strip() for ln in head.splitlines()):
+        return
+    for i, start in enumerate(starts):
+        end = starts[i + 1] if i + 1 < len(starts) else len(text)
+        offset = text.count("\n", 0, start)
+        yield from _documents(text[start:end], source, offset)
+
+
+def iter_records(text: str, source: str | None = None) -> Iterator[Board | BridgeError]:
+    """Every board of a YAML text in order; a bad board is yielded as its error.
+
+    An empty text is an error (no boards); ``[]`` is an empty list of boards.
+    """
+    if not text.strip():
+        yield ParseError("empty input: no boards", source=source, line=1)
+        return
+    produced = False
+    for rec in _documents(text, source, 0):
+        if not produced and isinstance(rec, _SyntaxError):
+            if len(_ITEM_START.findall(text)) > 1:
+                recovered = list(_by_items(text, source))
+                if recovered:
+                    yield from recovered
+                    return
+            yield rec
+            return
+        produced = True
+        yield rec
+
+
+def loads(text: str, source: str | None = None) -> list[Board]:
+    """All boards of a YAML text. Raises the first ParseError/RuleError."""
+    boards: list[Board] = []
+    for rec in iter_records(text, source):
+        if isinstance(rec, BridgeError):
+            raise rec
+        boards.append(rec)
+    return boards
+
+
+def load(fp: IO[str], source: str | None = None) -> list[Board]:
+    """All boards of an open YAML text file."""
+    return loads(fp.read(), source if source is not None else getattr(fp, "name", None))
+
+
+# -- writing -----------------------------------------------------------------
+
+
+def _styled(board: Board) -> dict[str, object]:
+    d = schema.to_dict(board)
+    if "auction" in d:
+        d["auction"] = _Flow(d["auction"])  # type: ignore[call-overload]
+    if "play" in d:
+        d["play"] = [_Flow(row) for row in d["play"]]  # type: ignore[attr-defined]
+    return d
+
+
+def dump_board(board: Board) -> str:
+    """One board as a YAML list item (``- board: 1`` ...)."""
+    yaml = _yaml()
+    text: str = yaml.dump(
+        [_styled(board)],
+        Dumper=_dumper(),
+        default_flow_style=False,
+        sort_keys=False,
+        allow_unicode=True,
+        width=100,
+    )
+    return text
+
+
+def iter_dumps(boards: Iterable[Board]) -> Iterator[str]:
+    """YAML text a board at a time; together one block list (``[]`` when no boards)."""
+    empty = True
+    for board in boards:
+        empty = False
+        yield dump_board(board)
+    if empty:
+        yield "[]\n"
+
+
+def dumps(boards: Iterable[Board]) -> str:
+    """The boards as one YAML block list."""
+    return "".join(iter_dumps(boards))
+
+
+def dump(boards: Iterable[Board], fp: IO[str]) -> None:
+    """Write the boards to an open text file, a board at a time."""
+    for chunk in iter_dumps(boards):
+        fp.write(chunk)
