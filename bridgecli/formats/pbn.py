@@ -34,7 +34,7 @@ from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, ParseError
 from bridgecli.core.notation import ENGLISH
 
-__all__ = ["MTS_TAGS", "dump", "dumps", "iter_dumps", "iter_records", "load", "loads"]
+__all__ = ["HEADER", "MTS_TAGS", "board_text", "dump", "dumps", "iter_dumps", "iter_records", "load", "loads"]
 
 #: The Mandatory Tag Set of PBN 2.x, in export order.
 MTS_TAGS: tuple[str, ...] = (
