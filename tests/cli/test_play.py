@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -195,7 +196,8 @@ def test_interactive_session(runner, tmp_path):
                             "-o", str(out)], input=script)
     assert r.exit_code == 0, r.stderr
     assert "West plays" in r.stdout
-    assert "North (dummy, you)" in r.stdout and "(hidden)" in r.stdout
+    assert "North: dummy, you" in r.stdout and "South: declarer, you" in r.stdout
+    assert re.search(r"^-\s+-$", r.stdout, re.M)  # both defenders' hands hidden
     assert "refused: not a card: 'xx'" in r.stdout
     assert "refused: north does not hold 'S9' [not-held]" in r.stdout
     assert "legal cards:" in r.stdout
