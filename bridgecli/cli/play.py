@@ -277,7 +277,7 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
     code = int(ExitCode.OK)
     out = _Lines()
     finished: list[Board] = []
-    seen = 0
+    seen = skipped = 0
     for rec in records:
         if isinstance(rec, BridgeError):
             out.flush()
@@ -288,6 +288,7 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
             continue
         seen += 1
         if not complete and inline_cards is None and board.play is None:
+            skipped += 1
             continue
         try:
             contract = contract_of(board)
@@ -331,6 +332,8 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
             if show_tricks:
                 out.add(tricks_table(rep, lang, tablefmt))
     out.flush()
+    if skipped and skipped == seen:
+        click.echo(f"bridgecli: note: {source}: no board has a play record ({skipped} read)", err=True)
     if board_no is not None and seen == 0:
         raise BridgeCliError(f"{source}: no board {board_no}", ExitCode.USAGE)
     if complete:

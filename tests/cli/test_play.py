@@ -268,3 +268,10 @@ def test_contract_from_the_auction_and_stdin(runner):
     assert r.exit_code == 0, r.stderr
     obj = json.loads(r.stdout)
     assert (obj["contract"], obj["declarer"], obj["declarer_tricks"], obj["score"]) == ("7S", "N", 13, 1510)
+
+
+def test_boards_without_play_are_skipped_with_a_note(runner):
+    pytest.importorskip("bridgecli.formats.pbn")
+    r = runner.invoke(cli, ["play", "-"], input=f'[Board "1"]\n[Deal "{DEAL}"]\n')
+    assert r.exit_code == 0 and r.stdout == ""
+    assert "no board has a play record (1 read)" in r.stderr
