@@ -197,7 +197,7 @@ def test_interactive_session(runner, tmp_path):
     assert r.exit_code == 0, r.stderr
     assert "West plays" in r.stdout
     assert "North: dummy, you" in r.stdout and "South: declarer, you" in r.stdout
-    assert re.search(r"^-\s+-$", r.stdout, re.M)  # both defenders' hands hidden
+    assert re.search(r"^-\s+-$", r.stdout, re.MULTILINE)  # both defenders' hands hidden
     assert "refused: not a card: 'xx'" in r.stdout
     assert "refused: north does not hold 'S9' [not-held]" in r.stdout
     assert "legal cards:" in r.stdout
