@@ -239,6 +239,40 @@ def verdict_json(v: Verdict) -> dict[str, Any]:
     return out
 
 
+_VUL_JSON = ('"None"', '"NS"', '"EW"', '"All"')
+_SEAT_JSON = ('"N"', '"E"', '"S"', '"W"')
+
+
+def verdict_json_line(v: Verdict) -> str:
+    """``json.dumps(verdict_json(v), ensure_ascii=False)``, written directly for the
+    common case of a legal board with nothing else to say.
+    """
+    board, check, contract = v.board, v.check, v.contract
+    if (board is None or check is None or check.error is not None or v.mismatch or v.legal_calls is not None
+            or v.read_error is not None):
+        return json.dumps(verdict_json(v), ensure_ascii=False)
+    number = board.number
+    dealer = board.dealer
+    if dealer is None:
+        dealer = board.effective_dealer
+    vul = board.vulnerability
+    if vul is None:
+        vul = board.effective_vulnerability
+    if contract is None:
+        complete, text, declarer = "false", "null", "null"
+    else:
+        complete = "true"
+        text = f'"{contract.pbn}"'
+        declarer = "null" if contract.declarer is None else _SEAT_JSON[contract.declarer]
+    return (
+        f'{{"board": {"null" if number is None else number}, "record": {v.record}, '
+        f'"dealer": {"null" if dealer is None else _SEAT_JSON[dealer]}, '
+        f'"vulnerable": {"null" if vul is None else _VUL_JSON[vul]}, "legal": true, "complete": {complete}, '
+        f'"contract": {text}, "declarer": {declarer}, "calls": {len(check.calls)}, "mismatch": false, '
+        f'"ok": {"true" if v.ok else "false"}}}'
+    )
+
+
 _NOTE = re.compile(r"^=(\d+)=$")
 _NAG = re.compile(r"^\$(\d+)$")
 
@@ -293,11 +327,10 @@ def _passes_to_close(dealer: Seat, calls: list[Call], rules: AuctionRules) -> in
 def _write(fp: IO[str], verdicts: Iterable[Verdict], as_json: bool, lang: Any, inline: bool) -> int:
     """Write one line a verdict; return the worst exit code."""
     worst = ExitCode.OK
-    dumps = json.dumps
     write = fp.write
     for v in verdicts:
         if as_json:
-            write(dumps(verdict_json(v), ensure_ascii=False) + "\n")
+            write(verdict_json_line(v) + "\n")
         else:
             write(verdict_text(v, lang, inline=inline) + "\n")
         code = v.exit_code

@@ -27,9 +27,9 @@ from bridgecli.core.errors import BridgeError
 _FULL_READER_CHARS = re.compile(r"[{};#\\^]")
 _GAP = re.compile(r"\n(?:[ \t]*\n)+")
 _TAG = re.compile(r'^\[([A-Za-z0-9_]+) "([^"]*)"\]$', re.MULTILINE)
-_RANKS = "[2-9TJQKA]*"
-_HAND = rf"(?:{_RANKS}\.{_RANKS}\.{_RANKS}\.{_RANKS}|-)"
-_DEAL = re.compile(rf"([NESW]):({_HAND}) ({_HAND}) ({_HAND}) ({_HAND})")
+_RANKS = "([2-9TJQKA]*)"
+_HAND = rf"(?=[^ ]{{0,16}}(?: |\Z)){_RANKS}\.{_RANKS}\.{_RANKS}\.{_RANKS}"
+_DEAL = re.compile(rf"[NESW]:{_HAND} {_HAND} {_HAND} {_HAND}")
 _RESULT = re.compile(r"[0-9]|1[0-3]")
 
 _SEATS = {s.letter: s for s in Seat}
@@ -37,8 +37,18 @@ _VULS = {v.pbn: v for v in Vulnerability}
 _CALLS: dict[str, AnnotatedCall] = {"Pass": AnnotatedCall(PASS), "X": AnnotatedCall(DOUBLE),
                                     "XX": AnnotatedCall(REDOUBLE)}
 _CALLS.update({str(b): AnnotatedCall(b) for b in ALL_BIDS})
+_BAD = object()  # a value the full reader must judge
+_SEAT_VALUE: dict[str, object] = {"": None, "?": None, **_SEATS}
+_VUL_VALUE: dict[str, object] = {"": None, "?": None, **_VULS}
 _CONTRACTS: dict[str, Contract] = {"Pass": Contract.passed_out()}
 _CONTRACTS.update({f"{b}{r}": Contract(b.level, b.strain, r) for b in ALL_BIDS for r in Risk})
+# (Contract tag, Declarer tag) -> contract with declarer, for the plain values
+_OUTCOME: dict[tuple[str, str], object] = {(c, d): None for c in ("", "?") for d in ("", "?")}
+for _text, _c in _CONTRACTS.items():
+    for _d in ("", "?"):
+        _OUTCOME[_text, _d] = _c
+    for _seat in Seat:
+        _OUTCOME[_text, _seat.letter] = Contract(_c.level, _c.strain, _c.risk, _seat)
 
 
 def iter_auction_records(text: str, source: str | None = None) -> Iterator[Board | BridgeError]:
@@ -116,64 +126,59 @@ def _plain_game(chunk: str) -> Board | None:
         body = "" if body_start < 0 else chunk[body_start + 1:body_end if body_end >= 0 else len(chunk)]
         if body.count("\n") + (1 if body and not body.endswith("\n") else 0) != rows:
             return None
-        calls = []
         get = _CALLS.get
-        for tok in body.split():
-            if end:
+        calls = [get(tok) for tok in body.split()]  # type: ignore[misc]
+        if None in calls:
+            special = _special_tokens(body)
+            if special is None:
                 return None
-            a = get(tok)
-            if a is not None:
-                calls.append(a)
-            elif tok == "AP":
-                calls.extend([_CALLS["Pass"]] * _ap(calls))
-            elif tok == "*" or tok == "+":
-                end = tok
-            else:
-                return None
+            calls, end = special
     # values: only the plain forms; anything else goes to the full reader
-    number: int | None = None
-    v = seen.get("Board")
-    if v is not None and v not in ("", "?"):
-        if not v.isdigit() or v[0] == "0":
-            return None
+    v = seen.get("Board", "")
+    if v in ("", "?"):
+        number: int | None = None
+    elif v.isdigit() and v[0] != "0":
         number = int(v)
-    dealer: Seat | None = None
-    v = seen.get("Dealer")
-    if v is not None and v not in ("", "?"):
-        dealer = _SEATS.get(v)
-        if dealer is None:
-            return None
-    vul: Vulnerability | None = None
-    v = seen.get("Vulnerable")
-    if v is not None and v not in ("", "?"):
-        vul = _VULS.get(v)
-        if vul is None:
-            return None
-    v = seen.get("Deal")
-    if v is not None and v not in ("", "?") and not _plain_deal(v):
+    else:
         return None
-    v = seen.get("Result")
-    if v is not None and v not in ("", "?") and _RESULT.fullmatch(v) is None:
+    dealer = _SEAT_VALUE.get(seen.get("Dealer", ""), _BAD)
+    vul = _VUL_VALUE.get(seen.get("Vulnerable", ""), _BAD)
+    contract = _OUTCOME.get((seen.get("Contract", ""), seen.get("Declarer", "")), _BAD)
+    if dealer is _BAD or vul is _BAD or contract is _BAD:
         return None
-    contract: Contract | None = None
-    v = seen.get("Contract")
-    if v is not None and v not in ("", "?"):
-        contract = _CONTRACTS.get(v)
-        if contract is None:
-            return None
-    v = seen.get("Declarer")
-    if v is not None and v not in ("", "?"):
-        declarer = _SEATS.get(v)
-        if declarer is None or contract is None:
-            return None
-        contract = Contract(contract.level, contract.strain, contract.risk, declarer)
-    if auction_v is not None and auction_v not in ("", "?"):
+    v = seen.get("Deal", "")
+    if v not in ("", "?") and not _plain_deal(v):
+        return None
+    v = seen.get("Result", "")
+    if v not in ("", "?") and _RESULT.fullmatch(v) is None:
+        return None
+    if auction_v not in (None, "", "?"):
         first = dealer if dealer is not None else Seat((number - 1) % 4) if number else None
-        start = _SEATS.get(auction_v)
-        if start is None or (first is not None and start != first):
+        start = _SEAT_VALUE.get(auction_v, _BAD)
+        if start is _BAD or (first is not None and start != first):
             return None
-    return Board(number=number, dealer=dealer, vulnerability=vul,
-                 auction=None if calls is None else tuple(calls), auction_end=end, contract=contract)
+    return Board(number=number, dealer=dealer, vulnerability=vul,  # type: ignore[arg-type]
+                 auction=None if calls is None else tuple(calls), auction_end=end, contract=contract)  # type: ignore[arg-type]
+
+
+def _special_tokens(body: str) -> tuple[list[AnnotatedCall], str] | None:
+    """Calls of an auction body with ``AP`` expanded, and the end mark (a final ``*``
+    or ``+``, else empty); None for any other token."""
+    out: list[AnnotatedCall] = []
+    end = ""
+    for tok in body.split():
+        if end:
+            return None
+        a = _CALLS.get(tok)
+        if a is not None:
+            out.append(a)
+        elif tok == "AP":
+            out.extend([_CALLS["Pass"]] * _ap(out))
+        elif tok in ("*", "+"):
+            end = tok
+        else:
+            return None
+    return out, end
 
 
 def _ap(calls: list[AnnotatedCall]) -> int:
@@ -188,16 +193,14 @@ def _ap(calls: list[AnnotatedCall]) -> int:
 
 
 def _plain_deal(value: str) -> bool:
-    """True for a deal in plain form that is a deal: upper-case ranks, four hands
-    ``S.H.D.C`` or ``-``, no card twice, at most 13 cards a hand."""
+    """True for a deal in plain form that is a deal: four known hands ``S.H.D.C`` in
+    upper case, at most 13 cards a hand (16 characters with the dots), no card twice."""
     m = _DEAL.fullmatch(value)
     if m is None:
         return False
-    hands = [h.split(".") for h in m.group(2, 3, 4, 5) if h != "-" and len(h) <= 16]
-    if len(hands) != 4 - m.group(2, 3, 4, 5).count("-"):
-        return False  # a hand of more than 13 cards
-    for suit in zip(*hands):
-        ranks = "".join(suit)
+    g = m.groups()
+    for ranks in (g[0] + g[4] + g[8] + g[12], g[1] + g[5] + g[9] + g[13],
+                  g[2] + g[6] + g[10] + g[14], g[3] + g[7] + g[11] + g[15]):
         if len(set(ranks)) != len(ranks):
             return False
     return True

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from bridgecli.cli import cli
-from bridgecli.cli.validate_auction import judge_records, verdict_json, verdict_text
+from bridgecli.cli.validate_auction import judge_records, verdict_json, verdict_json_line, verdict_text
 from bridgecli.core.board import AnnotatedCall, Board
 from bridgecli.core.calls import Contract, Risk, parse_call
 from bridgecli.core.cards import Seat, Strain, Vulnerability
@@ -230,3 +230,15 @@ def test_board_dealer_tag_beats_board_number() -> None:
               auction=tuple(AnnotatedCall(parse_call(t)) for t in ["1H", "P", "P", "P"]))
     (v,) = judge_records([b])
     assert verdict_text(v, ENGLISH) == "Board 1: 1H by W, both vulnerable"
+
+
+def test_json_line_is_json_dumps_of_verdict_json() -> None:
+    extra = [
+        board(9, "P P P"),
+        Board(number=10, dealer=Seat.SOUTH, auction=()),
+        Board(dealer=Seat.EAST, auction=tuple(AnnotatedCall(parse_call(t)) for t in ["1NT", "P", "P", "P"])),
+        board(12, "1C X XX P P P", Contract(1, Strain.CLUBS, Risk.REDOUBLED)),
+    ]
+    for options in ({}, {"require_complete": True}, {"want_legal_calls": True}):
+        for v in judge_records(BOARDS + extra, **options):
+            assert verdict_json_line(v) == json.dumps(verdict_json(v), ensure_ascii=False)
