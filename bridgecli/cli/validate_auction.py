@@ -366,10 +366,10 @@ def validate_auction(
     auction, against the Laws (18-22): sufficient bids, doubles and redoubles,
     closing passes; report the contract and declarer.
 
-    One line a board: the contract (``4SX by W``), ``passed out``,
-    ``incomplete``, or the first illegal call with its reason. A board whose
-    Contract/Declarer tags disagree with its auction is a mismatch.
-    In text output calls are numbered from 1; JSON ``error.index`` counts from 0.
+    One line a board: the contract ("4SX by W"), "passed out", "incomplete",
+    or the first illegal call with its reason. A board whose Contract/Declarer
+    tags disagree with its auction is a mismatch. Text output numbers calls
+    from 1; the JSON "error.index" counts from 0.
 
     Exit status: 0 all legal (an open auction is legal unless
     --require-complete); 1 an illegal call, a mismatch or an open auction under
