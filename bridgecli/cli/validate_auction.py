@@ -194,11 +194,13 @@ def verdict_json(v: Verdict) -> dict[str, Any]:
         err = v.read_error
         reason = "unknown-call" if "not a call" in err.message else "unreadable"
         dealer = board.effective_dealer if board is not None else None
+        vul = board.effective_vulnerability if board is not None else None
         out.update(
             dealer=None if dealer is None else _SEAT_LETTERS[dealer],
+            vulnerable=None if vul is None else vul.pbn,
             legal=False, complete=False, contract=None, declarer=None,
             calls=len(board.auction) if board is not None and board.auction else 0,
-            error={"index": None, "seat": None, "call": None, "reason": reason, "message": str(err),
+            error={"index": None, "seat": None, "call": None, "reason": reason, "message": err.message,
                    "line": err.line},
             mismatch=False, ok=False,
         )
