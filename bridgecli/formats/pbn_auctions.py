@@ -24,8 +24,9 @@ from bridgecli.core.errors import BridgeError
 
 # Characters that need the full reader wherever they appear: comments,
 # inheritance, escapes, irregularities.
-_FULL_READER_CHARS = re.compile(r"[{};#\\^]")
+_FULL_READER_CHARS = "{};#\\^"
 _GAP = re.compile(r"\n(?:[ \t]*\n)+")
+_BLANKISH = re.compile(r"\n[ \t]+\n")
 _TAG = re.compile(r'^\[([A-Za-z0-9_]+) "([^"]*)"\]$', re.MULTILINE)
 _RANKS = "([2-9TJQKA]*)"
 _HAND = rf"(?=[^ ]{{0,16}}(?: |\Z)){_RANKS}\.{_RANKS}\.{_RANKS}\.{_RANKS}"
@@ -37,6 +38,7 @@ _VULS = {v.pbn: v for v in Vulnerability}
 _CALLS: dict[str, AnnotatedCall] = {"Pass": AnnotatedCall(PASS), "X": AnnotatedCall(DOUBLE),
                                     "XX": AnnotatedCall(REDOUBLE)}
 _CALLS.update({str(b): AnnotatedCall(b) for b in ALL_BIDS})
+_CALL_TOKENS = frozenset(_CALLS)
 _BAD = object()  # a value the full reader must judge
 _SEAT_VALUE: dict[str, object] = {"": None, "?": None, **_SEATS}
 _VUL_VALUE: dict[str, object] = {"": None, "?": None, **_VULS}
@@ -55,22 +57,45 @@ def iter_auction_records(text: str, source: str | None = None) -> Iterator[Board
     """The games of a PBN ``text``, each as a Board with its auction fields, or as
     the error that spoils it (from the full reader), in order.
     """
+    games = split_games(text)
+    if games is None:
+        yield from _full_reader().iter_records(text, source=source)
+    else:
+        yield from iter_game_records(games, source)
+
+
+def split_games(text: str) -> list[tuple[str, int]] | None:
+    """The games of ``text`` as (text, first line) pairs, split at blank lines; None
+    when the text has what only the full reader can follow across games (comments,
+    ``#`` inheritance, escapes). A game of only ``%`` lines gives no record; any
+    other game gives exactly one.
+    """
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     text = text.removeprefix("\ufeff")
-    if _FULL_READER_CHARS.search(text) is not None:
-        yield from _full_reader().iter_records(text, source=source)
-        return
-    start = 0
-    line = 1  # line number of text[start]
-    for gap in _GAP.finditer(text):
-        chunk = text[start:gap.start()]
-        if chunk and not chunk.isspace():
-            yield from _game(chunk, line, source)
-        line += text.count("\n", start, gap.end())
-        start = gap.end()
-    chunk = text[start:]
-    if chunk and not chunk.isspace():
+    if any(ch in text for ch in _FULL_READER_CHARS):
+        return None
+    if "\n\n\n" in text or _BLANKISH.search(text) is not None:
+        chunks = _GAP.split(text)  # blank lines of spaces, or several: count lines the slow way
+        starts = [1]
+        line, pos = 1, 0
+        for gap in _GAP.finditer(text):
+            line += text.count("\n", pos, gap.end())
+            pos = gap.end()
+            starts.append(line)
+    else:
+        chunks = text.split("\n\n")
+        starts = []
+        line = 1
+        for chunk in chunks:
+            starts.append(line)
+            line += chunk.count("\n") + 2
+    return [(chunk, line) for chunk, line in zip(chunks, starts) if chunk and not chunk.isspace()]
+
+
+def iter_game_records(games: list[tuple[str, int]], source: str | None = None) -> Iterator[Board | BridgeError]:
+    """The records of games from :func:`split_games`, in order."""
+    for chunk, line in games:
         yield from _game(chunk, line, source)
 
 
@@ -126,9 +151,11 @@ def _plain_game(chunk: str) -> Board | None:
         body = "" if body_start < 0 else chunk[body_start + 1:body_end if body_end >= 0 else len(chunk)]
         if body.count("\n") + (1 if body and not body.endswith("\n") else 0) != rows:
             return None
-        get = _CALLS.get
-        calls = [get(tok) for tok in body.split()]  # type: ignore[misc]
-        if None in calls:
+        tokens = body.split()
+        if _CALL_TOKENS.issuperset(tokens):
+            get = _CALLS.get
+            calls = [get(tok) for tok in tokens]  # type: ignore[misc]
+        else:
             special = _special_tokens(body)
             if special is None:
                 return None
