@@ -384,3 +384,34 @@ def test_missing_file_exit_2(runner: CliRunner, tmp_path: Any) -> None:
     assert r.exit_code == 2
     assert r.stdout == ""
     assert r.stderr.startswith("bridgecli: error: ")
+
+
+def test_parallel_workers_give_the_same_output(runner: CliRunner, tmp_path: Any) -> None:
+    path = tmp_path / "club.pbn"
+    text = "% PBN 2.1\n\n" + PBN_TEXT + "\n% between games\n\n" + PBN_TEXT.replace('[Board "', '[Board "1')
+    path.write_text(text)
+    for extra in ([], ["--json"], ["--legal-calls", "--require-complete"]):
+        one = run(runner, str(path), "--jobs", "1", *extra)
+        two = run(runner, str(path), "--jobs", "3", *extra)
+        assert one.exit_code == two.exit_code == 2
+        assert one.stdout == two.stdout
+        assert len(one.stdout.splitlines()) == 12
+    records = [json.loads(x)["record"] for x in run(runner, str(path), "-j", "2", "--json").stdout.splitlines()]
+    assert records == list(range(1, 13))
+
+
+def test_parallel_redoes_a_batch_when_the_record_plan_is_wrong(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from bridgecli.cli import validate_auction as va
+    from bridgecli.formats.pbn_auctions import split_games
+
+    games = split_games(PBN_TEXT.replace("1C Pass 1Q Pass", "1C Pass 1D Pass"))
+    assert games is not None
+    expected, _, _ = va._render_batch((games, None, 1, True, False, False, "en"))
+    monkeypatch.setattr(va, "_directives_only", lambda chunk: "Board \"2\"" in chunk)  # a wrong plan
+    out = io.StringIO()
+    code = va._write_parallel(out, games, 2, None, True, False, False, "en")
+    assert code == 1
+    assert out.getvalue() == expected
+    assert [json.loads(x)["record"] for x in out.getvalue().splitlines()] == [1, 2, 3, 4, 5, 6]
