@@ -92,7 +92,7 @@ def judge_board(
     legal = None
     if want_legal_calls and check.error is None and not check.auction.is_complete:
         legal = check.auction.legal_calls()
-    return Verdict(record, board, check, contract, mismatch=mismatch, ok=ok, legal_calls=legal)
+    return Verdict(record, board, check, contract, None, mismatch, ok, legal)
 
 
 def _disagree(auction: Contract, tags: Contract) -> bool:

@@ -95,8 +95,13 @@ def split_games(text: str) -> list[tuple[str, int]] | None:
 
 def iter_game_records(games: list[tuple[str, int]], source: str | None = None) -> Iterator[Board | BridgeError]:
     """The records of games from :func:`split_games`, in order."""
+    plain = _plain_game
     for chunk, line in games:
-        yield from _game(chunk, line, source)
+        board = plain(chunk) if chunk[0] == "[" else None
+        if board is not None:
+            yield board
+        else:
+            yield from _game(chunk, line, source)
 
 
 def _game(chunk: str, line: int, source: str | None) -> Iterator[Board | BridgeError]:
