@@ -10,12 +10,15 @@ import importlib
 import os
 import sys
 from enum import IntEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from bridgecli import __version__
-from bridgecli.core.errors import BridgeError, RuleError
+
+if TYPE_CHECKING:
+    # the core is imported when a command runs, not for `bridgecli --help` (start-up time)
+    from bridgecli.core.errors import BridgeError
 
 
 class ExitCode(IntEnum):
@@ -52,12 +55,14 @@ class BridgeCliError(click.ClickException):
         super().__init__(message)
         self.exit_code = exit_code
 
-    def show(self, file: Any = None) -> None:  # noqa: D102
+    def show(self, file: Any = None) -> None:
         click.echo(f"bridgecli: error: {self.format_message()}", err=True)
 
 
 def error_from(exc: BridgeError) -> BridgeCliError:
     """Turn a core error into the one-line CLI error with the right exit code."""
+    from bridgecli.core.errors import RuleError
+
     where = exc.where()
     text = f"{where}: {exc}" if where else str(exc)
     code = ExitCode.RULES if isinstance(exc, RuleError) else ExitCode.USAGE
@@ -97,6 +102,8 @@ class LazyGroup(click.Group):
                 formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> Any:
+        from bridgecli.core.errors import BridgeError
+
         debug = bool(ctx.params.get("debug"))
         try:
             return super().invoke(ctx)
@@ -131,6 +138,7 @@ def cli(ctx: click.Context, debug: bool, lang: str) -> None:
       bridgecli score 4SX-1 --vul both
       bridgecli validate-auction --dealer N --calls "1NT P 3NT P P P"
     """
+    from bridgecli.core.errors import BridgeError
     from bridgecli.core.notation import get_language
 
     ctx.ensure_object(dict)

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import IO, Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from typing import IO
 
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError, ParseError
@@ -23,7 +24,7 @@ from . import schema
 
 _WS = re.compile(r"[ \t\r\n]*")
 _DECODER = json.JSONDecoder()
-_RECORD_START = re.compile(r"^\{", re.M)
+_RECORD_START = re.compile(r"^\{", re.MULTILINE)
 
 
 class _Lines:
@@ -42,7 +43,7 @@ class _Lines:
         return self._line
 
 
-def _decode(text: str, pos: int, source: str | None, lines: "_Lines") -> tuple[object, int]:
+def _decode(text: str, pos: int, source: str | None, lines: _Lines) -> tuple[object, int]:
     """One JSON value at ``pos``: (value, end). Raises ParseError (never a json error)."""
     try:
         value, end = _DECODER.raw_decode(text, pos)
@@ -150,9 +151,16 @@ def load(fp: IO[str], source: str | None = None) -> list[Board]:
     return loads(fp.read(), source if source is not None else getattr(fp, "name", None))
 
 
+_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
 def dump_board(board: Board) -> str:
-    """One board as one line of JSON (with the newline)."""
-    return json.dumps(schema.to_dict(board), ensure_ascii=False) + "\n"
+    """One board as one line of JSON (with the newline).
+
+    Text is UTF-8 except the Unicode line breaks U+0085, U+2028 and U+2029,
+    written as escapes so that no line-splitting tool cuts a record.
+    """
+    return json.dumps(schema.to_dict(board), ensure_ascii=False).translate(_LINE_BREAKS) + "\n"
 
 
 def iter_dumps(boards: Iterable[Board]) -> Iterator[str]:

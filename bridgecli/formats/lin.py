@@ -29,7 +29,8 @@ empty hand; see ``docs/FORMATS.md``.
 from __future__ import annotations
 
 import re
-from typing import IO, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import IO
 
 from bridgecli.core.board import AnnotatedCall, Board, PlayedCard
 from bridgecli.core.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Double, Pass, Redouble, Risk, parse_call
@@ -104,23 +105,26 @@ def _final_contract(calls: Sequence[Call], dealer: Seat) -> Contract | None:
 
 
 class _Pair:
-    __slots__ = ("key", "value", "line")
+    __slots__ = ("first", "key", "line", "value")
 
-    def __init__(self, key: str, value: str, line: int) -> None:
+    def __init__(self, key: str, value: str, line: int, first: bool) -> None:
         self.key = key
         self.value = value
         self.line = line
+        self.first = first
 
 
 def _pairs(text: str, source: str | None) -> Iterator[_Pair | ParseError]:
     """``key|value|`` pairs of the text; a malformed spot yields an error and reading
     resumes on the next line."""
     pos, line, n = 0, 1, len(text)
+    first = True
     while pos < n:
         ch = text[pos]
         if ch in " \t\r\n\f\v":
             if ch == "\n":
                 line += 1
+                first = True
             pos += 1
             continue
         bar = text.find("|", pos)
@@ -131,7 +135,7 @@ def _pairs(text: str, source: str | None) -> Iterator[_Pair | ParseError]:
             yield ParseError(f"not a LIN key|value| pair: {shown!r}", source=source, line=line)
             if eol < 0:
                 return
-            pos, line = eol + 1, line + 1
+            pos, line, first = eol + 1, line + 1, True
             continue
         end = text.find("|", bar + 1)
         if end < 0:
@@ -139,10 +143,11 @@ def _pairs(text: str, source: str | None) -> Iterator[_Pair | ParseError]:
             if "\n" in value.rstrip():
                 yield ParseError(f"unterminated value of {key.strip()!r} (no closing '|')", source=source, line=line)
                 return
-            yield _Pair(key.strip().lower(), value.strip(), line)
+            yield _Pair(key.strip().lower(), value.strip(), line, first)
             return
         value = text[bar + 1:end]
-        yield _Pair(key.strip().lower(), value, line)
+        yield _Pair(key.strip().lower(), value, line, first)
+        first = False
         line += value.count("\n")
         pos = end + 1
 
@@ -252,6 +257,7 @@ class _Record:
 
 def _apply(rec: _Record, pair: _Pair) -> None:
     """Take one pair into the record. Raises ParseError."""
+    rec.content = True
     k, v = pair.key, pair.value
     if k == "qx":
         head = v.split(",")[0].strip()
@@ -263,8 +269,8 @@ def _apply(rec: _Record, pair: _Pair) -> None:
     elif k == "pn":
         rec.names = [n.strip() for n in v.split(",")]
     elif k == "md":
-        rec.dealer, rec.deal = _parse_md(v)
         rec.has_md = True
+        rec.dealer, rec.deal = _parse_md(v)
     elif k == "ah":
         m = _BOARD_NO.search(v)
         if m and int(m.group(1)) > 0:
@@ -293,7 +299,6 @@ def _apply(rec: _Record, pair: _Pair) -> None:
         if not t.isdigit() or int(t) > 13:
             raise ParseError(f"a claim is a number of tricks 0 to 13, not {v!r}")
         rec.claim = int(t)
-    rec.content = True
 
 
 def _build(rec: _Record, source: str | None) -> Board:
@@ -386,10 +391,16 @@ def _rows(
     return tuple(rows)
 
 
-def _starts_board(rec: _Record, key: str) -> bool:
-    if key == "qx":
-        return rec.has_md or bool(rec.calls) or bool(rec.cards) or rec.room is not None
-    return key in ("pn", "st", "md") and rec.has_md
+_HEAD_KEYS = ("qx", "pn", "st", "md")
+
+
+def _starts_board(rec: _Record, pair: _Pair, after_error: bool) -> bool:
+    """Whether ``pair`` opens a new board (see the module docstring)."""
+    if pair.key == "qx" and (rec.has_md or bool(rec.calls) or bool(rec.cards) or rec.room is not None):
+        return True
+    if pair.key in _HEAD_KEYS and rec.has_md:
+        return True
+    return after_error and pair.first and pair.key in _HEAD_KEYS
 
 
 def iter_records(text: str, source: str | None = None) -> Iterator[Board | BridgeError]:
@@ -421,7 +432,7 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
                 rec, error = _Record(item.line or 1), item
                 rec.content = True
             continue
-        if rec is None or _starts_board(rec, item.key):
+        if rec is None or _starts_board(rec, item, error is not None):
             yield from finish()
             rec, error = _Record(item.line), None
         if error is None:

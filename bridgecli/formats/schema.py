@@ -18,13 +18,14 @@ calls/cards) is written as an empty list, so "absent" and "empty" stay apart.
 from __future__ import annotations
 
 import datetime
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bridgecli.core.board import AnnotatedCall, Board, PlayedCard, Section
 from bridgecli.core.calls import Contract, parse_call
 from bridgecli.core.cards import Card, Hand, Seat, Vulnerability
 from bridgecli.core.deal import Deal
-from bridgecli.core.errors import BridgeError, ParseError
+from bridgecli.core.errors import BridgeError, InvalidDealError, ParseError
 
 #: Keys of a board mapping, in the order :func:`to_dict` writes them.
 KEYS: tuple[str, ...] = (
@@ -245,7 +246,10 @@ def _deal(value: object, path: Path) -> Deal:
         if seat in seen:
             raise _fail(kpath, f"seat {seat.letter!r} given twice")
         seen.add(seat)
-        hands[seat] = _hand(hand, kpath)
+        h = _hand(hand, kpath)
+        if h is not None and len(h) > 13:
+            raise _wrap(kpath, InvalidDealError(f"{seat.name.lower()} holds {len(h)} cards, more than 13"))
+        hands[seat] = h
     try:
         return Deal(tuple(hands))  # type: ignore[arg-type]
     except BridgeError as e:

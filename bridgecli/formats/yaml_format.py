@@ -13,14 +13,15 @@ top-level list, where each item is then read on its own.
 from __future__ import annotations
 
 import re
-from typing import IO, Any, Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from typing import IO, Any
 
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError, ParseError
 
 from . import schema
 
-_ITEM_START = re.compile(r"^-(?:[ \t]|$)", re.M)
+_ITEM_START = re.compile(r"^-(?:[ \t]|$)", re.MULTILINE)
 
 
 def _yaml() -> Any:
@@ -211,7 +212,7 @@ def load(fp: IO[str], source: str | None = None) -> list[Board]:
 def _styled(board: Board) -> dict[str, object]:
     d = schema.to_dict(board)
     if "auction" in d:
-        d["auction"] = _Flow(d["auction"])  # type: ignore[arg-type]
+        d["auction"] = _Flow(d["auction"])  # type: ignore[call-overload]
     if "play" in d:
         d["play"] = [_Flow(row) for row in d["play"]]  # type: ignore[attr-defined]
     return d

@@ -141,6 +141,13 @@ def test_comments_and_several_tags_per_line() -> None:
     assert b.deal == Deal((None, None, None, None))
 
 
+def test_indented_tags_and_directives_inside_a_game() -> None:
+    text = '  [Board "4"]\n\t[Dealer "W"]\n[Auction "W"]\n  1C Pass\n%%!R 1234\n  Pass Pass\n  [Event "e"]\n'
+    b = one(text)
+    assert b.number == 4 and b.dealer is Seat.WEST and b.tags == {"Event": "e"}
+    assert b.calls == [Bid(1, Strain.CLUBS), PASS, PASS, PASS]
+
+
 def test_escapes_in_strings() -> None:
     b = one('[Event "say \\"hi\\" \\\\ back"]\n[Board "1"]\n')
     assert b.tags["Event"] == 'say "hi" \\ back'
@@ -505,3 +512,5 @@ def test_round_trip_boards(bs: list[Board]) -> None:
     assert pbn.loads(text) == bs
     assert pbn.dumps(pbn.loads(text)) == text
     assert pbn.loads(pbn.dumps(bs, crlf=True)) == bs
+    # a brace comment sends the whole text through the line-by-line reader
+    assert pbn.loads("{ comment }\n" + text) == bs
