@@ -6,6 +6,7 @@ import re
 import subprocess
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from bridgecli.cli import cli
@@ -52,15 +53,19 @@ def test_random_seed_is_written(runner: CliRunner) -> None:
     assert again.stdout == r.stdout
 
 
-def test_same_seed_same_bytes_whatever_jobs(tmp_path: Path) -> None:
+@pytest.mark.parametrize("extra", [["--where", COND], ["--start-board", "3"], ["--format", "text"],
+                                   ["--dealer", "E", "--stats", "hcp(north)"], ["--format", "json"]])
+def test_same_seed_same_bytes_whatever_jobs(tmp_path: Path, extra: list[str]) -> None:
     outs = []
-    for jobs in ("1", "2"):
-        target = tmp_path / f"out{jobs}.pbn"
-        args = ["deal", "-n", "20000", "--seed", "11", "--where", COND, "--jobs", jobs, "-o", str(target)]
-        subprocess.run(bridgecli_cmd() + args, check=True, env=subprocess_env())
+    for jobs in ("1", "2", "3") if extra[0] == "--where" else ("1", "2"):
+        target = tmp_path / f"out{jobs}"
+        args = ["deal", "-n", "20000" if "json" not in extra else "100", "--seed", "11", "--jobs", jobs,
+                "-o", str(target), *extra]
+        subprocess.run(bridgecli_cmd() + args, check=True, env=subprocess_env(), capture_output=True)
         outs.append(target.read_bytes())
-    assert outs[0] == outs[1]
-    assert len(deals_of(outs[0].decode())) == 20000
+    assert all(out == outs[0] for out in outs)
+    if "--format" not in extra:
+        assert len(deals_of(outs[0].decode())) == 20000
 
 
 def test_where_is_met_and_text_format(runner: CliRunner) -> None:
@@ -216,7 +221,7 @@ def test_fast_pbn_equals_the_pbn_writer(runner: CliRunner) -> None:
     from bridgecli.dealer.generate import Dealer, batch_generator
 
     owner = Dealer(batch_size=20).deal(batch_generator(1, 0))[0]
-    made = list(_boards(iter([(owner, 7)]), 1, lambda b: (b - 1) % 4,
+    made = list(_boards(iter([(owner, 7, None)]), 1, lambda b: (b - 1) % 4,
                         lambda b: ("None", "NS", "EW", "All")[((b - 1) + (b - 1) // 4) % 4]))
     from bridgecli.cli.deal import _pbn_render
     from bridgecli.dealer.pbnfast import RecordWriter, deal_strings
