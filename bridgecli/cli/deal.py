@@ -291,6 +291,8 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
         """Accepted batches in order (deals, first board, deal strings or None), cut to the target,
         with statistics gathered on the way."""
         nonlocal stat_sum
+        if target == 0:
+            return
         for owner, dealt, rows, kept in batches(spec, jobs):
             counts["tried"] += dealt
             accepted = counts["accepted"]
