@@ -249,15 +249,17 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
         from bridgecli.formats import format_from_path
 
         fmt = format_from_path(output) or ("text" if script is not None and script.printer == "printall" else "pbn")
-        if script is not None and script.printer == "printall" and format_from_path(output) is None:
-            fmt = "printall"
+        if script is not None and format_from_path(output) is None:
+            if script.printer == "printall":
+                fmt = "printall"
+            elif script.printer is None:
+                fmt = "none"  # statistics only, as in dealer
     fmt = fmt.lower()
     if seed is None:
         import secrets
 
         seed = secrets.randbits(48)
-    needs_owner = bool(stats is not None and stats) or bool(script is not None and script.stats) or \
-        fmt not in ("pbn", "text")
+    needs_owner = bool(stats) or bool(script is not None and script.stats) or fmt not in ("pbn", "text")
     spec = Spec(seed=seed, fixed=predeal.fixed, wheres=tuple(wheres), script=script_text,
                 script_source=script_name, max_tries=limit, strings=fmt in ("pbn", "text") and jobs > 1,
                 owners=needs_owner or jobs == 1)
@@ -375,6 +377,9 @@ def _write(fmt: str, out: IO[bytes], seed: int, dealer_of: Any, vul_of: Any,
     elif fmt == "printall":
         for owner, start, _rows in produced:
             out.write(_printall(owner, start).encode("ascii"))
+    elif fmt == "none":
+        for _batch in produced:
+            pass
     else:
         from bridgecli.formats import iter_write
 

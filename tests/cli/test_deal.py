@@ -189,7 +189,7 @@ def test_script_printall_and_generate_limit(runner: CliRunner, tmp_path: Path) -
     r = runner.invoke(cli, ["deal", "--script", str(path), "--seed", "1"])
     assert r.exit_code == 0
     assert "generate limit" in r.stderr
-    path.write_text("produce 2\naction printall\n")
+    path.write_text("produce 2\n")  # no action: printall, as in dealer
     r = runner.invoke(cli, ["deal", "--script", str(path), "--seed", "1"])
     blocks = r.stdout.split("\n\n")
     assert blocks[0].splitlines()[0] == "   1." and len(blocks[0].splitlines()) == 5
@@ -248,3 +248,34 @@ def test_numpy_only_when_dealing() -> None:
     code = ("import sys, bridgecli.cli, bridgecli.cli.deal, bridgecli.dealer; "
             "assert 'numpy' not in sys.modules, 'numpy imported'")
     subprocess.run([bridgecli_cmd()[0], "-c", code], check=True, env=subprocess_env())
+
+
+def test_script_pointcount_altcount_and_predeal_errors(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "pc.dl"
+    # controls through pointcount; top honours through a replaced alternate count
+    path.write_text("produce 30\npointcount 2, 1\naltcount 0 1 1 1\n"
+                    "condition hcp(north) >= 5 && pt0(north) >= 3\naction printpbn\n")
+    r = runner.invoke(cli, ["deal", "--script", str(path), "--seed", "2"])
+    assert r.exit_code == 0, r.stderr
+    for text in deals_of(r.stdout):
+        north = Deal.from_pbn(text).hands[0]
+        assert north is not None
+        ranks = [c.rank.letter for c in north]
+        assert 2 * ranks.count("A") + ranks.count("K") >= 5
+        assert sum(ranks.count(x) for x in "AKQ") >= 3
+    path.write_text("predeal north SAK, HA\npredeal south SK\n")
+    r = runner.invoke(cli, ["deal", "--script", str(path)])
+    assert r.exit_code == 2
+    assert f"{path}:2:" in r.stderr and "'SK'" in r.stderr
+
+
+def test_script_stats_only_runs_to_generate(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "st.dl"
+    path.write_text("generate 20000\naction average hcp(north), frequency (spades(south), 3, 4)\n")
+    r = runner.invoke(cli, ["deal", "--script", str(path), "--seed", "5"])
+    assert r.exit_code == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert 9.5 < float(lines[0]) < 10.5  # mean HCP of a hand is 10
+    assert lines[1] == "Frequency :"
+    total = sum(int(ln.split("\t")[1]) for ln in lines[2:])
+    assert total == 20000
