@@ -149,5 +149,9 @@ def batches(spec: Spec, jobs: int = 1) -> Iterator[Batch]:
                 pending.append(pool.apply_async(_work, (nxt,)))
             yield result
     finally:
+        # let the batches in flight arrive first: terminating while a worker is
+        # still writing a result into the pipe can deadlock the pool
+        for result in pending:
+            result.wait()  # type: ignore[attr-defined]
         pool.terminate()
         pool.join()

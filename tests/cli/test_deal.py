@@ -279,3 +279,11 @@ def test_script_stats_only_runs_to_generate(runner: CliRunner, tmp_path: Path) -
     assert lines[1] == "Frequency :"
     total = sum(int(ln.split("\t")[1]) for ln in lines[2:])
     assert total == 20000
+
+
+def test_jobs_stop_cleanly_with_batches_in_flight() -> None:
+    # stopping with large results still in the pipes once deadlocked the pool
+    r = subprocess.run(bridgecli_cmd() + ["deal", "-n", "100000", "--seed", "3", "--jobs", "2", "--format", "text"],
+                       env=subprocess_env(), capture_output=True, timeout=120)
+    assert r.returncode == 0
+    assert r.stdout.count(b"\n") == 100000
