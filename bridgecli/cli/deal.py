@@ -248,7 +248,7 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
     if fmt is None:
         from bridgecli.formats import format_from_path
 
-        fmt = format_from_path(output) or ("text" if script is not None and script.printer == "printall" else "pbn")
+        fmt = format_from_path(output) or "pbn"
         if script is not None and format_from_path(output) is None:
             if script.printer == "printall":
                 fmt = "printall"
