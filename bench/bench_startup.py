@@ -89,7 +89,8 @@ def main() -> None:
          "round-robin after a warm-up round;"),
         "`bridgecli` runs the console script's code path (`from bridgecli.cli import main; main()`) from this checkout.",
         (f"Python {platform.python_version()} on {platform.system()} {platform.machine()}, "
-         f"{os.cpu_count()} CPUs. Goal: `bridgecli --help` within 4x of `python -c pass`."),
+         f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the end of the run "
+         "(other jobs inflate all times alike; compare the ratios). Goal: `bridgecli --help` within 4x of `python -c pass`."),
         "",
         "| command | best (ms) | median (ms) | best / `python -c pass` |",
         "| --- | ---: | ---: | ---: |",

@@ -196,16 +196,12 @@ def result_text(board: Board, *, lang: Language = ENGLISH, ascii: bool = False) 
 def trick_winner(cards: Sequence[tuple[Seat, Card]], trump: Suit | None) -> Seat:
     """The seat winning a trick; ``cards`` in play order, the lead first (Law 44E-F).
 
-    The highest trump wins if any was played, else the highest card of the suit led.
+    The highest trump wins if any was played, else the highest card of the suit
+    led (:func:`bridgecli.core.play.trick_winner`).
     """
-    best_seat, best = cards[0]
-    for seat, card in cards[1:]:
-        if card.suit == best.suit:
-            if card.rank > best.rank:
-                best_seat, best = seat, card
-        elif card.suit == trump and best.suit != trump:
-            best_seat, best = seat, card
-    return best_seat
+    from bridgecli.core.play import trick_winner as winner_index
+
+    return cards[winner_index([c for _, c in cards], trump)][0]
 
 
 def play_rows(board: Board, *, lang: Language = ENGLISH, ascii: bool = False, tens: bool = True) -> list[list[str]]:

@@ -195,3 +195,8 @@ def test_round_trip_any_board(board: Board) -> None:
     back = from_dict(to_dict(board))
     assert back == board
     assert list(back.tags) == list(board.tags)
+
+
+def test_extra_becomes_plain_data() -> None:
+    b = Board(extra={"seats": (Seat.NORTH, Seat.SOUTH), "set": frozenset({2, 1}), "obj": Card.from_str("SA")})
+    assert to_dict(b)["extra"] == {"seats": [0, 2], "set": [1, 2], "obj": "SA"}
