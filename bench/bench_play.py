@@ -179,7 +179,8 @@ def main() -> None:
         "The replay checks every card on 52-bit masks (one int a hand, the suit led as a mask) and computes the"
         " trick winners that put PBN's fixed columns into time order; trick objects are built only when asked"
         " for (`--tricks`). Reading the text (the format modules) is the larger share. Wall time depends on the"
-        " load of the machine: the CPU column is the load-independent figure.",
+        " load of the machine: the CPU column is the load-independent figure. The in-process figures hold all"
+        " boards in memory at once (more garbage-collector work), so they can exceed the streaming CLI's share.",
         "",
     ]
     for fmt, text in profiles.items():
