@@ -1,0 +1,440 @@
+"""``bridgecli deal``: deal boards at random or to dealer-style constraints, fast and reproducibly."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterator
+from typing import IO, TYPE_CHECKING, Any
+
+import click
+
+from bridgecli import __version__
+from bridgecli.cli import BridgeCliError, ExitCode
+from bridgecli.cli.common import AtomicOutput, output_option, read_text
+from bridgecli.core.errors import ParseError, RuleError
+
+FORMATS = ("pbn", "yaml", "json", "lin", "text")
+
+_SEATS = {"n": 0, "north": 0, "e": 1, "east": 1, "s": 2, "south": 2, "w": 3, "west": 3}
+_VULS = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW", "all": "All", "both": "All"}
+_VUL_CODE = {"None": 0, "NS": 1, "EW": 2, "All": 3}
+
+
+def _pbn_render(seed: int) -> Any:
+    generator = f"bridgecli {__version__} seed={seed}"
+
+    def render(number: str, dealer: str, vul: str, deal: str) -> str:
+        return (
+            '[Event ""]\n[Site ""]\n[Date ""]\n'
+            f'[Board "{number}"]\n'
+            '[West ""]\n[North ""]\n[East ""]\n[South ""]\n'
+            f'[Dealer "{dealer}"]\n[Vulnerable "{vul}"]\n[Deal "{deal}"]\n'
+            '[Scoring ""]\n[Declarer ""]\n[Contract ""]\n[Result ""]\n'
+            f'[Generator "{generator}"]\n'
+        )
+
+    return render
+
+
+def parse_predeal(text: str) -> tuple[int, list[int]]:
+    """``N:AKQJ.AKQ.AKQ.AKQ`` (PBN hand) or ``north=SAKQ,HA`` -> (seat, card indices).
+
+    Raises ParseError.
+    """
+    t = text.strip()
+    ranks = "23456789TJQKA"
+    if ":" in t[:6]:
+        seat_text, hand = t.split(":", 1)
+        seat = _SEATS.get(seat_text.strip().lower())
+        if seat is None:
+            raise ParseError(f"predeal {text!r}: unknown seat {seat_text!r}")
+        suits = hand.strip().split(".")
+        if len(suits) != 4:
+            raise ParseError(f"predeal {text!r}: a hand has four suits S.H.D.C")
+        cards: list[int] = []
+        for s, holding in zip((3, 2, 1, 0), suits):
+            for ch in holding.upper().replace("-", ""):
+                if ch not in ranks:
+                    raise ParseError(f"predeal {text!r}: bad rank {ch!r}")
+                cards.append(13 * s + ranks.index(ch))
+        return seat, cards
+    if "=" in t:
+        seat_text, spec = t.split("=", 1)
+        seat = _SEATS.get(seat_text.strip().lower())
+        if seat is None:
+            raise ParseError(f"predeal {text!r}: unknown seat {seat_text!r}")
+        cards = []
+        for part in spec.replace(" ", "").split(","):
+            if not part:
+                continue
+            part = part.upper()
+            if part[0] not in "SHDC" or any(ch not in ranks for ch in part[1:]):
+                raise ParseError(f"predeal {text!r}: bad holding {part!r} (write SAKQ,HA)")
+            s = "CDHS".index(part[0])
+            cards += [13 * s + ranks.index(ch) for ch in part[1:]]
+        return seat, cards
+    raise ParseError(f"predeal {text!r}: write 'N:AKQ.J.T98.76' or 'north=SAKQ,HA'")
+
+
+def _where_error(exc: ParseError, text: str, option: str) -> BridgeCliError:
+    from bridgecli.dealer.expr import caret
+
+    return BridgeCliError(f"{option} {text!r}: {exc.message} (column {exc.column})\n{caret(text, 1, exc.column)}",
+                          ExitCode.USAGE)
+
+
+class _Progress:
+    """Progress on stderr: dealt, accepted, rate, ETA; at most five updates a second."""
+
+    def __init__(self, enabled: bool, target: int | None) -> None:
+        self.enabled = enabled
+        self.target = target
+        self.start = time.monotonic()
+        self.last = 0.0
+
+    def update(self, accepted: int, tried: int, final: bool = False) -> None:
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if not final and now - self.last < 0.2:
+            return
+        self.last = now
+        elapsed = max(now - self.start, 1e-9)
+        rate = accepted / elapsed
+        eta = ""
+        if self.target and rate > 0 and not final:
+            eta = f", ETA {max(0.0, (self.target - accepted) / rate):.0f} s"
+        pct = 100.0 * accepted / tried if tried else 0.0
+        click.echo(f"\rdeal: {accepted:,}/{tried:,} accepted ({pct:.3g}%), {rate:,.0f}/s{eta}   ",
+                   err=True, nl=final)
+
+
+def _printall(owner: Any, start: int) -> str:
+    """dealer's ``printall`` layout: four hands side by side, N E S W."""
+    lines: list[str] = []
+    ranks = "23456789TJQKA"
+    for k in range(owner.shape[1]):
+        col = owner[:, k]
+        lines.append(f"{start + k:4d}.")
+        for s in (3, 2, 1, 0):
+            cells = []
+            for seat in range(4):
+                held = [ranks[r] for r in range(12, -1, -1) if col[13 * s + r] == seat]
+                cells.append(" ".join(held) + " " if held else "- ")
+            lines.append("".join(c.ljust(20) for c in cells[:3]) + cells[3])
+        lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+@click.command("deal")
+@click.option("-n", "--count", "count", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Number of boards to deal.")
+@click.option("--seed", type=click.IntRange(min=0), default=None,
+              help="Random seed (default: a fresh one, written into the output).")
+@click.option("--start-board", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Number of the first board.")
+@click.option("--dealer", "dealer_opt", default=None, metavar="SEAT",
+              help="Fixed dealer (default: from the board number).")
+@click.option("--vul", "vul_opt", default=None, metavar="V",
+              help="Fixed vulnerability none/NS/EW/all (default: from the board number).")
+@click.option("--where", "wheres", multiple=True, metavar="EXPR",
+              help="Condition in dealer's language, e.g. 'hcp(north) >= 15'; several are ANDed.")
+@click.option("--predeal", "predeals", multiple=True, metavar="SPEC",
+              help="Fix cards: 'N:AKQJ.AKQ.AKQ.AKQ' or 'north=SAKQ,HA'.")
+@click.option("--script", "script_path", default=None, metavar="FILE",
+              type=click.Path(dir_okay=False, allow_dash=True), help="A dealer input file.")
+@click.option("--format", "fmt", type=click.Choice(FORMATS, case_sensitive=False), default=None,
+              help="Output format (default pbn; from -o's extension; text = one line a deal).")
+@output_option
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Deal in J processes (same output).")
+@click.option("--max-tries", type=click.IntRange(min=1), default=10_000_000, show_default=True,
+              help="Give up (exit 1) after dealing this many without finding enough.")
+@click.option("--progress/--no-progress", default=None,
+              help="Progress on stderr (default: when stderr is a terminal).")
+@click.option("--stats", "stats", is_flag=False, flag_value="", default=None, metavar="[EXPR]",
+              help="Print the acceptance rate on stderr; with EXPR, its mean and distribution.")
+@click.pass_context
+def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dealer_opt: str | None,
+         vul_opt: str | None, wheres: tuple[str, ...], predeals: tuple[str, ...], script_path: str | None,
+         fmt: str | None, output: str | None, jobs: int, max_tries: int, progress: bool | None,
+         stats: str | None) -> None:
+    """Deal boards at random, or to constraints in the classic dealer's language.
+
+    Every deal is equally likely; the same seed and options give the same
+    output, whatever --jobs is. Conditions that look at some seats only
+    deal those seats first.
+
+    \b
+    Examples:
+      bridgecli deal -n 4 --seed 1
+      bridgecli deal -n 10 --where 'hcp(north) >= 15 && hcp(north) <= 17' \\
+          --where 'shape(north, any 4333 + any 4432 + any 5332)' --format text
+      bridgecli deal -n 100000 --stats 'hcp(south)' -o /dev/null
+      bridgecli deal --script 1nt.dl --seed 7
+    """
+    import numpy as np
+
+    from bridgecli.dealer import expr as expr_mod
+    from bridgecli.dealer.generate import Predeal
+    from bridgecli.dealer.run import Spec, batches, compile_spec
+
+    if TYPE_CHECKING:
+        from bridgecli.dealer.script import Script
+
+    source = ctx.get_parameter_source
+    # --- the script, if any
+    script: Script | None = None
+    script_text: str | None = None
+    script_name: str | None = None
+    if script_path is not None:
+        from bridgecli.dealer.script import parse_script
+
+        script_text, script_name = read_text(script_path)
+        script = parse_script(script_text, script_name)
+    # --- the conditions: each --where checked on its own, for a caret under the problem
+    names = list(script.variables) if script else []
+    for text in wheres:
+        try:
+            expr_mod.parse(text, names=names)
+        except ParseError as exc:
+            raise _where_error(exc, text, "--where") from exc
+    stats_expr: expr_mod.Compiled | None = None
+    compiler = script.compiler() if script else expr_mod.Compiler()
+    if stats:
+        try:
+            stats_expr = compiler.compile(expr_mod.parse(stats, names=names))
+        except ParseError as exc:
+            raise _where_error(exc, stats, "--stats") from exc
+    # --- predeal
+    predeal = script.predeal if script else Predeal()
+    for spec_text in predeals:
+        seat, cards = parse_predeal(spec_text)
+        try:
+            predeal = predeal.with_cards(seat, cards)
+        except ParseError as exc:
+            raise ParseError(f"--predeal {spec_text!r}: {exc.message}") from exc
+    # --- dealer and vulnerability
+    fixed_dealer: int | None = script.dealer if script else None
+    if dealer_opt is not None:
+        d = _SEATS.get(dealer_opt.lower())
+        if d is None:
+            raise click.BadParameter(f"unknown seat {dealer_opt!r} (N, E, S, W)", param_hint="--dealer")
+        fixed_dealer = d
+    fixed_vul: str | None = script.vulnerable if script else None
+    if vul_opt is not None:
+        v = _VULS.get(vul_opt.lower())
+        if v is None:
+            raise click.BadParameter(f"unknown vulnerability {vul_opt!r} (none, NS, EW, all)", param_hint="--vul")
+        fixed_vul = v
+    # --- how many, how long
+    explicit_n = source("count") not in (click.core.ParameterSource.DEFAULT, None)
+    target: int | None = count
+    limit = max_tries
+    soft_limit = False
+    if script is not None:
+        if not explicit_n:
+            if script.produce is not None:
+                target = script.produce
+            elif script.printer is None and script.stats:
+                target = None  # statistics only: run to the generate limit, as dealer does
+            else:
+                target = 40 if script.printer else 1
+        generate = script.generate if script.generate is not None else 1_000_000
+        if source("max_tries") in (click.core.ParameterSource.DEFAULT, None) or generate < max_tries:
+            limit = generate
+            soft_limit = True
+    if fmt is None:
+        from bridgecli.formats import format_from_path
+
+        fmt = format_from_path(output) or "pbn"
+        if script is not None and format_from_path(output) is None:
+            if script.printer == "printall":
+                fmt = "printall"
+            elif script.printer is None:
+                fmt = "none"  # statistics only, as in dealer
+    fmt = fmt.lower()
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(48)
+    needs_owner = bool(stats) or bool(script is not None and script.stats) or fmt not in ("pbn", "text")
+    spec = Spec(seed=seed, fixed=predeal.fixed, wheres=tuple(wheres), script=script_text,
+                script_source=script_name, max_tries=limit, strings=fmt in ("pbn", "text") and jobs > 1,
+                owners=needs_owner or jobs == 1)
+    compile_spec(spec)  # script errors surface before any output
+    show_progress = progress if progress is not None else sys.stderr.isatty()
+    meter = _Progress(show_progress, target)
+
+    # --- statistics accumulators
+    script_stats = script.stats if script else []
+    if script is not None:
+        from bridgecli.dealer.script import Frequency
+    compiled_stats = [compiler.compile(s.node) for s in script_stats]
+    sums = [0] * len(script_stats)
+    hists: list[Any] = [np.zeros(s.high - s.low + 3, dtype=np.int64) if isinstance(s, Frequency) else None
+                        for s in script_stats]
+    stat_values: dict[int, int] = {}
+    stat_sum = 0
+
+    def dealer_of(board: int) -> int:
+        return fixed_dealer if fixed_dealer is not None else (board - 1) % 4
+
+    def vul_of(board: int) -> str:
+        if fixed_vul is not None:
+            return fixed_vul
+        i = board - 1
+        return ("None", "NS", "EW", "All")[(i + i // 4) % 4]
+
+    counts = {"accepted": 0, "tried": 0}
+
+    def produced() -> Iterator[tuple[Any, int, Any]]:
+        """Accepted batches in order (deals, first board, deal strings or None), cut to the target,
+        with statistics gathered on the way."""
+        nonlocal stat_sum
+        if target == 0:
+            return
+        for owner, dealt, rows, kept in batches(spec, jobs):
+            counts["tried"] += dealt
+            accepted = counts["accepted"]
+            take = kept if target is None else min(kept, target - accepted)
+            if take < kept:
+                if owner is not None:
+                    owner = np.ascontiguousarray(owner[:, :take])
+                if rows is not None:
+                    rows = rows[:take]
+            if take and (compiled_stats or stats_expr is not None):
+                hands = expr_mod.Hands(owner)
+                for k, (st, comp) in enumerate(zip(script_stats, compiled_stats)):
+                    vals = comp.values(hands)
+                    if not isinstance(st, Frequency):
+                        sums[k] += int(vals.sum())
+                    else:
+                        clipped = np.clip(vals - st.low + 1, 0, st.high - st.low + 2)
+                        hists[k] += np.bincount(clipped, minlength=len(hists[k]))
+                if stats_expr is not None:
+                    vals = stats_expr.values(hands)
+                    stat_sum += int(vals.sum())
+                    uniq, cnt = np.unique(vals, return_counts=True)
+                    for u, c in zip(uniq.tolist(), cnt.tolist()):
+                        stat_values[u] = stat_values.get(u, 0) + c
+            counts["accepted"] = accepted + take
+            if take:
+                yield owner, start_board + accepted, rows
+            meter.update(counts["accepted"], counts["tried"])
+            if target is not None and counts["accepted"] >= target:
+                break
+
+    with AtomicOutput(output, binary=True) as out:
+        try:
+            _write(fmt, out, seed, dealer_of, vul_of, produced(),
+                   lambda: target is None or counts["accepted"] >= target)
+        finally:
+            meter.update(counts["accepted"], counts["tried"], final=True)
+        if script_stats:
+            out.write(_script_stats_text(script_stats, sums, hists, counts["accepted"]).encode("utf-8"))
+    accepted, tried = counts["accepted"], counts["tried"]
+    if stats is not None:
+        _print_stats(stats, accepted, tried, stat_sum, stat_values)
+    if target is not None and accepted < target:
+        rate = f"{100.0 * accepted / tried:.4g}%" if tried else "0%"
+        message = (f"only {accepted:,} of {target:,} deals met the conditions in {tried:,} tries "
+                   f"(acceptance rate {rate})")
+        if soft_limit:
+            click.echo(f"bridgecli: note: {message}; the script's generate limit was reached", err=True)
+            return
+        raise RuleError(message + "; raise --max-tries or relax the conditions")
+
+
+def _write(fmt: str, out: IO[bytes], seed: int, dealer_of: Any, vul_of: Any,
+           produced: Iterator[tuple[Any, int, Any]], complete: Any) -> None:
+    """Stream the produced batches to ``out`` in ``fmt``; ``complete()`` says whether all were found.
+
+    A PBN file gets its header before the first board, or at the end of a
+    complete run without boards (``-n 0``); a run that found nothing writes nothing.
+    """
+    from bridgecli.dealer import pbnfast
+
+    if fmt == "pbn":
+        records = pbnfast.RecordWriter(_pbn_render(seed), dealer_of, vul_of)
+        header = False
+        for owner, start, rows in produced:
+            if not header:
+                out.write(b"% PBN 2.1\n% EXPORT\n")
+                header = True
+            if rows is None:
+                deals = pbnfast.deal_strings(owner, records.dealers(start, owner.shape[1]))
+            else:
+                deals = pbnfast.rotate(rows, records.dealers(start, rows.shape[0]))
+            for chunk in records.write(deals, start):
+                out.write(chunk)
+        if not header and complete():
+            out.write(b"% PBN 2.1\n% EXPORT\n")
+    elif fmt == "text":
+        for owner, _start, rows in produced:
+            out.write(pbnfast.text_lines(owner) if rows is None else pbnfast.lines_of(rows))
+    elif fmt == "printall":
+        for owner, start, _rows in produced:
+            out.write(_printall(owner, start).encode("ascii"))
+    elif fmt == "none":
+        for _batch in produced:
+            pass
+    else:
+        from bridgecli.formats import iter_write
+
+        try:
+            chunks = iter_write(_boards(produced, seed, dealer_of, vul_of), fmt)
+        except ModuleNotFoundError as exc:
+            raise BridgeCliError(f"format {fmt!r} is not available in this build", ExitCode.USAGE) from exc
+        for text in chunks:
+            out.write(text.encode("utf-8"))
+
+
+def _boards(produced: Iterator[tuple[Any, int, Any]], seed: int, dealer_of: Any, vul_of: Any) -> Iterator[Any]:
+    """Board objects of the produced deals (for the general format writers)."""
+    from bridgecli.core.board import Board
+    from bridgecli.core.cards import Seat, Vulnerability
+    from bridgecli.core.deal import deal_from_indices
+
+    tags = {"Event": "", "Site": "", "Date": "", "West": "", "North": "", "East": "", "South": "",
+            "Scoring": "", "Generator": f"bridgecli {__version__} seed={seed}"}
+    for owner, start, _rows in produced:
+        for k in range(owner.shape[1]):
+            number = start + k
+            yield Board(number=number, dealer=Seat(dealer_of(number)),
+                        vulnerability=Vulnerability.from_str(vul_of(number)),
+                        deal=deal_from_indices(owner[:, k].tolist()), tags=dict(tags))
+
+
+def _script_stats_text(items: list[Any], sums: list[int], hists: list[Any], produced: int) -> str:
+    from bridgecli.dealer.script import Average
+
+    lines: list[str] = []
+    for st, total, hist in zip(items, sums, hists):
+        if isinstance(st, Average):
+            mean = total / produced if produced else 0.0
+            lines.append(f"{st.label + ': ' if st.label else ''}{mean:g}")
+        else:
+            lines.append(f"Frequency {st.label}:")
+            if hist[0]:
+                lines.append(f"Low\t{hist[0]:8d}")
+            for k, value in enumerate(range(st.low, st.high + 1)):
+                lines.append(f"{value:5d}\t{hist[k + 1]:8d}")
+            if hist[-1]:
+                lines.append(f"High\t{hist[-1]:8d}")
+    return "\n".join(lines) + "\n"
+
+
+def _print_stats(expr_text: str, accepted: int, tried: int, total: int, values: dict[int, int]) -> None:
+    rate = 100.0 * accepted / tried if tried else 0.0
+    click.echo(f"accepted {accepted:,} of {tried:,} dealt ({rate:.4g}%)", err=True)
+    if not expr_text or not accepted:
+        return
+    click.echo(f"{expr_text}: mean {total / accepted:.4g} over {accepted:,} deals", err=True)
+    peak = max(values.values())
+    width = max(len(str(v)) for v in values)
+    for v in range(min(values), max(values) + 1):
+        c = values.get(v, 0)
+        bar = "#" * (round(40 * c / peak) if peak else 0)
+        click.echo(f"  {v:>{width}}  {c:>9,}  {100.0 * c / accepted:6.2f}%  {bar}", err=True)

@@ -1,0 +1,289 @@
+"""``bridgecli deal``: output, reproducibility, --jobs, scripts, statistics and errors."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from bridgecli.cli import cli
+from bridgecli.core.deal import Deal
+from tests.conftest import bridgecli_cmd, subprocess_env
+
+COND = "hcp(north) >= 15 && hcp(north) <= 17 && shape(north, any 4333 + any 4432 + any 5332)"
+
+
+def deals_of(pbn: str) -> list[str]:
+    return re.findall(r'\[Deal "([^"]+)"\]', pbn)
+
+
+def test_default_one_board(runner: CliRunner) -> None:
+    r = runner.invoke(cli, ["deal", "--seed", "5"])
+    assert r.exit_code == 0, r.output
+    assert r.stderr == ""
+    lines = r.stdout.splitlines()
+    assert lines[:2] == ["% PBN 2.1", "% EXPORT"]
+    tags = [re.match(r"\[(\w+) ", ln).group(1) for ln in lines[2:]]  # type: ignore[union-attr]
+    assert tags == ["Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable",
+                    "Deal", "Scoring", "Declarer", "Contract", "Result", "Generator"]
+    assert '[Board "1"]' in lines and '[Dealer "N"]' in lines and '[Vulnerable "None"]' in lines
+    assert '[Generator "bridgecli 0.1.0 seed=5"]' in lines
+    deal = Deal.from_pbn(deals_of(r.stdout)[0])
+    assert deal.is_complete
+
+
+def test_board_cycle_and_overrides(runner: CliRunner) -> None:
+    r = runner.invoke(cli, ["deal", "-n", "3", "--seed", "1", "--start-board", "7"])
+    assert r.exit_code == 0
+    assert re.findall(r'\[Dealer "(\w)"\]', r.stdout) == ["S", "W", "N"]
+    assert re.findall(r'\[Vulnerable "(\w+)"\]', r.stdout) == ["All", "None", "EW"]
+    assert [d[0] for d in deals_of(r.stdout)] == ["S", "W", "N"]
+    r = runner.invoke(cli, ["deal", "-n", "2", "--seed", "1", "--dealer", "W", "--vul", "both"])
+    assert re.findall(r'\[Dealer "(\w)"\]', r.stdout) == ["W", "W"]
+    assert re.findall(r'\[Vulnerable "(\w+)"\]', r.stdout) == ["All", "All"]
+
+
+def test_random_seed_is_written(runner: CliRunner) -> None:
+    r = runner.invoke(cli, ["deal", "--format", "pbn"])
+    seed = re.search(r"seed=(\d+)", r.stdout).group(1)  # type: ignore[union-attr]
+    again = runner.invoke(cli, ["deal", "--seed", seed])
+    assert again.stdout == r.stdout
+
+
+@pytest.mark.parametrize("extra", [["--where", COND], ["--start-board", "3"], ["--format", "text"],
+                                   ["--dealer", "E", "--stats", "hcp(north)"], ["--format", "json"]])
+def test_same_seed_same_bytes_whatever_jobs(tmp_path: Path, extra: list[str]) -> None:
+    outs = []
+    for jobs in ("1", "2", "3") if extra[0] == "--where" else ("1", "2"):
+        target = tmp_path / f"out{jobs}"
+        args = ["deal", "-n", "20000" if "json" not in extra else "100", "--seed", "11", "--jobs", jobs,
+                "-o", str(target), *extra]
+        subprocess.run(bridgecli_cmd() + args, check=True, env=subprocess_env(), capture_output=True)
+        outs.append(target.read_bytes())
+    assert all(out == outs[0] for out in outs)
+    if "--format" not in extra:
+        assert len(deals_of(outs[0].decode())) == 20000
+
+
+def test_where_is_met_and_text_format(runner: CliRunner) -> None:
+    r = runner.invoke(cli, ["deal", "-n", "50", "--seed", "3", "--where", "hcp(north) >= 20",
+                            "--where", "spades(south) >= 4", "--format", "text"])
+    assert r.exit_code == 0
+    lines = r.stdout.splitlines()
+    assert len(lines) == 50
+    for line in lines:
+        d = Deal.from_pbn(line)
+        assert d.hands[0] is not None and d.hands[0].hcp >= 20
+        assert d.hands[2] is not None and d.hands[2].shape[0] >= 4
+
+
+def test_predeal(runner: CliRunner) -> None:
+    r = runner.invoke(cli, ["deal", "-n", "20", "--seed", "2", "--format", "text",
+                            "--predeal", "S:AKQJ.AKQ.AKQ.AKQ", "--predeal", "west=S2,HT9"])
+    assert r.exit_code == 0, r.output
+    for line in r.stdout.splitlines():
+        d = Deal.from_pbn(line)
+        assert d.hands[2].to_pbn() == "AKQJ.AKQ.AKQ.AKQ"  # type: ignore[union-attr]
+        west = {str(c) for c in d.hands[3]}  # type: ignore[union-attr]
+        assert {"S2", "HT", "H9"} <= west
+
+
+def test_predeal_conflicts_exit_2(runner: CliRunner) -> None:
+    r = runner.invoke(cli, ["deal", "--predeal", "N:AK.-.-.-", "--predeal", "east=SA"])
+    assert r.exit_code == 2
+    assert "'SA'" in r.stderr and "north and east" in r.stderr
+    r = runner.invoke(cli, ["deal", "--predeal", "north=SAKQJT98765432,HA"])
+    assert r.exit_code == 2
+    assert "more than 13" in r.stderr
+    assert r.stdout == ""
+
+
+def test_syntax_error_has_a_caret(runner: CliRunner) -> None:
+    r = runner.invoke(cli, ["deal", "--where", "hcp(north) >= 15 &&"])
+    assert r.exit_code == 2
+    assert r.stdout == ""
+    lines = r.stderr.splitlines()
+    assert lines[0].startswith("bridgecli: error: --where 'hcp(north) >= 15 &&': expression ends too early")
+    assert lines[1] == "  hcp(north) >= 15 &&"
+    assert lines[2] == "  " + " " * 19 + "^"
+
+
+def test_unknown_function_lists_known(runner: CliRunner) -> None:
+    r = runner.invoke(cli, ["deal", "--where", "points(north) > 3"])
+    assert r.exit_code == 2
+    assert "unknown name 'points'" in r.stderr and "hcp" in r.stderr and "cccc" in r.stderr
+
+
+def test_impossible_constraint_exits_1(runner: CliRunner) -> None:
+    r = runner.invoke(cli, ["deal", "-n", "2", "--seed", "1", "--where", "hcp(north) > 37", "--max-tries", "5000"])
+    assert r.exit_code == 1
+    assert "only 0 of 2 deals" in r.stderr and "5,000 tries" in r.stderr and "acceptance rate 0%" in r.stderr
+
+
+def test_stats(runner: CliRunner) -> None:
+    r = runner.invoke(cli, ["deal", "-n", "2000", "--seed", "4", "--stats", "hcp(south)", "--format", "text",
+                            "--where", "hcp(north) >= 12"])
+    assert r.exit_code == 0
+    assert len(r.stdout.splitlines()) == 2000
+    assert re.search(r"accepted 2,000 of [\d,]+ dealt \(\d", r.stderr)
+    assert re.search(r"hcp\(south\): mean \d+\.?\d* over 2,000 deals", r.stderr)
+    r = runner.invoke(cli, ["deal", "-n", "10", "--seed", "4", "--stats", "--format", "text"])
+    assert "accepted 10 of 8,192 dealt" in r.stderr
+
+
+def test_progress_only_when_asked(runner: CliRunner) -> None:
+    r = runner.invoke(cli, ["deal", "-n", "5", "--seed", "1", "--format", "text"])
+    assert r.stderr == ""
+    r = runner.invoke(cli, ["deal", "-n", "5", "--seed", "1", "--format", "text", "--progress"])
+    assert "deal: 5/" in r.stderr and "accepted" in r.stderr
+
+
+def test_output_file(runner: CliRunner, tmp_path: Path) -> None:
+    target = tmp_path / "x.pbn"
+    r = runner.invoke(cli, ["deal", "-n", "3", "--seed", "8", "-o", str(target)])
+    assert r.exit_code == 0 and r.stdout == ""
+    assert len(deals_of(target.read_text())) == 3
+
+
+SCRIPT = """\
+# a 1NT opener in the south
+generate 200000
+produce 15
+dealer south
+vulnerable EW
+predeal north SA, HA
+nt = shape(south, any 4333 + any 4432 + any 5332) && hcp(south) >= 15 && hcp(south) <= 17
+condition nt and not hascard(south, KS)
+action printpbn, average "south hcp" hcp(south), frequency "spades" (spades(south), 2, 5)
+"""
+
+
+def test_script(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "nt.dl"
+    path.write_text(SCRIPT)
+    r = runner.invoke(cli, ["deal", "--script", str(path), "--seed", "9"])
+    assert r.exit_code == 0, r.stderr
+    deals = deals_of(r.stdout)
+    assert len(deals) == 15
+    assert set(re.findall(r'\[Dealer "(\w)"\]', r.stdout)) == {"S"}
+    assert set(re.findall(r'\[Vulnerable "(\w+)"\]', r.stdout)) == {"EW"}
+    for text in deals:
+        d = Deal.from_pbn(text)
+        south, north = d.hands[2], d.hands[0]
+        assert south is not None and north is not None
+        assert 15 <= south.hcp <= 17 and sorted(south.shape) in ([3, 3, 3, 4], [2, 3, 4, 4], [2, 3, 3, 5])
+        assert {"SA", "HA"} <= {str(c) for c in north} and "SK" not in {str(c) for c in south}
+    assert re.search(r"^south hcp: 1[5-7](\.\d+)?$", r.stdout, re.MULTILINE)
+    assert "Frequency spades:" in r.stdout and re.search(r"^    3\t +\d+$", r.stdout, re.MULTILINE)
+    # -n on the command line overrides produce; --where adds to the condition
+    r = runner.invoke(cli, ["deal", "--script", str(path), "--seed", "9", "-n", "3", "--where", "hcp(north) >= 10"])
+    assert len(deals_of(r.stdout)) == 3
+
+
+def test_script_printall_and_generate_limit(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "all.dl"
+    path.write_text("generate 100\nproduce 2\ncondition hcp(north) > 37\naction printall\n")
+    r = runner.invoke(cli, ["deal", "--script", str(path), "--seed", "1"])
+    assert r.exit_code == 0
+    assert "generate limit" in r.stderr
+    path.write_text("produce 2\n")  # no action: printall, as in dealer
+    r = runner.invoke(cli, ["deal", "--script", str(path), "--seed", "1"])
+    blocks = r.stdout.split("\n\n")
+    assert blocks[0].splitlines()[0] == "   1." and len(blocks[0].splitlines()) == 5
+    cells = blocks[0].splitlines()[1]
+    assert len(cells) > 60
+
+
+def test_script_unsupported_keyword_exits_2(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "bad.dl"
+    path.write_text("produce 5\n\naction printoneline\n")
+    r = runner.invoke(cli, ["deal", "--script", str(path)])
+    assert r.exit_code == 2
+    assert f"{path}:3:8: unsupported action 'printoneline'" in r.stderr
+    path.write_text("produce 5\ncondition hcp(north) > 10 &&\n")
+    r = runner.invoke(cli, ["deal", "--script", str(path)])
+    assert r.exit_code == 2 and f"{path}:3:" in r.stderr
+
+
+def test_fast_pbn_equals_the_pbn_writer(runner: CliRunner) -> None:
+    from bridgecli.formats import pbn
+
+    r = runner.invoke(cli, ["deal", "-n", "40", "--seed", "21", "--start-board", "90"])
+    assert r.exit_code == 0
+    boards = pbn.loads(r.stdout)
+    assert [b.number for b in boards] == list(range(90, 130))
+    assert pbn.dumps(boards) == r.stdout
+    # the batch writer and the PBN writer give the same text for the same boards
+    from bridgecli.cli.deal import _boards
+    from bridgecli.dealer.generate import Dealer, batch_generator
+
+    owner = Dealer(batch_size=20).deal(batch_generator(1, 0))[0]
+    made = list(_boards(iter([(owner, 7, None)]), 1, lambda b: (b - 1) % 4,
+                        lambda b: ("None", "NS", "EW", "All")[((b - 1) + (b - 1) // 4) % 4]))
+    from bridgecli.cli.deal import _pbn_render
+    from bridgecli.dealer.pbnfast import RecordWriter, deal_strings
+
+    writer = RecordWriter(_pbn_render(1), lambda b: (b - 1) % 4,
+                          lambda b: ("None", "NS", "EW", "All")[((b - 1) + (b - 1) // 4) % 4])
+    text = b"".join(writer.write(deal_strings(owner, writer.dealers(7, 20)), 7)).decode()
+    assert "% PBN 2.1\n% EXPORT\n" + text == pbn.dumps(made)
+
+
+def test_other_formats(runner: CliRunner) -> None:
+    from bridgecli.formats import read_boards
+
+    base = runner.invoke(cli, ["deal", "-n", "5", "--seed", "13", "--format", "text"]).stdout.splitlines()
+    for fmt in ("yaml", "json", "lin"):
+        r = runner.invoke(cli, ["deal", "-n", "5", "--seed", "13", "--format", fmt])
+        assert r.exit_code == 0, r.stderr
+        boards = read_boards(r.stdout, fmt)
+        assert [b.deal.to_pbn() for b in boards] == base  # type: ignore[union-attr]
+        assert [b.number for b in boards] == [1, 2, 3, 4, 5]
+
+
+def test_numpy_only_when_dealing() -> None:
+    code = ("import sys, bridgecli.cli, bridgecli.cli.deal, bridgecli.dealer; "
+            "assert 'numpy' not in sys.modules, 'numpy imported'")
+    subprocess.run([bridgecli_cmd()[0], "-c", code], check=True, env=subprocess_env())
+
+
+def test_script_pointcount_altcount_and_predeal_errors(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "pc.dl"
+    # controls through pointcount; top honours through a replaced alternate count
+    path.write_text("produce 30\npointcount 2, 1\naltcount 0 1 1 1\n"
+                    "condition hcp(north) >= 5 && pt0(north) >= 3\naction printpbn\n")
+    r = runner.invoke(cli, ["deal", "--script", str(path), "--seed", "2"])
+    assert r.exit_code == 0, r.stderr
+    for text in deals_of(r.stdout):
+        north = Deal.from_pbn(text).hands[0]
+        assert north is not None
+        ranks = [c.rank.letter for c in north]
+        assert 2 * ranks.count("A") + ranks.count("K") >= 5
+        assert sum(ranks.count(x) for x in "AKQ") >= 3
+    path.write_text("predeal north SAK, HA\npredeal south SK\n")
+    r = runner.invoke(cli, ["deal", "--script", str(path)])
+    assert r.exit_code == 2
+    assert f"{path}:2:" in r.stderr and "'SK'" in r.stderr
+
+
+def test_script_stats_only_runs_to_generate(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "st.dl"
+    path.write_text("generate 20000\naction average hcp(north), frequency (spades(south), 3, 4)\n")
+    r = runner.invoke(cli, ["deal", "--script", str(path), "--seed", "5"])
+    assert r.exit_code == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert 9.5 < float(lines[0]) < 10.5  # mean HCP of a hand is 10
+    assert lines[1] == "Frequency :"
+    total = sum(int(ln.split("\t")[1]) for ln in lines[2:])
+    assert total == 20000
+
+
+def test_jobs_stop_cleanly_with_batches_in_flight() -> None:
+    # stopping with large results still in the pipes once deadlocked the pool
+    r = subprocess.run(bridgecli_cmd() + ["deal", "-n", "100000", "--seed", "3", "--jobs", "2", "--format", "text"],
+                       env=subprocess_env(), capture_output=True, timeout=120)
+    assert r.returncode == 0
+    assert r.stdout.count(b"\n") == 100000
