@@ -281,3 +281,79 @@ def _finish(group: list[Board | BridgeError], results: list[_Result],
             continue
         table, p, las = next(it)
         yield BoardAnalysis(item, table, p, las)
+
+
+@dataclass(frozen=True, slots=True)
+class CardVerdict:
+    """One card of a played board judged double-dummy."""
+
+    trick: int
+    """1-based trick number."""
+    seat: Seat
+    """Who played it."""
+    card: Card
+    """The card."""
+    tricks_after: int
+    """Declarer's double-dummy tricks (whole deal) once the card is played."""
+    cost: int
+    """Tricks the card gave away to the other side (0 for a best card)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayAnalysis:
+    """The double-dummy result after every card of a board's play."""
+
+    contract: str
+    """The contract (``4S``, ``3NTX``)."""
+    declarer: Seat
+    """The declarer."""
+    tricks_start: int
+    """Declarer's double-dummy tricks before the opening lead."""
+    cards: tuple[CardVerdict, ...]
+    """Every card played, in time order."""
+
+    @property
+    def declarer_cost(self) -> int:
+        """Tricks declarer's side gave away."""
+        return sum(v.cost for v in self.cards if v.seat.side == self.declarer.side)
+
+    @property
+    def defence_cost(self) -> int:
+        """Tricks the defenders gave away."""
+        return sum(v.cost for v in self.cards if v.seat.side != self.declarer.side)
+
+    def as_json(self) -> dict[str, Any]:
+        """``contract``, ``declarer``, ``dd_start``, ``cards`` (trick, seat, card, dd, cost), costs per side."""
+        return {
+            "contract": self.contract,
+            "declarer": self.declarer.letter,
+            "dd_start": self.tricks_start,
+            "cards": [{"trick": v.trick, "seat": v.seat.letter, "card": str(v.card), "dd": v.tricks_after,
+                       "cost": v.cost} for v in self.cards],
+            "declarer_cost": self.declarer_cost,
+            "defence_cost": self.defence_cost,
+        }
+
+
+def analyse_played(deal: Deal, strain: Strain, declarer: Seat, contract: str,
+                   sequence: Sequence[tuple[Seat, Card]]) -> PlayAnalysis:
+    """Judge every card of ``sequence`` (time order, from the opening lead) double-dummy.
+
+    A card costs tricks when declarer's double-dummy total moves against
+    its player's side. Raises RuleError for a deal that is not a position
+    between tricks; SolverMissingError without DDS.
+    """
+    from . import dds
+
+    size = position_size(deal)
+    per_trick = 4
+    results = dds.analyse_play(deal, strain, declarer.lho, [card for _, card in sequence])
+    # DDS stops before the last trick, whose cards are forced: the result cannot move there
+    results += [results[-1]] * (len(sequence) + 1 - len(results))
+    verdicts = []
+    for i, (seat, card) in enumerate(sequence):
+        before, after = results[i], results[i + 1]
+        delta = after - before
+        cost = max(0, -delta) if seat.side == declarer.side else max(0, delta)
+        verdicts.append(CardVerdict(min(i // per_trick + 1, size), seat, card, after, cost))
+    return PlayAnalysis(contract, declarer, results[0], tuple(verdicts))

@@ -243,3 +243,32 @@ def worker_init(threads: int) -> None:
     set_threads(threads)
 
 
+
+
+def analyse_play(deal: Deal, strain: Strain, leader: Seat, cards: Sequence[Card]) -> list[int]:
+    """Declarer's double-dummy tricks (for the whole deal) before the play and after each card.
+
+    ``deal`` is the position the play starts from (a full deal or an ending
+    between tricks), ``leader`` the player on lead (declarer's left-hand
+    opponent), ``cards`` the cards played in time order. Returns
+    ``len(cards) + 1`` numbers, fewer when the play reaches the last trick
+    (DDS does not analyse its forced cards). Raises RuleError for a deal that is not a
+    position between tricks; DDS rejects cards not held (DDSError).
+    """
+    dds = load()
+    position_size(deal)
+    dl = dds.deal()
+    dl.trump = _DDS_TRUMP[strain]
+    dl.first = int(leader)
+    for j in range(3):
+        dl.currentTrickSuit[j] = 0
+        dl.currentTrickRank[j] = 0
+    _remain_cards(deal, dl.remainCards)
+    trace = dds.playTraceBin()
+    trace.number = len(cards)
+    for i, card in enumerate(cards):
+        trace.suit[i] = _DDS_SUIT[card.suit]
+        trace.rank[i] = int(card.rank)
+    solved = dds.solvedPlay()
+    dds.AnalysePlayBin(dl, trace, solved, 0)
+    return [int(solved.tricks[i]) for i in range(solved.number)]
