@@ -56,12 +56,15 @@ def render(board: Board, rep: Replay, a: PlayAnalysis, lang: Language, as_json: 
         return json.dumps(obj, ensure_ascii=False)
     assert rep.contract.declarer is not None
     head = f"Board {board.number}" if board.number is not None else "Play"
-    lines = [f"{head}: {lang.contract_str(rep.contract, declarer=True)}, double-dummy {a.tricks_start} "
-             f"trick{'' if a.tricks_start == 1 else 's'} at the start; declarer gave away {a.declarer_cost}, the defence {a.defence_cost}"]
+    tricks = f"{a.tricks_start} trick{'' if a.tricks_start == 1 else 's'}"
+    first = (f"{head}: {lang.contract_str(rep.contract, declarer=True)}, double-dummy {tricks} at the start; "
+             f"declarer gave away {a.declarer_cost}, the defence {a.defence_cost}")
+    lines = [first]
     by_trick: dict[int, list[str]] = {}
     for v in a.cards:
         mark = "" if not v.cost else ("*" if v.cost == 1 else f"*{v.cost}")
-        by_trick.setdefault(v.trick, []).append(f"{lang.seat_str(v.seat)} {lang.card_str(v.card)} {v.tricks_after}{mark}")
+        text = f"{lang.seat_str(v.seat)} {lang.card_str(v.card)} {v.tricks_after}{mark}"
+        by_trick.setdefault(v.trick, []).append(text)
     for trick, cards in by_trick.items():
         lines.append(f"{trick:>3}  " + "  ".join(cards))
     if not rep.legal and rep.error is not None:
