@@ -178,3 +178,24 @@ def test_par_against_dds_dealer_par_on_random_tables() -> None:
                 score, contracts = dds_dealer_par(t, vul, dealer)
                 assert mine.score == score, (t, vul, dealer)
                 assert sorted(mine.dds_text()) == sorted(contracts), (t, vul, dealer)
+
+
+def test_analyse_play_against_dds_traces() -> None:
+    for case in cases()[:2]:
+        assert dds.analyse_play(case.deal, case.trump, case.first, case.play) == case.trace
+
+
+def test_analysed_ending_marks_the_card_that_costs_a_trick() -> None:
+    from bridgecli.solver.analysis import analyse_played
+
+    # the finesse ending, West declaring (North leads): EW have one trick, the king, unless
+    # West throws it under North's ace.
+    deal = Deal.from_pbn("N:AQ... JT... 43... K5...")
+    seq = [(N, Card.from_str("SA")), (E, Card.from_str("ST")), (S, Card.from_str("S3")), (W, Card.from_str("SK")),
+           (N, Card.from_str("SQ")), (E, Card.from_str("SJ")), (S, Card.from_str("S4")), (W, Card.from_str("S5"))]
+    a = analyse_played(deal, NT, W, "1NT", seq)
+    assert a.tricks_start == 1
+    assert [v.tricks_after for v in a.cards] == [1, 1, 1, 0, 0, 0, 0, 0]
+    assert [v.cost for v in a.cards] == [0, 0, 0, 1, 0, 0, 0, 0]
+    assert [v.trick for v in a.cards] == [1, 1, 1, 1, 2, 2, 2, 2]
+    assert a.declarer_cost == 1 and a.defence_cost == 0
