@@ -261,6 +261,10 @@ def render_text(a: BoardAnalysis) -> str:
             lines.append(f"Par {side} {abs(p.score)}: " + ", ".join(
                 f"{c.pbn} by {'/'.join(s.letter for s in c.declarers)}"
                 + (f" {c.result:+d}" if c.result else "") for c in p.contracts))
+    if a.position is not None:
+        pos = a.position
+        lines.append(f"Play record stops after {pos.cards_played} cards: {pos.contract} by {pos.declarer.letter} "
+                     f"has {pos.declarer_tricks}, double-dummy {pos.dd_tricks} in all")
     for la in a.leads:
         groups: dict[int, list[str]] = {}
         for card, tricks in la.leads:

@@ -49,6 +49,27 @@ class LeadAnalysis:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayPosition:
+    """Where a board's unfinished play record stops, solved double-dummy from there."""
+
+    contract: str
+    """The contract (``4S``)."""
+    declarer: Seat
+    """The declarer."""
+    cards_played: int
+    """Cards of the record (legal, in time order)."""
+    declarer_tricks: int
+    """Tricks declarer's side has won so far."""
+    dd_tricks: int
+    """Declarer's tricks in all with best play from the position on."""
+
+    def as_json(self) -> dict[str, Any]:
+        """``contract``, ``declarer``, ``cards_played``, ``declarer_tricks``, ``dd_tricks``."""
+        return {"contract": self.contract, "declarer": self.declarer.letter, "cards_played": self.cards_played,
+                "declarer_tricks": self.declarer_tricks, "dd_tricks": self.dd_tricks}
+
+
+@dataclass(frozen=True, slots=True)
 class BoardAnalysis:
     """The double-dummy table, par and (on request) opening leads of one board."""
 
@@ -60,6 +81,8 @@ class BoardAnalysis:
     """Par for the board's vulnerability and dealer; None for an ending (fewer than 13 tricks)."""
     leads: tuple[LeadAnalysis, ...] = ()
     """Opening-lead analyses, when asked for."""
+    position: PlayPosition | None = None
+    """For a play record that stops before the end (no claim): the position it stops in, solved."""
 
     def annotated(self) -> Board:
         """The board with DoubleDummyTricks, OptimumScore, ParContract and OptimumResultTable set.
@@ -94,6 +117,8 @@ class BoardAnalysis:
             "score": self.par.score,
             "contracts": self.par.labels(),
         }
+        if self.position is not None:
+            out["position"] = self.position.as_json()
         if self.leads:
             out["leads"] = [
                 {
@@ -126,6 +151,7 @@ class _Job:
     dealer: Seat | None
     contract: tuple[int, Strain, str, Seat] | None
     leads: bool
+    play: tuple[str, Strain, Seat, int, tuple[tuple[Seat, Card], ...]] | None = None
 
 
 def _job_of(board: Board, leads: bool) -> _Job:
@@ -136,10 +162,28 @@ def _job_of(board: Board, leads: bool) -> _Job:
     c = board.contract
     if leads and c is not None and not c.is_passout and c.declarer is not None:
         contract = (c.level, c.strain, c.pbn, c.declarer)
-    return _Job(board.deal, board.effective_vulnerability, board.effective_dealer, contract, leads)
+    return _Job(board.deal, board.effective_vulnerability, board.effective_dealer, contract, leads,
+                _unfinished_play(board))
 
 
-_Result = tuple[DDTable, "ParResult | None", tuple[LeadAnalysis, ...]]
+def _unfinished_play(board: Board) -> tuple[str, Strain, Seat, int, tuple[tuple[Seat, Card], ...]] | None:
+    """(contract, strain, declarer, declarer's tricks so far, cards) of a legal play record that stops early."""
+    if not board.play:
+        return None
+    from bridgecli.core.play import replay_board
+
+    try:
+        position_size(board.deal)
+        rep = replay_board(board)
+    except BridgeError:
+        return None
+    contract = rep.contract
+    if not rep.legal or rep.complete or not rep.sequence or contract.declarer is None:
+        return None
+    return (contract.pbn, contract.strain, contract.declarer, rep.tricks_won[contract.declarer.side], rep.sequence)
+
+
+_Result = tuple[DDTable, "ParResult | None", tuple[LeadAnalysis, ...], "PlayPosition | None"]
 
 
 def _solve_jobs(jobs: Sequence[_Job]) -> list[_Result]:
@@ -167,12 +211,17 @@ def _solve_jobs(jobs: Sequence[_Job]) -> list[_Result]:
     solved = dds.solve_leads(flat) if flat else []
     out: list[_Result] = []
     k = 0
-    for table, p, want in zip(tables, pars, wanted):
+    for job, table, p, want in zip(jobs, tables, pars, wanted):
         las = []
         for strain, declarer, text in want:
             las.append(LeadAnalysis(strain, declarer, text, tuple(solved[k])))
             k += 1
-        out.append((table, p, tuple(las)))
+        pos = None
+        if job.play is not None:
+            text, strain, declarer, won, seq = job.play
+            dd = dds.analyse_play(job.deal, strain, declarer.lho, [card for _, card in seq])[-1]
+            pos = PlayPosition(text, declarer, len(seq), won, dd)
+        out.append((table, p, tuple(las), pos))
     return out
 
 
@@ -279,8 +328,8 @@ def _finish(group: list[Board | BridgeError], results: list[_Result],
             exc.located(source=source, board=str(number) if number is not None else "?")
             yield Unsolvable(item, exc)
             continue
-        table, p, las = next(it)
-        yield BoardAnalysis(item, table, p, las)
+        table, p, las, pos = next(it)
+        yield BoardAnalysis(item, table, p, las, pos)
 
 
 @dataclass(frozen=True, slots=True)

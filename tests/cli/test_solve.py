@@ -282,3 +282,18 @@ def test_json_lines_input_is_read_in_pieces(monkeypatch: pytest.MonkeyPatch, tmp
     assert [p[1] for p in pieces] == [0, 2, 4]
     items = list(solve_mod._read_records(str(path), str(path), None))
     assert [getattr(b, "number", None) for b in items] == [1, 2, 3, 4, 5]
+
+
+@needs_dds
+@pytest.mark.parametrize("west_card,dd", [("SK", 0), ("S5", 1)])
+def test_unfinished_play_is_solved_from_where_it_stops(runner: CliRunner, west_card: str, dd: int) -> None:
+    # the finesse ending, West declaring: North leads the ace; if West throws the king under it
+    # EW have no trick left, else the king still makes
+    board = ('[Board "4"]\n[Deal "N:AQ... JT... 43... K5..."]\n[Declarer "W"]\n[Contract "1NT"]\n'
+             f'[Play "N"]\nSA ST S3 {west_card}\n*\n')
+    result = runner.invoke(cli, ["solve", "-", "--json"], input=board)
+    assert result.exit_code == 0, result.stderr
+    obj = json.loads(result.stdout)
+    assert obj["dd"]["W"]["NT"] == 1  # from the start
+    assert obj["position"] == {"contract": "1NT", "declarer": "W", "cards_played": 4, "declarer_tricks": 0,
+                               "dd_tricks": dd}
