@@ -16,7 +16,6 @@ import importlib.util
 import os
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
@@ -202,47 +201,6 @@ def solve_leads(jobs: Sequence[tuple[Deal, Strain, Seat]]) -> list[list[tuple[Ca
         position_size(deal)
     raw = _solve_boards([(deal, strain, declarer.lho) for deal, strain, declarer in jobs], solutions=3)
     return [sorted(r, key=lambda cs: (-cs[1], -cs[0].suit, -cs[0].rank)) for r in raw]
-
-
-@dataclass(frozen=True, slots=True)
-class Task:
-    """One board's work: its position and the contracts whose opening leads to solve."""
-
-    deal: Deal
-    """The position (a full deal or an ending between tricks)."""
-    leads: tuple[tuple[Strain, Seat], ...] = ()
-    """(strain, declarer) pairs whose opening leads are wanted."""
-
-
-@dataclass(frozen=True, slots=True)
-class TaskResult:
-    """The answer to a :class:`Task`."""
-
-    table: DDTable
-    """The double-dummy table of the position."""
-    leads: tuple[tuple[tuple[Card, int], ...], ...] = ()
-    """For each requested (strain, declarer): leads and tricks for the defence."""
-
-
-def run_tasks(tasks: Sequence[Task]) -> list[TaskResult]:
-    """Solve a batch of tasks with as few DDS calls as the limits allow."""
-    tables = solve_tables([t.deal for t in tasks])
-    jobs = [(t.deal, strain, declarer) for t in tasks for strain, declarer in t.leads]
-    leads = solve_leads(jobs) if jobs else []
-    out = []
-    k = 0
-    for task, table in zip(tasks, tables):
-        n = len(task.leads)
-        out.append(TaskResult(table, tuple(tuple(r) for r in leads[k:k + n])))
-        k += n
-    return out
-
-
-def worker_init(threads: int) -> None:
-    """Process-pool initializer: load DDS with ``threads`` threads."""
-    set_threads(threads)
-
-
 
 
 def analyse_play(deal: Deal, strain: Strain, leader: Seat, cards: Sequence[Card]) -> list[int]:
