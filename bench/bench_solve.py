@@ -90,8 +90,9 @@ def main() -> None:
                 mismatches += 1
 
     # 2. solve's pipeline (tables + par), 40 deals at a time, alternating: one process with
-    #    2 DDS threads (what -j 2 does for a small input) vs 2 worker processes of 1 thread
-    modes = {"threads": {"jobs": 2, "batch": 40, "job_batch": 10}, "processes": {"jobs": 2, "batch": 10, "job_batch": 10}}
+    #    2 DDS threads (solve -j 2) vs 2 worker processes of 1 thread (solve -j 2 --processes)
+    modes = {"threads": {"jobs": 2, "batch": 40},
+             "processes": {"jobs": 2, "processes": True, "batch": 10, "job_batch": 10}}
     pwall = dict.fromkeys(modes, 0.0)
     pcpu = dict.fromkeys(modes, 0.0)
     for k, start in enumerate(range(0, len(boards), 40)):

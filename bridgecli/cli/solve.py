@@ -32,7 +32,9 @@ JOB_BATCH = 10
 @click.option("--from", "from_", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
               help="Input format (default: from extension or content).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="J",
-              help="Worker processes, one DDS thread each (default: all cores; 1: no workers).")
+              help="Cores to use (default: all): DDS threads, or worker processes with --processes.")
+@click.option("--processes", is_flag=True,
+              help="Spread batches of 10 boards over J worker processes of one DDS thread each.")
 @json_option
 @output_option
 @click.option("--to", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
@@ -41,15 +43,15 @@ JOB_BATCH = 10
               "(or of each par contract).")
 @click.option("--progress", is_flag=True, help="Report progress on stderr.")
 @click.pass_context
-def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, as_json: bool,
+def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, processes: bool, as_json: bool,
           output: str | None, to: str | None, leads: bool, progress: bool) -> None:
     """Double-dummy tables, par score and par contracts (and opening leads) of every board.
 
     Needs the optional DDS solver: pip install 'bridgecli[dds]'. Boards are
-    read and solved in batches and each is written as soon as its batch is
-    done, in input order. With J > 1 (the default on a multi-core machine)
-    batches of 10 go to J worker processes; an input of fewer than 40 boards
-    is solved in this process with J DDS threads.
+    read and solved in batches of 40 (DDS's limit) on J threads, and each is
+    written as soon as its batch is done, in input order. --processes spreads
+    batches of 10 over J worker processes instead (measured: no faster, see
+    bench/results/solve.md).
     With -o FILE.pbn (or --to FORMAT) the boards are written back with the
     tags DoubleDummyTricks, OptimumScore, ParContract and the
     OptimumResultTable section. A board that cannot be solved (unknown hand,
@@ -89,7 +91,8 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
     from bridgecli.solver.analysis import BoardAnalysis, Unsolvable, analyse_stream
 
     records = _read_records(infile, source, from_)
-    stream = analyse_stream(records, leads=leads, jobs=n_jobs, batch=BATCH, job_batch=JOB_BATCH, source=source)
+    stream = analyse_stream(records, leads=leads, jobs=n_jobs, processes=processes, batch=BATCH, job_batch=JOB_BATCH,
+                            source=source)
     if progress:
         stream = _with_progress(stream)
 

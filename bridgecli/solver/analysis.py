@@ -2,9 +2,9 @@
 
 :func:`analyse_stream` takes boards (and reading errors) in input order and
 yields one :class:`BoardAnalysis` (or the board's error) each, in the same
-order. Boards are solved in batches (DDS works 40 full deals a call); with
-``jobs > 1`` batches go to worker processes while the next ones are read,
-and results are still yielded in input order. Memory stays bounded: at most
+order. Boards are solved in batches (DDS works 40 full deals a call, on
+several threads); optionally batches go to worker processes while the next
+ones are read, and results are still yielded in input order. Memory stays bounded: at most
 ``2 * jobs`` batches are in flight.
 """
 
@@ -236,6 +236,7 @@ def analyse_stream(
     *,
     leads: bool = False,
     jobs: int = 1,
+    processes: bool = False,
     batch: int = 40,
     job_batch: int = 10,
     source: str | None = None,
@@ -246,19 +247,19 @@ def analyse_stream(
     (unknown hand, hands of unequal size, no deal) is yielded as
     :class:`Unsolvable` with a located RuleError.
 
-    ``jobs == 1``: everything in this process, ``batch`` boards a DDS call, one
-    DDS thread. ``jobs > 1``: groups of ``job_batch`` boards go to ``jobs``
-    worker processes running one DDS thread each; but when the whole input
-    is smaller than ``batch`` boards it is solved here with ``jobs`` DDS
-    threads (no start-up cost for a worker pool). Raises SolverMissingError
-    when DDS is not installed.
+    By default everything runs in this process, ``batch`` boards a DDS call,
+    DDS using ``jobs`` threads. With ``processes`` (and ``jobs > 1``) groups
+    of ``job_batch`` boards go to ``jobs`` worker processes running one DDS
+    thread each; an input smaller than ``batch`` boards is still solved here
+    (no start-up cost for a worker pool). Raises SolverMissingError when DDS
+    is not installed.
     """
     from . import dds
 
     dds.load()
     it = iter(items)
-    if jobs <= 1:
-        dds.set_threads(1)
+    if jobs <= 1 or not processes:
+        dds.set_threads(max(1, jobs))
         for group in _groups(it, batch):
             yield from _finish(group, _run_group(group, leads), source)
         return

@@ -49,7 +49,7 @@ def pbn_dd_string(table: dict[tuple[Seat, Strain], int]) -> str:
 def test_help(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["solve", "--help"])
     assert result.exit_code == 0
-    for option in ("--jobs", "--json", "--output", "--to", "--leads", "--progress"):
+    for option in ("--jobs", "--processes", "--json", "--output", "--to", "--leads", "--progress"):
         assert option in result.stdout
 
 
@@ -224,7 +224,7 @@ def test_processes_keep_input_order(runner: CliRunner, monkeypatch: pytest.Monke
     monkeypatch.setattr(solve_mod, "JOB_BATCH", 1)
     endings = "\n".join(ENDING.replace('"2"', f'"{n}"') for n in range(1, 6))
     plain = runner.invoke(cli, ["solve", "-", "--json", "-j", "1"], input=endings)
-    spread = runner.invoke(cli, ["solve", "-", "--json", "-j", "2"], input=endings)
+    spread = runner.invoke(cli, ["solve", "-", "--json", "-j", "2", "--processes"], input=endings)
     assert plain.exit_code == spread.exit_code == 0
     assert [json.loads(x)["board"] for x in spread.stdout.splitlines()] == [1, 2, 3, 4, 5]
     assert spread.stdout == plain.stdout
