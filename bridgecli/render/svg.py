@@ -67,8 +67,8 @@ def _rose(board: Board, lang: Language) -> list[str]:
     out = [f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="5" fill="#f4f4f4" stroke="#555555"/>']
     mid_x, mid_y = x + size // 2, y + size // 2
     places = {
-        Seat.NORTH: (mid_x, y + 16, "middle"), Seat.SOUTH: (mid_x, y + size - 6, "middle"),
-        Seat.WEST: (x + 6, mid_y + 5, "start"), Seat.EAST: (x + size - 6, mid_y + 5, "end"),
+        Seat.NORTH: (mid_x, y + 16, "middle"), Seat.WEST: (x + 6, mid_y + 5, "start"),
+        Seat.EAST: (x + size - 6, mid_y + 5, "end"), Seat.SOUTH: (mid_x, y + size - 6, "middle"),
     }
     for seat, (sx, sy, anchor) in places.items():
         fill = "#d00000" if vul is not None and vul.is_vul(seat.side) else "#000000"
