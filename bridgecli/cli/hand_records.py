@@ -100,7 +100,7 @@ def write_svgs(boards: list[Board], output: str | None, *, lang: object, ascii: 
     from bridgecli.render.svg import render_svg, svg_name
 
     assert isinstance(lang, Language)
-    to_file = output not in (None, "-") and output.lower().endswith(".svg")  # type: ignore[union-attr]
+    to_file = output not in (None, "-") and output.lower().endswith(".svg")
     if output in (None, "-") or to_file:
         if len(boards) > 1:
             where = "stdout" if not to_file else repr(output)

@@ -80,8 +80,8 @@ def _rose(board: Board, lang: Language) -> list[str]:
 
 def _info(board: Board, lang: Language) -> list[str]:
     number = "?" if board.number is None else str(board.number)
-    out = [f'<text x="8" y="22" font-size="18" font-weight="bold" class="board-no">'
-           f'{escape(lang.word("board"))} {number}</text>']
+    out = [(f'<text x="8" y="22" font-size="18" font-weight="bold" class="board-no">'
+            f'{escape(lang.word("board"))} {number}</text>')]
     y = 22 + _LINE + 2
     dealer = board.effective_dealer
     if dealer is not None:
@@ -103,9 +103,9 @@ def render_svg(board: Board, *, lang: Language = ENGLISH, ascii: bool = False, t
     number = "?" if board.number is None else str(board.number)
     parts = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{WIDTH}" height="{HEIGHT}" '
-        f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" font-size="{_FONT}" '
-        'font-family="DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif">',
+        (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{WIDTH}" height="{HEIGHT}" '
+         f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" font-size="{_FONT}" '
+         'font-family="DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif">'),
         f"<title>{escape(lang.word('board'))} {number}</title>",
         "<style>.player { font-style: italic; font-size: 12px; }</style>",
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',

@@ -231,7 +231,7 @@ def print_pdf(html: Path, pdf: Path, profile: Path) -> None:
 
 def pdf_pages(pdf: Path) -> int:
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, timeout=30, check=True).stdout
-    m = re.search(r"^Pages:\s+(\d+)", info, re.M)
+    m = re.search(r"^Pages:\s+(\d+)", info, re.MULTILINE)
     assert m, info
     return int(m.group(1))
 
