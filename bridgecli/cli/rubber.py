@@ -159,14 +159,14 @@ def _is_board_text(text: str) -> bool:
 _W = 30
 
 
-def _units(x: int | float) -> str:
+def _units(x: float) -> str:
     if isinstance(x, float):
         text = f"{x:.2f}".rstrip("0").rstrip(".")
         return "0" if text in ("-0", "") else text
     return str(x)
 
 
-def _signed(x: int | float) -> str:
+def _signed(x: float) -> str:
     text = _units(x)
     return text if text.startswith("-") or text == "0" else "+" + text
 
@@ -257,7 +257,7 @@ def _sheet(r: Rubber, index: int, rounding: str, rules_name: str) -> list[str]:
     return out
 
 
-def _players_table(rows: Sequence[Any], index: int) -> list[str]:
+def _players_table(rows: Sequence[Any], index: str) -> list[str]:
     out = [f"Players after {index}:", f"  {'player':<12} {'this':>8} {'points':>8} {'units':>7}"]
     for p in rows:
         out.append(f"  {p.name:<12} {_signed(p.points):>8} {_signed(p.total_points):>8} {_signed(p.total_units):>7}")
@@ -274,7 +274,7 @@ def _render_text(session: Session, rounding: str) -> str:
         out += _sheet(r, i, rounding, session.rules.name)
         if rows:
             out.append("")
-            out += _players_table(rows, f"{kind} {i}")  # type: ignore[arg-type]
+            out += _players_table(rows, f"{kind} {i}")
     if len(session.rubbers) > 1:
         out.append("")
         out.append(f"All {kind}s: N-S {session.ns_total}, E-W {session.ew_total}")

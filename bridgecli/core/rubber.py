@@ -101,7 +101,7 @@ class DealResult:
         elif self.contract.declarer is None:
             raise ParseError(f"no declarer for {self.contract.pbn!r} (give --declarer N, or 4SXN-1)")
 
-    def mirrored(self) -> "DealResult":
+    def mirrored(self) -> DealResult:
         """The same deal with every seat turned one place clockwise (N-S and E-W swap)."""
         c = self.contract
         if not c.is_passout and c.declarer is not None:
@@ -248,7 +248,7 @@ class Rubber:
         """The rubber premium scored (700 or 500), 0 when none."""
         return sum(e.amount for e in self.entries if e.reason == "rubber")
 
-    def add(self, result: DealResult) -> "Rubber":
+    def add(self, result: DealResult) -> Rubber:
         """The sheet after ``result``. Raises RuleError when the rubber (round) is already over,
         ParseError for honours the rules do not allow."""
         if self.finished or self.closed:
@@ -308,7 +308,7 @@ class Rubber:
         return replace(self, entries=self.entries + tuple(new), deals=self.deals + (record,),
                        games=(games[0], games[1]), below=(below[0], below[1]), game=game, finished=finished)
 
-    def close(self) -> "Rubber":
+    def close(self) -> Rubber:
         """The sheet of a rubber stopped before its end: 300 to a side with one game and the
         part-score premium to a side with a part-score in the unfinished game (RB Law 80;
         ``rules.unfinished_partscore``). A finished rubber or a Chicago round is unchanged."""
@@ -382,7 +382,7 @@ class Session:
             return self.rubbers[-1]
         return None
 
-    def seat(self, players: Sequence[str]) -> "Session":
+    def seat(self, players: Sequence[str]) -> Session:
         """Seat new players (N, E, S, W) for the next rubber. Raises RuleError in the middle of
         a rubber (partners change only between rubbers), ParseError without four names."""
         names = tuple(n.strip() for n in players)
@@ -400,7 +400,7 @@ class Session:
             rubbers = rubbers[:-1] + (replace(cur, players=(names[0], names[1], names[2], names[3])),)
         return replace(self, players=(names[0], names[1], names[2], names[3]), rubbers=rubbers)
 
-    def add(self, result: DealResult) -> "Session":
+    def add(self, result: DealResult) -> Session:
         """The session after one more deal. Raises as :meth:`Rubber.add`."""
         cur = self.current
         if cur is None:
@@ -410,7 +410,7 @@ class Session:
             rubbers = self.rubbers[:-1] + (cur.add(result),)
         return replace(self, rubbers=rubbers)
 
-    def close(self) -> "Session":
+    def close(self) -> Session:
         """The session with its last rubber closed (unfinished premiums scored)."""
         if not self.rubbers:
             return self
