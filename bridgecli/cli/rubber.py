@@ -20,7 +20,7 @@ from bridgecli.core.cards import Seat, Side
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
 from bridgecli.core.rubber import ROUNDINGS, DealResult, Honours, Rubber, Session, settlement, standings
 
-BOARD_EXTENSIONS = (".pbn", ".yaml", ".yml", ".json", ".jsonl", ".ndjson")
+BOARD_EXTENSIONS = (".pbn", ".yaml", ".yml", ".json", ".jsonl", ".ndjson", ".lin")
 """FILE names ending so hold boards; anything else holds result lines."""
 
 _SIDES = {"NS": Side.NS, "N-S": Side.NS, "N": Side.NS, "S": Side.NS,
