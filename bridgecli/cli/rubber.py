@@ -51,12 +51,40 @@ def parse_players(text: str) -> tuple[str, ...]:
     return names
 
 
+_SIMPLE = {"-d": "declarer", "--declarer": "declarer", "--honors": "honours", "--honours": "honours"}
+
+
+def _simple_params(tokens: Sequence[str]) -> dict[str, Any] | None:
+    """What click gives for a line of words and ``-d X``/``--honors X`` pairs only (the common
+    case, without click's per-line cost); None for anything else, which click then parses."""
+    words: list[str] = []
+    params: dict[str, Any] = {"declarer": None, "honours": None}
+    i, n = 0, len(tokens)
+    while i < n:
+        t = tokens[i]
+        name = _SIMPLE.get(t)
+        if name is None:
+            if t[:1] == "-" and t != "-" and not (t[1:].isdigit() and t[1:].isascii()):
+                return None
+            words.append(t)
+            i += 1
+            continue
+        if i + 1 >= n or tokens[i + 1][:1] == "-":
+            return None
+        params[name] = tokens[i + 1]
+        i += 2
+    params["words"] = tuple(words)
+    return params
+
+
 def _line_result(line: str, lang: Any) -> DealResult:
     """One result line -> a deal result (parsed like ``score``'s arguments)."""
     from bridgecli.cli.score import parse_line_options, result_and_declarer, split_words
 
-    sub = parse_line_options(_line_command, split_words(line), "result line")
-    params = sub.params
+    tokens = split_words(line)
+    params = _simple_params(tokens)
+    if params is None:
+        params = parse_line_options(_line_command, tokens, "result line").params
     words = list(params["words"])
     for w in words:
         if w.startswith("-") and w != "-" and not (w[1:].isdigit() and w[1:].isascii()):
@@ -99,8 +127,6 @@ def _lines(text: str, source: str, lang: Any) -> Iterator[Item]:
 
 
 def _boards(text: str, source: str, fmt: str, honours_auto: bool, rules: Any) -> Iterator[Item]:
-    import dataclasses
-
     from bridgecli import formats
     from bridgecli.core.play import contract_of
     from bridgecli.core.rubber import honours_in_deal
@@ -128,10 +154,10 @@ def _boards(text: str, source: str, fmt: str, honours_auto: bool, rules: Any) ->
                 tricks = board.result
             tag = board.tag("Honours") or board.tag("Honors")
             honours = parse_honours(tag) if tag and tag.strip() not in ("", "-") else None
-            if honours_auto:
+            if honours_auto and rules.honours:
                 if board.deal is None:
                     raise ParseError("--honors auto needs the deal, and this board has none")
-                found = honours_in_deal(board.deal, contract, dataclasses.replace(rules, honours=True))
+                found = honours_in_deal(board.deal, contract, rules)
                 if honours is not None and honours != found:
                     from bridgecli.core.errors import MismatchError
 

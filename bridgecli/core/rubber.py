@@ -305,8 +305,8 @@ class Rubber:
         elif bd.made and rules.bonuses_per_deal and (last or not rules.partscore_bonus_last_deal):
             write(side, "above", rules.partscore_bonus, "part-score")
         record = DealRecord(number, result, vul, dealer, won)
-        return replace(self, entries=self.entries + tuple(new), deals=self.deals + (record,),
-                       games=(games[0], games[1]), below=(below[0], below[1]), game=game, finished=finished)
+        return Rubber(rules, self.first_dealer, self.players, self.entries + tuple(new), self.deals + (record,),
+                      (games[0], games[1]), (below[0], below[1]), game, finished, False)
 
     def close(self) -> Rubber:
         """The sheet of a rubber stopped before its end: 300 to a side with one game and the
@@ -372,14 +372,22 @@ class Session:
     """Dealer of each rubber's (round's) first deal."""
     players: tuple[str, str, str, str] | None = None
     """Players (N, E, S, W) of the next rubber to start."""
-    rubbers: tuple[Rubber, ...] = field(default=())
-    """The rubbers so far; the last may still be in play."""
+    done: tuple[Rubber, ...] = field(default=())
+    """The rubbers before the last one."""
+    last: Rubber | None = None
+    """The last rubber started (in play, finished or closed); None before the first deal."""
+
+    @property
+    def rubbers(self) -> tuple[Rubber, ...]:
+        """Every rubber so far, in order; the last may still be in play."""
+        return self.done if self.last is None else self.done + (self.last,)
 
     @property
     def current(self) -> Rubber | None:
         """The rubber in play, None when none is (before the first deal, after a finished one)."""
-        if self.rubbers and not (self.rubbers[-1].finished or self.rubbers[-1].closed):
-            return self.rubbers[-1]
+        last = self.last
+        if last is not None and not (last.finished or last.closed):
+            return last
         return None
 
     def seat(self, players: Sequence[str]) -> Session:
@@ -390,31 +398,30 @@ class Session:
             raise ParseError(f"players are four names N, E, S, W, not {', '.join(names)!r}")
         if len(set(names)) != 4:
             raise ParseError(f"a player sits twice in {', '.join(names)!r}")
+        seated = (names[0], names[1], names[2], names[3])
         cur = self.current
         if cur is not None and cur.deals:
-            if cur.players == names:
+            if cur.players == seated:
                 return self
             raise RuleError("players change only between rubbers")
-        rubbers = self.rubbers
-        if cur is not None:
-            rubbers = rubbers[:-1] + (replace(cur, players=(names[0], names[1], names[2], names[3])),)
-        return replace(self, players=(names[0], names[1], names[2], names[3]), rubbers=rubbers)
+        last = self.last if cur is None else replace(cur, players=seated)
+        return Session(self.rules, self.first_dealer, seated, self.done, last)
 
     def add(self, result: DealResult) -> Session:
         """The session after one more deal. Raises as :meth:`Rubber.add`."""
         cur = self.current
+        done = self.done
         if cur is None:
+            if self.last is not None:
+                done = done + (self.last,)
             cur = Rubber(self.rules, self.first_dealer, self.players)
-            rubbers = self.rubbers + (cur.add(result),)
-        else:
-            rubbers = self.rubbers[:-1] + (cur.add(result),)
-        return replace(self, rubbers=rubbers)
+        return Session(self.rules, self.first_dealer, self.players, done, cur.add(result))
 
     def close(self) -> Session:
         """The session with its last rubber closed (unfinished premiums scored)."""
-        if not self.rubbers:
+        if self.last is None:
             return self
-        return replace(self, rubbers=self.rubbers[:-1] + (self.rubbers[-1].close(),))
+        return replace(self, last=self.last.close())
 
     @property
     def ns_total(self) -> int:

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgecli.cli import cli
 
@@ -242,3 +244,42 @@ def test_players_option_and_session(runner: CliRunner) -> None:
     r = run(runner, "--players", "A,B,C,D", input=text)
     assert "Players after rubber 2:" in r.stdout
     assert "  C                +940    +1860     +18" in r.stdout.splitlines()
+
+
+_TOKENS = st.sampled_from(["4S=", "3NTX-1", "pass", "-1", "=", "10", "-d", "--declarer", "N", "E", "--honors",
+                           "--honours", "NS:100", "--vul", "-x", "-", "--", "2H+1"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_TOKENS, max_size=6))
+def test_fast_path_parses_as_click(tokens: list[str]) -> None:
+    from bridgecli.cli.rubber import _line_command, _simple_params
+    from bridgecli.cli.score import parse_line_options
+
+    fast = _simple_params(tokens)
+    if fast is None:
+        return
+    slow = parse_line_options(_line_command, tokens, "result line").params
+    assert fast == slow
+
+
+_LINES = st.sampled_from(["4S= -d N", "4H= -d E", "2S= -d S", "1NT+1 -d W", "3NTX-2 -d N",
+                          "6C= -d E --honors EW:100", "pass", "2DXX= -d S", "4S-1 -d W --honors NS:150"])
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(_LINES, max_size=12), st.booleans())
+def test_text_totals_match_json(lines: list[str], chicago: bool) -> None:
+    runner = CliRunner()
+    text = "\n".join(lines) + "\n"
+    extra = ["--chicago", "--chicago-honours"] if chicago else []
+    doc = json.loads(runner.invoke(cli, ["rubber", "--json", *extra], input=text).stdout)
+    sheet = runner.invoke(cli, ["rubber", *extra], input=text).stdout.splitlines()
+    totals = [ln for ln in sheet if ln.endswith("total") and "|" in ln]
+    assert len(totals) == len(doc["rubbers"])
+    for ln, rub in zip(totals, doc["rubbers"]):
+        left, right = ln.split("|")
+        assert (int(left.split()[0]), int(right.split()[0])) == (rub["ns_total"], rub["ew_total"])
+        # every figure of the sheet is one entry
+        assert rub["ns_total"] == sum(e["amount"] for e in rub["entries"] if e["side"] == "NS")
+    assert doc["ns_total"] == sum(r["ns_total"] for r in doc["rubbers"])
