@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 
 from bridgecli.cli import BridgeCliError, ExitCode
-from bridgecli.cli.common import FORMAT_NAMES, AtomicOutput, input_argument, output_option
-from bridgecli.cli.show import quiet_stdout, read_records, report
+from bridgecli.cli.common import FORMAT_NAMES, AtomicOutput, input_argument, output_option, quiet_stdout
+from bridgecli.cli.show import read_records, report
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
 

@@ -25,6 +25,7 @@ from bridgecli.core.scoring import score as score_of
 FILE_EXTENSIONS = (".pbn", ".yaml", ".yml", ".json", ".jsonl", ".ndjson", ".lin")
 """A lone argument ending in one of these is a FILE of boards, not a contract."""
 
+
 def _is_number(token: str) -> bool:
     """``-1``, ``-12``: a negative number (a result), not an option."""
     rest = token[1:]
@@ -223,18 +224,17 @@ class _LineScorer:
         return hit
 
     def _evaluate(self, line: str) -> str:
-        text = line.strip()
-        if not text:
-            return ""
-        if "'" in text or '"' in text or "\\" in text:
+        if "'" in line or '"' in line or "\\" in line:
             import shlex
 
             try:
-                tokens = shlex.split(text)
+                tokens = shlex.split(line)
             except ValueError as exc:
                 raise ParseError(f"cannot split the line: {exc}") from None
         else:
-            tokens = text.split()
+            tokens = line.split()
+        if not tokens:
+            return ""
         fast = self._simple_options(tokens)
         if fast is not None:
             words, params = fast
@@ -242,9 +242,11 @@ class _LineScorer:
         return self._with_options(tokens)
 
     # options whose click parse is plain: name -> (parameter, takes a value)
-    _SIMPLE: Mapping[str, tuple[str, bool]] = {"--vul": ("vul", True), "--declarer": ("declarer", True), "-d": ("declarer", True),
-               "--ns": ("ns", False), "--json": ("as_json", False), "--imps": ("imps_mode", False),
-               "--scoring": ("scoring", True)}
+    _SIMPLE: Mapping[str, tuple[str, bool]] = {
+        "--vul": ("vul", True), "--declarer": ("declarer", True), "-d": ("declarer", True),
+        "--ns": ("ns", False), "--json": ("as_json", False), "--imps": ("imps_mode", False),
+        "--scoring": ("scoring", True),
+    }
 
     def _simple_options(self, tokens: list[str]) -> tuple[list[str], dict[str, Any]] | None:
         """Words and options of a line that uses only ``--opt VALUE`` / ``--flag`` forms of
@@ -255,13 +257,13 @@ class _LineScorer:
         i, n = 0, len(tokens)
         while i < n:
             t = tokens[i]
-            if t[0] != "-" or t == "-" or _is_number(t):
+            spec = self._SIMPLE.get(t)
+            if spec is None:
+                if t[:1] == "-" and t != "-" and not _is_number(t):
+                    return None
                 words.append(t)
                 i += 1
                 continue
-            spec = self._SIMPLE.get(t)
-            if spec is None:
-                return None
             if params is None:
                 params = dict(self.outer)
             name, takes_value = spec
@@ -388,7 +390,7 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
     """Score every board of a file; returns the exit code."""
     from bridgecli import formats
     from bridgecli.cli.common import AtomicOutput, read_text
-    from bridgecli.formats.traveller import board_ns_score, result_text, score_tag
+    from bridgecli.formats.traveller import board_ns_score, contract_and_tricks, result_text, score_tag
 
     rules = find_rules(params.get("scoring") or "duplicate")
     text, source = read_text(path)
@@ -405,8 +407,22 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
             click.echo(f"bridgecli: error: {item.where()}: {item}", err=True)
             continue
         board = item
-        ns = board_ns_score(board, _board_rules(board, rules, explicit_rules))
-        c = board.contract
+        try:
+            ns = board_ns_score(board, _board_rules(board, rules, explicit_rules))
+            c, tricks = contract_and_tricks(board)
+        except BridgeError as exc:
+            exc.located(source=source, board=None if board.number is None else str(board.number))
+            if not keep_going:
+                raise
+            failures += 1
+            click.echo(f"bridgecli: error: {exc.where()}: {exc}", err=True)
+            boards.append(board)
+            continue
+        changes: dict[str, Any] = {}
+        if board.contract != c:
+            changes["contract"] = c  # derived from the auction
+        if board.result != tricks and c is not None and not c.is_passout:
+            changes["result"] = tricks  # derived from the play
         if ns is not None:
             new = score_tag(ns)
             old = board.tag("Score")
@@ -414,7 +430,9 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
                 click.echo(f"bridgecli: warning: {source}: {board.label}: Score was {old!r}, now {new!r}", err=True)
             tags = dict(board.tags)
             tags["Score"] = new
-            board = board.replace(tags=tags)
+            changes["tags"] = tags
+        if changes:
+            board = board.replace(**changes)
         boards.append(board)
         vul = board.effective_vulnerability
         row = {
@@ -422,14 +440,14 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
             "vul": vul.pbn if vul is not None else None,
             "contract": c.pbn if c is not None else None,
             "declarer": c.declarer.letter if c is not None and c.declarer is not None else None,
-            "tricks": board.result,
-            "result": result_text(c, board.result) or None,
+            "tricks": tricks,
+            "result": result_text(c, tricks) or None,
             "ns": ns,
         }
         records.append(row)
         rows.append([
             board.number if board.number is not None else "", row["vul"] or "", row["contract"] or "",
-            row["declarer"] or "", row["result"] or "", "" if board.result is None else board.result,
+            row["declarer"] or "", row["result"] or "", "" if tricks is None else tricks,
             "" if ns is None else (ns if ns >= 0 else ""), "" if ns is None else (-ns if ns < 0 else ""),
         ])
     to_stdout = output != "-"

@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterator
 from typing import IO, Any
 
 import click
 
 from bridgecli.cli import BridgeCliError, ExitCode, error_from
-from bridgecli.cli.common import FORMAT_NAMES, AtomicOutput, get_lang, input_argument, json_option, output_option
+from bridgecli.cli.common import (
+    FORMAT_NAMES,
+    AtomicOutput,
+    get_lang,
+    input_argument,
+    json_option,
+    output_option,
+    quiet_stdout,
+)
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
 
@@ -58,19 +65,6 @@ def report(ctx: click.Context, exc: BridgeError) -> int:
         raise exc
     error_from(exc).show()
     return ExitCode.USAGE
-
-
-def quiet_stdout() -> None:
-    """The reader of stdout went away (``| head``): send the rest to /dev/null so
-    that the command ends quietly with its own exit code (click would exit 1).
-    """
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    try:
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
-    finally:
-        os.close(devnull)
 
 
 def _red(text: str) -> str:

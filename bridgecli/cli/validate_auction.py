@@ -92,7 +92,7 @@ def judge_board(
     legal = None
     if want_legal_calls and check.error is None and not check.auction.is_complete:
         legal = check.auction.legal_calls()
-    return Verdict(record, board, check, contract, mismatch=mismatch, ok=ok, legal_calls=legal)
+    return Verdict(record, board, check, contract, None, mismatch, ok, legal)
 
 
 def _disagree(auction: Contract, tags: Contract) -> bool:
@@ -110,9 +110,11 @@ def judge_records(
     require_complete: bool = False,
     want_legal_calls: bool = False,
     rules: AuctionRules = BRIDGE,
+    start: int = 1,
 ) -> Iterator[Verdict]:
-    """A verdict for every record, in order; unreadable records give a verdict too."""
-    for i, rec in enumerate(records, 1):
+    """A verdict for every record, in order, numbered from ``start``; unreadable
+    records give a verdict too."""
+    for i, rec in enumerate(records, start):
         if isinstance(rec, BridgeError):
             yield Verdict(i, None, None, read_error=rec, ok=False)
         else:
@@ -194,11 +196,13 @@ def verdict_json(v: Verdict) -> dict[str, Any]:
         err = v.read_error
         reason = "unknown-call" if "not a call" in err.message else "unreadable"
         dealer = board.effective_dealer if board is not None else None
+        vul = board.effective_vulnerability if board is not None else None
         out.update(
             dealer=None if dealer is None else _SEAT_LETTERS[dealer],
+            vulnerable=None if vul is None else vul.pbn,
             legal=False, complete=False, contract=None, declarer=None,
             calls=len(board.auction) if board is not None and board.auction else 0,
-            error={"index": None, "seat": None, "call": None, "reason": reason, "message": str(err),
+            error={"index": None, "seat": None, "call": None, "reason": reason, "message": err.message,
                    "line": err.line},
             mismatch=False, ok=False,
         )
@@ -237,6 +241,40 @@ def verdict_json(v: Verdict) -> dict[str, Any]:
         out["legal_calls"] = [str(c) for c in v.legal_calls]
     out["ok"] = v.ok
     return out
+
+
+_VUL_JSON = ('"None"', '"NS"', '"EW"', '"All"')
+_SEAT_JSON = ('"N"', '"E"', '"S"', '"W"')
+
+
+def verdict_json_line(v: Verdict) -> str:
+    """``json.dumps(verdict_json(v), ensure_ascii=False)``, written directly for the
+    common case of a legal board with nothing else to say.
+    """
+    board, check, contract = v.board, v.check, v.contract
+    if (board is None or check is None or check.error is not None or v.mismatch or v.legal_calls is not None
+            or v.read_error is not None):
+        return json.dumps(verdict_json(v), ensure_ascii=False)
+    number = board.number
+    dealer = board.dealer
+    if dealer is None:
+        dealer = board.effective_dealer
+    vul = board.vulnerability
+    if vul is None:
+        vul = board.effective_vulnerability
+    if contract is None:
+        complete, text, declarer = "false", "null", "null"
+    else:
+        complete = "true"
+        text = f'"{contract.pbn}"'
+        declarer = "null" if contract.declarer is None else _SEAT_JSON[contract.declarer]
+    return (
+        f'{{"board": {"null" if number is None else number}, "record": {v.record}, '
+        f'"dealer": {"null" if dealer is None else _SEAT_JSON[dealer]}, '
+        f'"vulnerable": {"null" if vul is None else _VUL_JSON[vul]}, "legal": true, "complete": {complete}, '
+        f'"contract": {text}, "declarer": {declarer}, "calls": {len(check.calls)}, "mismatch": false, '
+        f'"ok": {"true" if v.ok else "false"}}}'
+    )
 
 
 _NOTE = re.compile(r"^=(\d+)=$")
@@ -290,20 +328,95 @@ def _passes_to_close(dealer: Seat, calls: list[Call], rules: AuctionRules) -> in
     return n
 
 
-def _write(fp: IO[str], verdicts: Iterable[Verdict], as_json: bool, lang: Any, inline: bool) -> int:
-    """Write one line a verdict; return the worst exit code."""
+def _write(fp: IO[str], verdicts: Iterable[Verdict], as_json: bool, lang: Any, inline: bool) -> tuple[int, int]:
+    """Write one line a verdict; return the worst exit code and the number of lines."""
     worst = ExitCode.OK
-    dumps = json.dumps
     write = fp.write
+    n = 0
     for v in verdicts:
         if as_json:
-            write(dumps(verdict_json(v), ensure_ascii=False) + "\n")
+            write(verdict_json_line(v) + "\n")
         else:
             write(verdict_text(v, lang, inline=inline) + "\n")
+        n += 1
         code = v.exit_code
-        if code == ExitCode.USAGE or (code == ExitCode.RULES and worst == ExitCode.OK):
-            worst = code  # type: ignore[assignment]
+        if code != ExitCode.OK:
+            worst = _worse(worst, code)
+    return int(worst), n
+
+
+def _worse(a: int, b: int) -> ExitCode:
+    """The more serious of two exit codes (2 over 1 over 0)."""
+    return ExitCode(max(a, b))
+
+
+#: Below this many games a file is checked in one process.
+PARALLEL_MIN_GAMES = 20_000
+
+_Batch = tuple[list[tuple[str, int]], "str | None", int, bool, bool, bool, str]
+
+
+def _render_batch(task: _Batch) -> tuple[str, int, int]:
+    """Check a batch of PBN games (run in a worker process): the output text, the
+    worst exit code and the number of records."""
+    import io
+
+    from bridgecli.core.notation import get_language
+    from bridgecli.formats.pbn_auctions import iter_game_records
+
+    games, source, start, as_json, require_complete, want_legal_calls, lang_code = task
+    verdicts = judge_records(iter_game_records(games, source), require_complete=require_complete,
+                             want_legal_calls=want_legal_calls, start=start)
+    out = io.StringIO()
+    worst, n = _write(out, verdicts, as_json, get_language(lang_code), False)
+    return out.getvalue(), worst, n
+
+
+def _write_parallel(fp: IO[str], games: list[tuple[str, int]], jobs: int, source: str | None, as_json: bool,
+                    require_complete: bool, want_legal_calls: bool, lang_code: str) -> int:
+    """Check PBN games in ``jobs`` worker processes, writing the lines in input order;
+    return the worst exit code. Record numbers are planned from the games (one record
+    a game, none for a game of ``%`` lines); a batch whose plan proves wrong is redone
+    here with the right numbers.
+    """
+    import multiprocessing
+
+    size = max(1, -(-len(games) // (jobs * 4)))
+    batches = [games[i:i + size] for i in range(0, len(games), size)]
+    tasks: list[_Batch] = []
+    start = 1
+    for batch in batches:
+        tasks.append((batch, source, start, as_json, require_complete, want_legal_calls, lang_code))
+        start += sum(1 for chunk, _ in batch if not _directives_only(chunk))
+    worst = ExitCode.OK
+    next_record = 1
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        for task, (text, code, n) in zip(tasks, pool.imap(_render_batch, tasks)):
+            if task[2] != next_record:
+                text, code, n = _render_batch(task[:2] + (next_record,) + task[3:])
+            fp.write(text)
+            worst = _worse(worst, code)
+            next_record += n
     return int(worst)
+
+
+def _directives_only(chunk: str) -> bool:
+    """True for a game made only of ``%`` lines (it gives no record)."""
+    return chunk.startswith("%") and all(line.startswith("%") for line in chunk.split("\n") if line)
+
+
+def _jobs(requested: int | None, games: int) -> int:
+    """Worker processes to use: as requested, else one a core for a large file."""
+    import multiprocessing
+    import os
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    if requested is not None:
+        return max(1, requested)
+    if games < PARALLEL_MIN_GAMES:
+        return 1
+    return max(1, min(os.cpu_count() or 1, 8))
 
 
 @click.command("validate-auction")
@@ -315,6 +428,8 @@ def _write(fp: IO[str], verdicts: Iterable[Verdict], as_json: bool, lang: Any, i
 @click.option("--require-complete", is_flag=True, help="An auction that has not closed is an error.")
 @click.option("--legal-calls", "want_legal_calls", is_flag=True,
               help="For an open auction, list the legal next calls.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
+              help=f"Worker processes for a PBN file (default: one a core from {PARALLEL_MIN_GAMES:,} boards).")
 @json_option
 @output_option
 @click.pass_context
@@ -326,6 +441,7 @@ def validate_auction(
     format: str | None,
     require_complete: bool,
     want_legal_calls: bool,
+    jobs: int | None,
     as_json: bool,
     output: str | None,
 ) -> None:
@@ -333,10 +449,10 @@ def validate_auction(
     auction, against the Laws (18-22): sufficient bids, doubles and redoubles,
     closing passes; report the contract and declarer.
 
-    One line a board: the contract (``4SX by W``), ``passed out``,
-    ``incomplete``, or the first illegal call with its reason. A board whose
-    Contract/Declarer tags disagree with its auction is a mismatch.
-    In text output calls are numbered from 1; JSON ``error.index`` counts from 0.
+    One line a board: the contract ("4SX by W"), "passed out", "incomplete",
+    or the first illegal call with its reason. A board whose Contract/Declarer
+    tags disagree with its auction is a mismatch. Text output numbers calls
+    from 1; the JSON "error.index" counts from 0.
 
     Exit status: 0 all legal (an open auction is legal unless
     --require-complete); 1 an illegal call, a mismatch or an open auction under
@@ -372,19 +488,28 @@ def validate_auction(
 
         text, source = read_text(infile)
         fmt = resolve_format(infile, text, format)
-        records: Iterable[Board | BridgeError]
-        try:
-            if fmt == "pbn":
-                # the auction fields only, read quickly; unusual games go to the full reader
-                from bridgecli.formats.pbn_auctions import iter_auction_records
+        if fmt == "pbn":
+            # the auction fields only, read quickly; unusual games go to the full reader
+            from bridgecli.formats.pbn_auctions import iter_game_records, split_games
 
-                records = iter_auction_records(text, source=source)
+            games = split_games(text)
+            if games is not None:
+                workers = _jobs(jobs, len(games))
+                if workers > 1:
+                    with AtomicOutput(output) as fp:
+                        code = _write_parallel(fp, games, workers, source, as_json, require_complete,
+                                               want_legal_calls, lang.code)
+                    ctx.exit(code)
+                records: Iterable[Board | BridgeError] = iter_game_records(games, source)
             else:
                 records = iter_records(text, fmt, source=source)
-        except ModuleNotFoundError as exc:
-            raise BridgeCliError(f"the {fmt} format is not available ({exc.name})", ExitCode.USAGE) from None
+        else:
+            try:
+                records = iter_records(text, fmt, source=source)
+            except ModuleNotFoundError as exc:
+                raise BridgeCliError(f"the {fmt} format is not available ({exc.name})", ExitCode.USAGE) from None
         verdicts = judge_records(records, require_complete=require_complete, want_legal_calls=want_legal_calls)
 
     with AtomicOutput(output) as fp:
-        code = _write(fp, verdicts, as_json, lang, inline)
+        code, _ = _write(fp, verdicts, as_json, lang, inline)
     ctx.exit(code)

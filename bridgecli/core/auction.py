@@ -264,7 +264,10 @@ def _run(rules: AuctionRules, first: int, seq: tuple[Call, ...] | list[Call]) ->
 
 def _first_index(rules: AuctionRules, dealer: Seat) -> int:
     """Position of ``dealer`` in the rules' calling order. Raises IllegalCallError."""
-    i = rules.seat_index[dealer] if isinstance(dealer, int) and 0 <= dealer < len(rules.seat_index) else -1
+    try:
+        i = rules.seat_index[dealer] if dealer >= 0 else -1
+    except (IndexError, TypeError):
+        i = -1
     if i < 0:
         raise IllegalCallError(f"{dealer!r} does not take part in {rules.name}", reason="unknown-call")
     return i

@@ -24,12 +24,13 @@ from bridgecli.core.errors import BridgeError
 
 # Characters that need the full reader wherever they appear: comments,
 # inheritance, escapes, irregularities.
-_FULL_READER_CHARS = re.compile(r"[{};#\\^]")
+_FULL_READER_CHARS = "{};#\\^"
 _GAP = re.compile(r"\n(?:[ \t]*\n)+")
+_BLANKISH = re.compile(r"\n[ \t]+\n")
 _TAG = re.compile(r'^\[([A-Za-z0-9_]+) "([^"]*)"\]$', re.MULTILINE)
-_RANKS = "[2-9TJQKA]*"
-_HAND = rf"(?:{_RANKS}\.{_RANKS}\.{_RANKS}\.{_RANKS}|-)"
-_DEAL = re.compile(rf"([NESW]):({_HAND}) ({_HAND}) ({_HAND}) ({_HAND})")
+_RANKS = "([2-9TJQKA]*)"
+_HAND = rf"(?=[^ ]{{0,16}}(?: |\Z)){_RANKS}\.{_RANKS}\.{_RANKS}\.{_RANKS}"
+_DEAL = re.compile(rf"[NESW]:{_HAND} {_HAND} {_HAND} {_HAND}")
 _RESULT = re.compile(r"[0-9]|1[0-3]")
 
 _SEATS = {s.letter: s for s in Seat}
@@ -37,31 +38,70 @@ _VULS = {v.pbn: v for v in Vulnerability}
 _CALLS: dict[str, AnnotatedCall] = {"Pass": AnnotatedCall(PASS), "X": AnnotatedCall(DOUBLE),
                                     "XX": AnnotatedCall(REDOUBLE)}
 _CALLS.update({str(b): AnnotatedCall(b) for b in ALL_BIDS})
+_CALL_TOKENS = frozenset(_CALLS)
+_BAD = object()  # a value the full reader must judge
+_SEAT_VALUE: dict[str, object] = {"": None, "?": None, **_SEATS}
+_VUL_VALUE: dict[str, object] = {"": None, "?": None, **_VULS}
 _CONTRACTS: dict[str, Contract] = {"Pass": Contract.passed_out()}
 _CONTRACTS.update({f"{b}{r}": Contract(b.level, b.strain, r) for b in ALL_BIDS for r in Risk})
+# (Contract tag, Declarer tag) -> contract with declarer, for the plain values
+_OUTCOME: dict[tuple[str, str], object] = {(c, d): None for c in ("", "?") for d in ("", "?")}
+for _text, _c in _CONTRACTS.items():
+    for _d in ("", "?"):
+        _OUTCOME[_text, _d] = _c
+    for _seat in Seat:
+        _OUTCOME[_text, _seat.letter] = Contract(_c.level, _c.strain, _c.risk, _seat)
 
 
 def iter_auction_records(text: str, source: str | None = None) -> Iterator[Board | BridgeError]:
     """The games of a PBN ``text``, each as a Board with its auction fields, or as
     the error that spoils it (from the full reader), in order.
     """
+    games = split_games(text)
+    if games is None:
+        yield from _full_reader().iter_records(text, source=source)
+    else:
+        yield from iter_game_records(games, source)
+
+
+def split_games(text: str) -> list[tuple[str, int]] | None:
+    """The games of ``text`` as (text, first line) pairs, split at blank lines; None
+    when the text has what only the full reader can follow across games (comments,
+    ``#`` inheritance, escapes). A game of only ``%`` lines gives no record; any
+    other game gives exactly one.
+    """
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     text = text.removeprefix("\ufeff")
-    if _FULL_READER_CHARS.search(text) is not None:
-        yield from _full_reader().iter_records(text, source=source)
-        return
-    start = 0
-    line = 1  # line number of text[start]
-    for gap in _GAP.finditer(text):
-        chunk = text[start:gap.start()]
-        if chunk and not chunk.isspace():
+    if any(ch in text for ch in _FULL_READER_CHARS):
+        return None
+    if "\n\n\n" in text or _BLANKISH.search(text) is not None:
+        chunks = _GAP.split(text)  # blank lines of spaces, or several: count lines the slow way
+        starts = [1]
+        line, pos = 1, 0
+        for gap in _GAP.finditer(text):
+            line += text.count("\n", pos, gap.end())
+            pos = gap.end()
+            starts.append(line)
+    else:
+        chunks = text.split("\n\n")
+        starts = []
+        line = 1
+        for chunk in chunks:
+            starts.append(line)
+            line += chunk.count("\n") + 2
+    return [(chunk, line) for chunk, line in zip(chunks, starts) if chunk and not chunk.isspace()]
+
+
+def iter_game_records(games: list[tuple[str, int]], source: str | None = None) -> Iterator[Board | BridgeError]:
+    """The records of games from :func:`split_games`, in order."""
+    plain = _plain_game
+    for chunk, line in games:
+        board = plain(chunk) if chunk[0] == "[" else None
+        if board is not None:
+            yield board
+        else:
             yield from _game(chunk, line, source)
-        line += text.count("\n", start, gap.end())
-        start = gap.end()
-    chunk = text[start:]
-    if chunk and not chunk.isspace():
-        yield from _game(chunk, line, source)
 
 
 def _game(chunk: str, line: int, source: str | None) -> Iterator[Board | BridgeError]:
@@ -116,64 +156,61 @@ def _plain_game(chunk: str) -> Board | None:
         body = "" if body_start < 0 else chunk[body_start + 1:body_end if body_end >= 0 else len(chunk)]
         if body.count("\n") + (1 if body and not body.endswith("\n") else 0) != rows:
             return None
-        calls = []
-        get = _CALLS.get
-        for tok in body.split():
-            if end:
+        tokens = body.split()
+        if _CALL_TOKENS.issuperset(tokens):
+            get = _CALLS.get
+            calls = [get(tok) for tok in tokens]  # type: ignore[misc]
+        else:
+            special = _special_tokens(body)
+            if special is None:
                 return None
-            a = get(tok)
-            if a is not None:
-                calls.append(a)
-            elif tok == "AP":
-                calls.extend([_CALLS["Pass"]] * _ap(calls))
-            elif tok == "*" or tok == "+":
-                end = tok
-            else:
-                return None
+            calls, end = special
     # values: only the plain forms; anything else goes to the full reader
-    number: int | None = None
-    v = seen.get("Board")
-    if v is not None and v not in ("", "?"):
-        if not v.isdigit() or v[0] == "0":
-            return None
+    v = seen.get("Board", "")
+    if v in ("", "?"):
+        number: int | None = None
+    elif v.isdigit() and v[0] != "0":
         number = int(v)
-    dealer: Seat | None = None
-    v = seen.get("Dealer")
-    if v is not None and v not in ("", "?"):
-        dealer = _SEATS.get(v)
-        if dealer is None:
-            return None
-    vul: Vulnerability | None = None
-    v = seen.get("Vulnerable")
-    if v is not None and v not in ("", "?"):
-        vul = _VULS.get(v)
-        if vul is None:
-            return None
-    v = seen.get("Deal")
-    if v is not None and v not in ("", "?") and not _plain_deal(v):
+    else:
         return None
-    v = seen.get("Result")
-    if v is not None and v not in ("", "?") and _RESULT.fullmatch(v) is None:
+    dealer = _SEAT_VALUE.get(seen.get("Dealer", ""), _BAD)
+    vul = _VUL_VALUE.get(seen.get("Vulnerable", ""), _BAD)
+    contract = _OUTCOME.get((seen.get("Contract", ""), seen.get("Declarer", "")), _BAD)
+    if dealer is _BAD or vul is _BAD or contract is _BAD:
         return None
-    contract: Contract | None = None
-    v = seen.get("Contract")
-    if v is not None and v not in ("", "?"):
-        contract = _CONTRACTS.get(v)
-        if contract is None:
-            return None
-    v = seen.get("Declarer")
-    if v is not None and v not in ("", "?"):
-        declarer = _SEATS.get(v)
-        if declarer is None or contract is None:
-            return None
-        contract = Contract(contract.level, contract.strain, contract.risk, declarer)
-    if auction_v is not None and auction_v not in ("", "?"):
+    v = seen.get("Deal", "")
+    if v not in ("", "?") and not _plain_deal(v):
+        return None
+    v = seen.get("Result", "")
+    if v not in ("", "?") and _RESULT.fullmatch(v) is None:
+        return None
+    if auction_v not in (None, "", "?"):
         first = dealer if dealer is not None else Seat((number - 1) % 4) if number else None
-        start = _SEATS.get(auction_v)
-        if start is None or (first is not None and start != first):
+        start = _SEAT_VALUE.get(auction_v, _BAD)
+        if start is _BAD or (first is not None and start != first):
             return None
-    return Board(number=number, dealer=dealer, vulnerability=vul,
-                 auction=None if calls is None else tuple(calls), auction_end=end, contract=contract)
+    return Board(number=number, dealer=dealer, vulnerability=vul,  # type: ignore[arg-type]
+                 auction=None if calls is None else tuple(calls), auction_end=end, contract=contract)  # type: ignore[arg-type]
+
+
+def _special_tokens(body: str) -> tuple[list[AnnotatedCall], str] | None:
+    """Calls of an auction body with ``AP`` expanded, and the end mark (a final ``*``
+    or ``+``, else empty); None for any other token."""
+    out: list[AnnotatedCall] = []
+    end = ""
+    for tok in body.split():
+        if end:
+            return None
+        a = _CALLS.get(tok)
+        if a is not None:
+            out.append(a)
+        elif tok == "AP":
+            out.extend([_CALLS["Pass"]] * _ap(out))
+        elif tok in ("*", "+"):
+            end = tok
+        else:
+            return None
+    return out, end
 
 
 def _ap(calls: list[AnnotatedCall]) -> int:
@@ -188,16 +225,14 @@ def _ap(calls: list[AnnotatedCall]) -> int:
 
 
 def _plain_deal(value: str) -> bool:
-    """True for a deal in plain form that is a deal: upper-case ranks, four hands
-    ``S.H.D.C`` or ``-``, no card twice, at most 13 cards a hand."""
+    """True for a deal in plain form that is a deal: four known hands ``S.H.D.C`` in
+    upper case, at most 13 cards a hand (16 characters with the dots), no card twice."""
     m = _DEAL.fullmatch(value)
     if m is None:
         return False
-    hands = [h.split(".") for h in m.group(2, 3, 4, 5) if h != "-" and len(h) <= 16]
-    if len(hands) != 4 - m.group(2, 3, 4, 5).count("-"):
-        return False  # a hand of more than 13 cards
-    for suit in zip(*hands):
-        ranks = "".join(suit)
+    g = m.groups()
+    for ranks in (g[0] + g[4] + g[8] + g[12], g[1] + g[5] + g[9] + g[13],
+                  g[2] + g[6] + g[10] + g[14], g[3] + g[7] + g[11] + g[15]):
         if len(set(ranks)) != len(ranks):
             return False
     return True

@@ -45,6 +45,7 @@ from bridgecli.core.scoring import DUPLICATE, ScoringRules, parse_result, score
 __all__ = [
     "COLUMNS",
     "board_ns_score",
+    "contract_and_tricks",
     "is_traveller_yaml",
     "loads_csv",
     "loads_yaml",
@@ -268,14 +269,39 @@ def _pair(board: Board, side: str) -> str:
                      board=None if board.number is None else str(board.number))
 
 
+def contract_and_tricks(board: Board) -> tuple[Contract | None, int | None]:
+    """The board's contract (with declarer) and declarer's tricks: the Contract, Declarer
+    and Result tags, else the contract its auction reached and the tricks of a complete (or
+    claimed) legal play record. Either may be None when nothing gives it. Raises
+    IllegalCallError when an illegal auction is needed to find the contract.
+    """
+    contract, tricks = board.contract, board.result
+    if (contract is None or (contract.declarer is None and not contract.is_passout)) and board.auction:
+        from bridgecli.core.play import contract_of
+
+        contract = contract_of(board)
+    if (contract is not None and not contract.is_passout and contract.declarer is not None and tricks is None
+            and board.play and board.deal is not None):
+        from bridgecli.core.play import replay_board
+
+        try:
+            replay = replay_board(board, contract)
+        except BridgeError:
+            return contract, None
+        if replay.legal and replay.complete:
+            tricks = replay.declarer_tricks
+    return contract, tricks
+
+
 def board_ns_score(board: Board, rules: ScoringRules = DUPLICATE) -> int | None:
-    """The N-S score of a board from its contract and result, else its ``Score`` tag, else None."""
-    c = board.contract
-    if c is not None and (c.is_passout or board.result is not None):
+    """The N-S score of a board from its contract and result (derived from the auction and
+    play when the tags lack them, see :func:`contract_and_tricks`), else its ``Score`` tag,
+    else None.
+    """
+    c, tricks = contract_and_tricks(board)
+    if c is not None and (c.is_passout or (tricks is not None and c.declarer is not None)):
         vul = board.effective_vulnerability or Vulnerability.NONE
-        tricks = 0 if c.is_passout else board.result
-        assert tricks is not None
-        return ns_score(c, tricks, vul, rules)
+        return ns_score(c, 0 if c.is_passout else tricks or 0, vul, rules)
     tag = board.tag("Score")
     if tag:
         return parse_score_tag(tag, c.declarer if c is not None else None)
@@ -295,7 +321,8 @@ def results_from_boards(boards: Sequence[Board], source: str | None = None,
             lead = None
             if b.play and b.play[0] and b.play[0][0].card is not None:
                 lead = str(b.play[0][0].card)
-            out.append(TableResult(label, _pair(b, "NS"), _pair(b, "EW"), value, b.contract, b.result,
+            contract, tricks = contract_and_tricks(b)
+            out.append(TableResult(label, _pair(b, "NS"), _pair(b, "EW"), value, contract, tricks,
                                    (b.tag("Room") or "").lower() or None, lead, None))
         except BridgeError as exc:
             raise exc.located(source=source, board=str(b.number) if b.number is not None else None)

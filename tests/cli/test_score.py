@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -133,6 +134,12 @@ def test_batch_keep_going(runner: CliRunner) -> None:
     assert [ln.split(":")[3] for ln in lines] == ["2", "4", "5", "6"]
 
 
+def test_batch_odd_quoting(runner: CliRunner) -> None:
+    r = run(runner, "-", "--keep-going", input="''\n'4S' ''\n\"\n4S \"\"\n")
+    assert r.stdout == "error\n420\nerror\n420\n"
+    assert r.exit_code == 1 and "cannot split" in r.stderr
+
+
 def test_batch_cache_gives_same_answers(runner: CliRunner) -> None:
     text = "4S=\n4Q\n" * 3
     r = run(runner, "-", "--keep-going", input=text)
@@ -159,6 +166,10 @@ def test_subprocess_batch_answers_before_input_ends() -> None:
     p = subprocess.Popen([*bridgecli_cmd(), "score", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          text=True, env=subprocess_env())
     assert p.stdin is not None and p.stdout is not None
+    import threading
+
+    guard = threading.Timer(60, p.kill)  # a missing flush must fail the test, not hang it
+    guard.start()
     try:
         p.stdin.write("4S=\n")
         p.stdin.flush()
@@ -169,6 +180,7 @@ def test_subprocess_batch_answers_before_input_ends() -> None:
     finally:
         p.stdin.close()
         p.wait(timeout=60)
+        guard.cancel()
     assert p.returncode == 0
 
 
@@ -462,3 +474,86 @@ def test_batch_output_file(runner: CliRunner, tmp_path: Path) -> None:
     r = run(runner, "-", "-o", str(out), input="4S=\n4Q\n")
     assert r.exit_code == 2
     assert out.read_text() == "420\n400\n"  # a failed run leaves the old file alone
+
+
+WORDS = ["4S", "3NT", "=", "+1", "-1", "-13", "10", "--vul", "both", "--declarer", "E", "-d", "--ns", "--json",
+         "--imps", "620", "-", "x.pbn", "--event", "pass", "7NTXX", "'", '"', "--vul=ns", "-o", "--bogus", "♠", "0"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=20), st.lists(st.sampled_from(WORDS), max_size=6).map(" ".join)))
+def test_batch_line_never_crashes(line: str) -> None:
+    """Any line gives an output or a one-line BridgeError, never a traceback."""
+    import click
+
+    from bridgecli.cli.score import _LineScorer, score
+    from bridgecli.core.errors import BridgeError
+    from bridgecli.core.notation import ENGLISH
+
+    with click.Context(score, info_name="score") as ctx:
+        ctx.params.update({p.name: p.get_default(ctx) for p in score.params})
+        scorer = _LineScorer(ctx, ENGLISH)
+        try:
+            out = scorer(line)
+        except BridgeError as exc:
+            assert "\n" not in str(exc)
+        else:
+            assert "\n" not in out
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=6))
+def test_command_line_never_crashes(words: list[str]) -> None:
+    runner = CliRunner()
+    with runner.isolated_filesystem():  # the words may name -o files
+        r = runner.invoke(cli, ["score", *words], input="")
+    assert r.exit_code in (0, 1, 2), (words, r.exception)
+    assert r.exception is None or isinstance(r.exception, SystemExit), (words, repr(r.exception))
+    if r.exit_code:
+        assert r.stderr.count("\n") == 1 or r.stderr.startswith(("Usage:", "Error:")), (words, r.stderr)
+
+
+def _derived_pbn() -> str:
+    """N holds the spades, E the hearts, S the diamonds, W the clubs; N bids 7S and ruffs
+    the heart lead, then draws trumps: 13 tricks, with no Contract or Result tag."""
+    ranks = "AKQJT98765432"
+    rows = [f"H{ranks[i]} D{ranks[i]} C{ranks[i]} S{ranks[12 - i]}" for i in range(13)]
+    return ('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+            '[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n'
+            '[Auction "N"]\n7S Pass Pass Pass\n[Play "E"]\n' + "\n".join(rows) + "\n")
+
+
+def test_file_contract_from_auction_tricks_from_play(runner: CliRunner, tmp_path: Path) -> None:
+    f = tmp_path / "derived.pbn"
+    f.write_text(_derived_pbn())
+    r = run(runner, str(f), "--json")
+    assert r.exit_code == 0, r.stderr
+    rec = json.loads(r.stdout)
+    # 7S by N, 13 tricks, not vulnerable: 210 + 300 + 1000 (RULES.md §3)
+    assert (rec["contract"], rec["declarer"], rec["tricks"], rec["ns"]) == ("7S", "N", 13, 1510)
+    out = tmp_path / "scored.pbn"
+    assert run(runner, str(f), "-o", str(out)).exit_code == 0
+    text = out.read_text()
+    assert '[Contract "7S"]' in text and '[Result "13"]' in text and '[Score "NS 1510"]' in text
+
+
+def test_file_illegal_auction_is_a_rule_error(runner: CliRunner, tmp_path: Path) -> None:
+    f = tmp_path / "illegal.pbn"
+    f.write_text('[Board "1"]\n[Dealer "N"]\n[Auction "N"]\n1S 1H Pass Pass\nPass\n')
+    r = run(runner, str(f))
+    assert r.exit_code == 1 and r.stdout == ""
+    assert "insufficient" in r.stderr and r.stderr.count("\n") == 1
+
+
+def test_score_imports_nothing_heavy() -> None:
+    """`bridgecli score 4S=` loads click and the scoring core only (start-up time)."""
+    code = ("import sys\n"
+            "from bridgecli.cli import cli\n"
+            "cli.main(['score', '4S=', '--vul', 'none'], standalone_mode=False)\n"
+            "heavy = ('yaml', 'tabulate', 'numpy', 'json', 'csv', 'shlex', 'endplay', 'bridgecli.formats',\n"
+            "         'bridgecli.core.play', 'bridgecli.core.auction', 'bridgecli.core.events')\n"
+            "print(sorted(m for m in sys.modules if m.startswith(heavy)))\n")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=subprocess_env(),
+                       timeout=60, check=False)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.splitlines() == ["420", "[]"]

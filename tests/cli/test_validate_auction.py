@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from bridgecli.cli import cli
-from bridgecli.cli.validate_auction import judge_records, verdict_json, verdict_text
+from bridgecli.cli.validate_auction import judge_records, verdict_json, verdict_json_line, verdict_text
 from bridgecli.core.board import AnnotatedCall, Board
 from bridgecli.core.calls import Contract, Risk, parse_call
 from bridgecli.core.cards import Seat, Strain, Vulnerability
@@ -230,3 +230,188 @@ def test_board_dealer_tag_beats_board_number() -> None:
               auction=tuple(AnnotatedCall(parse_call(t)) for t in ["1H", "P", "P", "P"]))
     (v,) = judge_records([b])
     assert verdict_text(v, ENGLISH) == "Board 1: 1H by W, both vulnerable"
+
+
+def test_json_line_is_json_dumps_of_verdict_json() -> None:
+    extra = [
+        board(9, "P P P"),
+        Board(number=10, dealer=Seat.SOUTH, auction=()),
+        Board(dealer=Seat.EAST, auction=tuple(AnnotatedCall(parse_call(t)) for t in ["1NT", "P", "P", "P"])),
+        board(12, "1C X XX P P P", Contract(1, Strain.CLUBS, Risk.REDOUBLED)),
+    ]
+    for options in ({}, {"require_complete": True}, {"want_legal_calls": True}):
+        for v in judge_records(BOARDS + extra, **options):
+            assert verdict_json_line(v) == json.dumps(verdict_json(v), ensure_ascii=False)
+
+
+# -- files -------------------------------------------------------------------------
+
+PBN_TEXT = """% PBN 2.1
+[Event "club"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Declarer "N"]
+[Contract "3NT"]
+[Result "9"]
+[Auction "N"]
+1NT Pass 3NT Pass
+Pass Pass
+
+[Event "club"]
+[Board "2"]
+[Dealer "E"]
+[Vulnerable "NS"]
+[Declarer "E"]
+[Contract "1S"]
+[Auction "E"]
+1S X Pass Pass
+Pass
+
+[Event "club"]
+[Board "3"]
+[Dealer "S"]
+[Vulnerable "EW"]
+[Auction "S"]
+1H 1S 1H Pass
+
+[Event "club"]
+[Board "4"]
+[Dealer "W"]
+[Vulnerable "All"]
+[Auction "W"]
+1C =1= Pass 1H Pass
+[Note "1:could be short"]
+
+[Event "club"]
+[Board "5"]
+[Dealer "N"]
+[Vulnerable "NS"]
+[Auction "N"]
+1C Pass 1Q Pass
+
+[Event "club"]
+[Board "6"]
+[Dealer "E"]
+[Vulnerable "EW"]
+[Declarer ""]
+[Contract "Pass"]
+[Auction "E"]
+AP
+"""
+
+
+def test_pbn_file_text(runner: CliRunner, tmp_path: Any) -> None:
+    path = tmp_path / "club.pbn"
+    path.write_text(PBN_TEXT)
+    r = run(runner, str(path))
+    assert r.exit_code == 2  # board 5 has a token that is not a call
+    assert r.stdout.splitlines() == [
+        "Board 1: 3NT by N, neither vulnerable",
+        # E 1S, S X, W P, N P, E P: the tags forget the double
+        "Board 2: 1SX by E, N-S vulnerable; mismatch: tags say 1S by E",
+        # S 1H, W 1S, N 1H: insufficient
+        "Board 3: illegal call 3 (N) '1H': insufficient, 1S was the last bid (Law 27)",
+        "Board 4: incomplete after 4 calls, W to call, both vulnerable",
+        f"Board 5: unreadable record ({path}:43): not a call: '1Q'",
+        "Board 6: passed out, E-W vulnerable",
+    ]
+    assert r.stderr == ""
+
+
+def test_pbn_file_json(runner: CliRunner, tmp_path: Any) -> None:
+    path = tmp_path / "club.pbn"
+    path.write_text(PBN_TEXT)
+    r = run(runner, str(path), "--json")
+    assert r.exit_code == 2
+    objs = [json.loads(line) for line in r.stdout.splitlines()]
+    assert [o["board"] for o in objs] == [1, 2, 3, 4, 5, 6]
+    assert [o["ok"] for o in objs] == [True, False, False, True, False, True]
+    assert objs[0]["contract"] == "3NT" and objs[0]["declarer"] == "N" and objs[0]["calls"] == 6
+    assert objs[1]["mismatch"] is True and objs[1]["recorded"] == {"contract": "1S", "declarer": "E"}
+    assert objs[2]["error"] == {"index": 2, "seat": "N", "call": "1H", "reason": "insufficient",
+                                "message": "illegal call 3 (N) '1H': insufficient, 1S was the last bid (Law 27)"}
+    assert objs[3]["complete"] is False and objs[3]["legal"] is True
+    assert objs[4]["error"]["reason"] == "unknown-call" and objs[4]["error"]["line"] == 43
+    assert objs[5]["contract"] == "Pass" and objs[5]["calls"] == 4
+
+
+def test_pbn_stdin_require_complete_without_bad_record(runner: CliRunner) -> None:
+    text = PBN_TEXT.replace("1C Pass 1Q Pass", "1C Pass 1D Pass")
+    r = run(runner, "-", input=text)
+    assert r.exit_code == 1
+    lines = r.stdout.splitlines()
+    assert lines[4] == "Board 5: incomplete after 4 calls, N to call, N-S vulnerable"
+    only_legal = "\n\n".join(g for i, g in enumerate(text.split("\n\n")) if i in (0, 3, 4, 5))
+    assert run(runner, "-", input=only_legal).exit_code == 0
+    r = run(runner, "-", "--require-complete", input=only_legal)
+    assert r.exit_code == 1
+    assert [json.loads(x)["ok"] for x in run(runner, "-", "--require-complete", "--json",
+                                             input=only_legal).stdout.splitlines()] == [True, False, False, True]
+
+
+def test_pbn_legal_calls(runner: CliRunner) -> None:
+    game = PBN_TEXT.split("\n\n")[3]
+    r = run(runner, "-", "--legal-calls", input=game)
+    # W 1C, N P, E 1H, S P: West may pass, bid 1S up, not double partner
+    assert r.stdout == "Board 4: incomplete after 4 calls, W to call, both vulnerable; legal calls: Pass 1S-7NT\n"
+
+
+def test_json_lines_input_gives_the_same_verdicts(runner: CliRunner, tmp_path: Any) -> None:
+    from bridgecli.formats import read_boards, write_boards
+
+    text = PBN_TEXT.replace("1C Pass 1Q Pass", "1C Pass 1D Pass")
+    boards = read_boards(text, "pbn")
+    path = tmp_path / "club.jsonl"
+    path.write_text(write_boards(boards, "json"))
+    from_pbn = run(runner, "-", "--json", input=text)
+    from_json = run(runner, str(path), "--json")
+    assert from_json.exit_code == from_pbn.exit_code == 1
+    assert from_json.stdout == from_pbn.stdout
+
+
+def test_spec_example_file(runner: CliRunner) -> None:
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "formats" / "data" / "spec_example.pbn"
+    r = run(runner, str(path))
+    assert r.exit_code == 0
+    assert r.stdout == "Board 1: 5HX by S, neither vulnerable\n"
+
+
+def test_missing_file_exit_2(runner: CliRunner, tmp_path: Any) -> None:
+    r = run(runner, str(tmp_path / "nope.pbn"))
+    assert r.exit_code == 2
+    assert r.stdout == ""
+    assert r.stderr.startswith("bridgecli: error: ")
+
+
+def test_parallel_workers_give_the_same_output(runner: CliRunner, tmp_path: Any) -> None:
+    path = tmp_path / "club.pbn"
+    text = "% PBN 2.1\n\n" + PBN_TEXT + "\n% between games\n\n" + PBN_TEXT.replace('[Board "', '[Board "1')
+    path.write_text(text)
+    for extra in ([], ["--json"], ["--legal-calls", "--require-complete"]):
+        one = run(runner, str(path), "--jobs", "1", *extra)
+        two = run(runner, str(path), "--jobs", "3", *extra)
+        assert one.exit_code == two.exit_code == 2
+        assert one.stdout == two.stdout
+        assert len(one.stdout.splitlines()) == 12
+    records = [json.loads(x)["record"] for x in run(runner, str(path), "-j", "2", "--json").stdout.splitlines()]
+    assert records == list(range(1, 13))
+
+
+def test_parallel_redoes_a_batch_when_the_record_plan_is_wrong(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from bridgecli.cli import validate_auction as va
+    from bridgecli.formats.pbn_auctions import split_games
+
+    games = split_games(PBN_TEXT.replace("1C Pass 1Q Pass", "1C Pass 1D Pass"))
+    assert games is not None
+    expected, _, _ = va._render_batch((games, None, 1, True, False, False, "en"))
+    monkeypatch.setattr(va, "_directives_only", lambda chunk: "Board \"2\"" in chunk)  # a wrong plan
+    out = io.StringIO()
+    code = va._write_parallel(out, games, 2, None, True, False, False, "en")
+    assert code == 1
+    assert out.getvalue() == expected
+    assert [json.loads(x)["record"] for x in out.getvalue().splitlines()] == [1, 2, 3, 4, 5, 6]

@@ -169,7 +169,9 @@ def test_each_edit_alone() -> None:
 
 
 def test_directive_only_and_empty_texts() -> None:
-    for text in ("", "\n\n", "% PBN 2.1\n", "% PBN 2.1\n\n\n" + TEXT, TEXT + "\n\n\n"):
+    for text in ("", "\n\n", "% PBN 2.1\n", "% PBN 2.1\n\n\n" + TEXT, TEXT + "\n\n\n", "\n" + TEXT, "  \n" + TEXT,
+                 TEXT.replace("\n\n", "\n \t\n", 3), TEXT.replace("\n\n", "\n\n\n", 2), TEXT.rstrip("\n"),
+                 TEXT + "\n\n"):
         same_as_full_reader(text)
 
 
