@@ -2,9 +2,10 @@
 
 Input is either result lines, each parsed like ``score``'s arguments
 (``4SX-1 --declarer N --honors NS:100``, ``pass``; ``players: Ann, Bob, Cid,
-Dan`` seats players N, E, S, W for the next rubber), or a PBN/YAML/JSON file
-of boards with Contract, Declarer and Result (an ``Honours`` tag such as
-``NS:100`` for honours, or ``--honors auto`` to find them in the deal).
+Dan`` seats players N, E, S, W for the next rubber), or a PBN/YAML/JSON/LIN
+file of boards with Contract, Declarer and Result (or an auction and a play
+to derive them from); an ``Honours`` tag such as ``NS:100`` gives honours,
+or ``--honors auto`` finds them in the deal.
 """
 
 from __future__ import annotations
@@ -128,8 +129,8 @@ def _lines(text: str, source: str, lang: Any) -> Iterator[Item]:
 
 def _boards(text: str, source: str, fmt: str, honours_auto: bool, rules: Any) -> Iterator[Item]:
     from bridgecli import formats
-    from bridgecli.core.play import contract_of
     from bridgecli.core.rubber import honours_in_deal
+    from bridgecli.formats.traveller import contract_and_tricks
 
     last_players: tuple[str, ...] | None = None
     for item in formats.iter_records(text, fmt, source):
@@ -142,16 +143,16 @@ def _boards(text: str, source: str, fmt: str, honours_auto: bool, rules: Any) ->
             if all(names) and names != last_players:
                 last_players = names
                 yield None, label, names, None
-            contract = contract_of(board)
+            contract, result = contract_and_tricks(board)
             if contract is None:
                 raise ParseError("no contract (Contract and Declarer tags, or an auction)")
             tricks = 0
             if not contract.is_passout:
                 if contract.declarer is None:
                     raise ParseError(f"no declarer for {contract.pbn!r}")
-                if board.result is None:
-                    raise ParseError(f"no result for {contract.pbn!r}")
-                tricks = board.result
+                if result is None:
+                    raise ParseError(f"no result for {contract.pbn!r} (a Result tag, or a complete play)")
+                tricks = result
             tag = board.tag("Honours") or board.tag("Honors")
             honours = parse_honours(tag) if tag and tag.strip() not in ("", "-") else None
             if honours_auto and rules.honours:
