@@ -283,3 +283,12 @@ def test_text_totals_match_json(lines: list[str], chicago: bool) -> None:
         # every figure of the sheet is one entry
         assert rub["ns_total"] == sum(e["amount"] for e in rub["entries"] if e["side"] == "NS")
     assert doc["ns_total"] == sum(r["ns_total"] for r in doc["rubbers"])
+
+
+def test_board_contract_from_the_auction(runner: CliRunner, tmp_path: Path) -> None:
+    # dealer N: 1S by N, raised to 4S by S; N bid spades first, so N declares; 10 tricks = 120
+    f = tmp_path / "g.yaml"
+    f.write_text("- board: 1\n  dealer: N\n  auction: [1S, Pass, 4S, Pass, Pass, Pass]\n  result: 10\n")
+    doc = json.loads(run(runner, str(f), "--json").stdout)
+    assert doc["rubbers"][0]["entries"][0] == {"side": "NS", "place": "below", "amount": 120, "reason": "tricks",
+                                               "deal": 1, "game": 1}
