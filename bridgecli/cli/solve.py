@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import stat
 import sys
 import time
 from collections.abc import Iterable, Iterator
@@ -147,45 +149,105 @@ def _with_progress(stream: Iterable[Any]) -> Iterator[Any]:
 # -- reading --------------------------------------------------------------
 
 
-def _read_records(path: str, source: str, override: str | None) -> Iterator[Board | BridgeError]:
-    """Boards of FILE or ``-`` in input order, read in chunks so a long stream is never held whole.
+def _read_records(path: str, source: str, override: str | None) -> Iterator[Board | BridgeError | object]:
+    """Boards of FILE or ``-`` in input order, read in pieces so a long stream is never held whole.
 
     PBN is cut at blank lines between games (outside ``{}`` comments, with the
-    ``%`` header lines repeated), JSON Lines after each line; YAML and LIN
-    are read whole. Error lines are shifted back to the file's numbering.
+    ``%`` header lines repeated), JSON Lines between lines; YAML and LIN are
+    read whole. Error lines are shifted back to the file's numbering. When a
+    pipe goes quiet, the complete records read so far are passed on at once,
+    followed by :data:`~bridgecli.solver.analysis.FLUSH`, so that they are
+    solved without waiting for a full batch.
     """
     from bridgecli.formats import format_from_path, iter_records, sniff
+    from bridgecli.solver.analysis import FLUSH
 
     fmt = override.lower() if override else format_from_path(path)
     with nullcontext(sys.stdin.buffer) if path == "-" else open(path, "rb") as fp:
-        for text, offset, chunk_fmt in _chunks(fp, fmt, source):
+        for text, offset, chunk_fmt, quiet in _chunks(fp, fmt, source):
             for item in iter_records(text, chunk_fmt or fmt or sniff(text), source=source):
                 if isinstance(item, BridgeError) and item.line is not None:
                     item.line += offset
                 yield item
+            if quiet:
+                yield FLUSH
 
 
-def _chunks(fp: IO[bytes], fmt: str | None, source: str) -> Iterator[tuple[str, int, str | None]]:
-    """(text, line offset, format) pieces of the input, each holding about BATCH records."""
+#: Seconds without input after which the records read so far are solved.
+IDLE = 0.25
+
+
+def _lines(fp: IO[bytes]) -> Iterator[bytes | None]:
+    """Lines of ``fp``; from a pipe or terminal also None each time the input goes quiet."""
+    try:
+        fd = fp.fileno()
+        regular = stat.S_ISREG(os.fstat(fd).st_mode)
+    except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
+        yield from fp
+        return
+    if regular or os.name == "nt":
+        yield from fp
+        return
+    import select
+
+    buf = b""
+    told = False
+    while True:
+        ready, _, _ = select.select([fd], [], [], None if told else IDLE)
+        if not ready:
+            told = True
+            yield None
+            continue
+        data = os.read(fd, 1 << 16)
+        if not data:
+            break
+        told = False
+        buf += data
+        *done, buf = buf.split(b"\n")
+        for line in done:
+            yield line + b"\n"
+    if buf:
+        yield buf
+
+
+def _chunks(fp: IO[bytes], fmt: str | None, source: str) -> Iterator[tuple[str, int, str | None, bool]]:
+    """(text, line offset, format, cut because the input went quiet) pieces of about BATCH records."""
     from bridgecli.formats import sniff
 
-    lines: list[bytes] = []
-    header: list[bytes] = []     # PBN "%" lines at the top, repeated in every piece
+    body: list[bytes] = []       # lines of the current piece
+    first_line = 1               # file line of body[0]
+    header: list[bytes] = []     # PBN "%" lines at the top, repeated before every later piece
     header_done = False
-    offset = 0                   # file lines before the current piece (header copies excluded)
-    records = 0
+    first_piece = True
+    records = 0                  # records started in body
+    safe = 0                     # body index just after the last record boundary
+    safe_records = 0             # records in body[:safe]
     in_comment = False
     splittable = True            # JSON: every line so far is one whole object
     kind = fmt
-    line_no = 0
-    for raw in fp:
-        line_no += 1
-        lines.append(raw)
+
+    def cut(upto: int, quiet: bool) -> tuple[str, int, str | None, bool]:
+        nonlocal body, first_line, records, safe, safe_records, first_piece
+        prefix = header if kind == "pbn" and not first_piece else []
+        piece = (decode_bytes(b"".join(prefix + body[:upto]), source), first_line - 1 - len(prefix), kind, quiet)
+        body = body[upto:]
+        first_line += upto
+        records -= safe_records
+        safe = safe_records = 0
+        first_piece = False
+        return piece
+
+    for raw in _lines(fp):
+        if raw is None:
+            if safe_records and kind in ("pbn", "json"):
+                yield cut(safe, True)
+            continue
+        body.append(raw)
+        stripped = raw.strip()
         if kind is None:
-            if not raw.strip():
+            if not stripped:
                 continue
             kind = sniff(decode_bytes(raw, source))
-        stripped = raw.strip()
         if kind == "pbn" and not header_done:
             if raw.startswith(b"%"):
                 header.append(raw)
@@ -194,19 +256,12 @@ def _chunks(fp: IO[bytes], fmt: str | None, source: str) -> Iterator[tuple[str, 
         if kind == "json" and stripped and not (stripped.startswith(b"{") and stripped.endswith(b"}")):
             splittable = False
         records, in_comment = _scan(raw, kind, records, in_comment)
-        cut = (kind == "pbn" and not stripped and not in_comment and records >= BATCH) or (
-            kind == "json" and splittable and records >= BATCH)
-        if cut:
-            yield decode_bytes(b"".join(lines), source), offset, kind
-            if kind == "pbn":
-                lines = list(header)
-                offset = line_no - len(header)
-            else:
-                lines = []
-                offset = line_no
-            records = 0
-    if lines and (offset == 0 or any(ln.strip() for ln in lines[len(header) if kind == "pbn" else 0:])):
-        yield decode_bytes(b"".join(lines), source), offset, kind
+        if (kind == "pbn" and not stripped and not in_comment) or (kind == "json" and splittable and stripped):
+            safe, safe_records = len(body), records
+            if safe_records >= BATCH:
+                yield cut(safe, False)
+    if any(line.strip() for line in body) or first_piece:
+        yield cut(len(body), False)
 
 
 def _scan(raw: bytes, fmt: str | None, records: int, in_comment: bool) -> tuple[int, bool]:

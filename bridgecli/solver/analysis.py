@@ -25,6 +25,17 @@ from bridgecli.core.errors import BridgeError, RuleError
 from .par import ParResult, par
 from .tables import DDTable, position_size
 
+
+class _Flush:
+    """Marker type of :data:`FLUSH`."""
+
+    def __repr__(self) -> str:
+        return "FLUSH"
+
+
+#: Put in the input stream to have the boards read so far solved now (the input went quiet).
+FLUSH = _Flush()
+
 #: Tags ``solve`` writes into a board (and replaces when present).
 SOLVER_TAGS = ("DoubleDummyTricks", "OptimumScore", "ParContract")
 
@@ -232,7 +243,7 @@ def _worker_init(threads: int) -> None:
 
 
 def analyse_stream(
-    items: Iterable[Board | BridgeError],
+    items: Iterable[Board | BridgeError | object],
     *,
     leads: bool = False,
     jobs: int = 1,
@@ -243,7 +254,8 @@ def analyse_stream(
 ) -> Iterator[BoardAnalysis | Unsolvable | BridgeError]:
     """Solve every board of ``items`` and yield its analysis, or its error, in input order.
 
-    Errors read from the input pass through; a board that cannot be solved
+    Errors read from the input pass through; :data:`FLUSH` in ``items``
+    has the boards read so far solved and yielded at once. A board that cannot be solved
     (unknown hand, hands of unequal size, no deal) is yielded as
     :class:`Unsolvable` with a located RuleError.
 
@@ -260,24 +272,27 @@ def analyse_stream(
     it = iter(items)
     if jobs <= 1 or not processes:
         dds.set_threads(max(1, jobs))
-        for group in _groups(it, batch):
+        for group, _ in _groups(it, batch):
             yield from _finish(group, _run_group(group, leads), source)
         return
-    first = next(_groups(it, batch), [])
-    rest = next(_groups(it, 1), None)
+    first, first_quiet = next(_groups(it, batch), ([], False))
+    rest = None if first_quiet else next(_groups(it, 1), None)
     if rest is None:
         dds.set_threads(jobs)
         yield from _finish(first, _run_group(first, leads), source)
-        return
-    chained = itertools.chain(first, rest, it)
+        if not first_quiet:
+            return
+        chained: Iterator[Board | BridgeError | object] = it
+    else:
+        chained = itertools.chain(first, rest[0], [FLUSH] if rest[1] else [], it)
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init, initargs=(1,))
     pending: deque[tuple[list[Board | BridgeError], Future[list[_Result]] | None]] = deque()
     try:
-        for group in _groups(chained, job_batch):
+        for group, quiet in _groups(chained, job_batch):
             todo = [x for x in group if isinstance(x, Board) and _solvable(x)]
             fut = pool.submit(_solve_jobs, [_job_of(b, leads) for b in todo]) if todo else None
             pending.append((group, fut))
-            while len(pending) > 2 * jobs or (pending and (pending[0][1] is None or pending[0][1].done())):
+            while pending and (quiet or len(pending) > 2 * jobs or pending[0][1] is None or pending[0][1].done()):
                 g, f = pending.popleft()
                 yield from _finish(g, f.result() if f is not None else [], source)
         while pending:
@@ -295,19 +310,28 @@ def _solvable(board: Board) -> bool:
     return True
 
 
-def _groups(items: Iterable[Board | BridgeError], size: int) -> Iterator[list[Board | BridgeError]]:
-    """Cut the stream into groups holding ``size`` solvable boards (errors ride along)."""
+def _groups(items: Iterable[Board | BridgeError | object],
+            size: int) -> Iterator[tuple[list[Board | BridgeError], bool]]:
+    """Cut the stream into groups holding ``size`` boards (errors ride along); a group ended
+    early by :data:`FLUSH` comes with True.
+    """
     group: list[Board | BridgeError] = []
     n = 0
     for it in items:
+        if it is FLUSH:
+            if group:
+                yield group, True
+                group, n = [], 0
+            continue
+        assert isinstance(it, (Board, BridgeError))
         group.append(it)
         if isinstance(it, Board):
             n += 1
         if n >= size:
-            yield group
+            yield group, False
             group, n = [], 0
     if group:
-        yield group
+        yield group, False
 
 
 def _run_group(group: list[Board | BridgeError], leads: bool) -> list[_Result]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -297,3 +298,40 @@ def test_unfinished_play_is_solved_from_where_it_stops(runner: CliRunner, west_c
     assert obj["dd"]["W"]["NT"] == 1  # from the start
     assert obj["position"] == {"contract": "1NT", "declarer": "W", "cards_played": 4, "declarer_tricks": 0,
                                "dd_tricks": dd}
+
+
+@needs_dds
+@pytest.mark.parametrize("extra", [[], ["--processes", "-j", "2"]])
+def test_a_quiet_pipe_gets_its_boards_solved_at_once(extra: list[str]) -> None:
+    # a slow producer: one board, a pause, another board. The first answer must come out
+    # during the pause, long before a batch of 40 boards is read.
+    script = (f"import sys\nb = {ENDING!r}\n"
+              "sys.stdout.write(b + '\\n'); sys.stdout.flush()\n"
+              "sys.stdin.readline()\n"
+              "sys.stdout.write(b.replace('\"2\"', '\"5\"') + '\\n'); sys.stdout.flush()\n")
+    producer = subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                text=True)
+    assert producer.stdout is not None and producer.stdin is not None
+    solver = subprocess.Popen([sys.executable, "-m", "bridgecli", "solve", "-", "--json", *extra],
+                              stdin=producer.stdout, stdout=subprocess.PIPE, text=True, env=subprocess_env())
+    assert solver.stdout is not None
+    producer.stdout.close()
+
+    def answer() -> dict[str, object]:
+        ready, _, _ = select.select([solver.stdout], [], [], 20)
+        if not ready:  # the answer did not come while the producer waits: fail, do not hang
+            solver.kill()
+            producer.kill()
+            pytest.fail("solve waited for more input before answering")
+        return json.loads(solver.stdout.readline())  # type: ignore[union-attr,no-any-return]
+
+    try:
+        assert answer()["board"] == 2
+        producer.stdin.write("go\n")
+        producer.stdin.close()
+        assert answer()["board"] == 5
+    finally:
+        if producer.poll() is None and not producer.stdin.closed:
+            producer.stdin.close()
+    assert solver.wait(timeout=60) == 0
+    assert producer.wait(timeout=60) == 0
