@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 #: Boards a DDS call solves at once in this process (its limit for full tables).
 BATCH = 40
-#: Boards a worker process gets at once when ``--jobs`` spreads the work.
+#: Boards a worker process gets at once with ``--processes``.
 JOB_BATCH = 10
 
 
@@ -58,7 +58,8 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
     tags DoubleDummyTricks, OptimumScore, ParContract and the
     OptimumResultTable section. A board that cannot be solved (unknown hand,
     hands of unequal size) is reported on stderr and written back unchanged;
-    the exit code is then 1.
+    the exit code is then 1. If some input cannot be read at all, -o FILE is
+    left as it was (exit 2).
 
     \b
     Examples:
@@ -115,6 +116,9 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
             for chunk in iter_write(boards(), out_fmt):
                 fp.write(chunk)
                 fp.flush()
+            if worst[0] == ExitCode.USAGE and output not in (None, "-"):
+                # a board that could not be read would be missing from the file: keep the old one
+                raise BridgeCliError(f"{output} not written: some input could not be read", ExitCode.USAGE)
         else:
             first = True
             for item in stream:

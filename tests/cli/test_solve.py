@@ -335,3 +335,13 @@ def test_a_quiet_pipe_gets_its_boards_solved_at_once(extra: list[str]) -> None:
             producer.stdin.close()
     assert solver.wait(timeout=60) == 0
     assert producer.wait(timeout=60) == 0
+
+
+@needs_dds
+def test_unreadable_input_leaves_the_output_file_alone(runner: CliRunner, tmp_path: Path) -> None:
+    out = tmp_path / "record.pbn"
+    out.write_text("old\n")
+    result = runner.invoke(cli, ["solve", "-", "-o", str(out)], input=ENDING + '\n[Board "9"]\n[Deal "N:AKQ.x.x.x"]\n')
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == f"bridgecli: error: {out} not written: some input could not be read"
+    assert out.read_text() == "old\n"
