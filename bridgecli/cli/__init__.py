@@ -10,12 +10,15 @@ import importlib
 import os
 import sys
 from enum import IntEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from bridgecli import __version__
-from bridgecli.core.errors import BridgeError, RuleError
+
+if TYPE_CHECKING:
+    # the core is imported when a command runs, not for `bridgecli --help` (start-up time)
+    from bridgecli.core.errors import BridgeError
 
 
 class ExitCode(IntEnum):
@@ -52,15 +55,19 @@ class BridgeCliError(click.ClickException):
         super().__init__(message)
         self.exit_code = exit_code
 
-    def show(self, file: Any = None) -> None:  # noqa: D102
+    def show(self, file: Any = None) -> None:
         click.echo(f"bridgecli: error: {self.format_message()}", err=True)
 
 
 def error_from(exc: BridgeError) -> BridgeCliError:
     """Turn a core error into the one-line CLI error with the right exit code."""
+    from bridgecli.core.errors import InvalidDealError, RuleError
+
     where = exc.where()
     text = f"{where}: {exc}" if where else str(exc)
-    code = ExitCode.RULES if isinstance(exc, RuleError) else ExitCode.USAGE
+    # a deal with a card twice or 14 cards is input that cannot be read: exit 2
+    invalid_input = isinstance(exc, InvalidDealError)
+    code = ExitCode.RULES if isinstance(exc, RuleError) and not invalid_input else ExitCode.USAGE
     return BridgeCliError(text, code)
 
 
@@ -97,6 +104,8 @@ class LazyGroup(click.Group):
                 formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> Any:
+        from bridgecli.core.errors import BridgeError
+
         debug = bool(ctx.params.get("debug"))
         try:
             return super().invoke(ctx)
@@ -104,8 +113,14 @@ class LazyGroup(click.Group):
             if debug:
                 raise
             raise error_from(exc) from exc
+        except BrokenPipeError:
+            # the reader of stdout went away (`| head`): stop quietly, as cat does
+            from bridgecli.cli.common import quiet_stdout
+
+            quiet_stdout()
+            ctx.exit(ExitCode.OK)
         except (UnicodeDecodeError, OSError) as exc:
-            if debug or isinstance(exc, BrokenPipeError):
+            if debug:
                 raise
             raise BridgeCliError(str(exc), ExitCode.USAGE) from exc
 
@@ -131,6 +146,7 @@ def cli(ctx: click.Context, debug: bool, lang: str) -> None:
       bridgecli score 4SX-1 --vul both
       bridgecli validate-auction --dealer N --calls "1NT P 3NT P P P"
     """
+    from bridgecli.core.errors import BridgeError
     from bridgecli.core.notation import get_language
 
     ctx.ensure_object(dict)

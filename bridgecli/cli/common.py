@@ -5,8 +5,9 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from types import TracebackType
-from typing import IO, Any, Callable, TypeVar
+from typing import IO, Any, TypeVar
 
 import click
 
@@ -133,3 +134,16 @@ def get_lang(ctx: click.Context | None = None) -> Any:
             return ctx.obj["lang"]
         ctx = ctx.parent
     return ENGLISH
+
+
+def quiet_stdout() -> None:
+    """The reader of stdout went away (``| head``): send the rest to /dev/null so
+    that the command ends quietly with its own exit code (click would exit 1).
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    finally:
+        os.close(devnull)

@@ -321,7 +321,14 @@ ENGLISH = Language(
     seat_out=("N", "E", "S", "W"),
     seat_names=("North", "East", "South", "West"),
     vul_out=("None", "NS", "EW", "All"),
-    words={"by": "by", "passed_out": "Pass"},
+    words={
+        "by": "by", "passed_out": "Pass",
+        # text output (bridgecli.render.text)
+        "board": "Board", "dealer": "Dealer", "vulnerable": "Vulnerable", "contract": "Contract",
+        "result": "Result", "made": "made", "down": "down", "tricks": "tricks", "all_pass": "All Pass",
+        "board_passed_out": "Passed out", "trick": "Trick", "lead": "Lead", "won": "Won",
+        "notes": "Notes", "play": "Play", "unknown": "unknown",
+    },
 )
 
 #: Languages by code; a new language is a new entry here.

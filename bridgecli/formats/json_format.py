@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import IO, Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from typing import IO
 
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError, ParseError
@@ -22,8 +23,23 @@ from bridgecli.core.errors import BridgeError, ParseError
 from . import schema
 
 _WS = re.compile(r"[ \t\r\n]*")
-_DECODER = json.JSONDecoder()
-_RECORD_START = re.compile(r"^\{", re.M)
+class _DuplicateKey(Exception):
+    """A JSON object names the same key twice."""
+
+
+def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return out
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates)
+_RECORD_START = re.compile(r"^\{", re.MULTILINE)
 
 
 class _Lines:
@@ -42,12 +58,14 @@ class _Lines:
         return self._line
 
 
-def _decode(text: str, pos: int, source: str | None, lines: "_Lines") -> tuple[object, int]:
+def _decode(text: str, pos: int, source: str | None, lines: _Lines) -> tuple[object, int]:
     """One JSON value at ``pos``: (value, end). Raises ParseError (never a json error)."""
     try:
         value, end = _DECODER.raw_decode(text, pos)
     except json.JSONDecodeError as e:
         raise ParseError(f"json syntax error: {e.msg.lower()}", source=source, line=e.lineno, column=e.colno) from None
+    except _DuplicateKey as e:
+        raise ParseError(f"key {e.args[0]!r} given twice", source=source, line=lines.line(pos)) from None
     except (ValueError, RecursionError) as e:
         msg = "nested too deeply" if isinstance(e, RecursionError) else str(e).lower()
         raise ParseError(f"json error: {msg}", source=source, line=lines.line(pos)) from None
@@ -150,9 +168,16 @@ def load(fp: IO[str], source: str | None = None) -> list[Board]:
     return loads(fp.read(), source if source is not None else getattr(fp, "name", None))
 
 
+_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
 def dump_board(board: Board) -> str:
-    """One board as one line of JSON (with the newline)."""
-    return json.dumps(schema.to_dict(board), ensure_ascii=False) + "\n"
+    """One board as one line of JSON (with the newline).
+
+    Text is UTF-8 except the Unicode line breaks U+0085, U+2028 and U+2029,
+    written as escapes so that no line-splitting tool cuts a record.
+    """
+    return json.dumps(schema.to_dict(board), ensure_ascii=False).translate(_LINE_BREAKS) + "\n"
 
 
 def iter_dumps(boards: Iterable[Board]) -> Iterator[str]:

@@ -21,17 +21,20 @@ most 13 a hand).
 
 from __future__ import annotations
 
+import gc
 import re
-from typing import IO, Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from itertools import islice
+from typing import IO, Any
 
 from bridgecli.core.board import STRUCTURED_TAGS, AnnotatedCall, Board, PlayedCard, Section
-from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract, Pass
+from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract, Pass, Risk
 from bridgecli.core.cards import DECK, Card, Hand, Seat, Vulnerability
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, ParseError
 from bridgecli.core.notation import ENGLISH
 
-__all__ = ["iter_records", "loads", "load", "dumps", "dump", "iter_dumps", "MTS_TAGS"]
+__all__ = ["HEADER", "MTS_TAGS", "board_text", "dump", "dumps", "iter_dumps", "iter_records", "load", "loads"]
 
 #: The Mandatory Tag Set of PBN 2.x, in export order.
 MTS_TAGS: tuple[str, ...] = (
@@ -91,28 +94,34 @@ _LINE_TOKEN = re.compile(
     |(?P<close>\])
     |(?P<word>[^\s\[\]{};"]+)
     |(?P<bad>.)""",
-    re.X,
+    re.VERBOSE,
 )
 _NAME = re.compile(r"[A-Za-z0-9_]+\Z")
 _SUB_TOKEN = re.compile(r"([A-Za-z0-9-]+)|([!?]{1,2})|=(\d+)=|\$(\d+)|([*+])|(\^[A-Za-z]?)|(.)")
-_NOTE = re.compile(r"\s*(\d+)\s*:(.*)\Z", re.S)
-_RESULT_SIDES = re.compile(r"(NS|EW)\s+(\d+)(?:\s+(NS|EW)\s+(\d+))?\Z", re.I)
-_CONTRACT = re.compile(r"([1-7])(C|D|H|S|NT|N)(X{0,2})\Z", re.I)
+_NOTE = re.compile(r"\s*(\d+)\s*:(.*)\Z", re.DOTALL)
+_RESULT_SIDES = re.compile(r"(NS|EW)\s+(\d+)(?:\s+(NS|EW)\s+(\d+))?\Z", re.IGNORECASE)
+_CONTRACT = re.compile(r"([1-7])(C|D|H|S|NT|N)(X{0,2})\Z", re.IGNORECASE)
 
 # ---------------------------------------------------------------------------
 # reading
 
 
-class _Entry:
-    """One tag pair of a game and the data lines that follow it."""
+# whole-game fast path: a game whose lines are all lone tags, plain data or
+# ``%`` directives is read with two regular expressions and no per-line Python
+_VALUE = r'"([^"\\\n]*(?:\\.[^"\\\n]*)*)"'
+_GAME_TAGS = re.compile(
+    r'^(?:[ \t]*\[[ \t]*([A-Za-z0-9_]+)[ \t]+' + _VALUE + r'[ \t]*\][ \t]*\n((?:[ \t]*[^\s\[][^\n]*\n)*)'
+    r'|%[^\n]*\n|([^\n]*\n))',
+    re.MULTILINE,
+)  # groups: name, value, data lines after the tag, a line of any other kind (not for the fast path)
+_DATA_SPECIAL = re.compile(r'[\[\]"{};]')
+_GAME_SEP = re.compile(r"(\n(?:[ \t]*\n)+)")
 
-    __slots__ = ("name", "value", "line", "rows")
+# an entry is a list [name, value, line, rows]: one tag pair and the data lines
+# after it, rows being [(line, text), ...] or None; line is None on the fast path
+_Entry = list[Any]
 
-    def __init__(self, name: str, value: str, line: int | None, rows: list[tuple[int, str]] | None = None) -> None:
-        self.name = name
-        self.value = value
-        self.line = line
-        self.rows = rows
+_KIND = {name: name for name in STRUCTURED_TAGS}
 
 
 def _unescape(value: str) -> str:
@@ -125,17 +134,72 @@ class _Reader:
     def __init__(self, text: str, source: str | None) -> None:
         if "\r" in text:
             text = text.replace("\r\n", "\n").replace("\r", "\n")
-        if text.startswith("\ufeff"):
-            text = text[1:]
-        self.lines = text.split("\n")
+        text = text.removeprefix("\ufeff")
+        self.text = text
         self.source = source
-        self.last: dict[str, str] = {}  # value of each tag in the latest game that had it
+        self.last: dict[str, str] = {}  # value of each tag in the latest good game that had it
         self.defaults: dict[str, str] = {}  # ``##`` values
 
     # -- splitting ---------------------------------------------------------
 
     def games(self) -> Iterator[Board | BridgeError]:
         """Every game of the text, as a Board or the error that spoils it."""
+        text = self.text
+        if "{" in text:  # brace comments may hold blank lines: go line by line
+            yield from self._line_games(text.split("\n"), 1)
+            return
+        parts = _GAME_SEP.split(text)
+        line = 1
+        for k in range(0, len(parts), 2):
+            chunk = parts[k]
+            if chunk:
+                if chunk[-1] != "\n":
+                    chunk += "\n"
+                yield from self._fast_game(chunk, line)
+                line += chunk.count("\n")
+            if k + 1 < len(parts):
+                line += parts[k + 1].count("\n") - 1
+
+    def _fast_game(self, chunk: str, first_line: int) -> Iterator[Board | BridgeError]:
+        inherit = bool(self.defaults) or '"#' in chunk
+        entries: list[_Entry] = []  # every tag when inheriting, else the ones _build must look at
+        tags: dict[str, str] = {}
+        kinds = _KIND
+        for name, value, data, other in _GAME_TAGS.findall(chunk):
+            if not name:
+                if other:
+                    break  # not a plain line: read the game line by line
+                continue  # a % line
+            if "\\" in value:
+                value = _UNESCAPE.sub(r"\1", value)
+            if data:
+                if _DATA_SPECIAL.search(data):
+                    break
+                if "%" in data:
+                    data = "".join(t for t in data.splitlines(True) if t.lstrip()[:1] != "%")
+                entries.append([name, value, None, [(None, data)] if data else None])
+            elif inherit or name in kinds or name in tags or name[-5:] == "Table":
+                entries.append([name, value, None, None])
+            elif value != "?" or name not in _MTS_TEXT:
+                tags[name] = value
+        else:
+            if not entries and not tags:
+                return
+            try:
+                if inherit:
+                    self._inherit(entries)
+                board = self._build(entries, tags)
+            except BridgeError:
+                board = None  # read the game again line by line, to locate the error
+            if board is not None:
+                self.last.update(tags)
+                self._remember(entries)
+                yield board
+                return
+        yield from self._line_games(chunk.split("\n"), first_line)
+
+    def _line_games(self, lines: list[str], first_line: int) -> Iterator[Board | BridgeError]:
+        """Games of ``lines`` (numbered from ``first_line``), tokenized line by line."""
         entries: list[_Entry] = []
         cur: _Entry | None = None
         in_brace = 0  # line where an open brace comment started, 0 = none
@@ -143,7 +207,7 @@ class _Reader:
         error: BridgeError | None = None
         tag_line = _TAG_LINE.match
         special = _SPECIAL.search
-        for i, line in enumerate(self.lines, 1):
+        for i, line in enumerate(lines, first_line):
             if in_brace:
                 j = line.find("}")
                 if j < 0:
@@ -166,16 +230,16 @@ class _Reader:
             if pending is None:
                 m = tag_line(line)
                 if m is not None:
-                    cur = _Entry(m.group(1), _unescape(m.group(2)), i)
+                    cur = [m.group(1), _unescape(m.group(2)), i, None]
                     entries.append(cur)
                     continue
                 if special(line) is None:
                     if cur is None:
                         error = self._error(f"unexpected text {line.strip()!r} before the first tag", i, entries)
-                    elif cur.rows is None:
-                        cur.rows = [(i, line)]
+                    elif cur[3] is None:
+                        cur[3] = [(i, line)]
                     else:
-                        cur.rows.append((i, line))
+                        cur[3].append((i, line))
                     continue
             try:
                 cur, pending, in_brace = self._slow_line(line, i, entries, cur, pending)
@@ -221,7 +285,7 @@ class _Reader:
                 elif kind == "str" and pending[1] is not None and pending[2] is None:
                     pending[2] = _unescape(m.group()[1:-1])
                 elif kind == "close" and pending[2] is not None:
-                    cur = _Entry(pending[1], pending[2], pending[0])  # type: ignore[arg-type]
+                    cur = [pending[1], pending[2], pending[0], None]
                     entries.append(cur)
                     pending = None
                 else:
@@ -237,17 +301,15 @@ class _Reader:
             # a data word (or a quoted string in a table row)
             if cur is None:
                 raise ParseError(f"unexpected text {m.group()!r} before the first tag", column=m.start() + 1)
-            if not words and spans:
-                clean = False
             words.append(m.group())
             spans.append(m.start())
             spans.append(m.end())
         if words and cur is not None:
             text = line[spans[0]:spans[-1]] if clean else " ".join(words)
-            if cur.rows is None:
-                cur.rows = [(i, text)]
+            if cur[3] is None:
+                cur[3] = [(i, text)]
             else:
-                cur.rows.append((i, text))
+                cur[3].append((i, text))
         if pending is not None and in_brace:
             raise ParseError("unterminated tag (comment inside a tag)")
         return cur, pending, in_brace
@@ -255,8 +317,8 @@ class _Reader:
     @staticmethod
     def _board_tag(entries: list[_Entry]) -> str | None:
         for e in entries:
-            if e.name == "Board":
-                return e.value
+            if e[0] == "Board":
+                return e[1]  # type: ignore[no-any-return]
         return None
 
     def _error(self, message: str, line: int | None, entries: list[_Entry]) -> ParseError:
@@ -265,35 +327,43 @@ class _Reader:
     # -- building ----------------------------------------------------------
 
     def _inherit(self, entries: list[_Entry]) -> None:
-        """Apply ``#`` and ``##`` (PBN §4.8) and remember this game's values."""
-        last = self.last
-        present = set()
+        """Apply ``#`` and ``##`` (PBN §4.8)."""
+        defaults = self.defaults
         for e in entries:
-            v = e.value
+            v = e[1]
             if v[:1] == "#" and (v == "#" or v[:2] == "##"):
-                if e.name in _NO_INHERIT:
-                    raise ParseError(f"tag {e.name} may not use {v[:2]!r} inheritance (PBN 4.8)").located(line=e.line)
+                name = e[0]
+                if name in _NO_INHERIT:
+                    raise ParseError(f"tag {name} may not use {v[:2]!r} inheritance (PBN 4.8)").located(line=e[2])
                 if v == "#":
-                    e.value = last.get(e.name, "")
+                    e[1] = self.last.get(name, "")
                 else:
-                    e.value = self.defaults[e.name] = v[2:]
-            present.add(e.name)
-        if self.defaults:
-            for name, value in self.defaults.items():
+                    e[1] = defaults[name] = v[2:]
+        if defaults:
+            present = {e[0] for e in entries}
+            for name, value in defaults.items():
                 if name not in present:
-                    entries.append(_Entry(name, value, None))
+                    entries.append([name, value, None, None])
+
+    def _remember(self, entries: list[_Entry]) -> None:
+        """Keep this game's values for a later ``#``."""
+        last = self.last
         for e in entries:
-            last[e.name] = e.value
+            last[e[0]] = e[1]
 
     def _board(self, entries: list[_Entry]) -> Board | BridgeError:
-        line: int | None = entries[0].line
+        line: int | None = entries[0][2]
         try:
             self._inherit(entries)
-            return self._build(entries)
+            board = self._build(entries, {})
         except BridgeError as exc:
             return exc.located(source=self.source, line=line, board=self._board_tag(entries))
+        self._remember(entries)
+        return board
 
-    def _build(self, entries: list[_Entry]) -> Board:
+    @staticmethod
+    def _build(entries: list[_Entry], tags: dict[str, str]) -> Board:
+        """The Board of a game's tags; ``tags`` may already hold the plain ones."""
         number: int | None = None
         dealer: Seat | None = None
         vul: Vulnerability | None = None
@@ -305,70 +375,72 @@ class _Reader:
         play_e: _Entry | None = None
         notes: list[list[_Entry]] = [[], []]
         section = 0  # 0: notes go with the auction, 1: with the play
-        tags: dict[str, str] = {}
         sections: list[Section] = []
         seen: set[str] = set()
+        kinds = _KIND
         for e in entries:
-            name = e.name
-            if name == "Note":
+            name = e[0]
+            kind = kinds.get(name)
+            if kind is None and e[3] is None and name[-5:] != "Table":
+                if name not in tags:
+                    v = e[1]
+                    if v != "?" or name not in _MTS_TEXT:
+                        tags[name] = v  # "?" in a mandatory tag means unknown: the same as absent
+                continue
+            if kind == "Note":
                 notes[section].append(e)
-                if e.rows:
+                if e[3]:
                     _unexpected(e)
                 continue
-            if name in seen:
+            if name in seen or name in tags:
                 continue  # a repeated tag is ignored (PBN §3.4)
             seen.add(name)
-            v = e.value
+            v = e[1]
             try:
-                if name in STRUCTURED_TAGS:
-                    if name == "Auction":
+                if kind is not None:
+                    if kind == "Auction":
                         auction_e = e
                         section = 0
                         continue
-                    if name == "Play":
+                    if kind == "Play":
                         play_e = e
                         section = 1
                         continue
-                    if e.rows:
+                    if e[3]:
                         _unexpected(e)
-                    if name == "Board":
-                        number = _parse_number(v)
-                    elif name == "Dealer":
-                        dealer = _parse_seat(v, "dealer")
-                    elif name == "Vulnerable":
-                        vul = _parse_vul(v)
-                    elif name == "Deal":
+                    if kind == "Deal":
                         deal = _parse_deal(v)
-                    elif name == "Contract":
+                    elif kind == "Board":
+                        number = _parse_number(v)
+                    elif kind == "Dealer":
+                        dealer = _parse_seat(v, "dealer")
+                    elif kind == "Vulnerable":
+                        vul = _parse_vul(v)
+                    elif kind == "Contract":
                         contract_e = e
-                    elif name == "Declarer":
+                    elif kind == "Declarer":
                         declarer_e = e
-                    elif name == "Result":
+                    elif kind == "Result":
                         result_e = e
-                elif e.rows is not None or name.endswith("Table"):
-                    if not name.endswith("Table"):
+                else:
+                    if name[-5:] != "Table":
                         _unexpected(e)
-                    rows = tuple(t.strip() for _, t in e.rows) if e.rows else ()
+                    rows = tuple(
+                        s for _, t in e[3] or () for s in (r.strip() for r in t.split("\n")) if s and s[0] != "%"
+                    )
                     sections.append(Section(name, v, rows))
-                elif v != "?" or name not in _MTS_TEXT:
-                    tags[name] = v  # "?" in a mandatory tag means unknown: the same as absent
             except BridgeError as exc:
-                raise exc.located(line=e.line)
+                raise exc.located(line=e[2])
 
         contract, result = _outcome(contract_e, declarer_e, result_e, tags)
-        auction = None
-        auction_end = ""
+        fields: dict[str, object] = {}
         if auction_e is not None:
             first = dealer
-            if first is None and number is not None and number > 0:
+            if first is None and number is not None:
                 first = Seat((number - 1) % 4)
-            auction, auction_end = _parse_auction(auction_e, first)
-        play = None
-        play_leader = None
-        play_end = ""
+            fields["auction"], fields["auction_end"] = _parse_auction(auction_e, first)
         if play_e is not None:
-            play_leader, play, play_end = _parse_play(play_e)
-        fields: dict[str, object] = {}
+            fields["play_leader"], fields["play"], fields["play_end"] = _parse_play(play_e)
         if notes[0]:
             fields["auction_notes"] = _parse_notes(notes[0])
         if notes[1]:
@@ -377,16 +449,15 @@ class _Reader:
             fields["sections"] = tuple(sections)
         return Board(
             number=number, dealer=dealer, vulnerability=vul, deal=deal,
-            auction=auction, auction_end=auction_end,
-            play=play, play_leader=play_leader, play_end=play_end,
             contract=contract, result=result, tags=tags, **fields,  # type: ignore[arg-type]
         )
 
 
 def _unexpected(e: _Entry) -> None:
-    line, text = e.rows[0]  # type: ignore[index]
-    word = text.split()[0] if text.split() else text
-    raise ParseError(f"unexpected text {word!r} after tag {e.name}").located(line=line)
+    for line, text in e[3]:
+        words = [w for w in text.split() if w[:1] != "%"]
+        if words:
+            raise ParseError(f"unexpected text {words[0]!r} after tag {e[0]}").located(line=line)
 
 
 def _parse_number(v: str) -> int | None:
@@ -416,28 +487,31 @@ def _parse_vul(v: str) -> Vulnerability | None:
     return ENGLISH.parse_vul(v)
 
 
-_HOLDINGS: list[dict[str, frozenset[Card]]] = [{}, {}, {}, {}]  # spades, hearts, diamonds, clubs
+_HOLDINGS: list[dict[str, tuple[frozenset[Card], int]]] = [{}, {}, {}, {}]  # spades, hearts, diamonds, clubs
 _SUIT_BASE = (39, 26, 13, 0)  # DECK index of the two of each suit, spades first
+_NOT_PLAIN: tuple[frozenset[Card], int] = (frozenset(), -1)
 
 
-def _holding(k: int, text: str) -> frozenset[Card] | None:
-    """Cards of suit ``k`` (0 = spades) from ``AKT``-style ranks; None if not plain."""
-    cache = _HOLDINGS[k]
-    cards = cache.get(text)
-    if cards is not None:
-        return cards
+def _holding(k: int, text: str) -> tuple[frozenset[Card], int]:
+    """Cards of suit ``k`` (0 = spades) from ``AKT``-style ranks, with their
+    bit mask over DECK indices; mask -1 when the text is not plain ranks."""
     bits = 0
     for ch in text.upper():
         b = _RANK_BIT.get(ch)
         if b is None or bits & b:
-            return None
+            return _NOT_PLAIN
         bits |= b
     base = _SUIT_BASE[k]
-    cards = frozenset(DECK[base + r] for r in range(13) if bits >> r & 1)
+    held = (frozenset([DECK[base + r] for r in range(13) if bits >> r & 1]), bits << base)
+    cache = _HOLDINGS[k]
     if len(cache) > 50000:
         cache.clear()
-    cache[text] = cards
-    return cards
+    cache[text] = held
+    return held
+
+
+_HAND_NEW = Hand.__new__
+_SET = object.__setattr__
 
 
 def _parse_deal(v: str) -> Deal | None:
@@ -455,32 +529,45 @@ def _parse_deal(v: str) -> Deal | None:
         raise ParseError(f"bad deal {v!r}: four hands expected, found {len(parts)}")
     hands: list[Hand | None] = [None, None, None, None]
     total = 0
-    sets: list[frozenset[Card]] = []
+    mask = 0
+    h0, h1, h2, h3 = _HOLDINGS
     for i, part in enumerate(parts):
         if part == "-":
             continue
         suits = part.split(".")
         cards = None
         if len(suits) == 4:
-            s0 = _holding(0, suits[0])
-            s1 = _holding(1, suits[1])
-            s2 = _holding(2, suits[2])
-            s3 = _holding(3, suits[3])
-            if s0 is not None and s1 is not None and s2 is not None and s3 is not None:
-                cards = s0 | s1 | s2 | s3
+            a, b, c, d = suits
+            s0, m0 = h0.get(a) or _holding(0, a)
+            s1, m1 = h1.get(b) or _holding(1, b)
+            s2, m2 = h2.get(c) or _holding(2, c)
+            s3, m3 = h3.get(d) or _holding(3, d)
+            if m0 >= 0 and m1 >= 0 and m2 >= 0 and m3 >= 0:
+                cards = s0.union(s1, s2, s3)
+                m = m0 | m1 | m2 | m3
         if cards is None:
             try:
-                cards = frozenset(DECK[c.index] for c in ENGLISH.parse_hand(part).cards)
+                cards = frozenset([DECK[c.index] for c in ENGLISH.parse_hand(part).cards])
             except ParseError as exc:
                 raise ParseError(f"bad deal {v!r}: {exc.message}") from None
-        hands[(first + i) % 4] = Hand(cards)
-        total += len(cards)
-        sets.append(cards)
-    if any(h is not None and len(h) > 13 for h in hands) or len(frozenset().union(*sets)) != total:
-        return Deal(tuple(hands))  # type: ignore[arg-type]  # raises InvalidDealError
-    deal = object.__new__(Deal)  # invariants checked above, as Deal.__post_init__ does
-    object.__setattr__(deal, "hands", tuple(hands))
-    return deal
+            m = sum(1 << c.index for c in cards)
+        n = len(cards)
+        if n > 13 or mask & m:
+            break  # Deal() below says what is wrong
+        hand = _HAND_NEW(Hand)
+        _SET(hand, "cards", cards)
+        hands[(first + i) % 4] = hand
+        total += n
+        mask |= m
+    else:
+        deal = _DEAL_NEW(Deal)  # invariants checked above, as Deal.__post_init__ does
+        _SET(deal, "hands", tuple(hands))
+        return deal
+    hands = [None if p == "-" else Hand.from_pbn(p) for p in parts]
+    return Deal(tuple(hands[(4 - first + i) % 4] for i in range(4)))  # type: ignore[arg-type]  # raises
+
+
+_DEAL_NEW = Deal.__new__
 
 
 _CONTRACTS: dict[str, Contract] = {}
@@ -497,7 +584,7 @@ def _parse_contract(v: str) -> Contract | None:
     else:
         m = _CONTRACT.match(t)
         if m is not None:
-            c = Contract(int(m.group(1)), ENGLISH.parse_strain(m.group(2)), len(m.group(3)))  # type: ignore[arg-type]
+            c = Contract(int(m.group(1)), ENGLISH.parse_strain(m.group(2)), Risk(len(m.group(3))))
         elif t in ("C", "D", "H", "S", "NT", "N"):
             return None
         else:
@@ -505,6 +592,9 @@ def _parse_contract(v: str) -> Contract | None:
     if len(_CONTRACTS) < 1000:
         _CONTRACTS[v] = c
     return c
+
+
+_WITH_DECLARER: dict[tuple[Contract, Seat], Contract] = {}
 
 
 def _outcome(
@@ -515,62 +605,90 @@ def _outcome(
     in ``tags`` so that nothing is lost."""
     contract: Contract | None = None
     declarer: Seat | None = None
-    if contract_e is not None and contract_e.value not in ("", "?"):
+    if contract_e is not None and contract_e[1] not in ("", "?"):
         try:
-            contract = _parse_contract(contract_e.value)
+            contract = _parse_contract(contract_e[1])
         except ParseError as exc:
-            raise exc.located(line=contract_e.line)
+            raise exc.located(line=contract_e[2])
         if contract is None:
-            tags["Contract"] = contract_e.value
-    if declarer_e is not None and declarer_e.value not in ("", "?"):
-        v = declarer_e.value
-        if v[:1] == "^" or contract is None:
-            if v[:1] != "^":
-                _parse_seat(v, "declarer")
-            tags["Declarer"] = v
-        else:
-            try:
+            tags["Contract"] = contract_e[1]
+    if declarer_e is not None and declarer_e[1] not in ("", "?"):
+        v = declarer_e[1]
+        try:
+            if v[:1] == "^" or contract is None:
+                if v[:1] != "^":
+                    _parse_seat(v, "declarer")
+                tags["Declarer"] = v
+            else:
                 declarer = _parse_seat(v, "declarer")
-            except ParseError as exc:
-                raise exc.located(line=declarer_e.line)
-            contract = contract.with_declarer(declarer)
+                key = (contract, declarer)
+                c = _WITH_DECLARER.get(key)  # type: ignore[arg-type]
+                if c is None:
+                    c = contract.with_declarer(declarer)
+                    if len(_WITH_DECLARER) < 2000:
+                        _WITH_DECLARER[key] = c  # type: ignore[index]
+                contract = c
+        except ParseError as exc:
+            raise exc.located(line=declarer_e[2])
     result: int | None = None
-    if result_e is not None and result_e.value not in ("", "?"):
-        v = result_e.value.strip()
+    if result_e is not None and result_e[1] not in ("", "?"):
+        v = result_e[1].strip()
         if v.isdigit():
             result = int(v)
             if result > 13:
-                raise ParseError(f"bad result {result_e.value!r}: at most 13 tricks").located(line=result_e.line)
+                raise ParseError(f"bad result {result_e[1]!r}: at most 13 tricks").located(line=result_e[2])
         else:
             m = _RESULT_SIDES.match(v)
             if m is None and v[:1] != "^":
                 raise ParseError(
-                    f"bad result {result_e.value!r} (expected tricks like '9' or 'NS 9')"
-                ).located(line=result_e.line)
+                    f"bad result {result_e[1]!r} (expected tricks like '9' or 'NS 9')"
+                ).located(line=result_e[2])
             if m is not None and declarer is not None:
                 side = "NS" if declarer in (Seat.NORTH, Seat.SOUTH) else "EW"
                 for s, n in ((m.group(1), m.group(2)), (m.group(3), m.group(4))):
                     if s is not None and s.upper() == side and int(n) <= 13:
                         result = int(n)
             if result is None:
-                tags["Result"] = result_e.value
+                tags["Result"] = result_e[1]
     return contract, result
+
+
+def _section_tokens(e: _Entry) -> list[str]:
+    rows = e[3]
+    if not rows:
+        return []
+    if len(rows) == 1:
+        return rows[0][1].split()  # type: ignore[no-any-return]
+    return " ".join(t for _, t in rows).split()
 
 
 def _parse_auction(e: _Entry, dealer: Seat | None) -> tuple[tuple[AnnotatedCall, ...], str]:
     """The calls of an Auction section, from the dealer on, and its end mark."""
     try:
-        seat = _parse_seat(e.value, "auction")
+        seat = _parse_seat(e[1], "auction")
     except ParseError as exc:
-        raise exc.located(line=e.line)
+        raise exc.located(line=e[2])
+    try:
+        out, fillers, end = list(map(_PLAIN_CALL.__getitem__, _section_tokens(e))), 0, ""
+    except KeyError:
+        out, fillers, end = _parse_auction_tokens(e)
+    if seat is not None and dealer is not None and (seat + fillers) % 4 != dealer:
+        raise ParseError(
+            f"the auction starts with {Seat((seat + fillers) % 4).letter} but the dealer is {dealer.letter}"
+        ).located(line=e[2])
+    return tuple(out), end
+
+
+def _parse_auction_tokens(e: _Entry) -> tuple[list[AnnotatedCall], int, str]:
+    """Token by token: fillers, ``AP``, suffixes, notes, NAGs, end marks."""
     out: list[AnnotatedCall] = []
     fillers = 0
     end = ""
     plain = _PLAIN_CALL
-    line = e.line
+    line = e[2]
     ann: list[object] | None = None  # [call, alert, note, nags] of the last call while annotating
     try:
-        for line, text in e.rows or ():
+        for line, text in e[3] or ():
             for tok in text.split():
                 a = plain.get(tok)
                 if a is not None and not end:
@@ -641,36 +759,54 @@ def _parse_auction(e: _Entry, dealer: Seat | None) -> tuple[tuple[AnnotatedCall,
             out[-1] = _annotated(ann)
     except ParseError as exc:
         raise exc.located(line=line)
-    if seat is not None and dealer is not None and (seat + fillers) % 4 != dealer:
-        raise ParseError(
-            f"the auction starts with {Seat((seat + fillers) % 4).letter} but the dealer is {dealer.letter}"
-        ).located(line=e.line)
-    return tuple(out), end
+    return out, fillers, end
 
 
 def _annotated(ann: list[object]) -> AnnotatedCall:
-    return AnnotatedCall(ann[0], bool(ann[1]), ann[2], tuple(sorted(set(ann[3]))))  # type: ignore[arg-type]
+    return AnnotatedCall(ann[0], bool(ann[1]), ann[2], tuple(sorted(set(ann[3]))))  # type: ignore[arg-type, call-overload]
 
 
 def _parse_play(e: _Entry) -> tuple[Seat | None, tuple[tuple[PlayedCard, ...], ...], str]:
     """Leader, rows of four cards (columns in seat order from the leader) and end mark."""
     try:
-        leader = _parse_seat(e.value, "play")
+        leader = _parse_seat(e[1], "play")
     except ParseError as exc:
-        raise exc.located(line=e.line)
+        raise exc.located(line=e[2])
+    try:
+        cards, end = list(map(_PLAIN_CARD.__getitem__, _section_tokens(e))), ""
+    except KeyError:
+        cards, end = _parse_play_tokens(e)
+    n = len(cards)
+    full = n - n % 4
+    rows = tuple(zip(*[iter(cards[:full] if n % 4 else cards)] * 4))
+    if full < n:
+        rows += (tuple(cards[full:]),)
+    return leader, rows, end
+
+
+def _parse_play_tokens(e: _Entry) -> tuple[list[PlayedCard], str]:
+    """Token by token: suffixes, notes, NAGs, ``*`` and ``+``.
+
+    A ``+`` followed by more cards holds the place of the card to be played
+    next (``S3 C3 + SA``): it becomes an unknown card in its column.
+    """
     cards: list[PlayedCard] = []
     end = ""
+    plus_open = False  # a "+" seen and no card after it yet
     plain = _PLAIN_CARD
-    line = e.line
+    line = e[2]
     ann: list[object] | None = None  # [card, note, nags]
     try:
-        for line, text in e.rows or ():
+        for line, text in e[3] or ():
             for tok in text.split():
                 p = plain.get(tok)
                 if p is not None and end != "*":
                     if ann is not None:
                         cards[-1] = _played(ann)
                         ann = None
+                    if plus_open:
+                        cards.append(_UNKNOWN_CARD)
+                        plus_open = False
                     cards.append(p)
                     continue
                 for m in _SUB_TOKEN.finditer(tok):
@@ -683,7 +819,11 @@ def _parse_play(e: _Entry) -> tuple[Seat | None, tuple[tuple[PlayedCard, ...], .
                             raise ParseError(f"unexpected {m.group()!r} after {end!r} in the play")
                         if mark is not None:
                             end = mark
+                            plus_open = mark == "+"
                             continue
+                        if plus_open:
+                            cards.append(_UNKNOWN_CARD)
+                            plus_open = False
                         p = plain.get(word) or plain.get(word.upper())
                         if p is None:
                             try:
@@ -696,7 +836,7 @@ def _parse_play(e: _Entry) -> tuple[Seat | None, tuple[tuple[PlayedCard, ...], .
                         raise ParseError(f"irregularity {irr!r} in the play is not supported")
                     if bad is not None:
                         raise ParseError(f"unexpected {bad!r} in the play")
-                    if not cards or end:
+                    if not cards or end == "*" or plus_open:
                         raise ParseError(f"annotation {m.group()!r} without a card before it")
                     if ann is None:
                         last = cards[-1]
@@ -716,20 +856,19 @@ def _parse_play(e: _Entry) -> tuple[Seat | None, tuple[tuple[PlayedCard, ...], .
             cards[-1] = _played(ann)
     except ParseError as exc:
         raise exc.located(line=line)
-    rows = tuple(tuple(cards[i:i + 4]) for i in range(0, len(cards), 4))
-    return leader, rows, end
+    return cards, end
 
 
 def _played(ann: list[object]) -> PlayedCard:
-    return PlayedCard(ann[0], ann[1], tuple(sorted(set(ann[2]))))  # type: ignore[arg-type]
+    return PlayedCard(ann[0], ann[1], tuple(sorted(set(ann[2]))))  # type: ignore[arg-type, call-overload]
 
 
 def _parse_notes(entries: list[_Entry]) -> dict[int, str]:
     notes: dict[int, str] = {}
     for e in entries:
-        m = _NOTE.match(e.value)
+        m = _NOTE.match(e[1])
         if m is None:
-            raise ParseError(f"bad note {e.value!r} (expected 'number:text')").located(line=e.line)
+            raise ParseError(f"bad note {e[1]!r} (expected 'number:text')").located(line=e[2])
         notes.setdefault(int(m.group(1)), m.group(2))
     return notes
 
@@ -739,7 +878,21 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
     (ParseError / InvalidDealError with ``source``, ``line`` and ``board``)
     that spoils that game; reading goes on with the next game.
     An empty text (or one of comments only) yields nothing."""
-    return _Reader(text, source).games()
+    games = _Reader(text, source).games()
+    while True:
+        # Reading allocates many small objects that all stay alive; the cyclic
+        # garbage collector would scan them again and again for nothing, so
+        # it is paused while a batch is read (never while the caller runs).
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            batch = list(islice(games, 500))
+        finally:
+            if was_enabled:
+                gc.enable()
+        if not batch:
+            return
+        yield from batch
 
 
 def loads(text: str, source: str | None = None) -> list[Board]:
@@ -773,7 +926,14 @@ _BIT_BY_ID: dict[int, int] = {id(c): 1 << i for i, c in enumerate(DECK)}
 _CARD_TXT_BY_ID: dict[int, str] = {id(c): str(c) for c in DECK}
 _CALL_TXT_BY_ID: dict[int, str] = {id(b): str(b) for b in ALL_BIDS}
 _CALL_TXT_BY_ID.update({id(PASS): "Pass", id(DOUBLE): "X", id(REDOUBLE): "XX"})
+# the shared plain calls and cards the reader hands out, by identity
+_ANN_TXT_BY_ID: dict[int, str] = {id(a): str(a.call) for a in _PLAIN_CALL.values()}
+_PLAYED_TXT_BY_ID: dict[int, str] = {id(p): str(p) for p in _PLAIN_CARD.values()}
 _SAFE_NAMES: set[str] = set()
+_ESCAPED: dict[str, str] = {}  # tag value -> its text between the quotes
+_NEEDS_ESCAPE = re.compile(r'["\\\n\r]')
+_MTS_SET = frozenset(MTS_TAGS)
+_SKIP_TAGS = _MTS_SET | STRUCTURED_TAGS
 
 
 def _hold_table() -> list[str]:
@@ -783,30 +943,39 @@ def _hold_table() -> list[str]:
     return _HOLD_TXT
 
 
-def _hand_txt(hand: Hand, hold: list[str]) -> str:
-    try:
-        m = sum(map(_BIT_BY_ID.__getitem__, map(id, hand.cards)))
-    except KeyError:
-        m = sum(1 << c.index for c in hand.cards)
-    return f"{hold[m >> 39]}.{hold[m >> 26 & 8191]}.{hold[m >> 13 & 8191]}.{hold[m & 8191]}"
-
-
 def _deal_txt(deal: Deal, first: Seat) -> str:
     hold = _HOLD_TXT or _hold_table()
     hs = deal.hands
     parts = []
     for i in range(4):
         h = hs[(first + i) % 4]
-        parts.append("-" if h is None else _hand_txt(h, hold))
-    return f"{first.letter}:{' '.join(parts)}"
+        if h is None:
+            parts.append("-")
+            continue
+        try:
+            m = sum(map(_BIT_BY_ID.__getitem__, map(id, h.cards)))
+        except KeyError:  # cards not from DECK
+            m = sum(1 << c.index for c in h.cards)
+        parts.append(f"{hold[m >> 39]}.{hold[m >> 26 & 8191]}.{hold[m >> 13 & 8191]}.{hold[m & 8191]}")
+    return f"{'NESW'[first]}:{' '.join(parts)}"
 
 
 def _esc(value: str, name: str) -> str:
-    if '"' in value or "\\" in value:
-        value = _ESCAPE.sub(r"\\\g<0>", value)
-    if "\n" in value or "\r" in value:
-        raise ParseError(f"tag {name} holds a line break, which PBN cannot write: {value!r}")
-    return value
+    """``value`` ready to go between the quotes of a tag. Raises ParseError on a line break."""
+    t = _ESCAPED.get(value)
+    if t is not None:
+        return t
+    t = value
+    if value[:1] == "#" and (value == "#" or value[:2] == "##"):
+        raise ParseError(f"tag {name} value {value!r} would read back as PBN inheritance ('#' / '##')")
+    if _NEEDS_ESCAPE.search(value):
+        if "\n" in value or "\r" in value:
+            raise ParseError(f"tag {name} holds a line break, which PBN cannot write: {value!r}")
+        t = _ESCAPE.sub(r"\\\g<0>", value)
+    if len(_ESCAPED) > 4096:
+        _ESCAPED.clear()
+    _ESCAPED[value] = t
+    return t
 
 
 def _call_txt(a: AnnotatedCall) -> str:
@@ -848,73 +1017,72 @@ def board_text(b: Board) -> str:
     Rules for the mandatory tags: a missing Event, Site, Date, player or
     Scoring tag, board number, dealer, vulnerability or deal is written as
     ``"?"`` (unknown); with no contract, Declarer, Contract and Result are
-    ``""``; a passed-out board has ``[Declarer ""]`` and ``[Result ""]``.
+    ``""``; a passed-out board has ``[Declarer ""]`` and ``[Result ""]``; a
+    contract without declarer or result has ``"?"`` for them.
     Raises ParseError for a tag value or name PBN cannot hold.
     """
     tags = b.tags
     get = tags.get
+    esc = _esc
     dealer = b.dealer
-    eff = dealer if dealer is not None else (Seat((b.number - 1) % 4) if b.number else Seat.NORTH)
+    number = b.number
+    if dealer is not None:
+        eff = dealer
+    else:
+        eff = Seat((number - 1) % 4) if number else Seat.NORTH
     contract = b.contract
+    result = b.result
     if contract is None:
-        declarer_v = get("Declarer", "")
-        contract_v = get("Contract", "")
-        result_v = get("Result", "") if b.result is None else str(b.result)
+        declarer_v = esc(get("Declarer", ""), "Declarer")
+        contract_v = esc(get("Contract", ""), "Contract")
+        result_v = esc(get("Result", ""), "Result") if result is None else str(result)
     else:
         d = contract.declarer
-        declarer_v = d.letter if d is not None else ("" if contract.level == 0 else get("Declarer", "?"))
+        declarer_v = "NESW"[d] if d is not None else ("" if contract.level == 0 else esc(get("Declarer", "?"), "D"))
         contract_v = contract.pbn
-        if b.result is not None:
-            result_v = str(b.result)
+        if result is not None:
+            result_v = str(result)
         else:
-            result_v = get("Result", "" if contract.level == 0 else "?")
-    event = get("Event", "?")
-    site = get("Site", "?")
-    date = get("Date", "?")
-    west = get("West", "?")
-    north = get("North", "?")
-    east = get("East", "?")
-    south = get("South", "?")
-    scoring = get("Scoring", "?")
-    out = [
-        f'[Event "{_esc(event, "Event")}"]',
-        f'[Site "{_esc(site, "Site")}"]',
-        f'[Date "{_esc(date, "Date")}"]',
-        f'[Board "{b.number if b.number is not None else "?"}"]',
-        f'[West "{_esc(west, "West")}"]',
-        f'[North "{_esc(north, "North")}"]',
-        f'[East "{_esc(east, "East")}"]',
-        f'[South "{_esc(south, "South")}"]',
-        f'[Dealer "{dealer.letter if dealer is not None else "?"}"]',
-        f'[Vulnerable "{b.vulnerability.pbn if b.vulnerability is not None else "?"}"]',
-        f'[Deal "{_deal_txt(b.deal, eff) if b.deal is not None else "?"}"]',
-        f'[Scoring "{_esc(scoring, "Scoring")}"]',
-        f'[Declarer "{_esc(declarer_v, "Declarer")}"]',
-        f'[Contract "{_esc(contract_v, "Contract")}"]',
-        f'[Result "{_esc(result_v, "Result")}"]',
-    ]
-    if len(tags) > 0:
+            result_v = esc(get("Result", "" if contract.level == 0 else "?"), "Result")
+    vul = b.vulnerability
+    deal = b.deal
+    head = (
+        f'[Event "{esc(get("Event", "?"), "Event")}"]\n'
+        f'[Site "{esc(get("Site", "?"), "Site")}"]\n'
+        f'[Date "{esc(get("Date", "?"), "Date")}"]\n'
+        f'[Board "{number if number is not None else "?"}"]\n'
+        f'[West "{esc(get("West", "?"), "West")}"]\n'
+        f'[North "{esc(get("North", "?"), "North")}"]\n'
+        f'[East "{esc(get("East", "?"), "East")}"]\n'
+        f'[South "{esc(get("South", "?"), "South")}"]\n'
+        f'[Dealer "{"NESW"[dealer] if dealer is not None else "?"}"]\n'
+        f'[Vulnerable "{("None", "NS", "EW", "All")[vul] if vul is not None else "?"}"]\n'
+        f'[Deal "{_deal_txt(deal, eff) if deal is not None else "?"}"]\n'
+        f'[Scoring "{esc(get("Scoring", "?"), "Scoring")}"]\n'
+        f'[Declarer "{declarer_v}"]\n'
+        f'[Contract "{contract_v}"]\n'
+        f'[Result "{result_v}"]'
+    )
+    out = [head]
+    if tags:
         for name in sorted(tags):
-            if name in _MTS_SET or name in STRUCTURED_TAGS:
+            if name in _SKIP_TAGS:
                 continue
             if name not in _SAFE_NAMES:
                 if not _NAME.match(name):
                     raise ParseError(f"tag name {name!r} is not a PBN name (letters, digits, '_')")
                 if len(_SAFE_NAMES) < 10000:
                     _SAFE_NAMES.add(name)
-            out.append(f'[{name} "{_esc(tags[name], name)}"]')
+            out.append(f'[{name} "{esc(tags[name], name)}"]')
     auction = b.auction
     if auction is not None:
-        out.append(f'[Auction "{eff.letter}"]')
-        txt = _CALL_TXT_BY_ID
-        for i in range(0, len(auction), 4):
-            toks = []
-            for a in auction[i:i + 4]:
-                t = None
-                if not a.alert and a.note is None and not a.nags:
-                    t = txt.get(id(a.call))
-                toks.append(t or _call_txt(a))
-            out.append(" ".join(toks))
+        out.append(f'[Auction "{"NESW"[eff]}"]')
+        got = list(map(_ANN_TXT_BY_ID.get, map(id, auction)))
+        if None in got:
+            got = [t if t is not None else _call_txt(a) for t, a in zip(got, auction)]
+        toks: list[str] = got  # type: ignore[assignment]
+        for i in range(0, len(toks), 4):
+            out.append(" ".join(toks[i:i + 4]))
         if b.auction_end:
             out.append(b.auction_end)
         if b.auction_notes:
@@ -924,35 +1092,29 @@ def board_text(b: Board) -> str:
     play = b.play
     if play is not None:
         leader = b.play_leader
-        out.append(f'[Play "{leader.letter if leader is not None else "?"}"]')
-        ctxt = _CARD_TXT_BY_ID
+        out.append(f'[Play "{"NESW"[leader] if leader is not None else "?"}"]')
+        ptxt = _PLAYED_TXT_BY_ID.get
         for row in play:
-            toks = []
-            for p in row:
-                t = None
-                if p.note is None and not p.nags:
-                    c = p.card
-                    t = "-" if c is None else ctxt.get(id(c))
-                toks.append(t or _card_txt(p))
-            out.append(" ".join(toks))
+            got = list(map(ptxt, map(id, row)))
+            if None in got:
+                out.append(" ".join([t if t is not None else _card_txt(p) for t, p in zip(got, row)]))
+            else:
+                out.append(" ".join(got))  # type: ignore[arg-type]
         if b.play_end:
             out.append(b.play_end)
         if b.play_notes:
             _note_lines(b.play_notes.items(), out)
     if b.sections:
         for s in sorted(b.sections, key=lambda s: s.name):
-            out.append(f'[{s.name} "{_esc(s.header, s.name)}"]')
-            for row in s.rows:
-                row = row.strip()
-                if row:
-                    if "\n" in row or "\r" in row:
-                        raise ParseError(f"a row of {s.name} holds a line break: {row!r}")
-                    out.append(row)
+            out.append(f'[{s.name} "{esc(s.header, s.name)}"]')
+            for text in s.rows:
+                text = text.strip()
+                if text:
+                    if "\n" in text or "\r" in text:
+                        raise ParseError(f"a row of {s.name} holds a line break: {text!r}")
+                    out.append(text)
     out.append("")
     return "\n".join(out)
-
-
-_MTS_SET = frozenset(MTS_TAGS)
 
 
 def iter_dumps(boards: Iterable[Board], crlf: bool = False) -> Iterator[str]:

@@ -1,0 +1,156 @@
+"""Benchmark: read and write a 10,000-board PBN file, bridgecli beside endplay.
+
+Run from the repository root::
+
+    python bench/bench_pbn.py [--boards 10000] [--seed 2] [--repeat 3]
+
+It builds a file of random boards (fixed seed) with tags, an auction with an
+alert and a note now and then, a 13-trick play record (each trick one card
+from each hand, following suit when possible, so the rows are plausible) and
+a result; then times, in the same run, bridgecli's ``pbn.loads``/``pbn.dumps``
+and endplay's ``endplay.parsers.pbn.loads``/``dumps`` on that text (best of
+``--repeat`` runs, CPU time of the process), prints boards per second and writes the table to
+``bench/results/pbn.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bridgecli.core import DECK, PASS, AnnotatedCall, Board, Contract, Hand, PlayedCard, Seat, Vulnerability
+from bridgecli.core.calls import ALL_BIDS, DOUBLE, Risk
+from bridgecli.core.deal import Deal
+from bridgecli.formats import pbn
+
+NAMES = ["Smith", "Jones", "Nowak", "Kowalski", "Dupont", "Martin", "Rossi", "Bianchi", "Meier", "Jansen"]
+
+
+def make_board(rng: random.Random, n: int) -> Board:
+    """One random board with an auction, a 13-trick play and a result."""
+    order = list(range(52))
+    rng.shuffle(order)
+    hands = [sorted(order[13 * k:13 * k + 13]) for k in range(4)]
+    deal = Deal(tuple(Hand(DECK[i] for i in h) for h in hands))  # type: ignore[arg-type]
+    dealer = Seat((n - 1) % 4)
+    # auction: a few rising bids, maybe a double, three passes
+    calls: list[AnnotatedCall] = []
+    notes: dict[int, str] = {}
+    idx = rng.randrange(0, 12)
+    for _ in range(rng.randrange(1, 6)):
+        call = AnnotatedCall(ALL_BIDS[idx])
+        if rng.random() < 0.15:
+            note = len(notes) + 1
+            notes[note] = rng.choice(["transfer", "weak two", "Michaels: both majors", "forcing"])
+            call = AnnotatedCall(ALL_BIDS[idx], note=note)  # endplay cannot read NAGs ($1)
+        calls.append(call)
+        calls.append(AnnotatedCall(PASS))
+        idx = min(34, idx + rng.randrange(1, 5))
+    last = calls[-2].call
+    risk = Risk.UNDOUBLED
+    if rng.random() < 0.1:
+        calls[-1] = AnnotatedCall(DOUBLE)
+        risk = Risk.DOUBLED
+    calls.extend([AnnotatedCall(PASS)] * 3)
+    declarer = dealer.next(len(calls) - 5)  # the seat of the last bid
+    contract = Contract(last.level, last.strain, risk, declarer)  # type: ignore[union-attr]
+    # play: from the opening leader, columns fixed; one card of each hand per trick
+    leader = declarer.lho
+    held = [list(hands[(leader + k) % 4]) for k in range(4)]
+    rows = []
+    for _ in range(13):
+        row = []
+        lead_suit = None
+        for k in range(4):
+            h = held[k]
+            pool = [c for c in h if c // 13 == lead_suit] if lead_suit is not None else h
+            c = rng.choice(pool or h)
+            h.remove(c)
+            if k == 0:
+                lead_suit = c // 13
+            row.append(PlayedCard(DECK[c]))
+        rows.append(tuple(row))
+    players = rng.sample(NAMES, 4)
+    return Board(
+        number=n, dealer=dealer, vulnerability=Vulnerability.from_board(n), deal=deal,
+        auction=tuple(calls), auction_notes=notes, play=tuple(rows), play_leader=leader,
+        contract=contract, result=rng.randrange(5, 14),
+        tags={"Event": "Benchmark club session", "Site": "Somewhere", "Date": "2026.11.30",
+              "West": players[0], "North": players[1], "East": players[2], "South": players[3],
+              "Scoring": "MP", "Room": "Open", "Score": f"NS {rng.randrange(-15, 16) * 10}"},
+    )
+
+
+def best(fn, repeat: int) -> float:  # type: ignore[no-untyped-def]
+    """Best CPU time of ``repeat`` runs of ``fn()`` (process time: steadier than
+    wall time on a busy machine, and the same clock for both libraries)."""
+    times = []
+    for _ in range(repeat):
+        t0 = time.process_time()
+        fn()
+        times.append(time.process_time() - t0)
+    return min(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--boards", type=int, default=10000)
+    ap.add_argument("--seed", type=int, default=2)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--out", default=str(ROOT / "bench" / "results" / "pbn.md"))
+    args = ap.parse_args()
+
+    rng = random.Random(args.seed)
+    boards = [make_board(rng, n) for n in range(1, args.boards + 1)]
+    text = pbn.dumps(boards)
+    assert pbn.loads(text) == boards, "round trip failed"
+    size_mb = len(text.encode()) / 1e6
+
+    import endplay.parsers.pbn as ep
+
+    n = args.boards
+    bc_read = best(lambda: pbn.loads(text), args.repeat)
+    bc_write = best(lambda: pbn.dumps(boards), args.repeat)
+    ep_boards = ep.loads(text)
+    assert len(ep_boards) == n
+    ep_read = best(lambda: ep.loads(text), args.repeat)
+    ep_write = best(lambda: ep.dumps(ep_boards), args.repeat)
+
+    rows = [
+        ("read", n / bc_read, n / ep_read, ep_read / bc_read),
+        ("write", n / bc_write, n / ep_write, ep_write / bc_write),
+    ]
+    import endplay
+
+    lines = [
+        "# PBN read/write benchmark",
+        "",
+        (
+            f"`python bench/bench_pbn.py --boards {n} --seed {args.seed} --repeat {args.repeat}`: "
+            f"{n} random boards with tags, auction (notes), 13-trick play and result; "
+            f"{size_mb:.1f} MB of PBN; best CPU time of {args.repeat} runs, same process."
+        ),
+        f"Python {platform.python_version()}, endplay {getattr(endplay, '__version__', '?')}, {platform.machine()}.",
+        "",
+        "| operation | bridgecli boards/s | endplay boards/s | bridgecli / endplay |",
+        "| --- | ---: | ---: | ---: |",
+    ]
+    for op, a, b, r in rows:
+        lines.append(f"| {op} | {a:,.0f} | {b:,.0f} | {r:.1f}x |")
+    lines += ["", f"Goal: reading at least 3x endplay: {'met' if rows[0][3] >= 3 else 'NOT met'}."]
+    report = "\n".join(lines) + "\n"
+    print(report)
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(report)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,79 @@
+"""``bridgecli convert``: boards between PBN, YAML, JSON and LIN."""
+
+from __future__ import annotations
+
+import click
+
+from bridgecli.cli import BridgeCliError, ExitCode
+from bridgecli.cli.common import FORMAT_NAMES, AtomicOutput, input_argument, output_option, quiet_stdout
+from bridgecli.cli.show import read_records, report
+from bridgecli.core.board import Board
+from bridgecli.core.errors import BridgeError
+
+
+@click.command("convert")
+@input_argument
+@click.option("--from", "from_", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
+              help="Input format (default: from the extension, else the content).")
+@click.option("--to", "to", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
+              help="Output format (default: from the -o extension).")
+@output_option
+@click.option("--skip-bad", is_flag=True,
+              help="Convert the good boards, report the bad ones on stderr and exit 1.")
+@click.pass_context
+def convert(ctx: click.Context, infile: str, from_: str | None, to: str | None, output: str | None,
+            skip_bad: bool) -> None:
+    """Convert the boards of FILE (or - for stdin) to PBN, YAML, JSON or LIN.
+
+    The input format comes from --from, else the file extension, else the
+    content. A board that cannot be read stops the conversion (exit 2) and
+    nothing is written: -o is replaced atomically, so an
+    existing file is left untouched, and -o may name the input file.
+    With --skip-bad the good boards are written and each bad one is reported.
+    An input without any board is an error (exit 2).
+
+    \b
+    Examples:
+      bridgecli convert session.pbn -o session.yaml
+      bridgecli convert session.lin --to pbn > session.pbn
+      cat boards.json | bridgecli convert - --to pbn | bridgecli show -
+      bridgecli convert big.pbn --to json --skip-bad -o big.json
+    """
+    from bridgecli.formats import format_from_path, write_boards
+
+    to = to or format_from_path(output)
+    if not to:
+        raise click.UsageError("no output format: give --to pbn|yaml|json|lin (or -o FILE with a known extension)")
+    boards: list[Board] = []
+    bad: list[BridgeError] = []
+    for rec in read_records(infile, from_):
+        if isinstance(rec, BridgeError):
+            bad.append(rec)
+        else:
+            boards.append(rec)
+    source = "<stdin>" if infile == "-" else infile
+    if bad and not skip_bad:
+        code = max(report(ctx, e) for e in bad)
+        if len(bad) > 1:
+            click.echo(f"bridgecli: {len(bad)} bad records, nothing written (--skip-bad converts the rest)",
+                       err=True)
+        ctx.exit(code)
+    if not boards:
+        for exc in bad:
+            report(ctx, exc)
+        raise BridgeCliError(f"{source}: no boards" + (" left after skipping bad records" if bad else ""),
+                             ExitCode.USAGE)
+    text = write_boards(boards, to.lower())
+    try:
+        with AtomicOutput(output) as fp:
+            fp.write(text)
+    except BrokenPipeError:
+        quiet_stdout()
+        return
+    if bad:
+        for exc in bad:
+            where = exc.where()
+            click.echo(f"bridgecli: skipped: {where + ': ' if where else ''}{exc}", err=True)
+        click.echo(f"bridgecli: converted {len(boards)} board{'s' * (len(boards) != 1)}, skipped {len(bad)}",
+                   err=True)
+        ctx.exit(ExitCode.RULES)

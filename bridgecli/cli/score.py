@@ -1,0 +1,635 @@
+"""``bridgecli score``: duplicate scores, IMPs, and event results.
+
+Start-up matters here (a player types ``bridgecli score 4S=`` at the
+table, a script pipes a million lines): this module imports click and the
+scoring core only; files, tables and JSON are imported where they are used.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import click
+
+from bridgecli.cli import BridgeCliError, ExitCode
+from bridgecli.cli.common import format_option, get_lang, json_option, output_option
+from bridgecli.core.cards import Seat, Side, Vulnerability
+from bridgecli.core.errors import BridgeError, ParseError, RuleError
+from bridgecli.core.scoring import find_rules, parse_result
+from bridgecli.core.scoring import score as score_of
+
+FILE_EXTENSIONS = (".pbn", ".yaml", ".yml", ".json", ".jsonl", ".ndjson", ".lin")
+"""A lone argument ending in one of these is a FILE of boards, not a contract."""
+
+
+def _is_number(token: str) -> bool:
+    """``-1``, ``-12``: a negative number (a result), not an option."""
+    rest = token[1:]
+    return token[:1] == "-" and rest.isdigit() and rest.isascii()
+
+
+# -- one result ---------------------------------------------------------------
+
+
+def _one_result(words: Sequence[str], params: Mapping[str, Any], lang: Any,
+                memo: dict[Any, Any] | None = None) -> str:
+    """The output line for one CONTRACT [RESULT] with the given options.
+
+    ``memo`` (batch mode) remembers parsed contracts, seats, vulnerabilities and scores
+    (keys: the words tuple; ``("seat", text, None)``; ``("vul", text, None)``;
+    ``(scheme, words tuple)`` -- shapes a words tuple of strings never has).
+    """
+    if memo is None:
+        memo = {}
+    key = tuple(words)
+    parsed = memo.get(key)
+    if parsed is None:
+        parsed = memo[key] = parse_result(words, lang.parse_contract)
+    contract, tricks = parsed
+    seat = contract.declarer
+    declarer_text = params.get("declarer")
+    if declarer_text:
+        given = memo.get(("seat", declarer_text, None))
+        if given is None:
+            given = memo[("seat", declarer_text, None)] = lang.parse_seat(declarer_text)
+        if seat is not None and seat != given:
+            raise ParseError(f"declarer {declarer_text!r} but the contract says {seat.letter!r}")
+        seat = given
+    explicit = seat is not None
+    if seat is None:
+        seat = Seat.NORTH
+    ns = params.get("ns")
+    if ns and not explicit and not contract.is_passout:
+        raise ParseError("--ns needs --declarer (or a declarer in the contract, as in 4SXE)")
+    vul_text = params.get("vul")
+    vul: Vulnerability = Vulnerability.NONE
+    if vul_text:
+        vul = memo.get(("vul", vul_text, None)) or Vulnerability.NONE
+        if ("vul", vul_text, None) not in memo:
+            try:
+                vul = memo[("vul", vul_text, None)] = lang.parse_vul(vul_text)
+            except ParseError:
+                raise ParseError(f"--vul must be none, ns, ew or both, not {vul_text!r}") from None
+    ew_declares = int(seat) & 1
+    vulnerable = (int(vul) >> ew_declares) & 1 == 1  # Vulnerability bit 0: N-S, bit 1: E-W
+    scoring = params.get("scoring") or "duplicate"
+    if not params.get("as_json"):
+        # both vulnerabilities' scores, remembered per scheme, contract and result
+        pair = memo.get((scoring, key))
+        if pair is None:
+            rules = find_rules(scoring)
+            pair = memo[(scoring, key)] = (score_of(contract, tricks, False, rules),
+                                           score_of(contract, tricks, True, rules))
+        value = pair[1] if vulnerable else pair[0]
+        return str(-value if ns and ew_declares else value)
+    rules = find_rules(scoring)
+    import json
+
+    from bridgecli.core.scoring import breakdown
+
+    bd = breakdown(contract, tricks, vulnerable, rules)
+    ns_value = None
+    if explicit or contract.is_passout:
+        ns_value = bd.total if seat.side == Side.NS else -bd.total
+    record = {
+        "contract": contract.pbn,
+        "declarer": seat.letter if not contract.is_passout else None,
+        "vul": vul.pbn,
+        "vulnerable": vulnerable,
+        "tricks": tricks if not contract.is_passout else None,
+        "result": bd.result,
+        "made": bd.made,
+        "trick_score": bd.trick_score,
+        "overtricks": bd.overtricks,
+        "game_bonus": bd.game_bonus,
+        "partscore_bonus": bd.partscore_bonus,
+        "slam_bonus": bd.slam_bonus,
+        "insult": bd.insult,
+        "undertricks": bd.undertricks,
+        "score": bd.total,
+        "ns": ns_value,
+        "scoring": rules.name,
+    }
+    return json.dumps(record)
+
+
+def _imps_line(words: Sequence[str], params: Mapping[str, Any]) -> str:
+    """``--imps A [B]``: the IMPs of ``A - B`` (or of ``A``)."""
+    from bridgecli.core.imps import imps
+
+    if not 1 <= len(words) <= 2:
+        raise ParseError("--imps takes one score difference or two scores (620 -100)")
+    values = []
+    for w in words:
+        try:
+            values.append(int(w.replace("+", "", 1) if w.startswith("+") else w))
+        except ValueError:
+            raise ParseError(f"not a score: {w!r}") from None
+    diff = values[0] - (values[1] if len(values) == 2 else 0)
+    n = imps(diff)
+    if params.get("as_json"):
+        import json
+
+        return json.dumps({"difference": diff, "imps": n})
+    return str(n)
+
+
+def _single(words: Sequence[str], params: Mapping[str, Any], lang: Any, memo: dict[Any, Any] | None = None,
+            checked: bool = False) -> str:
+    """One line of output for a single-result invocation (a result, or ``--imps``).
+
+    ``checked``: the words are known to hold no option (the batch fast path).
+    """
+    if params.get("imps_mode"):
+        return _imps_line(words, params)
+    if not checked:
+        for w in words:
+            if w.startswith("-") and w != "-" and not _is_number(w):
+                raise ParseError(f"no such option: {w!r}")
+    return _one_result(words, params, lang, memo)
+
+
+# -- batch: one result a line ---------------------------------------------------
+
+
+class _LineScorer:
+    """Scores stdin lines with a cache of line -> output (same parser as the command line)."""
+
+    def __init__(self, ctx: click.Context, lang: Any) -> None:
+        self.ctx = ctx
+        self.lang = lang
+        self.outer = dict(ctx.params)
+        self.cache: dict[str, str | tuple[str]] = {}
+        self.memo: dict[Any, Any] = {}
+
+    def __call__(self, line: str) -> str:
+        hit = self.cache.get(line)
+        if hit is None:
+            try:
+                hit = self._evaluate(line)
+            except BridgeError as exc:
+                hit = (exc.message,)
+            if len(self.cache) > 200_000:
+                self.cache.clear()
+                self.memo.clear()
+            self.cache[line] = hit
+        if isinstance(hit, tuple):
+            raise ParseError(hit[0])
+        return hit
+
+    def _evaluate(self, line: str) -> str:
+        if "'" in line or '"' in line or "\\" in line:
+            import shlex
+
+            try:
+                tokens = shlex.split(line)
+            except ValueError as exc:
+                raise ParseError(f"cannot split the line: {exc}") from None
+        else:
+            tokens = line.split()
+        if not tokens:
+            return ""
+        fast = self._simple_options(tokens)
+        if fast is not None:
+            words, params = fast
+            return _single(words, params, self.lang, self.memo, checked=True)
+        return self._with_options(tokens)
+
+    # options whose click parse is plain: name -> (parameter, takes a value)
+    _SIMPLE: Mapping[str, tuple[str, bool]] = {
+        "--vul": ("vul", True), "--declarer": ("declarer", True), "-d": ("declarer", True),
+        "--ns": ("ns", False), "--json": ("as_json", False), "--imps": ("imps_mode", False),
+        "--scoring": ("scoring", True),
+    }
+
+    def _simple_options(self, tokens: list[str]) -> tuple[list[str], dict[str, Any]] | None:
+        """Words and options of a line that uses only ``--opt VALUE`` / ``--flag`` forms of
+        the options above; None for anything else (then click parses the line). Gives what
+        click would give for such a line."""
+        words: list[str] = []
+        params: dict[str, Any] | None = None
+        i, n = 0, len(tokens)
+        while i < n:
+            t = tokens[i]
+            spec = self._SIMPLE.get(t)
+            if spec is None:
+                if t[:1] == "-" and t != "-" and not _is_number(t):
+                    return None
+                words.append(t)
+                i += 1
+                continue
+            if params is None:
+                params = dict(self.outer)
+            name, takes_value = spec
+            if takes_value:
+                if i + 1 >= n:
+                    return None
+                params[name] = tokens[i + 1]
+                i += 2
+            else:
+                params[name] = True
+                i += 1
+        if words == ["-"] or (len(words) == 1 and words[0].lower().endswith(FILE_EXTENSIONS)):
+            return None
+        return words, (self.outer if params is None else params)
+
+    def _with_options(self, tokens: list[str]) -> str:
+        from click.core import ParameterSource
+
+        command = self.ctx.command
+        try:
+            sub = command.make_context(self.ctx.info_name, list(tokens), parent=self.ctx.parent,
+                                       resilient_parsing=False)
+        except click.exceptions.Exit:
+            raise ParseError("--help is not a result") from None
+        except click.ClickException as exc:
+            text = exc.format_message().rstrip(".")
+            raise ParseError(text[:1].lower() + text[1:]) from None
+        params = dict(self.outer)
+        for name, value in sub.params.items():
+            if name == "args" or sub.get_parameter_source(name) != ParameterSource.DEFAULT:
+                params[name] = value
+        for name, what in (("event_file", "--event"), ("output", "-o"), ("keep_going", "--keep-going")):
+            if sub.get_parameter_source(name) != ParameterSource.DEFAULT:
+                raise ParseError(f"{what} is not allowed in a batch line")
+        words = list(params["args"])
+        if words == ["-"] or (len(words) == 1 and words[0].lower().endswith(FILE_EXTENSIONS)):
+            raise ParseError("a batch line holds one result, not a file")
+        return _single(words, params, self.lang, self.memo)
+
+
+def _run_batch(ctx: click.Context, keep_going: bool, output: str | None = None) -> int:
+    """Score stdin line by line into stdout (or ``output``); returns the exit code."""
+    if output not in (None, "-"):
+        from bridgecli.cli.common import AtomicOutput
+
+        with AtomicOutput(output) as fp:
+            return _batch_to(ctx, keep_going, fp)
+    return _batch_to(ctx, keep_going, sys.stdout)
+
+
+def _batch_to(ctx: click.Context, keep_going: bool, out: Any) -> int:
+    scorer = _LineScorer(ctx, get_lang(ctx))
+    failures = 0
+    lineno = 0
+
+    def handle(lines: list[str]) -> None:
+        nonlocal failures, lineno
+        outs: list[str] = []
+        for line in lines:
+            lineno += 1
+            try:
+                outs.append(scorer(line))
+            except BridgeError as exc:
+                exc.located(source="<stdin>", line=lineno)
+                if not keep_going:
+                    if outs:
+                        out.write("\n".join(outs) + "\n")
+                        out.flush()
+                    raise
+                failures += 1
+                outs.append("error")
+                click.echo(f"bridgecli: error: {exc.where()}: {exc}", err=True)
+        if outs:
+            out.write("\n".join(outs) + "\n")
+            out.flush()
+
+    try:
+        fd = sys.stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        fd = -1
+    if fd < 0:
+        for line in sys.stdin:
+            handle([line.rstrip("\r\n")])
+    else:
+        # read what has arrived, answer it all, flush before waiting again (works behind tail -f)
+        pending = b""
+        while True:
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                break
+            complete, nl, pending = (pending + chunk).rpartition(b"\n")
+            if nl:
+                text = complete.decode("utf-8", "replace")
+                if "\r" in text:
+                    text = text.replace("\r", "")
+                handle(text.split("\n"))
+        if pending:
+            handle([pending.decode("utf-8", "replace").rstrip("\r")])
+    return ExitCode.RULES if failures else ExitCode.OK
+
+
+# -- FILE: every board of a file ---------------------------------------------------
+
+
+def _fmt_num(x: float, places: int = 2) -> str:
+    text = f"{x:.{places}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _table(rows: list[list[Any]], headers: list[str], style: str, right: Sequence[int] = ()) -> str:
+    """A tabulate table; columns in ``right`` (numbers) align right, text is never re-parsed."""
+    from tabulate import tabulate
+
+    align = ["right" if i in right else "left" for i in range(len(headers))]
+    return str(tabulate(rows, headers=headers, tablefmt=style, disable_numparse=True, colalign=align))
+
+
+def _board_rules(board: Any, rules: Any, explicit: bool) -> Any:
+    """``rules``, or OldMP when the board's PBN ``Scoring`` tag names it and ``--scoring`` was not given."""
+    if explicit:
+        return rules
+    tag = board.tag("Scoring") or ""
+    if "oldmp" in [t.strip().lower() for t in tag.split(";")]:
+        return find_rules("oldmp")
+    return rules
+
+
+def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, output: str | None,
+              keep_going: bool, style: str, explicit_rules: bool = False) -> int:
+    """Score every board of a file; returns the exit code."""
+    from bridgecli import formats
+    from bridgecli.cli.common import AtomicOutput, read_text
+    from bridgecli.formats.traveller import board_ns_score, contract_and_tricks, result_text, score_tag
+
+    rules = find_rules(params.get("scoring") or "duplicate")
+    text, source = read_text(path)
+    fmt = formats.resolve_format(path, text, fmt_override)
+    failures = 0
+    boards = []
+    rows: list[list[Any]] = []
+    records: list[dict[str, Any]] = []
+    for item in formats.iter_records(text, fmt, source):
+        if isinstance(item, BridgeError):
+            if not keep_going:
+                raise item
+            failures += 1
+            click.echo(f"bridgecli: error: {item.where()}: {item}", err=True)
+            continue
+        board = item
+        try:
+            ns = board_ns_score(board, _board_rules(board, rules, explicit_rules))
+            c, tricks = contract_and_tricks(board)
+        except BridgeError as exc:
+            exc.located(source=source, board=None if board.number is None else str(board.number))
+            if not keep_going:
+                raise
+            failures += 1
+            click.echo(f"bridgecli: error: {exc.where()}: {exc}", err=True)
+            boards.append(board)
+            continue
+        changes: dict[str, Any] = {}
+        if board.contract != c:
+            changes["contract"] = c  # derived from the auction
+        if board.result != tricks and c is not None and not c.is_passout:
+            changes["result"] = tricks  # derived from the play
+        if ns is not None:
+            new = score_tag(ns)
+            old = board.tag("Score")
+            if old and old.replace("+", "").split() != new.split() and len(old.split()) == 2:
+                click.echo(f"bridgecli: warning: {source}: {board.label}: Score was {old!r}, now {new!r}", err=True)
+            tags = dict(board.tags)
+            tags["Score"] = new
+            changes["tags"] = tags
+        if changes:
+            board = board.replace(**changes)
+        boards.append(board)
+        vul = board.effective_vulnerability
+        row = {
+            "board": board.number,
+            "vul": vul.pbn if vul is not None else None,
+            "contract": c.pbn if c is not None else None,
+            "declarer": c.declarer.letter if c is not None and c.declarer is not None else None,
+            "tricks": tricks,
+            "result": result_text(c, tricks) or None,
+            "ns": ns,
+        }
+        records.append(row)
+        rows.append([
+            board.number if board.number is not None else "", row["vul"] or "", row["contract"] or "",
+            row["declarer"] or "", row["result"] or "", "" if tricks is None else tricks,
+            "" if ns is None else (ns if ns >= 0 else ""), "" if ns is None else (-ns if ns < 0 else ""),
+        ])
+    to_stdout = output != "-"
+    if output not in (None, "-"):
+        out_fmt = formats.format_from_path(output) or fmt
+        with AtomicOutput(output) as fp:
+            for chunk in formats.iter_write(boards, out_fmt):
+                fp.write(chunk)
+    elif output == "-":
+        for chunk in formats.iter_write(boards, fmt):
+            sys.stdout.write(chunk)
+    if to_stdout:
+        if params.get("as_json"):
+            import json
+
+            for rec in records:
+                click.echo(json.dumps(rec))
+        else:
+            click.echo(_table(rows, ["Board", "Vul", "Contract", "By", "Result", "Tricks", "NS", "EW"], style,
+                              right=(0, 5, 6, 7)))
+    return ExitCode.RULES if failures else ExitCode.OK
+
+
+# -- events -------------------------------------------------------------------------
+
+
+def _read_event(path: str, fmt_override: str | None, lang: Any, rules: Any) -> list[Any]:
+    """The table results of an event file: CSV or YAML traveller, or boards (PBN, JSON ...)."""
+    from bridgecli import formats
+    from bridgecli.cli.common import read_text
+    from bridgecli.formats import traveller
+
+    text, source = read_text(path)
+    ext = os.path.splitext(path)[1].lower()
+    first = text.lstrip("\ufeff \t\r\n").split("\n", 1)[0].lower()
+    if ext == ".csv" or (ext == "" and not fmt_override and "," in first and first.lstrip().startswith("board")):
+        return traveller.loads_csv(text, source, lang, rules)
+    fmt = formats.resolve_format(path, text, fmt_override)
+    if fmt == "yaml" and traveller.is_traveller_yaml(text):
+        return traveller.loads_yaml(text, source, lang, rules)
+    return traveller.results_from_boards(formats.read_boards(text, fmt, source), source, rules)
+
+
+def _run_event(path: str, params: Mapping[str, Any], fmt_override: str | None, output: str | None,
+               style: str, lang: Any) -> int:
+    """Score an event: pairs (matchpoints, Neuberg, cross-IMPs, Butler) or a team match."""
+    import json
+
+    from bridgecli.cli.common import AtomicOutput
+    from bridgecli.core.events import is_team_event, score_pairs, team_match
+    from bridgecli.formats.traveller import result_text
+
+    rules = find_rules(params.get("scoring") or "duplicate")
+    results = _read_event(path, fmt_override, lang, rules)
+    if not results:
+        raise ParseError("no results in the event file", source=path)
+    as_json = bool(params.get("as_json"))
+    lines: list[str] = []
+
+    def contract_text(r: Any) -> str:
+        return "" if r.contract is None else r.contract.pbn
+
+    def by_text(r: Any) -> str:
+        c = r.contract
+        return "" if c is None or c.declarer is None else c.declarer.letter
+
+    if is_team_event(results):
+        match = team_match(results)
+        if not match.boards:
+            raise RuleError("no board was played in both rooms", source=path)
+        if as_json:
+            for b in match.boards:
+                lines.append(json.dumps({
+                    "record": "board", "board": b.board,
+                    "open": {"contract": contract_text(b.open), "declarer": by_text(b.open) or None,
+                             "result": result_text(b.open.contract, b.open.tricks) or None, "ns": b.open.score},
+                    "closed": {"contract": contract_text(b.closed), "declarer": by_text(b.closed) or None,
+                               "result": result_text(b.closed.contract, b.closed.tricks) or None,
+                               "ns": b.closed.score},
+                    "imps_home": b.imps_home,
+                }))
+            lines.append(json.dumps({"record": "match", "home": match.home, "visitors": match.visitors,
+                                     "home_imps": match.home_imps, "visitors_imps": match.visitors_imps}))
+        else:
+            rows = []
+            for b in match.boards:
+                rows.append([b.board,
+                             f"{contract_text(b.open)} {by_text(b.open)}".strip(),
+                             result_text(b.open.contract, b.open.tricks), b.open.score,
+                             f"{contract_text(b.closed)} {by_text(b.closed)}".strip(),
+                             result_text(b.closed.contract, b.closed.tricks), b.closed.score,
+                             b.imps_home if b.imps_home > 0 else "", -b.imps_home if b.imps_home < 0 else ""])
+            lines.append(_table(rows, ["Board", "Open", "Res", "NS", "Closed", "Res", "NS", "Home", "Visitors"],
+                                style, right=(0, 3, 6, 7, 8)))
+            lines.append("")
+            lines.append(_table([[match.home, match.home_imps], [match.visitors, match.visitors_imps]],
+                                ["Team", "IMPs"], style, right=(1,)))
+    else:
+        event = score_pairs(results)
+        if as_json:
+            for rs in event.results:
+                r = rs.result
+                lines.append(json.dumps({
+                    "record": "result", "board": r.board, "ns": r.ns, "ew": r.ew,
+                    "contract": contract_text(r) or None, "declarer": by_text(r) or None,
+                    "result": result_text(r.contract, r.tricks) or None, "lead": r.lead, "score_ns": r.score,
+                    "mp_ns": rs.mp_ns, "mp_ew": rs.mp_ew, "top": rs.top,
+                    "cross_imps_ns": round(rs.cross_ns, 6), "datum": rs.datum, "butler_ns": rs.butler_ns,
+                }))
+            for p in event.standings:
+                lines.append(json.dumps({
+                    "record": "pair", "rank": p.rank, "pair": p.pair, "direction": p.direction,
+                    "boards": p.boards, "mp": round(p.mp, 6), "top": p.top, "percentage": round(p.percentage, 6),
+                    "cross_imps": round(p.cross_imps, 6), "butler": p.butler,
+                }))
+        else:
+            rows = []
+            for rs in event.results:
+                r = rs.result
+                rows.append([r.board, r.ns, r.ew, contract_text(r), by_text(r),
+                             result_text(r.contract, r.tricks), r.lead or "",
+                             r.score if r.score > 0 else "", -r.score if r.score < 0 else "",
+                             _fmt_num(rs.mp_ns), _fmt_num(rs.mp_ew), _fmt_num(rs.cross_ns), rs.datum, rs.butler_ns])
+            lines.append(_table(rows, ["Board", "NS", "EW", "Contract", "By", "Result", "Lead", "+NS", "+EW",
+                                       "MP NS", "MP EW", "XIMP NS", "Datum", "Butler NS"], style,
+                                right=(0, 7, 8, 9, 10, 11, 12, 13)))
+            order = {"NS": 0, "EW": 1}
+            directions = sorted({p.direction for p in event.standings}, key=lambda d: (order.get(d, 2), d))
+            for d in directions:
+                group = [p for p in event.standings if p.direction == d]
+                lines.append("")
+                rows = [[p.rank, p.pair, p.boards, _fmt_num(p.mp), p.top, _fmt_num(p.percentage),
+                         _fmt_num(p.cross_imps), p.butler] for p in group]
+                title = "Pair" if "/" in d else f"Pair ({d})"
+                lines.append(_table(rows, ["Rank", title, "Boards", "MP", "Top", "%", "XIMPs", "Butler"], style,
+                                    right=(2, 3, 4, 5, 6, 7)))
+    with AtomicOutput(output) as fp:
+        fp.write("\n".join(lines) + "\n")
+    return ExitCode.OK
+
+
+def _stdin_is_terminal() -> bool:
+    try:
+        return bool(sys.stdin.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+# -- the command -----------------------------------------------------------------
+
+
+@click.command(context_settings={"ignore_unknown_options": True})
+@click.argument("args", nargs=-1, metavar="CONTRACT [RESULT] | - | FILE")
+@click.option("--vul", default=None, metavar="none|ns|ew|both",
+              help="Which sides are vulnerable (also all, -, n-s, e-w). Default: none.")
+@click.option("--declarer", "-d", default=None, metavar="SEAT", help="Declarer N, E, S or W (default N).")
+@click.option("--ns", is_flag=True, help="Print the score signed for N-S (needs --declarer).")
+@json_option
+@click.option("--imps", "imps_mode", is_flag=True, help="Print the IMPs of a difference: --imps 620 -100.")
+@click.option("--event", "event_file", default=None, metavar="FILE",
+              help="Score an event: PBN with several tables a board, or a CSV/YAML traveller.")
+@click.option("--keep-going", is_flag=True, help="On a bad line or board: write 'error', go on, exit 1.")
+@click.option("--scoring", default="duplicate", show_default=True, metavar="NAME",
+              help="Scoring scheme (duplicate, oldmp).")
+@format_option("--from", "Format of FILE (default: from extension or content).")
+@click.option("--fmt", "style", default="simple", show_default=True, metavar="STYLE",
+              help="Table style (tabulate: simple, github, grid, plain ...).")
+@output_option
+@click.pass_context
+def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declarer: str | None, ns: bool,
+          as_json: bool, imps_mode: bool, event_file: str | None, keep_going: bool, scoring: str,
+          style: str, output: str | None, **kw: Any) -> None:
+    """Score a contract's result (duplicate, Law 77), IMPs, a file of boards, or an event.
+
+    CONTRACT is 4S, 4SX, 3NTXX, 3N, 4♠ or pass; RESULT is =, +1, -2 or the
+    tricks taken (10), or joined to the contract (4SX-1). The output is the
+    declarer side's score. With - (or no argument and piped input) every
+    stdin line is scored like command-line arguments, one output line each.
+
+    \b
+    Examples:
+      bridgecli score 4S= --vul none            # 420
+      bridgecli score 4SX -1 --vul both         # -200
+      bridgecli score 3NT+1 --declarer E --vul ew --ns   # -630
+      bridgecli score 6NTXX 13 --vul both --json
+      printf '4S=\\n3NT-1 --vul both\\n' | bridgecli score -
+      bridgecli score --imps 620 -100           # 12
+      bridgecli score boards.pbn -o scored.pbn
+      bridgecli score --event traveller.csv
+    """
+    fmt_override = kw.get("from")
+    lang = get_lang(ctx)
+    find_rules(scoring)
+    if event_file is not None:
+        if args:
+            raise ParseError(f"--event takes no other arguments, not {args[0]!r}")
+        ctx.exit(_run_event(event_file, ctx.params, fmt_override, output, style, lang))
+        return
+    if not args and not imps_mode:
+        if _stdin_is_terminal():
+            raise BridgeCliError("give CONTRACT [RESULT], - to read results from stdin, or a FILE of boards")
+        args = ("-",)
+    if args == ("-",) and not imps_mode:
+        ctx.exit(_run_batch(ctx, keep_going, output))
+        return
+    if len(args) == 1 and not imps_mode and args[0].lower().endswith(FILE_EXTENSIONS):
+        from click.core import ParameterSource
+
+        explicit = ctx.get_parameter_source("scoring") != ParameterSource.DEFAULT
+        ctx.exit(_run_file(args[0], ctx.params, fmt_override, output, keep_going, style, explicit))
+        return
+    line = _single(args, ctx.params, lang)
+    if output not in (None, "-"):
+        from bridgecli.cli.common import AtomicOutput
+
+        with AtomicOutput(output) as fp:
+            fp.write(line + "\n")
+    else:
+        click.echo(line)
+

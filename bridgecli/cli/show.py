@@ -1,0 +1,162 @@
+"""``bridgecli show``: hand diagrams, auctions, contracts and play in the terminal."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import IO, Any
+
+import click
+
+from bridgecli.cli import BridgeCliError, ExitCode, error_from
+from bridgecli.cli.common import (
+    FORMAT_NAMES,
+    AtomicOutput,
+    get_lang,
+    input_argument,
+    json_option,
+    output_option,
+    quiet_stdout,
+)
+from bridgecli.core.board import Board
+from bridgecli.core.errors import BridgeError
+
+
+def parse_board_numbers(specs: tuple[str, ...]) -> set[int]:
+    """Board numbers from ``--board`` values: ``3``, ``1-4,7``, several options.
+
+    Raises click.BadParameter for anything else.
+    """
+    numbers: set[int] = set()
+    for spec in specs:
+        for part in spec.replace(" ", "").split(","):
+            if not part:
+                continue
+            lo, dash, hi = part.partition("-")
+            try:
+                first = int(lo)
+                last = int(hi) if dash else first
+            except ValueError:
+                raise click.BadParameter(f"not a board number or range: {part!r}", param_hint="--board") from None
+            if first < 1 or last < first:
+                raise click.BadParameter(f"not a board number or range: {part!r}", param_hint="--board")
+            numbers.update(range(first, last + 1))
+    return numbers
+
+
+def read_records(infile: str, fmt: str | None) -> Iterator[Board | BridgeError]:
+    """The records of FILE (or stdin) in the given or detected format."""
+    from bridgecli.cli.common import read_text
+    from bridgecli.formats import iter_records, resolve_format
+
+    text, source = read_text(infile)
+    if not text.strip():
+        return iter(())
+    return iter_records(text, resolve_format(infile, text, fmt), source)
+
+
+def report(ctx: click.Context, exc: BridgeError) -> int:
+    """Print a record that could not be read as ``bridgecli: error: FILE:LINE: ...``
+    (re-raise it under ``--debug``) and return the exit code: always 2, since a
+    file holding it (bad notation, or a deal such as a 14-card hand) is not a
+    valid file of its format.
+    """
+    if ctx.find_root().params.get("debug"):
+        raise exc
+    error_from(exc).show()
+    return ExitCode.USAGE
+
+
+def _red(text: str) -> str:
+    return click.style(text, fg="red")
+
+
+def _colour(option: bool | None, output: str | None, fp: IO[Any]) -> bool:
+    if option is not None:
+        return option
+    if output not in (None, "-") or "NO_COLOR" in os.environ:
+        return False
+    try:
+        return bool(fp.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+@click.command("show")
+@input_argument
+@click.option("--from", "from_", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
+              help="Input format (default: from the extension, else the content).")
+@click.option("-b", "--board", "board_specs", multiple=True, metavar="N",
+              help="Show only these boards: 3, 1-4,7; may be repeated.")
+@click.option("--ascii", "ascii_", is_flag=True, help="Suit letters S H D C instead of ♠♥♦♣.")
+@click.option("--ten", type=click.Choice(["10", "T"], case_sensitive=False), default="10", show_default=True,
+              help="How to write the ten.")
+@click.option("--brief", is_flag=True, help="One line a board: contract, result and calls.")
+@click.option("--no-play", is_flag=True, help="Leave out the trick-by-trick play record.")
+@click.option("--fmt", "tablefmt", default="simple", show_default=True, metavar="STYLE",
+              help="tabulate style of the auction and play grids (plain, simple, grid, github...).")
+@click.option("--color/--no-color", "colour", default=None,
+              help="Red hearts and diamonds (default: only on a terminal, and not with NO_COLOR).")
+@json_option
+@output_option
+@click.pass_context
+def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[str, ...], ascii_: bool,
+         ten: str, brief: bool, no_play: bool, tablefmt: str, colour: bool | None, as_json: bool,
+         output: str | None) -> None:
+    """Draw the boards of FILE (or - for stdin): hand diagrams in compass layout,
+    the auction as a W N E S grid, contract and result, and the play.
+
+    A record that cannot be read is reported on stderr, the other boards are
+    still shown, and the exit code is 2.
+    --json writes the selected boards as JSON lines instead.
+
+    \b
+    Examples:
+      bridgecli show session.pbn
+      bridgecli show session.pbn --board 1-4,7 --ascii
+      bridgecli show session.lin --brief
+      bridgecli convert session.yaml --to pbn | bridgecli show -
+    """
+    from bridgecli.render.text import render_board, render_brief
+
+    if tablefmt != "simple":
+        from tabulate import tabulate_formats
+
+        if tablefmt not in tabulate_formats:
+            raise click.BadParameter(f"unknown table style {tablefmt!r}", param_hint="--fmt")
+    wanted = parse_board_numbers(board_specs)
+    lang = get_lang(ctx)
+    records = read_records(infile, from_)
+    code: int = ExitCode.OK
+    read = shown = 0
+    try:
+        with AtomicOutput(output) as fp:
+            red = _red if not ascii_ and not as_json and _colour(colour, output, fp) else None
+            for rec in records:
+                if isinstance(rec, BridgeError):
+                    code = max(code, report(ctx, rec))
+                    continue
+                read += 1
+                if wanted and rec.number not in wanted:
+                    continue
+                if as_json:
+                    from bridgecli.formats import write_boards
+
+                    fp.write(write_boards([rec], "json"))
+                elif brief:
+                    fp.write(render_brief(rec, lang=lang, ascii=ascii_, red=red) + "\n")
+                else:
+                    fp.write(("\n" if shown else "") + render_board(
+                        rec, lang=lang, ascii=ascii_, tens=ten == "10", red=red, tablefmt=tablefmt,
+                        play=not no_play) + "\n")
+                shown += 1
+    except BrokenPipeError:
+        quiet_stdout()
+        return
+    source = "<stdin>" if infile == "-" else infile
+    if read == 0 and code == ExitCode.OK:
+        raise BridgeCliError(f"{source}: no boards", ExitCode.USAGE)
+    if read and not shown:
+        raise BridgeCliError(f"{source}: no board numbered {', '.join(board_specs)}", ExitCode.RULES)
+    if code:
+        ctx.exit(code)

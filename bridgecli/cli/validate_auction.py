@@ -1,0 +1,515 @@
+"""``bridgecli validate-auction``: check auctions against the Laws, board by board."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator
+from typing import IO, Any, NamedTuple
+
+import click
+
+from bridgecli.cli import BridgeCliError, ExitCode
+from bridgecli.cli.common import (
+    AtomicOutput,
+    format_option,
+    get_lang,
+    input_argument,
+    json_option,
+    output_option,
+    read_text,
+)
+from bridgecli.core.auction import BRIDGE, AuctionCheck, AuctionRules, check_calls
+from bridgecli.core.board import AnnotatedCall, Board
+from bridgecli.core.calls import PASS, Bid, Call, Contract
+from bridgecli.core.cards import Seat
+from bridgecli.core.errors import BridgeError, ParseError
+
+_VUL_TEXT = ("neither vulnerable", "N-S vulnerable", "E-W vulnerable", "both vulnerable")
+_SEAT_LETTERS = ("N", "E", "S", "W")
+
+
+class Verdict(NamedTuple):
+    """What validate-auction found about one record of the input."""
+
+    record: int
+    """1-based position of the record in the input."""
+    board: Board | None
+    """The board read, None when the record was unreadable."""
+    check: AuctionCheck | None
+    """The engine's judgement of the board's auction (None: no auction or no dealer)."""
+    contract: Contract | None = None
+    """The contract the auction reached (with declarer) when it is legal and complete."""
+    read_error: BridgeError | None = None
+    """Why the record could not be read or judged, if so."""
+    mismatch: bool = False
+    """The board's Contract/Declarer tags disagree with its complete, legal auction."""
+    ok: bool = True
+    """The board passes under the options given."""
+    legal_calls: tuple[Call, ...] | None = None
+    """The legal next calls, when asked for and the auction is open."""
+
+    @property
+    def exit_code(self) -> int:
+        """The exit code this record alone calls for."""
+        if self.read_error is not None:
+            return ExitCode.USAGE
+        return ExitCode.OK if self.ok else ExitCode.RULES
+
+
+def judge_board(
+    board: Board,
+    record: int,
+    *,
+    require_complete: bool = False,
+    want_legal_calls: bool = False,
+    rules: AuctionRules = BRIDGE,
+) -> Verdict:
+    """Judge one board: legality of its auction, completeness, and agreement with its
+    Contract/Declarer tags. Never raises for rule problems; a board without a known
+    dealer comes back with a ``read_error``.
+    """
+    dealer = board.effective_dealer
+    if dealer is None:
+        if not board.auction:
+            return Verdict(record, board, None, ok=not require_complete)
+        err = ParseError("no dealer (no Dealer tag and no board number), cannot judge the auction",
+                         board=None if board.number is None else str(board.number))
+        return Verdict(record, board, None, read_error=err, ok=False)
+    if board.auction is None:
+        return Verdict(record, board, None, ok=not require_complete)
+    check = check_calls(dealer, [a.call for a in board.auction], rules)
+    ok = check.error is None
+    mismatch = False
+    contract = None
+    if ok:
+        contract = check.auction.contract
+        if contract is None:
+            ok = not require_complete
+        elif board.contract is not None:
+            mismatch = _disagree(contract, board.contract)
+            ok = not mismatch
+    legal = None
+    if want_legal_calls and check.error is None and not check.auction.is_complete:
+        legal = check.auction.legal_calls()
+    return Verdict(record, board, check, contract, None, mismatch, ok, legal)
+
+
+def _disagree(auction: Contract, tags: Contract) -> bool:
+    """True when the recorded contract (declarer only if recorded) differs from the auction's."""
+    if auction.is_passout or tags.is_passout:
+        return auction.is_passout != tags.is_passout
+    if (auction.level, auction.strain, auction.risk) != (tags.level, tags.strain, tags.risk):
+        return True
+    return tags.declarer is not None and tags.declarer != auction.declarer
+
+
+def judge_records(
+    records: Iterable[Board | BridgeError],
+    *,
+    require_complete: bool = False,
+    want_legal_calls: bool = False,
+    rules: AuctionRules = BRIDGE,
+    start: int = 1,
+) -> Iterator[Verdict]:
+    """A verdict for every record, in order, numbered from ``start``; unreadable
+    records give a verdict too."""
+    for i, rec in enumerate(records, start):
+        if isinstance(rec, BridgeError):
+            yield Verdict(i, None, None, read_error=rec, ok=False)
+        else:
+            yield judge_board(rec, i, require_complete=require_complete, want_legal_calls=want_legal_calls,
+                              rules=rules)
+
+
+def _board_number(v: Verdict) -> int | str | None:
+    if v.board is not None:
+        return v.board.number
+    if v.read_error is not None and v.read_error.board is not None:
+        b = v.read_error.board
+        return int(b) if b.isdigit() else b
+    return None
+
+
+def _label(v: Verdict, inline: bool) -> str:
+    if inline:
+        return "Auction"
+    number = _board_number(v)
+    return f"Board {number}" if number is not None else f"Record {v.record}"
+
+
+def _ladder_text(calls: tuple[Call, ...], lang: Any) -> str:
+    """Legal calls with the run of bids shortened: ``Pass X 2D-7NT``."""
+    words = [lang.call_str(c) for c in calls if not isinstance(c, Bid)]
+    bids = [c for c in calls if isinstance(c, Bid)]
+    if len(bids) == 1:
+        words.append(lang.call_str(bids[0]))
+    elif bids:
+        words.append(f"{lang.call_str(bids[0])}-{lang.call_str(bids[-1])}")
+    return " ".join(words)
+
+
+def _read_error_text(err: BridgeError) -> str:
+    where = err.where()
+    return f"unreadable record{f' ({where})' if where else ''}: {err.message}"
+
+
+def verdict_text(v: Verdict, lang: Any, *, inline: bool = False) -> str:
+    """One line for a verdict, e.g. ``Board 3: 4SX by W, N-S vulnerable``."""
+    label = _label(v, inline)
+    if v.read_error is not None:
+        return f"{label}: {_read_error_text(v.read_error)}"
+    board = v.board
+    assert board is not None
+    check = v.check
+    if check is None:
+        text = "no auction recorded"
+    elif check.error is not None:
+        return f"{label}: {check.error.message}"
+    else:
+        a = check.auction
+        contract = v.contract
+        if contract is None:
+            n = len(a.calls)
+            seat = a.to_move
+            text = f"incomplete after {n} call{'' if n == 1 else 's'}, {lang.seat_str(seat)} to call"
+        elif contract.is_passout:
+            text = "passed out"
+        else:
+            text = lang.contract_str(contract, declarer=True)
+    vul = board.effective_vulnerability
+    if vul is not None and not inline:
+        text += f", {_VUL_TEXT[vul]}"
+    if v.mismatch and board.contract is not None:
+        text += f"; mismatch: tags say {lang.contract_str(board.contract, declarer=True)}"
+    if v.legal_calls is not None:
+        text += f"; legal calls: {_ladder_text(v.legal_calls, lang)}"
+    return f"{label}: {text}"
+
+
+def verdict_json(v: Verdict) -> dict[str, Any]:
+    """The JSON object of a verdict (canonical English)."""
+    board = v.board
+    check = v.check
+    out: dict[str, Any] = {"board": _board_number(v), "record": v.record}
+    if v.read_error is not None:
+        err = v.read_error
+        reason = "unknown-call" if "not a call" in err.message else "unreadable"
+        dealer = board.effective_dealer if board is not None else None
+        vul = board.effective_vulnerability if board is not None else None
+        out.update(
+            dealer=None if dealer is None else _SEAT_LETTERS[dealer],
+            vulnerable=None if vul is None else vul.pbn,
+            legal=False, complete=False, contract=None, declarer=None,
+            calls=len(board.auction) if board is not None and board.auction else 0,
+            error={"index": None, "seat": None, "call": None, "reason": reason, "message": err.message,
+                   "line": err.line},
+            mismatch=False, ok=False,
+        )
+        return out
+    assert board is not None
+    dealer = board.effective_dealer
+    vul = board.effective_vulnerability
+    out["dealer"] = None if dealer is None else _SEAT_LETTERS[dealer]
+    out["vulnerable"] = None if vul is None else vul.pbn
+    if check is None:
+        out.update(legal=True, complete=False, contract=None, declarer=None, calls=0)
+    else:
+        contract = v.contract
+        out["legal"] = check.error is None
+        out["complete"] = contract is not None
+        out["contract"] = None if contract is None else contract.pbn
+        out["declarer"] = None if contract is None or contract.declarer is None else _SEAT_LETTERS[contract.declarer]
+        out["calls"] = len(check.calls)
+        if check.error is not None:
+            index = check.error.index
+            seat = check.seat
+            bad = check.illegal_call
+            out["error"] = {
+                "index": index,
+                "seat": None if seat is None else _SEAT_LETTERS[seat],
+                "call": str(bad) if bad is not None else None,
+                "reason": check.error.reason,
+                "message": check.error.message,
+            }
+    out["mismatch"] = v.mismatch
+    if v.mismatch and board.contract is not None:
+        tag = board.contract
+        out["recorded"] = {"contract": tag.pbn,
+                           "declarer": None if tag.declarer is None else _SEAT_LETTERS[tag.declarer]}
+    if v.legal_calls is not None:
+        out["legal_calls"] = [str(c) for c in v.legal_calls]
+    out["ok"] = v.ok
+    return out
+
+
+_VUL_JSON = ('"None"', '"NS"', '"EW"', '"All"')
+_SEAT_JSON = ('"N"', '"E"', '"S"', '"W"')
+
+
+def verdict_json_line(v: Verdict) -> str:
+    """``json.dumps(verdict_json(v), ensure_ascii=False)``, written directly for the
+    common case of a legal board with nothing else to say.
+    """
+    board, check, contract = v.board, v.check, v.contract
+    if (board is None or check is None or check.error is not None or v.mismatch or v.legal_calls is not None
+            or v.read_error is not None):
+        return json.dumps(verdict_json(v), ensure_ascii=False)
+    number = board.number
+    dealer = board.dealer
+    if dealer is None:
+        dealer = board.effective_dealer
+    vul = board.vulnerability
+    if vul is None:
+        vul = board.effective_vulnerability
+    if contract is None:
+        complete, text, declarer = "false", "null", "null"
+    else:
+        complete = "true"
+        text = f'"{contract.pbn}"'
+        declarer = "null" if contract.declarer is None else _SEAT_JSON[contract.declarer]
+    return (
+        f'{{"board": {"null" if number is None else number}, "record": {v.record}, '
+        f'"dealer": {"null" if dealer is None else _SEAT_JSON[dealer]}, '
+        f'"vulnerable": {"null" if vul is None else _VUL_JSON[vul]}, "legal": true, "complete": {complete}, '
+        f'"contract": {text}, "declarer": {declarer}, "calls": {len(check.calls)}, "mismatch": false, '
+        f'"ok": {"true" if v.ok else "false"}}}'
+    )
+
+
+_NOTE = re.compile(r"^=(\d+)=$")
+_NAG = re.compile(r"^\$(\d+)$")
+
+
+def parse_calls_text(text: str, dealer: Seat, lang: Any, rules: AuctionRules = BRIDGE) -> tuple[AnnotatedCall, ...]:
+    """Calls typed on the command line: ``1NT P 3NT P P P``, any case, ``!`` alerts,
+    ``=n=`` notes and ``$n`` NAGs kept; ``AP`` (all pass) adds the passes that close.
+
+    Raises ParseError naming the position of an unknown token.
+    """
+    out: list[AnnotatedCall] = []
+    for m in re.finditer(r"[^\s,]+", text):
+        token = m.group()
+        pos = f"call {len(out) + 1}, column {m.start() + 1}"
+        note = _NOTE.match(token)
+        nag = _NAG.match(token)
+        if note or nag:
+            if not out:
+                raise ParseError(f"annotation {token!r} before any call ({pos})")
+            last = out[-1]
+            if note:
+                out[-1] = AnnotatedCall(last.call, last.alert, int(note.group(1)), last.nags)
+            else:
+                out[-1] = AnnotatedCall(last.call, last.alert, last.note, last.nags + (int(nag.group(1)),))  # type: ignore[union-attr]
+            continue
+        alert = token.endswith("!")
+        bare = token.rstrip("!?")
+        if bare.upper() == "AP":
+            out.extend(AnnotatedCall(PASS) for _ in range(_passes_to_close(dealer, [a.call for a in out], rules)))
+            continue
+        try:
+            call = lang.parse_call(bare)
+        except ParseError:
+            raise ParseError(f"unknown call {token!r} in --calls ({pos})") from None
+        out.append(AnnotatedCall(call, alert))
+    return tuple(out)
+
+
+def _passes_to_close(dealer: Seat, calls: list[Call], rules: AuctionRules) -> int:
+    """How many passes close the auction ``calls`` (the PBN ``AP``)."""
+    check = check_calls(dealer, calls, rules)
+    if check.error is not None:
+        return rules.passes_to_close
+    a = check.auction
+    n = 0
+    while not a.is_complete:
+        a = a.add(PASS)
+        n += 1
+    return n
+
+
+def _write(fp: IO[str], verdicts: Iterable[Verdict], as_json: bool, lang: Any, inline: bool) -> tuple[int, int]:
+    """Write one line a verdict; return the worst exit code and the number of lines."""
+    worst = ExitCode.OK
+    write = fp.write
+    n = 0
+    for v in verdicts:
+        if as_json:
+            write(verdict_json_line(v) + "\n")
+        else:
+            write(verdict_text(v, lang, inline=inline) + "\n")
+        n += 1
+        code = v.exit_code
+        if code != ExitCode.OK:
+            worst = _worse(worst, code)
+    return int(worst), n
+
+
+def _worse(a: int, b: int) -> ExitCode:
+    """The more serious of two exit codes (2 over 1 over 0)."""
+    return ExitCode(max(a, b))
+
+
+#: Below this many games a file is checked in one process.
+PARALLEL_MIN_GAMES = 20_000
+
+_Batch = tuple[list[tuple[str, int]], "str | None", int, bool, bool, bool, str]
+
+
+def _render_batch(task: _Batch) -> tuple[str, int, int]:
+    """Check a batch of PBN games (run in a worker process): the output text, the
+    worst exit code and the number of records."""
+    import io
+
+    from bridgecli.core.notation import get_language
+    from bridgecli.formats.pbn_auctions import iter_game_records
+
+    games, source, start, as_json, require_complete, want_legal_calls, lang_code = task
+    verdicts = judge_records(iter_game_records(games, source), require_complete=require_complete,
+                             want_legal_calls=want_legal_calls, start=start)
+    out = io.StringIO()
+    worst, n = _write(out, verdicts, as_json, get_language(lang_code), False)
+    return out.getvalue(), worst, n
+
+
+def _write_parallel(fp: IO[str], games: list[tuple[str, int]], jobs: int, source: str | None, as_json: bool,
+                    require_complete: bool, want_legal_calls: bool, lang_code: str) -> int:
+    """Check PBN games in ``jobs`` worker processes, writing the lines in input order;
+    return the worst exit code. Record numbers are planned from the games (one record
+    a game, none for a game of ``%`` lines); a batch whose plan proves wrong is redone
+    here with the right numbers.
+    """
+    import multiprocessing
+
+    size = max(1, -(-len(games) // (jobs * 4)))
+    batches = [games[i:i + size] for i in range(0, len(games), size)]
+    tasks: list[_Batch] = []
+    start = 1
+    for batch in batches:
+        tasks.append((batch, source, start, as_json, require_complete, want_legal_calls, lang_code))
+        start += sum(1 for chunk, _ in batch if not _directives_only(chunk))
+    worst = ExitCode.OK
+    next_record = 1
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        for task, (text, code, n) in zip(tasks, pool.imap(_render_batch, tasks)):
+            if task[2] != next_record:
+                text, code, n = _render_batch(task[:2] + (next_record,) + task[3:])
+            fp.write(text)
+            worst = _worse(worst, code)
+            next_record += n
+    return int(worst)
+
+
+def _directives_only(chunk: str) -> bool:
+    """True for a game made only of ``%`` lines (it gives no record)."""
+    return chunk.startswith("%") and all(line.startswith("%") for line in chunk.split("\n") if line)
+
+
+def _jobs(requested: int | None, games: int) -> int:
+    """Worker processes to use: as requested, else one a core for a large file."""
+    import multiprocessing
+    import os
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    if requested is not None:
+        return max(1, requested)
+    if games < PARALLEL_MIN_GAMES:
+        return 1
+    return max(1, min(os.cpu_count() or 1, 8))
+
+
+@click.command("validate-auction")
+@input_argument
+@click.option("--dealer", metavar="SEAT", default=None, help="Dealer of an inline auction (N, E, S, W).")
+@click.option("--calls", "calls_text", metavar="CALLS", default=None,
+              help='An inline auction from the dealer, e.g. "1NT P 3NT P P P".')
+@format_option("--format")
+@click.option("--require-complete", is_flag=True, help="An auction that has not closed is an error.")
+@click.option("--legal-calls", "want_legal_calls", is_flag=True,
+              help="For an open auction, list the legal next calls.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
+              help=f"Worker processes for a PBN file (default: one a core from {PARALLEL_MIN_GAMES:,} boards).")
+@json_option
+@output_option
+@click.pass_context
+def validate_auction(
+    ctx: click.Context,
+    infile: str,
+    dealer: str | None,
+    calls_text: str | None,
+    format: str | None,
+    require_complete: bool,
+    want_legal_calls: bool,
+    jobs: int | None,
+    as_json: bool,
+    output: str | None,
+) -> None:
+    """Check the auction of every board of FILE (or stdin), or one inline
+    auction, against the Laws (18-22): sufficient bids, doubles and redoubles,
+    closing passes; report the contract and declarer.
+
+    One line a board: the contract ("4SX by W"), "passed out", "incomplete",
+    or the first illegal call with its reason. A board whose Contract/Declarer
+    tags disagree with its auction is a mismatch. Text output numbers calls
+    from 1; the JSON "error.index" counts from 0.
+
+    Exit status: 0 all legal (an open auction is legal unless
+    --require-complete); 1 an illegal call, a mismatch or an open auction under
+    --require-complete (every board is still reported); 2 unreadable input or
+    an unknown call.
+
+    \b
+    Examples:
+      bridgecli validate-auction --dealer N --calls "1NT P 3NT P P P"
+      bridgecli validate-auction --dealer S --calls "1H X XX" --legal-calls
+      bridgecli validate-auction session.pbn --require-complete
+      bridgecli validate-auction boards.jsonl --json | jq 'select(.ok|not)'
+    """
+    lang = get_lang(ctx)
+    inline = calls_text is not None or dealer is not None
+    if inline:
+        if calls_text is None:
+            raise click.UsageError("--dealer needs --calls")
+        if dealer is None:
+            raise click.UsageError("--calls needs --dealer")
+        if infile != "-":
+            raise click.UsageError("give FILE or --calls, not both")
+        try:
+            seat = lang.parse_seat(dealer)
+        except ParseError as exc:
+            raise click.BadParameter(str(exc), param_hint="--dealer") from None
+        board = Board(dealer=seat, auction=parse_calls_text(calls_text, seat, lang))
+        verdicts: Iterable[Verdict] = [
+            judge_board(board, 1, require_complete=require_complete, want_legal_calls=want_legal_calls)
+        ]
+    else:
+        from bridgecli.formats import iter_records, resolve_format
+
+        text, source = read_text(infile)
+        fmt = resolve_format(infile, text, format)
+        if fmt == "pbn":
+            # the auction fields only, read quickly; unusual games go to the full reader
+            from bridgecli.formats.pbn_auctions import iter_game_records, split_games
+
+            games = split_games(text)
+            if games is not None:
+                workers = _jobs(jobs, len(games))
+                if workers > 1:
+                    with AtomicOutput(output) as fp:
+                        code = _write_parallel(fp, games, workers, source, as_json, require_complete,
+                                               want_legal_calls, lang.code)
+                    ctx.exit(code)
+                records: Iterable[Board | BridgeError] = iter_game_records(games, source)
+            else:
+                records = iter_records(text, fmt, source=source)
+        else:
+            try:
+                records = iter_records(text, fmt, source=source)
+            except ModuleNotFoundError as exc:
+                raise BridgeCliError(f"the {fmt} format is not available ({exc.name})", ExitCode.USAGE) from None
+        verdicts = judge_records(records, require_complete=require_complete, want_legal_calls=want_legal_calls)
+
+    with AtomicOutput(output) as fp:
+        code, _ = _write(fp, verdicts, as_json, lang, inline)
+    ctx.exit(code)

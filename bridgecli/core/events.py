@@ -1,0 +1,285 @@
+"""Scoring an event from its table results: matchpoints, Neuberg, cross-IMPs, Butler, team matches.
+
+Input is a list of :class:`TableResult` (one line of a traveller: board,
+pairs, N-S score, optionally contract, room, lead). Everything is pure.
+
+* Matchpoints (Law 78A, PBN ``MP1``): 2 for each score beaten, 1 for each
+  equal score, on each board; N-S and E-W are compared separately (E-W
+  matchpoints = top - N-S matchpoints).
+* Neuberg: a board with ``n`` results when ``N`` were expected (``N`` = the
+  most results any board of the event has, unless given) scores
+  ``(MP + 1) * N / n - 1`` (RULES.md §6), so every board has top ``2(N-1)``.
+* Percentages: a pair's adjusted matchpoints over the tops of the boards it played.
+* Cross-IMPs: :func:`~bridgecli.core.imps.cross_imps` (average over the other results).
+* Butler: :func:`~bridgecli.core.imps.butler_imps` (datum = trimmed mean, rounded to 10).
+* Teams: two rooms (``open``/``closed``) per board; the home team sits N-S in
+  the open room and E-W in the closed room, and wins ``imps(open N-S - closed N-S)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .calls import Contract
+from .errors import RuleError
+from .imps import butler_datum, butler_imps, cross_imps, imps
+
+__all__ = [
+    "PairStanding",
+    "PairsEvent",
+    "ResultScore",
+    "TableResult",
+    "TeamBoard",
+    "TeamMatch",
+    "is_team_event",
+    "matchpoints",
+    "neuberg",
+    "score_pairs",
+    "team_match",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    """One result of a board at one table."""
+
+    board: str
+    """Board label (the number as text)."""
+    ns: str
+    """The N-S pair (number or names)."""
+    ew: str
+    """The E-W pair."""
+    score: int
+    """The N-S score (negative when E-W scored)."""
+    contract: Contract | None = None
+    """The contract with declarer, when known."""
+    tricks: int | None = None
+    """Tricks taken by declarer, when known."""
+    room: str | None = None
+    """``open`` or ``closed`` in a team match."""
+    lead: str | None = None
+    """The opening lead, as written."""
+    line: int | None = None
+    """Line (or record) of the input the result came from."""
+
+
+@dataclass(frozen=True, slots=True)
+class ResultScore:
+    """A table result with what it earned."""
+
+    result: TableResult
+    """The result scored."""
+    mp_ns: float
+    """N-S matchpoints (Neuberg-adjusted when the board had fewer or more results)."""
+    mp_ew: float
+    """E-W matchpoints, likewise."""
+    top: int
+    """The top of the board, ``2(N-1)``."""
+    cross_ns: float
+    """N-S cross-IMPs (E-W get the negation)."""
+    datum: int
+    """The board's Butler datum."""
+    butler_ns: int
+    """N-S Butler IMPs (E-W get the negation)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PairStanding:
+    """A pair's total over the boards it played."""
+
+    rank: str
+    """``1``, ``2``, or ``3=`` for a tie."""
+    pair: str
+    """The pair."""
+    direction: str
+    """``NS``, ``EW`` or ``NS/EW`` (a pair that sat both ways)."""
+    boards: int
+    """Boards played."""
+    mp: float
+    """Matchpoints (adjusted)."""
+    top: int
+    """Sum of the tops of the boards played."""
+    percentage: float
+    """``mp / top * 100``."""
+    cross_imps: float
+    """Cross-IMPs total."""
+    butler: int
+    """Butler IMPs total."""
+
+
+@dataclass(frozen=True, slots=True)
+class PairsEvent:
+    """A pairs event scored."""
+
+    results: tuple[ResultScore, ...]
+    """Every table result with its scores, by board then input order."""
+    standings: tuple[PairStanding, ...]
+    """Pairs ranked by percentage, per direction when no pair changed direction."""
+    expected: int
+    """Results expected on a board (``N`` of the Neuberg formula)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TeamBoard:
+    """One board of a team match: the two rooms' results."""
+
+    board: str
+    """Board label."""
+    open: TableResult
+    """The open-room result (home team N-S)."""
+    closed: TableResult
+    """The closed-room result (home team E-W)."""
+    imps_home: int
+    """IMPs to the home team (negative: to the visitors)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TeamMatch:
+    """A team match scored board by board."""
+
+    home: str
+    """The home team: N-S of the open room and E-W of the closed room."""
+    visitors: str
+    """The visiting team."""
+    boards: tuple[TeamBoard, ...]
+    """Boards with both rooms' results."""
+    home_imps: int
+    """IMPs won by the home team."""
+    visitors_imps: int
+    """IMPs won by the visitors."""
+
+
+def matchpoints(scores: Sequence[int]) -> list[int]:
+    """Matchpoints of each score among ``scores`` (Law 78A, MP1): 2 per score beaten, 1 per equal one."""
+    return [sum(2 if s > t else 1 if s == t else 0 for t in scores) - 1 for s in scores]
+
+
+def neuberg(mp: float, results: int, expected: int) -> float:
+    """Neuberg-adjusted matchpoints (RULES.md §6): ``(mp + 1) * expected / results - 1``.
+
+    ``results`` is how many results the board got, ``expected`` how many it
+    should have had. Raises ValueError when ``results`` is not positive.
+    """
+    if results <= 0:
+        raise ValueError("a board needs at least one result")
+    if results == expected:
+        return mp
+    return round((mp + 1) * expected / results - 1, 9)
+
+
+def _board_key(label: str) -> tuple[int, int | str]:
+    return (0, int(label)) if label.isdigit() else (1, label)
+
+
+def _group(results: Sequence[TableResult]) -> dict[str, list[TableResult]]:
+    boards: dict[str, list[TableResult]] = {}
+    for r in results:
+        boards.setdefault(r.board, []).append(r)
+    return dict(sorted(boards.items(), key=lambda kv: _board_key(kv[0])))
+
+
+def score_pairs(results: Sequence[TableResult], expected: int | None = None) -> PairsEvent:
+    """Matchpoints, Neuberg, percentages, cross-IMPs and Butler IMPs of a pairs event.
+
+    ``expected`` is the number of results a board should have (default: the
+    most any board has). Raises RuleError when a pair meets itself or plays
+    a board twice.
+    """
+    boards = _group(results)
+    if not boards:
+        return PairsEvent((), (), 0)
+    n_expected = expected if expected is not None else max(len(rs) for rs in boards.values())
+    top = 2 * (n_expected - 1)
+    scored: list[ResultScore] = []
+    for label, rs in boards.items():
+        seen: set[str] = set()
+        for r in rs:
+            if r.ns == r.ew:
+                raise RuleError(f"pair {r.ns!r} sits both n-s and e-w", board=label, line=r.line)
+            for p in (r.ns, r.ew):
+                if p in seen:
+                    raise RuleError(f"pair {p!r} has two results", board=label, line=r.line)
+                seen.add(p)
+        scores = [r.score for r in rs]
+        mps = matchpoints(scores)
+        board_top = 2 * (len(rs) - 1)
+        cross = cross_imps(scores)
+        datum = butler_datum(scores)
+        butler = butler_imps(scores)
+        for r, mp, cx, bt in zip(rs, mps, cross, butler):
+            ns_mp = neuberg(mp, len(rs), n_expected)
+            ew_mp = neuberg(board_top - mp, len(rs), n_expected)
+            scored.append(ResultScore(r, ns_mp, ew_mp, top, cx, datum, bt))
+    return PairsEvent(tuple(scored), _standings(scored), n_expected)
+
+
+def _standings(scored: Sequence[ResultScore]) -> tuple[PairStanding, ...]:
+    totals: dict[str, list[float]] = {}
+    directions: dict[str, set[str]] = {}
+    for rs in scored:
+        for pair, direction, mp, cx, bt in (
+            (rs.result.ns, "NS", rs.mp_ns, rs.cross_ns, rs.butler_ns),
+            (rs.result.ew, "EW", rs.mp_ew, -rs.cross_ns, -rs.butler_ns),
+        ):
+            t = totals.setdefault(pair, [0, 0.0, 0, 0.0, 0])
+            t[0] += 1
+            t[1] += mp
+            t[2] += rs.top
+            t[3] += cx
+            t[4] += bt
+            directions.setdefault(pair, set()).add(direction)
+    fixed = all(len(d) == 1 for d in directions.values())
+    rows = []
+    for pair, (n_boards, mp_sum, top_sum, cx_sum, bt_sum) in totals.items():
+        direction = "/".join(sorted(directions[pair])) if not fixed else next(iter(directions[pair]))
+        pct = 100.0 * mp_sum / top_sum if top_sum else 0.0
+        rows.append((direction if fixed else "", pair, direction, int(n_boards), mp_sum, int(top_sum), pct, cx_sum,
+                     int(bt_sum)))
+    rows.sort(key=lambda r: (r[0], -round(r[6], 9), r[1]))
+    out: list[PairStanding] = []
+    for row in rows:
+        group = [r for r in rows if r[0] == row[0]]
+        place = 1 + sum(1 for r in group if round(r[6], 9) > round(row[6], 9))
+        tied = sum(1 for r in group if round(r[6], 9) == round(row[6], 9)) > 1
+        out.append(PairStanding(f"{place}=" if tied else str(place), row[1], row[2], row[3], row[4], row[5],
+                                row[6], row[7], row[8]))
+    return tuple(out)
+
+
+def is_team_event(results: Sequence[TableResult]) -> bool:
+    """True when every result names a room."""
+    return bool(results) and all(r.room for r in results)
+
+
+def team_match(results: Sequence[TableResult]) -> TeamMatch:
+    """Score a team match from results in the open and closed rooms.
+
+    Boards played in only one room are left out. Raises RuleError for a
+    room that is neither open nor closed, or a board played twice in a room.
+    """
+    rooms: dict[str, dict[str, TableResult]] = {}
+    for r in results:
+        room = (r.room or "").strip().lower()
+        if room not in ("open", "closed"):
+            raise RuleError(f"room must be open or closed, not {r.room!r}", board=r.board, line=r.line)
+        per_board = rooms.setdefault(r.board, {})
+        if room in per_board:
+            raise RuleError(f"two results in the {room} room", board=r.board, line=r.line)
+        per_board[room] = r
+    boards: list[TeamBoard] = []
+    home_names: list[str] = []
+    away_names: list[str] = []
+    for label in sorted(rooms, key=_board_key):
+        pair = rooms[label]
+        if "open" not in pair or "closed" not in pair:
+            continue
+        o, c = pair["open"], pair["closed"]
+        for name, names in ((o.ns, home_names), (c.ew, home_names), (o.ew, away_names), (c.ns, away_names)):
+            if name and name not in names:
+                names.append(name)
+        boards.append(TeamBoard(label, o, c, imps(o.score - c.score)))
+    home = sum(b.imps_home for b in boards if b.imps_home > 0)
+    away = -sum(b.imps_home for b in boards if b.imps_home < 0)
+    return TeamMatch(" + ".join(home_names) or "home", " + ".join(away_names) or "visitors",
+                     tuple(boards), home, away)

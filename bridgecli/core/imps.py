@@ -1,0 +1,77 @@
+"""The IMP scale (Law 78B) and IMP comparisons of several results.
+
+Everything here is pure arithmetic on N-S scores (integers, multiples of 10).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Sequence
+
+__all__ = ["IMP_BOUNDS", "butler_datum", "butler_imps", "cross_imps", "imps", "round_to_10"]
+
+#: Upper bound of each step of the WBF IMP scale: a difference up to ``IMP_BOUNDS[k]``
+#: is worth ``k`` IMPs; anything above the last bound is 24.
+IMP_BOUNDS: tuple[int, ...] = (
+    10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590,
+    740, 890, 1090, 1290, 1490, 1740, 1990, 2240, 2490, 2990, 3490, 3990,
+)
+
+
+def imps(difference: int) -> int:
+    """IMPs for a score difference on the WBF scale (Law 78B); the sign follows the difference.
+
+    A difference that is not a multiple of 10 counts in the step whose range
+    holds it (15 -> 1, 9 -> 0). Raises ValueError for a non-integer.
+    """
+    value: object = difference
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"a score difference must be a whole number, not {difference!r}")  # noqa: TRY004
+    difference = value
+    size = -difference if difference < 0 else difference
+    # ranges 0-10, 20-40, ... are gap-free once 11..19 belong to the next step
+    n = bisect_left(IMP_BOUNDS, size)
+    return -n if difference < 0 else n
+
+
+def round_to_10(value: float) -> int:
+    """``value`` rounded to the nearest multiple of 10, halves away from zero (415 -> 420, -415 -> -420)."""
+    q = abs(value) / 10.0
+    r = int(q + 0.5)
+    return 10 * r if value >= 0 else -10 * r
+
+
+def butler_datum(scores: Sequence[int], trim_from: int = 5) -> int:
+    """The Butler datum of a board's N-S ``scores``.
+
+    Rule used by bridgecli: the arithmetic mean of the scores, leaving out the
+    single highest and the single lowest score when the board has at least
+    ``trim_from`` results (default 5; with fewer results all count), then
+    rounded to the nearest multiple of 10 (halves away from zero). Raises
+    ValueError for no scores.
+    """
+    if not scores:
+        raise ValueError("no scores to take a datum from")
+    pool = sorted(scores)
+    if len(pool) >= trim_from:
+        pool = pool[1:-1]
+    return round_to_10(sum(pool) / len(pool))
+
+
+def butler_imps(scores: Sequence[int], trim_from: int = 5) -> list[int]:
+    """N-S IMPs of each score against the board's :func:`butler_datum` (E-W get the negation)."""
+    datum = butler_datum(scores, trim_from)
+    return [imps(s - datum) for s in scores]
+
+
+def cross_imps(scores: Sequence[int]) -> list[float]:
+    """N-S cross-IMPs of each score: the IMPs against every other score on the board,
+    summed and divided by the number of other scores (so a board is worth the same
+    whatever its number of results). A lone score gets 0.
+    """
+    n = len(scores)
+    if n < 2:
+        return [0.0] * n
+    return [sum(imps(s - t) for j, t in enumerate(scores) if j != i) / (n - 1) for i, s in enumerate(scores)]

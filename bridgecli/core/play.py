@@ -1,0 +1,852 @@
+"""The play of the cards: follow suit, trick winners, revokes, claims (Laws 41-71).
+
+:class:`PlayState` is an immutable position: ``state.play(card)`` returns the
+next position or raises :class:`~bridgecli.core.errors.IllegalPlayError`;
+queries (``legal_cards()``, ``to_play``, ``tricks``...) never raise.
+
+How a trick is made up is data, a frozen :class:`PlayRules`: the number of
+cards in a trick and which seats play them (offsets from the leader), who
+makes the opening lead and how many tricks there are. :data:`BRIDGE` is the
+four-handed game; variants with two-card tricks plug in another instance.
+
+:func:`replay_board` checks a recorded play (a :class:`Board` with PBN-style
+rows whose columns are fixed from the opening leader) in one fast pass over
+card bitmasks and reports the first illegal card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .board import Board, PlayedCard
+from .calls import Contract
+from .cards import DECK, SEATS, Card, Hand, Seat, Side, Strain, Suit
+from .deal import Deal
+from .errors import IllegalPlayError, RuleError
+
+#: Reasons an :class:`IllegalPlayError` can carry.
+REASONS = ("revoke", "not-held", "already-played", "out-of-turn")
+
+_SUIT_MASK: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
+
+
+def _idx(card: Card) -> int:
+    """Index 0..51 of ``card`` (``13 * suit + rank - 2``)."""
+    return 13 * card.suit + card.rank - 2
+_SEAT_NAMES = ("north", "east", "south", "west")
+# deck cards are shared objects: look them up by identity (fast), others by value
+_IDX_BY_ID: dict[int, int] = {id(c): i for i, c in enumerate(DECK)}
+_BIT_BY_ID: dict[int, int] = {id(c): 1 << i for i, c in enumerate(DECK)}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRules:
+    """How tricks are formed: pure data, so that variants are new instances."""
+
+    name: str = "bridge"
+    """Short name of the rule set."""
+    order: tuple[int, ...] = (0, 1, 2, 3)
+    """Seat offsets (clockwise, from the trick's leader) of the cards of a trick, in play order."""
+    opening_leader: int = 1
+    """Offset of the opening leader from declarer (1 = declarer's left-hand opponent)."""
+    tricks: int = 13
+    """Number of tricks in a complete play."""
+    follow_suit: bool = True
+    """Whether a player must follow suit when able (Law 44C)."""
+
+    @property
+    def cards_per_trick(self) -> int:
+        """How many cards make a trick."""
+        return len(self.order)
+
+
+#: Contract bridge: four cards a trick clockwise, declarer's LHO leads, 13 tricks.
+BRIDGE = PlayRules()
+
+#: Two players sitting North and South, two-card tricks (the Nullo variant's play).
+TWO_HANDED = PlayRules(name="two-handed", order=(0, 2), opening_leader=2, tricks=13)
+
+#: Rule sets by name.
+PLAY_RULES: dict[str, PlayRules] = {r.name: r for r in (BRIDGE, TWO_HANDED)}
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A completed trick."""
+
+    number: int
+    """1-based trick number."""
+    leader: Seat
+    """The seat that led."""
+    cards: tuple[Card, ...]
+    """The cards in the order played."""
+    seats: tuple[Seat, ...]
+    """Who played each card of :attr:`cards`."""
+    winner: Seat
+    """The seat that won the trick (Law 44E-F)."""
+
+    def card_of(self, seat: Seat) -> Card | None:
+        """The card ``seat`` played to this trick, or None."""
+        for s, c in zip(self.seats, self.cards):
+            if s == seat:
+                return c
+        return None
+
+    @property
+    def suit_led(self) -> Suit:
+        """The suit of the lead."""
+        return self.cards[0].suit
+
+
+def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
+    """Index in ``cards`` (play order, lead first) of the winning card:
+    the highest trump if any was played, else the highest card of the suit led (Law 44E-F).
+    """
+    best = 0
+    lead = cards[0]
+    best_trump = trump is not None and lead.suit == trump
+    for i in range(1, len(cards)):
+        c = cards[i]
+        b = cards[best]
+        if c.suit == b.suit:
+            if c.rank > b.rank:
+                best = i
+        elif trump is not None and c.suit == trump and not best_trump:
+            best, best_trump = i, True
+    return best
+
+
+def _mask(hand: Hand) -> int:
+    m = 0
+    for c in hand.cards:
+        m |= 1 << (13 * c.suit + c.rank - 2)
+    return m
+
+
+def _cards_of(mask: int) -> list[Card]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(DECK[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def _winner_idx(idxs: Sequence[int], trump: int) -> int:
+    """Position of the winning card among card indices (``trump`` = -1 for notrump)."""
+    best = 0
+    bsuit = idxs[0] // 13
+    bidx = idxs[0]
+    for i in range(1, len(idxs)):
+        c = idxs[i]
+        s = c // 13
+        if s == bsuit:
+            if c > bidx:
+                best, bidx = i, c
+        elif s == trump:
+            best, bidx, bsuit = i, c, s
+    return best
+
+
+def _trump_of(contract: Contract) -> Suit | None:
+    return contract.strain.suit if contract.strain != Strain.NULLO else None
+
+
+class PlayState:
+    """An immutable position in the play of one board.
+
+    Build the start with :meth:`start`; every :meth:`play` returns a new state.
+    """
+
+    __slots__ = (
+        "_claim",
+        "_hands",
+        "_leader",
+        "_played",
+        "_trick",
+        "_tricks",
+        "_won",
+        "contract",
+        "deal",
+        "rules",
+    )
+
+    deal: Deal
+    """The deal as dealt (13 cards a hand)."""
+    contract: Contract
+    """The contract, with its declarer."""
+    rules: PlayRules
+    """How tricks are formed."""
+    _hands: tuple[int, ...]
+    _played: int
+    _leader: Seat
+    _trick: tuple[int, ...]
+    _tricks: tuple[Trick, ...]
+    _won: tuple[int, int]
+    _claim: tuple[Side, int] | None
+
+    def __init__(self, deal: Deal, contract: Contract, rules: PlayRules = BRIDGE) -> None:
+        """The position before the opening lead.
+
+        Raises RuleError when the contract has no declarer, is passed out, or
+        the deal does not give every player the same number of cards.
+        """
+        if contract.declarer is None:
+            raise RuleError(f"contract {contract.pbn!r} has no declarer")
+        if contract.is_passout:
+            raise RuleError("a passed-out board has no play")
+        seats = {(contract.declarer + rules.opening_leader + off) % 4 for off in rules.order}
+        hands = []
+        for seat in SEATS:
+            hand = deal[seat]
+            if hand is None:
+                if seat in seats:
+                    raise RuleError(f"the play needs {_SEAT_NAMES[seat]}'s hand, which is unknown")
+                hands.append(0)
+            else:
+                hands.append(_mask(hand))
+        sizes = {hands[s].bit_count() for s in seats}
+        if len(sizes) != 1:
+            raise RuleError("every player must hold the same number of cards to play")
+        self._set(deal, contract, rules, tuple(hands), 0, SEATS[(contract.declarer + rules.opening_leader) % 4],
+                  (), (), (0, 0), None)
+
+    def _set(self, deal: Deal, contract: Contract, rules: PlayRules, hands: tuple[int, ...], played: int,
+             leader: Seat, trick: tuple[int, ...], tricks: tuple[Trick, ...], won: tuple[int, int],
+             claim: tuple[Side, int] | None) -> None:
+        object.__setattr__(self, "deal", deal)
+        object.__setattr__(self, "contract", contract)
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "_hands", hands)
+        object.__setattr__(self, "_played", played)
+        object.__setattr__(self, "_leader", leader)
+        object.__setattr__(self, "_trick", trick)
+        object.__setattr__(self, "_tricks", tricks)
+        object.__setattr__(self, "_won", won)
+        object.__setattr__(self, "_claim", claim)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("PlayState is immutable")
+
+    @classmethod
+    def start(cls, deal: Deal, contract: Contract, rules: PlayRules = BRIDGE) -> PlayState:
+        """The position before the opening lead (same as the constructor)."""
+        return cls(deal, contract, rules)
+
+    # -- queries (never raise) ----------------------------------------------
+
+    @property
+    def declarer(self) -> Seat:
+        """The declarer."""
+        assert self.contract.declarer is not None
+        return self.contract.declarer
+
+    @property
+    def dummy(self) -> Seat:
+        """Declarer's partner, whose hand is faced after the opening lead (Law 41D)."""
+        return self.declarer.partner
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit, None at notrump."""
+        return _trump_of(self.contract)
+
+    @property
+    def opening_leader(self) -> Seat:
+        """The seat that leads to the first trick (declarer's LHO in bridge, Law 41A)."""
+        return SEATS[(self.declarer + self.rules.opening_leader) % 4]
+
+    @property
+    def is_complete(self) -> bool:
+        """True when all tricks are played or a claim ended the play."""
+        return self._claim is not None or len(self._tricks) == self.rules.tricks
+
+    @property
+    def to_play(self) -> Seat | None:
+        """The seat to play the next card; None when the play is over."""
+        if self.is_complete:
+            return None
+        return SEATS[(self._leader + self.rules.order[len(self._trick)]) % 4]
+
+    @property
+    def leader(self) -> Seat:
+        """The seat that leads (or led) the current trick."""
+        return self._leader
+
+    def hand(self, seat: Seat) -> Hand:
+        """The cards ``seat`` still holds."""
+        return Hand(_cards_of(self._hands[seat]))
+
+    def legal_cards(self, seat: Seat | None = None) -> list[Card]:
+        """The cards the player to move (or ``seat``, if it is to move) may play, lowest first.
+
+        Empty when the play is over or ``seat`` is not to play.
+        """
+        who = self.to_play
+        if who is None or (seat is not None and seat != who):
+            return []
+        return _cards_of(self._legal_mask(who))
+
+    def _legal_mask(self, who: Seat) -> int:
+        hand = self._hands[who]
+        if self._trick and self.rules.follow_suit:
+            same = hand & _SUIT_MASK[self._trick[0] // 13]
+            if same:
+                return same
+        return hand
+
+    def is_legal(self, card: Card, seat: Seat | None = None) -> bool:
+        """Whether playing ``card`` now is legal."""
+        return self._problem(card, seat) is None
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks, first trick first."""
+        return self._tricks
+
+    @property
+    def current_trick(self) -> tuple[tuple[Seat, Card], ...]:
+        """The cards of the trick in progress, as (seat, card), lead first."""
+        return tuple(
+            (SEATS[(self._leader + self.rules.order[i]) % 4], DECK[c]) for i, c in enumerate(self._trick)
+        )
+
+    @property
+    def history(self) -> tuple[tuple[Seat, Card], ...]:
+        """Every card played so far in time order, as (seat, card)."""
+        out: list[tuple[Seat, Card]] = []
+        for t in self._tricks:
+            out.extend(zip(t.seats, t.cards))
+        out.extend(self.current_trick)
+        return tuple(out)
+
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        """Tricks won in play so far, indexed by :class:`Side` (N-S, E-W); claims not included."""
+        return self._won
+
+    @property
+    def declarer_tricks(self) -> int:
+        """Tricks won by declarer's side: in play, plus what a claim gave them."""
+        side = self.declarer.side
+        won = self._won[side]
+        if self._claim is not None:
+            claimer, n = self._claim
+            remaining = self.rules.tricks - len(self._tricks)
+            won += n if claimer == side else remaining - n
+        return won
+
+    @property
+    def defender_tricks(self) -> int:
+        """Tricks won by the defenders (claims included once the play is over)."""
+        if self.is_complete:
+            return self.rules.tricks - self.declarer_tricks
+        return self._won[1 - self.declarer.side]
+
+    @property
+    def claim_made(self) -> tuple[Side, int] | None:
+        """(side, further tricks claimed) when a claim ended the play, else None."""
+        return self._claim
+
+    @property
+    def trick_number(self) -> int:
+        """1-based number of the trick in progress (or the next one)."""
+        return len(self._tricks) + 1
+
+    @property
+    def remaining_tricks(self) -> int:
+        """Tricks not yet completed."""
+        return self.rules.tricks - len(self._tricks)
+
+    # -- moves --------------------------------------------------------------
+
+    def _problem(self, card: Card, seat: Seat | None) -> IllegalPlayError | None:
+        trick_no = len(self._tricks) + 1
+        who = self.to_play
+        if who is None:
+            return IllegalPlayError(f"the play is over; {str(card)!r} cannot be played", reason="out-of-turn",
+                                    trick=min(trick_no, self.rules.tricks))
+        idx = _idx(card)
+        bit = 1 << idx
+        if self._played & bit:
+            return IllegalPlayError(f"{str(card)!r} has already been played", reason="already-played",
+                                    trick=trick_no)
+        if seat is None:
+            holder = next((s for s in SEATS if self._hands[s] & bit), None)
+            if holder is not None and holder != who and self._hands[who] & bit == 0:
+                seat = holder
+        if seat is not None and seat != who:
+            what = "lead" if not self._trick else "play"
+            return IllegalPlayError(
+                f"{_SEAT_NAMES[seat]} cannot {what} {str(card)!r}: it is {_SEAT_NAMES[who]}'s turn"
+                f" (Law {53 if what == 'lead' else 57})", reason="out-of-turn", trick=trick_no)
+        hand = self._hands[who]
+        if not hand & bit:
+            return IllegalPlayError(f"{_SEAT_NAMES[who]} does not hold {str(card)!r}", reason="not-held",
+                                    trick=trick_no)
+        if self._trick and self.rules.follow_suit:
+            led = self._trick[0] // 13
+            if idx // 13 != led and hand & _SUIT_MASK[led]:
+                return IllegalPlayError(
+                    f"revoke: {_SEAT_NAMES[who]} plays {str(card)!r} holding {Suit(led).name.lower()}"
+                    f" (Law 44C, 61)", reason="revoke", trick=trick_no)
+        return None
+
+    def play(self, card: Card, seat: Seat | None = None) -> PlayState:
+        """The position after ``card`` is played (by ``seat``, default: the player to move).
+
+        Raises IllegalPlayError (reason ``revoke``, ``not-held``, ``already-played``
+        or ``out-of-turn``); without ``seat``, a card that another player holds
+        is taken as that player playing out of turn.
+        """
+        err = self._problem(card, seat)
+        if err is not None:
+            raise err
+        return self._play_unchecked(_idx(card))
+
+    def _play_unchecked(self, idx: int) -> PlayState:
+        who = SEATS[(self._leader + self.rules.order[len(self._trick)]) % 4]
+        bit = 1 << idx
+        hands = list(self._hands)
+        hands[who] ^= bit
+        trick = self._trick + (idx,)
+        leader, tricks, won = self._leader, self._tricks, self._won
+        if len(trick) == self.rules.cards_per_trick:
+            trump = self.trump
+            w = _winner_idx(trick, -1 if trump is None else int(trump))
+            order = self.rules.order
+            seats = tuple(SEATS[(leader + order[i]) % 4] for i in range(len(trick)))
+            winner = seats[w]
+            tricks = tricks + (Trick(len(tricks) + 1, leader, tuple(DECK[c] for c in trick), seats, winner),)
+            won = (won[0] + 1, won[1]) if winner % 2 == 0 else (won[0], won[1] + 1)
+            leader, trick = winner, ()
+        new = PlayState.__new__(PlayState)
+        new._set(self.deal, self.contract, self.rules, tuple(hands), self._played | bit, leader, trick, tricks,
+                 won, self._claim)
+        return new
+
+    def play_all(self, cards: Iterable[Card]) -> PlayState:
+        """Play ``cards`` in order; raises IllegalPlayError at the first illegal one."""
+        state = self
+        for c in cards:
+            state = state.play(c)
+        return state
+
+    def claim(self, tricks: int, side: Side | None = None) -> PlayState:
+        """End the play with a claim of ``tricks`` of the remaining tricks (Law 68).
+
+        ``side`` defaults to declarer's side; the other side gets the rest.
+        A claim made during a trick counts that trick among the remaining ones.
+        Raises RuleError when the play is over or ``tricks`` is out of range.
+        """
+        if self.is_complete:
+            raise RuleError("the play is over; nothing left to claim")
+        remaining = self.rules.tricks - len(self._tricks)
+        if not 0 <= tricks <= remaining:
+            raise RuleError(f"cannot claim {tricks} of the {remaining} remaining tricks")
+        who = self.declarer.side if side is None else side
+        new = PlayState.__new__(PlayState)
+        new._set(self.deal, self.contract, self.rules, self._hands, self._played, self._leader, self._trick,
+                 self._tricks, self._won, (who, tricks))
+        return new
+
+    def defenders_claim(self, tricks: int) -> PlayState:
+        """End the play with the defenders claiming ``tricks`` of the remaining tricks."""
+        return self.claim(tricks, Side(1 - self.declarer.side))
+
+    def __repr__(self) -> str:
+        return (f"<PlayState {self.contract.pbn} by {self.declarer.letter}, trick {self.trick_number},"
+                f" {self.to_play.letter if self.to_play is not None else 'over'} to play>")
+
+    # -- records ----------------------------------------------------------------
+
+    def play_rows(self) -> tuple[tuple[PlayedCard, ...], ...]:
+        """The play as PBN rows: one a trick, columns fixed from the opening leader,
+        ``-`` for cards not played in the last, unfinished trick.
+        """
+        first = self.opening_leader
+        seat_cols = [(first + i) % 4 for i in range(4)]
+        rows: list[tuple[PlayedCard, ...]] = []
+
+        def row(pairs: Iterable[tuple[Seat, Card]]) -> tuple[PlayedCard, ...]:
+            by_seat = {s: c for s, c in pairs}
+            return tuple(PlayedCard(by_seat.get(SEATS[s])) for s in seat_cols)
+
+        for t in self._tricks:
+            rows.append(row(zip(t.seats, t.cards)))
+        if self._trick:
+            rows.append(row(self.current_trick))
+        return tuple(rows)
+
+    def to_board(self, board: Board | None = None) -> Board:
+        """``board`` (or a new one) with this deal, contract, the play record and,
+        when the play is over, the Result.
+        """
+        base = board if board is not None else Board(deal=self.deal)
+        return base.replace(
+            deal=base.deal if base.deal is not None else self.deal,
+            contract=self.contract,
+            play=self.play_rows(),
+            play_leader=self.opening_leader,
+            play_end="*" if self._claim is not None else "",
+            result=self.declarer_tricks,
+        )
+
+
+# -- replaying records ------------------------------------------------------
+
+
+class Replay:
+    """What :func:`replay_board` / :func:`replay_cards` found in a recorded play.
+
+    Tricks and the card sequence are built on first access from the compact
+    form the fast replay loop keeps (card indices and seat numbers).
+    """
+
+    __slots__ = (
+        "_partial",
+        "_raw",
+        "_rules",
+        "claimed",
+        "complete",
+        "contract",
+        "declarer_tricks",
+        "error",
+        "error_card",
+        "error_seat",
+        "mismatch",
+        "revokes",
+        "tricks_won",
+    )
+
+    contract: Contract
+    """The contract played, with declarer."""
+    error: IllegalPlayError | None
+    """The first illegal card, or None."""
+    error_seat: Seat | None
+    """Who played the illegal card."""
+    error_card: Card | None
+    """The illegal card."""
+    claimed: bool
+    """The record ends early with ``*`` and a Result (a claim)."""
+    tricks_won: tuple[int, int]
+    """Tricks won in play by N-S and E-W."""
+    declarer_tricks: int
+    """Declarer's tricks: the Result when claimed, else those won in play."""
+    complete: bool
+    """All tricks played, or ended by a claim."""
+    mismatch: str | None
+    """Why the record disagrees with the board's Result, or None."""
+    revokes: tuple[tuple[int, Seat, Suit], ...]
+    """(trick, offender, suit led) of each revoke let stand (``allow_revokes``)."""
+
+    def __init__(self, contract: Contract, raw: list[tuple[int, list[int], list[int], int]],
+                 partial: list[tuple[int, int]], error: IllegalPlayError | None, error_seat: Seat | None,
+                 error_card: Card | None, claimed: bool, tricks_won: tuple[int, int], declarer_tricks: int,
+                 complete: bool, mismatch: str | None, rules: PlayRules = BRIDGE) -> None:
+        self.contract = contract
+        self.error = error
+        self.error_seat = error_seat
+        self.error_card = error_card
+        self.claimed = claimed
+        self.tricks_won = tricks_won
+        self.declarer_tricks = declarer_tricks
+        self.complete = complete
+        self.mismatch = mismatch
+        self.revokes = ()
+        self._raw = raw
+        self._partial = partial
+        self._rules = rules
+
+    @property
+    def legal(self) -> bool:
+        """True when no illegal card was found."""
+        return self.error is None
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks."""
+        return tuple(
+            Trick(n + 1, SEATS[leader], tuple(DECK[i] for i in idxs), tuple(SEATS[s] for s in seats), SEATS[w])
+            for n, (leader, idxs, seats, w) in enumerate(self._raw)
+        )
+
+    @property
+    def current_trick(self) -> tuple[tuple[Seat, Card], ...]:
+        """Cards of the unfinished trick the record stops in, as (seat, card)."""
+        return tuple((SEATS[s], DECK[i]) for s, i in self._partial)
+
+    @property
+    def sequence(self) -> tuple[tuple[Seat, Card], ...]:
+        """The legal cards of the record in time order, up to an unknown or illegal card."""
+        out: list[tuple[Seat, Card]] = []
+        for _leader, idxs, seats, _w in self._raw:
+            out.extend((SEATS[s], DECK[i]) for s, i in zip(seats, idxs))
+        out.extend(self.current_trick)
+        return tuple(out)
+
+    @property
+    def tricks_played(self) -> int:
+        """Number of completed tricks in the record."""
+        return len(self._raw)
+
+    def __repr__(self) -> str:
+        return (f"<Replay {self.contract.pbn}: {self.tricks_played} tricks, declarer {self.declarer_tricks},"
+                f" {'legal' if self.error is None else self.error.reason}>")
+
+
+def contract_of(board: Board) -> Contract | None:
+    """The board's contract with declarer: the Contract/Declarer tags, else the auction.
+
+    Returns None when neither gives a declarer. Raises IllegalCallError for an
+    illegal auction that is needed to find the contract.
+    """
+    c = board.contract
+    if c is not None and (c.declarer is not None or c.is_passout):
+        return c
+    if board.auction:
+        from .auction import Auction  # type: ignore[import-not-found,unused-ignore]
+
+        dealer = board.effective_dealer
+        if dealer is None:
+            return c
+        auction = Auction.from_calls(dealer, board.calls)
+        found: Contract | None = auction.contract if auction.is_complete else None
+        if found is not None:
+            return found
+    return c
+
+
+def _start(board_deal: Deal | None, contract: Contract | None, label: str, rules: PlayRules) -> PlayState:
+    if contract is None or (contract.declarer is None and not contract.is_passout):
+        raise RuleError(f"{label}: no contract with declarer to play")
+    if board_deal is None:
+        raise RuleError(f"{label}: no deal to play")
+    return PlayState(board_deal, contract, rules)
+
+
+def _names(seat: int) -> str:
+    return _SEAT_NAMES[seat]
+
+
+def replay_board(board: Board, contract: Contract | None = None, rules: PlayRules = BRIDGE, *,
+                 allow_revokes: bool = False) -> Replay:
+    """Replay the play record of ``board`` (rows with columns fixed from :attr:`Board.play_leader`).
+
+    Trick winners are computed to put the cards in time order; the replay stops
+    at the first unknown card (``-``) or the first illegal one. A record ending
+    with ``*`` and a Result is a claim. A record disagreeing with the Result is
+    a mismatch. With ``allow_revokes`` a revoke is recorded in :attr:`Replay.revokes`
+    and the replay goes on (as with a revoke that stood). Raises RuleError when
+    the board has no usable deal or contract.
+    """
+    contract = contract if contract is not None else contract_of(board)
+    revokes: list[tuple[int, Seat, Suit]] = []
+    if contract is None or contract.declarer is None:
+        raise RuleError(f"{board.label}: no contract with declarer to play")
+    deal = board.deal
+    if deal is None:
+        raise RuleError(f"{board.label}: no deal to play")
+    if contract.is_passout:
+        raise RuleError("a passed-out board has no play")
+    order = rules.order
+    ncards = len(order)
+    leader = (contract.declarer + rules.opening_leader) % 4
+    hands = [0, 0, 0, 0]
+    bit_by_id = _BIT_BY_ID
+    for seat in {(leader + off) % 4 for off in order}:
+        hand = deal.hands[seat]
+        if hand is None:
+            raise RuleError(f"the play needs {_SEAT_NAMES[seat]}'s hand, which is unknown")
+        try:
+            hands[seat] = sum(map(bit_by_id.__getitem__, map(id, hand.cards)))
+        except KeyError:
+            hands[seat] = _mask(hand)
+    if len({hands[(leader + off) % 4].bit_count() for off in order}) != 1:
+        raise RuleError("every player must hold the same number of cards to play")
+    strain = contract.strain
+    trump = int(strain) if strain < 4 else -1
+    first_col = int(board.play_leader) if board.play_leader is not None else leader
+    pos_seat = [[(lead + off) % 4 for off in order] for lead in range(4)]
+    pos_col = [[((lead + off) % 4 - first_col) % 4 for off in order] for lead in range(4)]
+    played = 0
+    won = [0, 0]
+    raw: list[tuple[int, list[int], list[int], int]] = []
+    partial: list[tuple[int, int]] = []
+    error: IllegalPlayError | None = None
+    err_seat: Seat | None = None
+    err_card: Card | None = None
+    rows = board.play or ()
+    suit_mask = _SUIT_MASK
+    follow = rules.follow_suit
+    # the record's first column is the player of the first card: it must be the opening leader (Law 41A, 54)
+    if rows and rows[0] and rows[0][0].card is not None and first_col != leader:
+        err_seat, err_card = SEATS[first_col], rows[0][0].card
+        error = IllegalPlayError(
+            f"opening lead out of turn: {_names(first_col)} leads {str(err_card)!r},"
+            f" {_names(leader)} is on lead (Law 54)", reason="out-of-turn", trick=1)
+        rows = ()
+    table = _index_rows(rows[:rules.tricks])
+    for rowno, row in enumerate(table):
+        seats = pos_seat[leader]
+        cols = pos_col[leader]
+        nrow = len(row)
+        idxs: list[int] = []
+        led = best = best_suit = best_pos = 0
+        stopped = False
+        for pos in range(ncards):
+            col = cols[pos]
+            idx = row[col] if col < nrow else None
+            if idx is None:
+                stopped = True
+                break
+            seat = seats[pos]
+            suit = idx // 13
+            bit = 1 << idx
+            hmask = hands[seat]
+            if not hmask & bit:
+                card = DECK[idx]
+                if played & bit:
+                    error = IllegalPlayError(f"{str(card)!r} has already been played", reason="already-played",
+                                             trick=rowno + 1)
+                else:
+                    error = IllegalPlayError(f"{_names(seat)} does not hold {str(card)!r}", reason="not-held",
+                                             trick=rowno + 1)
+            elif pos == 0:
+                led = best_suit = suit
+                best = idx
+            else:
+                if suit != led and follow and hmask & suit_mask[led]:
+                    if not allow_revokes:
+                        error = IllegalPlayError(f"revoke: {_names(seat)} plays {str(DECK[idx])!r} holding"
+                                                 f" {Suit(led).name.lower()} (Law 44C, 61)", reason="revoke",
+                                                 trick=rowno + 1)
+                    else:
+                        revokes.append((rowno + 1, SEATS[seat], Suit(led)))
+                if suit == best_suit:
+                    if idx > best:
+                        best, best_pos = idx, pos
+                elif suit == trump:
+                    best, best_pos, best_suit = idx, pos, suit
+            if error is not None:
+                err_seat, err_card = SEATS[seat], DECK[idx]
+                stopped = True
+                break
+            hands[seat] = hmask ^ bit
+            played |= bit
+            idxs.append(idx)
+        if stopped:
+            partial = list(zip(seats, idxs))
+            break
+        w = seats[best_pos]
+        won[w & 1] += 1
+        raw.append((leader, idxs, seats, w))
+        leader = w
+    rep = _finish(board, contract, raw, partial, error, err_seat, err_card, won, rules)
+    rep.revokes = tuple(revokes)
+    return rep
+
+
+def _index_rows(rows: Sequence[Sequence[PlayedCard]]) -> list[list[int | None]]:
+    """The play rows as card indices (None for ``-``)."""
+    get = _IDX_BY_ID.get
+    table: list[list[int | None]] = [[get(id(pc.card)) for pc in row] for row in rows]
+    for row, prow in zip(table, rows):
+        if None in row:
+            for k, pc in enumerate(prow):
+                if row[k] is None and pc.card is not None:
+                    row[k] = _idx(pc.card)
+    return table
+
+
+def _finish(board: Board | None, contract: Contract, raw: list[tuple[int, list[int], list[int], int]],
+            partial: list[tuple[int, int]], error: IllegalPlayError | None, err_seat: Seat | None,
+            err_card: Card | None, won: list[int], rules: PlayRules) -> Replay:
+    assert contract.declarer is not None
+    n_done = len(raw)
+    in_play = won[contract.declarer % 2]
+    result = board.result if board is not None else None
+    end = board.play_end if board is not None else ""
+    claimed = end == "*" and result is not None and error is None and n_done < rules.tricks
+    complete = n_done == rules.tricks or claimed
+    declarer_tricks = result if claimed and result is not None else in_play
+    mismatch: str | None = None
+    if error is None and result is not None:
+        if claimed:
+            if not in_play <= result <= in_play + rules.tricks - n_done:
+                mismatch = (f"result {result} cannot follow from the play: declarer has {in_play} tricks"
+                            f" with {rules.tricks - n_done} to play")
+        elif complete and result != in_play:
+            mismatch = f"result {result} disagrees with the play, where declarer won {in_play} tricks"
+    return Replay(contract, raw, partial, error, err_seat, err_card, claimed, (won[0], won[1]), declarer_tricks,
+                  complete, mismatch, rules)
+
+
+def replay_cards(deal: Deal, contract: Contract, cards: Iterable[Card], rules: PlayRules = BRIDGE,
+                 board: Board | None = None) -> Replay:
+    """Replay cards given in time order (seats implied by the turn) through :class:`PlayState`.
+
+    Stops at the first illegal card; a card another player holds counts as
+    that player playing out of turn. ``board`` supplies a Result to check
+    against. Raises RuleError when the deal or contract cannot be played.
+    """
+    state = _start(deal, contract, board.label if board is not None else "board ?", rules)
+    error: IllegalPlayError | None = None
+    err_seat: Seat | None = None
+    err_card: Card | None = None
+    for card in cards:
+        who = state.to_play
+        try:
+            state = state.play(card)
+        except IllegalPlayError as exc:
+            error, err_card = exc, card
+            holder = state.deal.holder(card)
+            err_seat = holder if exc.reason == "out-of-turn" and holder is not None else who
+            break
+    raw = [(int(t.leader), [_idx(c) for c in t.cards], [int(s) for s in t.seats], int(t.winner))
+           for t in state.tricks]
+    partial = [(int(s), _idx(c)) for s, c in state.current_trick]
+    return _finish(board, state.contract, raw, partial, error, err_seat, err_card, list(state.tricks_won), rules)
+
+
+def state_after(replay: Replay, deal: Deal) -> PlayState:
+    """The :class:`PlayState` reached by the legal cards of ``replay`` (to go on playing)."""
+    state = PlayState(deal, replay.contract, replay._rules)
+    for _seat, card in replay.sequence:
+        state = state._play_unchecked(_idx(card))
+    return state
+
+
+def revoke_transfer(tricks: Sequence[Trick], revokes: Sequence[tuple[int, Seat, Suit]], dummy: Seat) -> tuple[int, int]:
+    """Tricks moved by Law 64A after established revokes, as (to N-S, to E-W).
+
+    ``revokes`` holds (1-based trick, offender, suit led). Law 64A: if the offender
+    won the revoke trick, that trick and one more if the offending side won a later
+    trick go to the other side; otherwise one trick if the offending side won the
+    revoke trick or a later one (a trick won in dummy is not won by declarer).
+    Law 64B: nothing for a revoke by dummy, on trick 12, a second revoke in the same
+    suit by the same player, or when both sides revoked; the transfer never takes
+    more tricks than the offending side won from the revoke trick on.
+    """
+    moved = [0, 0]
+    if len({off.side for _, off, _ in revokes}) > 1:
+        return (0, 0)
+    seen: set[tuple[Seat, Suit]] = set()
+    for trick_no, offender, suit in revokes:
+        if (offender, suit) in seen:
+            continue
+        seen.add((offender, suit))
+        if offender == dummy or trick_no == 12 or trick_no > len(tricks):
+            continue
+        side = offender.side
+        revoke_trick = tricks[trick_no - 1]
+        won_from = sum(1 for t in tricks[trick_no - 1:] if t.winner.side == side)
+        later = any(t.winner.side == side for t in tricks[trick_no:])
+        if revoke_trick.winner == offender:
+            n = 2 if later else 1
+        else:
+            n = 1 if (revoke_trick.winner.side == side or later) else 0
+        n = min(n, won_from - moved[1 - side])
+        moved[1 - side] += max(n, 0)
+    return (moved[0], moved[1])

@@ -1,0 +1,362 @@
+"""Scoring a contract's result: duplicate (Law 77) and other schemes as data.
+
+A scoring scheme is a frozen :class:`ScoringRules` value (trick values,
+undertrick tables, premiums), not code: :data:`DUPLICATE` is Law 77,
+:data:`OLDMP` is the pre-1987 duplicate table (PBN ``Scoring "OldMP"``), and
+other schemes (rubber, Chicago) are further instances registered with
+:func:`register_rules`. :func:`score` and :func:`breakdown` read the tables;
+there is no per-scheme branch.
+
+Scores are from the declarer's side: positive when the contract made,
+negative (the defenders' points) when it failed. A passed-out board scores 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .calls import Contract, Risk
+from .cards import Card, Rank, Strain
+from .errors import ParseError
+from .imps import imps
+
+__all__ = [
+    "DUPLICATE",
+    "OLDMP",
+    "RULES",
+    "ScoreBreakdown",
+    "ScoringRules",
+    "breakdown",
+    "find_rules",
+    "honours_points",
+    "imps",
+    "parse_result",
+    "register_rules",
+    "score",
+    "tricks_from_result",
+]
+
+Undertricks = tuple[int, ...]
+"""Value of the 1st, 2nd, ..., 13th undertrick (not cumulative)."""
+
+
+def _undertricks(first: int, second_third: int, rest: int) -> Undertricks:
+    """A 13-trick undertrick row from the value of the first, the second and third, and each later one."""
+    return (first, second_third, second_third) + (rest,) * 10
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringRules:
+    """One scoring scheme, all numbers. Indexes: strain C, D, H, S, NT; vulnerability
+    ``[not vulnerable, vulnerable]``; risk ``[undoubled, doubled, redoubled]``.
+    """
+
+    name: str
+    """Registry name (lower case): ``duplicate``, ``oldmp`` ..."""
+    description: str
+    """One line for ``--help`` and documentation."""
+    first_trick: tuple[int, int, int, int, int]
+    """Undoubled value of the first odd trick bid and made, by strain (NT 40)."""
+    later_trick: tuple[int, int, int, int, int]
+    """Undoubled value of each later odd trick, and of an undoubled overtrick, by strain."""
+    undertricks: tuple[tuple[Undertricks, Undertricks, Undertricks], tuple[Undertricks, Undertricks, Undertricks]]
+    """``undertricks[vulnerable][risk][k]``: points for the (k+1)-th undertrick."""
+    overtrick_doubled: tuple[int, int]
+    """Each overtrick of a doubled contract, not vulnerable / vulnerable."""
+    overtrick_redoubled: tuple[int, int]
+    """Each overtrick of a redoubled contract, not vulnerable / vulnerable."""
+    game_threshold: int = 100
+    """Trick score (doubling included) that makes a game."""
+    game_bonus: tuple[int, int] = (300, 500)
+    """Premium for a game made on the deal, not vulnerable / vulnerable."""
+    partscore_bonus: int = 50
+    """Premium for a part-score made on the deal."""
+    bonuses_per_deal: bool = True
+    """True when game and part-score premiums are scored deal by deal (duplicate); False
+    when the game premium comes from elsewhere (the rubber bonus), so a deal scores none."""
+    small_slam: tuple[int, int] = (500, 750)
+    """Premium for a small slam bid and made."""
+    grand_slam: tuple[int, int] = (1000, 1500)
+    """Premium for a grand slam bid and made."""
+    insult: tuple[int, int, int] = (0, 50, 100)
+    """Premium for making a contract, by risk (making doubled 50, redoubled 100)."""
+    honours: bool = False
+    """True when honours are scored (rubber); duplicate has none."""
+    honours_four: int = 100
+    """Four of the five trump honours in one hand."""
+    honours_five: int = 150
+    """All five trump honours in one hand."""
+    honours_aces: int = 150
+    """All four aces in one hand at notrump."""
+
+    def __post_init__(self) -> None:
+        for vul in self.undertricks:
+            for row in vul:
+                if len(row) != 13:
+                    raise ValueError(f"scoring {self.name!r}: an undertrick row needs 13 values")
+
+    def __repr__(self) -> str:
+        return f"find_rules({self.name!r})"
+
+
+#: Law 77 (WBF Laws of Duplicate Bridge 2017).
+DUPLICATE = ScoringRules(
+    name="duplicate",
+    description="duplicate bridge, Law 77 (2017)",
+    first_trick=(20, 20, 30, 30, 40),
+    later_trick=(20, 20, 30, 30, 30),
+    undertricks=(
+        (_undertricks(50, 50, 50), _undertricks(100, 200, 300), _undertricks(200, 400, 600)),
+        (_undertricks(100, 100, 100), _undertricks(200, 300, 300), _undertricks(400, 600, 600)),
+    ),
+    overtrick_doubled=(100, 200),
+    overtrick_redoubled=(200, 400),
+)
+
+#: Duplicate before 1987 (PBN ``OldMP``): no extra 100 (200 redoubled) for the fourth and
+#: later undertricks not vulnerable.
+OLDMP = ScoringRules(
+    name="oldmp",
+    description="duplicate before 1987 (PBN OldMP): 4th+ undertrick not vulnerable doubled 200",
+    first_trick=DUPLICATE.first_trick,
+    later_trick=DUPLICATE.later_trick,
+    undertricks=(
+        (_undertricks(50, 50, 50), _undertricks(100, 200, 200), _undertricks(200, 400, 400)),
+        DUPLICATE.undertricks[1],
+    ),
+    overtrick_doubled=DUPLICATE.overtrick_doubled,
+    overtrick_redoubled=DUPLICATE.overtrick_redoubled,
+)
+
+#: Scoring schemes by name; :func:`register_rules` adds one.
+RULES: dict[str, ScoringRules] = {DUPLICATE.name: DUPLICATE, OLDMP.name: OLDMP}
+
+
+def register_rules(rules: ScoringRules) -> ScoringRules:
+    """Add ``rules`` to :data:`RULES` under its name (replacing one of the same name); return it."""
+    RULES[rules.name.lower()] = rules
+    return rules
+
+
+def find_rules(name: str) -> ScoringRules:
+    """The scoring scheme called ``name`` (case-insensitive). Raises ParseError if unknown."""
+    rules = RULES.get(name.strip().lower())
+    if rules is None:
+        raise ParseError(f"unknown scoring {name!r} (known: {', '.join(sorted(RULES))})")
+    return rules
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreBreakdown:
+    """The parts of a score, each signed from the declarer's side; ``total`` is their sum."""
+
+    trick_score: int = 0
+    """Odd tricks bid and made, doubling included (below the line in rubber)."""
+    overtricks: int = 0
+    """Tricks made beyond the contract."""
+    game_bonus: int = 0
+    """Game premium (0 for a part-score, and when the scheme has no per-deal bonus)."""
+    partscore_bonus: int = 0
+    """Part-score premium."""
+    slam_bonus: int = 0
+    """Small or grand slam premium."""
+    insult: int = 0
+    """Premium for making a doubled or redoubled contract."""
+    undertricks: int = 0
+    """Penalty for a failed contract, as a negative number (the defenders score its size)."""
+    total: int = 0
+    """The declarer side's score: the sum of the fields above."""
+    made: bool = True
+    """True when the contract made (and for a passed-out board)."""
+    result: int = 0
+    """Tricks over (positive) or under (negative) the contract; 0 for exactly made."""
+
+    @property
+    def above_the_line(self) -> int:
+        """Everything but the trick score (premium points in rubber scoring)."""
+        return self.total - self.trick_score
+
+
+def _check_tricks(tricks: int) -> None:
+    if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
+        raise ParseError(f"tricks must be 0 to 13, not {tricks!r}")
+
+
+def _strain_index(contract: Contract) -> int:
+    s = int(contract.strain)
+    if s > 4:
+        raise ParseError(f"strain {contract.strain.letter!r} has no duplicate score")
+    return s
+
+
+def breakdown(contract: Contract, tricks: int, vulnerable: bool, rules: ScoringRules = DUPLICATE) -> ScoreBreakdown:
+    """The score of ``contract`` when declarer took ``tricks`` (0..13), part by part.
+
+    ``vulnerable`` is the declarer side's vulnerability. A passed-out board
+    scores 0 whatever ``tricks`` says. Raises ParseError for tricks outside 0..13.
+    """
+    _check_tricks(tricks)
+    if contract.level == 0:
+        return ScoreBreakdown()
+    s = _strain_index(contract)
+    v = 1 if vulnerable else 0
+    risk = contract.risk
+    result = tricks - contract.level - 6
+    if result < 0:
+        penalty = -sum(rules.undertricks[v][risk][:-result])
+        return ScoreBreakdown(undertricks=penalty, total=penalty, made=False, result=result)
+    # Law 77: odd tricks bid and made, then premiums
+    trick_score = (rules.first_trick[s] + rules.later_trick[s] * (contract.level - 1)) * risk.multiplier
+    if risk == Risk.UNDOUBLED:
+        per_over = rules.later_trick[s]
+    elif risk == Risk.DOUBLED:
+        per_over = rules.overtrick_doubled[v]
+    else:
+        per_over = rules.overtrick_redoubled[v]
+    overtricks = per_over * result
+    game = partscore = 0
+    if rules.bonuses_per_deal:
+        if trick_score >= rules.game_threshold:
+            game = rules.game_bonus[v]
+        else:
+            partscore = rules.partscore_bonus
+    slam = rules.small_slam[v] if contract.level == 6 else rules.grand_slam[v] if contract.level == 7 else 0
+    insult = rules.insult[risk]
+    total = trick_score + overtricks + game + partscore + slam + insult
+    return ScoreBreakdown(trick_score, overtricks, game, partscore, slam, insult, 0, total, True, result)
+
+
+# Flat score tables per scheme, built on first use: index
+# ((((level-1)*5 + strain)*3 + risk)*2 + vulnerable)*14 + tricks.
+_TABLES: dict[int, tuple[ScoringRules, tuple[int, ...]]] = {}
+
+
+def _table(rules: ScoringRules) -> tuple[int, ...]:
+    entry = _TABLES.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    from .cards import STRAINS
+
+    table = tuple(
+        breakdown(Contract(level, strain, risk), tricks, vul, rules).total
+        for level in range(1, 8)
+        for strain in STRAINS
+        for risk in (Risk.UNDOUBLED, Risk.DOUBLED, Risk.REDOUBLED)
+        for vul in (False, True)
+        for tricks in range(14)
+    )
+    _TABLES[id(rules)] = (rules, table)
+    return table
+
+
+def score(contract: Contract, tricks: int, vulnerable: bool, rules: ScoringRules = DUPLICATE) -> int:
+    """The declarer side's score for ``contract`` making ``tricks`` (0..13); negative when it failed.
+
+    ``vulnerable`` is the declarer side's vulnerability; a passed-out board
+    scores 0. Same numbers as ``breakdown(...).total``, from a precomputed
+    table. Raises ParseError for tricks outside 0..13.
+    """
+    _check_tricks(tricks)
+    if contract.level == 0:
+        return 0
+    s = _strain_index(contract)
+    i = ((((contract.level - 1) * 5 + s) * 3 + contract.risk) * 2 + (1 if vulnerable else 0)) * 14 + tricks
+    return _table(rules)[i]
+
+
+def tricks_from_result(contract: Contract, result: str | int) -> int:
+    """Tricks taken from a result: ``=``, ``+1``, ``-2`` (relative to the contract), or a
+    number of tricks ``0``..``13`` (an ``int`` or digits). Raises ParseError if it is not a
+    result or leaves tricks outside 0..13.
+    """
+    if isinstance(result, int) and not isinstance(result, bool):
+        tricks, text = result, str(result)
+    else:
+        text = str(result).strip()
+        if text in ("=", "==", "0=") or text.lower() in ("m", "made"):
+            tricks = contract.required_tricks
+        elif len(text) > 1 and text[0] in "+-" and text[1:].isdigit():
+            tricks = contract.required_tricks + int(text)
+        elif text.isdigit():
+            tricks = int(text)
+        else:
+            raise ParseError(f"not a result: {text!r} (use =, +1, -2 or tricks 0 to 13)")
+    if contract.level == 0:
+        if text not in ("=", "0") and tricks != 0:
+            raise ParseError(f"a passed-out board has no result, not {text!r}")
+        return 0
+    if not 0 <= tricks <= 13:
+        where = f"{contract.pbn}{text}" if text[:1] in "+-=" else f"{contract.pbn} {text}"
+        raise ParseError(f"result {where!r} means {tricks} tricks; declarer takes 0 to 13")
+    return tricks
+
+
+def _split_result(token: str) -> tuple[str, str | None]:
+    """Split ``4SX-1`` into ``4SX`` and ``-1``; ``3NT=`` into ``3NT`` and ``=``."""
+    t = token.rstrip()
+    if t.endswith("="):
+        return t[:-1], "="
+    i = len(t)
+    while i > 0 and t[i - 1].isdigit():
+        i -= 1
+    if 0 < i < len(t) and t[i - 1] in "+-":
+        return t[: i - 1], t[i - 1:]
+    return t, None
+
+
+def parse_result(tokens: Sequence[str], parse_contract: object = None) -> tuple[Contract, int]:
+    """A contract and tricks taken from the words of a result.
+
+    Accepts ``["4SX-1"]``, ``["3NT="]``, ``["4S", "-1"]``, ``["4S", "10"]``,
+    ``["4S", "+1"]``, ``["pass"]``; a contract alone (``["4S"]``) made
+    exactly. A declarer may follow the contract (``4SXN-1``, ``4S by E =``).
+    ``parse_contract`` is a ``str -> Contract`` function (default: English
+    notation). Raises ParseError for anything else, or tricks outside 0..13.
+    """
+    if parse_contract is None:
+        from .notation import ENGLISH
+
+        parse_contract = ENGLISH.parse_contract
+    words = [w for w in tokens if w.strip()]
+    if not words:
+        raise ParseError("no contract given")
+    result: str | None = None
+    contract_words = list(words)
+    last = contract_words[-1].strip()
+    if len(contract_words) > 1 and (last in ("=", "==") or last.isdigit()
+                                    or (last[:1] in "+-" and last[1:].isdigit() and len(last) > 1)):
+        result = last
+        contract_words.pop()
+    if result is None:
+        head, tail = _split_result(contract_words[-1])
+        if tail is not None and head:
+            contract_words[-1], result = head, tail
+    text = " ".join(contract_words)
+    try:
+        contract: Contract = parse_contract(text)  # type: ignore[operator]
+    except ParseError:
+        if len(words) > 2 or (len(words) == 2 and result is None):
+            raise ParseError(f"not a contract and result: {' '.join(words)!r}") from None
+        raise
+    if result is None:
+        tricks = contract.required_tricks
+    else:
+        tricks = tricks_from_result(contract, result)
+    return contract, tricks
+
+
+def honours_points(holding: Iterable[Card], strain: Strain, rules: ScoringRules = DUPLICATE) -> int:
+    """Honours held in one hand under ``rules``: four or five trump honours (A K Q J T),
+    or the four aces at notrump; 0 when the scheme scores no honours (duplicate).
+    """
+    if not rules.honours:
+        return 0
+    cards = list(holding)
+    if strain == Strain.NOTRUMP:
+        aces = sum(1 for c in cards if c.rank == Rank.ACE)
+        return rules.honours_aces if aces == 4 else 0
+    trumps = sum(1 for c in cards if int(c.suit) == int(strain) and c.rank >= Rank.TEN)
+    if trumps == 5:
+        return rules.honours_five
+    return rules.honours_four if trumps == 4 else 0

@@ -1,0 +1,337 @@
+"""Travellers: the results of an event, one line a table result, from CSV, YAML or boards.
+
+CSV (first line a header; column names are case-insensitive, and spaces,
+``_`` and ``-`` in them are ignored):
+
+=========  ========  ==========================================================
+column     needed    value
+=========  ========  ==========================================================
+board      yes       board number (or any label)
+ns         yes       the N-S pair (number or names); also ``pairns``, ``nspair``
+ew         yes       the E-W pair; also ``pairew``, ``ewpair``
+contract   yes [1]_  ``4S``, ``4SX``, ``3NTXX``, ``pass``; may carry the declarer
+                     and the result (``4SXN-1``)
+declarer   yes [2]_  ``N``, ``E``, ``S`` or ``W``
+result     yes [2]_  ``=``, ``+1``, ``-2``, or tricks taken ``10``
+lead       no        the opening lead, kept as written
+room       no        ``open`` or ``closed`` (a team match)
+vul        no        ``None``, ``NS``, ``EW``, ``All``; default: from the board number
+score      no [1]_   the N-S score; checked against the contract when both are given
+=========  ========  ==========================================================
+
+.. [1] a row needs a contract or a score.
+.. [2] unless the contract carries it, or the board was passed out.
+
+YAML: a list of mappings with the same keys (or a mapping whose ``results``
+key holds that list). Boards read by a format module (PBN, JSON ...) become
+results through :func:`results_from_boards`: pairs from the ``PairNS`` /
+``PairEW`` tags, else the players' names, else the ``Table`` tag; the room
+from the ``Room`` tag.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from bridgecli.core.board import Board
+from bridgecli.core.calls import Contract
+from bridgecli.core.cards import Seat, Vulnerability
+from bridgecli.core.errors import BridgeError, MismatchError, ParseError
+from bridgecli.core.events import TableResult
+from bridgecli.core.notation import ENGLISH, Language
+from bridgecli.core.scoring import DUPLICATE, ScoringRules, parse_result, score
+
+__all__ = [
+    "COLUMNS",
+    "board_ns_score",
+    "contract_and_tricks",
+    "is_traveller_yaml",
+    "loads_csv",
+    "loads_yaml",
+    "ns_score",
+    "parse_score_tag",
+    "result_text",
+    "results_from_boards",
+    "results_from_rows",
+    "score_tag",
+]
+
+#: Canonical column -> accepted header spellings (normalised: lower case, no space, ``_`` or ``-``).
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "board": ("board", "bd", "boardno", "boardnumber"),
+    "ns": ("ns", "pairns", "nspair"),
+    "ew": ("ew", "pairew", "ewpair"),
+    "contract": ("contract", "con"),
+    "declarer": ("declarer", "decl", "by"),
+    "result": ("result", "res", "tricks"),
+    "lead": ("lead", "openinglead"),
+    "room": ("room",),
+    "vul": ("vul", "vulnerable", "vulnerability"),
+    "score": ("score", "nsscore", "scorens"),
+}
+_ALIASES = {alias: name for name, aliases in COLUMNS.items() for alias in aliases}
+
+
+def _norm(header: str) -> str:
+    return "".join(ch for ch in header.strip().lower() if ch not in " _-")
+
+
+def ns_score(contract: Contract, tricks: int, vul: Vulnerability, rules: ScoringRules = DUPLICATE) -> int:
+    """The N-S score of ``contract`` (which must name its declarer unless passed out)."""
+    if contract.is_passout:
+        return 0
+    if contract.declarer is None:
+        raise ParseError(f"contract {contract.pbn!r} has no declarer")
+    s = score(contract, tricks, vul.is_vul(contract.declarer), rules)
+    return s if contract.declarer in (Seat.NORTH, Seat.SOUTH) else -s
+
+
+def score_tag(ns: int) -> str:
+    """The PBN ``Score`` value of an N-S score: ``NS 620`` or ``EW 200``."""
+    return f"NS {ns}" if ns >= 0 else f"EW {-ns}"
+
+
+def parse_score_tag(text: str, declarer: Seat | None = None) -> int:
+    """The N-S score of a PBN ``Score`` value (``NS 620``, ``EW -50``, ``NS 620 EW -620``,
+    or a bare number for the declarer's side). Raises ParseError.
+    """
+    words = text.replace("+", "").split()
+    try:
+        if len(words) in (2, 4) and words[0].upper() in ("NS", "EW"):
+            n = int(words[1])
+            return n if words[0].upper() == "NS" else -n
+        if len(words) == 1 and declarer is not None:
+            n = int(words[0])
+            return n if declarer in (Seat.NORTH, Seat.SOUTH) else -n
+    except ValueError:
+        pass
+    raise ParseError(f"not a score: {text!r}")
+
+
+def _cell(row: Mapping[str, Any], name: str) -> str:
+    value = row.get(name)
+    return "" if value is None else str(value).strip()
+
+
+def _result_from_row(row: Mapping[str, Any], line: int | None, source: str | None, lang: Language,
+                     rules: ScoringRules) -> TableResult:
+    try:
+        board = _cell(row, "board")
+        if not board:
+            raise ParseError("no board number")
+        ns, ew = _cell(row, "ns"), _cell(row, "ew")
+        if not ns or not ew:
+            raise ParseError("a result needs both pairs (ns and ew columns)")
+        text = _cell(row, "contract")
+        given = _cell(row, "score")
+        contract: Contract | None = None
+        tricks: int | None = None
+        if text:
+            words = [text]
+            res = _cell(row, "result")
+            if res:
+                words.append(res)
+            contract, tricks = parse_result(words, lang.parse_contract)
+            decl = _cell(row, "declarer")
+            if decl:
+                seat = lang.parse_seat(decl)
+                if contract.declarer is not None and contract.declarer != seat:
+                    raise ParseError(f"declarer {decl!r} but the contract says {contract.declarer.letter!r}")
+                contract = contract.with_declarer(seat)
+            if not contract.is_passout and contract.declarer is None:
+                raise ParseError(f"contract {text!r} has no declarer")
+            if not contract.is_passout and not res and not _has_result(text):
+                raise ParseError(f"contract {text!r} has no result (add a result column)")
+            vul_text = _cell(row, "vul")
+            vul = lang.parse_vul(vul_text) if vul_text else (
+                Vulnerability.from_board(int(board)) if board.isdigit() and int(board) > 0 else Vulnerability.NONE)
+            value = ns_score(contract, tricks, vul, rules)
+            if given:
+                stated = _int(given, "score")
+                if stated != value:
+                    raise MismatchError(f"score {stated} but {contract.pbn} by {contract.declarer} "
+                                        f"taking {tricks} scores {value} for n-s")
+        elif given:
+            value = _int(given, "score")
+        else:
+            raise ParseError("a result needs a contract or a score")
+        return TableResult(board, ns, ew, value, contract, tricks, _cell(row, "room") or None,
+                           _cell(row, "lead") or None, line)
+    except BridgeError as exc:
+        raise exc.located(source=source, line=line)
+
+
+def _has_result(text: str) -> bool:
+    t = text.rstrip()
+    if t.endswith("="):
+        return True
+    digits = len(t) - len(t.rstrip("0123456789"))
+    return 0 < digits < len(t) and t[-digits - 1] in "+-"
+
+
+def _int(text: str, what: str) -> int:
+    try:
+        return int(text.replace("+", ""))
+    except ValueError:
+        raise ParseError(f"{what} must be a whole number, not {text!r}") from None
+
+
+def results_from_rows(rows: Iterable[tuple[int | None, Mapping[str, Any]]], source: str | None = None,
+                      lang: Language = ENGLISH, rules: ScoringRules = DUPLICATE) -> list[TableResult]:
+    """Results from ``(line, mapping)`` rows whose keys are column names or their aliases.
+
+    Raises ParseError (bad notation, unknown column) or RuleError (a score that
+    disagrees with its contract), located at the row's line.
+    """
+    out = []
+    for line, raw in rows:
+        row: dict[str, Any] = {}
+        for key, value in raw.items():
+            name = _ALIASES.get(_norm(str(key)))
+            if name is None:
+                raise ParseError(f"unknown column {str(key)!r} (known: {', '.join(COLUMNS)})", source=source,
+                                 line=line)
+            row[name] = value
+        out.append(_result_from_row(row, line, source, lang, rules))
+    return out
+
+
+def loads_csv(text: str, source: str | None = None, lang: Language = ENGLISH,
+              rules: ScoringRules = DUPLICATE) -> list[TableResult]:
+    """Results of a CSV traveller (see the module docstring). Raises ParseError/RuleError."""
+    import csv
+    import io
+
+    reader = csv.reader(io.StringIO(text))
+    header: list[str] | None = None
+    rows: list[tuple[int | None, dict[str, str]]] = []
+    for fields in reader:
+        line = reader.line_num
+        if not any(f.strip() for f in fields) or fields[0].lstrip().startswith("#"):
+            continue
+        if header is None:
+            header = fields
+            continue
+        if len(fields) > len(header):
+            raise ParseError(f"{len(fields)} fields but the header has {len(header)}", source=source, line=line)
+        rows.append((line, dict(zip(header, fields))))
+    if header is None:
+        raise ParseError("empty traveller: no header line", source=source, line=1)
+    return results_from_rows(rows, source, lang, rules)
+
+
+def loads_yaml(text: str, source: str | None = None, lang: Language = ENGLISH,
+               rules: ScoringRules = DUPLICATE) -> list[TableResult]:
+    """Results of a YAML traveller: a list of mappings, or ``results:`` holding one."""
+    import yaml
+
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise ParseError(f"not YAML: {getattr(exc, 'problem', exc)}", source=source,
+                         line=mark.line + 1 if mark is not None else None) from None
+    if isinstance(data, Mapping) and "results" in data:
+        data = data["results"]
+    if not isinstance(data, list) or not all(isinstance(r, Mapping) for r in data):
+        raise ParseError("a YAML traveller is a list of results (mappings)", source=source, line=1)
+    return results_from_rows(((None, r) for r in data), source, lang, rules)
+
+
+def is_traveller_yaml(text: str) -> bool:
+    """True when YAML ``text`` is a traveller (a ``results:`` list, or a list of mappings
+    with ``ns``/``ew`` columns) rather than boards. False for text that is not YAML."""
+    import yaml
+
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return False
+    if isinstance(data, Mapping) and isinstance(data.get("results"), list):
+        return True
+    if isinstance(data, list) and data and isinstance(data[0], Mapping):
+        return any(_ALIASES.get(_norm(str(k))) in ("ns", "ew") for k in data[0])
+    return False
+
+
+def _pair(board: Board, side: str) -> str:
+    tag = board.tag("Pair" + side)
+    if tag:
+        return tag
+    a, b = (board.tag("North"), board.tag("South")) if side == "NS" else (board.tag("East"), board.tag("West"))
+    if a or b:
+        return " & ".join(x for x in (a, b) if x)
+    table = board.tag("Table")
+    if table:
+        return f"table {table} {side}"
+    raise ParseError(f"no {side} pair: give PairNS/PairEW, player names or a Table tag",
+                     board=None if board.number is None else str(board.number))
+
+
+def contract_and_tricks(board: Board) -> tuple[Contract | None, int | None]:
+    """The board's contract (with declarer) and declarer's tricks: the Contract, Declarer
+    and Result tags, else the contract its auction reached and the tricks of a complete (or
+    claimed) legal play record. Either may be None when nothing gives it. Raises
+    IllegalCallError when an illegal auction is needed to find the contract.
+    """
+    contract, tricks = board.contract, board.result
+    if (contract is None or (contract.declarer is None and not contract.is_passout)) and board.auction:
+        from bridgecli.core.play import contract_of
+
+        contract = contract_of(board)
+    if (contract is not None and not contract.is_passout and contract.declarer is not None and tricks is None
+            and board.play and board.deal is not None):
+        from bridgecli.core.play import replay_board
+
+        try:
+            replay = replay_board(board, contract)
+        except BridgeError:
+            return contract, None
+        if replay.legal and replay.complete:
+            tricks = replay.declarer_tricks
+    return contract, tricks
+
+
+def board_ns_score(board: Board, rules: ScoringRules = DUPLICATE) -> int | None:
+    """The N-S score of a board from its contract and result (derived from the auction and
+    play when the tags lack them, see :func:`contract_and_tricks`), else its ``Score`` tag,
+    else None.
+    """
+    c, tricks = contract_and_tricks(board)
+    if c is not None and (c.is_passout or (tricks is not None and c.declarer is not None)):
+        vul = board.effective_vulnerability or Vulnerability.NONE
+        return ns_score(c, 0 if c.is_passout else tricks or 0, vul, rules)
+    tag = board.tag("Score")
+    if tag:
+        return parse_score_tag(tag, c.declarer if c is not None else None)
+    return None
+
+
+def results_from_boards(boards: Sequence[Board], source: str | None = None,
+                        rules: ScoringRules = DUPLICATE) -> list[TableResult]:
+    """Results of boards played at several tables (one board record a table result)."""
+    out = []
+    for i, b in enumerate(boards, 1):
+        try:
+            label = str(b.number) if b.number is not None else b.tag("Board") or str(i)
+            value = board_ns_score(b, rules)
+            if value is None:
+                raise ParseError("no contract and result, and no Score tag", board=label)
+            lead = None
+            if b.play and b.play[0] and b.play[0][0].card is not None:
+                lead = str(b.play[0][0].card)
+            contract, tricks = contract_and_tricks(b)
+            out.append(TableResult(label, _pair(b, "NS"), _pair(b, "EW"), value, contract, tricks,
+                                   (b.tag("Room") or "").lower() or None, lead, None))
+        except BridgeError as exc:
+            raise exc.located(source=source, board=str(b.number) if b.number is not None else None)
+    return out
+
+
+def result_text(contract: Contract | None, tricks: int | None) -> str:
+    """``=``, ``+1`` or ``-2`` for a result, empty when unknown or passed out."""
+    if contract is None or tricks is None or contract.is_passout:
+        return ""
+    d = tricks - contract.required_tricks
+    return "=" if d == 0 else f"{d:+d}"

@@ -1,0 +1,306 @@
+"""Boards as terminal text: compass diagram, auction grid, contract and result, play.
+
+Every function is pure and takes its options as keyword arguments:
+
+* ``ascii``: suit letters (S H D C) instead of the symbols ♠♥♦♣;
+* ``tens``: write the ten as ``10`` (the default, as players do) or as the
+  language's letter (``T`` in English);
+* ``lang``: a :class:`~bridgecli.core.notation.Language`; every word and token
+  printed comes from its tables;
+* ``red``: a function that styles a red suit symbol (the CLI passes
+  ``click.style(..., fg="red")`` on a terminal); applied after layout, so
+  widths are never thrown off by escape codes;
+* ``tablefmt``: the tabulate style of the auction and play grids.
+
+tabulate is imported only when a grid is drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from bridgecli.core.board import AnnotatedCall, Board
+from bridgecli.core.calls import Bid, Pass
+from bridgecli.core.cards import SUITS_DESC, Card, Hand, Rank, Seat, Suit
+from bridgecli.core.notation import ENGLISH, Language
+
+#: A function that styles a piece of text (e.g. colours it red).
+Style = Callable[[str], str]
+
+#: Seats in the column order of the auction and play grids.
+GRID_SEATS: tuple[Seat, ...] = (Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH)
+
+_RED_SYMBOLS = (Suit.HEARTS.symbol, Suit.DIAMONDS.symbol)
+_GAP = 4
+
+
+# -- tokens ---------------------------------------------------------------
+
+
+def rank_text(rank: Rank, *, lang: Language = ENGLISH, tens: bool = True) -> str:
+    """A rank as printed: ``10`` for the ten when ``tens``, else the language's letter."""
+    if tens and rank == Rank.TEN:
+        return "10"
+    return lang.rank_str(rank)
+
+
+def suit_text(suit: Suit, *, lang: Language = ENGLISH, ascii: bool = False) -> str:
+    """A suit as printed: its symbol, or the language's letter when ``ascii``."""
+    return lang.suit_str(suit, symbols=not ascii)
+
+
+def card_text(card: Card, *, lang: Language = ENGLISH, ascii: bool = False, tens: bool = True) -> str:
+    """A card as printed: suit then rank, ``♠A``, ``♥10`` or ``HT``."""
+    return suit_text(card.suit, lang=lang, ascii=ascii) + rank_text(card.rank, lang=lang, tens=tens)
+
+
+def call_text(call: AnnotatedCall, *, lang: Language = ENGLISH, ascii: bool = False) -> str:
+    """A recorded call: ``1♣``, ``Pass``, ``X``; ``!`` marks an alert, ``(n)`` a note."""
+    c = call.call
+    if isinstance(c, Bid):
+        text = f"{c.level}{lang.strain_str(c.strain, symbols=not ascii)}"
+    else:
+        text = lang.call_str(c)
+    if call.alert:
+        text += "!"
+    if call.note is not None:
+        text += f"({call.note})"
+    return text
+
+
+def hand_lines(hand: Hand, *, lang: Language = ENGLISH, ascii: bool = False, tens: bool = True) -> list[str]:
+    """Four lines, spades first: ``♠ AK1093``; ``-`` for a void."""
+    lines = []
+    for suit in SUITS_DESC:
+        ranks = "".join(rank_text(c.rank, lang=lang, tens=tens) for c in hand.suit(suit))
+        lines.append(f"{suit_text(suit, lang=lang, ascii=ascii)} {ranks or '-'}")
+    return lines
+
+
+def paint_red(text: str, red: Style | None) -> str:
+    """``text`` with every ♥ and ♦ passed through ``red`` (unchanged when None)."""
+    if red is None:
+        return text
+    for sym in _RED_SYMBOLS:
+        if sym in text:
+            text = text.replace(sym, red(sym))
+    return text
+
+
+# -- parts of a board -----------------------------------------------------
+
+
+def render_header(board: Board, *, lang: Language = ENGLISH) -> str:
+    """``Board 1   Dealer: North   Vulnerable: None`` (parts that are unknown are left out)."""
+    parts = []
+    if board.number is not None:
+        parts.append(f"{lang.word('board')} {board.number}")
+    dealer = board.effective_dealer
+    if dealer is not None:
+        parts.append(f"{lang.word('dealer')}: {lang.seat_names[dealer]}")
+    vul = board.effective_vulnerability
+    if vul is not None:
+        parts.append(f"{lang.word('vulnerable')}: {lang.vul_str(vul)}")
+    return "   ".join(parts)
+
+
+def _hand_block(board: Board, seat: Seat, lang: Language, ascii: bool, tens: bool) -> list[str]:
+    label = lang.seat_names[seat]
+    name = board.player(seat)
+    if name:
+        label += f": {name}"
+    hand = board.deal[seat] if board.deal is not None else None
+    if hand is None:
+        return [label, "-"]
+    return [label] + hand_lines(hand, lang=lang, ascii=ascii, tens=tens)
+
+
+def render_diagram(board: Board, *, lang: Language = ENGLISH, ascii: bool = False, tens: bool = True) -> str:
+    """The four hands in compass layout: North on top, West left, East right, South below.
+
+    An unknown hand (partial deal) shows its seat and ``-``. Empty when the
+    board has no deal.
+    """
+    if board.deal is None:
+        return ""
+    north, east, south, west = (_hand_block(board, s, lang, ascii, tens) for s in Seat)
+    west_w = max(len(s) for s in west)
+    mid_w = max(len(s) for s in north + south)
+    indent = " " * (west_w + _GAP)
+    out = [indent + s for s in north]
+    for i in range(max(len(west), len(east))):
+        left = west[i] if i < len(west) else ""
+        right = east[i] if i < len(east) else ""
+        line = left.ljust(west_w + _GAP + mid_w + _GAP) + right if right else left
+        out.append(line.rstrip())
+    out += [indent + s for s in south]
+    return "\n".join(out)
+
+
+def auction_rows(board: Board, *, lang: Language = ENGLISH, ascii: bool = False) -> list[list[str]]:
+    """The auction as rows of four cells in W N E S order, blank cells before the dealer.
+
+    Three closing passes after a bid are shown as one ``All Pass``; an
+    auction recorded as unfinished (``*``/``+``) ends with ``...``.
+    """
+    calls = list(board.auction or ())
+    cells = [call_text(c, lang=lang, ascii=ascii) for c in calls]
+    bids = [c for c in calls if isinstance(c.call, Bid)]
+    passes = [c for c in calls[-3:] if isinstance(c.call, Pass)]
+    if (not board.auction_end and bids and len(passes) == 3
+            and all(not c.alert and c.note is None for c in calls[-3:])):
+        cells = cells[:-3] + [lang.word("all_pass")]
+    if board.auction_end:
+        cells.append("...")
+    dealer = board.effective_dealer
+    first = GRID_SEATS.index(dealer) if dealer is not None else 0
+    cells = [""] * first + cells
+    return [(cells[i:i + 4] + [""] * 4)[:4] for i in range(0, len(cells), 4)]
+
+
+def _notes(notes: Mapping[int, str]) -> list[str]:
+    return [f"({n}) {notes[n]}" for n in sorted(notes)]
+
+
+def render_auction(board: Board, *, lang: Language = ENGLISH, ascii: bool = False, tablefmt: str = "simple") -> str:
+    """The auction as a W N E S grid, then its notes; empty when no auction was recorded."""
+    if board.auction is None:
+        return ""
+    from tabulate import tabulate
+
+    headers = [lang.seat_names[s] for s in GRID_SEATS]
+    rows = auction_rows(board, lang=lang, ascii=ascii) or [[""] * 4]
+    grid = tabulate(rows, headers=headers, tablefmt=tablefmt, disable_numparse=True)
+    lines = [grid] + _notes(board.auction_notes)
+    return "\n".join(lines)
+
+
+def result_text(board: Board, *, lang: Language = ENGLISH, ascii: bool = False) -> str:
+    """``4♠ by S, made 10 tricks``, ``3NTX by W, down 2``, ``Passed out``; empty if unknown."""
+    contract, result = board.contract, board.result
+    if contract is None:
+        if result is None:
+            return ""
+        return f"{lang.word('result')}: {result} {lang.word('tricks')}"
+    if contract.is_passout:
+        return lang.word("board_passed_out")
+    text = lang.contract_str(contract, symbols=not ascii, declarer=True)
+    if result is not None:
+        if result >= contract.required_tricks:
+            text += f", {lang.word('made')} {result} {lang.word('tricks')}"
+        else:
+            text += f", {lang.word('down')} {contract.required_tricks - result}"
+    return f"{lang.word('contract')}: {text}"
+
+
+def trick_winner(cards: Sequence[tuple[Seat, Card]], trump: Suit | None) -> Seat:
+    """The seat winning a trick; ``cards`` in play order, the lead first (Law 44E-F).
+
+    The highest trump wins if any was played, else the highest card of the suit
+    led (:func:`bridgecli.core.play.trick_winner`).
+    """
+    from bridgecli.core.play import trick_winner as winner_index
+
+    return cards[winner_index([c for _, c in cards], trump)][0]
+
+
+def play_rows(board: Board, *, lang: Language = ENGLISH, ascii: bool = False, tens: bool = True) -> list[list[str]]:
+    """Tricks as rows: number, leader, the four cards in W N E S order, winner.
+
+    The record's columns are fixed from the opening leader; each later trick is
+    led by the previous winner. Winners are computed from the contract's trump
+    suit; they are left blank when the contract or a card is unknown.
+    """
+    if board.play is None or board.play_leader is None:
+        return []
+    contract = board.contract
+    known = contract is not None and not contract.is_passout
+    trump = contract.strain.suit if contract is not None else None
+    first = board.play_leader
+    leader: Seat | None = first
+    rows = []
+    for number, row in enumerate(board.play, 1):
+        cards: dict[Seat, Card | None] = {}
+        cells: dict[Seat, str] = {}
+        for i, pc in enumerate(row):
+            seat = first.next(i)
+            cards[seat] = pc.card
+            text = "-" if pc.card is None else card_text(pc.card, lang=lang, ascii=ascii, tens=tens)
+            if pc.note is not None:
+                text += f"({pc.note})"
+            cells[seat] = text
+        winner: Seat | None = None
+        if known and leader is not None:
+            order = [leader.next(k) for k in range(4)]
+            played = [(s, cards.get(s)) for s in order]
+            if all(c is not None for _, c in played):
+                winner = trick_winner([(s, c) for s, c in played if c is not None], trump)
+        rows.append([
+            str(number),
+            lang.seat_str(leader) if leader is not None else "",
+            *(cells.get(s, "") for s in GRID_SEATS),
+            lang.seat_str(winner) if winner is not None else "",
+        ])
+        leader = winner
+    return rows
+
+
+def render_play(board: Board, *, lang: Language = ENGLISH, ascii: bool = False, tens: bool = True,
+                tablefmt: str = "simple") -> str:
+    """The play record as a grid of tricks, then its notes; empty when none was recorded."""
+    rows = play_rows(board, lang=lang, ascii=ascii, tens=tens)
+    if not rows:
+        return ""
+    from tabulate import tabulate
+
+    headers = [lang.word("trick"), lang.word("lead"), *(lang.seat_names[s] for s in GRID_SEATS), lang.word("won")]
+    grid = tabulate(rows, headers=headers, tablefmt=tablefmt, disable_numparse=True)
+    return "\n".join([grid] + _notes(board.play_notes))
+
+
+# -- whole boards ---------------------------------------------------------
+
+
+def render_board(board: Board, *, lang: Language = ENGLISH, ascii: bool = False, tens: bool = True,
+                 red: Style | None = None, tablefmt: str = "simple", play: bool = True) -> str:
+    """One board for the terminal: header, diagram, auction, contract and result, play.
+
+    Parts the board does not record are left out. ``red`` styles ♥ and ♦
+    (not used with ``ascii``).
+    """
+    parts = [
+        render_header(board, lang=lang),
+        render_diagram(board, lang=lang, ascii=ascii, tens=tens),
+        render_auction(board, lang=lang, ascii=ascii, tablefmt=tablefmt),
+        result_text(board, lang=lang, ascii=ascii),
+    ]
+    if play:
+        parts.append(render_play(board, lang=lang, ascii=ascii, tens=tens, tablefmt=tablefmt))
+    text = "\n\n".join(p for p in parts if p)
+    return text if ascii else paint_red(text, red)
+
+
+def render_brief(board: Board, *, lang: Language = ENGLISH, ascii: bool = False, red: Style | None = None) -> str:
+    """One line: board, dealer, vulnerability, contract and result, the calls.
+
+    e.g. ``Board   1  N  None  4♠ by S, made 10 tricks     1♣ Pass 4♠ All Pass``
+    (the contract padded to 26 characters when the calls follow).
+    """
+    number = "?" if board.number is None else str(board.number)
+    dealer = board.effective_dealer
+    vul = board.effective_vulnerability
+    fields = [
+        f"{lang.word('board')} {number:>3}",
+        lang.seat_str(dealer) if dealer is not None else "-",
+        (lang.vul_str(vul) if vul is not None else "-").ljust(4),
+    ]
+    result = result_text(board, lang=lang, ascii=ascii)
+    prefix = lang.word("contract") + ": "
+    result = result.removeprefix(prefix)
+    fields.append(result or "-")
+    if board.auction:
+        fields[-1] = fields[-1].ljust(26)
+        cells = [c for row in auction_rows(board, lang=lang, ascii=ascii) for c in row if c]
+        fields.append(" ".join(cells))
+    line = "  ".join(fields)
+    return line if ascii else paint_red(line, red)

@@ -1,0 +1,245 @@
+"""The DDS double-dummy solver, as shipped by the optional ``endplay`` package.
+
+This is the only module of bridgecli that touches endplay. It loads just
+endplay's ctypes binding (``endplay._dds``) from its file, without running
+``endplay/__init__.py``, which would import the whole package and matplotlib
+(about half a second). Nothing here is imported before ``solve`` runs.
+
+DDS limits a call to ``MAXNOOFBOARDS`` (200) boards; ``CalcAllTables`` counts
+one board a strain, so full tables go 40 deals a call. Larger inputs are cut
+into calls of that size here.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from bridgecli.core.cards import DECK, SEATS, Card, Rank, Seat, Strain, Suit
+from bridgecli.core.deal import Deal
+from bridgecli.core.errors import BridgeError
+
+from .tables import DDS_STRAINS, DDTable, position_size
+
+#: The one-line hint shown when the solver is not installed.
+INSTALL_HINT = "solve needs the DDS solver: pip install 'bridgecli[dds]'"
+
+_DDS: ModuleType | None = None
+
+# DDS numbers suits spades 0 .. clubs 3 and holds a hand as rank bit masks (bit r for rank r)
+_DDS_SUIT = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
+_SUIT_OF_DDS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_DDS_TRUMP = {strain: i for i, strain in enumerate(DDS_STRAINS)}
+_CARD_BITS: dict[Card, tuple[int, int]] = {c: (_DDS_SUIT[c.suit], 1 << int(c.rank)) for c in DECK}
+
+
+class SolverMissingError(BridgeError):
+    """The DDS solver (package ``endplay``) is not installed or cannot be loaded."""
+
+
+def load() -> ModuleType:
+    """endplay's ctypes binding of DDS, loaded once. Raises SolverMissingError."""
+    global _DDS
+    if _DDS is not None:
+        return _DDS
+    module = sys.modules.get("endplay._dds")
+    if module is None:
+        try:
+            spec = importlib.util.find_spec("endplay")
+        except (ImportError, ValueError):
+            spec = None
+        locations = list(spec.submodule_search_locations or ()) if spec is not None else []
+        path = os.path.join(locations[0], "_dds", "__init__.py") if locations else ""
+        if not path or not os.path.exists(path):
+            raise SolverMissingError(INSTALL_HINT)
+        sub = importlib.util.spec_from_file_location(
+            "endplay._dds", path, submodule_search_locations=[os.path.dirname(path)])
+        if sub is None or sub.loader is None:
+            raise SolverMissingError(INSTALL_HINT)
+        module = importlib.util.module_from_spec(sub)
+        sys.modules["endplay._dds"] = module
+        try:
+            sub.loader.exec_module(module)
+        except (RuntimeError, OSError) as exc:
+            del sys.modules["endplay._dds"]
+            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            raise SolverMissingError(f"the DDS library of endplay could not be loaded: {first}") from exc
+    _DDS = module
+    return module
+
+
+def available() -> bool:
+    """True when the solver can be loaded."""
+    try:
+        load()
+    except SolverMissingError:
+        return False
+    return True
+
+
+def set_threads(threads: int) -> None:
+    """Let DDS use ``threads`` threads (0: as many as it finds cores)."""
+    load().SetMaxThreads(max(0, int(threads)))
+
+
+def max_boards() -> int:
+    """Boards DDS takes in one call (``MAXNOOFBOARDS``)."""
+    return int(load().MAXNOOFBOARDS)
+
+
+def _remain_cards(deal: Deal, target: Any) -> None:
+    """Fill a DDS ``[hand][suit]`` bit-mask array from ``deal``."""
+    for seat in SEATS:
+        masks = [0, 0, 0, 0]
+        hand = deal[seat]
+        assert hand is not None
+        for card in hand.cards:
+            suit, bit = _CARD_BITS[card]
+            masks[suit] |= bit
+        row = target[seat]
+        for s in range(4):
+            row[s] = masks[s]
+
+
+def solve_tables(deals: Sequence[Deal]) -> list[DDTable]:
+    """Double-dummy tables of ``deals`` (full deals or endings between tricks), in order.
+
+    Full deals go through ``CalcAllTables`` 40 a call; endings, whose tables
+    ``CalcAllTables`` does not count right, through ``SolveAllBoardsBin``, one
+    board a declarer and strain. Raises RuleError (via
+    :func:`~bridgecli.solver.tables.position_size`) for a deal that is not a
+    position between tricks with four known hands.
+    """
+    dds = load()
+    sizes = [position_size(d) for d in deals]
+    out: list[DDTable | None] = [None] * len(deals)
+    full = [i for i, n in enumerate(sizes) if n == 13]
+    per_call = int(dds.MAXNOOFBOARDS) // len(DDS_STRAINS)
+    for start in range(0, len(full), per_call):
+        chunk = full[start:start + per_call]
+        tables = dds.ddTableDeals()
+        tables.noOfTables = len(chunk)
+        for k, i in enumerate(chunk):
+            _remain_cards(deals[i], tables.ddTableDeal[k].cards)
+        res = dds.ddTablesRes()
+        pres = dds.allParResults()
+        dds.CalcAllTables(tables, -1, [0, 0, 0, 0, 0], res, pres)
+        for k, i in enumerate(chunk):
+            rt = res.results[k].resTable
+            out[i] = DDTable.from_dds([[rt[s][h] for h in range(4)] for s in range(5)])
+    endings = [i for i, n in enumerate(sizes) if n < 13]
+    if endings:
+        jobs = [(deals[i], strain, declarer.lho) for i in endings for declarer in SEATS for strain in DDS_STRAINS]
+        scores = _solve_boards([(d, s, lead) for d, s, lead in jobs], solutions=1)
+        k = 0
+        for i in endings:
+            cells: dict[tuple[Seat, Strain], int] = {}
+            for declarer in SEATS:
+                for strain in DDS_STRAINS:
+                    cells[declarer, strain] = sizes[i] - max(score for _, score in scores[k])
+                    k += 1
+            out[i] = DDTable.from_cells(cells, total=sizes[i])
+    return [t for t in out if t is not None]
+
+
+def _solve_boards(jobs: Sequence[tuple[Deal, Strain, Seat]], solutions: int) -> list[list[tuple[Card, int]]]:
+    """``SolveAllBoardsBin`` on (position, strain, player on lead) jobs, 200 a call.
+
+    Returns, for each job, (card, tricks for the side on lead) pairs: every
+    card of the leader with ``solutions=3``, one best card with ``solutions=1``.
+    """
+    dds = load()
+    results: list[list[tuple[Card, int]]] = []
+    per_call = int(dds.MAXNOOFBOARDS)
+    for start in range(0, len(jobs), per_call):
+        chunk = jobs[start:start + per_call]
+        bo = dds.boards()
+        bo.noOfBoards = len(chunk)
+        for k, (deal, strain, leader) in enumerate(chunk):
+            dl = bo.deals[k]
+            dl.trump = _DDS_TRUMP[strain]
+            dl.first = int(leader)
+            for j in range(3):
+                dl.currentTrickSuit[j] = 0
+                dl.currentTrickRank[j] = 0
+            _remain_cards(deal, dl.remainCards)
+            bo.target[k] = -1
+            bo.solutions[k] = solutions
+            bo.mode[k] = 1
+        solved = dds.solvedBoards()
+        dds.SolveAllBoardsBin(bo, solved)
+        for k in range(len(chunk)):
+            results.append(_future_cards(solved.solvedBoard[k]))
+    return results
+
+
+def _future_cards(fut: Any) -> list[tuple[Card, int]]:
+    """Expand a DDS ``futureTricks``: each listed card and the lower cards it stands for."""
+    out: list[tuple[Card, int]] = []
+    for i in range(fut.cards):
+        score = int(fut.score[i])
+        if score < 0:
+            continue
+        suit = _SUIT_OF_DDS[fut.suit[i]]
+        ranks = [int(fut.rank[i])] + [r for r in range(2, 15) if fut.equals[i] & (1 << r)]
+        for r in ranks:
+            out.append((Card(suit, Rank(r)), score))
+    return out
+
+
+def solve_leads(jobs: Sequence[tuple[Deal, Strain, Seat]]) -> list[list[tuple[Card, int]]]:
+    """For each (deal, strain, declarer): every opening lead and the tricks the defence then takes.
+
+    Leads are sorted by tricks for the defence, best first, then by card.
+    Raises RuleError for a deal that is not a position between tricks.
+    """
+    for deal, _, _ in jobs:
+        position_size(deal)
+    raw = _solve_boards([(deal, strain, declarer.lho) for deal, strain, declarer in jobs], solutions=3)
+    return [sorted(r, key=lambda cs: (-cs[1], -cs[0].suit, -cs[0].rank)) for r in raw]
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """One board's work: its position and the contracts whose opening leads to solve."""
+
+    deal: Deal
+    """The position (a full deal or an ending between tricks)."""
+    leads: tuple[tuple[Strain, Seat], ...] = ()
+    """(strain, declarer) pairs whose opening leads are wanted."""
+
+
+@dataclass(frozen=True, slots=True)
+class TaskResult:
+    """The answer to a :class:`Task`."""
+
+    table: DDTable
+    """The double-dummy table of the position."""
+    leads: tuple[tuple[tuple[Card, int], ...], ...] = ()
+    """For each requested (strain, declarer): leads and tricks for the defence."""
+
+
+def run_tasks(tasks: Sequence[Task]) -> list[TaskResult]:
+    """Solve a batch of tasks with as few DDS calls as the limits allow."""
+    tables = solve_tables([t.deal for t in tasks])
+    jobs = [(t.deal, strain, declarer) for t in tasks for strain, declarer in t.leads]
+    leads = solve_leads(jobs) if jobs else []
+    out = []
+    k = 0
+    for task, table in zip(tasks, tables):
+        n = len(task.leads)
+        out.append(TaskResult(table, tuple(tuple(r) for r in leads[k:k + n])))
+        k += n
+    return out
+
+
+def worker_init(threads: int) -> None:
+    """Process-pool initializer: load DDS with ``threads`` threads."""
+    set_threads(threads)
+
+

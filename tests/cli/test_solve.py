@@ -1,0 +1,283 @@
+"""``bridgecli solve``: output modes, errors, streaming input; expected values from DDS's test data."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from bridgecli.cli import cli
+from bridgecli.core.cards import Seat, Strain
+from bridgecli.solver import dds
+from tests.conftest import subprocess_env
+from tests.solver.ddsdata import cases
+
+HINT = "bridgecli: error: solve needs the DDS solver: pip install 'bridgecli[dds]'\n"
+
+needs_dds = pytest.mark.skipif(not dds.available(), reason="the DDS solver (endplay) is not installed")
+
+CASE = cases()[0]  # dealer N, EW vulnerable: par EW 620 in 4S by East (DDS: "-620" "4S-E")
+BOARD1 = f"""[Event "solve test"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "EW"]
+[Deal "{CASE.deal.to_pbn()}"]
+"""
+ENDING = """[Board "2"]
+[Dealer "E"]
+[Vulnerable "NS"]
+[Deal "N:AQ... JT... 43... K5..."]
+"""
+UNKNOWN = """[Board "3"]
+[Dealer "S"]
+[Vulnerable "None"]
+[Deal "N:AQ... JT... 43... -"]
+"""
+
+
+def pbn_dd_string(table: dict[tuple[Seat, Strain], int]) -> str:
+    # PBN.md §9: declarers N, S, E, W; strains NT, S, H, D, C; base-14 digits
+    order_seats = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
+    order_strains = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+    return "".join("0123456789abcd"[table[s, t]] for s in order_seats for t in order_strains)
+
+
+def test_help(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["solve", "--help"])
+    assert result.exit_code == 0
+    for option in ("--jobs", "--json", "--output", "--to", "--leads", "--progress"):
+        assert option in result.stdout
+
+
+def test_missing_solver_exits_2_with_hint(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    def missing() -> None:
+        raise dds.SolverMissingError(dds.INSTALL_HINT)
+
+    monkeypatch.setattr(dds, "load", missing)
+    result = runner.invoke(cli, ["solve", "-"], input=BOARD1)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == HINT
+
+
+def test_missing_endplay_in_a_real_process() -> None:
+    # endplay made unimportable: solve gives the hint, other commands do not notice
+    code = ("import sys; sys.modules['endplay'] = None; sys.argv = ['bridgecli'] + sys.argv[1:]; "
+            "from bridgecli.cli import main; main()")
+    run = subprocess.run([sys.executable, "-c", code, "solve", "-"], input=BOARD1, capture_output=True, text=True,
+                         env=subprocess_env(), check=False)
+    assert run.returncode == 2
+    assert run.stdout == ""
+    assert run.stderr == HINT
+    run = subprocess.run([sys.executable, "-c", code, "--help"], capture_output=True, text=True, env=subprocess_env(),
+                         check=False)
+    assert run.returncode == 0 and "solve" in run.stdout
+
+
+def test_nothing_else_imports_endplay() -> None:
+    root = Path(__file__).resolve().parents[2] / "bridgecli"
+    users = sorted(str(p.relative_to(root)) for p in root.rglob("*.py") if "endplay" in p.read_text()
+                   and "import" in p.read_text())
+    importers = [u for u in users if any(line.lstrip().startswith(("import endplay", "from endplay"))
+                                         for line in (root / u).read_text().splitlines())]
+    assert importers == []  # dds.py loads only endplay's binding file, by path
+    assert "solver/dds.py" in users
+
+
+@needs_dds
+def test_text_output(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["solve", "-"], input=BOARD1)
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["Board", "1", "Dealer", "N", "Vul", "EW"]
+    assert lines[1].split() == ["C", "D", "H", "S", "NT", "makes"]
+    t = CASE.table
+    rows = {line.split()[0]: line.split()[1:] for line in lines[2:6]}
+    assert list(rows) == ["N", "S", "E", "W"]
+    for seat in Seat:
+        cells = [str(t[seat, s]) for s in (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES,
+                                           Strain.NOTRUMP)]
+        assert rows[seat.letter][:5] == cells
+    assert rows["N"][5:] == ["1H"]
+    assert rows["E"][5:] == ["1NT", "4S", "2D", "2C"]
+    assert lines[6] == "Par EW 620: 4S by E"
+
+
+@needs_dds
+def test_json_output(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["solve", "-", "--json"], input=BOARD1 + "\n" + ENDING)
+    assert result.exit_code == 0, result.stderr
+    first, second = [json.loads(line) for line in result.stdout.splitlines()]
+    assert list(first) == ["board", "dealer", "vul", "deal", "dd", "par"]
+    assert first["board"] == 1 and first["dealer"] == "N" and first["vul"] == "EW"
+    assert first["dd"] == {seat.letter: {s.letter: CASE.table[seat, s] for s in
+                                         (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP)}
+                           for seat in Seat}
+    assert first["par"] == {"score": -620, "contracts": ["4SE"]}
+    # the finesse ending: NS take 2 unless North leads (West declaring)
+    assert second["tricks"] == 2 and second["par"] is None
+    assert second["dd"]["N"]["NT"] == 2 and second["dd"]["W"]["S"] == 1 and second["dd"]["E"]["H"] == 0
+
+
+@needs_dds
+def test_write_back_pbn(runner: CliRunner, tmp_path: Path) -> None:
+    from bridgecli.formats import pbn
+
+    out = tmp_path / "session.pbn"
+    result = runner.invoke(cli, ["solve", "-", "-o", str(out)], input=BOARD1)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == ""
+    text = out.read_text()
+    assert f'[DoubleDummyTricks "{pbn_dd_string(CASE.table)}"]' in text
+    assert '[OptimumScore "EW 620"]' in text
+    assert '[ParContract "EW 4S"]' in text
+    assert '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]' in text
+    assert "\nE  S 10\n" in text
+    [board] = pbn.loads(text)
+    assert board.tags["Event"] == "solve test"
+    [section] = board.sections
+    assert len(section.rows) == 20
+
+
+@needs_dds
+def test_write_back_replaces_old_tags(runner: CliRunner) -> None:
+    stale = BOARD1 + '[DoubleDummyTricks "00000000000000000000"]\n[OptimumScore "NS 0"]\n'
+    result = runner.invoke(cli, ["solve", "-", "--to", "pbn"], input=stale)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.count("[DoubleDummyTricks") == 1
+    assert "00000000000000000000" not in result.stdout
+    assert result.stdout.count("[OptimumScore") == 1
+
+
+@needs_dds
+def test_write_back_yaml_and_json(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["solve", "-", "--to", "json"], input=BOARD1)
+    assert result.exit_code == 0, result.stderr
+    board = json.loads(result.stdout)
+    assert board["tags"]["DoubleDummyTricks"] == pbn_dd_string(CASE.table)
+    assert board["tags"]["OptimumScore"] == "EW 620"
+    result = runner.invoke(cli, ["solve", "-", "--to", "yaml"], input=BOARD1)
+    assert result.exit_code == 0, result.stderr
+    assert pbn_dd_string(CASE.table) in result.stdout
+
+
+@needs_dds
+def test_leads_of_the_boards_contract(runner: CliRunner) -> None:
+    # the DDS file's FUT line: North's leads in clubs, i.e. against West's club contract
+    board = BOARD1 + '[Declarer "W"]\n[Contract "5C"]\n[Result "11"]\n'
+    result = runner.invoke(cli, ["solve", "-", "--json", "--leads"], input=board)
+    assert result.exit_code == 0, result.stderr
+    [la] = json.loads(result.stdout)["leads"]
+    assert la["contract"] == "5C" and la["declarer"] == "W" and la["leader"] == "N"
+    assert la["tricks"] == {str(card): t for card, t in CASE.leads.items()}
+
+
+@needs_dds
+def test_leads_of_the_par_contract_in_text(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["solve", "-", "--leads"], input=BOARD1)
+    assert result.exit_code == 0, result.stderr
+    [line] = [ln for ln in result.stdout.splitlines() if ln.startswith("Leads")]
+    assert line.startswith("Leads v 4S by E (S leads), defence tricks ")
+
+
+@needs_dds
+def test_unsolvable_board_is_reported_and_the_rest_solved(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["solve", "-", "--json"], input=ENDING + "\n" + UNKNOWN + "\n" + ENDING)
+    assert result.exit_code == 1
+    assert len(result.stdout.splitlines()) == 2
+    assert result.stderr == ("bridgecli: error: <stdin>: board 3: the west hand is unknown: "
+                             "double-dummy analysis needs all four hands\n")
+
+
+@needs_dds
+def test_unsolvable_board_is_written_back_unchanged(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["solve", "-", "--to", "pbn"], input=UNKNOWN + "\n" + ENDING)
+    assert result.exit_code == 1
+    assert result.stdout.count("[Board ") == 2
+    assert result.stdout.count("[OptimumResultTable") == 1
+
+
+@needs_dds
+def test_unequal_hands_error(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["solve", "-"], input='[Board "7"]\n[Deal "N:AQ... JT... 43... K..."]\n')
+    assert result.exit_code == 1
+    assert "board 7: hands of unequal size (N 2, E 2, S 2, W 1)" in result.stderr
+
+
+@needs_dds
+def test_malformed_input_exits_2(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["solve", "-"], input='[Board "1"]\n[Deal "N:AKQ.x.x.x"]\n')
+    assert result.exit_code == 2
+    assert result.stderr.startswith("bridgecli: error: <stdin>:2")
+
+
+@needs_dds
+def test_processes_keep_input_order(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    import bridgecli.cli.solve as solve_mod
+
+    monkeypatch.setattr(solve_mod, "BATCH", 1)
+    endings = "\n".join(ENDING.replace('"2"', f'"{n}"') for n in range(1, 6))
+    plain = runner.invoke(cli, ["solve", "-", "--json"], input=endings)
+    spread = runner.invoke(cli, ["solve", "-", "--json", "-j", "2", "--processes"], input=endings)
+    assert plain.exit_code == spread.exit_code == 0
+    assert [json.loads(x)["board"] for x in spread.stdout.splitlines()] == [1, 2, 3, 4, 5]
+    assert spread.stdout == plain.stdout
+
+
+@needs_dds
+def test_progress_on_stderr(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["solve", "-", "--json", "--progress"], input=ENDING)
+    assert result.exit_code == 0
+    assert result.stderr.splitlines()[-1].startswith("solve: done, 1 boards in ")
+    assert len(result.stdout.splitlines()) == 1
+
+
+def test_json_and_to_exclude_each_other(runner: CliRunner) -> None:
+    if not dds.available():
+        pytest.skip("the DDS solver (endplay) is not installed")
+    result = runner.invoke(cli, ["solve", "-", "--json", "--to", "pbn"], input=ENDING)
+    assert result.exit_code == 2
+    assert "--json and --to" in result.stderr
+
+
+# -- chunked reading (no solver needed) --------------------------------------
+
+
+def test_pbn_input_is_read_in_pieces_with_file_line_numbers(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import bridgecli.cli.solve as solve_mod
+
+    monkeypatch.setattr(solve_mod, "BATCH", 2)
+    games = ["% PBN 2.1\n% EXPORT\n"]
+    for n in range(1, 6):
+        games.append(f'[Board "{n}"]\n[Deal "N:AQ... JT... 43... K5..."]\n')
+    games[2] = games[2] + "{a comment\n\nwith a blank line}\n"
+    bad = '[Board "6"]\n[Deal "N:AQ... JT... 43..."]\n'
+    text = games[0] + "\n".join(games[1:]) + "\n" + bad
+    path = tmp_path / "in.pbn"
+    path.write_text(text)
+    pieces = list(solve_mod._chunks(path.open("rb"), "pbn", str(path)))
+    assert len(pieces) == 3
+    assert all(p[0].startswith("% PBN 2.1\n% EXPORT\n") for p in pieces)
+    items = list(solve_mod._read_records(str(path), str(path), None))
+    assert [getattr(b, "number", None) for b in items[:5]] == [1, 2, 3, 4, 5]
+    err = items[5]
+    bad_line = text.splitlines().index('[Deal "N:AQ... JT... 43..."]') + 1
+    assert getattr(err, "line", None) == bad_line
+
+
+def test_json_lines_input_is_read_in_pieces(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import bridgecli.cli.solve as solve_mod
+
+    monkeypatch.setattr(solve_mod, "BATCH", 2)
+    lines = [json.dumps({"board": n, "deal": "N:AQ... JT... 43... K5..."}) for n in range(1, 6)]
+    path = tmp_path / "in.json"
+    path.write_text("\n".join(lines) + "\n")
+    pieces = list(solve_mod._chunks(path.open("rb"), None, str(path)))
+    assert [p[1] for p in pieces] == [0, 2, 4]
+    items = list(solve_mod._read_records(str(path), str(path), None))
+    assert [getattr(b, "number", None) for b in items] == [1, 2, 3, 4, 5]

@@ -1,0 +1,417 @@
+"""``bridgecli validate-auction``: inline auctions, board files, output and exit codes."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from bridgecli.cli import cli
+from bridgecli.cli.validate_auction import judge_records, verdict_json, verdict_json_line, verdict_text
+from bridgecli.core.board import AnnotatedCall, Board
+from bridgecli.core.calls import Contract, Risk, parse_call
+from bridgecli.core.cards import Seat, Strain, Vulnerability
+from bridgecli.core.errors import ParseError
+from bridgecli.core.notation import ENGLISH
+
+
+def run(runner: CliRunner, *args: str, input: str | None = None) -> Any:
+    return runner.invoke(cli, ["validate-auction", *args], input=input)
+
+
+# -- inline ------------------------------------------------------------------
+
+
+def test_inline_complete(runner: CliRunner) -> None:
+    r = run(runner, "--dealer", "N", "--calls", "1NT P 3NT P P P")
+    assert r.exit_code == 0
+    assert r.stdout == "Auction: 3NT by N\n"
+    assert r.stderr == ""
+
+
+def test_inline_any_case_symbols_and_synonyms(runner: CliRunner) -> None:
+    # E 1♠, S Dbl, W Rdbl, N pass, E pass, S pass -> 1SXX by East
+    r = run(runner, "--dealer", "east", "--calls", "1♠ Dbl Rdbl pass p PASS")
+    assert r.exit_code == 0
+    assert r.stdout == "Auction: 1SXX by E\n"
+
+
+def test_inline_one_n_is_notrump(runner: CliRunner) -> None:
+    r = run(runner, "--dealer", "S", "--calls", "1n x redbl p p p", "--json")
+    assert r.exit_code == 0
+    assert json.loads(r.stdout)["contract"] == "1NTXX"
+
+
+def test_inline_json_keys(runner: CliRunner) -> None:
+    r = run(runner, "--dealer", "W", "--calls", "P 1H P 4H P P P", "--json")
+    assert r.exit_code == 0
+    obj = json.loads(r.stdout)
+    assert obj["board"] is None
+    assert obj["legal"] is True and obj["complete"] is True
+    assert obj["contract"] == "4H" and obj["declarer"] == "N"
+    assert obj["calls"] == 7
+    assert "error" not in obj
+    assert r.stdout.count("\n") == 1
+
+
+def test_inline_illegal_text_and_exit_1(runner: CliRunner) -> None:
+    # W 1H, N P, E 1S, S P, W 1D: insufficient
+    r = run(runner, "--dealer", "W", "--calls", "1H P 1S P 1D")
+    assert r.exit_code == 1
+    assert r.stdout == "Auction: illegal call 5 (W) '1D': insufficient, 1S was the last bid (Law 27)\n"
+
+
+def test_inline_illegal_json_error(runner: CliRunner) -> None:
+    # N 1H, E P, S X: South doubles partner
+    r = run(runner, "--dealer", "N", "--calls", "1H P X P", "--json")
+    assert r.exit_code == 1
+    obj = json.loads(r.stdout)
+    assert obj["legal"] is False and obj["complete"] is False and obj["contract"] is None
+    assert obj["calls"] == 4
+    err = obj["error"]
+    assert (err["index"], err["seat"], err["call"], err["reason"]) == (2, "S", "X", "double-own-side")
+
+
+@pytest.mark.parametrize(
+    "dealer, calls, index, reason",
+    [
+        ("N", "X", 0, "double-nothing"),
+        ("N", "1C X P X", 3, "double-doubled"),
+        ("N", "1C P XX", 2, "redouble-undoubled"),
+        ("N", "1C X P XX", 3, "redouble-own-double"),
+        ("N", "1C X XX P P XX", 5, "redouble-redoubled"),
+        ("N", "P P P P P", 4, "after-close"),
+        ("E", "2C 1NT", 1, "insufficient"),
+    ],
+)
+def test_inline_reasons(runner: CliRunner, dealer: str, calls: str, index: int, reason: str) -> None:
+    r = run(runner, "--dealer", dealer, "--calls", calls, "--json")
+    assert r.exit_code == 1
+    err = json.loads(r.stdout)["error"]
+    assert (err["index"], err["reason"]) == (index, reason)
+
+
+def test_inline_unknown_token_exit_2_with_position(runner: CliRunner) -> None:
+    r = run(runner, "--dealer", "N", "--calls", "1NT P 8C P")
+    assert r.exit_code == 2
+    assert r.stdout == ""
+    assert r.stderr == "bridgecli: error: unknown call '8C' in --calls (call 3, column 7)\n"
+
+
+def test_inline_incomplete_is_legal_unless_required(runner: CliRunner) -> None:
+    # S 1H, W P, N 2H: East to call
+    r = run(runner, "--dealer", "S", "--calls", "1H P 2H")
+    assert r.exit_code == 0
+    assert r.stdout == "Auction: incomplete after 3 calls, E to call\n"
+    r = run(runner, "--dealer", "S", "--calls", "1H P 2H", "--require-complete", "--json")
+    assert r.exit_code == 1
+    obj = json.loads(r.stdout)
+    assert obj["legal"] is True and obj["complete"] is False and obj["ok"] is False
+
+
+def test_inline_legal_calls(runner: CliRunner) -> None:
+    # S 1H, W X: North (bidder's side) may pass, redouble or bid 1S and up
+    r = run(runner, "--dealer", "S", "--calls", "1H X", "--legal-calls")
+    assert r.exit_code == 0
+    assert r.stdout == "Auction: incomplete after 2 calls, N to call; legal calls: Pass XX 1S-7NT\n"
+    r = run(runner, "--dealer", "S", "--calls", "1H X", "--legal-calls", "--json")
+    legal = json.loads(r.stdout)["legal_calls"]
+    assert legal[:4] == ["Pass", "XX", "1S", "1NT"] and legal[-1] == "7NT" and len(legal) == 2 + 32
+
+
+def test_inline_legal_calls_absent_when_complete(runner: CliRunner) -> None:
+    r = run(runner, "--dealer", "S", "--calls", "P P P P", "--legal-calls", "--json")
+    obj = json.loads(r.stdout)
+    assert obj["contract"] == "Pass" and obj["declarer"] is None and "legal_calls" not in obj
+
+
+def test_inline_alerts_notes_and_ap(runner: CliRunner) -> None:
+    r = run(runner, "--dealer", "N", "--calls", "1C! =1= 1H $2 1S AP")
+    assert r.exit_code == 0
+    assert r.stdout == "Auction: 1S by S\n"
+    r = run(runner, "--dealer", "N", "--calls", "AP", "--json")
+    assert json.loads(r.stdout)["calls"] == 4
+
+
+def test_inline_usage_errors(runner: CliRunner) -> None:
+    assert run(runner, "--calls", "P").exit_code == 2
+    assert run(runner, "--dealer", "N").exit_code == 2
+    r = run(runner, "--dealer", "Q", "--calls", "P")
+    assert r.exit_code == 2 and "not a seat" in r.stderr
+    assert run(runner, "somefile.pbn", "--dealer", "N", "--calls", "P").exit_code == 2
+
+
+def test_output_file(runner: CliRunner, tmp_path: Any) -> None:
+    out = tmp_path / "out.txt"
+    r = run(runner, "--dealer", "N", "--calls", "1C P P X P P P", "-o", str(out))
+    assert r.exit_code == 0 and r.stdout == ""
+    assert out.read_text() == "Auction: 1CX by N\n"
+
+
+def test_illegal_output_file_still_written(runner: CliRunner, tmp_path: Any) -> None:
+    out = tmp_path / "out.txt"
+    r = run(runner, "--dealer", "N", "--calls", "X", "-o", str(out))
+    assert r.exit_code == 1
+    assert out.read_text().startswith("Auction: illegal call 1 (N) 'X': ")
+
+
+# -- boards (through the command's internal functions) --------------------------
+
+
+def board(number: int, calls: str, contract: Contract | None = None, **kw: Any) -> Board:
+    return Board(number=number, auction=tuple(AnnotatedCall(parse_call(t)) for t in calls.split()),
+                 contract=contract, **kw)
+
+
+BOARDS: list[Any] = [
+    # board 1: dealer N, None vul
+    board(1, "1NT P 3NT P P P", Contract(3, Strain.NOTRUMP, Risk.UNDOUBLED, Seat.NORTH)),
+    # board 2: dealer E, NS vul: E 1S, S X, W P, N P, E P -> 1SX by E, tags say 1S
+    board(2, "1S X P P P", Contract(1, Strain.SPADES, Risk.UNDOUBLED, Seat.EAST)),
+    # board 3: dealer S, EW vul: S 1H, W 1S, N 1H insufficient
+    board(3, "1H 1S 1H"),
+    ParseError("not a call: 'ZZ'", source="f.pbn", line=40, board="4"),
+    # board 5: dealer N, NS vul; open auction
+    board(5, "1C P"),
+    # board 6: dealer E, EW vul; passed out
+    board(6, "P P P P", Contract.passed_out()),
+    Board(number=7),
+    # board 8: W dealer, None vul; 4S by W (W 1S, N P, E 4S), tag declarer E is wrong
+    board(8, "1S P 4S P P P", Contract(4, Strain.SPADES, Risk.UNDOUBLED, Seat.EAST)),
+    # no number and no dealer, auction given
+    Board(auction=(AnnotatedCall(parse_call("P")),)),
+]
+
+
+def test_boards_text() -> None:
+    lines = [verdict_text(v, ENGLISH) for v in judge_records(BOARDS)]
+    assert lines == [
+        "Board 1: 3NT by N, neither vulnerable",
+        "Board 2: 1SX by E, N-S vulnerable; mismatch: tags say 1S by E",
+        "Board 3: illegal call 3 (N) '1H': insufficient, 1S was the last bid (Law 27)",
+        "Board 4: unreadable record (f.pbn:40): not a call: 'ZZ'",
+        "Board 5: incomplete after 2 calls, S to call, N-S vulnerable",
+        "Board 6: passed out, E-W vulnerable",
+        "Board 7: no auction recorded, both vulnerable",
+        "Board 8: 4S by W, neither vulnerable; mismatch: tags say 4S by E",
+        "Record 9: unreadable record: no dealer (no Dealer tag and no board number), cannot judge the auction",
+    ]
+
+
+def test_boards_json_and_exit_codes() -> None:
+    verdicts = list(judge_records(BOARDS))
+    objs = [verdict_json(v) for v in verdicts]
+    assert [o["board"] for o in objs] == [1, 2, 3, 4, 5, 6, 7, 8, None]
+    assert [o["ok"] for o in objs] == [True, False, False, False, True, True, True, False, False]
+    assert [v.exit_code for v in verdicts] == [0, 1, 1, 2, 0, 0, 0, 1, 2]
+    assert objs[1]["mismatch"] is True and objs[1]["recorded"] == {"contract": "1S", "declarer": "E"}
+    assert objs[1]["legal"] is True and objs[1]["contract"] == "1SX"
+    assert objs[2]["error"]["index"] == 2 and objs[2]["error"]["reason"] == "insufficient"
+    assert objs[3]["error"]["reason"] == "unknown-call" and objs[3]["error"]["line"] == 40
+    assert objs[5]["contract"] == "Pass" and objs[5]["mismatch"] is False
+    assert objs[7]["declarer"] == "W"
+    assert objs[8]["error"]["reason"] == "unreadable"
+    for o in objs:
+        json.dumps(o)
+        assert {"board", "legal", "complete", "contract", "declarer", "calls"} <= set(o)
+
+
+def test_boards_require_complete_and_legal_calls() -> None:
+    verdicts = list(judge_records(BOARDS[4:7], require_complete=True, want_legal_calls=True))
+    assert [v.ok for v in verdicts] == [False, True, False]
+    assert verdicts[0].legal_calls is not None and verdicts[0].legal_calls[:2] == (parse_call("P"), parse_call("1D"))
+    assert verdicts[1].legal_calls is None
+
+
+def test_board_dealer_tag_beats_board_number() -> None:
+    b = Board(number=1, dealer=Seat.WEST, vulnerability=Vulnerability.ALL,
+              auction=tuple(AnnotatedCall(parse_call(t)) for t in ["1H", "P", "P", "P"]))
+    (v,) = judge_records([b])
+    assert verdict_text(v, ENGLISH) == "Board 1: 1H by W, both vulnerable"
+
+
+def test_json_line_is_json_dumps_of_verdict_json() -> None:
+    extra = [
+        board(9, "P P P"),
+        Board(number=10, dealer=Seat.SOUTH, auction=()),
+        Board(dealer=Seat.EAST, auction=tuple(AnnotatedCall(parse_call(t)) for t in ["1NT", "P", "P", "P"])),
+        board(12, "1C X XX P P P", Contract(1, Strain.CLUBS, Risk.REDOUBLED)),
+    ]
+    for options in ({}, {"require_complete": True}, {"want_legal_calls": True}):
+        for v in judge_records(BOARDS + extra, **options):
+            assert verdict_json_line(v) == json.dumps(verdict_json(v), ensure_ascii=False)
+
+
+# -- files -------------------------------------------------------------------------
+
+PBN_TEXT = """% PBN 2.1
+[Event "club"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Declarer "N"]
+[Contract "3NT"]
+[Result "9"]
+[Auction "N"]
+1NT Pass 3NT Pass
+Pass Pass
+
+[Event "club"]
+[Board "2"]
+[Dealer "E"]
+[Vulnerable "NS"]
+[Declarer "E"]
+[Contract "1S"]
+[Auction "E"]
+1S X Pass Pass
+Pass
+
+[Event "club"]
+[Board "3"]
+[Dealer "S"]
+[Vulnerable "EW"]
+[Auction "S"]
+1H 1S 1H Pass
+
+[Event "club"]
+[Board "4"]
+[Dealer "W"]
+[Vulnerable "All"]
+[Auction "W"]
+1C =1= Pass 1H Pass
+[Note "1:could be short"]
+
+[Event "club"]
+[Board "5"]
+[Dealer "N"]
+[Vulnerable "NS"]
+[Auction "N"]
+1C Pass 1Q Pass
+
+[Event "club"]
+[Board "6"]
+[Dealer "E"]
+[Vulnerable "EW"]
+[Declarer ""]
+[Contract "Pass"]
+[Auction "E"]
+AP
+"""
+
+
+def test_pbn_file_text(runner: CliRunner, tmp_path: Any) -> None:
+    path = tmp_path / "club.pbn"
+    path.write_text(PBN_TEXT)
+    r = run(runner, str(path))
+    assert r.exit_code == 2  # board 5 has a token that is not a call
+    assert r.stdout.splitlines() == [
+        "Board 1: 3NT by N, neither vulnerable",
+        # E 1S, S X, W P, N P, E P: the tags forget the double
+        "Board 2: 1SX by E, N-S vulnerable; mismatch: tags say 1S by E",
+        # S 1H, W 1S, N 1H: insufficient
+        "Board 3: illegal call 3 (N) '1H': insufficient, 1S was the last bid (Law 27)",
+        "Board 4: incomplete after 4 calls, W to call, both vulnerable",
+        f"Board 5: unreadable record ({path}:43): not a call: '1Q'",
+        "Board 6: passed out, E-W vulnerable",
+    ]
+    assert r.stderr == ""
+
+
+def test_pbn_file_json(runner: CliRunner, tmp_path: Any) -> None:
+    path = tmp_path / "club.pbn"
+    path.write_text(PBN_TEXT)
+    r = run(runner, str(path), "--json")
+    assert r.exit_code == 2
+    objs = [json.loads(line) for line in r.stdout.splitlines()]
+    assert [o["board"] for o in objs] == [1, 2, 3, 4, 5, 6]
+    assert [o["ok"] for o in objs] == [True, False, False, True, False, True]
+    assert objs[0]["contract"] == "3NT" and objs[0]["declarer"] == "N" and objs[0]["calls"] == 6
+    assert objs[1]["mismatch"] is True and objs[1]["recorded"] == {"contract": "1S", "declarer": "E"}
+    assert objs[2]["error"] == {"index": 2, "seat": "N", "call": "1H", "reason": "insufficient",
+                                "message": "illegal call 3 (N) '1H': insufficient, 1S was the last bid (Law 27)"}
+    assert objs[3]["complete"] is False and objs[3]["legal"] is True
+    assert objs[4]["error"]["reason"] == "unknown-call" and objs[4]["error"]["line"] == 43
+    assert objs[5]["contract"] == "Pass" and objs[5]["calls"] == 4
+
+
+def test_pbn_stdin_require_complete_without_bad_record(runner: CliRunner) -> None:
+    text = PBN_TEXT.replace("1C Pass 1Q Pass", "1C Pass 1D Pass")
+    r = run(runner, "-", input=text)
+    assert r.exit_code == 1
+    lines = r.stdout.splitlines()
+    assert lines[4] == "Board 5: incomplete after 4 calls, N to call, N-S vulnerable"
+    only_legal = "\n\n".join(g for i, g in enumerate(text.split("\n\n")) if i in (0, 3, 4, 5))
+    assert run(runner, "-", input=only_legal).exit_code == 0
+    r = run(runner, "-", "--require-complete", input=only_legal)
+    assert r.exit_code == 1
+    assert [json.loads(x)["ok"] for x in run(runner, "-", "--require-complete", "--json",
+                                             input=only_legal).stdout.splitlines()] == [True, False, False, True]
+
+
+def test_pbn_legal_calls(runner: CliRunner) -> None:
+    game = PBN_TEXT.split("\n\n")[3]
+    r = run(runner, "-", "--legal-calls", input=game)
+    # W 1C, N P, E 1H, S P: West may pass, bid 1S up, not double partner
+    assert r.stdout == "Board 4: incomplete after 4 calls, W to call, both vulnerable; legal calls: Pass 1S-7NT\n"
+
+
+def test_json_lines_input_gives_the_same_verdicts(runner: CliRunner, tmp_path: Any) -> None:
+    from bridgecli.formats import read_boards, write_boards
+
+    text = PBN_TEXT.replace("1C Pass 1Q Pass", "1C Pass 1D Pass")
+    boards = read_boards(text, "pbn")
+    path = tmp_path / "club.jsonl"
+    path.write_text(write_boards(boards, "json"))
+    from_pbn = run(runner, "-", "--json", input=text)
+    from_json = run(runner, str(path), "--json")
+    assert from_json.exit_code == from_pbn.exit_code == 1
+    assert from_json.stdout == from_pbn.stdout
+
+
+def test_spec_example_file(runner: CliRunner) -> None:
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "formats" / "data" / "spec_example.pbn"
+    r = run(runner, str(path))
+    assert r.exit_code == 0
+    assert r.stdout == "Board 1: 5HX by S, neither vulnerable\n"
+
+
+def test_missing_file_exit_2(runner: CliRunner, tmp_path: Any) -> None:
+    r = run(runner, str(tmp_path / "nope.pbn"))
+    assert r.exit_code == 2
+    assert r.stdout == ""
+    assert r.stderr.startswith("bridgecli: error: ")
+
+
+def test_parallel_workers_give_the_same_output(runner: CliRunner, tmp_path: Any) -> None:
+    path = tmp_path / "club.pbn"
+    text = "% PBN 2.1\n\n" + PBN_TEXT + "\n% between games\n\n" + PBN_TEXT.replace('[Board "', '[Board "1')
+    path.write_text(text)
+    for extra in ([], ["--json"], ["--legal-calls", "--require-complete"]):
+        one = run(runner, str(path), "--jobs", "1", *extra)
+        two = run(runner, str(path), "--jobs", "3", *extra)
+        assert one.exit_code == two.exit_code == 2
+        assert one.stdout == two.stdout
+        assert len(one.stdout.splitlines()) == 12
+    records = [json.loads(x)["record"] for x in run(runner, str(path), "-j", "2", "--json").stdout.splitlines()]
+    assert records == list(range(1, 13))
+
+
+def test_parallel_redoes_a_batch_when_the_record_plan_is_wrong(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from bridgecli.cli import validate_auction as va
+    from bridgecli.formats.pbn_auctions import split_games
+
+    games = split_games(PBN_TEXT.replace("1C Pass 1Q Pass", "1C Pass 1D Pass"))
+    assert games is not None
+    expected, _, _ = va._render_batch((games, None, 1, True, False, False, "en"))
+    monkeypatch.setattr(va, "_directives_only", lambda chunk: "Board \"2\"" in chunk)  # a wrong plan
+    out = io.StringIO()
+    code = va._write_parallel(out, games, 2, None, True, False, False, "en")
+    assert code == 1
+    assert out.getvalue() == expected
+    assert [json.loads(x)["record"] for x in out.getvalue().splitlines()] == [1, 2, 3, 4, 5, 6]

@@ -1,0 +1,66 @@
+"""The IMP scale (RULES.md §5), Butler datum and cross-IMPs, by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from bridgecli.core.imps import butler_datum, butler_imps, cross_imps, imps, round_to_10
+from bridgecli.core.scoring import imps as imps_from_scoring
+
+# (lowest difference, highest difference, IMPs) typed in from the Law 78B table
+SCALE = [
+    (0, 10, 0), (20, 40, 1), (50, 80, 2), (90, 120, 3), (130, 160, 4), (170, 210, 5), (220, 260, 6),
+    (270, 310, 7), (320, 360, 8), (370, 420, 9), (430, 490, 10), (500, 590, 11), (600, 740, 12),
+    (750, 890, 13), (900, 1090, 14), (1100, 1290, 15), (1300, 1490, 16), (1500, 1740, 17), (1750, 1990, 18),
+    (2000, 2240, 19), (2250, 2490, 20), (2500, 2990, 21), (3000, 3490, 22), (3500, 3990, 23),
+]
+
+
+@pytest.mark.parametrize(("lo", "hi", "n"), SCALE)
+def test_scale_boundaries(lo: int, hi: int, n: int) -> None:
+    for d in range(lo, hi + 1, 10):
+        assert imps(d) == n
+        assert imps(-d) == -n
+    assert imps(hi + 10) == n + 1
+
+
+def test_top_of_scale() -> None:
+    assert imps(4000) == 24
+    assert imps(7600) == 24
+    assert imps(-12000) == -24
+
+
+def test_re_exported_from_scoring() -> None:
+    assert imps_from_scoring(720) == 12
+
+
+def test_not_whole_number() -> None:
+    assert imps(620.0) == 12  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        imps(1.5)  # type: ignore[arg-type]
+
+
+def test_round_to_10() -> None:
+    assert [round_to_10(x) for x in (247.5, 415, -415, 414.9, 0, -4.9, 5)] == [250, 420, -420, 410, 0, 0, 10]
+
+
+def test_butler_datum_small_field_uses_all() -> None:
+    # 420 + 450 - 50 + 170 = 990, / 4 = 247.5 -> 250
+    assert butler_datum([420, 450, -50, 170]) == 250
+    assert butler_imps([420, 450, -50, 170]) == [5, 5, -7, -2]
+
+
+def test_butler_datum_drops_top_and_bottom_from_five() -> None:
+    # sorted -50 170 420 450 1000 -> 170 420 450, mean 346.67 -> 350
+    assert butler_datum([420, 450, -50, 170, 1000]) == 350
+    assert butler_datum([100, 200, 300, 400, 2000]) == 300
+    with pytest.raises(ValueError):
+        butler_datum([])
+
+
+def test_cross_imps_by_hand() -> None:
+    # 420: -1 +10 +6 = 15/3; 450: 1 +11 +7 = 19/3; -50: -10 -11 -6 = -27/3; 170: -6 -7 +6 = -7/3
+    got = cross_imps([420, 450, -50, 170])
+    assert got == pytest.approx([5.0, 19 / 3, -9.0, -7 / 3])
+    assert sum(got) == pytest.approx(0)
+    assert cross_imps([620]) == [0.0]

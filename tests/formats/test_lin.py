@@ -1,0 +1,298 @@
+"""LIN (BBO hand records): reading, writing, trick winners, contracts, errors."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bridgecli.core import (
+    DOUBLE,
+    PASS,
+    REDOUBLE,
+    AnnotatedCall,
+    Bid,
+    Board,
+    BridgeError,
+    Card,
+    Contract,
+    Deal,
+    IllegalPlayError,
+    InvalidDealError,
+    ParseError,
+    PlayedCard,
+    Risk,
+    Seat,
+    Strain,
+    Suit,
+    Vulnerability,
+)
+from bridgecli.core.calls import parse_call
+from bridgecli.formats import lin
+from bridgecli.formats.lin import _final_contract, trick_winner
+
+from .strategies import lin_boards
+
+# Board 14 of a club night, written in the BBO style (ranks low to high, East's hand omitted).
+SAMPLE = (
+    "pn|sara,wendy,nils,erik|st||md|4S9TH4567JQD5AC89T,S678HD346789TKC67,S2QKAH89TDC2345JA,|rh||"
+    "ah|Board 14|sv|o|mb|1N|an|15-17|mb|2H|mb|p|mb|p|mb|d!|an|takeout|mb|p|mb|p|mb|p|pg||"
+    "pc|DK|pc|H8|pc|D2|pc|D5|pg||pc|CA|pc|CK|pc|C8|pc|C6|pg||pc|HT|pc|HA|pc|H4|pc|D3|pg||"
+    "pc|S3|pc|S9|pc|S6|pc|SK|pg||mc|8|\n"
+)
+DEAL = Deal.from_pbn("N:AKQ2.T98..AJ5432 J543.AK32.QJ2.KQ T9.QJ7654.A5.T98 876..KT987643.76")
+
+
+def row(*cards: str) -> tuple[PlayedCard, ...]:
+    return tuple(PlayedCard(None if c == "-" else Card.from_str(c)) for c in cards)
+
+
+def test_reads_the_sample_board() -> None:
+    (b,) = lin.loads(SAMPLE, source="club.lin")
+    assert b.number == 14
+    assert b.dealer == Seat.EAST
+    assert b.vulnerability == Vulnerability.NONE
+    assert b.deal == DEAL
+    assert b.tags == {"South": "sara", "West": "wendy", "North": "nils", "East": "erik"}
+    assert [str(a) for a in b.auction or ()] == ["1NT", "2H", "Pass", "Pass", "X!", "Pass", "Pass", "Pass"]
+    assert b.auction is not None and b.auction[0].note == 1 and b.auction[4].note == 2
+    assert b.auction_notes == {1: "15-17", 2: "takeout"}
+    assert b.contract == Contract(2, Strain.HEARTS, Risk.DOUBLED, Seat.SOUTH)
+    assert b.play_leader == Seat.WEST
+    assert b.play == (
+        row("DK", "H8", "D2", "D5"),
+        row("C6", "CA", "CK", "C8"),
+        row("D3", "HT", "HA", "H4"),
+        row("S6", "SK", "S3", "S9"),
+    )
+    assert b.result == 8 and b.play_end == "*"
+
+
+def test_writes_canonical_bbo_line() -> None:
+    (b,) = lin.loads(SAMPLE)
+    assert lin.dumps([b]) == (
+        "pn|sara,wendy,nils,erik|st||md|4ST9HQJ7654DA5CT98,S876HDKT987643C76,SAKQ2HT98DCAJ5432,|rh||"
+        "ah|Board 14|sv|o|mb|1N|an|15-17|mb|2H|mb|p|mb|p|mb|d!|an|takeout|mb|p|mb|p|mb|p|pg||"
+        "pc|DK|pc|H8|pc|D2|pc|D5|pg||pc|CA|pc|CK|pc|C8|pc|C6|pg||pc|HT|pc|HA|pc|H4|pc|D3|pg||"
+        "pc|S3|pc|S9|pc|S6|pc|SK|pg||mc|8|\n"
+    )
+    assert lin.loads(lin.dumps([b])) == [b]
+
+
+def test_several_boards_one_a_line_and_qx_streams() -> None:
+    second = SAMPLE.replace("ah|Board 14|", "ah|Board 15|")
+    assert [b.number for b in lin.loads(SAMPLE + second)] == [14, 15]
+    stream = "qx|o1|md|1SA,,,|mb|p|qx|c1|md|1SA,,,|mb|p|\nqx|o2|md|2,SK,,|"
+    bs = lin.loads(stream)
+    assert [(b.number, b.tag("Room")) for b in bs] == [(1, "Open"), (1, "Closed"), (2, "Open")]
+    assert bs[2].dealer == Seat.WEST and bs[2].deal is not None and bs[2].deal[Seat.WEST] is not None
+
+
+def test_eight_players_pick_the_room() -> None:
+    text = "qx|c5|pn|a,b,c,d,e,f,g,h|md|1SA,,,|"
+    (b,) = lin.loads(text)
+    assert b.tags == {"South": "e", "West": "f", "North": "g", "East": "h", "Room": "Closed"}
+
+
+def test_fourth_hand_filled_only_after_three_full_hands() -> None:
+    (b,) = lin.loads("md|3SAKQ,,,|")
+    assert b.deal is not None and b.deal[Seat.SOUTH] is not None
+    assert [b.deal[s] is None for s in (Seat.NORTH, Seat.EAST, Seat.WEST)] == [True, True, True]
+    (c,) = lin.loads(SAMPLE)
+    assert c.deal is not None and c.deal.is_complete
+
+
+def test_lower_case_and_ten_as_10() -> None:
+    text = SAMPLE.replace("pc|DK|", "pc|dk|").replace("S9TH4567JQ", "S910H4567JQ")
+    (b,) = lin.loads(text)
+    assert b.deal == DEAL and b.play is not None and b.play[0][0].card == Card.from_str("DK")
+
+
+def test_no_dealer_digit_and_no_vulnerability() -> None:
+    (b,) = lin.loads("md|SA,,,|ah|Board 2|")
+    assert b.dealer is None and b.vulnerability is None and b.number == 2
+    assert lin.loads(lin.dumps([b])) == [b]
+
+
+@pytest.mark.parametrize(
+    ("trick", "leader", "trump", "winner"),
+    [
+        (["SA", "S2", "S3", "S4"], Seat.NORTH, None, Seat.NORTH),
+        (["S2", "SA", "S3", "S4"], Seat.NORTH, None, Seat.EAST),
+        (["S2", "H3", "SK", "HA"], Seat.WEST, None, Seat.EAST),  # W S2, N H3, E SK, S HA (no trump)
+        (["S2", "H3", "SK", "HA"], Seat.WEST, Suit.HEARTS, Seat.SOUTH),  # HA is the top trump
+        (["S2", "H3", "SK", "D4"], Seat.SOUTH, Suit.HEARTS, Seat.WEST),  # ruff by W
+        (["HQ", "H3", "HK", "H2"], Seat.SOUTH, Suit.HEARTS, Seat.NORTH),
+        (["C5", "D2", "D3", "C4"], Seat.EAST, Suit.SPADES, Seat.EAST),
+    ],
+)
+def test_trick_winner(trick: list[str], leader: Seat, trump: Suit | None, winner: Seat) -> None:
+    assert trick_winner([Card.from_str(c) for c in trick], leader, trump) == winner
+
+
+@pytest.mark.parametrize(
+    ("calls", "dealer", "contract"),
+    [
+        ("P P P P", Seat.NORTH, Contract.passed_out()),
+        ("1C P P P", Seat.NORTH, Contract(1, Strain.CLUBS, Risk.UNDOUBLED, Seat.NORTH)),
+        ("1H X XX P P P", Seat.EAST, Contract(1, Strain.HEARTS, Risk.REDOUBLED, Seat.EAST)),
+        ("1H X P P P", Seat.EAST, Contract(1, Strain.HEARTS, Risk.DOUBLED, Seat.EAST)),
+        ("1H X 2H P P P", Seat.EAST, Contract(2, Strain.HEARTS, Risk.UNDOUBLED, Seat.EAST)),
+        ("P 1H P 3H P 4H P P P", Seat.NORTH, Contract(4, Strain.HEARTS, Risk.UNDOUBLED, Seat.EAST)),
+        ("1S 2H 2S 3H P P P", Seat.SOUTH, Contract(3, Strain.HEARTS, Risk.UNDOUBLED, Seat.WEST)),
+        ("1C P 1H P 1NT P 3NT P P P", Seat.WEST, Contract(3, Strain.NOTRUMP, Risk.UNDOUBLED, Seat.WEST)),
+        ("1C P 1H P 2C P 2NT P 3NT P P P", Seat.WEST, Contract(3, Strain.NOTRUMP, Risk.UNDOUBLED, Seat.EAST)),
+        ("1C P P", Seat.NORTH, None),
+        ("P P P", Seat.NORTH, None),
+        ("1C P P P P", Seat.NORTH, Contract(1, Strain.CLUBS, Risk.UNDOUBLED, Seat.NORTH)),
+    ],
+)
+def test_final_contract(calls: str, dealer: Seat, contract: Contract | None) -> None:
+    assert _final_contract([parse_call(c) for c in calls.split()], dealer) == contract
+
+
+def test_board_without_auction_keeps_no_contract() -> None:
+    (b,) = lin.loads("md|1SA,,,|mc|9|")
+    assert b.auction is None and b.contract is None and b.result == 9 and b.play is None
+
+
+def test_claim_after_full_play_is_not_marked_incomplete() -> None:
+    (b,) = lin.loads(SAMPLE)
+    assert b.play_end == "*"
+    (c,) = lin.loads(SAMPLE.replace("mc|8|", ""))
+    assert c.result is None and c.play_end == ""
+
+
+def test_shared_explanations_share_a_note() -> None:
+    text = "md|1SA,,,|mb|1C!|an|art|mb|p|mb|1D!|an|art|mb|1H|an|other|"
+    (b,) = lin.loads(text)
+    assert [a.note for a in b.auction or ()] == [1, None, 1, 2]
+    assert b.auction_notes == {1: "art", 2: "other"}
+
+
+def test_writer_cleans_bars_and_newlines() -> None:
+    b = Board(
+        number=1, dealer=Seat.NORTH,
+        auction=(AnnotatedCall(Bid(1, Strain.CLUBS), alert=True, note=1), AnnotatedCall(PASS)),
+        auction_notes={1: "a|b\nc"}, tags={"North": "x,y"},
+    )
+    text = lin.dumps([b])
+    assert "an|a/b c|" in text and "pn|,,x y,|" in text
+    (back,) = lin.loads(text)
+    assert back.auction_notes == {1: "a/b c"} and back.tags == {"North": "x y"}
+
+
+def test_write_and_read_file_objects() -> None:
+    fp = io.StringIO()
+    lin.dump(lin.loads(SAMPLE), fp)
+    fp.seek(0)
+    assert lin.load(fp) == lin.loads(SAMPLE)
+
+
+# -- errors -------------------------------------------------------------------
+
+
+def records(text: str) -> list[Board | BridgeError]:
+    return list(lin.iter_records(text, source="bad.lin"))
+
+
+def test_empty_input_is_an_error() -> None:
+    (e,) = records("\n \n")
+    assert isinstance(e, ParseError) and e.line == 1 and "empty" in e.message
+
+
+def test_bad_deal_string_names_line_and_board_and_goes_on() -> None:
+    bad = SAMPLE.replace("S9TH4567JQ", "S9TH4567ZQ")
+    recs = records(SAMPLE + bad + SAMPLE)
+    assert [isinstance(r, BridgeError) for r in recs] == [False, True, False]
+    e = recs[1]
+    assert isinstance(e, ParseError) and (e.source, e.line, e.board) == ("bad.lin", 2, "14")
+    assert "'Z'" in e.message
+
+
+def test_fourteen_card_hand() -> None:
+    (e,) = records("md|1SAKQJT98765432HA,,,|")
+    assert isinstance(e, InvalidDealError) and "14 cards" in e.message and e.line == 1
+
+
+def test_card_twice_in_the_deal() -> None:
+    (e,) = records("md|1SA,SA,,|")
+    assert isinstance(e, InvalidDealError) and "'SA'" in e.message
+
+
+def test_bad_call_bad_vulnerability_bad_claim() -> None:
+    e1, e2, e3 = records("md|1SA,,,|mb|8H|\nmd|1SA,,,|sv|q|\nmd|1SA,,,|mc|x|\n")
+    assert isinstance(e1, ParseError) and "'8H'" in e1.message and e1.line == 1
+    assert isinstance(e2, ParseError) and "vulnerability" in e2.message and e2.line == 2
+    assert isinstance(e3, ParseError) and "claim" in e3.message and e3.line == 3
+
+
+def test_card_not_in_hand_is_a_rule_error() -> None:
+    (e,) = records(SAMPLE.replace("pc|DK|", "pc|SA|"))
+    assert isinstance(e, IllegalPlayError) and "west" in e.message and e.board == "14"
+
+
+def test_play_without_auction() -> None:
+    (e,) = records("md|1SA,,,|pc|SA|")
+    assert isinstance(e, ParseError) and "without a finished auction" in e.message
+
+
+def test_garbage_line_then_good_board() -> None:
+    recs = records("hello world\n" + SAMPLE)
+    assert isinstance(recs[0], ParseError) and recs[0].line == 1 and "not a LIN" in recs[0].message
+    assert not isinstance(recs[1], BridgeError) and recs[1].number == 14
+
+
+def test_multiline_record_error_line() -> None:
+    text = "pn|a,b,c,d|st||\nmd|1SA,,,|\nmb|1C|\nmb|9Q|\n"
+    (e,) = records(text)
+    assert isinstance(e, ParseError) and e.line == 4
+
+
+# -- round trips -------------------------------------------------------------
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(lin_boards(), min_size=1, max_size=3))
+def test_round_trip(bs: list[Board]) -> None:
+    text = lin.dumps(bs)
+    assert len(text.splitlines()) == len(bs)
+    assert lin.loads(text) == bs
+
+
+def test_round_trip_keeps_calls_of_every_kind() -> None:
+    b = Board(
+        number=3, dealer=Seat.SOUTH, vulnerability=Vulnerability.EW, deal=DEAL,
+        auction=tuple(AnnotatedCall(c) for c in (Bid(1, Strain.SPADES), DOUBLE, REDOUBLE, PASS, PASS, PASS)),
+        contract=Contract(1, Strain.SPADES, Risk.REDOUBLED, Seat.SOUTH),
+    )
+    assert "mb|1S|mb|d|mb|r|mb|p|mb|p|mb|p|" in lin.dumps([b])
+    assert lin.loads(lin.dumps([b])) == [b]
+
+
+def test_last_value_may_lack_its_bar() -> None:
+    (b,) = lin.loads("md|1SA,,,|mc|10")
+    assert b.result == 10
+    (e,) = records("md|1SA,,,|mb|1C|an|some\ntext")
+    assert isinstance(e, ParseError) and "unterminated" in e.message and e.line == 1
+
+
+def test_byte_order_mark_and_crlf() -> None:
+    (b,) = lin.loads("\ufeff" + SAMPLE.replace("|pg||", "|pg||\r\n"))
+    assert b == lin.loads(SAMPLE)[0]
+
+
+def test_vugraph_header_players_hold_for_both_rooms() -> None:
+    text = (
+        "vg|Club teams,Round 1,I,1,2,Home,0,Away,0|\n"
+        "pn|s1,w1,n1,e1,s2,w2,n2,e2|pg||\n"
+        "qx|o1|md|1SA,,,|sv|o|mb|p|mb|p|mb|p|mb|p|pg||\n"
+        "qx|c1|md|1SA,,,|sv|o|mb|p|mb|p|mb|p|mb|p|pg||\n"
+    )
+    bs = lin.loads(text)
+    assert [(b.number, b.tag("Room"), b.tag("South"), b.tag("East")) for b in bs] == [
+        (1, "Open", "s1", "e1"), (1, "Closed", "s2", "e2")
+    ]
+    assert all(b.contract == Contract.passed_out() for b in bs)
