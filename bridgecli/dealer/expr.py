@@ -540,11 +540,17 @@ def caret(text: str, line: int | None, column: int | None) -> str:
 class Hands:
     """A batch seen by compiled expressions: suit holdings per seat, computed on demand."""
 
-    def __init__(self, owner: npt.NDArray[np.uint8]) -> None:
+    def __init__(self, owner: npt.NDArray[np.uint8] | None,
+                 hands: Mapping[int, npt.NDArray[np.uint64]] | None = None) -> None:
         self.owner = owner
-        """``(52, n)`` seat of each card."""
-        self.n = owner.shape[1]
-        """Deals in the batch."""
+        """``(52, n)`` seat of each card, or None when only ``hands`` are known."""
+        self.hands = hands or {}
+        """Cards of some seats as 52-bit masks (bit = card index), one per deal."""
+        if owner is not None:
+            self.n = owner.shape[1]
+            """Deals in the batch."""
+        else:
+            self.n = len(next(iter(self.hands.values()))) if self.hands else 0
         self._masks: dict[int, npt.NDArray[np.uint16]] = {}
         self.memo: dict[str, Value] = {}
         """Values of sub-expressions already computed on this batch."""
@@ -552,7 +558,15 @@ class Hands:
     def masks(self, seat: int) -> npt.NDArray[np.uint16]:
         """``(4, n)`` 13-bit holdings of ``seat`` in clubs, diamonds, hearts, spades."""
         got = self._masks.get(seat)
+        if got is None and seat in self.hands:
+            bits = self.hands[seat]
+            got = np.empty((4, self.n), dtype=np.uint16)
+            for suit in range(4):
+                got[suit] = (bits >> np.uint64(13 * suit)) & np.uint64(0x1FFF)
+            self._masks[seat] = got
         if got is None:
+            if self.owner is None:
+                raise KeyError(f"seat {seat} is not dealt in this batch")
             held = (self.owner == seat).view(np.uint8)
             got = np.empty((4, self.n), dtype=np.uint16)
             for suit in range(4):
@@ -802,8 +816,10 @@ class Compiler:
         if func == "hascard":
             card = int(node.extra)  # type: ignore[call-overload]
 
+            suit_of, bit = card // 13, card % 13
+
             def hascard(h: Hands) -> Value:
-                out: npt.NDArray[np.int64] = (h.owner[card] == seat).astype(np.int64)
+                out: npt.NDArray[np.int64] = ((h.masks(seat)[suit_of] >> bit) & 1).astype(np.int64)
                 return out
 
             return Compiled(hascard, seats)
