@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections.abc import Iterator
@@ -174,6 +175,9 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
       bridgecli deal -n 100000 --stats 'hcp(south)' -o /dev/null
       bridgecli deal --script 1nt.dl --seed 7
     """
+    if "numpy" not in sys.modules:
+        # dealing uses no BLAS: spare the start-up of OpenBLAS's thread pool
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     import numpy as np
 
     from bridgecli.dealer import expr as expr_mod
@@ -263,7 +267,11 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
     spec = Spec(seed=seed, fixed=predeal.fixed, wheres=tuple(wheres), script=script_text,
                 script_source=script_name, max_tries=limit, strings=fmt in ("pbn", "text") and jobs > 1,
                 owners=needs_owner or jobs == 1)
-    compile_spec(spec)  # script errors surface before any output
+    if compile_spec(spec).costly:  # script errors surface here, before any output
+        import dataclasses
+
+        # double-dummy conditions: small batches, so that -n 5 does not solve thousands of deals
+        spec = dataclasses.replace(spec, batch_size=256)
     show_progress = progress if progress is not None else sys.stderr.isatty()
     meter = _Progress(show_progress, target)
 

@@ -17,7 +17,10 @@ in dealer's manual, singular and plural forms alike):
 * ``pt0``..``pt9(seat[, suit])`` and their names ``tens jacks queens kings
   aces top2 top3 top4 top5 c13``;
 * ``shape(seat, any 4333 + 5xxx - any 0xxx)``, ``hascard(seat, AS)``;
-* ``score(vul|nv, x3N, tricks)``, ``imps(difference)``.
+* ``score(vul|nv, x3N, tricks)``, ``imps(difference)``;
+* ``tricks(seat, strain)``: double-dummy tricks (needs the DDS solver of
+  ``bridgecli[dds]``); ``a && tricks(...)`` solves only the deals where
+  ``a`` holds.
 """
 
 from __future__ import annotations
@@ -472,7 +475,18 @@ class Parser:
         elif name == "score":
             node = self.score_call(t)
         else:  # tricks
-            raise self.error("tricks() needs a double-dummy solver, which deal does not run", t)
+            seat = self.seat_arg()
+            self.expect(",", " between seat and strain")
+            st = self.tok
+            word = st.text.lower() if st.kind == "word" else ""
+            if word in ("notrump", "notrumps", "nt", "n"):
+                strain = 4
+            elif word in SUIT_NAMES:
+                strain = SUIT_NAMES[word]
+            else:
+                raise self.error(f"expected a strain (spades, hearts, diamonds, clubs, notrump), found {st.text!r}")
+            self.advance()
+            node = Call(t, "tricks", seat, strain)
         self.expect(")", f" to close {name}(")
         return node
 
@@ -555,6 +569,11 @@ class Hands:
         self.memo: dict[str, Value] = {}
         """Values of sub-expressions already computed on this batch."""
 
+    def subset(self, rows: npt.NDArray[np.intp]) -> Hands:
+        """The deals at ``rows`` as a batch of their own."""
+        owner = None if self.owner is None else np.ascontiguousarray(self.owner[:, rows])
+        return Hands(owner, {seat: bits[rows] for seat, bits in self.hands.items()})
+
     def masks(self, seat: int) -> npt.NDArray[np.uint16]:
         """``(4, n)`` 13-bit holdings of ``seat`` in clubs, diamonds, hearts, spades."""
         got = self._masks.get(seat)
@@ -584,15 +603,17 @@ Fn = Callable[[Hands], Value]
 class Compiled:
     """A compiled expression: the batch function and the seats it looks at."""
 
-    __slots__ = ("const", "fn", "seats")
+    __slots__ = ("const", "costly", "fn", "seats")
 
-    def __init__(self, fn: Fn, seats: frozenset[int], const: int | None = None) -> None:
+    def __init__(self, fn: Fn, seats: frozenset[int], const: int | None = None, costly: bool = False) -> None:
         self.fn = fn
         """``Hands -> Value``."""
         self.seats = seats
         """Seats whose cards the value depends on."""
         self.const = const
         """The value when it does not depend on the deal."""
+        self.costly = costly
+        """True when the value needs double-dummy solving (evaluated on as few deals as possible)."""
 
     def __call__(self, hands: Hands) -> Value:
         return self.fn(hands)
@@ -716,12 +737,12 @@ class Compiler:
                     c = -x.const
                     return Compiled(lambda h: c, frozenset(), c)
                 fx = x.fn
-                return Compiled(lambda h: -fx(h), x.seats)
+                return Compiled(lambda h: -fx(h), x.seats, costly=x.costly)
             if x.const is not None:
                 c = int(x.const == 0)
                 return Compiled(lambda h: c, frozenset(), c)
             fx = x.fn
-            return Compiled(lambda h: _as_int(fx(h) == 0), x.seats)
+            return Compiled(lambda h: _as_int(fx(h) == 0), x.seats, costly=x.costly)
         if isinstance(node, Binary):
             assert node.left is not None and node.right is not None
             return self._binary(node.op, self.compile(node.left), self.compile(node.right))
@@ -735,7 +756,7 @@ class Compiler:
             def cond(h: Hands) -> Value:
                 return np.where(np.asarray(ft(h)) != 0, fa(h), fb(h)).astype(np.int64)
 
-            return Compiled(cond, t.seats | a.seats | b.seats)
+            return Compiled(cond, t.seats | a.seats | b.seats, costly=t.costly or a.costly or b.costly)
         if isinstance(node, Call):
             return self._call(node)
         raise TypeError(f"not an expression node: {node!r}")
@@ -768,12 +789,15 @@ class Compiler:
                 h.memo[key] = got
             return got
 
-        compiled = inner if inner.const is not None else Compiled(var, inner.seats)
+        compiled = inner if inner.const is not None else Compiled(var, inner.seats, costly=inner.costly)
         self._compiled_vars[name] = compiled
         return compiled
 
     def _binary(self, op: str, a: Compiled, b: Compiled) -> Compiled:
         seats = a.seats | b.seats
+        costly = a.costly or b.costly
+        if op in ("&&", "||") and costly and not (a.costly and b.costly):
+            return _lazy_logic(op, b if a.costly else a, a if a.costly else b)
         fa, fb = a.fn, b.fn
         if op in ("&&", "||"):
             if op == "&&":
@@ -796,7 +820,7 @@ class Compiler:
             c = f(Hands(np.zeros((52, 0), dtype=np.uint8)))
             ci = int(np.asarray(c))
             return Compiled(lambda h: ci, frozenset(), ci)
-        return Compiled(f, seats)
+        return Compiled(f, seats, costly=costly)
 
     def _call(self, node: Call) -> Compiled:
         func, seat, suit = node.func, node.seat, node.suit
@@ -829,7 +853,7 @@ class Compiler:
             if x.const is not None:
                 c = int(tables.imps(x.const))
                 return Compiled(lambda h: c, frozenset(), c)
-            return Compiled(lambda h: tables.imps(fx(h)), x.seats)
+            return Compiled(lambda h: tables.imps(fx(h)), x.seats, costly=x.costly)
         if func == "score":
             vul, level, strain = cast("tuple[bool, int, int]", node.extra)
             x = self.compile(node.args[0])
@@ -837,7 +861,9 @@ class Compiler:
             if x.const is not None:
                 c = int(tables.score(vul, level, strain, x.const))
                 return Compiled(lambda h: c, frozenset(), c)
-            return Compiled(lambda h: tables.score(vul, level, strain, fx(h)), x.seats)
+            return Compiled(lambda h: tables.score(vul, level, strain, fx(h)), x.seats, costly=x.costly)
+        if func == "tricks":
+            return self._tricks(node)
         if func == "cccc":
             suit_part, shape_part = self.table("cccc"), self.table("shapepoints")
 
@@ -864,6 +890,25 @@ class Compiler:
 
         return Compiled(self._memo(key, whole), seats)
 
+    def _tricks(self, node: Call) -> Compiled:
+        """``tricks(seat, strain)``: double-dummy tricks, all 20 of a deal solved at once and kept."""
+        from bridgecli.solver import dds
+
+        if not dds.available():
+            raise ParseError("tricks() needs the DDS solver: pip install 'bridgecli[dds]'",
+                             line=node.token.line, column=node.token.column)
+        seat, strain = node.seat, node.suit
+
+        def tricks(h: Hands) -> Value:
+            table = h.memo.get("dd")
+            if table is None:
+                table = dd_tables(h)
+                h.memo["dd"] = table
+            out: npt.NDArray[np.int64] = np.asarray(table)[:, seat, strain]
+            return out
+
+        return Compiled(tricks, frozenset(range(4)), costly=True)
+
     @staticmethod
     def _memo(key: str, fn: Fn) -> Fn:
         def memo(h: Hands) -> Value:
@@ -874,6 +919,38 @@ class Compiler:
             return got
 
         return memo
+
+
+def dd_tables(hands: Hands) -> npt.NDArray[np.int64]:
+    """``(n, 4, 5)`` double-dummy tricks of each deal: declarer seat by strain (C, D, H, S, NT)."""
+    from bridgecli.core.deal import deal_from_indices
+    from bridgecli.solver.dds import solve_tables
+
+    if hands.owner is None:
+        raise ValueError("double-dummy solving needs whole deals")
+    owner = hands.owner
+    deals = [deal_from_indices(owner[:, k].tolist()) for k in range(hands.n)]
+    out = np.zeros((hands.n, 4, 5), dtype=np.int64)
+    for k, table in enumerate(solve_tables(deals)):
+        out[k] = np.asarray(table.tricks, dtype=np.int64)
+    return out
+
+
+def _lazy_logic(op: str, cheap: Compiled, costly: Compiled) -> Compiled:
+    """``cheap && costly`` / ``cheap || costly`` evaluating ``costly`` only where it decides the result."""
+    fc, fx = cheap.fn, costly.fn
+
+    def f(h: Hands) -> Value:
+        first = np.broadcast_to(np.asarray(fc(h)) != 0, (h.n,))
+        need = first if op == "&&" else ~first
+        out = first.astype(np.int64) if op == "||" else np.zeros(h.n, dtype=np.int64)
+        rows = np.flatnonzero(need)
+        if len(rows):
+            sub = h.subset(rows)
+            out[rows] = (np.broadcast_to(np.asarray(fx(sub)), (len(rows),)) != 0).astype(np.int64)
+        return out
+
+    return Compiled(f, cheap.seats | costly.seats, costly=True)
 
 
 def compile_conditions(texts: Sequence[str], compiler: Compiler | None = None) -> Compiled:

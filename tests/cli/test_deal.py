@@ -298,3 +298,22 @@ def test_jobs_stop_cleanly_with_batches_in_flight() -> None:
                        env=subprocess_env(), capture_output=True, timeout=120, check=False)
     assert r.returncode == 0
     assert r.stdout.count(b"\n") == 100000
+
+
+def test_tricks_condition(runner: CliRunner) -> None:
+    from bridgecli.solver import dds
+
+    if not dds.available():
+        r = runner.invoke(cli, ["deal", "--where", "tricks(north, notrump) >= 9"])
+        assert r.exit_code == 2 and "DDS" in r.stderr
+        return
+    r = runner.invoke(cli, ["deal", "-n", "3", "--seed", "2", "--format", "text",
+                            "--where", "hcp(north) + hcp(south) >= 26 && tricks(south, notrump) <= 8"])
+    assert r.exit_code == 0, r.stderr
+    deals = [Deal.from_pbn(line) for line in r.stdout.splitlines()]
+    assert len(deals) == 3
+    from bridgecli.core.cards import Seat, Strain
+
+    for deal, table in zip(deals, dds.solve_tables(deals)):
+        assert deal.hands[0].hcp + deal.hands[2].hcp >= 26  # type: ignore[union-attr]
+        assert table[Seat.SOUTH, Strain.NOTRUMP] <= 8
