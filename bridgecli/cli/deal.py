@@ -271,7 +271,7 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
         import dataclasses
 
         # double-dummy conditions: small batches, so that -n 5 does not solve thousands of deals
-        spec = dataclasses.replace(spec, batch_size=256)
+        spec = dataclasses.replace(spec, batch_size=64)
     show_progress = progress if progress is not None else sys.stderr.isatty()
     meter = _Progress(show_progress, target)
 
