@@ -256,7 +256,7 @@ def test_other_formats(runner: CliRunner) -> None:
 
 
 def test_numpy_only_when_dealing() -> None:
-    code = ("import sys, bridgecli.cli, bridgecli.cli.deal, bridgecli.dealer; "
+    code = ("import sys, bridgecli.cli, bridgecli.cli.deal, bridgecli.cli.score, bridgecli.dealer; "
             "assert 'numpy' not in sys.modules, 'numpy imported'")
     subprocess.run([bridgecli_cmd()[0], "-c", code], check=True, env=subprocess_env())
 
