@@ -357,17 +357,19 @@ def test_pbn_legal_calls(runner: CliRunner) -> None:
     assert r.stdout == "Board 4: incomplete after 4 calls, W to call, both vulnerable; legal calls: Pass 1S-7NT\n"
 
 
-def test_json_lines_input_gives_the_same_verdicts(runner: CliRunner, tmp_path: Any) -> None:
+@pytest.mark.parametrize("fmt, name", [("json", "club.jsonl"), ("yaml", "club.yaml")])
+def test_json_and_yaml_input_give_the_same_verdicts(runner: CliRunner, tmp_path: Any, fmt: str, name: str) -> None:
     from bridgecli.formats import read_boards, write_boards
 
     text = PBN_TEXT.replace("1C Pass 1Q Pass", "1C Pass 1D Pass")
     boards = read_boards(text, "pbn")
-    path = tmp_path / "club.jsonl"
-    path.write_text(write_boards(boards, "json"))
+    path = tmp_path / name
+    path.write_text(write_boards(boards, fmt))
     from_pbn = run(runner, "-", "--json", input=text)
-    from_json = run(runner, str(path), "--json")
-    assert from_json.exit_code == from_pbn.exit_code == 1
-    assert from_json.stdout == from_pbn.stdout
+    from_other = run(runner, str(path), "--json")
+    assert from_other.exit_code == from_pbn.exit_code == 1
+    assert from_other.stdout == from_pbn.stdout
+    assert run(runner, "-", "--format", fmt, input=path.read_text()).stdout == run(runner, "-", input=text).stdout
 
 
 def test_spec_example_file(runner: CliRunner) -> None:
