@@ -417,3 +417,12 @@ def test_parallel_redoes_a_batch_when_the_record_plan_is_wrong(monkeypatch: pyte
     assert code == 1
     assert out.getvalue() == expected
     assert [json.loads(x)["record"] for x in out.getvalue().splitlines()] == [1, 2, 3, 4, 5, 6]
+
+
+def test_pbn_with_comments_and_crlf_reads_the_same(runner: CliRunner) -> None:
+    plain = run(runner, "-", input=PBN_TEXT)
+    commented = PBN_TEXT.replace('[Board "3"]', '[Board "3"]\n{ a comment }').replace("\n", "\r\n")
+    r = run(runner, "-", input=commented)
+    assert r.exit_code == plain.exit_code == 2
+    # the comment moves board 5's bad token down one line
+    assert r.stdout == plain.stdout.replace("(<stdin>:43)", "(<stdin>:44)")
