@@ -200,10 +200,6 @@ def main() -> None:
     gen = time.perf_counter() - t0
     calls = sum(len(b.auction or ()) for b in boards)
 
-    # the engine alone, on calls already in memory (CPU time)
-    in_memory = [(b.effective_dealer, [a.call for a in b.auction or ()]) for b in boards]
-    engine_mem, _ = _cpu(lambda: [check_calls(d, c) for d, c in in_memory])  # type: ignore[arg-type]
-
     with tempfile.TemporaryDirectory() as tmp:
         path = args.keep or Path(tmp) / f"boards.{'jsonl' if fmt == 'json' else fmt}"
         if not reuse:
@@ -246,7 +242,6 @@ Stages in process, CPU time (what the command runs, one after the other):
 | of which the engine, `check_calls` | {parts['engine']:.2f} | {parts['engine'] / n * 1e6:.1f} |
 | render: `verdict_json_line` | {parts['json']:.2f} | {parts['json'] / n * 1e6:.1f} |
 | for comparison, the full reader `formats.iter_records(text, "{fmt}")` | {parts['full']:.2f} | {parts['full'] / n * 1e6:.1f} |
-| engine alone on calls already in memory | {engine_mem:.2f} | {engine_mem / n * 1e6:.1f} |
 
 Goal: ≥ {GOAL:,} boards/s through the CLI — wall clock **{'met' if rate >= GOAL else 'NOT met'}**
 ({rate / GOAL:.2f}× the goal); one process: {n / wall1 / GOAL:.2f}× wall clock, {n / cpu1 / GOAL:.2f}× by CPU time.
