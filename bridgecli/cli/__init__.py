@@ -61,11 +61,13 @@ class BridgeCliError(click.ClickException):
 
 def error_from(exc: BridgeError) -> BridgeCliError:
     """Turn a core error into the one-line CLI error with the right exit code."""
-    from bridgecli.core.errors import RuleError
+    from bridgecli.core.errors import InvalidDealError, RuleError
 
     where = exc.where()
     text = f"{where}: {exc}" if where else str(exc)
-    code = ExitCode.RULES if isinstance(exc, RuleError) else ExitCode.USAGE
+    # a deal with a card twice or 14 cards is input that cannot be read: exit 2
+    invalid_input = isinstance(exc, InvalidDealError)
+    code = ExitCode.RULES if isinstance(exc, RuleError) and not invalid_input else ExitCode.USAGE
     return BridgeCliError(text, code)
 
 
@@ -111,8 +113,14 @@ class LazyGroup(click.Group):
             if debug:
                 raise
             raise error_from(exc) from exc
+        except BrokenPipeError:
+            # the reader of stdout went away (`| head`): stop quietly, as cat does
+            from bridgecli.cli.common import quiet_stdout
+
+            quiet_stdout()
+            ctx.exit(ExitCode.OK)
         except (UnicodeDecodeError, OSError) as exc:
-            if debug or isinstance(exc, BrokenPipeError):
+            if debug:
                 raise
             raise BridgeCliError(str(exc), ExitCode.USAGE) from exc
 

@@ -248,16 +248,21 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
     if fmt is None:
         from bridgecli.formats import format_from_path
 
-        fmt = format_from_path(output) or ("text" if script is not None and script.printer == "printall" else "pbn")
-        if script is not None and script.printer == "printall" and format_from_path(output) is None:
-            fmt = "printall"
+        fmt = format_from_path(output) or "pbn"
+        if script is not None and format_from_path(output) is None:
+            if script.printer == "printall":
+                fmt = "printall"
+            elif script.printer is None:
+                fmt = "none"  # statistics only, as in dealer
     fmt = fmt.lower()
     if seed is None:
         import secrets
 
         seed = secrets.randbits(48)
+    needs_owner = bool(stats) or bool(script is not None and script.stats) or fmt not in ("pbn", "text")
     spec = Spec(seed=seed, fixed=predeal.fixed, wheres=tuple(wheres), script=script_text,
-                script_source=script_name, max_tries=limit)
+                script_source=script_name, max_tries=limit, strings=fmt in ("pbn", "text") and jobs > 1,
+                owners=needs_owner or jobs == 1)
     compile_spec(spec)  # script errors surface before any output
     show_progress = progress if progress is not None else sys.stderr.isatty()
     meter = _Progress(show_progress, target)
@@ -284,15 +289,21 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
 
     counts = {"accepted": 0, "tried": 0}
 
-    def produced() -> Iterator[tuple[Any, int]]:
-        """Accepted batches in order, cut to the target, with statistics gathered on the way."""
+    def produced() -> Iterator[tuple[Any, int, Any]]:
+        """Accepted batches in order (deals, first board, deal strings or None), cut to the target,
+        with statistics gathered on the way."""
         nonlocal stat_sum
-        for owner, dealt in batches(spec, jobs):
+        if target == 0:
+            return
+        for owner, dealt, rows, kept in batches(spec, jobs):
             counts["tried"] += dealt
             accepted = counts["accepted"]
-            take = owner.shape[1] if target is None else min(owner.shape[1], target - accepted)
-            if take < owner.shape[1]:
-                owner = np.ascontiguousarray(owner[:, :take])
+            take = kept if target is None else min(kept, target - accepted)
+            if take < kept:
+                if owner is not None:
+                    owner = np.ascontiguousarray(owner[:, :take])
+                if rows is not None:
+                    rows = rows[:take]
             if take and (compiled_stats or stats_expr is not None):
                 hands = expr_mod.Hands(owner)
                 for k, (st, comp) in enumerate(zip(script_stats, compiled_stats)):
@@ -310,7 +321,7 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
                         stat_values[u] = stat_values.get(u, 0) + c
             counts["accepted"] = accepted + take
             if take:
-                yield owner, start_board + accepted
+                yield owner, start_board + accepted, rows
             meter.update(counts["accepted"], counts["tried"])
             if target is not None and counts["accepted"] >= target:
                 break
@@ -337,7 +348,7 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
 
 
 def _write(fmt: str, out: IO[bytes], seed: int, dealer_of: Any, vul_of: Any,
-           produced: Iterator[tuple[Any, int]], complete: Any) -> None:
+           produced: Iterator[tuple[Any, int, Any]], complete: Any) -> None:
     """Stream the produced batches to ``out`` in ``fmt``; ``complete()`` says whether all were found.
 
     A PBN file gets its header before the first board, or at the end of a
@@ -348,21 +359,27 @@ def _write(fmt: str, out: IO[bytes], seed: int, dealer_of: Any, vul_of: Any,
     if fmt == "pbn":
         records = pbnfast.RecordWriter(_pbn_render(seed), dealer_of, vul_of)
         header = False
-        for owner, start in produced:
+        for owner, start, rows in produced:
             if not header:
                 out.write(b"% PBN 2.1\n% EXPORT\n")
                 header = True
-            deals = pbnfast.deal_strings(owner, records.dealers(start, owner.shape[1]))
+            if rows is None:
+                deals = pbnfast.deal_strings(owner, records.dealers(start, owner.shape[1]))
+            else:
+                deals = pbnfast.rotate(rows, records.dealers(start, rows.shape[0]))
             for chunk in records.write(deals, start):
                 out.write(chunk)
         if not header and complete():
             out.write(b"% PBN 2.1\n% EXPORT\n")
     elif fmt == "text":
-        for owner, _start in produced:
-            out.write(pbnfast.text_lines(owner))
+        for owner, _start, rows in produced:
+            out.write(pbnfast.text_lines(owner) if rows is None else pbnfast.lines_of(rows))
     elif fmt == "printall":
-        for owner, start in produced:
+        for owner, start, _rows in produced:
             out.write(_printall(owner, start).encode("ascii"))
+    elif fmt == "none":
+        for _batch in produced:
+            pass
     else:
         from bridgecli.formats import iter_write
 
@@ -374,7 +391,7 @@ def _write(fmt: str, out: IO[bytes], seed: int, dealer_of: Any, vul_of: Any,
             out.write(text.encode("utf-8"))
 
 
-def _boards(produced: Iterator[tuple[Any, int]], seed: int, dealer_of: Any, vul_of: Any) -> Iterator[Any]:
+def _boards(produced: Iterator[tuple[Any, int, Any]], seed: int, dealer_of: Any, vul_of: Any) -> Iterator[Any]:
     """Board objects of the produced deals (for the general format writers)."""
     from bridgecli.core.board import Board
     from bridgecli.core.cards import Seat, Vulnerability
@@ -382,7 +399,7 @@ def _boards(produced: Iterator[tuple[Any, int]], seed: int, dealer_of: Any, vul_
 
     tags = {"Event": "", "Site": "", "Date": "", "West": "", "North": "", "East": "", "South": "",
             "Scoring": "", "Generator": f"bridgecli {__version__} seed={seed}"}
-    for owner, start in produced:
+    for owner, start, _rows in produced:
         for k in range(owner.shape[1]):
             number = start + k
             yield Board(number=number, dealer=Seat(dealer_of(number)),

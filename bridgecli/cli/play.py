@@ -12,7 +12,7 @@ from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import FORMAT_NAMES, AtomicOutput, get_lang, input_argument, json_option, output_option
 from bridgecli.core.board import Board
 from bridgecli.core.calls import Contract
-from bridgecli.core.cards import SUITS_DESC, Card, Seat, Side, Vulnerability, dealer_of_board
+from bridgecli.core.cards import Card, Seat, Side, Vulnerability, dealer_of_board
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, IllegalPlayError, ParseError, RuleError
 from bridgecli.core.notation import Language
@@ -277,7 +277,7 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
     code = int(ExitCode.OK)
     out = _Lines()
     finished: list[Board] = []
-    seen = 0
+    seen = skipped = 0
     for rec in records:
         if isinstance(rec, BridgeError):
             out.flush()
@@ -288,6 +288,7 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
             continue
         seen += 1
         if not complete and inline_cards is None and board.play is None:
+            skipped += 1
             continue
         try:
             contract = contract_of(board)
@@ -331,6 +332,8 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
             if show_tricks:
                 out.add(tricks_table(rep, lang, tablefmt))
     out.flush()
+    if skipped and skipped == seen:
+        click.echo(f"bridgecli: note: {source}: no board has a play record ({skipped} read)", err=True)
     if board_no is not None and seen == 0:
         raise BridgeCliError(f"{source}: no board {board_no}", ExitCode.USAGE)
     if complete:
@@ -365,37 +368,23 @@ def _pick_one(records: Iterator[Board | BridgeError], board_no: int | None, sour
 
 
 def draw_table(state: PlayState, visible: set[Seat], you: set[Seat], lang: Language) -> str:
-    """A compass drawing: the hands as far as visible, the trick so far and the count."""
-    dummy = state.dummy
+    """A compass drawing (``bridgecli.render.text``): the hands as far as visible, the trick so far and the count."""
+    from bridgecli.render.text import render_diagram
 
-    def label(seat: Seat) -> str:
+    labels = {}
+    for seat in Seat:
         tags = []
         if seat == state.declarer:
             tags.append("declarer")
-        if seat == dummy:
+        if seat == state.dummy:
             tags.append("dummy")
         if seat in you:
             tags.append("you")
-        return lang.seat_names[seat] + (f" ({', '.join(tags)})" if tags else "")
-
-    def block(seat: Seat) -> list[str]:
-        if seat not in visible:
-            return [label(seat), "(hidden)"]
-        hand = state.hand(seat)
-        lines = [label(seat)]
-        for suit in SUITS_DESC:
-            ranks = "".join(lang.rank_str(c.rank) for c in hand.suit(suit)) or "-"
-            lines.append(f"{lang.suit_str(suit)} {ranks}")
-        return lines
-
-    pad = " " * 14
-    out = [pad + line for line in block(Seat.NORTH)]
-    west, east = block(Seat.WEST), block(Seat.EAST)
-    for i in range(max(len(west), len(east))):
-        left = west[i] if i < len(west) else ""
-        right = east[i] if i < len(east) else ""
-        out.append(f"{left:<28}{right}".rstrip())
-    out.extend(pad + line for line in block(Seat.SOUTH))
+        if tags:
+            labels[lang.seat_names[seat]] = ", ".join(tags)
+    hands = tuple(state.hand(s) if s in visible else None for s in Seat)
+    view = Board(deal=Deal(hands), tags=labels)  # type: ignore[arg-type]
+    out = [render_diagram(view, lang=lang)]
     trick = state.current_trick
     shown = "  ".join(f"{lang.seat_str(s)} {lang.card_str(c)}" for s, c in trick) or "(no card yet)"
     out.append(f"Trick {state.trick_number}: {shown}")

@@ -64,9 +64,41 @@ def deal_strings(owner: U8Array, first: npt.NDArray[np.integer] | int = 0) -> U8
     return out
 
 
+def rotate(rows: U8Array, first: npt.NDArray[np.integer]) -> U8Array:
+    """Deal strings written from North (``deal_strings(owner, 0)``) rewritten from ``first``.
+
+    Fast when ``first`` is constant or repeats with period 4 (the board
+    cycle): then whole strided row slices move as blocks.
+    """
+    n = rows.shape[0]
+    first = np.asarray(first, dtype=np.int64)
+    out = np.empty_like(rows)
+    out[:] = rows
+    if n == 0:
+        return out
+    if (first == first[0]).all():
+        groups = [(slice(None), int(first[0]))]
+    elif n >= 4 and (first == np.resize(first[:4], n)).all():
+        groups = [(slice(k, None, 4), int(first[k])) for k in range(4)]
+    else:
+        groups = [(np.flatnonzero(first == f), f) for f in range(4)]  # type: ignore[misc]
+    for sel, f in groups:
+        if f == 0:
+            continue
+        for k in range(4):
+            src = 2 + 17 * ((f + k) % 4)
+            out[sel, 2 + 17 * k:2 + 17 * k + 16] = rows[sel, src:src + 16]
+        out[sel, 0] = _SEAT_LETTERS[f]
+    return out
+
+
 def text_lines(owner: U8Array) -> bytes:
     """One line a deal: the PBN deal string from North, LF-terminated."""
-    rows = deal_strings(owner, 0)
+    return lines_of(deal_strings(owner, 0))
+
+
+def lines_of(rows: U8Array) -> bytes:
+    """Deal strings as LF-terminated lines."""
     lines = np.empty((rows.shape[0], DEAL_LEN + 1), dtype=np.uint8)
     lines[:, :DEAL_LEN] = rows
     lines[:, DEAL_LEN] = 10

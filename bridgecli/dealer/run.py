@@ -40,6 +40,10 @@ class Spec:
     """Deal at most this many (the last batch is cut short)."""
     batch_size: int = BATCH_SIZE
     """Deals per batch."""
+    strings: bool = False
+    """Workers also write the PBN deal strings (from North) of the deals they keep."""
+    owners: bool = True
+    """Workers send the deals themselves back (not needed when ``strings`` is all the output needs)."""
 
 
 def compile_spec(spec: Spec) -> Compiled:
@@ -99,19 +103,34 @@ def _init_worker(spec: Spec) -> None:
     _WORKER = (spec, dealer, accept)
 
 
-def _work(index: int) -> tuple[npt.NDArray[np.uint8], int]:
+Batch = tuple["npt.NDArray[np.uint8] | None", int, "npt.NDArray[np.uint8] | None", int]
+"""``(owner, dealt, deal strings, kept)``: what one batch gives back."""
+
+
+def _work(index: int) -> Batch:
     assert _WORKER is not None
     spec, dealer, accept = _WORKER
-    return dealer.deal(batch_generator(spec.seed, index), accept, batch_size_of(spec, index))
+    owner, dealt = dealer.deal(batch_generator(spec.seed, index), accept, batch_size_of(spec, index))
+    rows = None
+    if spec.strings:
+        from .pbnfast import deal_strings
+
+        rows = deal_strings(owner, 0)
+    return (owner if spec.owners else None), dealt, rows, owner.shape[1]
 
 
-def batches(spec: Spec, jobs: int = 1) -> Iterator[tuple[npt.NDArray[np.uint8], int]]:
-    """``(owner, dealt)`` of batch 0, 1, 2 ... until ``max_tries`` is used up (or forever)."""
+def batches(spec: Spec, jobs: int = 1) -> Iterator[Batch]:
+    """``(owner, dealt, strings, kept)`` of batch 0, 1, 2 ... until ``max_tries`` is used up (or forever).
+
+    In one process ``strings`` is None (the caller formats); with several,
+    the workers format when ``spec.strings`` is set.
+    """
     indices = itertools.count() if spec.max_tries is None else range(-(-spec.max_tries // spec.batch_size))
     if jobs <= 1:
         dealer, accept = build(spec)
         for i in indices:
-            yield dealer.deal(batch_generator(spec.seed, i), accept, batch_size_of(spec, i))
+            owner, dealt = dealer.deal(batch_generator(spec.seed, i), accept, batch_size_of(spec, i))
+            yield owner, dealt, None, owner.shape[1]
         return
     import multiprocessing
 
@@ -130,5 +149,9 @@ def batches(spec: Spec, jobs: int = 1) -> Iterator[tuple[npt.NDArray[np.uint8], 
                 pending.append(pool.apply_async(_work, (nxt,)))
             yield result
     finally:
+        # let the batches in flight arrive first: terminating while a worker is
+        # still writing a result into the pipe can deadlock the pool
+        for result in pending:
+            result.wait()  # type: ignore[attr-defined]
         pool.terminate()
         pool.join()

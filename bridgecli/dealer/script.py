@@ -245,4 +245,7 @@ class _ScriptParser(Parser):
 def parse_script(text: str, source: str | None = None) -> Script:
     """Read a dealer input file. Raises ParseError with the line of the problem."""
     tokens = tokenize(text, source=source, hash_comments=True)
-    return _ScriptParser(tokens, source).run()
+    script = _ScriptParser(tokens, source).run()
+    if script.printer is None and not script.stats:
+        script.printer = "printall"  # dealer's default action
+    return script

@@ -23,7 +23,22 @@ from bridgecli.core.errors import BridgeError, ParseError
 from . import schema
 
 _WS = re.compile(r"[ \t\r\n]*")
-_DECODER = json.JSONDecoder()
+class _DuplicateKey(Exception):
+    """A JSON object names the same key twice."""
+
+
+def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return out
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates)
 _RECORD_START = re.compile(r"^\{", re.MULTILINE)
 
 
@@ -49,6 +64,8 @@ def _decode(text: str, pos: int, source: str | None, lines: _Lines) -> tuple[obj
         value, end = _DECODER.raw_decode(text, pos)
     except json.JSONDecodeError as e:
         raise ParseError(f"json syntax error: {e.msg.lower()}", source=source, line=e.lineno, column=e.colno) from None
+    except _DuplicateKey as e:
+        raise ParseError(f"key {e.args[0]!r} given twice", source=source, line=lines.line(pos)) from None
     except (ValueError, RecursionError) as e:
         msg = "nested too deeply" if isinstance(e, RecursionError) else str(e).lower()
         raise ParseError(f"json error: {msg}", source=source, line=lines.line(pos)) from None

@@ -15,6 +15,8 @@ A LIN record is a run of ``key|value|`` pairs. The keys read here:
 * ``pc|SA|`` a card played, in time order; ``mc|10|`` a claim: tricks for declarer.
 
 ``st``, ``rh``, ``pg``, ``nt``, ``sk``, ``vg`` and other keys are skipped.
+A line holding a BBO handviewer link (``...?lin=pn%7C...``) or percent-encoded
+LIN is decoded first.
 A new board starts at ``qx``, or at ``pn``/``st``/``md`` once the current
 board has its deal, so a file of one board a line (BBO hand records) and a
 stream of ``qx``-separated boards both read.
@@ -36,7 +38,8 @@ from bridgecli.core.board import AnnotatedCall, Board, PlayedCard
 from bridgecli.core.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Double, Pass, Redouble, Risk, parse_call
 from bridgecli.core.cards import DECK, Card, Hand, Rank, Seat, Strain, Suit, Vulnerability
 from bridgecli.core.deal import Deal
-from bridgecli.core.errors import BridgeError, IllegalPlayError, ParseError
+from bridgecli.core.errors import BridgeError, IllegalPlayError, InvalidDealError, ParseError
+from bridgecli.core.play import trick_winner as _winner_index
 
 #: LIN lists hands and players South, West, North, East; the dealer digit counts from 1 = South.
 LIN_SEATS: tuple[Seat, ...] = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
@@ -51,25 +54,17 @@ _BOARD_NO = re.compile(r"(\d+)")
 _PLAYER_TAGS = ("South", "West", "North", "East")
 _ROOMS = {"o": "Open", "c": "Closed"}
 _SUIT_LETTERS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
+_RANK_LETTERS = {r.letter: r for r in Rank}
+_CARD = {(c.suit, c.rank): c for c in DECK}
+_CARD_TOKEN = {t: c for c in DECK for t in (str(c), str(c).lower(), str(c)[0] + str(c)[1].lower(), str(c)[0].lower() + str(c)[1])}
 
 
 # -- small rules helpers (pure) ----------------------------------------------
 
 
 def trick_winner(cards: Sequence[Card], leader: Seat, trump: Suit | None) -> Seat:
-    """The seat that wins a trick of ``cards`` played clockwise from ``leader``.
-
-    The highest trump wins, else the highest card of the suit led (Law 44).
-    """
-    best = 0
-    for i in range(1, len(cards)):
-        c, b = cards[i], cards[best]
-        if c.suit == b.suit:
-            if c.rank > b.rank:
-                best = i
-        elif trump is not None and c.suit == trump:
-            best = i
-    return leader.next(best)
+    """The seat that wins a trick of ``cards`` played clockwise from ``leader`` (Law 44)."""
+    return leader.next(_winner_index(cards, trump))
 
 
 def _final_contract(calls: Sequence[Call], dealer: Seat) -> Contract | None:
@@ -114,42 +109,49 @@ class _Pair:
         self.first = first
 
 
+_PAIR = re.compile(r"[ \t\r\n\f\v]*([A-Za-z][A-Za-z0-9]{0,3})\|([^|]*)\|")
+_SPACE = re.compile(r"[ \t\r\n\f\v]*")
+
+
 def _pairs(text: str, source: str | None) -> Iterator[_Pair | ParseError]:
     """``key|value|`` pairs of the text; a malformed spot yields an error and reading
     resumes on the next line."""
     pos, line, n = 0, 1, len(text)
-    first = True
+    counted = 0  # text[:counted] holds line - 1 newlines
+    last_line = 0
+    match = _PAIR.match
     while pos < n:
-        ch = text[pos]
-        if ch in " \t\r\n\f\v":
-            if ch == "\n":
-                line += 1
-                first = True
-            pos += 1
+        m = match(text, pos)
+        if m is not None:
+            start = m.start(1)
+            line += text.count("\n", counted, start)
+            counted = start
+            first = line != last_line
+            last_line = line
+            yield _Pair(m.group(1).lower(), m.group(2), line, first)
+            pos = m.end()
             continue
-        bar = text.find("|", pos)
-        eol = text.find("\n", pos)
-        key = text[pos:bar] if bar >= 0 and (eol < 0 or bar < eol) else None
-        if key is None or not _KEY.fullmatch(key.strip()):
-            shown = (text[pos:eol] if eol >= 0 else text[pos:])[:30]
-            yield ParseError(f"not a LIN key|value| pair: {shown!r}", source=source, line=line)
-            if eol < 0:
-                return
-            pos, line, first = eol + 1, line + 1, True
-            continue
-        end = text.find("|", bar + 1)
-        if end < 0:
+        start = _SPACE.match(text, pos).end()  # type: ignore[union-attr]
+        if start == n:
+            return
+        line += text.count("\n", counted, start)
+        counted = start
+        eol = text.find("\n", start)
+        bar = text.find("|", start)
+        key = text[start:bar].strip() if bar >= 0 and (eol < 0 or bar < eol) else None
+        if key is not None and _KEY.fullmatch(key) and text.find("|", bar + 1) < 0:
+            # the last value of the text without its closing bar
             value = text[bar + 1:]
             if "\n" in value.rstrip():
-                yield ParseError(f"unterminated value of {key.strip()!r} (no closing '|')", source=source, line=line)
+                yield ParseError(f"unterminated value of {key!r} (no closing '|')", source=source, line=line)
                 return
-            yield _Pair(key.strip().lower(), value.strip(), line, first)
+            yield _Pair(key.lower(), value.strip(), line, line != last_line)
             return
-        value = text[bar + 1:end]
-        yield _Pair(key.strip().lower(), value, line, first)
-        first = False
-        line += value.count("\n")
-        pos = end + 1
+        shown = (text[start:eol] if eol >= 0 else text[start:])[:30]
+        yield ParseError(f"not a LIN key|value| pair: {shown!r}", source=source, line=line)
+        if eol < 0:
+            return
+        pos = eol + 1
 
 
 # -- reading -----------------------------------------------------------------
@@ -157,7 +159,7 @@ def _pairs(text: str, source: str | None) -> Iterator[_Pair | ParseError]:
 
 def _parse_hand(text: str) -> Hand:
     """A LIN hand ``SAKQHT98DC5432`` (suit letters, then ranks). Raises ParseError."""
-    cards: list[Card] = []
+    cards: set[Card] = set()
     suit: Suit | None = None
     t = text.strip().upper()
     i = 0
@@ -175,19 +177,20 @@ def _parse_hand(text: str) -> Hand:
         if t.startswith("10", i):
             rank, i = Rank.TEN, i + 2
         else:
-            try:
-                rank = Rank.from_str(ch)
-            except ParseError:
-                raise ParseError(f"not a rank: {ch!r} in hand {text!r}") from None
-            i += 1
-        card = Card(suit, rank)
+            r = _RANK_LETTERS.get(ch)
+            if r is None:
+                raise ParseError(f"not a rank: {ch!r} in hand {text!r}")
+            rank, i = r, i + 1
+        card = _CARD[suit, rank]
         if card in cards:
             raise ParseError(f"card {str(card)!r} twice in hand {text!r}")
-        cards.append(card)
+        cards.add(card)
     return Hand(cards)
 
 
 def _parse_md(value: str) -> tuple[Seat | None, Deal | None]:
+    """Dealer and deal of an ``md`` value. Raises ParseError (notation) or
+    InvalidDealError (a hand over 13 cards, a card in two hands), as PBN does."""
     v = value.strip()
     dealer: Seat | None = None
     if v[:1].isdigit():
@@ -207,7 +210,7 @@ def _parse_md(value: str) -> tuple[Seat | None, Deal | None]:
         if part.strip():
             hand = _parse_hand(part)
             if len(hand) > 13:
-                raise ParseError(f"{seat.name.lower()} holds {len(hand)} cards, more than 13: {part!r}")
+                raise InvalidDealError(f"{seat.name.lower()} holds {len(hand)} cards, more than 13: {part!r}")
             hands[seat] = hand
     east = Seat.EAST
     known = [hands[s] for s in LIN_SEATS[:3]]
@@ -289,10 +292,12 @@ def _apply(rec: _Record, pair: _Pair) -> None:
         call, alert, _ = rec.calls[-1]
         rec.calls[-1] = (call, alert, v.strip())
     elif k == "pc":
-        try:
-            card = Card.from_str(v.strip())
-        except ParseError:
-            raise ParseError(f"not a card: {v!r}") from None
+        card = _CARD_TOKEN.get(v) or _CARD_TOKEN.get(v.strip())
+        if card is None:
+            try:
+                card = Card.from_str(v.strip())
+            except ParseError:
+                raise ParseError(f"not a card: {v!r}") from None
         rec.cards.append((card, pair.line))
     elif k == "mc":
         t = v.strip()
@@ -391,6 +396,27 @@ def _rows(
     return tuple(rows)
 
 
+_LIN_PARAM = re.compile(r"[?&]lin=([^&#\r\n]*)", re.IGNORECASE)
+
+
+def _from_urls(text: str) -> str:
+    """Lines holding a BBO handviewer link (``...handviewer.html?lin=pn%7C...``) or
+    percent-encoded LIN become plain LIN, a line for a line."""
+    if "%7c" not in text.lower() and "lin=" not in text.lower():
+        return text
+    from urllib.parse import unquote
+
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        m = _LIN_PARAM.search(line)
+        if m:
+            line = m.group(1)
+        elif "|" in line or "%7c" not in line.lower():
+            continue
+        lines[i] = " ".join(unquote(line).split("\n"))
+    return "\n".join(lines)
+
+
 _HEAD_KEYS = ("qx", "pn", "st", "md")
 
 
@@ -406,11 +432,13 @@ def _starts_board(rec: _Record, pair: _Pair, after_error: bool) -> bool:
 def iter_records(text: str, source: str | None = None) -> Iterator[Board | BridgeError]:
     """Every board of a LIN text in order; a bad board is yielded as its error and
     reading goes on with the next board. An empty text is an error."""
+    text = _from_urls(text.lstrip("\ufeff"))
     if not text.strip():
         yield ParseError("empty input: no boards", source=source, line=1)
         return
     rec: _Record | None = None
     error: BridgeError | None = None
+    shared_names: list[str] | None = None  # a vugraph header's 8 players hold for the boards after it
 
     def finish() -> Iterator[Board | BridgeError]:
         if rec is None or not rec.content:
@@ -434,7 +462,10 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
             continue
         if rec is None or _starts_board(rec, item, error is not None):
             yield from finish()
+            if rec is not None and rec.names is not None and len(rec.names) >= 8:
+                shared_names = rec.names
             rec, error = _Record(item.line), None
+            rec.names = shared_names
         if error is None:
             try:
                 _apply(rec, item)

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import gc
 import re
+from collections.abc import Iterable, Iterator
 from itertools import islice
-from typing import IO, Iterable, Iterator
+from typing import IO, Any
 
 from bridgecli.core.board import STRUCTURED_TAGS, AnnotatedCall, Board, PlayedCard, Section
 from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract, Pass, Risk
@@ -33,7 +34,7 @@ from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, ParseError
 from bridgecli.core.notation import ENGLISH
 
-__all__ = ["iter_records", "loads", "load", "dumps", "dump", "iter_dumps", "MTS_TAGS"]
+__all__ = ["HEADER", "MTS_TAGS", "board_text", "dump", "dumps", "iter_dumps", "iter_records", "load", "loads"]
 
 #: The Mandatory Tag Set of PBN 2.x, in export order.
 MTS_TAGS: tuple[str, ...] = (
@@ -93,13 +94,13 @@ _LINE_TOKEN = re.compile(
     |(?P<close>\])
     |(?P<word>[^\s\[\]{};"]+)
     |(?P<bad>.)""",
-    re.X,
+    re.VERBOSE,
 )
 _NAME = re.compile(r"[A-Za-z0-9_]+\Z")
 _SUB_TOKEN = re.compile(r"([A-Za-z0-9-]+)|([!?]{1,2})|=(\d+)=|\$(\d+)|([*+])|(\^[A-Za-z]?)|(.)")
-_NOTE = re.compile(r"\s*(\d+)\s*:(.*)\Z", re.S)
-_RESULT_SIDES = re.compile(r"(NS|EW)\s+(\d+)(?:\s+(NS|EW)\s+(\d+))?\Z", re.I)
-_CONTRACT = re.compile(r"([1-7])(C|D|H|S|NT|N)(X{0,2})\Z", re.I)
+_NOTE = re.compile(r"\s*(\d+)\s*:(.*)\Z", re.DOTALL)
+_RESULT_SIDES = re.compile(r"(NS|EW)\s+(\d+)(?:\s+(NS|EW)\s+(\d+))?\Z", re.IGNORECASE)
+_CONTRACT = re.compile(r"([1-7])(C|D|H|S|NT|N)(X{0,2})\Z", re.IGNORECASE)
 
 # ---------------------------------------------------------------------------
 # reading
@@ -111,14 +112,14 @@ _VALUE = r'"([^"\\\n]*(?:\\.[^"\\\n]*)*)"'
 _GAME_TAGS = re.compile(
     r'^(?:[ \t]*\[[ \t]*([A-Za-z0-9_]+)[ \t]+' + _VALUE + r'[ \t]*\][ \t]*\n((?:[ \t]*[^\s\[][^\n]*\n)*)'
     r'|%[^\n]*\n|([^\n]*\n))',
-    re.M,
+    re.MULTILINE,
 )  # groups: name, value, data lines after the tag, a line of any other kind (not for the fast path)
 _DATA_SPECIAL = re.compile(r'[\[\]"{};]')
 _GAME_SEP = re.compile(r"(\n(?:[ \t]*\n)+)")
 
 # an entry is a list [name, value, line, rows]: one tag pair and the data lines
 # after it, rows being [(line, text), ...] or None; line is None on the fast path
-_Entry = list
+_Entry = list[Any]
 
 _KIND = {name: name for name in STRUCTURED_TAGS}
 
@@ -133,8 +134,7 @@ class _Reader:
     def __init__(self, text: str, source: str | None) -> None:
         if "\r" in text:
             text = text.replace("\r\n", "\n").replace("\r", "\n")
-        if text.startswith("\ufeff"):
-            text = text[1:]
+        text = text.removeprefix("\ufeff")
         self.text = text
         self.source = source
         self.last: dict[str, str] = {}  # value of each tag in the latest good game that had it
@@ -489,7 +489,7 @@ def _parse_vul(v: str) -> Vulnerability | None:
 
 _HOLDINGS: list[dict[str, tuple[frozenset[Card], int]]] = [{}, {}, {}, {}]  # spades, hearts, diamonds, clubs
 _SUIT_BASE = (39, 26, 13, 0)  # DECK index of the two of each suit, spades first
-_NOT_PLAIN = (frozenset(), -1)
+_NOT_PLAIN: tuple[frozenset[Card], int] = (frozenset(), -1)
 
 
 def _holding(k: int, text: str) -> tuple[frozenset[Card], int]:
@@ -763,7 +763,7 @@ def _parse_auction_tokens(e: _Entry) -> tuple[list[AnnotatedCall], int, str]:
 
 
 def _annotated(ann: list[object]) -> AnnotatedCall:
-    return AnnotatedCall(ann[0], bool(ann[1]), ann[2], tuple(sorted(set(ann[3]))))  # type: ignore[arg-type]
+    return AnnotatedCall(ann[0], bool(ann[1]), ann[2], tuple(sorted(set(ann[3]))))  # type: ignore[arg-type, call-overload]
 
 
 def _parse_play(e: _Entry) -> tuple[Seat | None, tuple[tuple[PlayedCard, ...], ...], str]:
@@ -785,9 +785,14 @@ def _parse_play(e: _Entry) -> tuple[Seat | None, tuple[tuple[PlayedCard, ...], .
 
 
 def _parse_play_tokens(e: _Entry) -> tuple[list[PlayedCard], str]:
-    """Token by token: suffixes, notes, NAGs, ``*`` and ``+``."""
+    """Token by token: suffixes, notes, NAGs, ``*`` and ``+``.
+
+    A ``+`` followed by more cards holds the place of the card to be played
+    next (``S3 C3 + SA``): it becomes an unknown card in its column.
+    """
     cards: list[PlayedCard] = []
     end = ""
+    plus_open = False  # a "+" seen and no card after it yet
     plain = _PLAIN_CARD
     line = e[2]
     ann: list[object] | None = None  # [card, note, nags]
@@ -799,6 +804,9 @@ def _parse_play_tokens(e: _Entry) -> tuple[list[PlayedCard], str]:
                     if ann is not None:
                         cards[-1] = _played(ann)
                         ann = None
+                    if plus_open:
+                        cards.append(_UNKNOWN_CARD)
+                        plus_open = False
                     cards.append(p)
                     continue
                 for m in _SUB_TOKEN.finditer(tok):
@@ -811,7 +819,11 @@ def _parse_play_tokens(e: _Entry) -> tuple[list[PlayedCard], str]:
                             raise ParseError(f"unexpected {m.group()!r} after {end!r} in the play")
                         if mark is not None:
                             end = mark
+                            plus_open = mark == "+"
                             continue
+                        if plus_open:
+                            cards.append(_UNKNOWN_CARD)
+                            plus_open = False
                         p = plain.get(word) or plain.get(word.upper())
                         if p is None:
                             try:
@@ -824,7 +836,7 @@ def _parse_play_tokens(e: _Entry) -> tuple[list[PlayedCard], str]:
                         raise ParseError(f"irregularity {irr!r} in the play is not supported")
                     if bad is not None:
                         raise ParseError(f"unexpected {bad!r} in the play")
-                    if not cards or end:
+                    if not cards or end == "*" or plus_open:
                         raise ParseError(f"annotation {m.group()!r} without a card before it")
                     if ann is None:
                         last = cards[-1]
@@ -848,7 +860,7 @@ def _parse_play_tokens(e: _Entry) -> tuple[list[PlayedCard], str]:
 
 
 def _played(ann: list[object]) -> PlayedCard:
-    return PlayedCard(ann[0], ann[1], tuple(sorted(set(ann[2]))))  # type: ignore[arg-type]
+    return PlayedCard(ann[0], ann[1], tuple(sorted(set(ann[2]))))  # type: ignore[arg-type, call-overload]
 
 
 def _parse_notes(entries: list[_Entry]) -> dict[int, str]:
@@ -914,7 +926,14 @@ _BIT_BY_ID: dict[int, int] = {id(c): 1 << i for i, c in enumerate(DECK)}
 _CARD_TXT_BY_ID: dict[int, str] = {id(c): str(c) for c in DECK}
 _CALL_TXT_BY_ID: dict[int, str] = {id(b): str(b) for b in ALL_BIDS}
 _CALL_TXT_BY_ID.update({id(PASS): "Pass", id(DOUBLE): "X", id(REDOUBLE): "XX"})
+# the shared plain calls and cards the reader hands out, by identity
+_ANN_TXT_BY_ID: dict[int, str] = {id(a): str(a.call) for a in _PLAIN_CALL.values()}
+_PLAYED_TXT_BY_ID: dict[int, str] = {id(p): str(p) for p in _PLAIN_CARD.values()}
 _SAFE_NAMES: set[str] = set()
+_ESCAPED: dict[str, str] = {}  # tag value -> its text between the quotes
+_NEEDS_ESCAPE = re.compile(r'["\\\n\r]')
+_MTS_SET = frozenset(MTS_TAGS)
+_SKIP_TAGS = _MTS_SET | STRUCTURED_TAGS
 
 
 def _hold_table() -> list[str]:
@@ -924,30 +943,39 @@ def _hold_table() -> list[str]:
     return _HOLD_TXT
 
 
-def _hand_txt(hand: Hand, hold: list[str]) -> str:
-    try:
-        m = sum(map(_BIT_BY_ID.__getitem__, map(id, hand.cards)))
-    except KeyError:
-        m = sum(1 << c.index for c in hand.cards)
-    return f"{hold[m >> 39]}.{hold[m >> 26 & 8191]}.{hold[m >> 13 & 8191]}.{hold[m & 8191]}"
-
-
 def _deal_txt(deal: Deal, first: Seat) -> str:
     hold = _HOLD_TXT or _hold_table()
     hs = deal.hands
     parts = []
     for i in range(4):
         h = hs[(first + i) % 4]
-        parts.append("-" if h is None else _hand_txt(h, hold))
-    return f"{first.letter}:{' '.join(parts)}"
+        if h is None:
+            parts.append("-")
+            continue
+        try:
+            m = sum(map(_BIT_BY_ID.__getitem__, map(id, h.cards)))
+        except KeyError:  # cards not from DECK
+            m = sum(1 << c.index for c in h.cards)
+        parts.append(f"{hold[m >> 39]}.{hold[m >> 26 & 8191]}.{hold[m >> 13 & 8191]}.{hold[m & 8191]}")
+    return f"{'NESW'[first]}:{' '.join(parts)}"
 
 
 def _esc(value: str, name: str) -> str:
-    if '"' in value or "\\" in value:
-        value = _ESCAPE.sub(r"\\\g<0>", value)
-    if "\n" in value or "\r" in value:
-        raise ParseError(f"tag {name} holds a line break, which PBN cannot write: {value!r}")
-    return value
+    """``value`` ready to go between the quotes of a tag. Raises ParseError on a line break."""
+    t = _ESCAPED.get(value)
+    if t is not None:
+        return t
+    t = value
+    if value[:1] == "#" and (value == "#" or value[:2] == "##"):
+        raise ParseError(f"tag {name} value {value!r} would read back as PBN inheritance ('#' / '##')")
+    if _NEEDS_ESCAPE.search(value):
+        if "\n" in value or "\r" in value:
+            raise ParseError(f"tag {name} holds a line break, which PBN cannot write: {value!r}")
+        t = _ESCAPE.sub(r"\\\g<0>", value)
+    if len(_ESCAPED) > 4096:
+        _ESCAPED.clear()
+    _ESCAPED[value] = t
+    return t
 
 
 def _call_txt(a: AnnotatedCall) -> str:
@@ -989,73 +1017,72 @@ def board_text(b: Board) -> str:
     Rules for the mandatory tags: a missing Event, Site, Date, player or
     Scoring tag, board number, dealer, vulnerability or deal is written as
     ``"?"`` (unknown); with no contract, Declarer, Contract and Result are
-    ``""``; a passed-out board has ``[Declarer ""]`` and ``[Result ""]``.
+    ``""``; a passed-out board has ``[Declarer ""]`` and ``[Result ""]``; a
+    contract without declarer or result has ``"?"`` for them.
     Raises ParseError for a tag value or name PBN cannot hold.
     """
     tags = b.tags
     get = tags.get
+    esc = _esc
     dealer = b.dealer
-    eff = dealer if dealer is not None else (Seat((b.number - 1) % 4) if b.number else Seat.NORTH)
+    number = b.number
+    if dealer is not None:
+        eff = dealer
+    else:
+        eff = Seat((number - 1) % 4) if number else Seat.NORTH
     contract = b.contract
+    result = b.result
     if contract is None:
-        declarer_v = get("Declarer", "")
-        contract_v = get("Contract", "")
-        result_v = get("Result", "") if b.result is None else str(b.result)
+        declarer_v = esc(get("Declarer", ""), "Declarer")
+        contract_v = esc(get("Contract", ""), "Contract")
+        result_v = esc(get("Result", ""), "Result") if result is None else str(result)
     else:
         d = contract.declarer
-        declarer_v = d.letter if d is not None else ("" if contract.level == 0 else get("Declarer", "?"))
+        declarer_v = "NESW"[d] if d is not None else ("" if contract.level == 0 else esc(get("Declarer", "?"), "D"))
         contract_v = contract.pbn
-        if b.result is not None:
-            result_v = str(b.result)
+        if result is not None:
+            result_v = str(result)
         else:
-            result_v = get("Result", "" if contract.level == 0 else "?")
-    event = get("Event", "?")
-    site = get("Site", "?")
-    date = get("Date", "?")
-    west = get("West", "?")
-    north = get("North", "?")
-    east = get("East", "?")
-    south = get("South", "?")
-    scoring = get("Scoring", "?")
-    out = [
-        f'[Event "{_esc(event, "Event")}"]',
-        f'[Site "{_esc(site, "Site")}"]',
-        f'[Date "{_esc(date, "Date")}"]',
-        f'[Board "{b.number if b.number is not None else "?"}"]',
-        f'[West "{_esc(west, "West")}"]',
-        f'[North "{_esc(north, "North")}"]',
-        f'[East "{_esc(east, "East")}"]',
-        f'[South "{_esc(south, "South")}"]',
-        f'[Dealer "{dealer.letter if dealer is not None else "?"}"]',
-        f'[Vulnerable "{b.vulnerability.pbn if b.vulnerability is not None else "?"}"]',
-        f'[Deal "{_deal_txt(b.deal, eff) if b.deal is not None else "?"}"]',
-        f'[Scoring "{_esc(scoring, "Scoring")}"]',
-        f'[Declarer "{_esc(declarer_v, "Declarer")}"]',
-        f'[Contract "{_esc(contract_v, "Contract")}"]',
-        f'[Result "{_esc(result_v, "Result")}"]',
-    ]
-    if len(tags) > 0:
+            result_v = esc(get("Result", "" if contract.level == 0 else "?"), "Result")
+    vul = b.vulnerability
+    deal = b.deal
+    head = (
+        f'[Event "{esc(get("Event", "?"), "Event")}"]\n'
+        f'[Site "{esc(get("Site", "?"), "Site")}"]\n'
+        f'[Date "{esc(get("Date", "?"), "Date")}"]\n'
+        f'[Board "{number if number is not None else "?"}"]\n'
+        f'[West "{esc(get("West", "?"), "West")}"]\n'
+        f'[North "{esc(get("North", "?"), "North")}"]\n'
+        f'[East "{esc(get("East", "?"), "East")}"]\n'
+        f'[South "{esc(get("South", "?"), "South")}"]\n'
+        f'[Dealer "{"NESW"[dealer] if dealer is not None else "?"}"]\n'
+        f'[Vulnerable "{("None", "NS", "EW", "All")[vul] if vul is not None else "?"}"]\n'
+        f'[Deal "{_deal_txt(deal, eff) if deal is not None else "?"}"]\n'
+        f'[Scoring "{esc(get("Scoring", "?"), "Scoring")}"]\n'
+        f'[Declarer "{declarer_v}"]\n'
+        f'[Contract "{contract_v}"]\n'
+        f'[Result "{result_v}"]'
+    )
+    out = [head]
+    if tags:
         for name in sorted(tags):
-            if name in _MTS_SET or name in STRUCTURED_TAGS:
+            if name in _SKIP_TAGS:
                 continue
             if name not in _SAFE_NAMES:
                 if not _NAME.match(name):
                     raise ParseError(f"tag name {name!r} is not a PBN name (letters, digits, '_')")
                 if len(_SAFE_NAMES) < 10000:
                     _SAFE_NAMES.add(name)
-            out.append(f'[{name} "{_esc(tags[name], name)}"]')
+            out.append(f'[{name} "{esc(tags[name], name)}"]')
     auction = b.auction
     if auction is not None:
-        out.append(f'[Auction "{eff.letter}"]')
-        txt = _CALL_TXT_BY_ID
-        for i in range(0, len(auction), 4):
-            toks = []
-            for a in auction[i:i + 4]:
-                t = None
-                if not a.alert and a.note is None and not a.nags:
-                    t = txt.get(id(a.call))
-                toks.append(t or _call_txt(a))
-            out.append(" ".join(toks))
+        out.append(f'[Auction "{"NESW"[eff]}"]')
+        got = list(map(_ANN_TXT_BY_ID.get, map(id, auction)))
+        if None in got:
+            got = [t if t is not None else _call_txt(a) for t, a in zip(got, auction)]
+        toks: list[str] = got  # type: ignore[assignment]
+        for i in range(0, len(toks), 4):
+            out.append(" ".join(toks[i:i + 4]))
         if b.auction_end:
             out.append(b.auction_end)
         if b.auction_notes:
@@ -1065,35 +1092,29 @@ def board_text(b: Board) -> str:
     play = b.play
     if play is not None:
         leader = b.play_leader
-        out.append(f'[Play "{leader.letter if leader is not None else "?"}"]')
-        ctxt = _CARD_TXT_BY_ID
+        out.append(f'[Play "{"NESW"[leader] if leader is not None else "?"}"]')
+        ptxt = _PLAYED_TXT_BY_ID.get
         for row in play:
-            toks = []
-            for p in row:
-                t = None
-                if p.note is None and not p.nags:
-                    c = p.card
-                    t = "-" if c is None else ctxt.get(id(c))
-                toks.append(t or _card_txt(p))
-            out.append(" ".join(toks))
+            got = list(map(ptxt, map(id, row)))
+            if None in got:
+                out.append(" ".join([t if t is not None else _card_txt(p) for t, p in zip(got, row)]))
+            else:
+                out.append(" ".join(got))  # type: ignore[arg-type]
         if b.play_end:
             out.append(b.play_end)
         if b.play_notes:
             _note_lines(b.play_notes.items(), out)
     if b.sections:
         for s in sorted(b.sections, key=lambda s: s.name):
-            out.append(f'[{s.name} "{_esc(s.header, s.name)}"]')
-            for row in s.rows:
-                row = row.strip()
-                if row:
-                    if "\n" in row or "\r" in row:
-                        raise ParseError(f"a row of {s.name} holds a line break: {row!r}")
-                    out.append(row)
+            out.append(f'[{s.name} "{esc(s.header, s.name)}"]')
+            for text in s.rows:
+                text = text.strip()
+                if text:
+                    if "\n" in text or "\r" in text:
+                        raise ParseError(f"a row of {s.name} holds a line break: {text!r}")
+                    out.append(text)
     out.append("")
     return "\n".join(out)
-
-
-_MTS_SET = frozenset(MTS_TAGS)
 
 
 def iter_dumps(boards: Iterable[Board], crlf: bool = False) -> Iterator[str]:

@@ -22,8 +22,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bridgecli.core.board import AnnotatedCall, Board, PlayedCard, Section
-from bridgecli.core.calls import Contract, parse_call
-from bridgecli.core.cards import Card, Hand, Seat, Vulnerability
+from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract, parse_call
+from bridgecli.core.cards import DECK, Card, Hand, Rank, Seat, Suit, Vulnerability
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, InvalidDealError, ParseError
 
@@ -35,6 +35,18 @@ KEYS: tuple[str, ...] = (
 )
 
 _ENDS = ("", "*", "+")
+
+# fast paths for the canonical tokens (shared immutable values); anything else
+# goes through the notation module, which also words the errors
+_PLAIN_CALL: dict[str, AnnotatedCall] = {}
+_ALL_CALLS: list[Call] = [*ALL_BIDS, PASS, DOUBLE, REDOUBLE]
+for _c in _ALL_CALLS:
+    _PLAIN_CALL[str(_c)] = AnnotatedCall(_c)
+    _PLAIN_CALL[str(_c) + "!"] = AnnotatedCall(_c, alert=True)
+_PLAIN_CARD: dict[object, PlayedCard] = {str(c): PlayedCard(c) for c in DECK}
+_PLAIN_CARD[None] = _PLAIN_CARD["-"] = PlayedCard(None)
+_RANK_OF = {r.letter: r for r in Rank}
+_HAND_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 Path = tuple[object, ...]
 
@@ -138,12 +150,21 @@ def _card_out(p: PlayedCard) -> object:
 
 
 def _plain(value: object) -> object:
-    """Variant data as plain JSON-like data (tuples become lists)."""
+    """Variant data as plain JSON-like data: tuples and sets become lists, enums
+    their values, other objects their text."""
+    if value is None or type(value) in (str, int, float, bool):
+        return value
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
-    return value
+    if isinstance(value, (set, frozenset)):
+        return sorted((_plain(v) for v in value), key=repr)
+    if isinstance(value, int):  # IntEnum and other int subclasses
+        return int(value)
+    if isinstance(value, float):
+        return float(value)
+    return str(value)
 
 
 def to_dict(board: Board) -> dict[str, object]:
@@ -221,9 +242,30 @@ def _scalar_text(value: object, path: Path) -> str:
     raise _fail(path, f"expected a string, got {_type_name(value)} {value!r}")
 
 
+def _fast_hand(text: str) -> Hand | None:
+    """A canonical hand (``AKQ.T98..5432``, upper case, no ``10``) quickly; None if not canonical."""
+    parts = text.split(".")
+    if len(parts) != 4:
+        return None
+    cards: set[Card] = set()
+    n = 0
+    for suit, part in zip(_HAND_SUITS, parts):
+        for ch in part:
+            rank = _RANK_OF.get(ch)
+            if rank is None:
+                return None
+            cards.add(Card(suit, rank))
+            n += 1
+    return Hand(cards) if len(cards) == n else None
+
+
 def _hand(value: object, path: Path) -> Hand | None:
     if value is None or value == "-":
         return None
+    if isinstance(value, str):
+        hand = _fast_hand(value)
+        if hand is not None:
+            return hand
     try:
         return Hand.from_pbn(_str(value, path))
     except BridgeError as e:
@@ -275,6 +317,10 @@ def _check_keys(value: Mapping[Any, Any], allowed: Sequence[str], path: Path) ->
 
 
 def _call(value: object, path: Path) -> AnnotatedCall:
+    if isinstance(value, str):
+        plain = _PLAIN_CALL.get(value)
+        if plain is not None:
+            return plain
     try:
         if isinstance(value, str):
             text = value.strip()
@@ -319,8 +365,10 @@ def _auction(value: object, path: Path) -> tuple[AnnotatedCall, ...]:
 
 
 def _card(value: object, path: Path) -> PlayedCard:
-    if value is None or value == "-":
-        return PlayedCard(None)
+    if isinstance(value, str) or value is None:
+        plain = _PLAIN_CARD.get(value)
+        if plain is not None:
+            return plain
     if isinstance(value, str):
         try:
             return PlayedCard(Card.from_str(value.strip()))

@@ -97,10 +97,63 @@ def _yaml_error(exc: Exception, source: str | None, offset: int, fallback: int, 
     return (_SyntaxError if syntax else ParseError)(msg, source=source, line=line)
 
 
+_STR = "tag:yaml.org,2002:str"
+_SEQ = "tag:yaml.org,2002:seq"
+_MAP = "tag:yaml.org,2002:map"
+_NULL = "tag:yaml.org,2002:null"
+
+
+class _Slow(Exception):
+    """The node tree needs the full constructor (aliases, merge keys, unusual tags)."""
+
+
+class _Duplicate(Exception):
+    """A mapping names the same key twice."""
+
+    def __init__(self, node: Any) -> None:
+        super().__init__(node.value)
+        self.node = node
+
+
+def _plain_data(node: Any, seen: set[int]) -> object:
+    """Plain data of a node tree of strings, ints, nulls, lists and mappings, built
+    quickly; raises _Slow for anything else (the loader's constructor handles it)."""
+    tag = node.tag
+    if tag == _STR:
+        return node.value
+    if tag == _SEQ or tag == _MAP:
+        if id(node) in seen:
+            raise _Slow
+        seen.add(id(node))
+        if tag == _SEQ:
+            return [_plain_data(n, seen) for n in node.value]
+        out: dict[object, object] = {}
+        for k, v in node.value:
+            if k.tag != _STR and k.tag != "tag:yaml.org,2002:int":
+                raise _Slow
+            key = _plain_data(k, seen)
+            if key in out:
+                raise _Duplicate(k)
+            out[key] = _plain_data(v, seen)
+        return out
+    if tag == _NULL:
+        return None
+    if tag == "tag:yaml.org,2002:int":
+        v = node.value
+        if v.isdigit() and (v == "0" or v[0] != "0"):
+            return int(v)
+    raise _Slow
+
+
 def _item(loader: Any, node: Any, source: str | None, offset: int) -> Board | BridgeError:
     yaml = _yaml()
     try:
-        data = loader.construct_object(node, deep=True)
+        try:
+            data = _plain_data(node, set())
+        except _Slow:
+            data = loader.construct_object(node, deep=True)
+        except _Duplicate as d:
+            return ParseError(f"key {d.node.value!r} given twice", source=source, line=_line(d.node, offset))
     except (yaml.YAMLError, ValueError, TypeError, RecursionError) as e:
         return _yaml_error(e, source, offset, _line(node, offset), syntax=False)
     try:

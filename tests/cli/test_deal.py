@@ -6,6 +6,7 @@ import re
 import subprocess
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from bridgecli.cli import cli
@@ -52,15 +53,19 @@ def test_random_seed_is_written(runner: CliRunner) -> None:
     assert again.stdout == r.stdout
 
 
-def test_same_seed_same_bytes_whatever_jobs(tmp_path: Path) -> None:
+@pytest.mark.parametrize("extra", [["--where", COND], ["--start-board", "3"], ["--format", "text"],
+                                   ["--dealer", "E", "--stats", "hcp(north)"], ["--format", "json"]])
+def test_same_seed_same_bytes_whatever_jobs(tmp_path: Path, extra: list[str]) -> None:
     outs = []
-    for jobs in ("1", "2"):
-        target = tmp_path / f"out{jobs}.pbn"
-        args = ["deal", "-n", "20000", "--seed", "11", "--where", COND, "--jobs", jobs, "-o", str(target)]
-        subprocess.run(bridgecli_cmd() + args, check=True, env=subprocess_env())
+    for jobs in ("1", "2", "3") if extra[0] == "--where" else ("1", "2"):
+        target = tmp_path / f"out{jobs}"
+        args = ["deal", "-n", "20000" if "json" not in extra else "100", "--seed", "11", "--jobs", jobs,
+                "-o", str(target), *extra]
+        subprocess.run(bridgecli_cmd() + args, check=True, env=subprocess_env(), capture_output=True)
         outs.append(target.read_bytes())
-    assert outs[0] == outs[1]
-    assert len(deals_of(outs[0].decode())) == 20000
+    assert all(out == outs[0] for out in outs)
+    if "--format" not in extra:
+        assert len(deals_of(outs[0].decode())) == 20000
 
 
 def test_where_is_met_and_text_format(runner: CliRunner) -> None:
@@ -184,7 +189,7 @@ def test_script_printall_and_generate_limit(runner: CliRunner, tmp_path: Path) -
     r = runner.invoke(cli, ["deal", "--script", str(path), "--seed", "1"])
     assert r.exit_code == 0
     assert "generate limit" in r.stderr
-    path.write_text("produce 2\naction printall\n")
+    path.write_text("produce 2\n")  # no action: printall, as in dealer
     r = runner.invoke(cli, ["deal", "--script", str(path), "--seed", "1"])
     blocks = r.stdout.split("\n\n")
     assert blocks[0].splitlines()[0] == "   1." and len(blocks[0].splitlines()) == 5
@@ -216,7 +221,7 @@ def test_fast_pbn_equals_the_pbn_writer(runner: CliRunner) -> None:
     from bridgecli.dealer.generate import Dealer, batch_generator
 
     owner = Dealer(batch_size=20).deal(batch_generator(1, 0))[0]
-    made = list(_boards(iter([(owner, 7)]), 1, lambda b: (b - 1) % 4,
+    made = list(_boards(iter([(owner, 7, None)]), 1, lambda b: (b - 1) % 4,
                         lambda b: ("None", "NS", "EW", "All")[((b - 1) + (b - 1) // 4) % 4]))
     from bridgecli.cli.deal import _pbn_render
     from bridgecli.dealer.pbnfast import RecordWriter, deal_strings
@@ -243,3 +248,42 @@ def test_numpy_only_when_dealing() -> None:
     code = ("import sys, bridgecli.cli, bridgecli.cli.deal, bridgecli.dealer; "
             "assert 'numpy' not in sys.modules, 'numpy imported'")
     subprocess.run([bridgecli_cmd()[0], "-c", code], check=True, env=subprocess_env())
+
+
+def test_script_pointcount_altcount_and_predeal_errors(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "pc.dl"
+    # controls through pointcount; top honours through a replaced alternate count
+    path.write_text("produce 30\npointcount 2, 1\naltcount 0 1 1 1\n"
+                    "condition hcp(north) >= 5 && pt0(north) >= 3\naction printpbn\n")
+    r = runner.invoke(cli, ["deal", "--script", str(path), "--seed", "2"])
+    assert r.exit_code == 0, r.stderr
+    for text in deals_of(r.stdout):
+        north = Deal.from_pbn(text).hands[0]
+        assert north is not None
+        ranks = [c.rank.letter for c in north]
+        assert 2 * ranks.count("A") + ranks.count("K") >= 5
+        assert sum(ranks.count(x) for x in "AKQ") >= 3
+    path.write_text("predeal north SAK, HA\npredeal south SK\n")
+    r = runner.invoke(cli, ["deal", "--script", str(path)])
+    assert r.exit_code == 2
+    assert f"{path}:2:" in r.stderr and "'SK'" in r.stderr
+
+
+def test_script_stats_only_runs_to_generate(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "st.dl"
+    path.write_text("generate 20000\naction average hcp(north), frequency (spades(south), 3, 4)\n")
+    r = runner.invoke(cli, ["deal", "--script", str(path), "--seed", "5"])
+    assert r.exit_code == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert 9.5 < float(lines[0]) < 10.5  # mean HCP of a hand is 10
+    assert lines[1] == "Frequency :"
+    total = sum(int(ln.split("\t")[1]) for ln in lines[2:])
+    assert total == 20000
+
+
+def test_jobs_stop_cleanly_with_batches_in_flight() -> None:
+    # stopping with large results still in the pipes once deadlocked the pool
+    r = subprocess.run(bridgecli_cmd() + ["deal", "-n", "100000", "--seed", "3", "--jobs", "2", "--format", "text"],
+                       env=subprocess_env(), capture_output=True, timeout=120)
+    assert r.returncode == 0
+    assert r.stdout.count(b"\n") == 100000

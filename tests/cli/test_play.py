@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -195,7 +196,8 @@ def test_interactive_session(runner, tmp_path):
                             "-o", str(out)], input=script)
     assert r.exit_code == 0, r.stderr
     assert "West plays" in r.stdout
-    assert "North (dummy, you)" in r.stdout and "(hidden)" in r.stdout
+    assert "North: dummy, you" in r.stdout and "South: declarer, you" in r.stdout
+    assert re.search(r"^-\s+-$", r.stdout, re.MULTILINE)  # both defenders' hands hidden
     assert "refused: not a card: 'xx'" in r.stdout
     assert "refused: north does not hold 'S9' [not-held]" in r.stdout
     assert "legal cards:" in r.stdout
@@ -266,3 +268,10 @@ def test_contract_from_the_auction_and_stdin(runner):
     assert r.exit_code == 0, r.stderr
     obj = json.loads(r.stdout)
     assert (obj["contract"], obj["declarer"], obj["declarer_tricks"], obj["score"]) == ("7S", "N", 13, 1510)
+
+
+def test_boards_without_play_are_skipped_with_a_note(runner):
+    pytest.importorskip("bridgecli.formats.pbn")
+    r = runner.invoke(cli, ["play", "-"], input=f'[Board "1"]\n[Deal "{DEAL}"]\n')
+    assert r.exit_code == 0 and r.stdout == ""
+    assert "no board has a play record (1 read)" in r.stderr

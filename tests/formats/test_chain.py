@@ -75,3 +75,16 @@ def test_chain_on_a_hand_made_board() -> None:
     j = json_format.loads(json_format.dumps(y))
     assert j == [b]
     assert pbn.loads(pbn.dumps(lin.loads(lin.dumps(j)))) == [_lin_part(b)]
+
+
+def test_registry_and_sniffing_know_the_written_formats() -> None:
+    from bridgecli import formats
+
+    from .test_lin import SAMPLE
+
+    boards = lin.loads(SAMPLE)
+    for fmt in ("yaml", "json", "lin"):
+        text = formats.write_boards(boards, fmt)
+        assert formats.sniff(text) == fmt
+        assert formats.read_boards(text, fmt, source=f"x.{fmt}") == boards
+        assert "".join(formats.iter_write(boards, fmt)) == text

@@ -131,3 +131,9 @@ def test_round_trip(bs: list) -> None:  # type: ignore[type-arg]
     assert "".join(J.iter_dumps(bs)) == text
     if bs:
         assert len(text.splitlines()) == len(bs)
+
+
+def test_a_key_twice_is_an_error() -> None:
+    recs = list(J.iter_records('{"board": 1}\n{"board": 2, "dealer": "N", "dealer": "S"}\n{"board": 3}\n'))
+    assert isinstance(recs[1], ParseError) and recs[1].line == 2 and "'dealer' given twice" in recs[1].message
+    assert [r.number for r in recs if not isinstance(r, BridgeError)] == [1, 3]

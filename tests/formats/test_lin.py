@@ -214,7 +214,7 @@ def test_bad_deal_string_names_line_and_board_and_goes_on() -> None:
 
 def test_fourteen_card_hand() -> None:
     (e,) = records("md|1SAKQJT98765432HA,,,|")
-    assert isinstance(e, ParseError) and "14 cards" in e.message and e.line == 1
+    assert isinstance(e, InvalidDealError) and "14 cards" in e.message and e.line == 1
 
 
 def test_card_twice_in_the_deal() -> None:
@@ -270,3 +270,44 @@ def test_round_trip_keeps_calls_of_every_kind() -> None:
     )
     assert "mb|1S|mb|d|mb|r|mb|p|mb|p|mb|p|" in lin.dumps([b])
     assert lin.loads(lin.dumps([b])) == [b]
+
+
+def test_last_value_may_lack_its_bar() -> None:
+    (b,) = lin.loads("md|1SA,,,|mc|10")
+    assert b.result == 10
+    (e,) = records("md|1SA,,,|mb|1C|an|some\ntext")
+    assert isinstance(e, ParseError) and "unterminated" in e.message and e.line == 1
+
+
+def test_byte_order_mark_and_crlf() -> None:
+    (b,) = lin.loads("\ufeff" + SAMPLE.replace("|pg||", "|pg||\r\n"))
+    assert b == lin.loads(SAMPLE)[0]
+
+
+def test_vugraph_header_players_hold_for_both_rooms() -> None:
+    text = (
+        "vg|Club teams,Round 1,I,1,2,Home,0,Away,0|\n"
+        "pn|s1,w1,n1,e1,s2,w2,n2,e2|pg||\n"
+        "qx|o1|md|1SA,,,|sv|o|mb|p|mb|p|mb|p|mb|p|pg||\n"
+        "qx|c1|md|1SA,,,|sv|o|mb|p|mb|p|mb|p|mb|p|pg||\n"
+    )
+    bs = lin.loads(text)
+    assert [(b.number, b.tag("Room"), b.tag("South"), b.tag("East")) for b in bs] == [
+        (1, "Open", "s1", "e1"), (1, "Closed", "s2", "e2")
+    ]
+    assert all(b.contract == Contract.passed_out() for b in bs)
+
+
+def test_handviewer_links_and_percent_encoding() -> None:
+    from urllib.parse import quote
+
+    line = SAMPLE.strip()
+    url = "https://www.bridgebase.com/tools/handviewer.html?bbo=y&lin=" + quote(line, safe="") + "&x=1"
+    assert lin.loads(url + "\n" + quote(line, safe="") + "\n") == lin.loads(SAMPLE) * 2
+
+
+def test_handviewer_link_with_plain_spaces() -> None:
+    url = ("https://www.bridgebase.com/tools/handviewer.html?lin=st||md|1SAKQ%2C%2C%2C|ah|Board 5|"
+           "mb|1C!|an|16%2B any shape%3B forcing|mb|p|")
+    (b,) = lin.loads(url)
+    assert b.number == 5 and b.auction_notes == {1: "16+ any shape; forcing"}

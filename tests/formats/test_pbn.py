@@ -10,11 +10,16 @@ import io
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgecli.core import (
+    DECK,
     DOUBLE,
     PASS,
     REDOUBLE,
+    SEATS,
+    STRAINS,
     AnnotatedCall,
     Bid,
     Board,
@@ -22,6 +27,7 @@ from bridgecli.core import (
     Card,
     Contract,
     Deal,
+    Hand,
     InvalidDealError,
     ParseError,
     PlayedCard,
@@ -30,7 +36,8 @@ from bridgecli.core import (
     Strain,
     Vulnerability,
 )
-from bridgecli.core.board import Section
+from bridgecli.core.board import STRUCTURED_TAGS, Section
+from bridgecli.core.calls import ALL_BIDS
 from bridgecli.formats import pbn
 
 DATA = Path(__file__).parent / "data"
@@ -277,9 +284,22 @@ def test_play_rows_suffixes_and_plus() -> None:
     assert b.play_leader is Seat.EAST
     assert b.play == (
         (PlayedCard(C("C2")), PlayedCard(C("CA"), nags=(7,)), PlayedCard(C("CK")), PlayedCard(C("C3"))),
-        (PlayedCard(None), PlayedCard(None), PlayedCard(C("DQ"))),
+        (PlayedCard(None), PlayedCard(None), PlayedCard(None), PlayedCard(C("DQ"))),
     )
     assert b.play_end == "+"
+    assert pbn.loads(pbn.dumps([b])) == [b]
+
+
+def test_plus_in_the_middle_of_a_trick_holds_a_column() -> None:
+    b = one('[Play "E"]\nD3 DA S5 D4\nS3 C3 +  SA\n')
+    assert b.play is not None
+    assert b.play[1] == (PlayedCard(C("S3")), PlayedCard(C("C3")), PlayedCard(None), PlayedCard(C("SA")))
+    assert b.play_end == "+"
+    text = pbn.dumps([b])
+    assert text.endswith("[Play \"E\"]\nD3 DA S5 D4\nS3 C3 - SA\n+\n")
+    assert pbn.loads(text) == [b]
+    c = one('[Play "E"]\nD3 DA S5 D4\n+\n')
+    assert c.play == ((PlayedCard(C("D3")), PlayedCard(C("DA")), PlayedCard(C("S5")), PlayedCard(C("D4"))),)
 
 
 def test_play_card_after_star_is_an_error() -> None:
@@ -412,16 +432,13 @@ def test_writer_rejects_line_breaks_and_bad_names() -> None:
         pbn.dumps([Board(tags={"Event": "two\nlines"})])
     with pytest.raises(ParseError):
         pbn.dumps([Board(tags={"Bad Name": "x"})])
+    for value in ("#", "##x"):
+        with pytest.raises(ParseError):
+            pbn.dumps([Board(tags={"Event": value})])
+    assert '[Event "#1 seed"]' in pbn.dumps([Board(tags={"Event": "#1 seed"})])
 
 
 # --- round trips (hypothesis) -------------------------------------------------------
-
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from bridgecli.core import DECK, SEATS, STRAINS, Hand  # noqa: E402
-from bridgecli.core.board import STRUCTURED_TAGS  # noqa: E402
-from bridgecli.core.calls import ALL_BIDS  # noqa: E402
 
 _TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=12).filter(
     lambda s: not s.startswith("#")
@@ -514,3 +531,99 @@ def test_round_trip_boards(bs: list[Board]) -> None:
     assert pbn.loads(pbn.dumps(bs, crlf=True)) == bs
     # a brace comment sends the whole text through the line-by-line reader
     assert pbn.loads("{ comment }\n" + text) == bs
+
+
+# --- files in tests/formats/data ------------------------------------------------------
+
+
+def test_import_style_file_to_canonical() -> None:
+    boards = pbn.loads((DATA / "import_style.pbn").read_text())
+    expected = (DATA / "import_style.expected.pbn").read_text()
+    assert pbn.dumps(boards) == expected
+    assert pbn.loads(expected) == boards
+
+
+def test_import_style_file_details() -> None:
+    b5, b6 = pbn.loads((DATA / "import_style.pbn").read_text())
+    assert b5.dealer is Seat.NORTH and b5.vulnerability is Vulnerability.NS
+    assert b5.auction[2] == AnnotatedCall(Bid(3, Strain.HEARTS), alert=True)  # type: ignore[index]
+    assert b5.auction[-4:] == (AnnotatedCall(DOUBLE),) + (AnnotatedCall(PASS),) * 3  # type: ignore[index]
+    assert b5.contract == Contract(5, Strain.HEARTS, Risk.DOUBLED, Seat.SOUTH) and b5.result == 9
+    assert len(b5.play or ()) == 3 and b5.play_end == "*"
+    assert b6.tags == {"Room": "Closed", "Event": "Spring Teams", "Site": "Utrecht"}
+
+
+def test_composer_style_file() -> None:
+    b1, b2 = pbn.loads((DATA / "composer_style.pbn").read_text())
+    assert b1.vulnerability is Vulnerability.NONE
+    assert b1.tags["Site"] == "" and b1.tags["West"] == "West+Player"
+    assert b1.auction[0] == AnnotatedCall(Bid(1, Strain.CLUBS), alert=True, note=1)  # type: ignore[index]
+    assert b1.auction[4] == AnnotatedCall(Bid(1, Strain.NOTRUMP), alert=True, note=2)  # type: ignore[index]
+    assert b1.auction_notes == {1: "could be short", 2: "15-17"}
+    assert b1.play is not None and b1.play[-1] == (PlayedCard(None),) * 4 and b1.play_end == "*"
+    assert b1.contract == Contract(3, Strain.NOTRUMP, Risk.UNDOUBLED, Seat.NORTH) and b1.result == 10
+    assert b1.tags["DoubleDummyTricks"] == "746b5747b55862758627"
+    assert b1.tags["OptimumScore"] == "NS 430"
+    assert b1.sections == (
+        Section("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R", ("N NT 10", "N  S  9", "E NT  3")),
+    )
+    # "#" takes the value of the previous game
+    assert b2.tags["Event"] == "Club Pairs" and b2.tags["West"] == "West+Player" and b2.tags["Site"] == ""
+    assert b2.deal == Deal((None, None, None, None))
+    assert b2.contract == Contract.passed_out() and b2.calls == [PASS] * 4
+    assert pbn.loads(pbn.dumps([b1, b2])) == [b1, b2]
+
+
+def test_one_bad_file() -> None:
+    recs = list(pbn.iter_records((DATA / "one_bad.pbn").read_text(), source="one_bad.pbn"))
+    assert [r.number for r in recs if isinstance(r, Board)] == [1, 3]
+    bad = recs[1]
+    assert isinstance(bad, InvalidDealError)
+    assert (bad.source, bad.line, bad.board) == ("one_bad.pbn", 7, "2")
+    assert "CA" in bad.message
+
+
+# --- never a traceback ------------------------------------------------------------------
+
+_PBN_CHARS = st.sampled_from(list('[]{};"%\\#$=!?*+-^ \t\n\r:.') + list("NESWnesw AKQJT98765432 CDHSX Pass AP"))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_PBN_CHARS, max_size=200).map("".join))
+def test_random_text_gives_boards_or_errors(text: str) -> None:
+    for rec in pbn.iter_records(text, source="f"):
+        assert isinstance(rec, (Board, BridgeError))
+        if isinstance(rec, BridgeError):
+            assert rec.source == "f" and rec.line is not None
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_damaged_spec_file_gives_boards_or_errors(data: st.DataObject) -> None:
+    text = (DATA / "composer_style.pbn").read_text()
+    for _ in range(data.draw(st.integers(1, 4))):
+        i = data.draw(st.integers(0, len(text)))
+        j = data.draw(st.integers(i, min(len(text), i + 5)))
+        text = text[:i] + data.draw(st.lists(_PBN_CHARS, max_size=4).map("".join)) + text[j:]
+    n_lines = text.replace("\r\n", "\n").replace("\r", "\n").count("\n") + 1
+    for rec in pbn.iter_records(text, source="f"):
+        assert isinstance(rec, (Board, BridgeError))
+        if isinstance(rec, BridgeError):
+            assert rec.line is not None and 1 <= rec.line <= n_lines, (rec.line, rec)
+
+
+def test_features_file() -> None:
+    b1, b2, b3 = pbn.loads((DATA / "features.pbn").read_text(), source="features.pbn")
+    assert b1.tags == {"Event": "Winter Open", "Site": "Leiden", "Date": "2023.01.??", "West": "", "North": "",
+                       "East": "", "South": "", "Scoring": "IMP"}
+    assert b1.calls[-3:] == [PASS] * 3 and len(b1.calls) == 10
+    assert b1.play_end == "+" and b1.play_leader is Seat.EAST and len(b1.play or ()) == 1
+    assert b2.tags == b1.tags
+    assert b2.auction == (AnnotatedCall(Bid(1, Strain.CLUBS), nags=(13,)), AnnotatedCall(DOUBLE))
+    assert b2.auction_end == "+"
+    assert b2.sections[0].rows == ('1 "Ann ; Bob"      420', '2 "Cid ; Dee"   -50')
+    assert b3.sections == (Section("ScoreTable", "Rank\\2R;Names\\20L;Score\\4R", ("1 x 1",)),)
+    assert b3.tags["Contract"] == "H" and b3.contract is None
+    assert b3.play is not None and b3.play[0][0] == PlayedCard(C("C5"), nags=(200,))
+    assert b3.play[0][3] == PlayedCard(C("CK"), nags=(14,))
+    assert pbn.loads(pbn.dumps([b1, b2, b3])) == [b1, b2, b3]

@@ -120,7 +120,7 @@ def test_deal_as_pbn_string() -> None:
 
 
 def test_auction_rows_are_flattened_and_strings_parsed() -> None:
-    b = from_dict({"auction": [["1nt", "p", "2♣!"], ["Dbl", {"call": "XX!", "note": "2" if False else 2}]]})
+    b = from_dict({"auction": [["1nt", "p", "2♣!"], ["Dbl", {"call": "XX!", "note": 2}]]})
     assert b.calls == [Bid(1, Strain.NOTRUMP), PASS, Bid(2, Strain.CLUBS), DOUBLE, from_dict({"auction": ["XX"]}).calls[0]]
     assert b.auction is not None
     assert b.auction[2].alert and b.auction[4].alert and b.auction[4].note == 2
@@ -195,3 +195,8 @@ def test_round_trip_any_board(board: Board) -> None:
     back = from_dict(to_dict(board))
     assert back == board
     assert list(back.tags) == list(board.tags)
+
+
+def test_extra_becomes_plain_data() -> None:
+    b = Board(extra={"seats": (Seat.NORTH, Seat.SOUTH), "set": frozenset({2, 1}), "obj": Card.from_str("SA")})
+    assert to_dict(b)["extra"] == {"seats": [0, 2], "set": [1, 2], "obj": "SA"}

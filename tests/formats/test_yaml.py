@@ -159,3 +159,14 @@ def test_round_trip(bs: list) -> None:  # type: ignore[type-arg]
     text = Y.dumps(bs)
     assert Y.loads(text) == bs
     assert "".join(Y.iter_dumps(bs)) == text
+
+
+def test_a_key_twice_is_an_error() -> None:
+    recs = list(Y.iter_records("- board: 1\n  dealer: N\n  dealer: S\n- board: 2\n"))
+    assert isinstance(recs[0], ParseError) and recs[0].line == 3 and "'dealer' given twice" in recs[0].message
+    assert not isinstance(recs[1], BridgeError)
+
+
+def test_anchors_and_aliases_still_read() -> None:
+    text = "- board: 1\n  tags: &t {Event: Cup}\n- board: 2\n  tags: *t\n"
+    assert [b.tags for b in Y.loads(text)] == [{"Event": "Cup"}, {"Event": "Cup"}]
