@@ -413,8 +413,7 @@ def test_parallel_redoes_a_batch_when_the_record_plan_is_wrong(monkeypatch: pyte
     expected, _, _ = va._render_batch((games, None, 1, True, False, False, "en"))
     monkeypatch.setattr(va, "_directives_only", lambda chunk: "Board \"2\"" in chunk)  # a wrong plan
     out = io.StringIO()
-    code = va._write_parallel(out, games, 2, None, True, False, False, "en")
-    assert code == 1
+    assert va._write_parallel(out, games, 2, None, True, False, False, "en") == (1, 6)
     assert out.getvalue() == expected
     assert [json.loads(x)["record"] for x in out.getvalue().splitlines()] == [1, 2, 3, 4, 5, 6]
 
@@ -426,3 +425,43 @@ def test_pbn_with_comments_and_crlf_reads_the_same(runner: CliRunner) -> None:
     assert r.exit_code == plain.exit_code == 2
     # the comment moves board 5's bad token down one line
     assert r.stdout == plain.stdout.replace("(<stdin>:43)", "(<stdin>:44)")
+
+
+# -- the sample sessions --------------------------------------------------------
+
+
+def test_sample_session_same_in_every_format(runner: CliRunner, samples: Any) -> None:
+    outputs = set()
+    for name in ("club_session.pbn", "club_session.json", "club_session.yaml", "club_session.lin"):
+        r = run(runner, str(samples / "valid" / name), "--json", "--require-complete")
+        assert r.exit_code == 0, (name, r.stderr)
+        objs = [json.loads(x) for x in r.stdout.splitlines()]
+        assert [o["board"] for o in objs] == list(range(1, 19))
+        assert all(o["legal"] and o["complete"] and not o["mismatch"] for o in objs)
+        outputs.add(r.stdout)
+    assert len(outputs) == 1
+
+
+@pytest.mark.parametrize("name", ["bad_call.pbn", "bad_deal_string.pbn", "bad_syntax.json", "bad_syntax.yaml",
+                                  "card_twice.lin", "card_twice.pbn", "empty.pbn", "fourteen_cards.pbn",
+                                  "garbage.pbn", "one_bad_board.pbn", "unknown_seat.pbn",
+                                  "unterminated_tag.pbn"])
+def test_invalid_samples_exit_2_without_traceback(runner: CliRunner, samples: Any, name: str) -> None:
+    r = run(runner, str(samples / "invalid" / name))
+    assert r.exit_code == 2
+    assert "Traceback" not in r.stderr
+    assert r.stdout or r.stderr.startswith("bridgecli: error: ")
+
+
+def test_one_bad_board_reported_and_the_rest_checked(runner: CliRunner, samples: Any) -> None:
+    path = samples / "invalid" / "one_bad_board.pbn"
+    r = run(runner, str(path))
+    lines = r.stdout.splitlines()
+    assert len(lines) == 18
+    assert lines[5] == f"Board 6: unreadable record ({path}:183): east holds 14 cards, more than 13"
+
+
+def test_empty_input_is_an_error(runner: CliRunner) -> None:
+    r = run(runner, "-", "--format", "pbn", input="")
+    assert r.exit_code == 2
+    assert r.stderr == "bridgecli: error: <stdin>: no boards\n"
