@@ -456,8 +456,8 @@ def validate_auction(
 
     Exit status: 0 all legal (an open auction is legal unless
     --require-complete); 1 an illegal call, a mismatch or an open auction under
-    --require-complete (every board is still reported); 2 unreadable input or
-    an unknown call.
+    --require-complete (every board is still reported); 2 unreadable input,
+    no boards, or an unknown call.
 
     \b
     Examples:
