@@ -230,8 +230,11 @@ inserted insufficient bid), Contract/Declarer/Result tags. {'Reading the kept fi
 | `... --jobs 1` (one process), wall clock | {wall1:.2f} | {n / wall1:,.0f} |
 | `... --jobs 1`, CPU time | {cpu1:.2f} | {n / cpu1:,.0f} |
 
-By default a PBN file of 20,000 boards or more is checked by one worker process a
-core (here {os.cpu_count()}); the CPU time is what the work costs whatever the load of the machine.
+By default a PBN file of 20,000 boards or more is checked by one worker process an
+idle core (the {os.cpu_count()} cores less the load average), else in one process. Workers
+cost more CPU in all (splitting, passing games and lines between processes), so they pay
+only where a core would otherwise wait. The CPU time is what the work costs whatever
+the load of the machine.
 
 Stages in process, CPU time (what the command runs, one after the other):
 
