@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator
-from typing import IO, Any, NamedTuple
+from typing import IO, Any, NamedTuple, NoReturn
 
 import click
 
@@ -373,9 +373,9 @@ def _render_batch(task: _Batch) -> tuple[str, int, int]:
 
 
 def _write_parallel(fp: IO[str], games: list[tuple[str, int]], jobs: int, source: str | None, as_json: bool,
-                    require_complete: bool, want_legal_calls: bool, lang_code: str) -> int:
+                    require_complete: bool, want_legal_calls: bool, lang_code: str) -> tuple[int, int]:
     """Check PBN games in ``jobs`` worker processes, writing the lines in input order;
-    return the worst exit code. Record numbers are planned from the games (one record
+    return the worst exit code and the number of records. Record numbers are planned from the games (one record
     a game, none for a game of ``%`` lines); a batch whose plan proves wrong is redone
     here with the right numbers.
     """
@@ -397,7 +397,7 @@ def _write_parallel(fp: IO[str], games: list[tuple[str, int]], jobs: int, source
             fp.write(text)
             worst = _worse(worst, code)
             next_record += n
-    return int(worst)
+    return int(worst), next_record - 1
 
 
 def _directives_only(chunk: str) -> bool:
@@ -406,7 +406,9 @@ def _directives_only(chunk: str) -> bool:
 
 
 def _jobs(requested: int | None, games: int) -> int:
-    """Worker processes to use: as requested, else one a core for a large file."""
+    """Worker processes to use: as requested, else, for a large file, one an idle core
+    (cores less the load average): workers cost more CPU in all, so they pay only
+    where a core would otherwise wait."""
     import multiprocessing
     import os
 
@@ -416,7 +418,12 @@ def _jobs(requested: int | None, games: int) -> int:
         return max(1, requested)
     if games < PARALLEL_MIN_GAMES:
         return 1
-    return max(1, min(os.cpu_count() or 1, 8))
+    try:
+        load = os.getloadavg()[0]
+    except OSError:
+        load = 0.0
+    idle = round((os.cpu_count() or 1) - load)
+    return max(1, min(idle, 8))
 
 
 @click.command("validate-auction")
@@ -429,7 +436,7 @@ def _jobs(requested: int | None, games: int) -> int:
 @click.option("--legal-calls", "want_legal_calls", is_flag=True,
               help="For an open auction, list the legal next calls.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
-              help=f"Worker processes for a PBN file (default: one a core from {PARALLEL_MIN_GAMES:,} boards).")
+              help=f"Worker processes for a PBN file (default: one an idle core from {PARALLEL_MIN_GAMES:,} boards).")
 @json_option
 @output_option
 @click.pass_context
@@ -456,8 +463,8 @@ def validate_auction(
 
     Exit status: 0 all legal (an open auction is legal unless
     --require-complete); 1 an illegal call, a mismatch or an open auction under
-    --require-complete (every board is still reported); 2 unreadable input or
-    an unknown call.
+    --require-complete (every board is still reported); 2 unreadable input,
+    no boards, or an unknown call.
 
     \b
     Examples:
@@ -497,9 +504,9 @@ def validate_auction(
                 workers = _jobs(jobs, len(games))
                 if workers > 1:
                     with AtomicOutput(output) as fp:
-                        code = _write_parallel(fp, games, workers, source, as_json, require_complete,
-                                               want_legal_calls, lang.code)
-                    ctx.exit(code)
+                        code, n = _write_parallel(fp, games, workers, source, as_json, require_complete,
+                                                  want_legal_calls, lang.code)
+                    _exit(ctx, code, n, source)
                 records: Iterable[Board | BridgeError] = iter_game_records(games, source)
             else:
                 records = iter_records(text, fmt, source=source)
@@ -511,5 +518,12 @@ def validate_auction(
         verdicts = judge_records(records, require_complete=require_complete, want_legal_calls=want_legal_calls)
 
     with AtomicOutput(output) as fp:
-        code, _ = _write(fp, verdicts, as_json, lang, inline)
+        code, n = _write(fp, verdicts, as_json, lang, inline)
+    _exit(ctx, code, n, None if inline else source)
+
+
+def _exit(ctx: click.Context, code: int, records: int, source: str | None) -> NoReturn:
+    """End the command with ``code``; an input without a single board is an error."""
+    if records == 0 and source is not None:
+        raise BridgeCliError(f"{source}: no boards", ExitCode.USAGE)
     ctx.exit(code)
