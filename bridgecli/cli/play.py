@@ -225,6 +225,8 @@ def _inline_board(deal_text: str, contract_text: str | None, declarer_text: str 
 @click.option("--vul", "vul_text", default=None, help="Inline vulnerability: None, NS, EW, All.")
 @click.option("--cards", "cards_text", default=None, help='Inline cards in time order, e.g. "HK H2 H5 HA".')
 @click.option("--complete", is_flag=True, help="Finish unfinished play with the bot and write the boards out.")
+@click.option("--analyse", "--analyze", "analyse", is_flag=True,
+              help="Double-dummy tricks after every card; mark cards that cost a trick (needs bridgecli[dds]).")
 @click.option("--interactive", is_flag=True, help="Play one board at the terminal against the bot.")
 @click.option("--seat", "seat_text", default=None, help="Seat you play with --interactive (default: declarer).")
 @click.option("--from", "from_", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
@@ -235,7 +237,8 @@ def _inline_board(deal_text: str, contract_text: str | None, declarer_text: str 
 @click.pass_context
 def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, show_tricks: bool, tablefmt: str,
          deal_text: str | None, contract_text: str | None, declarer_text: str | None, vul_text: str | None,
-         cards_text: str | None, complete: bool, interactive: bool, seat_text: str | None, from_: str | None,
+         cards_text: str | None, complete: bool, analyse: bool, interactive: bool, seat_text: str | None,
+         from_: str | None,
          to: str | None, output: str | None) -> None:
     """Replay the play of boards: legal or not, tricks, result and score.
 
@@ -249,11 +252,18 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
       bridgecli play --contract 4S --declarer S --cards "DJ D5 D2 DA" \\
         --deal "N:AKQJ.T98.765.432 T987.AKQ.432.765 65432.J76.AKQ.AK .5432.JT98.QJT98"
       bridgecli play hands.pbn --complete -o played.pbn
+      bridgecli play match.pbn --board 5 --analyse
       bridgecli play hands.pbn --board 3 --interactive --seat W -o mine.pbn
     """
     lang = get_lang(ctx)
     if complete and interactive:
         raise click.UsageError("--complete and --interactive do not go together")
+    if analyse:
+        if complete or interactive:
+            raise click.UsageError("--analyse does not go with --complete or --interactive")
+        from bridgecli.cli import play_analyse
+
+        play_analyse.require_solver()
     # 1. the boards
     source = "<inline>"
     in_fmt = "pbn"
@@ -325,6 +335,15 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
             continue
         if not rep.legal or rep.mismatch is not None:
             code = max(code, ExitCode.RULES)
+        if analyse:
+            try:
+                verdict = play_analyse.analyse(board, rep)
+            except BridgeError as exc:
+                out.flush()
+                code = max(code, _report(exc, source, board))
+                continue
+            out.add(play_analyse.render(board, rep, verdict, lang, as_json))
+            continue
         if as_json:
             out.add(json.dumps(outcome(board, rep, with_tricks=show_tricks), ensure_ascii=False))
         else:
