@@ -99,6 +99,9 @@ class Language:
     messages: Mapping[str, str] = field(default_factory=dict)
     """Templates of parse-error messages by key (``not_call``...); missing keys
     fall back to English. Placeholders: ``{text}`` (already quoted), ``{tok}``."""
+    symbols: bool = False
+    """Write suits as ♠♥♦♣ unless a caller asks for letters (``symbols=False``);
+    Polish and Hungarian letters (``C`` hearts, ``K`` diamonds) clash with ranks and English."""
     fallbacks: tuple["Language", ...] = ()
     """Tables tried in order when this one cannot read a token (set by
     :func:`get_language`; the bare tables have none)."""
@@ -324,21 +327,25 @@ class Language:
         """The rank's letter in this language."""
         return self.rank_out[rank - 2]
 
-    def suit_str(self, suit: Suit, symbols: bool = False) -> str:
-        """The suit's letter, or its symbol when ``symbols``."""
+    def suit_str(self, suit: Suit, symbols: bool | None = None) -> str:
+        """The suit's letter, or its symbol when ``symbols`` (None: the table's :attr:`symbols`)."""
+        if symbols is None:
+            symbols = self.symbols
         return suit.symbol if symbols else self.suit_out[suit]
 
-    def strain_str(self, strain: Strain, symbols: bool = False) -> str:
-        """The strain's text (symbol for suits when ``symbols``)."""
+    def strain_str(self, strain: Strain, symbols: bool | None = None) -> str:
+        """The strain's text (symbol for suits when ``symbols``; None: the table's :attr:`symbols`)."""
+        if symbols is None:
+            symbols = self.symbols
         if symbols and strain.suit is not None:
             return strain.suit.symbol
         return self.strain_out[strain]
 
-    def card_str(self, card: Card, symbols: bool = False) -> str:
+    def card_str(self, card: Card, symbols: bool | None = None) -> str:
         """Suit then rank: ``SA`` or ``♠A``."""
         return self.suit_str(card.suit, symbols) + self.rank_str(card.rank)
 
-    def call_str(self, call: Call, symbols: bool = False) -> str:
+    def call_str(self, call: Call, symbols: bool | None = None) -> str:
         """A call in this language."""
         if isinstance(call, Bid):
             return f"{call.level}{self.strain_str(call.strain, symbols)}"
@@ -348,7 +355,7 @@ class Language:
             return self.call_out[1]
         return self.call_out[2]
 
-    def contract_str(self, contract: Contract, symbols: bool = False, declarer: bool = False) -> str:
+    def contract_str(self, contract: Contract, symbols: bool | None = None, declarer: bool = False) -> str:
         """``4SX`` (``4♠X``), or the pass word; ``declarer`` appends ``by S``."""
         if contract.is_passout:
             return self.word("passed_out")
@@ -374,7 +381,7 @@ class Language:
             w = _WORDS_EN.get(key, key)
         return w
 
-    def hand_str(self, hand: Hand, symbols: bool = False, sep: str = " ") -> str:
+    def hand_str(self, hand: Hand, symbols: bool | None = None, sep: str = " ") -> str:
         """A hand by suits, spades first, with suit letters or symbols and ``-`` for a void."""
         out = []
         for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
@@ -467,6 +474,7 @@ ENGLISH = Language(
 #: N E S W (the letters Polish players use) and Północ, Wschód, Południe, Zachód.
 POLISH = Language(
     code="pl",
+    symbols=True,
     ranks=_upper({"A": Rank.ACE, "AS": Rank.ACE, "K": Rank.KING, "KRÓL": Rank.KING, "D": Rank.QUEEN,
                   "DAMA": Rank.QUEEN, "W": Rank.JACK, "WALET": Rank.JACK, "DZIESIĄTKA": Rank.TEN}),
     suits=_upper({
@@ -563,6 +571,7 @@ POLISH = Language(
 #: Hungarian initials D (dáma) and B (bubi) are read too.
 HUNGARIAN = Language(
     code="hu",
+    symbols=True,
     ranks=_upper({"A": Rank.ACE, "ÁSZ": Rank.ACE, "K": Rank.KING, "KIRÁLY": Rank.KING, "Q": Rank.QUEEN,
                   "D": Rank.QUEEN, "DÁMA": Rank.QUEEN, "J": Rank.JACK, "B": Rank.JACK, "BUBI": Rank.JACK,
                   "T": Rank.TEN}),
