@@ -402,6 +402,8 @@ _WORDS_EN: dict[str, str] = {
     "result": "Result", "made": "made", "down": "down", "tricks": "tricks", "all_pass": "All Pass",
     "board_passed_out": "Passed out", "trick": "Trick", "lead": "Lead", "won": "Won",
     "notes": "Notes", "play": "Play", "unknown": "unknown",
+    # hand records (bridgecli.render.html, bridgecli.render.svg)
+    "makeable": "Makeable contracts", "hand_record": "Hand record",
     "result_made": "{contract}, {made} {tricks} {tricks_word}", "result_down": "{contract}, {down} {under}",
     "result_tricks": "{tricks} {tricks_word}",
     # tables of score, solve, rubber
@@ -519,6 +521,7 @@ POLISH = Language(
         "result": "Wynik", "made": "ugrany", "down": "bez", "tricks": "lew", "all_pass": "pasy",
         "board_passed_out": "Rozdanie spasowane", "trick": "Lewa", "lead": "Wist", "won": "Bierze",
         "notes": "Uwagi", "play": "Rozgrywka", "unknown": "nieznany",
+        "makeable": "Kontrakty do ugrania", "hand_record": "Rozkłady",
         "result_made": "{contract}, {made} ({tricks} {tricks_word})", "result_down": "{contract}, {down} {under}",
         "result_tricks": "{tricks} {tricks_word}",
         "vul": "Zał.", "declarer": "Rozgr.", "tricks_header": "Lewy", "ending_1": "końcówka {n} lewy", "ending_n": "końcówka {n} lew",
@@ -614,6 +617,7 @@ HUNGARIAN = Language(
         "result": "Eredmény", "made": "teljesítve", "down": "bukás", "tricks": "ütés", "all_pass": "mind passz",
         "board_passed_out": "Bepasszolt leosztás", "trick": "Ütés", "lead": "Hív", "won": "Viszi",
         "notes": "Megjegyzések", "play": "Lejátszás", "unknown": "ismeretlen",
+        "makeable": "Teljesíthető felvételek", "hand_record": "Leosztások",
         "result_made": "{contract}, {made} ({tricks} {tricks_word})", "result_down": "{contract}, {under} {down}",
         "result_tricks": "{tricks} {tricks_word}",
         "vul": "Beli", "declarer": "Felvevő", "tricks_header": "Ütés", "ending_1": "végjáték {n} ütéssel", "ending_n": "végjáték {n} ütéssel",

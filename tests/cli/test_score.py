@@ -504,7 +504,9 @@ def test_batch_line_never_crashes(line: str) -> None:
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=6))
 def test_command_line_never_crashes(words: list[str]) -> None:
-    r = CliRunner().invoke(cli, ["score", *words], input="")
+    runner = CliRunner()
+    with runner.isolated_filesystem():  # the words may name -o files
+        r = runner.invoke(cli, ["score", *words], input="")
     assert r.exit_code in (0, 1, 2), (words, r.exception)
     assert r.exception is None or isinstance(r.exception, SystemExit), (words, repr(r.exception))
     if r.exit_code:
