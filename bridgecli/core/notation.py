@@ -185,14 +185,14 @@ class Language:
         t = text.strip().upper()
         for i in range(1, len(t)):
             a, b = t[:i], t[i:]
-            suit = _SYMBOLS.get(a) or self.suits.get(a)
+            suit = _SYMBOLS.get(a, self.suits.get(a))
             if suit is not None:
                 rank = self.ranks.get(b) or _DIGIT_RANKS.get(b)
                 if rank is not None:
                     return Card(suit, rank)
             rank = self.ranks.get(a) or _DIGIT_RANKS.get(a)
             if rank is not None:
-                suit = _SYMBOLS.get(b) or self.suits.get(b)
+                suit = _SYMBOLS.get(b, self.suits.get(b))
                 if suit is not None:
                     return Card(suit, rank)
         raise self._error("not_card", text)
@@ -207,7 +207,7 @@ class Language:
         if call is not None:
             return call
         if len(t) >= 2 and t[0] in "1234567":
-            strain = self._strain_token(t[1:])
+            strain = self._strain_token(t[1:].strip())
             if strain is not None:
                 return Bid(int(t[0]), strain)
         if len(t) >= 2 and t[0].isdigit():
@@ -412,7 +412,7 @@ _WORDS_EN: dict[str, str] = {
     "open": "Open", "closed": "Closed", "res": "Res", "home": "Home", "visitors": "Visitors",
     "team": "Team", "imps": "IMPs", "pair": "Pair", "rank": "Rank", "boards": "Boards",
     "mp": "MP", "top": "Top", "percent": "%", "ximps": "XIMPs", "butler": "Butler",
-    "datum": "Datum", "plus": "+", "makes": "makes", "par": "Par", "leads": "Leads", "leader_leads": "leads",
+    "datum": "Datum", "makes": "makes", "par": "Par", "leads": "Leads", "leader_leads": "leads",
     "versus": "v",
     # validate-auction
     "record": "Record", "auction": "Auction", "no_auction": "no auction recorded",
