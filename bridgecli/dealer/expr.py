@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from itertools import permutations
-from typing import cast
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
