@@ -401,10 +401,11 @@ def draw_table(state: PlayState, visible: set[Seat], you: set[Seat], lang: Langu
     view = Board(deal=Deal(hands), tags=labels)  # type: ignore[arg-type]
     out = [render_diagram(view, lang=lang)]
     trick = state.current_trick
-    shown = "  ".join(f"{lang.seat_str(s)} {lang.card_str(c)}" for s, c in trick) or "(no card yet)"
+    shown = "  ".join(f"{lang.seat_str(s)} {lang.card_str(c)}" for s, c in trick) or lang.word("no_card_yet")
     out.append(f"Trick {state.trick_number}: {shown}")
     won = state.tricks_won
-    out.append(f"{lang.contract_str(state.contract, declarer=True)}; tricks N-S {won[Side.NS]}, E-W {won[Side.EW]}")
+    out.append(f"{lang.contract_str(state.contract, declarer=True)}; {lang.word('tricks')} "
+               f"{lang.word('side_ns')} {won[Side.NS]}, {lang.word('side_ew')} {won[Side.EW]}")
     return "\n".join(out)
 
 
@@ -432,17 +433,17 @@ def _interactive(board: Board, cards: list[Card] | None, seat: Seat | None, lang
     marks: list[PlayState] = []
     quit_early = False
     drawn: PlayState | None = None
-    title = f"Board {board.number}" if board.number is not None else "Play"
-    click.echo(f"{title}: {lang.contract_str(contract, declarer=True)}; you play"
-               f" {' and '.join(lang.seat_names[s] for s in sorted(you))}. Type a card (HK, kh, 10h),"
-               f" 'undo', 'claim N', 'quit'.")
+    title = f"{lang.word('board')} {board.number}" if board.number is not None else lang.word("play")
+    click.echo(f"{title}: {lang.contract_str(contract, declarer=True)}; {lang.word('you_play')}"
+               f" {(' ' + lang.word('and') + ' ').join(lang.seat_names[s] for s in sorted(you))}."
+               f" {lang.word('play_hint')}")
     while not state.is_complete:
         who = state.to_play
         assert who is not None
         if who not in you:
             card = choose_card(state)
             state = state.play(card)
-            click.echo(f"{lang.seat_names[who]} plays {lang.card_str(card)}")
+            click.echo(f"{lang.seat_names[who]} {lang.word('plays')} {lang.card_str(card)}")
             _announce_trick(state, lang)
             continue
         visible = set(you)
@@ -452,7 +453,7 @@ def _interactive(board: Board, cards: list[Card] | None, seat: Seat | None, lang
             click.echo(draw_table(state, visible, you, lang))
             drawn = state
         try:
-            text = click.prompt(f"{lang.seat_names[who]} to play", prompt_suffix="> ", default="",
+            text = click.prompt(f"{lang.seat_names[who]} {lang.word('to_play')}", prompt_suffix="> ", default="",
                                 show_default=False)
         except click.exceptions.Abort:
             quit_early = True
@@ -515,7 +516,8 @@ def _announce_trick(state: PlayState, lang: Language) -> None:
         return
     t = state.tricks[-1]
     won = state.tricks_won
-    click.echo(f"trick {t.number} to {lang.seat_names[t.winner]} (N-S {won[0]}, E-W {won[1]})")
+    click.echo(lang.word("trick_to").format(n=t.number, seat=lang.seat_names[t.winner])
+               + f" ({lang.word('side_ns')} {won[0]}, {lang.word('side_ew')} {won[1]})")
 
 
 __all__ = ["draw_table", "outcome", "play", "summary_line", "tricks_table"]

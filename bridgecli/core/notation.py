@@ -429,6 +429,7 @@ _WORDS_EN: dict[str, str] = {
     "play_stops_n": "play stops after {n} tricks, declarer has {d}",
     "col_trick": "trick", "col_lead": "lead", "col_1st": "1st", "col_2nd": "2nd", "col_3rd": "3rd",
     "col_4th": "4th", "col_won": "won", "col_decl": "decl", "col_def": "def",
+    "and": "and", "play_hint": "Type a card (HK, kh, 10h), 'undo', 'claim N', 'quit'.",
     "plays": "plays", "to_play": "to play", "you_play": "you play", "no_card_yet": "(no card yet)",
     "trick_to": "trick {n} to {seat}",
     # rubber (bridgecli.cli.rubber): score sheet words
@@ -555,6 +556,7 @@ POLISH = Language(
         "play_stops_n": "rozgrywka przerwana po {n} lewach, rozgrywający ma {d}",
         "col_trick": "lewa", "col_lead": "wist", "col_1st": "1.", "col_2nd": "2.", "col_3rd": "3.",
         "col_4th": "4.", "col_won": "bierze", "col_decl": "rozgr.", "col_def": "obr.",
+        "and": "i", "play_hint": "Wpisz kartę (♥K, CK, 10c), 'undo', 'claim N', 'quit'.",
         "plays": "zagrywa", "to_play": "gra", "you_play": "grasz", "no_card_yet": "(jeszcze bez karty)",
         "trick_to": "lewa {n} dla {seat}",
         "we": "My", "they": "Oni", "above": "nad kreską", "below": "pod kreską", "game": "Partia",
@@ -664,6 +666,7 @@ HUNGARIAN = Language(
         "play_stops_n": "a lejátszás {n} ütés után megáll, a felvevőnek {d} van",
         "col_trick": "ütés", "col_lead": "hív", "col_1st": "1.", "col_2nd": "2.", "col_3rd": "3.",
         "col_4th": "4.", "col_won": "viszi", "col_decl": "felv.", "col_def": "ellenj.",
+        "and": "és", "play_hint": "Írj be egy lapot (♥K, CK, 10c), 'undo', 'claim N', 'quit'.",
         "plays": "hív", "to_play": "következik", "you_play": "te játszod", "no_card_yet": "(még nincs lap)",
         "trick_to": "a(z) {n}. ütést {seat} viszi",
         "we": "Mi", "they": "Ők", "above": "vonal felett", "below": "vonal alatt", "game": "Játszma",
