@@ -154,6 +154,29 @@ def _read_error_text(err: BridgeError, lang: Any) -> str:
     return f"{lang.word('unreadable')}{f' ({where})' if where else ''}: {err.message}"
 
 
+_WHY = {
+    "insufficient": "why_insufficient", "double-own-side": "why_double_own_side",
+    "double-nothing": "why_double_nothing", "redouble-undoubled": "why_redouble_undoubled",
+    "redouble-own-double": "why_redouble_own_double", "after-close": "why_after_close",
+}
+
+
+def _call_error_text(err: Any, board: Board, lang: Any) -> str:
+    """The illegal-call message in ``lang`` for the common reasons (the core's text otherwise)."""
+    key = _WHY.get(getattr(err, "reason", ""))
+    index = getattr(err, "index", None)
+    calls = [a.call for a in (board.auction or ())]
+    dealer = board.effective_dealer
+    if key is None or index is None or dealer is None or not 0 <= index < len(calls):
+        return str(err.message)
+    bids = [c for c in calls[:index] if isinstance(c, Bid)]
+    if key == "why_redouble_undoubled" and not bids:
+        key = "why_redouble_nothing"
+    why = lang.message(key, last=lang.call_str(bids[-1]) if bids else "", n=index)
+    return str(lang.message("illegal_call", n=index + 1, seat=lang.seat_str(dealer.next(index)),
+                            call=repr(lang.call_str(calls[index])), why=why))
+
+
 def verdict_text(v: Verdict, lang: Any, *, inline: bool = False) -> str:
     """One line for a verdict, e.g. ``Board 3: 4SX by W, N-S vulnerable``."""
     label = _label(v, inline, lang)
@@ -165,7 +188,7 @@ def verdict_text(v: Verdict, lang: Any, *, inline: bool = False) -> str:
     if check is None:
         text = lang.word("no_auction")
     elif check.error is not None:
-        return f"{label}: {check.error.message}"
+        return f"{label}: {_call_error_text(check.error, board, lang)}"
     else:
         a = check.auction
         contract = v.contract

@@ -52,6 +52,15 @@ _MESSAGES_EN: dict[str, str] = {
     "not_contract": "not a contract: {text}",
     "not_contract_level": "not a contract: {text} (levels go from 1 to 7)",
     "unknown_language": "unknown language {text} (known: {known})",
+    # illegal calls (validate-auction), worded as bridgecli.core.auction words them
+    "illegal_call": "illegal call {n} ({seat}) {call}: {why}",
+    "why_insufficient": "insufficient, {last} was the last bid (Law 27)",
+    "why_double_own_side": "{last} was bid by the doubler's own side (Law 36)",
+    "why_double_nothing": "no bid to double yet (Law 36)",
+    "why_redouble_undoubled": "{last} is not doubled (Law 36)",
+    "why_redouble_nothing": "no bid to redouble yet (Law 36)",
+    "why_redouble_own_double": "the double of {last} came from the redoubler's own side (Law 36)",
+    "why_after_close": "the auction closed after call {n} (Law 39)",
 }
 
 
@@ -591,6 +600,14 @@ POLISH = Language(
         "not_contract": "to nie jest kontrakt: {text}",
         "not_contract_level": "to nie jest kontrakt: {text} (wysokość od 1 do 7)",
         "unknown_language": "nieznany język {text} (znane: {known})",
+        "illegal_call": "niedozwolona odzywka {n} ({seat}) {call}: {why}",
+        "why_insufficient": "niewystarczająca, ostatnia odzywka to {last} (prawo 27)",
+        "why_double_own_side": "{last} zgłosiła strona kontrującego (prawo 36)",
+        "why_double_nothing": "nie ma jeszcze czego kontrować (prawo 36)",
+        "why_redouble_undoubled": "{last} nie jest skontrowane (prawo 36)",
+        "why_redouble_nothing": "nie ma jeszcze czego rekontrować (prawo 36)",
+        "why_redouble_own_double": "kontrę {last} dała strona rekontrującego (prawo 36)",
+        "why_after_close": "licytacja zakończyła się po odzywce {n} (prawo 39)",
     },
 )
 
@@ -700,6 +717,14 @@ HUNGARIAN = Language(
         "not_contract": "nem felvétel: {text}",
         "not_contract_level": "nem felvétel: {text} (szint 1-től 7-ig)",
         "unknown_language": "ismeretlen nyelv {text} (ismert: {known})",
+        "illegal_call": "szabálytalan bemondás: {n}. ({seat}) {call}: {why}",
+        "why_insufficient": "elégtelen, az utolsó licit {last} volt (27. szabály)",
+        "why_double_own_side": "a(z) {last} licitet a kontrázó saját oldala mondta (36. szabály)",
+        "why_double_nothing": "még nincs mit kontrázni (36. szabály)",
+        "why_redouble_undoubled": "a(z) {last} nincs megkontrázva (36. szabály)",
+        "why_redouble_nothing": "még nincs mit rekontrázni (36. szabály)",
+        "why_redouble_own_double": "a(z) {last} kontráját a rekontrázó saját oldala mondta (36. szabály)",
+        "why_after_close": "a licit a(z) {n}. bemondás után véget ért (39. szabály)",
     },
 )
 

@@ -223,3 +223,18 @@ def test_polish_yaml_converts_to_english_pbn(runner: CliRunner, tmp_path: Path) 
 def test_json_stays_english(runner: CliRunner) -> None:
     code, out, _ = run(runner, "--lang", "hu", "score", "3SZAN=", "--json")
     assert code == 0 and '"contract": "3NT"' in out and '"declarer": "N"' in out
+
+
+@pytest.mark.parametrize("calls, en, pl", [
+    ("1S P 1H", "illegal call 3 (S) '1H': insufficient, 1S was the last bid (Law 27)",
+     "niedozwolona odzywka 3 (S) '1♥': niewystarczająca, ostatnia odzywka to 1♠ (prawo 27)"),
+    ("1S P X", "illegal call 3 (S) 'X': 1S was bid by the doubler's own side (Law 36)",
+     "niedozwolona odzywka 3 (S) 'ktr': 1♠ zgłosiła strona kontrującego (prawo 36)"),
+    ("XX", "illegal call 1 (N) 'XX': no bid to redouble yet (Law 36)",
+     "niedozwolona odzywka 1 (N) 'rktr': nie ma jeszcze czego rekontrować (prawo 36)"),
+])
+def test_illegal_calls_translated(runner: CliRunner, calls: str, en: str, pl: str) -> None:
+    code, out, _ = run(runner, "validate-auction", "--dealer", "N", "--calls", calls)
+    assert (code, out) == (1, f"Auction: {en}\n")
+    code, out, _ = run(runner, "--lang", "pl", "validate-auction", "--dealer", "N", "--calls", calls)
+    assert (code, out) == (1, f"Licytacja: {pl}\n")
