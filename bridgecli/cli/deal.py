@@ -264,11 +264,16 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
     if dealer_opt is not None:
         d = _SEATS.get(dealer_opt.lower())
         if d is None:
+            d = _lang_value(get_lang(ctx).parse_seat, dealer_opt)
+        if d is None:
             raise click.BadParameter(f"unknown seat {dealer_opt!r} (N, E, S, W)", param_hint="--dealer")
         fixed_dealer = d
     fixed_vul: str | None = script.vulnerable if script else None
     if vul_opt is not None:
         v = _VULS.get(vul_opt.lower())
+        if v is None:
+            found = _lang_value(get_lang(ctx).parse_vul, vul_opt)
+            v = None if found is None else ("None", "NS", "EW", "All")[found]
         if v is None:
             raise click.BadParameter(f"unknown vulnerability {vul_opt!r} (none, NS, EW, all)", param_hint="--vul")
         fixed_vul = v
@@ -389,6 +394,14 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
             click.echo(f"bridgecli: note: {message}; the script's generate limit was reached", err=True)
             return
         raise RuleError(message + "; raise --max-tries or relax the conditions")
+
+
+def _lang_value(parse: Any, text: str) -> int | None:
+    """``parse(text)`` as an int (a seat or vulnerability of the ``--lang`` reader), None if unread."""
+    try:
+        return int(parse(text))
+    except ParseError:
+        return None
 
 
 def _text_localizer() -> Any:

@@ -238,3 +238,10 @@ def test_illegal_calls_translated(runner: CliRunner, calls: str, en: str, pl: st
     assert (code, out) == (1, f"Auction: {en}\n")
     code, out, _ = run(runner, "--lang", "pl", "validate-auction", "--dealer", "N", "--calls", calls)
     assert (code, out) == (1, f"Licytacja: {pl}\n")
+
+
+def test_deal_dealer_and_vul_in_the_language(runner: CliRunner) -> None:
+    code, out, _ = run(runner, "--lang", "hu", "deal", "-n", "1", "--seed", "1", "--dealer", "Ny", "--vul", "mindenki")
+    assert code == 0 and '[Dealer "W"]' in out and '[Vulnerable "All"]' in out
+    code, out, _ = run(runner, "deal", "-n", "1", "--seed", "1", "--dealer", "Zachód", "--vul", "nikt")
+    assert code == 0 and '[Dealer "W"]' in out and '[Vulnerable "None"]' in out
