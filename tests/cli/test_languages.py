@@ -59,10 +59,10 @@ def test_score_table_in_polish_and_hungarian(runner: CliRunner) -> None:
     code, out, err = run(runner, "--lang", "pl", "score", str(CLUB))
     assert code == 0 and err == ""
     assert out.split("\n")[0].split() == ["Rozdanie", "Zał.", "Kontrakt", "Rozgr.", "Wynik", "Lewy", "NS", "EW"]
-    assert "4♥" in out and "3BAX" in out and "nikt" in out
+    assert "4♥" in out and "3BAX" in out and "obie przed" in out
     code, out, err = run(runner, "--lang", "hu", "score", str(CLUB))
     assert code == 0
-    assert out.split("\n")[0].split()[:4] == ["Leosztás", "Beli", "Felvétel", "Felvevő"]
+    assert out.split("\n")[0].split()[:4] == ["Leosztás", "Bell", "Felvétel", "Felvevő"]
     assert "3SAX" in out and " K " in out  # East is Kelet
 
 
@@ -96,7 +96,7 @@ def test_validate_auction_file_lines(runner: CliRunner) -> None:
     assert code == 0
     assert out.splitlines()[0] == "Rozdanie 1: 4♥ S, obie przed partią"
     code, out, _ = run(runner, "--lang", "hu", "validate-auction", str(CLUB))
-    assert out.splitlines()[0] == "Leosztás 1: 4♥ D, senki sincs beliben"
+    assert out.splitlines()[0] == "Leosztás 1: 4♥ D, senki sincs bellben"
 
 
 def test_english_default_reads_polish_calls(runner: CliRunner) -> None:
@@ -120,7 +120,7 @@ def test_show_polish(runner: CliRunner) -> None:
     code, out, err = run(runner, "--lang", "pl", "show", str(CLUB), "--board", "1")
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert lines[0] == "Rozdanie 1   Rozdający: Północ   Założenia: nikt"
+    assert lines[0] == "Rozdanie 1   Rozdający: Północ   Założenia: obie przed"
     assert "♠ AKD2" in out and "♥ KW3" in out and "♦ 1098" in out
     assert "Zachód" in out and "Południe" in out
     assert "pasy" in out and "2BA" in out
@@ -131,7 +131,7 @@ def test_show_polish(runner: CliRunner) -> None:
 def test_show_hungarian(runner: CliRunner) -> None:
     code, out, _ = run(runner, "--lang", "hu", "show", str(CLUB), "--board", "2")
     assert code == 0
-    assert out.splitlines()[0] == "Leosztás 2   Osztó: Kelet   Beliség: É-D"
+    assert out.splitlines()[0] == "Leosztás 2   Osztó: Kelet   Bell: É-D"
     # 3NTX by E needs 9 tricks; 7 taken: two down
     assert "Felvétel: 3SAX K, 2 bukás" in out
     assert "mind passz" in out and "kontra" in out and "Nyugat" in out
@@ -139,7 +139,7 @@ def test_show_hungarian(runner: CliRunner) -> None:
 
 def test_env_variable_chooses_the_language(runner: CliRunner) -> None:
     res = runner.invoke(cli, ["show", str(CLUB), "--board", "1", "--brief"], env={"BRIDGECLI_LANG": "pl"})
-    assert res.exit_code == 0 and res.stdout.startswith("Rozdanie   1  N  nikt  4♥ S, ugrany (10 lew)")
+    assert res.exit_code == 0 and res.stdout.startswith("Rozdanie   1  N  obie przed  4♥ S, ugrany (10 lew)")
 
 
 def test_show_ascii_uses_the_language_letters(runner: CliRunner) -> None:
@@ -197,11 +197,11 @@ def test_solve_polish_and_hungarian(runner: CliRunner) -> None:
     code, out, _ = run(runner, "--lang", "pl", "solve", str(CLUB))
     assert code == 0
     first = out.splitlines()
-    assert first[0] == "Rozdanie 1  Rozdający N  Zał. nikt"
+    assert first[0] == "Rozdanie 1  Rozdający N  Zał. obie przed"
     assert first[1].split() == ["♣", "♦", "♥", "♠", "BA", "ugrywa"]
     code, out, _ = run(runner, "--lang", "hu", "solve", str(CLUB))
     lines = out.splitlines()
-    assert lines[0] == "Leosztás 1  Osztó É  Beli senki"
+    assert lines[0] == "Leosztás 1  Osztó É  Bell senki"
     assert lines[1].split()[-2:] == ["SA", "teljesít"]
     assert [ln.split()[0] for ln in lines[2:6]] == ["É", "D", "K", "Ny"]
 
