@@ -21,8 +21,9 @@ bare tables (``ENGLISH``...) have no fallbacks and read strictly.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Callable, Mapping, TypeVar
+from typing import TypeVar
 
 from .calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Risk
 from .cards import Card, Hand, Rank, Seat, Strain, Suit, Vulnerability
@@ -111,7 +112,7 @@ class Language:
     symbols: bool = False
     """Write suits as ♠♥♦♣ unless a caller asks for letters (``symbols=False``);
     Polish and Hungarian letters (``C`` hearts, ``K`` diamonds) clash with ranks and English."""
-    fallbacks: tuple["Language", ...] = ()
+    fallbacks: tuple[Language, ...] = ()
     """Tables tried in order when this one cannot read a token (set by
     :func:`get_language`; the bare tables have none)."""
 
@@ -125,17 +126,17 @@ class Language:
     def _error(self, key: str, text: str, **values: object) -> ParseError:
         return ParseError(self.message(key, text=repr(text), **values))
 
-    def _tiers(self, read: Callable[["Language"], T]) -> T:
+    def _tiers(self, read: Callable[[Language], T]) -> T:
         """``read`` with this table, then with each fallback; the first error if all fail."""
         try:
             return read(self)
-        except ParseError as first:
+        except ParseError:
             for lang in self.fallbacks:
                 try:
                     return read(lang)
                 except ParseError:
                     continue
-            raise first
+            raise
 
     # -- reading -----------------------------------------------------------
 
