@@ -456,6 +456,8 @@ _WORDS_EN: dict[str, str] = {
     "reason_tricks": "tricks", "reason_overtricks": "overtricks", "reason_grand_slam": "grand slam",
     "reason_small_slam": "small slam", "reason_insult": "insult", "reason_undertricks": "undertricks",
     "reason_honours": "honours", "reason_game": "game", "reason_rubber": "rubber", "reason_part_score": "part-score",
+    "reason_unfinished_game": "unfinished game", "reason_unfinished_part_score": "unfinished part-score",
+    "rubber_lc": "rubber", "round_lc": "round",
 }
 
 ENGLISH = Language(
@@ -585,6 +587,8 @@ POLISH = Language(
         "reason_grand_slam": "szlem", "reason_small_slam": "szlemik", "reason_insult": "za kontrę",
         "reason_undertricks": "wpadki", "reason_honours": "honory", "reason_game": "dograna",
         "reason_rubber": "rober", "reason_part_score": "częściówka",
+        "reason_unfinished_game": "partia w niedokończonym", "reason_unfinished_part_score": "częściówka w niedok.",
+        "rubber_lc": "robrze", "round_lc": "rundzie",
     },
     messages={
         "not_rank": "to nie jest wysokość karty: {text}",
@@ -702,6 +706,8 @@ HUNGARIAN = Language(
         "reason_overtricks": "felülütések", "reason_grand_slam": "nagyszlem", "reason_small_slam": "kisszlem",
         "reason_insult": "kontrás teljesítés", "reason_undertricks": "bukások", "reason_honours": "honőrök",
         "reason_game": "gém", "reason_rubber": "robber", "reason_part_score": "részpontszám",
+        "reason_unfinished_game": "befejezetlen játszma", "reason_unfinished_part_score": "befejezetlen részp.",
+        "rubber_lc": "robber", "round_lc": "kör",
     },
     messages={
         "not_rank": "nem lapérték: {text}",
