@@ -1,0 +1,274 @@
+"""``--variant NAME`` for the commands: dealing, auctions, play and scoring of the variants.
+
+The command modules add the option with :func:`variant_option` and hand the
+work to the functions here when it is given; contract bridge never comes here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from bridgecli.cli import BridgeCliError, ExitCode
+from bridgecli.cli.common import AtomicOutput, read_text
+from bridgecli.core.board import Board
+from bridgecli.core.calls import Contract
+from bridgecli.core.errors import BridgeError, ParseError, RuleError
+
+if TYPE_CHECKING:
+    from bridgecli.variants import Variant
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: Names ``--variant`` accepts (checked against the registry when used).
+VARIANT_NAMES = "two-handed|nullo"
+
+
+def variant_option(f: F) -> F:
+    """The ``--variant NAME`` option (default: contract bridge)."""
+    return click.option("--variant", "variant_name", default=None, metavar="NAME",
+                        help=f"A variant of the rules text ({VARIANT_NAMES}); default contract bridge.")(f)
+
+
+def find(name: str) -> Variant:
+    """The variant ``name``; an unknown name is a usage error (exit 2)."""
+    from bridgecli.variants import find_variant
+
+    try:
+        return find_variant(name)
+    except ParseError as exc:
+        raise click.BadParameter(str(exc), param_hint="--variant") from None
+
+
+# -- deal -------------------------------------------------------------------------
+
+
+def run_deal(name: str, count: int, seed: int | None, start_board: int, fmt: str | None,
+             output: str | None) -> int:
+    """Deal ``count`` boards of the variant (YAML by default, or JSON); the seed goes into
+    each board's Generator tag. PBN cannot hold the variant data: usage error.
+    """
+    from bridgecli import __version__
+    from bridgecli.formats import format_from_path, iter_write
+
+    import random
+
+    variant = find(name)
+    fmt = (fmt or format_from_path(output) or "yaml").lower()
+    if fmt not in ("yaml", "json"):
+        raise BridgeCliError(f"a {variant.name} deal needs --format yaml or json ({fmt} cannot hold its"
+                             " talon, discards or dummies)", ExitCode.USAGE)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    rng = random.Random(seed)
+    tags = {"Generator": f"bridgecli {__version__} variant={variant.name} seed={seed}"}
+    boards = (variant.deal_board(rng, n).replace(tags=dict(tags)) for n in range(start_board, start_board + count))
+    with AtomicOutput(output) as fp:
+        for chunk in iter_write(boards, fmt):
+            fp.write(chunk)
+    return int(ExitCode.OK)
+
+
+# -- validate-auction ---------------------------------------------------------------
+
+
+def with_dealers(records: Iterable[Board | BridgeError], name: str) -> Iterator[Board | BridgeError]:
+    """The records with the variant's dealer filled in (by board number) and its data
+    checked; a board whose dealer is not a player becomes an error record.
+    """
+    variant = find(name)
+    for i, rec in enumerate(records, 1):
+        if isinstance(rec, BridgeError):
+            yield rec
+            continue
+        try:
+            dealer = variant.auction_dealer(rec, i)
+        except BridgeError as exc:
+            yield exc
+            continue
+        yield rec.replace(dealer=dealer)
+
+
+def auction_rules(name: str) -> Any:
+    """The :class:`AuctionRules` of the variant."""
+    return find(name).auction
+
+
+# -- play ---------------------------------------------------------------------------
+
+
+def _records(infile: str, from_fmt: str | None) -> tuple[Iterator[Board | BridgeError], str, str]:
+    from bridgecli.formats import iter_records, resolve_format
+
+    text, source = read_text(infile)
+    fmt = resolve_format(infile, text, from_fmt)
+    return iter_records(text, fmt, source=source), source, fmt
+
+
+def _where(exc: BridgeError, source: str, board: Board | None) -> str:
+    label = board.label if board is not None else "record"
+    return f"bridgecli: error: {source}: {label}: {exc.message if hasattr(exc, 'message') else exc}"
+
+
+def play_outcome(variant: Variant, board: Board) -> tuple[dict[str, Any], Board]:
+    """Replay the board's play under the variant: the JSON object and the seated board.
+
+    Raises BridgeError when the board cannot be played.
+    """
+    from bridgecli.core.play import replay_board
+    from bridgecli.variants import required_tricks, result_of
+
+    variant.check_board(board)
+    contract = variant.contract(board)
+    obj: dict[str, Any] = {"board": board.number, "variant": variant.name}
+    if contract.is_passout:
+        obj.update({"legal": True, "contract": "Pass", "void": True})
+        return obj, board
+    table = variant.table(board, contract)
+    seated = board.replace(deal=table.deal, contract=contract)
+    rep = replay_board(seated, contract, table.rules)
+    assert contract.declarer is not None
+    finished = rep.legal and rep.complete
+    obj.update({
+        "legal": rep.legal,
+        "contract": contract.pbn,
+        "declarer": contract.declarer.letter,
+        "seating": dict(table.seating),
+        "declarer_tricks": rep.declarer_tricks,
+        "required": required_tricks(contract),
+        "complete": rep.complete,
+    })
+    if finished:
+        bd = variant.breakdown(contract, rep.declarer_tricks, False)
+        obj.update({"result": result_of(contract, rep.declarer_tricks), "made": bd.made,
+                    "below": bd.trick_score, "above": bd.above_the_line})
+    if rep.error is not None:
+        obj["error"] = {"trick": rep.error.trick, "seat": rep.error_seat.letter if rep.error_seat else None,
+                        "card": str(rep.error_card) if rep.error_card else None, "reason": rep.error.reason,
+                        "message": rep.error.message}
+    if rep.mismatch is not None:
+        obj["mismatch"] = rep.mismatch
+    obj["tricks"] = [{"leader": t.leader.letter, "cards": [str(c) for c in t.cards], "winner": t.winner.letter}
+                     for t in rep.tricks]
+    return obj, seated
+
+
+def play_line(obj: dict[str, Any]) -> str:
+    """One text line for a replayed variant board."""
+    head = f"Board {obj['board']}" if obj.get("board") is not None else "Play"
+    if obj.get("void"):
+        return f"{head}: passed out, the deal is void (redeal)"
+    text = f"{head}: {obj['contract']} by {obj['declarer']}, "
+    if "error" in obj:
+        err = obj["error"]
+        return text + f"illegal play at trick {err['trick']} by {err['seat']}: {err['message']}"
+    if "result" not in obj:
+        return text + f"play stops after {len(obj['tricks'])} tricks, declarer has {obj['declarer_tricks']}"
+    verdict = "made" if obj["made"] else "down"
+    res = obj["result"]
+    text += (f"{obj['declarer_tricks']} tricks, {verdict} ({res:+d}), below the line {obj['below']},"
+             f" above {obj['above']}")
+    if "mismatch" in obj:
+        text += f"; mismatch: {obj['mismatch']}"
+    return text
+
+
+def run_play(name: str, infile: str, from_fmt: str | None, as_json: bool, board_no: int | None,
+             output: str | None) -> int:
+    """``play --variant NAME``: replay every board's play under the variant's rules."""
+    import json
+
+    variant = find(name)
+    records, source, _fmt = _records(infile, from_fmt)
+    code = int(ExitCode.OK)
+    lines: list[str] = []
+    for i, rec in enumerate(records, 1):
+        if isinstance(rec, BridgeError):
+            click.echo(f"bridgecli: error: {rec}", err=True)
+            code = max(code, int(ExitCode.USAGE))
+            continue
+        if board_no is not None and rec.number != board_no:
+            continue
+        board = rec if rec.dealer is not None else rec.replace(dealer=variant.dealer(rec.number or i))
+        try:
+            obj, _seated = play_outcome(variant, board)
+        except ParseError as exc:
+            click.echo(_where(exc, source, board), err=True)
+            code = max(code, int(ExitCode.USAGE))
+            continue
+        except RuleError as exc:
+            click.echo(_where(exc, source, board), err=True)
+            code = max(code, int(ExitCode.RULES))
+            continue
+        if not obj["legal"] or "mismatch" in obj:
+            code = max(code, int(ExitCode.RULES))
+        if as_json:
+            lines.append(json.dumps(obj, ensure_ascii=False))
+        else:
+            lines.append(play_line(obj))
+    with AtomicOutput(output) as fp:
+        for line in lines:
+            fp.write(line + "\n")
+    return code
+
+
+# -- score -----------------------------------------------------------------------------
+
+
+def _tricks(variant: Variant, contract: Contract, text: str) -> int:
+    from bridgecli.variants import required_tricks
+
+    t = text.strip()
+    if t.isdigit():
+        n = int(t)
+    elif t in ("=", "=="):
+        n = required_tricks(contract)
+    elif len(t) > 1 and t[0] in "+-" and t[1:].isdigit():
+        # over/under the contract; in nullo a trick "over" is one fewer taken
+        delta = int(t)
+        n = required_tricks(contract) + (-delta if contract.strain.name == "NULLO" else delta)
+    else:
+        raise ParseError(f"not a result: {text!r} (use =, +1, -2 or tricks 0 to 13)")
+    if not 0 <= n <= 13:
+        raise ParseError(f"result {text!r} means {n} tricks; declarer takes 0 to 13")
+    return n
+
+
+def _split(words: Sequence[str]) -> tuple[str, str]:
+    if len(words) == 2:
+        return words[0], words[1]
+    if len(words) == 1:
+        w = words[0]
+        if w.endswith("="):
+            return w[:-1], "="
+        for k in range(len(w) - 1, 0, -1):
+            if w[k] in "+-" and w[k + 1:].isdigit():
+                return w[:k], w[k:]
+        return w, "="
+    raise ParseError(f"give CONTRACT RESULT, not {' '.join(words)!r}")
+
+
+def run_score(name: str, words: Sequence[str], vulnerable: bool, as_json: bool, lang: Any) -> str:
+    """``score --variant NAME CONTRACT RESULT``: one deal under the variant's scale.
+
+    Text: ``below N, above M`` from declarer's side (negative above = the
+    defenders' premium). Raises ParseError for bad words or a strain the variant
+    has no bid in.
+    """
+    import json
+
+    variant = find(name)
+    ctext, rtext = _split(list(words))
+    contract = lang.parse_contract(ctext)
+    if contract.level and variant.auction.strain_rank[contract.strain] < 0:
+        raise ParseError(f"no {contract.strain.letter} contracts in {variant.title}")
+    tricks = _tricks(variant, contract, rtext)
+    bd = variant.breakdown(contract, tricks, vulnerable)
+    if as_json:
+        return json.dumps({"variant": variant.name, "contract": contract.pbn, "tricks": tricks,
+                           "vulnerable": vulnerable, "made": bd.made, "below": bd.trick_score,
+                           "above": bd.above_the_line, "overtricks": bd.overtricks, "slam_bonus": bd.slam_bonus,
+                           "insult": bd.insult, "undertricks": bd.undertricks, "total": bd.total})
+    return f"below {bd.trick_score}, above {bd.above_the_line}"

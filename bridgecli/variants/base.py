@@ -1,0 +1,218 @@
+"""What every variant shares: the :class:`Variant` base, traditional scoring, nullo scoring.
+
+A variant is data plugged into the core: :class:`~bridgecli.core.auction.AuctionRules`
+for the bidding ladder and closing rule, :class:`~bridgecli.core.play.PlayRules`
+for the trick structure, :class:`~bridgecli.core.scoring.ScoringRules` for the
+scale. The few steps that are not a table (how the cards are dealt, how the
+table is seated once the auction is over) are methods of a :class:`Variant`
+subclass, as python-chess does for its variant boards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from bridgecli.core.auction import AuctionRules, check_calls
+from bridgecli.core.board import Board
+from bridgecli.core.calls import Contract
+from bridgecli.core.cards import DECK, Card, Hand, Seat, Strain, Vulnerability
+from bridgecli.core.deal import Deal
+from bridgecli.core.errors import InvalidDealError, ParseError, RuleError
+from bridgecli.core.play import PlayRules
+from bridgecli.core.scoring import ScoreBreakdown, ScoringRules, _undertricks, breakdown
+
+#: Rubber bridge deal by deal, as the rules text's "Zapis i punktacja": trick values
+#: 20/30/40+30 below the line, no per-deal game or part-score premium (the rubber
+#: premium replaces them), honours scored, undertricks and slams of Law 77.
+TRADITIONAL = ScoringRules(
+    name="traditional",
+    description="rubber bridge, deal by deal (below and above the line)",
+    first_trick=(20, 20, 30, 30, 40),
+    later_trick=(20, 20, 30, 30, 30),
+    undertricks=(
+        (_undertricks(50, 50, 50), _undertricks(100, 200, 300), _undertricks(200, 400, 600)),
+        (_undertricks(100, 100, 100), _undertricks(200, 300, 300), _undertricks(400, 600, 600)),
+    ),
+    overtrick_doubled=(100, 200),
+    overtrick_redoubled=(200, 400),
+    bonuses_per_deal=False,
+    honours=True,
+)
+
+
+def nullo_limit(level: int) -> int:
+    """Most tricks declarer may take in ``level`` nullo in a 13-trick game: ``7 - level``."""
+    return 7 - level
+
+
+def traditional_breakdown(contract: Contract, tricks: int, vulnerable: bool,
+                          rules: ScoringRules = TRADITIONAL) -> ScoreBreakdown:
+    """The score of a deal under ``rules``, nullo included.
+
+    A nullo contract of level *n* (at most ``7 - n`` of 13 tricks) scores as a
+    contract of level *n* worth 30 a trick (hearts' values) in which declarer
+    took the tricks the defence took: ``13 - tricks``. So one nullo is 30
+    below the line, each trick under the limit an overtrick, each trick over
+    it an undertrick, six and seven nullo are slams. Raises ParseError.
+    """
+    if contract.level and contract.strain == Strain.NULLO:
+        if not 0 <= tricks <= 13:
+            raise ParseError(f"tricks must be 0 to 13, not {tricks!r}")
+        mirror = Contract(contract.level, Strain.HEARTS, contract.risk, contract.declarer)
+        return breakdown(mirror, 13 - tricks, vulnerable, rules)
+    return breakdown(contract, tricks, vulnerable, rules)
+
+
+def required_tricks(contract: Contract) -> int:
+    """Tricks declarer undertakes to take (bridge) or may take at most (nullo)."""
+    if contract.strain == Strain.NULLO and contract.level:
+        return nullo_limit(contract.level)
+    return contract.required_tricks
+
+
+def result_of(contract: Contract, tricks: int) -> int:
+    """Tricks over (positive) or short of (negative) the contract; for nullo, tricks
+    under the limit count as over, tricks above it as short.
+    """
+    if contract.strain == Strain.NULLO and contract.level:
+        return nullo_limit(contract.level) - tricks
+    return tricks - contract.required_tricks
+
+
+def cards_of(value: object, what: str) -> list[Card]:
+    """Cards from a list of card texts (``["SA", "H7"]``) or a space-separated string.
+
+    Raises ParseError naming ``what``.
+    """
+    if isinstance(value, str):
+        items: Sequence[object] = value.split()
+    elif isinstance(value, (list, tuple)):
+        items = value
+    else:
+        raise ParseError(f"{what} must be a list of cards, not {value!r}")
+    out: list[Card] = []
+    for item in items:
+        if isinstance(item, Card):
+            out.append(item)
+        elif isinstance(item, str):
+            out.append(Card.from_str(item))
+        else:
+            raise ParseError(f"{what}: not a card: {item!r}")
+    if len(set(out)) != len(out):
+        raise InvalidDealError(f"{what} names a card twice")
+    return out
+
+
+def card_texts(cards: Sequence[Card]) -> str:
+    """Cards for ``extra``, space separated in the order given (``"SA H7"``)."""
+    return " ".join(str(c) for c in cards)
+
+
+def seat_of(value: object, what: str) -> Seat:
+    """A seat from ``N``/``E``/``S``/``W`` text. Raises ParseError."""
+    if isinstance(value, Seat):
+        return value
+    if isinstance(value, str) and value.strip().upper() in ("N", "E", "S", "W"):
+        return Seat("NESW".index(value.strip().upper()))
+    raise ParseError(f"{what} must be a seat N, E, S or W, not {value!r}")
+
+
+def shuffled(rng: random.Random, cards: Sequence[Card] = DECK) -> list[Card]:
+    """A shuffled copy of ``cards``."""
+    out = list(cards)
+    rng.shuffle(out)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A board seated for the play: four hands at four seats, the contract and the trick rules."""
+
+    deal: Deal
+    """The hands as they sit for the play."""
+    contract: Contract
+    """The contract with its declarer (a seat of :attr:`deal`)."""
+    rules: PlayRules
+    """How tricks are formed."""
+    seating: Mapping[str, str]
+    """Who sits where, by seat letter (``{"N": "open dummy", ...}``), for the record."""
+
+
+class Variant:
+    """A game of the rules text: players, deck, dealing, ladder, tricks, scale.
+
+    Subclasses set the class attributes and implement :meth:`deal_board` and
+    :meth:`table`; the rest works from the data.
+    """
+
+    name: str = ""
+    """Registry name (``--variant NAME``)."""
+    title: str = ""
+    """Human name."""
+    players: tuple[Seat, ...] = ()
+    """The seats of the players, in calling order (clockwise)."""
+    auction: AuctionRules
+    """Bidding ladder and closing rule."""
+    scoring: ScoringRules = TRADITIONAL
+    """The scale of a deal."""
+
+    def dealer(self, number: int) -> Seat:
+        """Dealer of board ``number`` (1, 2, ...): the players deal in turn."""
+        return self.players[(number - 1) % len(self.players)]
+
+    def vulnerability(self, number: int) -> Vulnerability:
+        """Vulnerability written on a dealt board: none (a rubber decides it)."""
+        return Vulnerability.NONE
+
+    def deal_board(self, rng: random.Random, number: int) -> Board:
+        """A freshly dealt board ``number``: hands, and what the procedure leaves in ``extra``."""
+        raise RuleError(f"{self.name}: dealing is not available")
+
+    def check_board(self, board: Board) -> None:
+        """Check the variant data of ``board`` (its ``extra``). Raises ParseError or RuleError."""
+
+    def auction_dealer(self, board: Board, number: int = 1) -> Seat:
+        """The dealer whose auction is judged (the board's, else by number).
+
+        Raises RuleError when the dealer is not one of the players.
+        """
+        dealer = board.dealer if board.dealer is not None else self.dealer(board.number or number)
+        if dealer not in self.players:
+            raise RuleError(f"{self.name}: the dealer must be one of {'/'.join(s.letter for s in self.players)},"
+                            f" not {dealer.letter!r}")
+        return dealer
+
+    def contract(self, board: Board) -> Contract:
+        """The board's contract with declarer: its auction under the variant's ladder, else the
+        Contract tag. Raises RuleError or IllegalCallError.
+        """
+        if board.auction:
+            check = check_calls(self.auction_dealer(board), board.calls, self.auction)
+            if check.error is not None:
+                raise check.error
+            if not check.complete:
+                raise RuleError(f"{board.label}: the auction has not closed")
+            contract = check.contract
+            assert contract is not None
+            return contract
+        if board.contract is not None and (board.contract.declarer is not None or board.contract.is_passout):
+            return board.contract
+        raise RuleError(f"{board.label}: no auction or contract with declarer")
+
+    def table(self, board: Board, contract: Contract) -> Table:
+        """The board seated for the play of ``contract``. Raises RuleError."""
+        raise RuleError(f"{self.name}: play is not available")
+
+    def breakdown(self, contract: Contract, tricks: int, vulnerable: bool) -> ScoreBreakdown:
+        """The score of one deal, from declarer's side."""
+        return traditional_breakdown(contract, tricks, vulnerable, self.scoring)
+
+    def __repr__(self) -> str:
+        return f"find_variant({self.name!r})"
+
+
+def hand_of(cards: Sequence[Card]) -> Hand:
+    """A :class:`Hand` of ``cards``."""
+    return Hand(cards)
