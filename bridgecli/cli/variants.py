@@ -145,8 +145,8 @@ def play_outcome(variant: Variant, board: Board) -> tuple[dict[str, Any], Board]
         obj.update({"result": result_of(contract, rep.declarer_tricks), "made": bd.made,
                     "below": bd.trick_score, "above": bd.above_the_line})
     if rep.error is not None:
-        obj["error"] = {"trick": rep.error.trick, "seat": rep.error_seat.letter if rep.error_seat else None,
-                        "card": str(rep.error_card) if rep.error_card else None, "reason": rep.error.reason,
+        obj["error"] = {"trick": rep.error.trick, "seat": rep.error_seat.letter if rep.error_seat is not None else None,
+                        "card": str(rep.error_card) if rep.error_card is not None else None, "reason": rep.error.reason,
                         "message": rep.error.message}
     if rep.mismatch is not None:
         obj["mismatch"] = rep.mismatch
