@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 
 #: Names ``--variant`` accepts (checked against the registry when used).
-VARIANT_NAMES = "two-handed|nullo"
+VARIANT_NAMES = "booby|nullo|two-handed"
 
 
 def variant_option(f: F) -> F:
@@ -144,6 +144,8 @@ def play_outcome(variant: Variant, board: Board) -> tuple[dict[str, Any], Board]
         bd = variant.breakdown(contract, rep.declarer_tricks, False)
         obj.update({"result": result_of(contract, rep.declarer_tricks), "made": bd.made,
                     "below": bd.trick_score, "above": bd.above_the_line})
+        if variant.defenders_each and not bd.made:
+            obj["each_defender_above"] = -bd.undertricks
     if rep.error is not None:
         obj["error"] = {"trick": rep.error.trick, "seat": rep.error_seat.letter if rep.error_seat is not None else None,
                         "card": str(rep.error_card) if rep.error_card is not None else None, "reason": rep.error.reason,
@@ -170,6 +172,8 @@ def play_line(obj: dict[str, Any]) -> str:
     res = obj["result"]
     text += (f"{obj['declarer_tricks']} tricks, {verdict} ({res:+d}), below the line {obj['below']},"
              f" above {obj['above']}")
+    if "each_defender_above" in obj:
+        text += f", each defender {obj['each_defender_above']} above"
     if "mismatch" in obj:
         text += f"; mismatch: {obj['mismatch']}"
     return text
@@ -270,5 +274,10 @@ def run_score(name: str, words: Sequence[str], vulnerable: bool, as_json: bool, 
         return json.dumps({"variant": variant.name, "contract": contract.pbn, "tricks": tricks,
                            "vulnerable": vulnerable, "made": bd.made, "below": bd.trick_score,
                            "above": bd.above_the_line, "overtricks": bd.overtricks, "slam_bonus": bd.slam_bonus,
-                           "insult": bd.insult, "undertricks": bd.undertricks, "total": bd.total})
-    return f"below {bd.trick_score}, above {bd.above_the_line}"
+                           "insult": bd.insult, "undertricks": bd.undertricks, "total": bd.total,
+                           "each_defender_above": -bd.undertricks if variant.defenders_each and not bd.made
+                           else None})
+    text = f"below {bd.trick_score}, above {bd.above_the_line}"
+    if variant.defenders_each and not bd.made:
+        text += f", each defender {-bd.undertricks} above"
+    return text

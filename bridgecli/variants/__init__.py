@@ -2,19 +2,21 @@
 
 ``find_variant("nullo")`` returns the :class:`~bridgecli.variants.base.Variant`
 of that name (like python-chess's ``chess.variant.find_variant``); commands take
-``--variant NAME``. Available: two-handed bridge (``two-handed``) and two-handed
-Nullo (``nullo``).
+``--variant NAME``. Available: Booby (``booby``), two-handed Nullo (``nullo``) and
+two-handed bridge (``two-handed``).
 """
 
 from __future__ import annotations
 
 from bridgecli.core.errors import ParseError
 
+from .booby import BOOBY
 from .base import TRADITIONAL, Table, Variant, required_tricks, result_of, traditional_breakdown
 from .nullo import NULLO
 from .two_handed import TWO_HANDED
 
 __all__ = [
+    "BOOBY",
     "NULLO",
     "TRADITIONAL",
     "TWO_HANDED",
@@ -28,7 +30,7 @@ __all__ = [
 ]
 
 #: The variants by name.
-VARIANTS: dict[str, Variant] = {v.name: v for v in (TWO_HANDED, NULLO)}
+VARIANTS: dict[str, Variant] = {v.name: v for v in (BOOBY, NULLO, TWO_HANDED)}
 
 _ALIASES = {"two-handed-bridge": "two-handed", "twohanded": "two-handed", "two_handed": "two-handed"}
 

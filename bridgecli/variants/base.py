@@ -157,6 +157,9 @@ class Variant:
     """Bidding ladder and closing rule."""
     scoring: ScoringRules = TRADITIONAL
     """The scale of a deal."""
+    defenders_each: bool = False
+    """True when each defender plays for himself and writes the undertricks of a failed
+    contract above his own line (Booby); False when the one opponent (or side) does."""
 
     def dealer(self, number: int) -> Seat:
         """Dealer of board ``number`` (1, 2, ...): the players deal in turn."""
