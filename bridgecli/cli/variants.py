@@ -112,12 +112,11 @@ def _where(exc: BridgeError, source: str, board: Board | None) -> str:
     return f"bridgecli: error: {source}: {label}: {exc.message if hasattr(exc, 'message') else exc}"
 
 
-def play_outcome(variant: Variant, board: Board) -> tuple[dict[str, Any], Board]:
-    """Replay the board's play under the variant: the JSON object and the seated board.
+def play_outcome(variant: Variant, board: Board) -> dict[str, Any]:
+    """Replay the board's play under the variant: its JSON object.
 
     Raises BridgeError when the board cannot be played.
     """
-    from bridgecli.core.play import replay_board
     from bridgecli.variants import required_tricks, result_of
 
     variant.check_board(board)
@@ -125,17 +124,15 @@ def play_outcome(variant: Variant, board: Board) -> tuple[dict[str, Any], Board]
     obj: dict[str, Any] = {"board": board.number, "variant": variant.name}
     if contract.is_passout:
         obj.update({"legal": True, "contract": "Pass", "void": True})
-        return obj, board
-    table = variant.table(board, contract)
-    seated = board.replace(deal=table.deal, contract=contract)
-    rep = replay_board(seated, contract, table.rules)
+        return obj
+    rep = variant.replay(board, contract)
     assert contract.declarer is not None
     finished = rep.legal and rep.complete
     obj.update({
         "legal": rep.legal,
         "contract": contract.pbn,
         "declarer": contract.declarer.letter,
-        "seating": dict(table.seating),
+        "seating": dict(rep.seating),
         "declarer_tricks": rep.declarer_tricks,
         "required": required_tricks(contract),
         "complete": rep.complete,
@@ -154,7 +151,7 @@ def play_outcome(variant: Variant, board: Board) -> tuple[dict[str, Any], Board]
         obj["mismatch"] = rep.mismatch
     obj["tricks"] = [{"leader": t.leader.letter, "cards": [str(c) for c in t.cards], "winner": t.winner.letter}
                      for t in rep.tricks]
-    return obj, seated
+    return obj
 
 
 def play_line(obj: dict[str, Any]) -> str:
@@ -197,7 +194,7 @@ def run_play(name: str, infile: str, from_fmt: str | None, as_json: bool, board_
             continue
         board = rec if rec.dealer is not None else rec.replace(dealer=variant.dealer(rec.number or i))
         try:
-            obj, _seated = play_outcome(variant, board)
+            obj = play_outcome(variant, board)
         except ParseError as exc:
             click.echo(_where(exc, source, board), err=True)
             code = max(code, int(ExitCode.USAGE))

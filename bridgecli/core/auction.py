@@ -17,7 +17,8 @@ call costs one small function call.
 Error reasons (the fixed vocabulary of :attr:`IllegalCallError.reason`):
 ``insufficient``, ``double-own-side``, ``double-nothing``, ``double-doubled``,
 ``redouble-undoubled``, ``redouble-own-double``, ``redouble-redoubled``,
-``after-close``, ``unknown-call``, ``opening-pass`` (a variant whose first call must be a bid).
+``after-close``, ``unknown-call``, ``opening-pass`` (a variant whose first call must be a bid),
+``not-the-dealer`` (a variant where only the dealer bids).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ REASONS: tuple[str, ...] = (
     "after-close",
     "unknown-call",
     "opening-pass",
+    "not-the-dealer",
 )
 
 # Internal call codes: a bid is its position on the rules' ladder (0, 1, ...).
@@ -75,6 +77,8 @@ class AuctionRules:
     """Offset in :attr:`seats` of the first caller from the dealer (bridge 0; Booby 1, the dealer's left)."""
     opener_must_bid: bool = False
     """True when the first call may not be a pass (two-handed bridge: the dealer must bid)."""
+    dealer_only_bids: bool = False
+    """True when only the first caller may bid; the others pass or double (Chinese bridge)."""
     bids: tuple[Bid, ...] = field(init=False, repr=False, compare=False)
     """Every bid of the ladder, lowest first (derived)."""
     strain_rank: tuple[int, ...] = field(init=False, repr=False, compare=False)
@@ -162,6 +166,8 @@ def _step(rules: AuctionRules, first: int, st: _State, code: int) -> _State | st
         return "after-close"
     player = (first + n) % len(rules.seats)
     if code >= 0:
+        if rules.dealer_only_bids and player != first:
+            return "not-the-dealer"
         # Law 18B: a bid must rank above the last bid
         if code <= last:
             return "insufficient"
@@ -211,6 +217,7 @@ def _run(rules: AuctionRules, first: int, seq: tuple[Call, ...] | list[Call]) ->
     to_close = rules.passes_to_close
     to_pass_out = rules.passes_to_pass_out
     must_bid = rules.opener_must_bid
+    dealer_only = rules.dealer_only_bids
     last = last_by = risk_by = -1
     n = risk = passes = closed = 0
     player = first
@@ -234,6 +241,9 @@ def _run(rules: AuctionRules, first: int, seq: tuple[Call, ...] | list[Call]) ->
                 reason = "unknown-call"
                 break
             code = (level - 1) * width + rank
+            if dealer_only and player != first:
+                reason = "not-the-dealer"
+                break
             # Law 18B
             if code <= last:
                 reason = "insufficient"
@@ -302,6 +312,8 @@ def _explain(rules: AuctionRules, st: _State, call: object, reason: str) -> str:
         return f"the double of {last_text} came from the redoubler's own side (Law 36)"
     if reason == "redouble-redoubled":
         return f"{last_text} is already redoubled (Law 36)"
+    if reason == "not-the-dealer":
+        return f"only the dealer bids in {rules.name}; pass or double"
     if reason == "opening-pass":
         return f"the first call may not be a pass in {rules.name}"
     if reason == "after-close":
@@ -417,7 +429,8 @@ class Auction:
         for code, call in ((_PASS, PASS), (_DOUBLE, DOUBLE), (_REDOUBLE, REDOUBLE)):
             if type(_step(rules, first, st, code)) is not str:
                 out.append(call)
-        out.extend(rules.bids[st[1] + 1:])
+        if not rules.dealer_only_bids or (first + st[0]) % len(rules.seats) == first:
+            out.extend(rules.bids[st[1] + 1:])
         return tuple(out)
 
     # -- queries -----------------------------------------------------------

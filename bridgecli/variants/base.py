@@ -20,7 +20,8 @@ from bridgecli.core.calls import Contract
 from bridgecli.core.cards import DECK, Card, Hand, Seat, Strain, Vulnerability
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import InvalidDealError, ParseError, RuleError
-from bridgecli.core.play import PlayRules
+from bridgecli.core.errors import IllegalPlayError
+from bridgecli.core.play import PlayRules, Trick, replay_board
 from bridgecli.core.scoring import ScoreBreakdown, ScoringRules, _undertricks, breakdown
 
 #: Rubber bridge deal by deal, as the rules text's "Zapis i punktacja": trick values
@@ -140,6 +141,33 @@ class Table:
     """Who sits where, by seat letter (``{"N": "open dummy", ...}``), for the record."""
 
 
+@dataclass(frozen=True, slots=True)
+class PlayOutcome:
+    """A variant board's play, replayed."""
+
+    seating: Mapping[str, str]
+    """Who sits where for the play."""
+    tricks: tuple[Trick, ...]
+    """The completed tricks."""
+    declarer_tricks: int
+    """Tricks won by declarer (with dummy)."""
+    complete: bool
+    """Every trick was played."""
+    error: IllegalPlayError | None = None
+    """The first illegal card, or None."""
+    error_seat: Seat | None = None
+    """Who played it."""
+    error_card: Card | None = None
+    """The illegal card."""
+    mismatch: str | None = None
+    """Why the record disagrees with the board's Result, or None."""
+
+    @property
+    def legal(self) -> bool:
+        """True when no illegal card was found."""
+        return self.error is None
+
+
 class Variant:
     """A game of the rules text: players, deck, dealing, ladder, tricks, scale.
 
@@ -207,6 +235,16 @@ class Variant:
     def table(self, board: Board, contract: Contract) -> Table:
         """The board seated for the play of ``contract``. Raises RuleError."""
         raise RuleError(f"{self.name}: play is not available")
+
+    def replay(self, board: Board, contract: Contract) -> PlayOutcome:
+        """Replay the board's play record at the seated table. Raises BridgeError when the
+        board cannot be played.
+        """
+        table = self.table(board, contract)
+        seated = board.replace(deal=table.deal, contract=contract)
+        rep = replay_board(seated, contract, table.rules)
+        return PlayOutcome(dict(table.seating), rep.tricks, rep.declarer_tricks, rep.complete, rep.error,
+                           rep.error_seat, rep.error_card, rep.mismatch)
 
     def breakdown(self, contract: Contract, tricks: int, vulnerable: bool) -> ScoreBreakdown:
         """The score of one deal, from declarer's side."""
