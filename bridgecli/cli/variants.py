@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 
 #: Names ``--variant`` accepts (checked against the registry when used).
-VARIANT_NAMES = "booby|nullo|two-handed"
+VARIANT_NAMES = "booby|chinese|nullo|two-handed"
 
 
 def variant_option(f: F) -> F:
