@@ -17,6 +17,7 @@ import click
 from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import format_option, get_lang, json_option, output_option
 from bridgecli.cli.variants import variant_option
+from bridgecli.core.calls import Contract
 from bridgecli.core.cards import Seat, Side, Vulnerability
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
 from bridgecli.core.scoring import find_rules, parse_result
@@ -46,19 +47,7 @@ def _one_result(words: Sequence[str], params: Mapping[str, Any], lang: Any,
     if memo is None:
         memo = {}
     key = tuple(words)
-    parsed = memo.get(key)
-    if parsed is None:
-        parsed = memo[key] = parse_result(words, lang.parse_contract)
-    contract, tricks = parsed
-    seat = contract.declarer
-    declarer_text = params.get("declarer")
-    if declarer_text:
-        given = memo.get(("seat", declarer_text, None))
-        if given is None:
-            given = memo[("seat", declarer_text, None)] = lang.parse_seat(declarer_text)
-        if seat is not None and seat != given:
-            raise ParseError(f"declarer {declarer_text!r} but the contract says {seat.letter!r}")
-        seat = given
+    contract, tricks, seat = result_and_declarer(words, params.get("declarer"), lang, memo)
     explicit = seat is not None
     if seat is None:
         seat = Seat.NORTH
@@ -115,6 +104,60 @@ def _one_result(words: Sequence[str], params: Mapping[str, Any], lang: Any,
         "scoring": rules.name,
     }
     return json.dumps(record)
+
+
+def result_and_declarer(words: Sequence[str], declarer_text: str | None, lang: Any,
+                        memo: dict[Any, Any] | None = None) -> tuple[Contract, int, Seat | None]:
+    """The contract, declarer's tricks and declarer of the words of one result (``4SX -1``,
+    ``4SXN-1``, ``pass``) with a ``--declarer`` text; the declarer is None when neither
+    names one. Shared by ``score`` and ``rubber``. Raises ParseError for a bad result or
+    seat, or a ``--declarer`` that contradicts the contract.
+    """
+    if memo is None:
+        memo = {}
+    key = tuple(words)
+    parsed = memo.get(key)
+    if parsed is None:
+        parsed = memo[key] = parse_result(words, lang.parse_contract)
+    contract, tricks = parsed
+    seat = contract.declarer
+    if declarer_text:
+        given = memo.get(("seat", declarer_text, None))
+        if given is None:
+            given = memo[("seat", declarer_text, None)] = lang.parse_seat(declarer_text)
+        if seat is not None and seat != given:
+            raise ParseError(f"declarer {declarer_text!r} but the contract says {seat.letter!r}")
+        seat = given
+    return contract, tricks, seat
+
+
+def split_words(line: str) -> list[str]:
+    """The words of one input line, quoted as on a shell command line (``shlex`` only when the
+    line has quotes or backslashes). Raises ParseError for unbalanced quotes."""
+    if "'" in line or '"' in line or "\\" in line:
+        import shlex
+
+        try:
+            return shlex.split(line)
+        except ValueError as exc:
+            raise ParseError(f"cannot split the line: {exc}") from None
+    return line.split()
+
+
+def parse_line_options(command: click.Command, tokens: Sequence[str], info_name: str | None = None,
+                       parent: click.Context | None = None) -> click.Context:
+    """Parse the words of one input line as arguments of ``command`` (click's own parser, as
+    on the command line); the returned context holds the values in ``params``. Shared by
+    ``score`` and ``rubber``. Raises ParseError for an unknown option, a missing value, or
+    ``--help``.
+    """
+    try:
+        return command.make_context(info_name, list(tokens), parent=parent, resilient_parsing=False)
+    except click.exceptions.Exit:
+        raise ParseError("--help is not a result") from None
+    except click.ClickException as exc:
+        text = exc.format_message().rstrip(".")
+        raise ParseError(text[:1].lower() + text[1:]) from None
 
 
 def _imps_line(words: Sequence[str], params: Mapping[str, Any]) -> str:
@@ -240,15 +283,7 @@ class _LineScorer:
     def _with_options(self, tokens: list[str]) -> str:
         from click.core import ParameterSource
 
-        command = self.ctx.command
-        try:
-            sub = command.make_context(self.ctx.info_name, list(tokens), parent=self.ctx.parent,
-                                       resilient_parsing=False)
-        except click.exceptions.Exit:
-            raise ParseError("--help is not a result") from None
-        except click.ClickException as exc:
-            text = exc.format_message().rstrip(".")
-            raise ParseError(text[:1].lower() + text[1:]) from None
+        sub = parse_line_options(self.ctx.command, tokens, self.ctx.info_name, self.ctx.parent)
         params = dict(self.outer)
         for name, value in sub.params.items():
             if name == "args" or sub.get_parameter_source(name) != ParameterSource.DEFAULT:

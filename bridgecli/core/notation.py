@@ -328,6 +328,8 @@ ENGLISH = Language(
         "result": "Result", "made": "made", "down": "down", "tricks": "tricks", "all_pass": "All Pass",
         "board_passed_out": "Passed out", "trick": "Trick", "lead": "Lead", "won": "Won",
         "notes": "Notes", "play": "Play", "unknown": "unknown",
+        # hand records (bridgecli.render.html, bridgecli.render.svg)
+        "par": "Par", "makeable": "Makeable contracts", "hand_record": "Hand record",
     },
 )
 

@@ -15,6 +15,8 @@ A LIN record is a run of ``key|value|`` pairs. The keys read here:
 * ``pc|SA|`` a card played, in time order; ``mc|10|`` a claim: tricks for declarer.
 
 ``st``, ``rh``, ``pg``, ``nt``, ``sk``, ``vg`` and other keys are skipped.
+A line holding a BBO handviewer link (``...?lin=pn%7C...``) or percent-encoded
+LIN is decoded first.
 A new board starts at ``qx``, or at ``pn``/``st``/``md`` once the current
 board has its deal, so a file of one board a line (BBO hand records) and a
 stream of ``qx``-separated boards both read.
@@ -394,6 +396,27 @@ def _rows(
     return tuple(rows)
 
 
+_LIN_PARAM = re.compile(r"[?&]lin=([^&#\r\n]*)", re.IGNORECASE)
+
+
+def _from_urls(text: str) -> str:
+    """Lines holding a BBO handviewer link (``...handviewer.html?lin=pn%7C...``) or
+    percent-encoded LIN become plain LIN, a line for a line."""
+    if "%7c" not in text.lower() and "lin=" not in text.lower():
+        return text
+    from urllib.parse import unquote
+
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        m = _LIN_PARAM.search(line)
+        if m:
+            line = m.group(1)
+        elif "|" in line or "%7c" not in line.lower():
+            continue
+        lines[i] = " ".join(unquote(line).split("\n"))
+    return "\n".join(lines)
+
+
 _HEAD_KEYS = ("qx", "pn", "st", "md")
 
 
@@ -409,7 +432,7 @@ def _starts_board(rec: _Record, pair: _Pair, after_error: bool) -> bool:
 def iter_records(text: str, source: str | None = None) -> Iterator[Board | BridgeError]:
     """Every board of a LIN text in order; a bad board is yielded as its error and
     reading goes on with the next board. An empty text is an error."""
-    text = text.lstrip("\ufeff")
+    text = _from_urls(text.lstrip("\ufeff"))
     if not text.strip():
         yield ParseError("empty input: no boards", source=source, line=1)
         return

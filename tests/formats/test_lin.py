@@ -296,3 +296,18 @@ def test_vugraph_header_players_hold_for_both_rooms() -> None:
         (1, "Open", "s1", "e1"), (1, "Closed", "s2", "e2")
     ]
     assert all(b.contract == Contract.passed_out() for b in bs)
+
+
+def test_handviewer_links_and_percent_encoding() -> None:
+    from urllib.parse import quote
+
+    line = SAMPLE.strip()
+    url = "https://www.bridgebase.com/tools/handviewer.html?bbo=y&lin=" + quote(line, safe="") + "&x=1"
+    assert lin.loads(url + "\n" + quote(line, safe="") + "\n") == lin.loads(SAMPLE) * 2
+
+
+def test_handviewer_link_with_plain_spaces() -> None:
+    url = ("https://www.bridgebase.com/tools/handviewer.html?lin=st||md|1SAKQ%2C%2C%2C|ah|Board 5|"
+           "mb|1C!|an|16%2B any shape%3B forcing|mb|p|")
+    (b,) = lin.loads(url)
+    assert b.number == 5 and b.auction_notes == {1: "16+ any shape; forcing"}

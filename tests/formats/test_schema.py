@@ -120,7 +120,7 @@ def test_deal_as_pbn_string() -> None:
 
 
 def test_auction_rows_are_flattened_and_strings_parsed() -> None:
-    b = from_dict({"auction": [["1nt", "p", "2♣!"], ["Dbl", {"call": "XX!", "note": "2" if False else 2}]]})
+    b = from_dict({"auction": [["1nt", "p", "2♣!"], ["Dbl", {"call": "XX!", "note": 2}]]})
     assert b.calls == [Bid(1, Strain.NOTRUMP), PASS, Bid(2, Strain.CLUBS), DOUBLE, from_dict({"auction": ["XX"]}).calls[0]]
     assert b.auction is not None
     assert b.auction[2].alert and b.auction[4].alert and b.auction[4].note == 2
