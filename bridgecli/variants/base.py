@@ -22,25 +22,11 @@ from bridgecli.core.deal import Deal
 from bridgecli.core.errors import InvalidDealError, ParseError, RuleError
 from bridgecli.core.errors import IllegalPlayError
 from bridgecli.core.play import PlayRules, Trick, replay_board
-from bridgecli.core.scoring import ScoreBreakdown, ScoringRules, _undertricks, breakdown
+from bridgecli.core.scoring import RUBBER, ScoreBreakdown, ScoringRules, breakdown
 
-#: Rubber bridge deal by deal, as the rules text's "Zapis i punktacja": trick values
-#: 20/30/40+30 below the line, no per-deal game or part-score premium (the rubber
-#: premium replaces them), honours scored, undertricks and slams of Law 77.
-TRADITIONAL = ScoringRules(
-    name="traditional",
-    description="rubber bridge, deal by deal (below and above the line)",
-    first_trick=(20, 20, 30, 30, 40),
-    later_trick=(20, 20, 30, 30, 30),
-    undertricks=(
-        (_undertricks(50, 50, 50), _undertricks(100, 200, 300), _undertricks(200, 400, 600)),
-        (_undertricks(100, 100, 100), _undertricks(200, 300, 300), _undertricks(400, 600, 600)),
-    ),
-    overtrick_doubled=(100, 200),
-    overtrick_redoubled=(200, 400),
-    bonuses_per_deal=False,
-    honours=True,
-)
+#: The rules text's "Zapis i punktacja": rubber bridge (trick values 20/30/40+30 below the
+#: line, no per-deal game premium, honours, Law 77 undertricks and slams), the core's RUBBER.
+TRADITIONAL = RUBBER
 
 
 def nullo_limit(level: int) -> int:
