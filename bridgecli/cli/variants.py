@@ -112,48 +112,6 @@ def _where(exc: BridgeError, source: str, board: Board | None) -> str:
     return f"bridgecli: error: {source}: {label}: {exc.message if hasattr(exc, 'message') else exc}"
 
 
-def play_outcome(variant: Variant, board: Board) -> dict[str, Any]:
-    """Replay the board's play under the variant: its JSON object.
-
-    Raises BridgeError when the board cannot be played.
-    """
-    from bridgecli.variants import required_tricks, result_of
-
-    variant.check_board(board)
-    contract = variant.contract(board)
-    obj: dict[str, Any] = {"board": board.number, "variant": variant.name}
-    if contract.is_passout:
-        obj.update({"legal": True, "contract": "Pass", "void": True})
-        return obj
-    rep = variant.replay(board, contract)
-    assert contract.declarer is not None
-    finished = rep.legal and rep.complete
-    obj.update({
-        "legal": rep.legal,
-        "contract": contract.pbn,
-        "declarer": contract.declarer.letter,
-        "seating": dict(rep.seating),
-        "declarer_tricks": rep.declarer_tricks,
-        "required": required_tricks(contract),
-        "complete": rep.complete,
-    })
-    if finished:
-        bd = variant.breakdown(contract, rep.declarer_tricks, False)
-        obj.update({"result": result_of(contract, rep.declarer_tricks), "made": bd.made,
-                    "below": bd.trick_score, "above": bd.above_the_line})
-        if variant.defenders_each and not bd.made:
-            obj["each_defender_above"] = -bd.undertricks
-    if rep.error is not None:
-        obj["error"] = {"trick": rep.error.trick, "seat": rep.error_seat.letter if rep.error_seat is not None else None,
-                        "card": str(rep.error_card) if rep.error_card is not None else None, "reason": rep.error.reason,
-                        "message": rep.error.message}
-    if rep.mismatch is not None:
-        obj["mismatch"] = rep.mismatch
-    obj["tricks"] = [{"leader": t.leader.letter, "cards": [str(c) for c in t.cards], "winner": t.winner.letter}
-                     for t in rep.tricks]
-    return obj
-
-
 def play_line(obj: dict[str, Any]) -> str:
     """One text line for a replayed variant board."""
     head = f"Board {obj['board']}" if obj.get("board") is not None else "Play"
@@ -194,7 +152,7 @@ def run_play(name: str, infile: str, from_fmt: str | None, as_json: bool, board_
             continue
         board = rec if rec.dealer is not None else rec.replace(dealer=variant.dealer(rec.number or i))
         try:
-            obj = play_outcome(variant, board)
+            obj = variant.outcome(board)
         except ParseError as exc:
             click.echo(_where(exc, source, board), err=True)
             code = max(code, int(ExitCode.USAGE))
@@ -218,39 +176,6 @@ def run_play(name: str, infile: str, from_fmt: str | None, as_json: bool, board_
 # -- score -----------------------------------------------------------------------------
 
 
-def _tricks(variant: Variant, contract: Contract, text: str) -> int:
-    from bridgecli.variants import required_tricks
-
-    t = text.strip()
-    if t.isdigit():
-        n = int(t)
-    elif t in ("=", "=="):
-        n = required_tricks(contract)
-    elif len(t) > 1 and t[0] in "+-" and t[1:].isdigit():
-        # over/under the contract; in nullo a trick "over" is one fewer taken
-        delta = int(t)
-        n = required_tricks(contract) + (-delta if contract.strain.name == "NULLO" else delta)
-    else:
-        raise ParseError(f"not a result: {text!r} (use =, +1, -2 or tricks 0 to 13)")
-    if not 0 <= n <= 13:
-        raise ParseError(f"result {text!r} means {n} tricks; declarer takes 0 to 13")
-    return n
-
-
-def _split(words: Sequence[str]) -> tuple[str, str]:
-    if len(words) == 2:
-        return words[0], words[1]
-    if len(words) == 1:
-        w = words[0]
-        if w.endswith("="):
-            return w[:-1], "="
-        for k in range(len(w) - 1, 0, -1):
-            if w[k] in "+-" and w[k + 1:].isdigit():
-                return w[:k], w[k:]
-        return w, "="
-    raise ParseError(f"give CONTRACT RESULT, not {' '.join(words)!r}")
-
-
 def run_score(name: str, words: Sequence[str], vulnerable: bool, as_json: bool, lang: Any) -> str:
     """``score --variant NAME CONTRACT RESULT``: one deal under the variant's scale.
 
@@ -261,20 +186,10 @@ def run_score(name: str, words: Sequence[str], vulnerable: bool, as_json: bool, 
     import json
 
     variant = find(name)
-    ctext, rtext = _split(list(words))
-    contract = lang.parse_contract(ctext)
-    if contract.level and variant.auction.strain_rank[contract.strain] < 0:
-        raise ParseError(f"no {contract.strain.letter} contracts in {variant.title}")
-    tricks = _tricks(variant, contract, rtext)
-    bd = variant.breakdown(contract, tricks, vulnerable)
+    rec = variant.score_words(words, vulnerable, lang.parse_contract)
     if as_json:
-        return json.dumps({"variant": variant.name, "contract": contract.pbn, "tricks": tricks,
-                           "vulnerable": vulnerable, "made": bd.made, "below": bd.trick_score,
-                           "above": bd.above_the_line, "overtricks": bd.overtricks, "slam_bonus": bd.slam_bonus,
-                           "insult": bd.insult, "undertricks": bd.undertricks, "total": bd.total,
-                           "each_defender_above": -bd.undertricks if variant.defenders_each and not bd.made
-                           else None})
-    text = f"below {bd.trick_score}, above {bd.above_the_line}"
-    if variant.defenders_each and not bd.made:
-        text += f", each defender {-bd.undertricks} above"
+        return json.dumps(rec)
+    text = f"below {rec['below']}, above {rec['above']}"
+    if rec.get("each_defender_above") is not None:
+        text += f", each defender {rec['each_defender_above']} above"
     return text

@@ -11,7 +11,7 @@ subclass, as python-chess does for its variant boards.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from bridgecli.core.auction import AuctionRules, check_calls
@@ -236,8 +236,110 @@ class Variant:
         """The score of one deal, from declarer's side."""
         return traditional_breakdown(contract, tricks, vulnerable, self.scoring)
 
+    def outcome(self, board: Board) -> dict[str, object]:
+        """The board's auction, play and score as one JSON-ready object (keys: ``board``,
+        ``variant``, ``legal``, ``contract``, ``declarer``, ``seating``, ``declarer_tricks``,
+        ``required``, ``complete``, and when finished ``result``, ``made``, ``below``,
+        ``above``; ``error`` for an illegal card; ``tricks``; ``void`` for a deal nobody bid).
+
+        Raises BridgeError when the board cannot be played.
+        """
+        self.check_board(board)
+        contract = self.contract(board)
+        obj: dict[str, object] = {"board": board.number, "variant": self.name}
+        if contract.is_passout:
+            obj.update({"legal": True, "contract": "Pass", "void": True})
+            return obj
+        rep = self.replay(board, contract)
+        assert contract.declarer is not None
+        obj.update({
+            "legal": rep.legal,
+            "contract": contract.pbn,
+            "declarer": contract.declarer.letter,
+            "seating": dict(rep.seating),
+            "declarer_tricks": rep.declarer_tricks,
+            "required": required_tricks(contract),
+            "complete": rep.complete,
+        })
+        if rep.legal and rep.complete:
+            bd = self.breakdown(contract, rep.declarer_tricks, False)
+            obj.update({"result": result_of(contract, rep.declarer_tricks), "made": bd.made,
+                        "below": bd.trick_score, "above": bd.above_the_line})
+            if self.defenders_each and not bd.made:
+                obj["each_defender_above"] = -bd.undertricks
+        add_play_details(obj, rep)
+        return obj
+
+    def score_words(self, words: Sequence[str], vulnerable: bool, parse_contract: Callable[[str], Contract]
+                    ) -> dict[str, object]:
+        """Score ``CONTRACT RESULT`` words (``4NL 3``, ``3NT+1``): the JSON-ready record.
+
+        Raises ParseError for bad words or a strain the variant has no bid in.
+        """
+        ctext, rtext = split_result(list(words))
+        contract = parse_contract(ctext)
+        if contract.level and self.auction.strain_rank[contract.strain] < 0:
+            raise ParseError(f"no {contract.strain.letter} contracts in {self.title}")
+        tricks = tricks_of(contract, rtext)
+        bd = self.breakdown(contract, tricks, vulnerable)
+        return {"variant": self.name, "contract": contract.pbn, "tricks": tricks, "vulnerable": vulnerable,
+                "made": bd.made, "below": bd.trick_score, "above": bd.above_the_line,
+                "overtricks": bd.overtricks, "slam_bonus": bd.slam_bonus, "insult": bd.insult,
+                "undertricks": bd.undertricks, "total": bd.total,
+                "each_defender_above": -bd.undertricks if self.defenders_each and not bd.made else None}
+
     def __repr__(self) -> str:
         return f"find_variant({self.name!r})"
+
+
+def add_play_details(obj: dict[str, object], rep: PlayOutcome) -> None:
+    """Add the ``error``, ``mismatch`` and ``tricks`` keys of a replay to ``obj``."""
+    if rep.error is not None:
+        obj["error"] = {"trick": rep.error.trick,
+                        "seat": rep.error_seat.letter if rep.error_seat is not None else None,
+                        "card": str(rep.error_card) if rep.error_card is not None else None,
+                        "reason": rep.error.reason, "message": rep.error.message}
+    if rep.mismatch is not None:
+        obj["mismatch"] = rep.mismatch
+    obj["tricks"] = [{"leader": t.leader.letter, "cards": [str(c) for c in t.cards], "winner": t.winner.letter}
+                     for t in rep.tricks]
+
+
+def split_result(words: Sequence[str]) -> tuple[str, str]:
+    """``["4NL", "3"]`` or ``["3NT+1"]`` into contract and result text (``=`` when none).
+
+    Raises ParseError for more words.
+    """
+    if len(words) == 2:
+        return words[0], words[1]
+    if len(words) == 1:
+        w = words[0]
+        if w.endswith("="):
+            return w[:-1], "="
+        for k in range(len(w) - 1, 0, -1):
+            if w[k] in "+-" and w[k + 1:].isdigit():
+                return w[:k], w[k:]
+        return w, "="
+    raise ParseError(f"give CONTRACT RESULT, not {' '.join(words)!r}")
+
+
+def tricks_of(contract: Contract, text: str, total: int = 13) -> int:
+    """Tricks declarer took from a result: a number, ``=``, ``+1`` or ``-2`` (for nullo a trick
+    "over" is one fewer taken). Raises ParseError.
+    """
+    t = text.strip()
+    if t.isdigit():
+        n = int(t)
+    elif t in ("=", "=="):
+        n = required_tricks(contract)
+    elif len(t) > 1 and t[0] in "+-" and t[1:].isdigit():
+        delta = int(t)
+        n = required_tricks(contract) + (-delta if contract.strain == Strain.NULLO else delta)
+    else:
+        raise ParseError(f"not a result: {text!r} (use =, +1, -2 or tricks 0 to {total})")
+    if not 0 <= n <= total:
+        raise ParseError(f"result {text!r} means {n} tricks; declarer takes 0 to {total}")
+    return n
 
 
 def hand_of(cards: Sequence[Card]) -> Hand:
