@@ -469,11 +469,16 @@ def validate_auction(
       bridgecli validate-auction session.pbn --require-complete
       bridgecli validate-auction boards.jsonl --json | jq 'select(.ok|not)'
       bridgecli validate-auction --variant nullo --dealer N --calls "1NL 2H X P"
+      bridgecli validate-auction --variant szlem --dealer S --calls "6 8 / 9 14 / P 24"
     """
     lang = get_lang(ctx)
     rules = BRIDGE
     if variant_name is not None:
-        from bridgecli.cli.variants import auction_rules
+        from bridgecli.cli.variants import auction_rules, is_point_auction, run_point_validate
+
+        if is_point_auction(variant_name):
+            ctx.exit(run_point_validate(variant_name, infile, dealer, calls_text, format, require_complete, as_json,
+                                        output, lang))
 
         rules = auction_rules(variant_name)
         if jobs is not None and jobs > 1:

@@ -14,7 +14,6 @@ import click
 from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import AtomicOutput, read_text
 from bridgecli.core.board import Board
-from bridgecli.core.calls import Contract
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
 
 if TYPE_CHECKING:
@@ -23,7 +22,7 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 
 #: Names ``--variant`` accepts (checked against the registry when used).
-VARIANT_NAMES = "booby|chinese|nullo|two-handed"
+VARIANT_NAMES = "booby|chinese|nullo|szlem|two-handed"
 
 
 def variant_option(f: F) -> F:
@@ -50,10 +49,10 @@ def run_deal(name: str, count: int, seed: int | None, start_board: int, fmt: str
     """Deal ``count`` boards of the variant (YAML by default, or JSON); the seed goes into
     each board's Generator tag. PBN cannot hold the variant data: usage error.
     """
+    import random
+
     from bridgecli import __version__
     from bridgecli.formats import format_from_path, iter_write
-
-    import random
 
     variant = find(name)
     fmt = (fmt or format_from_path(output) or "yaml").lower()
@@ -94,6 +93,58 @@ def with_dealers(records: Iterable[Board | BridgeError], name: str) -> Iterator[
 def auction_rules(name: str) -> Any:
     """The :class:`AuctionRules` of the variant."""
     return find(name).auction
+
+
+def _verdict_line(v: dict[str, Any], head: str) -> str:
+    if not v["ok"]:
+        err = v["error"]
+        return f"{head}: illegal call {err['index'] + 1 if err['index'] is not None else '?'}: {err['message']}" \
+               f" [{err['reason']}]"
+    if v["void"]:
+        return f"{head}: nobody bid, the deal is void"
+    if not v["complete"]:
+        return f"{head}: incomplete"
+    text = f"{head}: {v.get('contract') or v['points']} by {v['declarer']}"
+    return text + (" (slam bid past the limit)" if v["slam_bid"] else "")
+
+
+def run_point_validate(name: str, infile: str, dealer: str | None, calls_text: str | None, fmt: str | None,
+                       require_complete: bool, as_json: bool, output: str | None, lang: Any) -> int:
+    """``validate-auction --variant szlem``: judge rounds of point bids (inline or from FILE)."""
+    import json
+
+    variant = find(name)
+    boards: list[tuple[Board | BridgeError, str]] = []
+    if calls_text is not None or dealer is not None:
+        if calls_text is None or dealer is None:
+            raise click.UsageError("--dealer and --calls go together")
+        seat = lang.parse_seat(dealer)
+        boards.append((Board(dealer=seat, variant=variant.name, extra={"auction": calls_text}), "Auction"))
+    else:
+        records, _source, _fmt = _records(infile, fmt)
+        for i, rec in enumerate(records, 1):
+            label = "record" if isinstance(rec, BridgeError) else f"Board {rec.number if rec.number else i}"
+            boards.append((rec, label))
+    code = int(ExitCode.OK)
+    lines = []
+    for i, (rec, head) in enumerate(boards, 1):
+        if isinstance(rec, BridgeError):
+            click.echo(f"bridgecli: error: {rec}", err=True)
+            code = max(code, int(ExitCode.USAGE))
+            continue
+        v = variant.verdict(rec, i)  # type: ignore[attr-defined]
+        if not v["ok"] or (require_complete and not v["complete"]):
+            code = max(code, int(ExitCode.RULES))
+        lines.append(json.dumps(v) if as_json else _verdict_line(v, head))
+    with AtomicOutput(output) as fp:
+        for line in lines:
+            fp.write(line + "\n")
+    return code
+
+
+def is_point_auction(name: str) -> bool:
+    """True for a variant whose auction is not on the bridge ladder (Szlem)."""
+    return bool(find(name).point_auction)
 
 
 # -- play ---------------------------------------------------------------------------

@@ -3,23 +3,25 @@
 ``find_variant("nullo")`` returns the :class:`~bridgecli.variants.base.Variant`
 of that name (like python-chess's ``chess.variant.find_variant``); commands take
 ``--variant NAME``. Available: Booby (``booby``), Chinese bridge (``chinese``), two-handed
-Nullo (``nullo``) and two-handed bridge (``two-handed``).
+Nullo (``nullo``), Szlem (``szlem``) and two-handed bridge (``two-handed``).
 """
 
 from __future__ import annotations
 
 from bridgecli.core.errors import ParseError
 
+from .base import TRADITIONAL, Table, Variant, required_tricks, result_of, traditional_breakdown
 from .booby import BOOBY
 from .chinese import CHINESE
-from .base import TRADITIONAL, Table, Variant, required_tricks, result_of, traditional_breakdown
 from .nullo import NULLO
+from .szlem import SZLEM
 from .two_handed import TWO_HANDED
 
 __all__ = [
     "BOOBY",
     "CHINESE",
     "NULLO",
+    "SZLEM",
     "TRADITIONAL",
     "TWO_HANDED",
     "VARIANTS",
@@ -32,7 +34,7 @@ __all__ = [
 ]
 
 #: The variants by name.
-VARIANTS: dict[str, Variant] = {v.name: v for v in (BOOBY, CHINESE, NULLO, TWO_HANDED)}
+VARIANTS: dict[str, Variant] = {v.name: v for v in (BOOBY, CHINESE, NULLO, SZLEM, TWO_HANDED)}
 
 _ALIASES = {"chinese-bridge": "chinese", "two-handed-bridge": "two-handed", "twohanded": "two-handed", "two_handed": "two-handed"}
 

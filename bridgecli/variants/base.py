@@ -19,8 +19,7 @@ from bridgecli.core.board import Board
 from bridgecli.core.calls import Contract
 from bridgecli.core.cards import DECK, Card, Hand, Seat, Strain, Vulnerability
 from bridgecli.core.deal import Deal
-from bridgecli.core.errors import InvalidDealError, ParseError, RuleError
-from bridgecli.core.errors import IllegalPlayError
+from bridgecli.core.errors import IllegalPlayError, InvalidDealError, ParseError, RuleError
 from bridgecli.core.play import PlayRules, Trick, replay_board
 from bridgecli.core.scoring import RUBBER, ScoreBreakdown, ScoringRules, breakdown
 
@@ -171,6 +170,9 @@ class Variant:
     """Bidding ladder and closing rule."""
     scoring: ScoringRules = TRADITIONAL
     """The scale of a deal."""
+    point_auction: bool = False
+    """True when the auction is not on the bridge ladder (Szlem bids points) and the
+    variant judges it with :meth:`judge_text`."""
     defenders_each: bool = False
     """True when each defender plays for himself and writes the undertricks of a failed
     contract above his own line (Booby); False when the one opponent (or side) does."""
