@@ -510,8 +510,8 @@ def validate_auction(
         if variant_name is not None:
             from bridgecli.cli.variants import with_dealers
 
-            records = with_dealers(iter_records(text, fmt, source=source), variant_name)
-            verdicts = judge_records(records, require_complete=require_complete, want_legal_calls=want_legal_calls,
+            judged = with_dealers(iter_records(text, fmt, source=source), variant_name)
+            verdicts = judge_records(judged, require_complete=require_complete, want_legal_calls=want_legal_calls,
                                      rules=rules)
             with AtomicOutput(output) as fp:
                 code, _ = _write(fp, verdicts, as_json, lang, inline)

@@ -136,3 +136,22 @@ def test_opening_lead_by_declarer_side_is_illegal(runner: CliRunner, tmp_path) -
 def test_score_is_rubber_bridge(runner: CliRunner, words: list[str], expected: str) -> None:
     r = runner.invoke(cli, ["score", "--variant", "two-handed", *words])
     assert r.exit_code == 0 and r.stdout == expected + "\n"
+
+
+@pytest.mark.parametrize("fmt", ["pbn", "lin"])
+def test_pbn_and_lin_refuse_variant_boards(fmt: str) -> None:
+    from bridgecli.core.errors import ParseError
+    from bridgecli.formats import write_boards
+
+    b = TWO.deal_board(random.Random(1), 1)
+    with pytest.raises(ParseError, match="cannot hold a two-handed board"):
+        write_boards([b], fmt)
+
+
+def test_yaml_and_json_round_trip_variant_boards() -> None:
+    from bridgecli.formats import write_boards
+
+    for name in ("booby", "chinese", "nullo", "szlem", "two-handed"):
+        b = find_variant(name).deal_board(random.Random(2), 3)
+        for fmt in ("yaml", "json"):
+            assert read_boards(write_boards([b], fmt), fmt) == [b]
