@@ -18,7 +18,8 @@ Error reasons (the fixed vocabulary of :attr:`IllegalCallError.reason`):
 ``insufficient``, ``double-own-side``, ``double-nothing``, ``double-doubled``,
 ``redouble-undoubled``, ``redouble-own-double``, ``redouble-redoubled``,
 ``after-close``, ``unknown-call``, ``opening-pass`` (a variant whose first call must be a bid),
-``not-the-dealer`` (a variant where only the dealer bids).
+``not-the-dealer`` (a variant where only the dealer bids), ``redouble-not-bidder`` (three or
+more sides: only the side whose bid was doubled redoubles).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ REASONS: tuple[str, ...] = (
     "unknown-call",
     "opening-pass",
     "not-the-dealer",
+    "redouble-not-bidder",
 )
 
 # Internal call codes: a bid is its position on the rules' ladder (0, 1, ...).
@@ -198,6 +200,8 @@ def _step(rules: AuctionRules, first: int, st: _State, code: int) -> _State | st
             return "redouble-redoubled"
         if sides[risk_by] == sides[player]:
             return "redouble-own-double"
+        if sides[last_by] != sides[player]:
+            return "redouble-not-bidder"
         return (n + 1, last, last_by, 2, player, 0, 0)
     return "unknown-call"
 
@@ -272,6 +276,9 @@ def _run(rules: AuctionRules, first: int, seq: tuple[Call, ...] | list[Call]) ->
             if sides[risk_by] == sides[player]:
                 reason = "redouble-own-double"
                 break
+            if sides[last_by] != sides[player]:
+                reason = "redouble-not-bidder"
+                break
             risk, risk_by, passes = 2, player, 0
         else:
             reason = "unknown-call"
@@ -312,6 +319,8 @@ def _explain(rules: AuctionRules, st: _State, call: object, reason: str) -> str:
         return f"the double of {last_text} came from the redoubler's own side (Law 36)"
     if reason == "redouble-redoubled":
         return f"{last_text} is already redoubled (Law 36)"
+    if reason == "redouble-not-bidder":
+        return f"only the side that bid {last_text} may redouble (Law 19B)"
     if reason == "not-the-dealer":
         return f"only the dealer bids in {rules.name}; pass or double"
     if reason == "opening-pass":

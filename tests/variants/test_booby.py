@@ -99,6 +99,9 @@ def test_dealers_left_opens_and_two_passes_close() -> None:
     assert not check_calls(Seat.SOUTH, calls("1S P"), BOOBY.auction).complete
     # each for himself: any other player may double, the bidder redouble
     assert str(check_calls(Seat.SOUTH, calls("1S P X XX P P"), BOOBY.auction).contract) == "1SXX"
+    # the third player may not redouble the double of another's bid
+    bad = check_calls(Seat.SOUTH, calls("1S X XX"), BOOBY.auction)
+    assert (bad.index, bad.reason) == (2, "redouble-not-bidder")
 
 
 # "Zapowiedź nullo jest w licytacji starsza niż zapowiedź kierowa, młodsza niż zapowiedź pikowa."
