@@ -178,9 +178,9 @@ def play_line(obj: dict[str, Any]) -> str:
     res = obj["result"]
     text += (f"{obj['declarer_tricks']} tricks, {verdict} ({res:+d}), below the line {obj['below']},"
              f" above {obj['above']}")
-    if "honours" in obj:
+    if obj.get("honours"):
         held = obj["honours"]
-        text += ", honours " + " ".join(f"{seat} {pts}" for seat, pts in held.items())
+        text += ", honours " + " ".join(f"{seat} {pts}" for seat, pts in held.items() if pts)
     if "each_defender_above" in obj:
         text += f", each defender {obj['each_defender_above']} above"
     if "mismatch" in obj:

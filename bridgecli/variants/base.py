@@ -234,6 +234,23 @@ class Variant:
         return PlayOutcome(dict(table.seating), rep.tricks, rep.declarer_tricks, rep.complete, rep.error,
                            rep.error_seat, rep.error_card, rep.mismatch)
 
+    def holdings(self, board: Board, contract: Contract) -> dict[Seat, list[Card]]:
+        """Each hand at the table as the play starts (for honours)."""
+        table = self.table(board, contract)
+        return {seat: list(hand) for seat, hand in table.deal if hand is not None}
+
+    def honours(self, board: Board, contract: Contract) -> dict[str, int]:
+        """Honours held (rubber values: four or five trump honours, four aces at notrump; none
+        in nullo), by seat letter, for the hands that hold any."""
+        from bridgecli.core.scoring import honours_points
+
+        out: dict[str, int] = {}
+        for seat, cards in self.holdings(board, contract).items():
+            points = honours_points(cards, contract.strain, self.scoring)
+            if points:
+                out[seat.letter] = points
+        return out
+
     def breakdown(self, contract: Contract, tricks: int, vulnerable: bool) -> ScoreBreakdown:
         """The score of one deal, from declarer's side."""
         return traditional_breakdown(contract, tricks, vulnerable, self.scoring)
@@ -269,6 +286,7 @@ class Variant:
                         "below": bd.trick_score, "above": bd.above_the_line})
             if self.defenders_each and not bd.made:
                 obj["each_defender_above"] = -bd.undertricks
+        obj["honours"] = self.honours(board, contract)
         add_play_details(obj, rep)
         return obj
 

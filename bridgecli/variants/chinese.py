@@ -106,7 +106,11 @@ class Chinese(Variant):
             out[seat] = pairs
         return out
 
-    def holdings(self, board: Board) -> tuple[dict[Seat, list[Card]], dict[Seat, list[Lock]]]:
+    def holdings(self, board: Board, contract: Contract | None = None) -> dict[Seat, list[Card]]:
+        """Each player's 26 cards (hand and piles), for honours."""
+        return self.cards_and_locks(board)[0]
+
+    def cards_and_locks(self, board: Board) -> tuple[dict[Seat, list[Card]], dict[Seat, list[Lock]]]:
         """Every card of each player (hand and piles) and the locks of the face-down cards.
 
         Raises ParseError, InvalidDealError or RuleError.
@@ -132,7 +136,7 @@ class Chinese(Variant):
     def check_board(self, board: Board) -> None:
         """Hands, table cards and piles (when laid out) follow the procedure."""
         if "piles" in board.extra:
-            self.holdings(board)
+            self.cards_and_locks(board)
 
     def record(self, board: Board) -> list[list[Card]]:
         """``extra.play``: the tricks, each trick's cards in the order played. Raises ParseError."""
@@ -146,7 +150,7 @@ class Chinese(Variant):
         declarer = contract.declarer
         if declarer not in PLAYERS:
             raise RuleError(f"chinese: declarer must be N or S, not {declarer!r}")
-        cards, locks = self.holdings(board)
+        cards, locks = self.cards_and_locks(board)
         dealer = self.auction_dealer(board)
         strain = contract.strain
         trump = strain.suit

@@ -112,6 +112,7 @@ def test_full_played_deal(runner: CliRunner, tmp_path) -> None:
     assert all(len(t["cards"]) == 4 for t in obj["tricks"])
     # "Zasady zapisu - jak w brydżu tradycyjnym": 1S +6, 30 below, 180 above
     assert obj["below"] == 30 and obj["above"] == 180
+    assert obj["honours"] == {"N": 150}
 
 
 # "Po zgraniu odkrytej karty ze stołu należy natychmiast odkryć znajdującą się pod nią kartę ...

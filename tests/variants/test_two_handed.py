@@ -92,6 +92,8 @@ def test_full_deal_with_the_open_dummy(runner: CliRunner, tmp_path) -> None:
     assert obj["tricks"][0]["leader"] == "W" and obj["tricks"][1]["leader"] == "S"
     # rubber values: 30 below, six overtricks at 30 above (honours are not scored here)
     assert obj["below"] == 30 and obj["above"] == 180
+    # S holds the five spade honours: 150 above (rubber honours)
+    assert obj["honours"] == {"S": 150}
 
 
 def test_the_chosen_dummy_moves_opposite_declarer(runner: CliRunner, tmp_path) -> None:
