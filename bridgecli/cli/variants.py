@@ -247,3 +247,68 @@ def run_score(name: str, words: Sequence[str], vulnerable: bool, as_json: bool, 
     if rec.get("each_defender_above") is not None:
         text += f", each defender {rec['each_defender_above']} above"
     return text
+
+
+# -- show ---------------------------------------------------------------------------------
+
+
+def _cards_text(cards: Sequence[Any], ascii_: bool) -> str:
+    from bridgecli.core.cards import Hand, Suit
+    from bridgecli.core.errors import BridgeError as _Err
+
+    try:
+        hand = Hand(cards)
+    except _Err:
+        return " ".join(str(c) for c in cards)
+    parts = []
+    for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
+        held = "".join(c.rank.letter for c in sorted(hand.suit(suit), key=lambda c: -c.rank)) or "-"
+        parts.append(f"{suit.letter if ascii_ else suit.symbol} {held}")
+    return "  ".join(parts)
+
+
+def render_board(variant: Variant, board: Board, ascii_: bool = False) -> str:
+    """A variant board as text: header, what lies on the table, the auction or contract."""
+    head = f"Board {board.number if board.number is not None else '?'} · {variant.title}"
+    if board.dealer is not None:
+        head += f" · dealer {board.dealer.letter}"
+    lines = [head]
+    rows = variant.layout(board)
+    width = max((len(label) for label, _ in rows), default=0)
+    for label, value in rows:
+        text = value if isinstance(value, str) else (
+            _cards_text(value, ascii_) if len(value) <= 17 and "talon" not in label
+            else " ".join(str(c) for c in value))
+        lines.append(f"  {label.ljust(width)}  {text}")
+    if board.auction:
+        lines.append("  auction  " + " ".join(str(a.call) for a in board.auction))
+    elif "auction" in board.extra:
+        from bridgecli.variants.szlem import parse_rounds
+
+        rounds = parse_rounds(board.extra["auction"])
+        lines.append("  auction  " + " / ".join(" ".join("Pass" if c is None else str(c) for c in r)
+                                                for r in rounds))
+    if isinstance(board.extra.get("declaration"), str):
+        lines.append(f"  declared {board.extra['declaration']}")
+    return "\n".join(lines)
+
+
+def run_show(name: str, infile: str, from_fmt: str | None, ascii_: bool, output: str | None) -> int:
+    """``show --variant NAME``: draw each board's table."""
+    variant = find(name)
+    records, source, _fmt = _records(infile, from_fmt)
+    code = int(ExitCode.OK)
+    blocks: list[str] = []
+    for rec in records:
+        if isinstance(rec, BridgeError):
+            click.echo(f"bridgecli: error: {rec}", err=True)
+            code = max(code, int(ExitCode.USAGE))
+            continue
+        try:
+            blocks.append(render_board(variant, rec, ascii_))
+        except BridgeError as exc:
+            click.echo(_where(exc, source, rec), err=True)
+            code = max(code, int(ExitCode.USAGE) if isinstance(exc, ParseError) else int(ExitCode.RULES))
+    with AtomicOutput(output) as fp:
+        fp.write("\n\n".join(blocks) + ("\n" if blocks else ""))
+    return code

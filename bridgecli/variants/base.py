@@ -234,6 +234,17 @@ class Variant:
         return PlayOutcome(dict(table.seating), rep.tricks, rep.declarer_tricks, rep.complete, rep.error,
                            rep.error_seat, rep.error_card, rep.mismatch)
 
+    def layout(self, board: Board) -> list[tuple[str, Sequence[Card] | str]]:
+        """What lies on the table, as (label, cards or text) rows for ``show``: the hands by
+        seat, then what the game adds (talon, dummy, piles, reserves, choices).
+        """
+        rows: list[tuple[str, Sequence[Card] | str]] = []
+        if board.deal is not None:
+            for seat, hand in board.deal:
+                if hand is not None:
+                    rows.append((seat.letter, list(hand)))
+        return rows
+
     def holdings(self, board: Board, contract: Contract) -> dict[Seat, list[Card]]:
         """Each hand at the table as the play starts (for honours)."""
         table = self.table(board, contract)

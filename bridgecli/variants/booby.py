@@ -19,7 +19,7 @@ West; ``seating`` of the play says who sits where).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from bridgecli.core.auction import AuctionRules
 from bridgecli.core.board import Board
@@ -127,6 +127,22 @@ class Booby(Variant):
         if board.deal is not None and board.deal != deal:
             raise InvalidDealError(f"{board.label}: deal disagrees with extra.dealt and extra.discards")
         return deal
+
+    def layout(self, board: Board) -> list[tuple[str, Sequence[Card] | str]]:
+        """The hands after the discards and dummy; before them, the 17-card hands as dealt."""
+        rows: list[tuple[str, Sequence[Card] | str]] = []
+        dealt = self.dealt(board)
+        discards = board.extra.get("discards")
+        if dealt is not None and not (isinstance(discards, Mapping) and len(discards) == 3):
+            for seat in PLAYERS:
+                rows.append((f"{seat.letter} dealt", list(dealt[seat])))
+            rows.append(("dummy's first card", str(board.extra.get("dummy_card", "?"))))
+            return rows
+        deal = self.hands_in_play(board)
+        for seat in PLAYERS:
+            rows.append((seat.letter, list(deal[seat] or ())))
+        rows.append(("dummy", list(deal[Seat.WEST] or ())))
+        return rows
 
     def check_board(self, board: Board) -> None:
         """The dealt hands, the dummy card and the discards (when recorded) follow the procedure."""

@@ -18,7 +18,7 @@ until then it counts for nothing, also not for following suit.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from bridgecli.core.auction import AuctionRules
 from bridgecli.core.board import Board
@@ -132,6 +132,20 @@ class Chinese(Variant):
         if len(set(every)) != len(every) or set(every) != set(DECK):
             raise InvalidDealError("the hands and piles must hold the 52 cards once each")
         return cards, locks
+
+    def layout(self, board: Board) -> list[tuple[str, Sequence[Card] | str]]:
+        """Each player's hand cards and piles (face-up card / card beneath)."""
+        rows: list[tuple[str, Sequence[Card] | str]] = []
+        hand = self._per_player(board, "hand", 4) or {}
+        for seat, cards in hand.items():
+            rows.append((f"{seat.letter} hand", cards))
+        if "piles" in board.extra:
+            for seat, pairs in self.piles(board).items():
+                rows.append((f"{seat.letter} piles", " ".join(f"{u}/{d}" for u, d in pairs)))
+        else:
+            for seat, cards in (self._per_player(board, "table", 22) or {}).items():
+                rows.append((f"{seat.letter} table", cards))
+        return rows
 
     def check_board(self, board: Board) -> None:
         """Hands, table cards and piles (when laid out) follow the procedure."""

@@ -12,7 +12,7 @@ declarer leads.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from bridgecli.core.auction import AuctionRules
 from bridgecli.core.board import Board
@@ -106,6 +106,15 @@ class Nullo(Variant):
             hands[seat] = kept + talon[top:top + len(discard)]
             top += len(discard)
         return Deal((hand_of(hands[Seat.NORTH]), None, hand_of(hands[Seat.SOUTH]), None))
+
+    def layout(self, board: Board) -> list[tuple[str, Sequence[Card] | str]]:
+        """The two hands as dealt, the talon (top first) and the exchanges."""
+        rows = super().layout(board)
+        if "talon" in board.extra:
+            rows.append(("talon", self.talon(board)))
+        for seat, discard in self.exchanges(board):
+            rows.append((f"{seat.letter} exchanges", discard))
+        return rows
 
     def check_board(self, board: Board) -> None:
         """Talon and exchanges follow the procedure (when the board has hands)."""

@@ -428,6 +428,20 @@ class Szlem(Variant):
             out.update({"ok": False, "error": {"index": exc.index, "reason": exc.reason, "message": exc.message}})
         return out
 
+    def layout(self, board: Board) -> list[tuple[str, Sequence[Card] | str]]:
+        """Each player's 16 cards, his reserve, and the contract when declared."""
+        rows: list[tuple[str, Sequence[Card] | str]] = []
+        if "cards" not in board.extra:
+            return rows
+        cards = self.cards(board)
+        for seat in PLAYERS:
+            rows.append((seat.letter, cards[seat]))
+        raw = board.extra.get("reserve")
+        if isinstance(raw, Mapping):
+            for seat in PLAYERS:
+                rows.append((f"{seat.letter} reserve", cards_of(raw.get(seat.letter, ""), "extra.reserve")))
+        return rows
+
     def check_board(self, board: Board) -> None:
         """Cards (when given) and the reserves are well formed."""
         if "cards" in board.extra:

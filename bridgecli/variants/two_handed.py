@@ -13,11 +13,12 @@ plays it; the defender leads from his own hand.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from bridgecli.core.auction import AuctionRules
 from bridgecli.core.board import Board
 from bridgecli.core.calls import Contract
-from bridgecli.core.cards import STRAINS, Seat
+from bridgecli.core.cards import STRAINS, Card, Seat
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import ParseError, RuleError
 from bridgecli.core.play import PlayRules
@@ -70,6 +71,24 @@ class TwoHanded(Variant):
         if not isinstance(choice, str) or choice.lower() not in DUMMY_CHOICES:
             raise ParseError(f"extra.dummy must be 'open' or 'closed', not {choice!r}")
         return choice.lower()
+
+    def layout(self, board: Board) -> list[tuple[str, Sequence[Card] | str]]:
+        """The players and the two dummies, named, and the dummy chosen."""
+        names = {Seat.SOUTH: "S", Seat.WEST: "W"}
+        open_seat = self.open_dummy(board)
+        names[open_seat] = f"{open_seat.letter} open dummy"
+        closed = Seat.EAST if open_seat == Seat.NORTH else Seat.NORTH
+        names[closed] = f"{closed.letter} closed dummy"
+        rows: list[tuple[str, Sequence[Card] | str]] = []
+        if board.deal is not None:
+            for seat in (Seat.SOUTH, Seat.WEST, open_seat, closed):
+                hand = board.deal[seat]
+                if hand is not None:
+                    rows.append((names[seat], list(hand)))
+        choice = self.dummy_choice(board)
+        if choice is not None:
+            rows.append(("dummy played", choice))
+        return rows
 
     def check_board(self, board: Board) -> None:
         """The dummy fields, when present, are well formed."""
