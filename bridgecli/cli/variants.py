@@ -41,6 +41,12 @@ def find(name: str) -> Variant:
         raise click.BadParameter(str(exc), param_hint="--variant") from None
 
 
+def same_variant(variant: Variant, board: Board) -> None:
+    """Raise ParseError when ``board`` says it is another game than ``variant``."""
+    if board.variant is not None and board.variant.lower() != variant.name:
+        raise ParseError(f"{board.label} is a {board.variant} board, not {variant.name}")
+
+
 # -- deal -------------------------------------------------------------------------
 
 
@@ -83,6 +89,7 @@ def with_dealers(records: Iterable[Board | BridgeError], name: str) -> Iterator[
             yield rec
             continue
         try:
+            same_variant(variant, rec)
             dealer = variant.auction_dealer(rec, i)
         except BridgeError as exc:
             yield exc
@@ -130,6 +137,12 @@ def run_point_validate(name: str, infile: str, dealer: str | None, calls_text: s
     for i, (rec, head) in enumerate(boards, 1):
         if isinstance(rec, BridgeError):
             click.echo(f"bridgecli: error: {rec}", err=True)
+            code = max(code, int(ExitCode.USAGE))
+            continue
+        try:
+            same_variant(variant, rec)
+        except ParseError as exc:
+            click.echo(f"bridgecli: error: {exc}", err=True)
             code = max(code, int(ExitCode.USAGE))
             continue
         v = variant.verdict(rec, i)  # type: ignore[attr-defined]
@@ -206,6 +219,7 @@ def run_play(name: str, infile: str, from_fmt: str | None, as_json: bool, board_
             continue
         board = rec if rec.dealer is not None else rec.replace(dealer=variant.dealer(rec.number or i))
         try:
+            same_variant(variant, board)
             obj = variant.outcome(board)
         except ParseError as exc:
             click.echo(_where(exc, source, board), err=True)
@@ -305,6 +319,7 @@ def run_show(name: str, infile: str, from_fmt: str | None, ascii_: bool, output:
             code = max(code, int(ExitCode.USAGE))
             continue
         try:
+            same_variant(variant, rec)
             blocks.append(render_board(variant, rec, ascii_))
         except BridgeError as exc:
             click.echo(_where(exc, source, rec), err=True)

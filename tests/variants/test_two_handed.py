@@ -157,3 +157,13 @@ def test_yaml_and_json_round_trip_variant_boards() -> None:
         b = find_variant(name).deal_board(random.Random(2), 3)
         for fmt in ("yaml", "json"):
             assert read_boards(write_boards([b], fmt), fmt) == [b]
+
+
+def test_a_board_of_another_game_is_refused(runner: CliRunner) -> None:
+    from ..conftest import ROOT
+
+    booby = str(ROOT / "docs" / "examples" / "variants" / "booby.yaml")
+    for command in (["play", "--variant", "nullo", booby], ["show", "--variant", "two-handed", booby],
+                    ["validate-auction", "--variant", "szlem", booby]):
+        r = runner.invoke(cli, command)
+        assert r.exit_code == 2 and "is a booby board" in r.stderr, command
