@@ -827,7 +827,7 @@ def _parse_play_tokens(e: _Entry) -> tuple[list[PlayedCard], str]:
                         p = plain.get(word) or plain.get(word.upper())
                         if p is None:
                             try:
-                                p = PlayedCard(DECK[Card.from_str(word).index])
+                                p = PlayedCard(DECK[ENGLISH.parse_card(word).index])
                             except ParseError:
                                 raise ParseError(f"not a card: {word!r}") from None
                         cards.append(p)
