@@ -162,8 +162,9 @@ _WHY = {
 }
 
 
-def _call_error_text(err: Any, board: Board, lang: Any) -> str:
-    """The illegal-call message in ``lang`` for the common reasons (the core's text otherwise)."""
+def _call_error_text(err: Any, board: Board, lang: Any, seat: Seat | None = None) -> str:
+    """The illegal-call message in ``lang`` for the common reasons (the core's text otherwise);
+    ``seat`` is who made the call (default: the dealer's turn order of bridge)."""
     key = _WHY.get(getattr(err, "reason", ""))
     index = getattr(err, "index", None)
     calls = [a.call for a in (board.auction or ())]
@@ -174,7 +175,8 @@ def _call_error_text(err: Any, board: Board, lang: Any) -> str:
     if key == "why_redouble_undoubled" and not bids:
         key = "why_redouble_nothing"
     why = lang.message(key, last=lang.call_str(bids[-1]) if bids else "", n=index)
-    return str(lang.message("illegal_call", n=index + 1, seat=lang.seat_str(dealer.next(index)),
+    who = seat if seat is not None else dealer.next(index)
+    return str(lang.message("illegal_call", n=index + 1, seat=lang.seat_str(who),
                             call=repr(lang.call_str(calls[index])), why=why))
 
 
@@ -189,7 +191,7 @@ def verdict_text(v: Verdict, lang: Any, *, inline: bool = False) -> str:
     if check is None:
         text = lang.word("no_auction")
     elif check.error is not None:
-        return f"{label}: {_call_error_text(check.error, board, lang)}"
+        return f"{label}: {_call_error_text(check.error, board, lang, check.seat)}"
     else:
         a = check.auction
         contract = v.contract
