@@ -13,6 +13,7 @@ import click
 from bridgecli import __version__
 from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import AtomicOutput, get_lang, output_option, read_text
+from bridgecli.cli.variants import variant_option
 from bridgecli.core.errors import ParseError, RuleError
 
 FORMATS = ("pbn", "yaml", "json", "lin", "text")
@@ -200,11 +201,12 @@ def _printall(owner: Any, start: int) -> str:
               help="Progress on stderr (default: when stderr is a terminal).")
 @click.option("--stats", "stats", is_flag=False, flag_value="", default=None, metavar="[EXPR]",
               help="Print the acceptance rate on stderr; with EXPR, its mean and distribution.")
+@variant_option
 @click.pass_context
 def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dealer_opt: str | None,
          vul_opt: str | None, wheres: tuple[str, ...], predeals: tuple[str, ...], script_path: str | None,
          fmt: str | None, output: str | None, jobs: int, max_tries: int, progress: bool | None,
-         stats: str | None) -> None:
+         stats: str | None, variant_name: str | None = None) -> None:
     """Deal boards at random, or to constraints in the classic dealer's language.
 
     Every deal is equally likely; the same seed and options give the same
@@ -218,7 +220,15 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
           --where 'shape(north, any 4333 + any 4432 + any 5332)' --format text
       bridgecli deal -n 100000 --stats 'hcp(south)' -o /dev/null
       bridgecli deal --script 1nt.dl --seed 7
+      bridgecli deal --variant nullo -n 2 --seed 5 --format yaml
     """
+    if variant_name is not None:
+        if wheres or predeals or script_path or stats is not None or dealer_opt or vul_opt:
+            raise click.UsageError("--variant deals by its own procedure: no --where, --predeal, --script,"
+                                   " --stats, --dealer or --vul")
+        from bridgecli.cli.variants import run_deal
+
+        ctx.exit(run_deal(variant_name, count, seed, start_board, fmt, output))
     if "numpy" not in sys.modules:
         # dealing uses no BLAS: spare the start-up of OpenBLAS's thread pool
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")

@@ -10,6 +10,7 @@ import click
 
 from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import FORMAT_NAMES, AtomicOutput, get_lang, input_argument, json_option, output_option
+from bridgecli.cli.variants import variant_option
 from bridgecli.core.board import Board
 from bridgecli.core.calls import Contract
 from bridgecli.core.cards import Card, Seat, Side, Vulnerability, dealer_of_board
@@ -249,12 +250,13 @@ def _inline_board(deal_text: str, contract_text: str | None, declarer_text: str 
 @click.option("--to", "to", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
               help="Output format of --complete/--interactive (default: from -o, else the input's).")
 @output_option
+@variant_option
 @click.pass_context
 def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, show_tricks: bool, tablefmt: str,
          deal_text: str | None, contract_text: str | None, declarer_text: str | None, vul_text: str | None,
          cards_text: str | None, complete: bool, analyse: bool, interactive: bool, seat_text: str | None,
          from_: str | None,
-         to: str | None, output: str | None) -> None:
+         to: str | None, output: str | None, variant_name: str | None = None) -> None:
     """Replay the play of boards: legal or not, tricks, result and score.
 
     Reads every board with a deal, a contract and declarer (or an auction) and a
@@ -269,8 +271,17 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
       bridgecli play hands.pbn --complete -o played.pbn
       bridgecli play match.pbn --board 5 --analyse
       bridgecli play hands.pbn --board 3 --interactive --seat W -o mine.pbn
+      bridgecli play --variant nullo nullo.yaml --json
     """
     lang = get_lang(ctx)
+    if variant_name is not None:
+        if (deal_text or contract_text or declarer_text or cards_text or complete or interactive or show_tricks
+                or analyse):
+            raise click.UsageError("--variant replays the boards of FILE: no --deal, --contract, --declarer,"
+                                   " --cards, --complete, --interactive, --analyse or --tricks")
+        from bridgecli.cli.variants import run_play
+
+        ctx.exit(run_play(variant_name, infile, from_, as_json, board_no, output))
     if complete and interactive:
         raise click.UsageError("--complete and --interactive do not go together")
     if analyse:

@@ -16,6 +16,7 @@ import click
 
 from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import format_option, get_lang, json_option, output_option
+from bridgecli.cli.variants import variant_option
 from bridgecli.core.calls import Contract
 from bridgecli.core.cards import Seat, Side, Vulnerability
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
@@ -636,10 +637,11 @@ def _stdin_is_terminal() -> bool:
 @click.option("--fmt", "style", default="simple", show_default=True, metavar="STYLE",
               help="Table style (tabulate: simple, github, grid, plain ...).")
 @output_option
+@variant_option
 @click.pass_context
 def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declarer: str | None, ns: bool,
           as_json: bool, imps_mode: bool, event_file: str | None, keep_going: bool, scoring: str,
-          style: str, output: str | None, **kw: Any) -> None:
+          style: str, output: str | None, variant_name: str | None = None, **kw: Any) -> None:
     """Score a contract's result (duplicate, Law 77), IMPs, a file of boards, or an event.
 
     CONTRACT is 4S, 4SX, 3NTXX, 3N, 4♠ or pass; RESULT is =, +1, -2 or the
@@ -657,9 +659,25 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
       bridgecli score --imps 620 -100           # 12
       bridgecli score boards.pbn -o scored.pbn
       bridgecli score --event traveller.csv
+      bridgecli score --variant nullo 4NL 3        # below 120, above 0
     """
     fmt_override = kw.get("from")
     lang = get_lang(ctx)
+    if variant_name is not None:
+        if event_file or imps_mode or ns or declarer or not args or args == ("-",):
+            raise click.UsageError("--variant scores one CONTRACT RESULT: no --event, --imps, --ns, --declarer"
+                                   " or stdin")
+        from bridgecli.cli.common import AtomicOutput
+        from bridgecli.cli.variants import run_score
+
+        vul_words = {"yes": True, "vul": True, "both": True, "all": True, "no": False, "none": False}
+        if vul is not None and vul.lower() not in vul_words:
+            raise click.BadParameter("with --variant, --vul is yes or no (the declarer's vulnerability)",
+                                     param_hint="--vul")
+        line = run_score(variant_name, args, vul_words.get((vul or "no").lower(), False), as_json, lang)
+        with AtomicOutput(output) as fp:
+            fp.write(line + "\n")
+        ctx.exit(0)
     find_rules(scoring)
     if event_file is not None:
         if args:

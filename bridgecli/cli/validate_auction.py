@@ -19,6 +19,7 @@ from bridgecli.cli.common import (
     output_option,
     read_text,
 )
+from bridgecli.cli.variants import variant_option
 from bridgecli.core.auction import BRIDGE, AuctionCheck, AuctionRules, check_calls
 from bridgecli.core.board import AnnotatedCall, Board
 from bridgecli.core.calls import PASS, Bid, Call, Contract
@@ -161,8 +162,9 @@ _WHY = {
 }
 
 
-def _call_error_text(err: Any, board: Board, lang: Any) -> str:
-    """The illegal-call message in ``lang`` for the common reasons (the core's text otherwise)."""
+def _call_error_text(err: Any, board: Board, lang: Any, seat: Seat | None = None) -> str:
+    """The illegal-call message in ``lang`` for the common reasons (the core's text otherwise);
+    ``seat`` is who made the call (default: the dealer's turn order of bridge)."""
     key = _WHY.get(getattr(err, "reason", ""))
     index = getattr(err, "index", None)
     calls = [a.call for a in (board.auction or ())]
@@ -173,7 +175,8 @@ def _call_error_text(err: Any, board: Board, lang: Any) -> str:
     if key == "why_redouble_undoubled" and not bids:
         key = "why_redouble_nothing"
     why = lang.message(key, last=lang.call_str(bids[-1]) if bids else "", n=index)
-    return str(lang.message("illegal_call", n=index + 1, seat=lang.seat_str(dealer.next(index)),
+    who = seat if seat is not None else dealer.next(index)
+    return str(lang.message("illegal_call", n=index + 1, seat=lang.seat_str(who),
                             call=repr(lang.call_str(calls[index])), why=why))
 
 
@@ -188,7 +191,7 @@ def verdict_text(v: Verdict, lang: Any, *, inline: bool = False) -> str:
     if check is None:
         text = lang.word("no_auction")
     elif check.error is not None:
-        return f"{label}: {_call_error_text(check.error, board, lang)}"
+        return f"{label}: {_call_error_text(check.error, board, lang, check.seat)}"
     else:
         a = check.auction
         contract = v.contract
@@ -462,6 +465,7 @@ def _jobs(requested: int | None, games: int) -> int:
               help=f"Worker processes for a PBN file (default: one an idle core from {PARALLEL_MIN_GAMES:,} boards).")
 @json_option
 @output_option
+@variant_option
 @click.pass_context
 def validate_auction(
     ctx: click.Context,
@@ -474,6 +478,7 @@ def validate_auction(
     jobs: int | None,
     as_json: bool,
     output: str | None,
+    variant_name: str | None = None,
 ) -> None:
     """Check the auction of every board of FILE (or stdin), or one inline
     auction, against the Laws (18-22): sufficient bids, doubles and redoubles,
@@ -495,8 +500,21 @@ def validate_auction(
       bridgecli validate-auction --dealer S --calls "1H X XX" --legal-calls
       bridgecli validate-auction session.pbn --require-complete
       bridgecli validate-auction boards.jsonl --json | jq 'select(.ok|not)'
+      bridgecli validate-auction --variant nullo --dealer N --calls "1NL 2H X P"
+      bridgecli validate-auction --variant szlem --dealer S --calls "6 8 / 9 14 / P 24"
     """
     lang = get_lang(ctx)
+    rules = BRIDGE
+    if variant_name is not None:
+        from bridgecli.cli.variants import auction_rules, is_point_auction, run_point_validate
+
+        if is_point_auction(variant_name):
+            ctx.exit(run_point_validate(variant_name, infile, dealer, calls_text, format, require_complete, as_json,
+                                        output, lang))
+
+        rules = auction_rules(variant_name)
+        if jobs is not None and jobs > 1:
+            raise click.UsageError("--variant runs in one process: no --jobs")
     inline = calls_text is not None or dealer is not None
     if inline:
         if calls_text is None:
@@ -509,15 +527,27 @@ def validate_auction(
             seat = lang.parse_seat(dealer)
         except ParseError as exc:
             raise click.BadParameter(str(exc), param_hint="--dealer") from None
-        board = Board(dealer=seat, auction=parse_calls_text(calls_text, seat, lang))
+        if seat not in rules.seats:
+            raise click.BadParameter(f"{seat.letter!r} does not play {rules.name}", param_hint="--dealer")
+        board = Board(dealer=seat, auction=parse_calls_text(calls_text, seat, lang, rules))
         verdicts: Iterable[Verdict] = [
-            judge_board(board, 1, require_complete=require_complete, want_legal_calls=want_legal_calls)
+            judge_board(board, 1, require_complete=require_complete, want_legal_calls=want_legal_calls,
+                        rules=rules)
         ]
     else:
         from bridgecli.formats import iter_records, resolve_format
 
         text, source = read_text(infile)
         fmt = resolve_format(infile, text, format)
+        if variant_name is not None:
+            from bridgecli.cli.variants import with_dealers
+
+            judged = with_dealers(iter_records(text, fmt, source=source), variant_name)
+            verdicts = judge_records(judged, require_complete=require_complete, want_legal_calls=want_legal_calls,
+                                     rules=rules)
+            with AtomicOutput(output) as fp:
+                code, _ = _write(fp, verdicts, as_json, lang, inline)
+            ctx.exit(code)
         if fmt == "pbn":
             # the auction fields only, read quickly; unusual games go to the full reader
             from bridgecli.formats.pbn_auctions import iter_game_records, split_games
