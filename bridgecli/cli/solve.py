@@ -15,7 +15,15 @@ from typing import IO, TYPE_CHECKING, Any
 import click
 
 from bridgecli.cli import BridgeCliError, ExitCode
-from bridgecli.cli.common import FORMAT_NAMES, AtomicOutput, decode_bytes, input_argument, json_option, output_option
+from bridgecli.cli.common import (
+    FORMAT_NAMES,
+    AtomicOutput,
+    decode_bytes,
+    get_lang,
+    input_argument,
+    json_option,
+    output_option,
+)
 from bridgecli.core.board import Board
 from bridgecli.core.cards import STRAINS
 from bridgecli.core.errors import BridgeError
@@ -128,7 +136,7 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
                 if as_json:
                     fp.write(json.dumps(item.as_json(), separators=(", ", ": ")) + "\n")
                 else:
-                    fp.write(("" if first else "\n") + render_text(item) + "\n")
+                    fp.write(("" if first else "\n") + render_text(item, get_lang(ctx)) + "\n")
                     first = False
                 fp.flush()
     ctx.exit(int(worst[0]))
@@ -289,39 +297,46 @@ def _scan(raw: bytes, fmt: str | None, records: int, in_comment: bool) -> tuple[
 # -- text output ------------------------------------------------------------
 
 
-def render_text(a: BoardAnalysis) -> str:
-    """A compact block: heading, the tricks table with makeable contracts, par and leads."""
+def render_text(a: BoardAnalysis, lang: Any = None) -> str:
+    """A compact block: heading, the tricks table with makeable contracts, par and leads
+    (words and tokens from ``lang``, English by default)."""
     from tabulate import tabulate
 
+    from bridgecli.core.calls import Contract
+    from bridgecli.core.notation import ENGLISH
+
+    lang = lang or ENGLISH
     b = a.board
-    head = [f"Board {b.number}" if b.number is not None else "Board ?"]
+    head = [f"{lang.word('board')} {b.number}" if b.number is not None else f"{lang.word('board')} ?"]
     dealer, vul = b.effective_dealer, b.effective_vulnerability
     if dealer is not None:
-        head.append(f"Dealer {dealer.letter}")
+        head.append(f"{lang.word('dealer')} {lang.seat_str(dealer)}")
     if vul is not None:
-        head.append(f"Vul {vul.pbn}")
+        head.append(f"{lang.word('vul')} {lang.vul_str(vul)}")
     if a.table.total != 13:
-        head.append(f"ending of {a.table.total} trick{'' if a.table.total == 1 else 's'}")
+        head.append(lang.word("ending_1" if a.table.total == 1 else "ending_n").format(n=a.table.total))
     full = a.table.total == 13
     rows = []
     from bridgecli.core.cards import Seat
 
     for seat in (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST):
-        row: list[Any] = [seat.letter] + [a.table[seat, strain] for strain in STRAINS]
+        row: list[Any] = [lang.seat_str(seat)] + [a.table[seat, strain] for strain in STRAINS]
         if full:
-            row.append(" ".join(str(bid) for bid in reversed(a.table.makeable(seat))) or "-")
+            row.append(" ".join(lang.call_str(bid) for bid in reversed(a.table.makeable(seat))) or "-")
         rows.append(row)
-    headers = [""] + [s.letter for s in STRAINS] + (["makes"] if full else [])
+    headers = [""] + [lang.strain_str(s) for s in STRAINS] + ([lang.word("makes")] if full else [])
     lines = ["  ".join(head), tabulate(rows, headers=headers, tablefmt="plain", disable_numparse=True,
                                        colalign=("left",) + ("right",) * 5 + (("left",) if full else ()))]
+    by = lang.word("by")
     if a.par is not None:
         p = a.par
         if p.is_passout:
-            lines.append("Par 0: passed out")
+            lines.append(f"{lang.word('par')} 0: {lang.word('auction_passed_out')}")
         else:
-            side = "NS" if p.score > 0 else "EW"
-            lines.append(f"Par {side} {abs(p.score)}: " + ", ".join(
-                f"{c.pbn} by {'/'.join(s.letter for s in c.declarers)}"
+            side = lang.word("ns" if p.score > 0 else "ew")
+            lines.append(f"{lang.word('par')} {side} {abs(p.score)}: " + ", ".join(
+                f"{c.level}{lang.strain_str(c.strain)}{'X' if c.doubled else ''}{f' {by}' if by else ''} "
+                f"{'/'.join(lang.seat_str(s) for s in c.declarers)}"
                 + (f" {c.result:+d}" if c.result else "") for c in p.contracts))
     if a.position is not None:
         pos = a.position
@@ -330,9 +345,10 @@ def render_text(a: BoardAnalysis) -> str:
     for la in a.leads:
         groups: dict[int, list[str]] = {}
         for card, tricks in la.leads:
-            groups.setdefault(tricks, []).append(str(card))
+            groups.setdefault(tricks, []).append(lang.card_str(card))
         text = "; ".join(f"{t}: {' '.join(cards)}" for t, cards in sorted(groups.items(), reverse=True))
-        lines.append(f"Leads v {la.contract} by {la.declarer.letter} ({la.leader.letter} leads), "
-                     f"defence tricks {text}")
+        lines.append(lang.word("leads_line").format(
+            contract=lang.contract_str(la.contract if isinstance(la.contract, Contract) else Contract.from_str(str(la.contract))), by=f" {by}" if by else "", declarer=lang.seat_str(la.declarer),
+            leader=lang.seat_str(la.leader), tricks=text))
     return "\n".join(lines)
 
