@@ -173,7 +173,10 @@ def _records(infile: str, from_fmt: str | None) -> tuple[Iterator[Board | Bridge
 
 def _where(exc: BridgeError, source: str, board: Board | None) -> str:
     label = board.label if board is not None else "record"
-    return f"bridgecli: error: {source}: {label}: {exc.message if hasattr(exc, 'message') else exc}"
+    message = str(exc.message if hasattr(exc, "message") else exc)
+    if message.startswith(label):
+        return f"bridgecli: error: {source}: {message}"
+    return f"bridgecli: error: {source}: {label}: {message}"
 
 
 def play_line(obj: dict[str, Any]) -> str:
@@ -210,12 +213,17 @@ def run_play(name: str, infile: str, from_fmt: str | None, as_json: bool, board_
     records, source, _fmt = _records(infile, from_fmt)
     code = int(ExitCode.OK)
     lines: list[str] = []
+    seen = skipped = 0
     for i, rec in enumerate(records, 1):
         if isinstance(rec, BridgeError):
             click.echo(f"bridgecli: error: {rec}", err=True)
             code = max(code, int(ExitCode.USAGE))
             continue
         if board_no is not None and rec.number != board_no:
+            continue
+        seen += 1
+        if rec.play is None and "play" not in rec.extra:
+            skipped += 1
             continue
         board = rec if rec.dealer is not None else rec.replace(dealer=variant.dealer(rec.number or i))
         try:
@@ -235,6 +243,10 @@ def run_play(name: str, infile: str, from_fmt: str | None, as_json: bool, board_
             lines.append(json.dumps(obj, ensure_ascii=False))
         else:
             lines.append(play_line(obj))
+    if board_no is not None and seen == 0:
+        raise BridgeCliError(f"{source}: no board {board_no}", ExitCode.USAGE)
+    if skipped and skipped == seen:
+        click.echo(f"bridgecli: note: {source}: no board has a play record ({skipped} read)", err=True)
     with AtomicOutput(output) as fp:
         for line in lines:
             fp.write(line + "\n")
