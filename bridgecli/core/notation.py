@@ -21,8 +21,9 @@ bare tables (``ENGLISH``...) have no fallbacks and read strictly.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Callable, Mapping, TypeVar
+from typing import TypeVar
 
 from .calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Risk
 from .cards import Card, Hand, Rank, Seat, Strain, Suit, Vulnerability
@@ -111,7 +112,7 @@ class Language:
     symbols: bool = False
     """Write suits as ♠♥♦♣ unless a caller asks for letters (``symbols=False``);
     Polish and Hungarian letters (``C`` hearts, ``K`` diamonds) clash with ranks and English."""
-    fallbacks: tuple["Language", ...] = ()
+    fallbacks: tuple[Language, ...] = ()
     """Tables tried in order when this one cannot read a token (set by
     :func:`get_language`; the bare tables have none)."""
 
@@ -125,17 +126,17 @@ class Language:
     def _error(self, key: str, text: str, **values: object) -> ParseError:
         return ParseError(self.message(key, text=repr(text), **values))
 
-    def _tiers(self, read: Callable[["Language"], T]) -> T:
+    def _tiers(self, read: Callable[[Language], T]) -> T:
         """``read`` with this table, then with each fallback; the first error if all fail."""
         try:
             return read(self)
-        except ParseError as first:
+        except ParseError:
             for lang in self.fallbacks:
                 try:
                     return read(lang)
                 except ParseError:
                     continue
-            raise first
+            raise
 
     # -- reading -----------------------------------------------------------
 
@@ -455,6 +456,8 @@ _WORDS_EN: dict[str, str] = {
     "reason_tricks": "tricks", "reason_overtricks": "overtricks", "reason_grand_slam": "grand slam",
     "reason_small_slam": "small slam", "reason_insult": "insult", "reason_undertricks": "undertricks",
     "reason_honours": "honours", "reason_game": "game", "reason_rubber": "rubber", "reason_part_score": "part-score",
+    "reason_unfinished_game": "unfinished game", "reason_unfinished_part_score": "unfinished part-score",
+    "rubber_lc": "rubber", "round_lc": "round",
 }
 
 ENGLISH = Language(
@@ -584,6 +587,8 @@ POLISH = Language(
         "reason_grand_slam": "szlem", "reason_small_slam": "szlemik", "reason_insult": "za kontrę",
         "reason_undertricks": "wpadki", "reason_honours": "honory", "reason_game": "dograna",
         "reason_rubber": "rober", "reason_part_score": "częściówka",
+        "reason_unfinished_game": "partia w niedokończonym", "reason_unfinished_part_score": "częściówka w niedok.",
+        "rubber_lc": "robrze", "round_lc": "rundzie",
     },
     messages={
         "not_rank": "to nie jest wysokość karty: {text}",
@@ -701,6 +706,8 @@ HUNGARIAN = Language(
         "reason_overtricks": "felülütések", "reason_grand_slam": "nagyszlem", "reason_small_slam": "kisszlem",
         "reason_insult": "kontrás teljesítés", "reason_undertricks": "bukások", "reason_honours": "honőrök",
         "reason_game": "gém", "reason_rubber": "robber", "reason_part_score": "részpontszám",
+        "reason_unfinished_game": "befejezetlen játszma", "reason_unfinished_part_score": "befejezetlen részp.",
+        "rubber_lc": "robber", "round_lc": "kör",
     },
     messages={
         "not_rank": "nem lapérték: {text}",

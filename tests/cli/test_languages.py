@@ -245,3 +245,23 @@ def test_deal_dealer_and_vul_in_the_language(runner: CliRunner) -> None:
     assert code == 0 and '[Dealer "W"]' in out and '[Vulnerable "All"]' in out
     code, out, _ = run(runner, "deal", "-n", "1", "--seed", "1", "--dealer", "Zachód", "--vul", "nikt")
     assert code == 0 and '[Dealer "W"]' in out and '[Vulnerable "None"]' in out
+
+
+RUBBER_LINES = "1NTN=\n4S= -d E\n2H+1 -d N\n2S= -d N --honors NS:100\n3NT-1 -d E\n"
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("pl", ["Rober 1: niedokończony", "MY (NS)", "ONI (EW)", "honory (4)", "wpadki (5)", "razem", "Różnica",
+            "rozliczenie 3", "1BA N (1)", "4♠ E (2)"]),
+    ("hu", ["Robber 1: befejezetlen", "MI (É-D)", "ŐK (K-Ny)", "honőrök (4)", "bukások (5)", "összesen",
+            "Különbség: É-D 270", "elszámolás 3", "1SA É (1)", "4♠ K (2)"]),
+])
+def test_rubber_sheet_in_language(runner, lang: str, words: list[str]) -> None:
+    # RULES.md 7: N-S 40 + 60 + 60 below, 300 for a game in the unfinished rubber, honours 100,
+    # an overtrick 30, E-W's 3NT one down vulnerable 100: 690; E-W 120 below + 300: 420
+    r = runner.invoke(cli, ["--lang", lang, "rubber", "-"], input=RUBBER_LINES)
+    assert r.exit_code == 0, r.stderr
+    for w in words:
+        assert w in r.stdout, (w, r.stdout)
+    assert "690" in r.stdout and "420" in r.stdout
+    assert "reason_" not in r.stdout
