@@ -660,15 +660,19 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
       bridgecli score boards.pbn -o scored.pbn
       bridgecli score --event traveller.csv
       bridgecli score --variant nullo 4NL 3        # below 120, above 0
+      bridgecli score --variant szlem played.yaml  # the rubbers, a column a player
     """
     fmt_override = kw.get("from")
     lang = get_lang(ctx)
     if variant_name is not None:
         if event_file or imps_mode or ns or declarer or not args or args == ("-",):
-            raise click.UsageError("--variant scores one CONTRACT RESULT: no --event, --imps, --ns, --declarer"
-                                   " or stdin")
+            raise click.UsageError("--variant scores one CONTRACT RESULT or a FILE: no --event, --imps, --ns,"
+                                   " --declarer or stdin")
         from bridgecli.cli.common import AtomicOutput
-        from bridgecli.cli.variants import run_score
+        from bridgecli.cli.variants import run_rubber, run_score
+
+        if len(args) == 1 and args[0].lower().endswith(FILE_EXTENSIONS):
+            ctx.exit(run_rubber(variant_name, args[0], fmt_override, as_json, output))
 
         vul_words = {"yes": True, "vul": True, "both": True, "all": True, "no": False, "none": False}
         if vul is not None and vul.lower() not in vul_words:

@@ -173,7 +173,10 @@ def _records(infile: str, from_fmt: str | None) -> tuple[Iterator[Board | Bridge
 
 def _where(exc: BridgeError, source: str, board: Board | None) -> str:
     label = board.label if board is not None else "record"
-    return f"bridgecli: error: {source}: {label}: {exc.message if hasattr(exc, 'message') else exc}"
+    message = str(exc.message if hasattr(exc, "message") else exc)
+    if message.startswith(label):
+        return f"bridgecli: error: {source}: {message}"
+    return f"bridgecli: error: {source}: {label}: {message}"
 
 
 def play_line(obj: dict[str, Any]) -> str:
@@ -210,12 +213,17 @@ def run_play(name: str, infile: str, from_fmt: str | None, as_json: bool, board_
     records, source, _fmt = _records(infile, from_fmt)
     code = int(ExitCode.OK)
     lines: list[str] = []
+    seen = skipped = 0
     for i, rec in enumerate(records, 1):
         if isinstance(rec, BridgeError):
             click.echo(f"bridgecli: error: {rec}", err=True)
             code = max(code, int(ExitCode.USAGE))
             continue
         if board_no is not None and rec.number != board_no:
+            continue
+        seen += 1
+        if rec.play is None and "play" not in rec.extra:
+            skipped += 1
             continue
         board = rec if rec.dealer is not None else rec.replace(dealer=variant.dealer(rec.number or i))
         try:
@@ -235,6 +243,10 @@ def run_play(name: str, infile: str, from_fmt: str | None, as_json: bool, board_
             lines.append(json.dumps(obj, ensure_ascii=False))
         else:
             lines.append(play_line(obj))
+    if board_no is not None and seen == 0:
+        raise BridgeCliError(f"{source}: no board {board_no}", ExitCode.USAGE)
+    if skipped and skipped == seen:
+        click.echo(f"bridgecli: note: {source}: no board has a play record ({skipped} read)", err=True)
     with AtomicOutput(output) as fp:
         for line in lines:
             fp.write(line + "\n")
@@ -326,4 +338,76 @@ def run_show(name: str, infile: str, from_fmt: str | None, ascii_: bool, output:
             code = max(code, int(ExitCode.USAGE) if isinstance(exc, ParseError) else int(ExitCode.RULES))
     with AtomicOutput(output) as fp:
         fp.write("\n\n".join(blocks) + ("\n" if blocks else ""))
+    return code
+
+
+# -- score FILE: the rubber sheet ------------------------------------------------------
+
+
+def _sheet_text(index: int, sheet: Any) -> list[str]:
+    """The text lines of one rubber sheet."""
+    if sheet.winner is not None:
+        others = sum(c.games for p, c in sheet.columns.items() if p != sheet.winner)
+        head = f"Rubber {index}: won by {sheet.winner.letter}, 2-{others}"
+    else:
+        head = f"Rubber {index}: not finished"
+    lines = [head]
+    for line in sheet.lines:
+        bd = line.breakdown
+        who = line.declarer.letter
+        vul = " (vulnerable)" if line.vulnerable else ""
+        if bd.made:
+            text = f"{who} {bd.trick_score} below, {bd.above_the_line} above"
+        else:
+            text = f"down: {-bd.undertricks} above for {who}'s opponent{'s' if len(sheet.players) > 2 else ''}"
+        game = f"; game {who}" if line.game_won else ""
+        lines.append(f"  {line.label or 'deal'}: declarer {who}{vul}: {text}{game}")
+    lines.append("  totals: " + ", ".join(f"{p.letter} {t}" for p, t in sheet.totals().items()))
+    return lines
+
+
+def run_rubber(name: str, path: str, from_fmt: str | None, as_json: bool, output: str | None) -> int:
+    """``score --variant NAME FILE``: keep the rubbers of FILE's played boards, a column a player."""
+    import json
+
+    from bridgecli.variants.rubber import keep_rubbers
+
+    variant = find(name)
+    records, source, _fmt = _records(path, from_fmt)
+    deals = []
+    code = int(ExitCode.OK)
+    for rec in records:
+        if isinstance(rec, BridgeError):
+            click.echo(f"bridgecli: error: {rec}", err=True)
+            code = max(code, int(ExitCode.USAGE))
+            continue
+        try:
+            same_variant(variant, rec)
+            deal = variant.deal_played(rec)
+        except BridgeError as exc:
+            click.echo(_where(exc, source, rec), err=True)
+            code = max(code, int(ExitCode.USAGE) if isinstance(exc, ParseError) else int(ExitCode.RULES))
+            continue
+        if deal is not None:
+            deals.append(deal)
+    sheets = keep_rubbers(variant.players, variant.rubber_scale, deals) if deals else []
+    out: list[str] = []
+    for i, sheet in enumerate(sheets, 1):
+        if as_json:
+            out.append(json.dumps({
+                "rubber": i, "variant": variant.name,
+                "winner": sheet.winner.letter if sheet.winner is not None else None,
+                "players": {p.letter: {"below": c.below, "above": c.above, "games": c.games, "total": c.total}
+                            for p, c in sheet.columns.items()},
+                "deals": [{"deal": ln.label, "declarer": ln.declarer.letter, "vulnerable": ln.vulnerable,
+                           "made": ln.breakdown.made, "below": ln.breakdown.trick_score,
+                           "above": ln.breakdown.above_the_line, "game": ln.game_won} for ln in sheet.lines],
+            }))
+        else:
+            out.extend(_sheet_text(i, sheet))
+    with AtomicOutput(output) as fp:
+        for line in out:
+            fp.write(line + "\n")
+    if not sheets:
+        click.echo(f"bridgecli: note: {source}: no board with a finished play", err=True)
     return code

@@ -23,6 +23,8 @@ from bridgecli.core.errors import IllegalPlayError, InvalidDealError, ParseError
 from bridgecli.core.play import PlayRules, Trick, replay_board
 from bridgecli.core.scoring import RUBBER, ScoreBreakdown, ScoringRules, breakdown
 
+from .rubber import BRIDGE_SCALE, DealPlayed, RubberScale
+
 #: The rules text's "Zapis i punktacja": rubber bridge (trick values 20/30/40+30 below the
 #: line, no per-deal game premium, honours, Law 77 undertricks and slams), the core's RUBBER.
 TRADITIONAL = RUBBER
@@ -170,6 +172,8 @@ class Variant:
     """Bidding ladder and closing rule."""
     scoring: ScoringRules = TRADITIONAL
     """The scale of a deal."""
+    rubber_scale: RubberScale = BRIDGE_SCALE
+    """Game and rubber premiums of the player-by-player sheet."""
     point_auction: bool = False
     """True when the auction is not on the bridge ladder (Szlem bids points) and the
     variant judges it with :meth:`judge_text`."""
@@ -301,6 +305,37 @@ class Variant:
         add_play_details(obj, rep)
         return obj
 
+    def owner(self, seat: str, seating: Mapping[str, str], declarer: Seat) -> Seat:
+        """The player who writes the honours of the hand at ``seat`` (a letter of the seated
+        table): a player's own, or a dummy's player, who sits opposite it."""
+        at = seat_of(seat, "seat")
+        return at if at in self.players else at.partner
+
+    def deal_played(self, board: Board) -> DealPlayed | None:
+        """The board as a deal of the rubber sheet; None when it has no finished legal play
+        (a void deal, a record that stops early). Raises BridgeError for an illegal one.
+        """
+        obj = self.outcome(board)
+        if obj.get("void") or not obj.get("complete"):
+            return None
+        if not obj.get("legal"):
+            err = obj.get("error")
+            message = err.get("message") if isinstance(err, dict) else "illegal play"
+            raise RuleError(f"{board.label}: {message}")
+        contract = self.contract(board)
+        declarer = contract.declarer
+        assert declarer is not None
+        tricks = int(str(obj["declarer_tricks"]))
+        seating = obj.get("seating")
+        held = obj.get("honours")
+        honours: dict[Seat, int] = {}
+        if isinstance(held, dict) and isinstance(seating, dict):
+            for letter, points in held.items():
+                who = self.owner(letter, seating, declarer)
+                honours[who] = honours.get(who, 0) + int(points)
+        return DealPlayed(declarer, lambda vul: self.breakdown(contract, tricks, vul),
+                          tuple(p for p in self.players if p != declarer), honours, deal_label(board))
+
     def score_words(self, words: Sequence[str], vulnerable: bool, parse_contract: Callable[[str], Contract]
                     ) -> dict[str, object]:
         """Score ``CONTRACT RESULT`` words (``4NL 3``, ``3NT+1``): the JSON-ready record.
@@ -321,6 +356,11 @@ class Variant:
 
     def __repr__(self) -> str:
         return f"find_variant({self.name!r})"
+
+
+def deal_label(board: Board) -> str:
+    """``Board 3`` (``Board ?`` without a number)."""
+    return f"Board {board.number if board.number is not None else '?'}"
 
 
 def add_play_details(obj: dict[str, object], rep: PlayOutcome) -> None:

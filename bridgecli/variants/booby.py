@@ -29,7 +29,7 @@ from bridgecli.core.deal import Deal
 from bridgecli.core.errors import InvalidDealError, ParseError, RuleError
 from bridgecli.core.play import BRIDGE as FOUR_HANDED
 
-from .base import Table, Variant, cards_of, hand_of, shuffled
+from .base import Table, Variant, cards_of, hand_of, seat_of, shuffled
 
 PLAYERS = (Seat.NORTH, Seat.EAST, Seat.SOUTH)
 
@@ -127,6 +127,11 @@ class Booby(Variant):
         if board.deal is not None and board.deal != deal:
             raise InvalidDealError(f"{board.label}: deal disagrees with extra.dealt and extra.discards")
         return deal
+
+    def owner(self, seat: str, seating: Mapping[str, str], declarer: Seat) -> Seat:
+        """The player sitting at ``seat`` for the play; dummy's honours are declarer's."""
+        who = seating.get(seat, seat)
+        return declarer if who == "dummy" else seat_of(who, "seat")
 
     def layout(self, board: Board) -> list[tuple[str, Sequence[Card] | str]]:
         """The hands after the discards and dummy; before them, the 17-card hands as dealt."""

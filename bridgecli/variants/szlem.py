@@ -33,7 +33,8 @@ from bridgecli.core.cards import STRAINS, Card, Rank, Seat, Strain, Suit
 from bridgecli.core.errors import IllegalCallError, InvalidDealError, ParseError, RuleError
 from bridgecli.core.scoring import ScoreBreakdown
 
-from .base import PlayOutcome, Variant, add_play_details, card_texts, cards_of, seat_of, shuffled
+from .base import PlayOutcome, Variant, add_play_details, card_texts, cards_of, deal_label, seat_of, shuffled
+from .rubber import SZLEM_SCALE, DealPlayed
 from .tricks import Lock, Phase, play_tricks
 
 PLAYERS = (Seat.NORTH, Seat.SOUTH)
@@ -356,6 +357,7 @@ class Szlem(Variant):
     players = PLAYERS
     auction = AUCTION
     point_auction = True
+    rubber_scale = SZLEM_SCALE
 
     def deal_board(self, rng: random.Random, number: int) -> Board:
         """Sixteen cards each in the order dealt: ten (two at a time), then two, two and two."""
@@ -499,6 +501,22 @@ class Szlem(Variant):
                         "above": bd.above_the_line})
         add_play_details(obj, rep)
         return obj
+
+    def deal_played(self, board: Board) -> DealPlayed | None:
+        """The board as a deal of the rubber sheet (Szlem's scale); None without a finished play."""
+        obj = self.outcome(board)
+        if not obj.get("complete"):
+            return None
+        if not obj.get("legal"):
+            raise RuleError(f"{board.label}: illegal play")
+        contract = self.szlem_contract(board)
+        declarer = contract.declarer
+        assert declarer is not None
+        tricks = int(str(obj["declarer_tricks"]))
+        held = obj.get("honours")
+        honours = {seat_of(k, "seat"): int(v) for k, v in held.items() if v} if isinstance(held, dict) else {}
+        return DealPlayed(declarer, lambda vul: breakdown(contract, tricks, vul), (declarer.partner,), honours,
+                          deal_label(board))
 
     def score_words(self, words: Sequence[str], vulnerable: bool, parse_contract: Callable[[str], Contract]
                     ) -> dict[str, object]:

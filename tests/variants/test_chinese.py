@@ -148,3 +148,12 @@ def test_score(runner: CliRunner) -> None:
     assert r.exit_code == 0 and r.stdout == "below 120, above 0\n"
     r = runner.invoke(cli, ["score", "--variant", "chinese", "1NL", "6"])
     assert r.exit_code == 2
+
+
+def test_play_of_dealt_boards_without_play_is_a_note(runner: CliRunner, tmp_path) -> None:
+    f = tmp_path / "dealt.yaml"
+    f.write_text(runner.invoke(cli, ["deal", "--variant", "chinese", "-n", "2", "--seed", "3"]).stdout)
+    r = runner.invoke(cli, ["play", "--variant", "chinese", str(f)])
+    assert r.exit_code == 0 and r.stdout == "" and "no board has a play record (2 read)" in r.stderr
+    r = runner.invoke(cli, ["play", "--variant", "chinese", str(f), "--board", "7"])
+    assert r.exit_code == 2 and "no board 7" in r.stderr
