@@ -17,7 +17,7 @@ from typing import Any
 import click
 
 from bridgecli.cli.common import format_option, get_lang, json_option, output_option
-from bridgecli.core.cards import Seat, Side
+from bridgecli.core.cards import SEATS, Seat, Side
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
 from bridgecli.core.rubber import ROUNDINGS, DealResult, Honours, Rubber, Session, settlement, standings
 
@@ -198,19 +198,27 @@ def _signed(x: float) -> str:
     return text if text.startswith("-") or text == "0" else "+" + text
 
 
-def _deal_text(r: Rubber, number: int | None) -> str:
+def _side(lang: Any, side: Side) -> str:
+    """``N-S`` / ``E-W`` with the language's seat letters (``É-D`` in Hungarian)."""
+    a, b = side.seats
+    return f"{lang.seat_str(a)}-{lang.seat_str(b)}"
+
+
+def _reason(lang: Any, reason: str) -> str:
+    return lang.word("reason_" + reason.replace(" ", "_").replace("-", "_"))
+
+
+def _deal_text(r: Rubber, number: int | None, lang: Any) -> str:
     for d in r.deals:
         if d.number == number and number is not None:
             c = d.result.contract
-            return f"{c.pbn} {c.declarer.letter if c.declarer is not None else ''}".strip()
+            return lang.contract_str(c, declarer=False) + (
+                f" {lang.seat_str(c.declarer)}" if c.declarer is not None else "")
     return ""
 
 
-def _cell(r: Rubber, e: Any) -> str:
-    if e.reason == "tricks":
-        what = _deal_text(r, e.deal)
-    else:
-        what = e.reason
+def _cell(r: Rubber, e: Any, lang: Any) -> str:
+    what = _deal_text(r, e.deal, lang) if e.reason == "tricks" else _reason(lang, e.reason)
     tag = f" ({e.deal})" if e.deal is not None else ""
     return f"{e.amount:>6}  {what}{tag}"
 
@@ -224,89 +232,96 @@ def _columns(left: list[str], right: list[str]) -> list[str]:
     return rows
 
 
-def _result_text(d: Any) -> str:
+def _result_text(d: Any, lang: Any) -> str:
     from bridgecli.formats.traveller import result_text
 
     c = d.result.contract
     if c.is_passout:
-        return "passed out" + (", dealt again" if d.number is None else "")
-    return f"{c.pbn} by {c.declarer.letter} {result_text(c, d.result.tricks)}"
+        return lang.word("auction_passed_out") + (", " + lang.word("dealt_again") if d.number is None else "")
+    return f"{lang.contract_str(c, declarer=True)} {result_text(c, d.result.tricks)}"
 
 
-def _sheet(r: Rubber, index: int, rounding: str, rules_name: str) -> list[str]:
-    kind = "Chicago round" if r.is_chicago else "Rubber"
+def _sheet(r: Rubber, index: int, rounding: str, rules_name: str, lang: Any) -> list[str]:
+    word = lang.word
+    kind = word("chicago_round") if r.is_chicago else word("rubber")
     if r.finished:
         w = r.winner
         if r.is_chicago:
-            state = "four deals played" + (f", {w.name[0]}-{w.name[1]} ahead" if w is not None else ", level")
+            state = word("four_deals_played") + (
+                ", " + word("ahead").format(side=_side(lang, w)) if w is not None else ", " + word("level"))
         else:
             assert w is not None
-            state = f"{w.name[0]}-{w.name[1]} won it {r.games[w]}-{r.games[w.opponents]}"
+            state = word("won_it").format(side=_side(lang, w), a=r.games[w], b=r.games[w.opponents])
     else:
-        state = "unfinished" + (" (scored as stopped)" if r.closed and not r.is_chicago else "")
+        state = word("unfinished") + (" " + word("scored_as_stopped") if r.closed and not r.is_chicago else "")
     out = [f"{kind} {index}: {state} [{rules_name}]"]
     if r.players:
         n, e, s, w_ = r.players
-        out.append(f"N-S: {n} (N) & {s} (S)    E-W: {e} (E) & {w_} (W)")
+        N, E, S, W = (lang.seat_str(x) for x in SEATS)
+        out.append(f"{_side(lang, Side.NS)}: {n} ({N}) & {s} ({S})    {_side(lang, Side.EW)}: {e} ({E}) & {w_} ({W})")
     for d in r.deals:
         num = f"{d.number:>2}" if d.number is not None else " -"
-        extra = f"dealer {d.dealer.letter}, " if d.dealer is not None else ""
-        game = f", game {d.game_won.name[0]}-{d.game_won.name[1]}" if d.game_won is not None else ""
-        hon = f", honours {d.result.honours}" if d.result.honours else ""
-        out.append(f"  {num}. {_result_text(d):<24} ({extra}vul {d.vulnerability.pbn}{hon}{game})")
+        extra = f"{word('dealer_lc')} {lang.seat_str(d.dealer)}, " if d.dealer is not None else ""
+        game = f", {_reason(lang, 'game')} {_side(lang, d.game_won)}" if d.game_won is not None else ""
+        hon = f", {word('honours')} {d.result.honours}" if d.result.honours else ""
+        out.append(f"  {num}. {_result_text(d, lang):<24} ({extra}{word('vul_lc')} {lang.vul_str(d.vulnerability)}"
+                   f"{hon}{game})")
     out.append("")
-    out.append(_columns([f"{'WE (N-S)':>{_W - 2}}"], [" THEY (E-W)"])[0])
+    out.append(_columns([f"{word('we_col'):>{_W - 2}}"], [" " + word("they_col")])[0])
     above = [e for e in r.entries if e.place == "above"][::-1]
-    out += _columns([_cell(r, e) for e in above if e.side == Side.NS],
-                    [_cell(r, e) for e in above if e.side == Side.EW])
+    out += _columns([_cell(r, e, lang) for e in above if e.side == Side.NS],
+                    [_cell(r, e, lang) for e in above if e.side == Side.EW])
     out.append("=" * _W + "+" + "=" * _W)
     last_game = max((e.game for e in r.entries), default=1)
     for g in range(1, max(last_game, r.game) + 1):
         below = [e for e in r.entries if e.place == "below" and e.game == g]
         if not below:
             continue
-        out += _columns([_cell(r, e) for e in below if e.side == Side.NS],
-                        [_cell(r, e) for e in below if e.side == Side.EW])
+        out += _columns([_cell(r, e, lang) for e in below if e.side == Side.NS],
+                        [_cell(r, e, lang) for e in below if e.side == Side.EW])
         won = next((d.game_won for d in r.deals if d.game_won is not None
                     and any(e.deal == d.number and e.place == "below" and e.game == g for e in below)), None)
         if won is not None:
-            out.append("-" * _W + "+" + "-" * _W + f" game {g}: {won.name[0]}-{won.name[1]}")
+            out.append("-" * _W + "+" + "-" * _W + " " + word("game_n").format(n=g) + f": {_side(lang, won)}")
     if not out[-1].startswith("-"):
         out.append("-" * _W + "+" + "-" * _W)
-    out += _columns([f"{r.ns_total:>6}  total"], [f"{r.ew_total:>6}  total"])
+    out += _columns([f"{r.ns_total:>6}  {word('total_lc')}"], [f"{r.ew_total:>6}  {word('total_lc')}"])
     diff = r.difference
     if diff == 0:
-        out.append("Difference: 0, settlement 0")
+        out.append(f"{word('difference')}: 0, {word('settlement')} 0")
     else:
-        side = "N-S" if diff > 0 else "E-W"
-        out.append(f"Difference: {side} by {abs(diff)}, settlement {_units(abs(settlement(diff, rounding)))} "
-                   f"({rounding})")
+        side = _side(lang, Side.NS if diff > 0 else Side.EW)
+        out.append(f"{word('difference')}: {side} {word('by')} {abs(diff)}, {word('settlement')} "
+                   f"{_units(abs(settlement(diff, rounding)))} ({rounding})".replace("  ", " "))
     return out
 
 
-def _players_table(rows: Sequence[Any], index: str) -> list[str]:
-    out = [f"Players after {index}:", f"  {'player':<12} {'this':>8} {'points':>8} {'units':>7}"]
+def _players_table(rows: Sequence[Any], index: str, lang: Any) -> list[str]:
+    word = lang.word
+    out = [word("players_after").format(what=index),
+           f"  {word('player'):<12} {word('this'):>8} {word('points'):>8} {word('units'):>7}"]
     for p in rows:
         out.append(f"  {p.name:<12} {_signed(p.points):>8} {_signed(p.total_points):>8} {_signed(p.total_units):>7}")
     return out
 
 
-def _render_text(session: Session, rounding: str) -> str:
+def _render_text(session: Session, rounding: str, lang: Any) -> str:
     out: list[str] = []
     table = standings(session.rubbers, rounding)
-    kind = "round" if session.rules.deals_per_round else "rubber"
+    chicago = bool(session.rules.deals_per_round)
     for i, (r, rows) in enumerate(zip(session.rubbers, table), 1):
         if out:
             out.append("")
-        out += _sheet(r, i, rounding, session.rules.name)
+        out += _sheet(r, i, rounding, session.rules.name, lang)
         if rows:
             out.append("")
-            out += _players_table(rows, f"{kind} {i}")
+            out += _players_table(rows, f"{lang.word('round_lc' if chicago else 'rubber_lc')} {i}", lang)
     if len(session.rubbers) > 1:
         out.append("")
-        out.append(f"All {kind}s: N-S {session.ns_total}, E-W {session.ew_total}")
+        out.append(f"{lang.word('all_rounds' if chicago else 'all_rubbers')}: {_side(lang, Side.NS)} "
+                   f"{session.ns_total}, {_side(lang, Side.EW)} {session.ew_total}")
     if not session.rubbers:
-        out.append(f"no deals, no {kind}")
+        out.append(lang.word("no_deals_round" if chicago else "no_deals_rubber"))
     return "\n".join(out) + "\n"
 
 
@@ -432,7 +447,10 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
         except BridgeError as exc:
             raise exc.located(source=source, line=line, board=label) from None
     session = session.close()
-    rendered = _render_json(session, rounding.lower()) + "\n" if as_json else _render_text(session, rounding.lower())
+    if as_json:
+        rendered = _render_json(session, rounding.lower()) + "\n"
+    else:
+        rendered = _render_text(session, rounding.lower(), lang)
     with AtomicOutput(output) as fp:
         fp.write(rendered)
     ctx.exit(0)

@@ -17,6 +17,7 @@ from bridgecli.cli.common import (
     json_option,
     quiet_stdout,
 )
+from bridgecli.cli.variants import variant_option
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
 
@@ -107,10 +108,12 @@ def _colour(option: bool | None, output: str | None, fp: IO[Any]) -> bool:
 @json_option
 @click.option("-o", "--output", "output", type=click.Path(writable=True, allow_dash=True), default=None,
               help="Write to FILE (atomically) instead of stdout; with --svg a FILE.svg or a folder.")
+@variant_option
 @click.pass_context
 def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[str, ...], ascii_: bool,
          ten: str, brief: bool, no_play: bool, tablefmt: str, colour: bool | None, html: bool,
-         per_page: str | None, solve_: bool, svg: bool, as_json: bool, output: str | None) -> None:
+         per_page: str | None, solve_: bool, svg: bool, as_json: bool, output: str | None,
+         variant_name: str | None = None) -> None:
     """Draw the boards of FILE (or - for stdin): hand diagrams in compass layout,
     the auction as a W N E S grid, contract and result, and the play.
 
@@ -131,7 +134,12 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
       bridgecli convert session.yaml --to pbn | bridgecli show -
       bridgecli show session.pbn --html --per-page 6 -o sheet.html
       bridgecli show session.pbn --svg -o diagrams/
+      bridgecli show --variant szlem szlem.yaml
     """
+    if variant_name is not None:
+        from bridgecli.cli.variants import run_show
+
+        ctx.exit(run_show(variant_name, infile, from_, ascii_, output))
     if html or svg or per_page or solve_:
         _hand_records(ctx, infile, from_, board_specs, ascii_, ten, brief, html, per_page, solve_, svg,
                       as_json, output)

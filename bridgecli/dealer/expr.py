@@ -29,7 +29,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from itertools import permutations
-from typing import cast
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -70,7 +70,7 @@ _TOKEN_RE = re.compile(
   | (?P<nl>\n)
   | (?P<comment>//[^\n]*|/\*.*?\*/)
   | (?P<str>"[^"]*")
-  | (?P<word>[A-Za-z0-9_]+)
+  | (?P<word>\w+)
   | (?P<op>&&|\|\||==|!=|<=|>=|[-+*/%<>!?:(),=])
     """,
     re.VERBOSE | re.DOTALL,
@@ -133,6 +133,20 @@ for _i, (_name, _w) in enumerate(tables.DEFAULT_ALTCOUNTS):
 
 _HAND_FUNCS = {"hcp": "hcp", "hcps": "hcp", "control": "control", "controls": "control",
                "loser": "loser", "losers": "loser"}
+
+def _foreign(text: str, how: str) -> Any:
+    """``text`` read as a Polish or Hungarian token (``północ``, ``kier``, ``SW``) by the
+    default reader of :mod:`bridgecli.core.notation`; None when it reads nothing.
+    Seats and suits come back as ints (0 north / 0 clubs), cards as Card."""
+    from bridgecli.core.errors import ParseError
+    from bridgecli.core.notation import default_reader
+
+    try:
+        value = getattr(default_reader(), how)(text)
+    except ParseError:
+        return None
+    return value if how == "parse_card" else int(value)
+
 
 #: Every function name the language knows.
 FUNCTIONS: tuple[str, ...] = tuple(sorted(
@@ -360,7 +374,9 @@ class Parser:
             return inner
         if t.kind == "word" and t.text.lower() not in _KEYWORD_OPS:
             low = t.text.lower()
-            if self.peek().kind == "op" and self.peek().text == "(" and low in FUNCTIONS:
+            if self.peek().kind == "op" and self.peek().text == "(" and (
+                    low in FUNCTIONS or (len(low) > 2 and t.text not in self.names
+                                         and _foreign(low, "parse_suit") is not None)):
                 return self.call()
             if t.text in self.names:
                 self.advance()
@@ -378,6 +394,8 @@ class Parser:
         """A seat word."""
         t = self.tok
         seat = SEAT_NAMES.get(t.text.lower()) if t.kind == "word" else None
+        if seat is None and t.kind == "word":
+            seat = _foreign(t.text, "parse_seat")
         if seat is None:
             raise self.error(f"expected a seat (north, east, south, west), found {t.text!r}")
         self.advance()
@@ -387,6 +405,8 @@ class Parser:
         """A suit word."""
         t = self.tok
         suit = SUIT_NAMES.get(t.text.lower()) if t.kind == "word" else None
+        if suit is None and t.kind == "word":
+            suit = _foreign(t.text, "parse_suit")
         if suit is None:
             raise self.error(f"expected a suit (spades, hearts, diamonds, clubs), found {t.text!r}")
         self.advance()
@@ -403,6 +423,9 @@ class Parser:
                 idx = 13 * suits.index(text[1]) + ranks.index(text[0])
             elif text[0] in suits and text[1] in ranks:
                 idx = 13 * suits.index(text[0]) + ranks.index(text[1])
+        if idx is None and t.kind in ("word", "num"):
+            card = _foreign(t.text, "parse_card")
+            idx = None if card is None else card.index
         if idx is None:
             raise self.error(f"expected a card like 'AS' or 'TC', found {t.text!r}")
         self.advance()
@@ -446,8 +469,11 @@ class Parser:
         name = t.text.lower()
         self.expect("(", f" after {name!r}")
         node: Call
-        if name in _LENGTH_FUNCS:
-            node = Call(t, "length", self.seat_arg(), _LENGTH_FUNCS[name])
+        length_of = _LENGTH_FUNCS.get(name)
+        if length_of is None and name not in FUNCTIONS:
+            length_of = _foreign(name, "parse_suit")  # a Polish or Hungarian suit name: kiery(north)
+        if length_of is not None:
+            node = Call(t, "length", self.seat_arg(), length_of)
         elif name in _HAND_FUNCS or name in _ALT_NAMES:
             func = _HAND_FUNCS.get(name, "alt")
             seat = self.seat_arg()

@@ -143,7 +143,7 @@ def _plain_game(chunk: str) -> Board | None:
     if "Note" in seen or "Play" in seen:
         return None
     auction_v = seen.get("Auction")
-    calls: list[AnnotatedCall] | None = None
+    calls: tuple[AnnotatedCall, ...] | None = None
     end = ""
     if auction_v is None:
         if rows:
@@ -158,13 +158,12 @@ def _plain_game(chunk: str) -> Board | None:
             return None
         tokens = body.split()
         if _CALL_TOKENS.issuperset(tokens):
-            get = _CALLS.get
-            calls = [get(tok) for tok in tokens]  # type: ignore[misc]
+            calls = tuple(map(_CALLS.__getitem__, tokens))
         else:
             special = _special_tokens(body)
             if special is None:
                 return None
-            calls, end = special
+            calls, end = tuple(special[0]), special[1]
     # values: only the plain forms; anything else goes to the full reader
     v = seen.get("Board", "")
     if v in ("", "?"):
@@ -190,7 +189,7 @@ def _plain_game(chunk: str) -> Board | None:
         if start is _BAD or (first is not None and start != first):
             return None
     return Board(number=number, dealer=dealer, vulnerability=vul,  # type: ignore[arg-type]
-                 auction=None if calls is None else tuple(calls), auction_end=end, contract=contract)  # type: ignore[arg-type]
+                 auction=calls, auction_end=end, contract=contract)  # type: ignore[arg-type]
 
 
 def _special_tokens(body: str) -> tuple[list[AnnotatedCall], str] | None:

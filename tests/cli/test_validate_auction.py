@@ -357,17 +357,19 @@ def test_pbn_legal_calls(runner: CliRunner) -> None:
     assert r.stdout == "Board 4: incomplete after 4 calls, W to call, both vulnerable; legal calls: Pass 1S-7NT\n"
 
 
-def test_json_lines_input_gives_the_same_verdicts(runner: CliRunner, tmp_path: Any) -> None:
+@pytest.mark.parametrize("fmt, name", [("json", "club.jsonl"), ("yaml", "club.yaml")])
+def test_json_and_yaml_input_give_the_same_verdicts(runner: CliRunner, tmp_path: Any, fmt: str, name: str) -> None:
     from bridgecli.formats import read_boards, write_boards
 
     text = PBN_TEXT.replace("1C Pass 1Q Pass", "1C Pass 1D Pass")
     boards = read_boards(text, "pbn")
-    path = tmp_path / "club.jsonl"
-    path.write_text(write_boards(boards, "json"))
+    path = tmp_path / name
+    path.write_text(write_boards(boards, fmt))
     from_pbn = run(runner, "-", "--json", input=text)
-    from_json = run(runner, str(path), "--json")
-    assert from_json.exit_code == from_pbn.exit_code == 1
-    assert from_json.stdout == from_pbn.stdout
+    from_other = run(runner, str(path), "--json")
+    assert from_other.exit_code == from_pbn.exit_code == 1
+    assert from_other.stdout == from_pbn.stdout
+    assert run(runner, "-", "--format", fmt, input=path.read_text()).stdout == run(runner, "-", input=text).stdout
 
 
 def test_spec_example_file(runner: CliRunner) -> None:
@@ -411,7 +413,55 @@ def test_parallel_redoes_a_batch_when_the_record_plan_is_wrong(monkeypatch: pyte
     expected, _, _ = va._render_batch((games, None, 1, True, False, False, "en"))
     monkeypatch.setattr(va, "_directives_only", lambda chunk: "Board \"2\"" in chunk)  # a wrong plan
     out = io.StringIO()
-    code = va._write_parallel(out, games, 2, None, True, False, False, "en")
-    assert code == 1
+    assert va._write_parallel(out, games, 2, None, True, False, False, "en") == (1, 6)
     assert out.getvalue() == expected
     assert [json.loads(x)["record"] for x in out.getvalue().splitlines()] == [1, 2, 3, 4, 5, 6]
+
+
+def test_pbn_with_comments_and_crlf_reads_the_same(runner: CliRunner) -> None:
+    plain = run(runner, "-", input=PBN_TEXT)
+    commented = PBN_TEXT.replace('[Board "3"]', '[Board "3"]\n{ a comment }').replace("\n", "\r\n")
+    r = run(runner, "-", input=commented)
+    assert r.exit_code == plain.exit_code == 2
+    # the comment moves board 5's bad token down one line
+    assert r.stdout == plain.stdout.replace("(<stdin>:43)", "(<stdin>:44)")
+
+
+# -- the sample sessions --------------------------------------------------------
+
+
+def test_sample_session_same_in_every_format(runner: CliRunner, samples: Any) -> None:
+    outputs = set()
+    for name in ("club_session.pbn", "club_session.json", "club_session.yaml", "club_session.lin"):
+        r = run(runner, str(samples / "valid" / name), "--json", "--require-complete")
+        assert r.exit_code == 0, (name, r.stderr)
+        objs = [json.loads(x) for x in r.stdout.splitlines()]
+        assert [o["board"] for o in objs] == list(range(1, 19))
+        assert all(o["legal"] and o["complete"] and not o["mismatch"] for o in objs)
+        outputs.add(r.stdout)
+    assert len(outputs) == 1
+
+
+@pytest.mark.parametrize("name", ["bad_call.pbn", "bad_deal_string.pbn", "bad_syntax.json", "bad_syntax.yaml",
+                                  "card_twice.lin", "card_twice.pbn", "empty.pbn", "fourteen_cards.pbn",
+                                  "garbage.pbn", "one_bad_board.pbn", "unknown_seat.pbn",
+                                  "unterminated_tag.pbn"])
+def test_invalid_samples_exit_2_without_traceback(runner: CliRunner, samples: Any, name: str) -> None:
+    r = run(runner, str(samples / "invalid" / name))
+    assert r.exit_code == 2
+    assert "Traceback" not in r.stderr
+    assert r.stdout or r.stderr.startswith("bridgecli: error: ")
+
+
+def test_one_bad_board_reported_and_the_rest_checked(runner: CliRunner, samples: Any) -> None:
+    path = samples / "invalid" / "one_bad_board.pbn"
+    r = run(runner, str(path))
+    lines = r.stdout.splitlines()
+    assert len(lines) == 18
+    assert lines[5] == f"Board 6: unreadable record ({path}:183): east holds 14 cards, more than 13"
+
+
+def test_empty_input_is_an_error(runner: CliRunner) -> None:
+    r = run(runner, "-", "--format", "pbn", input="")
+    assert r.exit_code == 2
+    assert r.stderr == "bridgecli: error: <stdin>: no boards\n"
