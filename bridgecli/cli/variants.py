@@ -438,20 +438,19 @@ def variant_players(variant: Variant, text: str | None) -> dict[Any, str]:
     return dict(zip(variant.players, names))
 
 
-def _rubber_sheets(variant: Variant, infile: str, from_fmt: str | None) -> tuple[list[Any], list[str]]:
-    """The rubbers of FILE's boards and the labels of the void (passed-out) deals.
+def _board_deals(variant: Variant, text: str, source: str, fmt: str) -> tuple[list[Any], list[str]]:
+    """The sheet deals of a file of boards, and the labels of the void (passed-out) deals.
 
     Raises the first bad board's BridgeError, located: ParseError for an unreadable board,
     another game's board or a play that stops before the end (nothing is dropped),
     RuleError for an illegal play.
     """
+    from bridgecli.formats import iter_records
     from bridgecli.variants.base import deal_label
-    from bridgecli.variants.rubber import keep_rubbers
 
-    records, source, _fmt = _records(infile, from_fmt)
     deals = []
     void: list[str] = []
-    for rec, deal in _played(variant, records):
+    for rec, deal in _played(variant, iter_records(text, fmt, source=source)):
         label = None if rec is None or rec.number is None else str(rec.number)
         if isinstance(deal, BridgeError):
             raise deal.located(source=source, board=label) from None
@@ -463,11 +462,50 @@ def _rubber_sheets(variant: Variant, infile: str, from_fmt: str | None) -> tuple
             raise ParseError(f"{deal_label(rec)}: the play is not finished, so the deal cannot be"
                              " scored").located(source=source, board=label)
         deals.append(deal)
-    try:
-        sheets = keep_rubbers(variant.players, variant.rubber_scale, deals) if deals else []
-    except ValueError as exc:
-        raise RuleError(str(exc)).located(source=source) from None
-    return sheets, void
+    return deals, void
+
+
+def _line_deals(variant: Variant, text: str, source: str, lang: Any) -> tuple[list[Any], list[str]]:
+    """The sheet deals of result lines (``4NL= -d N --honors N:100``, ``pass``; ``#``
+    comments), each labelled ``Deal K``, and the labels of the passed-out deals.
+    Raises ParseError, located at the line, for a bad one."""
+    from bridgecli.cli.rubber import _line_command, _simple_params
+    from bridgecli.cli.score import parse_line_options, split_words
+
+    deals = []
+    void: list[str] = []
+    count = 0
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        count += 1
+        label = f"{lang.word('deal')} {count}"
+        try:
+            tokens = split_words(line)
+            params = _simple_params(tokens)
+            if params is None:
+                params = parse_line_options(_line_command, tokens, "result line").params
+            words = list(params["words"])
+            for w in words:
+                if w.startswith("-") and w != "-" and not (w[1:].isdigit() and w[1:].isascii()):
+                    raise ParseError(f"no such option: {w!r}")
+            if len(words) == 1 and words[0].lower() in ("pass", "passed", "p", "-"):
+                if params.get("honours") or params.get("declarer"):
+                    raise ParseError("a passed-out deal has no declarer and no honours")
+                void.append(label)
+                continue
+            declarer = lang.parse_seat(params["declarer"]) if params.get("declarer") else None
+            honours: dict[Any, int] = {}
+            if params.get("honours"):
+                held = params["honours"].replace(":", " ").replace("=", " ").split()
+                if len(held) != 2 or not held[1].isdigit():
+                    raise ParseError(f"honours are PLAYER:POINTS such as 'N:100', not {params['honours']!r}")
+                honours[lang.parse_seat(held[0])] = int(held[1])
+            deals.append(variant.deal_from_words(words, declarer, lang.parse_contract, honours, label))
+        except BridgeError as exc:
+            raise exc.located(source=source, line=lineno) from None
+    return deals, void
 
 
 def _who(seat: Any, names: dict[Any, str], lang: Any) -> str:
@@ -532,18 +570,26 @@ def _variant_sheet(variant: Variant, index: int, sheet: Any, names: dict[Any, st
 
 def run_variant_rubber(name: str, infile: str, from_fmt: str | None, players: str | None, rounding: str,
                        as_json: bool, output: str | None, lang: Any) -> int:
-    """``rubber --variant NAME FILE``: the rubbers of FILE's played boards of the variant, a
-    column a player, with each rubber settled in hundreds (difference / 100, ``rounding``).
+    """``rubber --variant NAME FILE``: the rubbers of FILE's played boards of the variant (or of
+    its result lines), a column a player, with each rubber settled in hundreds (difference /
+    100, ``rounding``).
 
     Raises ParseError (exit 2) or RuleError (exit 1) for the first bad board.
     """
     import json
 
-    from bridgecli.variants.rubber import player_points, standings
+    from bridgecli.cli.rubber import BOARD_EXTENSIONS, _is_board_text
+    from bridgecli.formats import resolve_format
+    from bridgecli.variants.rubber import keep_rubbers, player_points, standings
 
     variant = find(name)
     names = variant_players(variant, players)
-    sheets, void = _rubber_sheets(variant, infile, from_fmt)
+    text, source = read_text(infile)
+    if from_fmt or infile.lower().endswith(BOARD_EXTENSIONS) or _is_board_text(text):
+        deals, void = _board_deals(variant, text, source, resolve_format(infile, text, from_fmt))
+    else:
+        deals, void = _line_deals(variant, text, source, lang)
+    sheets = keep_rubbers(variant.players, variant.rubber_scale, deals) if deals else []
     table = standings(sheets, names, rounding)
     if as_json:
         rubbers = []

@@ -192,3 +192,50 @@ def test_nullo_void_deal_is_listed(runner: CliRunner, tmp_path: Path) -> None:
     assert obj["players"] == [{"name": "N", "points": 1210, "units": 12}, {"name": "S", "points": -1210, "units": -12}]
     r = run(runner, tmp_path, played + void, "--variant", "nullo")
     assert r.stdout.splitlines()[-1] == "passed out, dealt again: Board 2"
+
+
+# -- result lines: deals played at the table ----------------------------------------------------------
+# Booby: N 4 nullo made (120, a game); a passed-out deal; E 1 spade two down, not vulnerable,
+# undoubled: 50 a trick, 100 written by each defender (N and S); S holds honours 100; N 4 nullo
+# again, vulnerable, his second game: 700. N 240 + 100 + 700 = 1040, E 0, S 100 + 100 = 200.
+# Pairs: N-E 1040 -> 10, N-S 840 -> 8, S-E 200 -> 2: N +18, E -12, S -6.
+
+
+def test_booby_result_lines(runner: CliRunner) -> None:
+    text = "4NL= -d N\n# the next deal nobody bid\npass\n1S-2 -d E --honors S:100\n4NL 3 -d N\n"
+    r = runner.invoke(cli, ["rubber", "--variant", "booby", "--json"], input=text)
+    assert r.exit_code == 0, r.stderr
+    obj = json.loads(r.stdout)
+    (rubber,) = obj["rubbers"]
+    assert rubber["totals"] == {"N": 1040, "E": 0, "S": 200}
+    assert rubber["settlement"] == {"N": 18, "E": -12, "S": -6}
+    assert [(d["deal"], d["declarer"], d["defenders_above"]) for d in rubber["deals"]] == \
+        [("Deal 1", "N", 0), ("Deal 3", "E", 100), ("Deal 4", "N", 0)]
+    assert obj["void"] == ["Deal 2"]
+
+
+# Szlem from lines: the same two deals as the boards above give the same sheet (591 to S).
+
+
+def test_szlem_result_lines_match_the_boards(runner: CliRunner) -> None:
+    text = "24DX 9 -d S --honors S:15\n24DX = -d S --honors S:15\n"
+    r = runner.invoke(cli, ["rubber", "--variant", "szlem", "--json"], input=text)
+    assert r.exit_code == 0, r.stderr
+    (rubber,) = json.loads(r.stdout)["rubbers"]
+    assert rubber["columns"]["S"] == {"below": 96, "above": 495, "games": 2, "total": 591}
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ("4H+3 -d N", "<stdin>:1: declarer 'N' does not play two-handed bridge (S/W)"),
+    ("4H+3", "<stdin>:1: no declarer"),
+    ("4H+9 -d W", "<stdin>:1: result '+9' means 19 tricks"),
+    ("4X+3 -d W", "<stdin>:1: not a contract"),
+    ("4H+3 -d W --vul yes", "<stdin>:1: no such option"),
+    ("pass -d W", "<stdin>:1: a passed-out deal has no declarer"),
+    ("4H+3 -d W --honors E:100", "<stdin>:1: honours 'E' does not play"),
+])
+def test_bad_result_line_exits_2(runner: CliRunner, line: str, message: str) -> None:
+    r = runner.invoke(cli, ["rubber", "--variant", "two-handed"], input=line + "\n")
+    assert r.exit_code == 2, r.output
+    assert r.stdout == ""
+    assert r.stderr.startswith(f"bridgecli: error: {message}")
