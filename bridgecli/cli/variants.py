@@ -561,7 +561,7 @@ def _variant_sheet(variant: Variant, index: int, sheet: Any, names: dict[Any, st
         else:
             lead = a if diff > 0 else b
             out.append(f"{word('difference')}: {_who(lead, names, lang)} {word('by')} {abs(diff)}, "
-                       f"{word('settlement')} {_units(abs(points[lead][1]))} ({rounding})")
+                       f"{word('settlement')} {_units(abs(points[lead][1]))} ({rounding})".replace("  ", " "))
     else:
         out.append(f"{word('settlement')} ({rounding}): " + ", ".join(
             f"{_who(p, names, lang)} {'+' if u > 0 else ''}{_units(u)}" for p, (_pts, u) in points.items()))

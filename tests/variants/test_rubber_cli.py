@@ -239,3 +239,13 @@ def test_bad_result_line_exits_2(runner: CliRunner, line: str, message: str) -> 
     assert r.exit_code == 2, r.output
     assert r.stdout == ""
     assert r.stderr.startswith(f"bridgecli: error: {message}")
+
+
+def test_polish_words(runner: CliRunner, tmp_path: Path) -> None:
+    r = run(runner, tmp_path, boards("szlem", [2, 4]), "--variant", "szlem")
+    path = tmp_path / "boards.yaml"
+    r = runner.invoke(cli, ["--lang", "pl", "rubber", "--variant", "szlem", str(path)])
+    assert r.exit_code == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0] == "Rober 1: S wygrywa 2-0 [szlem]"
+    assert "Różnica: S 591, rozliczenie 6 (nearest)" in lines
