@@ -416,9 +416,10 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
                                      param_hint="--variant")
         from click.core import ParameterSource
 
-        bridge_only = [f"--{n.replace('_', '-')}" for n in ("chicago", "chicago_rule", "partscore_bonus",
-                                                              "honours_mode", "passout", "dealer",
-                                                              "chicago_honours")
+        bridge_only = [opt for n, opt in (("chicago", "--chicago"), ("chicago_rule", "--chicago-rule"),
+                                          ("partscore_bonus", "--partscore-bonus"), ("honours_mode", "--honors"),
+                                          ("passout", "--passout"), ("dealer", "--dealer"),
+                                          ("chicago_honours", "--chicago-honours"))
                        if ctx.get_parameter_source(n) not in (ParameterSource.DEFAULT, None)]
         if bridge_only:
             raise click.UsageError(f"--variant keeps the game's own rubber: no {', '.join(bridge_only)}")

@@ -166,6 +166,8 @@ def test_unknown_variant_and_wrong_players_exit_2(runner: CliRunner, tmp_path: P
     assert r.exit_code == 2 and "szlem has 2 players" in r.stderr
     r = run(runner, tmp_path, text, "--variant", "szlem", "--chicago")
     assert r.exit_code == 2 and "no --chicago" in r.stderr
+    r = run(runner, tmp_path, text, "--variant", "szlem", "--honors", "auto", "--chicago-rule", "a")
+    assert r.exit_code == 2 and "no --chicago-rule, --honors" in r.stderr
     r = run(runner, tmp_path, text, "--variant", "b")
     assert r.exit_code == 2 and "--chicago-rule each" in r.stderr
 
@@ -242,8 +244,8 @@ def test_bad_result_line_exits_2(runner: CliRunner, line: str, message: str) -> 
 
 
 def test_polish_words(runner: CliRunner, tmp_path: Path) -> None:
-    r = run(runner, tmp_path, boards("szlem", [2, 4]), "--variant", "szlem")
     path = tmp_path / "boards.yaml"
+    path.write_text(boards("szlem", [2, 4]))
     r = runner.invoke(cli, ["--lang", "pl", "rubber", "--variant", "szlem", str(path)])
     assert r.exit_code == 0, r.stderr
     lines = r.stdout.splitlines()
