@@ -362,7 +362,8 @@ def _render_json(session: Session, rounding: str) -> str:
 @click.argument("infile", metavar="FILE", default="-", type=click.Path(allow_dash=True, dir_okay=False))
 @json_option
 @click.option("--players", default=None, metavar="N,E,S,W",
-              help="Player names at N, E, S, W for the first rubber (a 'players:' line changes them).")
+              help="Player names at N, E, S, W for the first rubber (a 'players:' line changes them);"
+                   " with --variant, the game's players in its seating order.")
 @click.option("--chicago", is_flag=True, help="Chicago: rounds of four deals, vulnerability by deal.")
 @click.option("--chicago-rule", "chicago_rule", type=click.Choice(CHICAGO_RULE_CHOICES, case_sensitive=False),
               default="carry", show_default=True,
@@ -393,6 +394,8 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
     comment; 'players: Ann, Bob, Cid, Dan' seats players N, E, S, W for the
     next rubber. Or FILE is a PBN, YAML or JSON file of boards. Vulnerability
     comes from the rubber (a side with a game), or from the deal in Chicago.
+    With --variant NAME the results (a player as declarer) or played boards
+    are of that game, kept a column a player; --players names its players.
 
     \b
     Examples:
