@@ -120,6 +120,12 @@ def main() -> None:
                 return r[5]
         return None
 
+    def cpu_rate(task: str, tool: str) -> float | None:
+        for r in rows:
+            if r[0] == task and r[1].startswith(tool):
+                return r[2] / r[4]
+        return None
+
     lines = [
         "# bench: deal",
         "",
@@ -143,7 +149,10 @@ def main() -> None:
         if ours and c:
             verdict = "met" if ours / c >= goal else "not met"
             extra = f"; {ours / ep_rate:.0f}x endplay" if ep_rate else ""
-            lines.append(f"- ({task}) bridgecli / C dealer = {ours / c:.2f}x (goal {goal}x: {verdict}){extra}.")
+            ours_cpu, c_cpu = cpu_rate(task, "bridgecli --jobs 1"), cpu_rate(task, "C dealer (printpbn)")
+            cpu_ratio = f"; by CPU time {ours_cpu / c_cpu:.2f}x" if ours_cpu and c_cpu else ""
+            lines.append(f"- ({task}) bridgecli / C dealer = {ours / c:.2f}x by wall time (goal {goal}x: {verdict})"
+                         f"{cpu_ratio}{extra}.")
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text("\n".join(lines) + "\n")
     print("\n".join(lines))

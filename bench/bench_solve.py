@@ -3,14 +3,15 @@
 Run from the repository root: ``python bench/bench_solve.py [--deals 200] [--seed 1]``.
 Writes ``bench/results/solve.md``.
 
-Measured in the same run, on the same deals, batch by batch (40 deals, the
-DDS limit) and alternating which side goes first, so that load from other
-processes hits both alike:
+Measured in the same run on the same deals, the paths alternating chunk by
+chunk so that load from other processes hits them alike; wall and CPU time:
 
-* endplay: ``endplay.dds.calc_all_tables`` on endplay ``Deal`` objects;
-* bridgecli tables: ``bridgecli.solver.dds.solve_tables`` on our ``Deal`` objects;
-* bridgecli pipeline (``solve``'s own path: tables + par + JSON-ready objects)
-  in one process with DDS threads, and with two worker processes of one thread each.
+* endplay: ``endplay.dds.calc_all_tables`` on endplay ``Deal`` objects, and
+  bridgecli: ``bridgecli.solver.dds.solve_tables`` on our ``Deal`` objects,
+  10 deals a call, DDS with 2 threads;
+* ``solve``'s pipeline (``analyse_stream``: tables + par + result objects) in
+  one process with 2 DDS threads, and in 2 worker processes of 1 DDS thread
+  (pool start-up included, once per 40 deals).
 """
 
 from __future__ import annotations
@@ -40,6 +41,14 @@ def random_deals(n: int, seed: int) -> list[Deal]:
     return out
 
 
+def _cpu_with_children() -> float:
+    import resource
+
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--deals", type=int, default=200)
@@ -60,32 +69,42 @@ def main() -> None:
     load_endplay = time.perf_counter() - t0
 
     ep_deals = [EpDeal(d.to_pbn()) for d in deals]
-    batch = 40
-    t_ep = t_ours = 0.0
+    boards = [Board(number=i + 1, deal=d) for i, d in enumerate(deals)]
+    dds.set_threads(2)
+
+    # 1. tables: endplay vs our layer, 10 deals at a time, alternating who goes first
+    wall = {"endplay": 0.0, "tables": 0.0}
+    cpu = {"endplay": 0.0, "tables": 0.0}
     mismatches = 0
-    for k, start in enumerate(range(0, len(deals), batch)):
-        ours_first = k % 2 == 1
-        for side in ((1, 0) if ours_first else (0, 1)):
-            if side == 0:
-                t = time.perf_counter()
-                ep_tables = epdds.calc_all_tables(ep_deals[start:start + batch])
-                t_ep += time.perf_counter() - t
+    for k, start in enumerate(range(0, len(deals), 10)):
+        for name in (("endplay", "tables") if k % 2 == 0 else ("tables", "endplay")):
+            t, c = time.perf_counter(), time.process_time()
+            if name == "endplay":
+                ep_tables = epdds.calc_all_tables(ep_deals[start:start + 10])
             else:
-                t = time.perf_counter()
-                our_tables = dds.solve_tables(deals[start:start + batch])
-                t_ours += time.perf_counter() - t
+                our_tables = dds.solve_tables(deals[start:start + 10])
+            wall[name] += time.perf_counter() - t
+            cpu[name] += time.process_time() - c
         for ept, ot in zip(ep_tables, our_tables):
             if ept.to_list() != ot.to_dds():
                 mismatches += 1
 
-    boards = [Board(number=i + 1, deal=d) for i, d in enumerate(deals)]
-    runs = {}
-    for label, jobs, threads in (("pipeline, 1 process, DDS 2 threads", 1, 2),
-                                 ("pipeline, 2 processes x 1 DDS thread", 2, 1)):
-        t = time.perf_counter()
-        n = sum(1 for a in analyse_stream(boards, jobs=jobs, threads=threads) if isinstance(a, BoardAnalysis))
-        runs[label] = (n, time.perf_counter() - t)
+    # 2. solve's pipeline (tables + par), 40 deals at a time, alternating: one process with
+    #    2 DDS threads (solve -j 2) vs 2 worker processes of 1 thread (solve -j 2 --processes)
+    modes = {"threads": {"jobs": 2, "batch": 40},
+             "processes": {"jobs": 2, "processes": True, "batch": 10, "job_batch": 10}}
+    pwall = dict.fromkeys(modes, 0.0)
+    pcpu = dict.fromkeys(modes, 0.0)
+    for k, start in enumerate(range(0, len(boards), 40)):
+        for name in (list(modes) if k % 2 == 0 else list(reversed(modes))):
+            t, c = time.perf_counter(), _cpu_with_children()
+            done = [a for a in analyse_stream(boards[start:start + 40], **modes[name])  # type: ignore[arg-type]
+                    if isinstance(a, BoardAnalysis)]
+            assert len(done) == len(boards[start:start + 40])
+            pwall[name] += time.perf_counter() - t
+            pcpu[name] += _cpu_with_children() - c
     dds.set_threads(0)
+    t_ep, t_ours = wall["endplay"], wall["tables"]
 
     n = len(deals)
     lines = [
@@ -93,21 +112,29 @@ def main() -> None:
         "",
         f"{n} random deals (seed {args.seed}), full double-dummy tables (20 cells each).",
         (f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-         f"endplay {getattr(sys.modules.get('endplay'), '__version__', '?')}."),
-        (f"Load average at the end: {', '.join(f'{x:.1f}' for x in os.getloadavg())} "
-         "(other jobs shared the machine; both sides of each comparison ran batch by batch alternately)."),
+         f"endplay {getattr(sys.modules.get('endplay'), '__version__', '?')}; DDS limited to 2 threads."),
+        (f"Load average at the end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}. Other jobs shared "
+         "the machine, so the paths alternate on the same deals and CPU seconds are given beside wall time."),
         "",
-        "| path | seconds | deals/s | s/deal |",
+        "## Tables: endplay vs bridgecli's layer (10 deals a call, alternating)",
+        "",
+        "| path | wall s | deals/s | CPU s |",
         "| --- | ---: | ---: | ---: |",
-        f"| endplay `calc_all_tables` (40 a call) | {t_ep:.2f} | {n / t_ep:.2f} | {t_ep / n:.3f} |",
-        f"| bridgecli `solver.dds.solve_tables` | {t_ours:.2f} | {n / t_ours:.2f} | {t_ours / n:.3f} |",
-    ]
-    for label, (count, secs) in runs.items():
-        lines.append(f"| bridgecli {label} (tables + par) | {secs:.2f} | {count / secs:.2f} | {secs / count:.3f} |")
-    lines += [
+        f"| endplay `calc_all_tables` | {t_ep:.2f} | {n / t_ep:.2f} | {cpu['endplay']:.2f} |",
+        f"| bridgecli `solver.dds.solve_tables` | {t_ours:.2f} | {n / t_ours:.2f} | {cpu['tables']:.2f} |",
         "",
-        f"Ratio bridgecli / endplay (deals/s, tables only): **{t_ep / t_ours:.2f}x** (goal >= 0.9x).",
-        f"Tables differing between the two: {mismatches}.",
+        (f"Ratio bridgecli / endplay in deals/s: **{t_ep / t_ours:.2f}x** wall, "
+         f"**{cpu['endplay'] / cpu['tables']:.2f}x** CPU (goal >= 0.9x). Tables differing: {mismatches}."),
+        "",
+        "## solve's pipeline (tables + par), 40 deals at a time, alternating",
+        "",
+        "| mode | wall s | deals/s | CPU s (incl. workers) |",
+        "| --- | ---: | ---: | ---: |",
+        (f"| 1 process, 2 DDS threads, 40 deals a call | {pwall['threads']:.2f} | {n / pwall['threads']:.2f} | "
+         f"{pcpu['threads']:.2f} |"),
+        (f"| 2 worker processes x 1 DDS thread, 10 deals a call | {pwall['processes']:.2f} | "
+         f"{n / pwall['processes']:.2f} | {pcpu['processes']:.2f} |"),
+        "",
         (f"Loading the solver: bridgecli {load_ours * 1000:.0f} ms (binding only, no matplotlib); "
          f"`import endplay.dds` {load_endplay * 1000:.0f} ms."),
         "",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections.abc import Iterator
@@ -11,7 +12,8 @@ import click
 
 from bridgecli import __version__
 from bridgecli.cli import BridgeCliError, ExitCode
-from bridgecli.cli.common import AtomicOutput, output_option, read_text
+from bridgecli.cli.common import AtomicOutput, get_lang, output_option, read_text
+from bridgecli.cli.variants import variant_option
 from bridgecli.core.errors import ParseError, RuleError
 
 FORMATS = ("pbn", "yaml", "json", "lin", "text")
@@ -37,7 +39,51 @@ def _pbn_render(seed: int) -> Any:
     return render
 
 
-def parse_predeal(text: str) -> tuple[int, list[int]]:
+def parse_predeal(text: str, lang: Any = None) -> tuple[int, list[int]]:
+    """``N:AKQJ.AKQ.AKQ.AKQ`` or ``north=SAKQ,HA`` -> (seat, card indices); tokens the
+    English reading rejects are read in ``lang`` (``N:AKDW...``, ``Północ=PAKD``, ``É:...``).
+
+    Raises ParseError (the English message when no reading succeeds).
+    """
+    try:
+        return _parse_predeal_en(text)
+    except ParseError:
+        if lang is None:
+            raise
+        try:
+            return _parse_predeal_lang(text, lang)
+        except ParseError:
+            pass
+        raise
+
+
+def _parse_predeal_lang(text: str, lang: Any) -> tuple[int, list[int]]:
+    t = text.strip()
+    sep = ":" if ":" in t[:10] else "="
+    if sep not in t:
+        raise ParseError(f"predeal {text!r}")
+    seat_text, spec = t.split(sep, 1)
+    seat = int(lang.parse_seat(seat_text))
+    if sep == ":":
+        return seat, [c.index for c in lang.parse_hand(spec).cards]
+    cards: list[int] = []
+    for part in spec.replace(" ", "").split(","):
+        if not part:
+            continue
+        for n in range(len(part) - 1, 0, -1):
+            try:
+                suit = lang.parse_suit(part[:n])
+                break
+            except ParseError:
+                continue
+        else:
+            raise ParseError(f"predeal {text!r}: bad holding {part!r}")
+        hand = lang.parse_hand(".".join(part[n:] if s == suit else "" for s in (3, 2, 1, 0)))
+        cards += [c.index for c in hand.cards]
+    return seat, cards
+
+
+def _parse_predeal_en(text: str) -> tuple[int, list[int]]:
     """``N:AKQJ.AKQ.AKQ.AKQ`` (PBN hand) or ``north=SAKQ,HA`` -> (seat, card indices).
 
     Raises ParseError.
@@ -155,11 +201,12 @@ def _printall(owner: Any, start: int) -> str:
               help="Progress on stderr (default: when stderr is a terminal).")
 @click.option("--stats", "stats", is_flag=False, flag_value="", default=None, metavar="[EXPR]",
               help="Print the acceptance rate on stderr; with EXPR, its mean and distribution.")
+@variant_option
 @click.pass_context
 def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dealer_opt: str | None,
          vul_opt: str | None, wheres: tuple[str, ...], predeals: tuple[str, ...], script_path: str | None,
          fmt: str | None, output: str | None, jobs: int, max_tries: int, progress: bool | None,
-         stats: str | None) -> None:
+         stats: str | None, variant_name: str | None = None) -> None:
     """Deal boards at random, or to constraints in the classic dealer's language.
 
     Every deal is equally likely; the same seed and options give the same
@@ -173,7 +220,18 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
           --where 'shape(north, any 4333 + any 4432 + any 5332)' --format text
       bridgecli deal -n 100000 --stats 'hcp(south)' -o /dev/null
       bridgecli deal --script 1nt.dl --seed 7
+      bridgecli deal --variant nullo -n 2 --seed 5 --format yaml
     """
+    if variant_name is not None:
+        if wheres or predeals or script_path or stats is not None or dealer_opt or vul_opt:
+            raise click.UsageError("--variant deals by its own procedure: no --where, --predeal, --script,"
+                                   " --stats, --dealer or --vul")
+        from bridgecli.cli.variants import run_deal
+
+        ctx.exit(run_deal(variant_name, count, seed, start_board, fmt, output))
+    if "numpy" not in sys.modules:
+        # dealing uses no BLAS: spare the start-up of OpenBLAS's thread pool
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     import numpy as np
 
     from bridgecli.dealer import expr as expr_mod
@@ -210,7 +268,7 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
     # --- predeal
     predeal = script.predeal if script else Predeal()
     for spec_text in predeals:
-        seat, cards = parse_predeal(spec_text)
+        seat, cards = parse_predeal(spec_text, get_lang(ctx))
         try:
             predeal = predeal.with_cards(seat, cards)
         except ParseError as exc:
@@ -220,11 +278,16 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
     if dealer_opt is not None:
         d = _SEATS.get(dealer_opt.lower())
         if d is None:
+            d = _lang_value(get_lang(ctx).parse_seat, dealer_opt)
+        if d is None:
             raise click.BadParameter(f"unknown seat {dealer_opt!r} (N, E, S, W)", param_hint="--dealer")
         fixed_dealer = d
     fixed_vul: str | None = script.vulnerable if script else None
     if vul_opt is not None:
         v = _VULS.get(vul_opt.lower())
+        if v is None:
+            found = _lang_value(get_lang(ctx).parse_vul, vul_opt)
+            v = None if found is None else ("None", "NS", "EW", "All")[found]
         if v is None:
             raise click.BadParameter(f"unknown vulnerability {vul_opt!r} (none, NS, EW, all)", param_hint="--vul")
         fixed_vul = v
@@ -263,7 +326,11 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
     spec = Spec(seed=seed, fixed=predeal.fixed, wheres=tuple(wheres), script=script_text,
                 script_source=script_name, max_tries=limit, strings=fmt in ("pbn", "text") and jobs > 1,
                 owners=needs_owner or jobs == 1)
-    compile_spec(spec)  # script errors surface before any output
+    if compile_spec(spec).costly:  # script errors surface here, before any output
+        import dataclasses
+
+        # double-dummy conditions: small batches, so that -n 5 does not solve thousands of deals
+        spec = dataclasses.replace(spec, batch_size=64)
     show_progress = progress if progress is not None else sys.stderr.isatty()
     meter = _Progress(show_progress, target)
 
@@ -347,6 +414,30 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
         raise RuleError(message + "; raise --max-tries or relax the conditions")
 
 
+def _lang_value(parse: Any, text: str) -> int | None:
+    """``parse(text)`` as an int (a seat or vulnerability of the ``--lang`` reader), None if unread."""
+    try:
+        return int(parse(text))
+    except ParseError:
+        return None
+
+
+def _text_localizer() -> Any:
+    """A bytes -> bytes function writing the ``text`` lines' seat and ranks in the ``--lang`` language
+    (the identity for English)."""
+    from bridgecli.cli.common import get_lang
+    from bridgecli.core.notation import ENGLISH
+
+    lang = get_lang()
+    english = "".join(ENGLISH.rank_out) + ENGLISH.seat_out[0]
+    mine = "".join(lang.rank_out) + lang.seat_out[0]
+    if mine == english:
+        return lambda data: data
+    table = {ord(e): lang.rank_out[i] for i, e in enumerate(ENGLISH.rank_out)}
+    table[ord(ENGLISH.seat_out[0])] = lang.seat_out[0]
+    return lambda data: data.decode("ascii").translate(table).encode("utf-8")
+
+
 def _write(fmt: str, out: IO[bytes], seed: int, dealer_of: Any, vul_of: Any,
            produced: Iterator[tuple[Any, int, Any]], complete: Any) -> None:
     """Stream the produced batches to ``out`` in ``fmt``; ``complete()`` says whether all were found.
@@ -372,8 +463,9 @@ def _write(fmt: str, out: IO[bytes], seed: int, dealer_of: Any, vul_of: Any,
         if not header and complete():
             out.write(b"% PBN 2.1\n% EXPORT\n")
     elif fmt == "text":
+        localize = _text_localizer()
         for owner, _start, rows in produced:
-            out.write(pbnfast.text_lines(owner) if rows is None else pbnfast.lines_of(rows))
+            out.write(localize(pbnfast.text_lines(owner) if rows is None else pbnfast.lines_of(rows)))
     elif fmt == "printall":
         for owner, start, _rows in produced:
             out.write(_printall(owner, start).encode("ascii"))

@@ -10,6 +10,7 @@ import click
 
 from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import FORMAT_NAMES, AtomicOutput, get_lang, input_argument, json_option, output_option
+from bridgecli.cli.variants import variant_option
 from bridgecli.core.board import Board
 from bridgecli.core.calls import Contract
 from bridgecli.core.cards import Card, Seat, Side, Vulnerability, dealer_of_board
@@ -93,25 +94,25 @@ def outcome(board: Board, rep: Replay, *, with_tricks: bool = False) -> dict[str
     return obj
 
 
-def _result_words(over: int) -> str:
+def _result_words(over: int, lang: Language) -> str:
     if over == 0:
-        return "made (=)"
+        return f"{lang.word('made')} (=)"
     if over > 0:
-        return f"made (+{over})"
-    return f"down {-over} ({over})"
+        return f"{lang.word('made')} (+{over})"
+    return f"{lang.word('down')} {-over} ({over})"
 
 
 def summary_line(board: Board, rep: Replay, lang: Language) -> str:
     """``Board 5: 4S by S, 10 tricks, made (=), N-S +420`` (or what went wrong)."""
     contract = rep.contract
     assert contract.declarer is not None
-    head = f"Board {board.number}" if board.number is not None else "Play"
+    head = f"{lang.word('board')} {board.number}" if board.number is not None else lang.word("play")
     text = f"{head}: {lang.contract_str(contract, declarer=True)}, "
     if rep.error is not None:
         seat = lang.seat_str(rep.error_seat) if rep.error_seat is not None else "?"
         msg = rep.error.message
         tag = "" if msg.startswith(rep.error.reason) else f" [{rep.error.reason}]"
-        text += f"illegal play at trick {rep.error.trick} by {seat}: {msg}{tag}"
+        text += lang.word("illegal_play").format(trick=rep.error.trick, seat=seat) + f": {msg}{tag}"
         transfer = law64(board, rep)
         if transfer is not None:
             text += (f"; if the revoke stands, Law 64A transfers {transfer[0]} trick{'' if transfer[0] == 1 else 's'}:"
@@ -119,13 +120,13 @@ def summary_line(board: Board, rep: Replay, lang: Language) -> str:
         return text
     if not rep.complete:
         n = rep.tricks_played
-        text += f"play stops after {n} trick{'' if n == 1 else 's'}, declarer has {rep.declarer_tricks}"
+        text += lang.word("play_stops_1" if n == 1 else "play_stops_n").format(n=n, d=rep.declarer_tricks)
     else:
         over = rep.declarer_tricks - contract.required_tricks
         pts = _score(contract, rep.declarer_tricks, board.effective_vulnerability)
-        claim = f" (claimed after {rep.tricks_played})" if rep.claimed else ""
-        text += (f"{rep.declarer_tricks} tricks{claim}, {_result_words(over)},"
-                 f" {_SIDE_NAMES[contract.declarer.side]} {pts:+d}")
+        claim = " " + lang.word("claimed_after").format(n=rep.tricks_played) if rep.claimed else ""
+        text += (f"{rep.declarer_tricks} {lang.word('tricks')}{claim}, {_result_words(over, lang)},"
+                 f" {lang.word(('side_ns', 'side_ew')[contract.declarer.side])} {pts:+d}")
     if rep.mismatch is not None:
         text += f"; mismatch: {rep.mismatch}"
     return text
@@ -150,7 +151,7 @@ def tricks_table(rep: Replay, lang: Language, tablefmt: str) -> str:
     if cur:
         cards = [lang.card_str(c) for _, c in cur] + [""] * (4 - len(cur))
         rows.append([rep.tricks_played + 1, lang.seat_str(cur[0][0]), *cards[:4], "", decl, defs])
-    headers = ["trick", "lead", "1st", "2nd", "3rd", "4th", "won", "decl", "def"]
+    headers = [lang.word(f"col_{k}") for k in ("trick", "lead", "1st", "2nd", "3rd", "4th", "won", "decl", "def")]
     return tabulate(rows, headers=headers, tablefmt=tablefmt)
 
 
@@ -195,9 +196,24 @@ def _parse_cards(text: str, lang: Language) -> list[Card]:
     return [lang.parse_card(tok) for tok in text.replace(",", " ").split()]
 
 
+def _inline_deal(text: str, lang: Language) -> Deal:
+    """A PBN deal string, its ranks read in ``lang`` too (``N:AKDW.10...``)."""
+    try:
+        return Deal.from_pbn(text)
+    except ParseError:
+        t = text.strip()
+        if len(t) < 2 or t[1] != ":":
+            raise
+        first = lang.parse_seat(t[0])
+        hands = [lang.parse_hand(h) if h != "-" else None for h in t[2:].split()]
+        if len(hands) != 4:
+            raise
+        return Deal.from_pbn(f"{first.letter}:" + " ".join("-" if h is None else h.to_pbn() for h in hands))
+
+
 def _inline_board(deal_text: str, contract_text: str | None, declarer_text: str | None, number: int | None,
                   vul_text: str | None, lang: Language) -> Board:
-    deal = Deal.from_pbn(deal_text)
+    deal = _inline_deal(deal_text, lang)
     if contract_text is None:
         raise ParseError("--deal needs --contract (e.g. --contract 4S --declarer S)")
     contract = lang.parse_contract(contract_text)
@@ -225,6 +241,8 @@ def _inline_board(deal_text: str, contract_text: str | None, declarer_text: str 
 @click.option("--vul", "vul_text", default=None, help="Inline vulnerability: None, NS, EW, All.")
 @click.option("--cards", "cards_text", default=None, help='Inline cards in time order, e.g. "HK H2 H5 HA".')
 @click.option("--complete", is_flag=True, help="Finish unfinished play with the bot and write the boards out.")
+@click.option("--analyse", "--analyze", "analyse", is_flag=True,
+              help="Double-dummy tricks after every card; mark cards that cost a trick (needs bridgecli[dds]).")
 @click.option("--interactive", is_flag=True, help="Play one board at the terminal against the bot.")
 @click.option("--seat", "seat_text", default=None, help="Seat you play with --interactive (default: declarer).")
 @click.option("--from", "from_", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
@@ -232,11 +250,13 @@ def _inline_board(deal_text: str, contract_text: str | None, declarer_text: str 
 @click.option("--to", "to", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
               help="Output format of --complete/--interactive (default: from -o, else the input's).")
 @output_option
+@variant_option
 @click.pass_context
 def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, show_tricks: bool, tablefmt: str,
          deal_text: str | None, contract_text: str | None, declarer_text: str | None, vul_text: str | None,
-         cards_text: str | None, complete: bool, interactive: bool, seat_text: str | None, from_: str | None,
-         to: str | None, output: str | None) -> None:
+         cards_text: str | None, complete: bool, analyse: bool, interactive: bool, seat_text: str | None,
+         from_: str | None,
+         to: str | None, output: str | None, variant_name: str | None = None) -> None:
     """Replay the play of boards: legal or not, tricks, result and score.
 
     Reads every board with a deal, a contract and declarer (or an auction) and a
@@ -249,11 +269,27 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
       bridgecli play --contract 4S --declarer S --cards "DJ D5 D2 DA" \\
         --deal "N:AKQJ.T98.765.432 T987.AKQ.432.765 65432.J76.AKQ.AK .5432.JT98.QJT98"
       bridgecli play hands.pbn --complete -o played.pbn
+      bridgecli play match.pbn --board 5 --analyse
       bridgecli play hands.pbn --board 3 --interactive --seat W -o mine.pbn
+      bridgecli play --variant nullo nullo.yaml --json
     """
     lang = get_lang(ctx)
+    if variant_name is not None:
+        if (deal_text or contract_text or declarer_text or cards_text or complete or interactive or show_tricks
+                or analyse):
+            raise click.UsageError("--variant replays the boards of FILE: no --deal, --contract, --declarer,"
+                                   " --cards, --complete, --interactive, --analyse or --tricks")
+        from bridgecli.cli.variants import run_play
+
+        ctx.exit(run_play(variant_name, infile, from_, as_json, board_no, output))
     if complete and interactive:
         raise click.UsageError("--complete and --interactive do not go together")
+    if analyse:
+        if complete or interactive:
+            raise click.UsageError("--analyse does not go with --complete or --interactive")
+        from bridgecli.cli import play_analyse
+
+        play_analyse.require_solver()
     # 1. the boards
     source = "<inline>"
     in_fmt = "pbn"
@@ -325,6 +361,15 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
             continue
         if not rep.legal or rep.mismatch is not None:
             code = max(code, ExitCode.RULES)
+        if analyse:
+            try:
+                verdict = play_analyse.analyse(board, rep)
+            except BridgeError as exc:
+                out.flush()
+                code = max(code, _report(exc, source, board))
+                continue
+            out.add(play_analyse.render(board, rep, verdict, lang, as_json))
+            continue
         if as_json:
             out.add(json.dumps(outcome(board, rep, with_tricks=show_tricks), ensure_ascii=False))
         else:
@@ -386,10 +431,11 @@ def draw_table(state: PlayState, visible: set[Seat], you: set[Seat], lang: Langu
     view = Board(deal=Deal(hands), tags=labels)  # type: ignore[arg-type]
     out = [render_diagram(view, lang=lang)]
     trick = state.current_trick
-    shown = "  ".join(f"{lang.seat_str(s)} {lang.card_str(c)}" for s, c in trick) or "(no card yet)"
+    shown = "  ".join(f"{lang.seat_str(s)} {lang.card_str(c)}" for s, c in trick) or lang.word("no_card_yet")
     out.append(f"Trick {state.trick_number}: {shown}")
     won = state.tricks_won
-    out.append(f"{lang.contract_str(state.contract, declarer=True)}; tricks N-S {won[Side.NS]}, E-W {won[Side.EW]}")
+    out.append(f"{lang.contract_str(state.contract, declarer=True)}; {lang.word('tricks')} "
+               f"{lang.word('side_ns')} {won[Side.NS]}, {lang.word('side_ew')} {won[Side.EW]}")
     return "\n".join(out)
 
 
@@ -417,17 +463,17 @@ def _interactive(board: Board, cards: list[Card] | None, seat: Seat | None, lang
     marks: list[PlayState] = []
     quit_early = False
     drawn: PlayState | None = None
-    title = f"Board {board.number}" if board.number is not None else "Play"
-    click.echo(f"{title}: {lang.contract_str(contract, declarer=True)}; you play"
-               f" {' and '.join(lang.seat_names[s] for s in sorted(you))}. Type a card (HK, kh, 10h),"
-               f" 'undo', 'claim N', 'quit'.")
+    title = f"{lang.word('board')} {board.number}" if board.number is not None else lang.word("play")
+    click.echo(f"{title}: {lang.contract_str(contract, declarer=True)}; {lang.word('you_play')}"
+               f" {(' ' + lang.word('and') + ' ').join(lang.seat_names[s] for s in sorted(you))}."
+               f" {lang.word('play_hint')}")
     while not state.is_complete:
         who = state.to_play
         assert who is not None
         if who not in you:
             card = choose_card(state)
             state = state.play(card)
-            click.echo(f"{lang.seat_names[who]} plays {lang.card_str(card)}")
+            click.echo(f"{lang.seat_names[who]} {lang.word('plays')} {lang.card_str(card)}")
             _announce_trick(state, lang)
             continue
         visible = set(you)
@@ -437,7 +483,7 @@ def _interactive(board: Board, cards: list[Card] | None, seat: Seat | None, lang
             click.echo(draw_table(state, visible, you, lang))
             drawn = state
         try:
-            text = click.prompt(f"{lang.seat_names[who]} to play", prompt_suffix="> ", default="",
+            text = click.prompt(f"{lang.seat_names[who]} {lang.word('to_play')}", prompt_suffix="> ", default="",
                                 show_default=False)
         except click.exceptions.Abort:
             quit_early = True
@@ -500,7 +546,8 @@ def _announce_trick(state: PlayState, lang: Language) -> None:
         return
     t = state.tricks[-1]
     won = state.tricks_won
-    click.echo(f"trick {t.number} to {lang.seat_names[t.winner]} (N-S {won[0]}, E-W {won[1]})")
+    click.echo(lang.word("trick_to").format(n=t.number, seat=lang.seat_names[t.winner])
+               + f" ({lang.word('side_ns')} {won[0]}, {lang.word('side_ew')} {won[1]})")
 
 
 __all__ = ["draw_table", "outcome", "play", "summary_line", "tricks_table"]

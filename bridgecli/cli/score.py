@@ -16,6 +16,8 @@ import click
 
 from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import format_option, get_lang, json_option, output_option
+from bridgecli.cli.variants import variant_option
+from bridgecli.core.calls import Contract
 from bridgecli.core.cards import Seat, Side, Vulnerability
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
 from bridgecli.core.scoring import find_rules, parse_result
@@ -45,19 +47,7 @@ def _one_result(words: Sequence[str], params: Mapping[str, Any], lang: Any,
     if memo is None:
         memo = {}
     key = tuple(words)
-    parsed = memo.get(key)
-    if parsed is None:
-        parsed = memo[key] = parse_result(words, lang.parse_contract)
-    contract, tricks = parsed
-    seat = contract.declarer
-    declarer_text = params.get("declarer")
-    if declarer_text:
-        given = memo.get(("seat", declarer_text, None))
-        if given is None:
-            given = memo[("seat", declarer_text, None)] = lang.parse_seat(declarer_text)
-        if seat is not None and seat != given:
-            raise ParseError(f"declarer {declarer_text!r} but the contract says {seat.letter!r}")
-        seat = given
+    contract, tricks, seat = result_and_declarer(words, params.get("declarer"), lang, memo)
     explicit = seat is not None
     if seat is None:
         seat = Seat.NORTH
@@ -114,6 +104,60 @@ def _one_result(words: Sequence[str], params: Mapping[str, Any], lang: Any,
         "scoring": rules.name,
     }
     return json.dumps(record)
+
+
+def result_and_declarer(words: Sequence[str], declarer_text: str | None, lang: Any,
+                        memo: dict[Any, Any] | None = None) -> tuple[Contract, int, Seat | None]:
+    """The contract, declarer's tricks and declarer of the words of one result (``4SX -1``,
+    ``4SXN-1``, ``pass``) with a ``--declarer`` text; the declarer is None when neither
+    names one. Shared by ``score`` and ``rubber``. Raises ParseError for a bad result or
+    seat, or a ``--declarer`` that contradicts the contract.
+    """
+    if memo is None:
+        memo = {}
+    key = tuple(words)
+    parsed = memo.get(key)
+    if parsed is None:
+        parsed = memo[key] = parse_result(words, lang.parse_contract)
+    contract, tricks = parsed
+    seat = contract.declarer
+    if declarer_text:
+        given = memo.get(("seat", declarer_text, None))
+        if given is None:
+            given = memo[("seat", declarer_text, None)] = lang.parse_seat(declarer_text)
+        if seat is not None and seat != given:
+            raise ParseError(f"declarer {declarer_text!r} but the contract says {seat.letter!r}")
+        seat = given
+    return contract, tricks, seat
+
+
+def split_words(line: str) -> list[str]:
+    """The words of one input line, quoted as on a shell command line (``shlex`` only when the
+    line has quotes or backslashes). Raises ParseError for unbalanced quotes."""
+    if "'" in line or '"' in line or "\\" in line:
+        import shlex
+
+        try:
+            return shlex.split(line)
+        except ValueError as exc:
+            raise ParseError(f"cannot split the line: {exc}") from None
+    return line.split()
+
+
+def parse_line_options(command: click.Command, tokens: Sequence[str], info_name: str | None = None,
+                       parent: click.Context | None = None) -> click.Context:
+    """Parse the words of one input line as arguments of ``command`` (click's own parser, as
+    on the command line); the returned context holds the values in ``params``. Shared by
+    ``score`` and ``rubber``. Raises ParseError for an unknown option, a missing value, or
+    ``--help``.
+    """
+    try:
+        return command.make_context(info_name, list(tokens), parent=parent, resilient_parsing=False)
+    except click.exceptions.Exit:
+        raise ParseError("--help is not a result") from None
+    except click.ClickException as exc:
+        text = exc.format_message().rstrip(".")
+        raise ParseError(text[:1].lower() + text[1:]) from None
 
 
 def _imps_line(words: Sequence[str], params: Mapping[str, Any]) -> str:
@@ -239,15 +283,7 @@ class _LineScorer:
     def _with_options(self, tokens: list[str]) -> str:
         from click.core import ParameterSource
 
-        command = self.ctx.command
-        try:
-            sub = command.make_context(self.ctx.info_name, list(tokens), parent=self.ctx.parent,
-                                       resilient_parsing=False)
-        except click.exceptions.Exit:
-            raise ParseError("--help is not a result") from None
-        except click.ClickException as exc:
-            text = exc.format_message().rstrip(".")
-            raise ParseError(text[:1].lower() + text[1:]) from None
+        sub = parse_line_options(self.ctx.command, tokens, self.ctx.info_name, self.ctx.parent)
         params = dict(self.outer)
         for name, value in sub.params.items():
             if name == "args" or sub.get_parameter_source(name) != ParameterSource.DEFAULT:
@@ -358,6 +394,7 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
     from bridgecli.formats.traveller import board_ns_score, contract_and_tricks, result_text, score_tag
 
     rules = find_rules(params.get("scoring") or "duplicate")
+    lang = get_lang()
     text, source = read_text(path)
     fmt = formats.resolve_format(path, text, fmt_override)
     failures = 0
@@ -411,8 +448,10 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
         }
         records.append(row)
         rows.append([
-            board.number if board.number is not None else "", row["vul"] or "", row["contract"] or "",
-            row["declarer"] or "", row["result"] or "", "" if tricks is None else tricks,
+            board.number if board.number is not None else "", "" if vul is None else lang.vul_str(vul),
+            "" if c is None else lang.contract_str(c),
+            "" if c is None or c.declarer is None else lang.seat_str(c.declarer),
+            row["result"] or "", "" if tricks is None else tricks,
             "" if ns is None else (ns if ns >= 0 else ""), "" if ns is None else (-ns if ns < 0 else ""),
         ])
     to_stdout = output != "-"
@@ -431,8 +470,9 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
             for rec in records:
                 click.echo(json.dumps(rec))
         else:
-            click.echo(_table(rows, ["Board", "Vul", "Contract", "By", "Result", "Tricks", "NS", "EW"], style,
-                              right=(0, 5, 6, 7)))
+            headers = [lang.word(k) for k in ("board", "vul", "contract", "declarer", "result", "tricks_header", "ns",
+                                                 "ew")]
+            click.echo(_table(rows, headers, style, right=(0, 5, 6, 7)))
     return ExitCode.RULES if failures else ExitCode.OK
 
 
@@ -479,6 +519,16 @@ def _run_event(path: str, params: Mapping[str, Any], fmt_override: str | None, o
         c = r.contract
         return "" if c is None or c.declarer is None else c.declarer.letter
 
+    def shown(r: Any) -> str:
+        """Contract and declarer for a text table, in the chosen language."""
+        c = r.contract
+        if c is None:
+            return ""
+        return f"{lang.contract_str(c)} {lang.seat_str(c.declarer)}" if c.declarer is not None else lang.contract_str(c)
+
+    def w(*keys: str) -> list[str]:
+        return [lang.word(k) for k in keys]
+
     if is_team_event(results):
         match = team_match(results)
         if not match.boards:
@@ -500,16 +550,16 @@ def _run_event(path: str, params: Mapping[str, Any], fmt_override: str | None, o
             rows = []
             for b in match.boards:
                 rows.append([b.board,
-                             f"{contract_text(b.open)} {by_text(b.open)}".strip(),
+                             shown(b.open),
                              result_text(b.open.contract, b.open.tricks), b.open.score,
-                             f"{contract_text(b.closed)} {by_text(b.closed)}".strip(),
+                             shown(b.closed),
                              result_text(b.closed.contract, b.closed.tricks), b.closed.score,
                              b.imps_home if b.imps_home > 0 else "", -b.imps_home if b.imps_home < 0 else ""])
-            lines.append(_table(rows, ["Board", "Open", "Res", "NS", "Closed", "Res", "NS", "Home", "Visitors"],
+            lines.append(_table(rows, w("board", "open", "res", "ns", "closed", "res", "ns", "home", "visitors"),
                                 style, right=(0, 3, 6, 7, 8)))
             lines.append("")
             lines.append(_table([[match.home, match.home_imps], [match.visitors, match.visitors_imps]],
-                                ["Team", "IMPs"], style, right=(1,)))
+                                w("team", "imps"), style, right=(1,)))
     else:
         event = score_pairs(results)
         if as_json:
@@ -532,12 +582,16 @@ def _run_event(path: str, params: Mapping[str, Any], fmt_override: str | None, o
             rows = []
             for rs in event.results:
                 r = rs.result
-                rows.append([r.board, r.ns, r.ew, contract_text(r), by_text(r),
+                c = r.contract
+                rows.append([r.board, r.ns, r.ew, "" if c is None else lang.contract_str(c),
+                             "" if c is None or c.declarer is None else lang.seat_str(c.declarer),
                              result_text(r.contract, r.tricks), r.lead or "",
                              r.score if r.score > 0 else "", -r.score if r.score < 0 else "",
                              _fmt_num(rs.mp_ns), _fmt_num(rs.mp_ew), _fmt_num(rs.cross_ns), rs.datum, rs.butler_ns])
-            lines.append(_table(rows, ["Board", "NS", "EW", "Contract", "By", "Result", "Lead", "+NS", "+EW",
-                                       "MP NS", "MP EW", "XIMP NS", "Datum", "Butler NS"], style,
+            ns, ew = lang.word("ns"), lang.word("ew")
+            lines.append(_table(rows, [*w("board", "ns", "ew", "contract", "declarer", "result", "opening_lead"), f"+{ns}",
+                                       f"+{ew}", f"{lang.word('mp')} {ns}", f"{lang.word('mp')} {ew}",
+                                       f"XIMP {ns}", lang.word("datum"), f"{lang.word('butler')} {ns}"], style,
                                 right=(0, 7, 8, 9, 10, 11, 12, 13)))
             order = {"NS": 0, "EW": 1}
             directions = sorted({p.direction for p in event.standings}, key=lambda d: (order.get(d, 2), d))
@@ -546,8 +600,10 @@ def _run_event(path: str, params: Mapping[str, Any], fmt_override: str | None, o
                 lines.append("")
                 rows = [[p.rank, p.pair, p.boards, _fmt_num(p.mp), p.top, _fmt_num(p.percentage),
                          _fmt_num(p.cross_imps), p.butler] for p in group]
-                title = "Pair" if "/" in d else f"Pair ({d})"
-                lines.append(_table(rows, ["Rank", title, "Boards", "MP", "Top", "%", "XIMPs", "Butler"], style,
+                side = {"NS": lang.word("ns"), "EW": lang.word("ew")}.get(d, d)
+                title = lang.word("pair") if "/" in d else f"{lang.word('pair')} ({side})"
+                lines.append(_table(rows, [lang.word("rank"), title, *w("boards", "mp", "top", "percent", "ximps",
+                                                                        "butler")], style,
                                     right=(2, 3, 4, 5, 6, 7)))
     with AtomicOutput(output) as fp:
         fp.write("\n".join(lines) + "\n")
@@ -581,10 +637,11 @@ def _stdin_is_terminal() -> bool:
 @click.option("--fmt", "style", default="simple", show_default=True, metavar="STYLE",
               help="Table style (tabulate: simple, github, grid, plain ...).")
 @output_option
+@variant_option
 @click.pass_context
 def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declarer: str | None, ns: bool,
           as_json: bool, imps_mode: bool, event_file: str | None, keep_going: bool, scoring: str,
-          style: str, output: str | None, **kw: Any) -> None:
+          style: str, output: str | None, variant_name: str | None = None, **kw: Any) -> None:
     """Score a contract's result (duplicate, Law 77), IMPs, a file of boards, or an event.
 
     CONTRACT is 4S, 4SX, 3NTXX, 3N, 4♠ or pass; RESULT is =, +1, -2 or the
@@ -602,9 +659,29 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
       bridgecli score --imps 620 -100           # 12
       bridgecli score boards.pbn -o scored.pbn
       bridgecli score --event traveller.csv
+      bridgecli score --variant nullo 4NL 3        # below 120, above 0
+      bridgecli score --variant szlem played.yaml  # the rubbers, a column a player
     """
     fmt_override = kw.get("from")
     lang = get_lang(ctx)
+    if variant_name is not None:
+        if event_file or imps_mode or ns or declarer or not args or args == ("-",):
+            raise click.UsageError("--variant scores one CONTRACT RESULT or a FILE: no --event, --imps, --ns,"
+                                   " --declarer or stdin")
+        from bridgecli.cli.common import AtomicOutput
+        from bridgecli.cli.variants import run_rubber, run_score
+
+        if len(args) == 1 and args[0].lower().endswith(FILE_EXTENSIONS):
+            ctx.exit(run_rubber(variant_name, args[0], fmt_override, as_json, output))
+
+        vul_words = {"yes": True, "vul": True, "both": True, "all": True, "no": False, "none": False}
+        if vul is not None and vul.lower() not in vul_words:
+            raise click.BadParameter("with --variant, --vul is yes or no (the declarer's vulnerability)",
+                                     param_hint="--vul")
+        line = run_score(variant_name, args, vul_words.get((vul or "no").lower(), False), as_json, lang)
+        with AtomicOutput(output) as fp:
+            fp.write(line + "\n")
+        ctx.exit(0)
     find_rules(scoring)
     if event_file is not None:
         if args:

@@ -15,9 +15,9 @@ from bridgecli.cli.common import (
     get_lang,
     input_argument,
     json_option,
-    output_option,
     quiet_stdout,
 )
+from bridgecli.cli.variants import variant_option
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
 
@@ -97,12 +97,23 @@ def _colour(option: bool | None, output: str | None, fp: IO[Any]) -> bool:
               help="tabulate style of the auction and play grids (plain, simple, grid, github...).")
 @click.option("--color/--no-color", "colour", default=None,
               help="Red hearts and diamonds (default: only on a terminal, and not with NO_COLOR).")
+@click.option("--html", is_flag=True, help="A printable hand record: one self-contained HTML page (A4).")
+@click.option("--per-page", type=click.Choice(["1", "2", "4", "6"]), default=None,
+              help="Boards on each printed page of --html (default 4).")
+@click.option("--solve", "solve_", is_flag=True,
+              help="With --html: compute the makeable contracts and par (needs the DDS solver) "
+                   "instead of taking them from the file's tags.")
+@click.option("--svg", is_flag=True, help="One SVG diagram a board: to -o FILE.svg or stdout for one board, "
+              "else into the folder -o DIR as board-01.svg...")
 @json_option
-@output_option
+@click.option("-o", "--output", "output", type=click.Path(writable=True, allow_dash=True), default=None,
+              help="Write to FILE (atomically) instead of stdout; with --svg a FILE.svg or a folder.")
+@variant_option
 @click.pass_context
 def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[str, ...], ascii_: bool,
-         ten: str, brief: bool, no_play: bool, tablefmt: str, colour: bool | None, as_json: bool,
-         output: str | None) -> None:
+         ten: str, brief: bool, no_play: bool, tablefmt: str, colour: bool | None, html: bool,
+         per_page: str | None, solve_: bool, svg: bool, as_json: bool, output: str | None,
+         variant_name: str | None = None) -> None:
     """Draw the boards of FILE (or - for stdin): hand diagrams in compass layout,
     the auction as a W N E S grid, contract and result, and the play.
 
@@ -110,13 +121,31 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
     still shown, and the exit code is 2.
     --json writes the selected boards as JSON lines instead.
 
+    --html writes a hand record for printing: every board with its diagram,
+    auction, contract and result, makeable contracts and par (from the tags
+    DoubleDummyTricks, OptimumScore, ParContract that solve writes, or
+    computed with --solve). --svg draws each board's diagram as an SVG image.
+
     \b
     Examples:
       bridgecli show session.pbn
       bridgecli show session.pbn --board 1-4,7 --ascii
       bridgecli show session.lin --brief
       bridgecli convert session.yaml --to pbn | bridgecli show -
+      bridgecli show session.pbn --html --per-page 6 -o sheet.html
+      bridgecli show session.pbn --svg -o diagrams/
+      bridgecli show --variant szlem szlem.yaml
     """
+    if variant_name is not None:
+        from bridgecli.cli.variants import run_show
+
+        ctx.exit(run_show(variant_name, infile, from_, ascii_, output))
+    if html or svg or per_page or solve_:
+        _hand_records(ctx, infile, from_, board_specs, ascii_, ten, brief, html, per_page, solve_, svg,
+                      as_json, output)
+        return
+    if output not in (None, "-") and os.path.isdir(output):
+        raise click.BadParameter(f"{output!r} is a directory", param_hint="-o")
     from bridgecli.render.text import render_board, render_brief
 
     if tablefmt != "simple":
@@ -158,5 +187,38 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
         raise BridgeCliError(f"{source}: no boards", ExitCode.USAGE)
     if read and not shown:
         raise BridgeCliError(f"{source}: no board numbered {', '.join(board_specs)}", ExitCode.RULES)
+    if code:
+        ctx.exit(code)
+
+
+def _hand_records(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[str, ...], ascii_: bool,
+                  ten: str, brief: bool, html: bool, per_page: str | None, solve_: bool, svg: bool, as_json: bool,
+                  output: str | None) -> None:
+    """``show --html`` / ``--svg`` (see :mod:`bridgecli.cli.hand_records`)."""
+    from bridgecli.cli import hand_records
+
+    if html and svg:
+        raise click.UsageError("--html and --svg exclude each other")
+    if not (html or svg):
+        raise click.UsageError(f"{'--per-page' if per_page else '--solve'} goes with --html")
+    if solve_ and not html:
+        raise click.UsageError("--solve goes with --html")
+    if per_page and not html:
+        raise click.UsageError("--per-page goes with --html")
+    if as_json or brief:
+        raise click.UsageError(f"{'--json' if as_json else '--brief'} and --{'html' if html else 'svg'} "
+                               "exclude each other")
+    if html and output not in (None, "-") and os.path.isdir(output):
+        raise click.BadParameter(f"{output!r} is a directory", param_hint="-o")
+    wanted = parse_board_numbers(board_specs)
+    lang = get_lang(ctx)
+    boards, code = hand_records.select_boards(ctx, read_records(infile, from_), wanted, infile, board_specs)
+    tens = ten == "10"
+    if html:
+        if solve_:
+            boards = hand_records.solved(boards)
+        hand_records.write_html(boards, output, lang=lang, per_page=int(per_page or 4), ascii=ascii_, tens=tens)
+    else:
+        hand_records.write_svgs(boards, output, lang=lang, ascii=ascii_, tens=tens)
     if code:
         ctx.exit(code)

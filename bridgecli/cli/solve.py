@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import stat
 import sys
 import time
 from collections.abc import Iterable, Iterator
@@ -13,7 +15,15 @@ from typing import IO, TYPE_CHECKING, Any
 import click
 
 from bridgecli.cli import BridgeCliError, ExitCode
-from bridgecli.cli.common import FORMAT_NAMES, AtomicOutput, decode_bytes, input_argument, json_option, output_option
+from bridgecli.cli.common import (
+    FORMAT_NAMES,
+    AtomicOutput,
+    decode_bytes,
+    get_lang,
+    input_argument,
+    json_option,
+    output_option,
+)
 from bridgecli.core.board import Board
 from bridgecli.core.cards import STRAINS
 from bridgecli.core.errors import BridgeError
@@ -21,18 +31,20 @@ from bridgecli.core.errors import BridgeError
 if TYPE_CHECKING:
     from bridgecli.solver.analysis import BoardAnalysis
 
-#: Boards a DDS call solves at once (its limit for full tables).
+#: Boards a DDS call solves at once in this process (its limit for full tables).
 BATCH = 40
+#: Boards a worker process gets at once with ``--processes``.
+JOB_BATCH = 10
 
 
 @click.command("solve")
 @input_argument
 @click.option("--from", "from_", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
               help="Input format (default: from extension or content).")
-@click.option("-j", "--jobs", type=click.IntRange(min=0), default=None, metavar="J",
-              help="Cores to use (default: all). DDS threads inside one process; see docs for J worker processes.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="J",
+              help="Cores to use (default: all): DDS threads, or worker processes with --processes.")
 @click.option("--processes", is_flag=True,
-              help="Spread batches over J worker processes (one DDS thread each) instead of J DDS threads.")
+              help="Spread batches of 10 boards over J worker processes of one DDS thread each.")
 @json_option
 @output_option
 @click.option("--to", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
@@ -46,12 +58,16 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
     """Double-dummy tables, par score and par contracts (and opening leads) of every board.
 
     Needs the optional DDS solver: pip install 'bridgecli[dds]'. Boards are
-    solved 40 at a time and each is written as soon as its batch is done.
+    read and solved in batches of 40 (DDS's limit) on J threads, and each is
+    written as soon as its batch is done, in input order. --processes spreads
+    batches of 10 over J worker processes instead (measured: no faster, see
+    bench/results/solve.md).
     With -o FILE.pbn (or --to FORMAT) the boards are written back with the
     tags DoubleDummyTricks, OptimumScore, ParContract and the
     OptimumResultTable section. A board that cannot be solved (unknown hand,
     hands of unequal size) is reported on stderr and written back unchanged;
-    the exit code is then 1.
+    the exit code is then 1. If some input cannot be read at all, -o FILE is
+    left as it was (exit 2).
 
     \b
     Examples:
@@ -71,9 +87,7 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
     if as_json and to:
         raise click.UsageError("--json and --to exclude each other")
     out_fmt = to.lower() if to else (format_from_path(output) if output and not as_json else None)
-    cores = os.cpu_count() or 1
-    want = cores if not jobs else jobs
-    n_proc, threads = (want, 1) if processes and want > 1 else (1, want)
+    n_jobs = jobs or os.cpu_count() or 1
 
     source = "<stdin>" if infile == "-" else infile
     worst = [ExitCode.OK]
@@ -88,7 +102,8 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
     from bridgecli.solver.analysis import BoardAnalysis, Unsolvable, analyse_stream
 
     records = _read_records(infile, source, from_)
-    stream = analyse_stream(records, leads=leads, jobs=n_proc, batch=BATCH, threads=threads, source=source)
+    stream = analyse_stream(records, leads=leads, jobs=n_jobs, processes=processes, batch=BATCH, job_batch=JOB_BATCH,
+                            source=source)
     if progress:
         stream = _with_progress(stream)
 
@@ -109,6 +124,9 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
             for chunk in iter_write(boards(), out_fmt):
                 fp.write(chunk)
                 fp.flush()
+            if worst[0] == ExitCode.USAGE and output not in (None, "-"):
+                # a board that could not be read would be missing from the file: keep the old one
+                raise BridgeCliError(f"{output} not written: some input could not be read", ExitCode.USAGE)
         else:
             first = True
             for item in stream:
@@ -118,7 +136,7 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
                 if as_json:
                     fp.write(json.dumps(item.as_json(), separators=(", ", ": ")) + "\n")
                 else:
-                    fp.write(("" if first else "\n") + render_text(item) + "\n")
+                    fp.write(("" if first else "\n") + render_text(item, get_lang(ctx)) + "\n")
                     first = False
                 fp.flush()
     ctx.exit(int(worst[0]))
@@ -143,45 +161,105 @@ def _with_progress(stream: Iterable[Any]) -> Iterator[Any]:
 # -- reading --------------------------------------------------------------
 
 
-def _read_records(path: str, source: str, override: str | None) -> Iterator[Board | BridgeError]:
-    """Boards of FILE or ``-`` in input order, read in chunks so a long stream is never held whole.
+def _read_records(path: str, source: str, override: str | None) -> Iterator[Board | BridgeError | object]:
+    """Boards of FILE or ``-`` in input order, read in pieces so a long stream is never held whole.
 
     PBN is cut at blank lines between games (outside ``{}`` comments, with the
-    ``%`` header lines repeated), JSON Lines after each line; YAML and LIN
-    are read whole. Error lines are shifted back to the file's numbering.
+    ``%`` header lines repeated), JSON Lines between lines; YAML and LIN are
+    read whole. Error lines are shifted back to the file's numbering. When a
+    pipe goes quiet, the complete records read so far are passed on at once,
+    followed by :data:`~bridgecli.solver.analysis.FLUSH`, so that they are
+    solved without waiting for a full batch.
     """
     from bridgecli.formats import format_from_path, iter_records, sniff
+    from bridgecli.solver.analysis import FLUSH
 
     fmt = override.lower() if override else format_from_path(path)
     with nullcontext(sys.stdin.buffer) if path == "-" else open(path, "rb") as fp:
-        for text, offset, chunk_fmt in _chunks(fp, fmt, source):
+        for text, offset, chunk_fmt, quiet in _chunks(fp, fmt, source):
             for item in iter_records(text, chunk_fmt or fmt or sniff(text), source=source):
                 if isinstance(item, BridgeError) and item.line is not None:
                     item.line += offset
                 yield item
+            if quiet:
+                yield FLUSH
 
 
-def _chunks(fp: IO[bytes], fmt: str | None, source: str) -> Iterator[tuple[str, int, str | None]]:
-    """(text, line offset, format) pieces of the input, each holding about BATCH records."""
+#: Seconds without input after which the records read so far are solved.
+IDLE = 0.25
+
+
+def _lines(fp: IO[bytes]) -> Iterator[bytes | None]:
+    """Lines of ``fp``; from a pipe or terminal also None each time the input goes quiet."""
+    try:
+        fd = fp.fileno()
+        regular = stat.S_ISREG(os.fstat(fd).st_mode)
+    except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
+        yield from fp
+        return
+    if regular or os.name == "nt":
+        yield from fp
+        return
+    import select
+
+    buf = b""
+    told = False
+    while True:
+        ready, _, _ = select.select([fd], [], [], None if told else IDLE)
+        if not ready:
+            told = True
+            yield None
+            continue
+        data = os.read(fd, 1 << 16)
+        if not data:
+            break
+        told = False
+        buf += data
+        *done, buf = buf.split(b"\n")
+        for line in done:
+            yield line + b"\n"
+    if buf:
+        yield buf
+
+
+def _chunks(fp: IO[bytes], fmt: str | None, source: str) -> Iterator[tuple[str, int, str | None, bool]]:
+    """(text, line offset, format, cut because the input went quiet) pieces of about BATCH records."""
     from bridgecli.formats import sniff
 
-    lines: list[bytes] = []
-    header: list[bytes] = []     # PBN "%" lines at the top, repeated in every piece
+    body: list[bytes] = []       # lines of the current piece
+    first_line = 1               # file line of body[0]
+    header: list[bytes] = []     # PBN "%" lines at the top, repeated before every later piece
     header_done = False
-    offset = 0                   # file lines before the current piece (header copies excluded)
-    records = 0
+    first_piece = True
+    records = 0                  # records started in body
+    safe = 0                     # body index just after the last record boundary
+    safe_records = 0             # records in body[:safe]
     in_comment = False
     splittable = True            # JSON: every line so far is one whole object
     kind = fmt
-    line_no = 0
-    for raw in fp:
-        line_no += 1
-        lines.append(raw)
+
+    def cut(upto: int, quiet: bool) -> tuple[str, int, str | None, bool]:
+        nonlocal body, first_line, records, safe, safe_records, first_piece
+        prefix = header if kind == "pbn" and not first_piece else []
+        piece = (decode_bytes(b"".join(prefix + body[:upto]), source), first_line - 1 - len(prefix), kind, quiet)
+        body = body[upto:]
+        first_line += upto
+        records -= safe_records
+        safe = safe_records = 0
+        first_piece = False
+        return piece
+
+    for raw in _lines(fp):
+        if raw is None:
+            if safe_records and kind in ("pbn", "json"):
+                yield cut(safe, True)
+            continue
+        body.append(raw)
+        stripped = raw.strip()
         if kind is None:
-            if not raw.strip():
+            if not stripped:
                 continue
             kind = sniff(decode_bytes(raw, source))
-        stripped = raw.strip()
         if kind == "pbn" and not header_done:
             if raw.startswith(b"%"):
                 header.append(raw)
@@ -190,19 +268,12 @@ def _chunks(fp: IO[bytes], fmt: str | None, source: str) -> Iterator[tuple[str, 
         if kind == "json" and stripped and not (stripped.startswith(b"{") and stripped.endswith(b"}")):
             splittable = False
         records, in_comment = _scan(raw, kind, records, in_comment)
-        cut = (kind == "pbn" and not stripped and not in_comment and records >= BATCH) or (
-            kind == "json" and splittable and records >= BATCH)
-        if cut:
-            yield decode_bytes(b"".join(lines), source), offset, kind
-            if kind == "pbn":
-                lines = list(header)
-                offset = line_no - len(header)
-            else:
-                lines = []
-                offset = line_no
-            records = 0
-    if lines and (offset == 0 or any(ln.strip() for ln in lines[len(header) if kind == "pbn" else 0:])):
-        yield decode_bytes(b"".join(lines), source), offset, kind
+        if (kind == "pbn" and not stripped and not in_comment) or (kind == "json" and splittable and stripped):
+            safe, safe_records = len(body), records
+            if safe_records >= BATCH:
+                yield cut(safe, False)
+    if any(line.strip() for line in body) or first_piece:
+        yield cut(len(body), False)
 
 
 def _scan(raw: bytes, fmt: str | None, records: int, in_comment: bool) -> tuple[int, bool]:
@@ -226,46 +297,58 @@ def _scan(raw: bytes, fmt: str | None, records: int, in_comment: bool) -> tuple[
 # -- text output ------------------------------------------------------------
 
 
-def render_text(a: BoardAnalysis) -> str:
-    """A compact block: heading, the tricks table with makeable contracts, par and leads."""
+def render_text(a: BoardAnalysis, lang: Any = None) -> str:
+    """A compact block: heading, the tricks table with makeable contracts, par and leads
+    (words and tokens from ``lang``, English by default)."""
     from tabulate import tabulate
 
+    from bridgecli.core.calls import Contract
+    from bridgecli.core.notation import ENGLISH
+
+    lang = lang or ENGLISH
     b = a.board
-    head = [f"Board {b.number}" if b.number is not None else "Board ?"]
+    head = [f"{lang.word('board')} {b.number}" if b.number is not None else f"{lang.word('board')} ?"]
     dealer, vul = b.effective_dealer, b.effective_vulnerability
     if dealer is not None:
-        head.append(f"Dealer {dealer.letter}")
+        head.append(f"{lang.word('dealer')} {lang.seat_str(dealer)}")
     if vul is not None:
-        head.append(f"Vul {vul.pbn}")
+        head.append(f"{lang.word('vul')} {lang.vul_str(vul)}")
     if a.table.total != 13:
-        head.append(f"ending of {a.table.total} trick{'' if a.table.total == 1 else 's'}")
+        head.append(lang.word("ending_1" if a.table.total == 1 else "ending_n").format(n=a.table.total))
     full = a.table.total == 13
     rows = []
     from bridgecli.core.cards import Seat
 
     for seat in (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST):
-        row: list[Any] = [seat.letter] + [a.table[seat, strain] for strain in STRAINS]
+        row: list[Any] = [lang.seat_str(seat)] + [a.table[seat, strain] for strain in STRAINS]
         if full:
-            row.append(" ".join(str(bid) for bid in reversed(a.table.makeable(seat))) or "-")
+            row.append(" ".join(lang.call_str(bid) for bid in reversed(a.table.makeable(seat))) or "-")
         rows.append(row)
-    headers = [""] + [s.letter for s in STRAINS] + (["makes"] if full else [])
+    headers = [""] + [lang.strain_str(s) for s in STRAINS] + ([lang.word("makes")] if full else [])
     lines = ["  ".join(head), tabulate(rows, headers=headers, tablefmt="plain", disable_numparse=True,
                                        colalign=("left",) + ("right",) * 5 + (("left",) if full else ()))]
+    by = lang.word("by")
     if a.par is not None:
         p = a.par
         if p.is_passout:
-            lines.append("Par 0: passed out")
+            lines.append(f"{lang.word('par')} 0: {lang.word('auction_passed_out')}")
         else:
-            side = "NS" if p.score > 0 else "EW"
-            lines.append(f"Par {side} {abs(p.score)}: " + ", ".join(
-                f"{c.pbn} by {'/'.join(s.letter for s in c.declarers)}"
+            side = lang.word("ns" if p.score > 0 else "ew")
+            lines.append(f"{lang.word('par')} {side} {abs(p.score)}: " + ", ".join(
+                f"{c.level}{lang.strain_str(c.strain)}{'X' if c.doubled else ''}{f' {by}' if by else ''} "
+                f"{'/'.join(lang.seat_str(s) for s in c.declarers)}"
                 + (f" {c.result:+d}" if c.result else "") for c in p.contracts))
+    if a.position is not None:
+        pos = a.position
+        lines.append(f"Play record stops after {pos.cards_played} cards: {pos.contract} by {pos.declarer.letter} "
+                     f"has {pos.declarer_tricks}, double-dummy {pos.dd_tricks} in all")
     for la in a.leads:
         groups: dict[int, list[str]] = {}
         for card, tricks in la.leads:
-            groups.setdefault(tricks, []).append(str(card))
+            groups.setdefault(tricks, []).append(lang.card_str(card))
         text = "; ".join(f"{t}: {' '.join(cards)}" for t, cards in sorted(groups.items(), reverse=True))
-        lines.append(f"Leads v {la.contract} by {la.declarer.letter} ({la.leader.letter} leads), "
-                     f"defence tricks {text}")
+        lines.append(lang.word("leads_line").format(
+            contract=lang.contract_str(la.contract if isinstance(la.contract, Contract) else Contract.from_str(str(la.contract))), by=f" {by}" if by else "", declarer=lang.seat_str(la.declarer),
+            leader=lang.seat_str(la.leader), tricks=text))
     return "\n".join(lines)
 

@@ -19,13 +19,14 @@ from bridgecli.cli.common import (
     output_option,
     read_text,
 )
+from bridgecli.cli.variants import variant_option
 from bridgecli.core.auction import BRIDGE, AuctionCheck, AuctionRules, check_calls
 from bridgecli.core.board import AnnotatedCall, Board
 from bridgecli.core.calls import PASS, Bid, Call, Contract
 from bridgecli.core.cards import Seat
 from bridgecli.core.errors import BridgeError, ParseError
 
-_VUL_TEXT = ("neither vulnerable", "N-S vulnerable", "E-W vulnerable", "both vulnerable")
+_VUL_WORDS = ("vul_none", "vul_ns", "vul_ew", "vul_all")
 _SEAT_LETTERS = ("N", "E", "S", "W")
 
 
@@ -131,11 +132,11 @@ def _board_number(v: Verdict) -> int | str | None:
     return None
 
 
-def _label(v: Verdict, inline: bool) -> str:
+def _label(v: Verdict, inline: bool, lang: Any) -> str:
     if inline:
-        return "Auction"
+        return str(lang.word("auction"))
     number = _board_number(v)
-    return f"Board {number}" if number is not None else f"Record {v.record}"
+    return f"{lang.word('board')} {number}" if number is not None else f"{lang.word('record')} {v.record}"
 
 
 def _ladder_text(calls: tuple[Call, ...], lang: Any) -> str:
@@ -149,41 +150,66 @@ def _ladder_text(calls: tuple[Call, ...], lang: Any) -> str:
     return " ".join(words)
 
 
-def _read_error_text(err: BridgeError) -> str:
+def _read_error_text(err: BridgeError, lang: Any) -> str:
     where = err.where()
-    return f"unreadable record{f' ({where})' if where else ''}: {err.message}"
+    return f"{lang.word('unreadable')}{f' ({where})' if where else ''}: {err.message}"
+
+
+_WHY = {
+    "insufficient": "why_insufficient", "double-own-side": "why_double_own_side",
+    "double-nothing": "why_double_nothing", "redouble-undoubled": "why_redouble_undoubled",
+    "redouble-own-double": "why_redouble_own_double", "after-close": "why_after_close",
+}
+
+
+def _call_error_text(err: Any, board: Board, lang: Any, seat: Seat | None = None) -> str:
+    """The illegal-call message in ``lang`` for the common reasons (the core's text otherwise);
+    ``seat`` is who made the call (default: the dealer's turn order of bridge)."""
+    key = _WHY.get(getattr(err, "reason", ""))
+    index = getattr(err, "index", None)
+    calls = [a.call for a in (board.auction or ())]
+    dealer = board.effective_dealer
+    if key is None or index is None or dealer is None or not 0 <= index < len(calls):
+        return str(err.message)
+    bids = [c for c in calls[:index] if isinstance(c, Bid)]
+    if key == "why_redouble_undoubled" and not bids:
+        key = "why_redouble_nothing"
+    why = lang.message(key, last=lang.call_str(bids[-1]) if bids else "", n=index)
+    who = seat if seat is not None else dealer.next(index)
+    return str(lang.message("illegal_call", n=index + 1, seat=lang.seat_str(who),
+                            call=repr(lang.call_str(calls[index])), why=why))
 
 
 def verdict_text(v: Verdict, lang: Any, *, inline: bool = False) -> str:
     """One line for a verdict, e.g. ``Board 3: 4SX by W, N-S vulnerable``."""
-    label = _label(v, inline)
+    label = _label(v, inline, lang)
     if v.read_error is not None:
-        return f"{label}: {_read_error_text(v.read_error)}"
+        return f"{label}: {_read_error_text(v.read_error, lang)}"
     board = v.board
     assert board is not None
     check = v.check
     if check is None:
-        text = "no auction recorded"
+        text = lang.word("no_auction")
     elif check.error is not None:
-        return f"{label}: {check.error.message}"
+        return f"{label}: {_call_error_text(check.error, board, lang, check.seat)}"
     else:
         a = check.auction
         contract = v.contract
         if contract is None:
             n = len(a.calls)
             seat = a.to_move
-            text = f"incomplete after {n} call{'' if n == 1 else 's'}, {lang.seat_str(seat)} to call"
+            text = lang.word("incomplete_1" if n == 1 else "incomplete_n").format(n=n, seat=lang.seat_str(seat))
         elif contract.is_passout:
-            text = "passed out"
+            text = lang.word("auction_passed_out")
         else:
             text = lang.contract_str(contract, declarer=True)
     vul = board.effective_vulnerability
     if vul is not None and not inline:
-        text += f", {_VUL_TEXT[vul]}"
+        text += f", {lang.word(_VUL_WORDS[vul])}"
     if v.mismatch and board.contract is not None:
-        text += f"; mismatch: tags say {lang.contract_str(board.contract, declarer=True)}"
+        text += "; " + lang.word("mismatch").format(contract=lang.contract_str(board.contract, declarer=True))
     if v.legal_calls is not None:
-        text += f"; legal calls: {_ladder_text(v.legal_calls, lang)}"
+        text += f"; {lang.word('legal_calls')}: {_ladder_text(v.legal_calls, lang)}"
     return f"{label}: {text}"
 
 
@@ -290,7 +316,7 @@ def parse_calls_text(text: str, dealer: Seat, lang: Any, rules: AuctionRules = B
     out: list[AnnotatedCall] = []
     for m in re.finditer(r"[^\s,]+", text):
         token = m.group()
-        pos = f"call {len(out) + 1}, column {m.start() + 1}"
+        pos = lang.word("call_position").format(n=len(out) + 1, column=m.start() + 1)
         note = _NOTE.match(token)
         nag = _NAG.match(token)
         if note or nag:
@@ -310,7 +336,7 @@ def parse_calls_text(text: str, dealer: Seat, lang: Any, rules: AuctionRules = B
         try:
             call = lang.parse_call(bare)
         except ParseError:
-            raise ParseError(f"unknown call {token!r} in --calls ({pos})") from None
+            raise ParseError(lang.word("unknown_call_in").format(token=repr(token), pos=pos)) from None
         out.append(AnnotatedCall(call, alert))
     return tuple(out)
 
@@ -439,6 +465,7 @@ def _jobs(requested: int | None, games: int) -> int:
               help=f"Worker processes for a PBN file (default: one an idle core from {PARALLEL_MIN_GAMES:,} boards).")
 @json_option
 @output_option
+@variant_option
 @click.pass_context
 def validate_auction(
     ctx: click.Context,
@@ -451,6 +478,7 @@ def validate_auction(
     jobs: int | None,
     as_json: bool,
     output: str | None,
+    variant_name: str | None = None,
 ) -> None:
     """Check the auction of every board of FILE (or stdin), or one inline
     auction, against the Laws (18-22): sufficient bids, doubles and redoubles,
@@ -472,8 +500,21 @@ def validate_auction(
       bridgecli validate-auction --dealer S --calls "1H X XX" --legal-calls
       bridgecli validate-auction session.pbn --require-complete
       bridgecli validate-auction boards.jsonl --json | jq 'select(.ok|not)'
+      bridgecli validate-auction --variant nullo --dealer N --calls "1NL 2H X P"
+      bridgecli validate-auction --variant szlem --dealer S --calls "6 8 / 9 14 / P 24"
     """
     lang = get_lang(ctx)
+    rules = BRIDGE
+    if variant_name is not None:
+        from bridgecli.cli.variants import auction_rules, is_point_auction, run_point_validate
+
+        if is_point_auction(variant_name):
+            ctx.exit(run_point_validate(variant_name, infile, dealer, calls_text, format, require_complete, as_json,
+                                        output, lang))
+
+        rules = auction_rules(variant_name)
+        if jobs is not None and jobs > 1:
+            raise click.UsageError("--variant runs in one process: no --jobs")
     inline = calls_text is not None or dealer is not None
     if inline:
         if calls_text is None:
@@ -486,15 +527,27 @@ def validate_auction(
             seat = lang.parse_seat(dealer)
         except ParseError as exc:
             raise click.BadParameter(str(exc), param_hint="--dealer") from None
-        board = Board(dealer=seat, auction=parse_calls_text(calls_text, seat, lang))
+        if seat not in rules.seats:
+            raise click.BadParameter(f"{seat.letter!r} does not play {rules.name}", param_hint="--dealer")
+        board = Board(dealer=seat, auction=parse_calls_text(calls_text, seat, lang, rules))
         verdicts: Iterable[Verdict] = [
-            judge_board(board, 1, require_complete=require_complete, want_legal_calls=want_legal_calls)
+            judge_board(board, 1, require_complete=require_complete, want_legal_calls=want_legal_calls,
+                        rules=rules)
         ]
     else:
         from bridgecli.formats import iter_records, resolve_format
 
         text, source = read_text(infile)
         fmt = resolve_format(infile, text, format)
+        if variant_name is not None:
+            from bridgecli.cli.variants import with_dealers
+
+            judged = with_dealers(iter_records(text, fmt, source=source), variant_name)
+            verdicts = judge_records(judged, require_complete=require_complete, want_legal_calls=want_legal_calls,
+                                     rules=rules)
+            with AtomicOutput(output) as fp:
+                code, _ = _write(fp, verdicts, as_json, lang, inline)
+            ctx.exit(code)
         if fmt == "pbn":
             # the auction fields only, read quickly; unusual games go to the full reader
             from bridgecli.formats.pbn_auctions import iter_game_records, split_games

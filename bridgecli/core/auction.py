@@ -17,7 +17,9 @@ call costs one small function call.
 Error reasons (the fixed vocabulary of :attr:`IllegalCallError.reason`):
 ``insufficient``, ``double-own-side``, ``double-nothing``, ``double-doubled``,
 ``redouble-undoubled``, ``redouble-own-double``, ``redouble-redoubled``,
-``after-close``, ``unknown-call``.
+``after-close``, ``unknown-call``, ``opening-pass`` (a variant whose first call must be a bid),
+``not-the-dealer`` (a variant where only the dealer bids), ``redouble-not-bidder`` (three or
+more sides: only the side whose bid was doubled redoubles).
 """
 
 from __future__ import annotations
@@ -40,6 +42,9 @@ REASONS: tuple[str, ...] = (
     "redouble-redoubled",
     "after-close",
     "unknown-call",
+    "opening-pass",
+    "not-the-dealer",
+    "redouble-not-bidder",
 )
 
 # Internal call codes: a bid is its position on the rules' ladder (0, 1, ...).
@@ -70,6 +75,12 @@ class AuctionRules:
     """Passes in rotation after a call that close an auction with a bid (Law 22A1)."""
     passes_to_pass_out: int = 4
     """Passes from the start that pass a board out (Law 22A2)."""
+    first_caller: int = 0
+    """Offset in :attr:`seats` of the first caller from the dealer (bridge 0; Booby 1, the dealer's left)."""
+    opener_must_bid: bool = False
+    """True when the first call may not be a pass (two-handed bridge: the dealer must bid)."""
+    dealer_only_bids: bool = False
+    """True when only the first caller may bid; the others pass or double (Chinese bridge)."""
     bids: tuple[Bid, ...] = field(init=False, repr=False, compare=False)
     """Every bid of the ladder, lowest first (derived)."""
     strain_rank: tuple[int, ...] = field(init=False, repr=False, compare=False)
@@ -157,11 +168,15 @@ def _step(rules: AuctionRules, first: int, st: _State, code: int) -> _State | st
         return "after-close"
     player = (first + n) % len(rules.seats)
     if code >= 0:
+        if rules.dealer_only_bids and player != first:
+            return "not-the-dealer"
         # Law 18B: a bid must rank above the last bid
         if code <= last:
             return "insufficient"
         return (n + 1, code, player, 0, -1, 0, 0)
     if code == _PASS:
+        if n == 0 and rules.opener_must_bid:
+            return "opening-pass"
         passes += 1
         # Law 22A: three passes after a call, or four passes from the start
         if passes >= (rules.passes_to_close if last >= 0 else rules.passes_to_pass_out):
@@ -185,6 +200,8 @@ def _step(rules: AuctionRules, first: int, st: _State, code: int) -> _State | st
             return "redouble-redoubled"
         if sides[risk_by] == sides[player]:
             return "redouble-own-double"
+        if sides[last_by] != sides[player]:
+            return "redouble-not-bidder"
         return (n + 1, last, last_by, 2, player, 0, 0)
     return "unknown-call"
 
@@ -203,6 +220,8 @@ def _run(rules: AuctionRules, first: int, seq: tuple[Call, ...] | list[Call]) ->
     max_level = rules.max_level
     to_close = rules.passes_to_close
     to_pass_out = rules.passes_to_pass_out
+    must_bid = rules.opener_must_bid
+    dealer_only = rules.dealer_only_bids
     last = last_by = risk_by = -1
     n = risk = passes = closed = 0
     player = first
@@ -213,6 +232,9 @@ def _run(rules: AuctionRules, first: int, seq: tuple[Call, ...] | list[Call]) ->
             break
         kind = type(call)
         if kind is Pass:
+            if must_bid and n == 0:
+                reason = "opening-pass"
+                break
             passes += 1
             if passes >= (to_close if last >= 0 else to_pass_out):
                 closed = 1
@@ -223,6 +245,9 @@ def _run(rules: AuctionRules, first: int, seq: tuple[Call, ...] | list[Call]) ->
                 reason = "unknown-call"
                 break
             code = (level - 1) * width + rank
+            if dealer_only and player != first:
+                reason = "not-the-dealer"
+                break
             # Law 18B
             if code <= last:
                 reason = "insufficient"
@@ -251,6 +276,9 @@ def _run(rules: AuctionRules, first: int, seq: tuple[Call, ...] | list[Call]) ->
             if sides[risk_by] == sides[player]:
                 reason = "redouble-own-double"
                 break
+            if sides[last_by] != sides[player]:
+                reason = "redouble-not-bidder"
+                break
             risk, risk_by, passes = 2, player, 0
         else:
             reason = "unknown-call"
@@ -270,7 +298,7 @@ def _first_index(rules: AuctionRules, dealer: Seat) -> int:
         i = -1
     if i < 0:
         raise IllegalCallError(f"{dealer!r} does not take part in {rules.name}", reason="unknown-call")
-    return i
+    return (i + rules.first_caller) % len(rules.seats)
 
 
 def _explain(rules: AuctionRules, st: _State, call: object, reason: str) -> str:
@@ -291,6 +319,12 @@ def _explain(rules: AuctionRules, st: _State, call: object, reason: str) -> str:
         return f"the double of {last_text} came from the redoubler's own side (Law 36)"
     if reason == "redouble-redoubled":
         return f"{last_text} is already redoubled (Law 36)"
+    if reason == "redouble-not-bidder":
+        return f"only the side that bid {last_text} may redouble (Law 19B)"
+    if reason == "not-the-dealer":
+        return f"only the dealer bids in {rules.name}; pass or double"
+    if reason == "opening-pass":
+        return f"the first call may not be a pass in {rules.name}"
     if reason == "after-close":
         return f"the auction closed after call {st[0]} (Law 39)"
     if isinstance(call, Bid) and call.level > rules.max_level:
@@ -400,11 +434,12 @@ class Auction:
         rules, first, st = self._rules, self._first, self._st
         if st[6]:
             return ()
-        out: list[Call] = [PASS]
-        for code, call in ((_DOUBLE, DOUBLE), (_REDOUBLE, REDOUBLE)):
+        out: list[Call] = []
+        for code, call in ((_PASS, PASS), (_DOUBLE, DOUBLE), (_REDOUBLE, REDOUBLE)):
             if type(_step(rules, first, st, code)) is not str:
                 out.append(call)
-        out.extend(rules.bids[st[1] + 1:])
+        if not rules.dealer_only_bids or (first + st[0]) % len(rules.seats) == first:
+            out.extend(rules.bids[st[1] + 1:])
         return tuple(out)
 
     # -- queries -----------------------------------------------------------

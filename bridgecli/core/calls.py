@@ -100,9 +100,9 @@ def parse_call(text: str) -> Call:
 
     Raises ParseError for anything else.
     """
-    from .notation import ENGLISH
+    from .notation import default_reader
 
-    return ENGLISH.parse_call(text)
+    return default_reader().parse_call(text)
 
 
 class Risk(IntEnum):
@@ -169,9 +169,9 @@ class Contract:
         """Parse ``4S``, ``4SX``, ``3NTXX``, ``3N``, ``4♠``, ``pass``; ``4SXS`` or ``4SX by S``
         also names the declarer. Raises ParseError.
         """
-        from .notation import ENGLISH
+        from .notation import default_reader
 
-        return ENGLISH.parse_contract(text)
+        return default_reader().parse_contract(text)
 
     @property
     def pbn(self) -> str:

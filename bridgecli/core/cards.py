@@ -187,9 +187,9 @@ class Card:
         card = _BY_TEXT.get(text)
         if card is not None:
             return card
-        from .notation import ENGLISH
+        from .notation import default_reader
 
-        return ENGLISH.parse_card(text)
+        return default_reader().parse_card(text)
 
     def __str__(self) -> str:
         return self.suit.letter + self.rank.letter
@@ -245,9 +245,9 @@ class Seat(IntEnum):
     @classmethod
     def from_str(cls, text: str) -> "Seat":
         """Parse ``N``, ``north``, ``n`` ... Raises ParseError."""
-        from .notation import ENGLISH
+        from .notation import default_reader
 
-        return ENGLISH.parse_seat(text)
+        return default_reader().parse_seat(text)
 
     def __str__(self) -> str:
         return self.letter
@@ -312,9 +312,9 @@ class Vulnerability(IntEnum):
 
         Raises ParseError.
         """
-        from .notation import ENGLISH
+        from .notation import default_reader
 
-        return ENGLISH.parse_vul(text)
+        return default_reader().parse_vul(text)
 
     @property
     def pbn(self) -> str:

@@ -1,15 +1,29 @@
 """Table-driven notation: how cards, calls, seats and contracts are written.
 
 A :class:`Language` is pure data: tables from input tokens to core values and
-the words used on output. English is :data:`ENGLISH`; another language is
-another table (see :data:`LANGUAGES`), not new code. Input is
-case-insensitive and accepts the suit symbols ♠♥♦♣ wherever a suit letter is.
+the words used on output. English is :data:`ENGLISH`, Polish :data:`POLISH`,
+Hungarian :data:`HUNGARIAN`; another language is another table (see
+:data:`LANGUAGES`), not new code. Input is case-insensitive and accepts the
+suit symbols ♠♥♦♣ wherever a suit letter is.
+
+Reading in tiers: :func:`get_language` returns a *reader*, the language's
+table plus fallbacks, so that a token is read
+
+1. as the chosen language reads it (its meaning wins where languages clash:
+   ``W`` is West in English, but the jack inside a Polish card ``♠W``);
+2. else as English reads it (PBN and the bridge world's lingua franca);
+3. else as the other known languages read it, when they agree.
+
+A whole token is read in one tier, so ``KD`` is the king of diamonds in
+English and the queen of diamonds (``K`` karo, ``D`` dama) in Polish. The
+bare tables (``ENGLISH``...) have no fallbacks and read strictly.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from .calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Risk
 from .cards import Card, Hand, Rank, Seat, Strain, Suit, Vulnerability
@@ -20,6 +34,35 @@ _SYMBOLS: dict[str, Suit] = {
     "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS,
 }
 _DIGIT_RANKS: dict[str, Rank] = {str(r): Rank(r) for r in range(2, 11)}
+
+T = TypeVar("T")
+
+#: English parse-error messages, the fallback of every table's ``messages``.
+_MESSAGES_EN: dict[str, str] = {
+    "not_rank": "not a rank: {text}",
+    "not_suit": "not a suit: {text}",
+    "not_strain": "not a strain: {text}",
+    "not_card": "not a card: {text}",
+    "not_call": "not a call: {text}",
+    "not_call_level": "not a call: {text} (bids go from 1 to 7)",
+    "not_seat": "not a seat: {text}",
+    "not_vul": "not a vulnerability: {text}",
+    "hand_suits": "a hand needs four suits separated by dots: {text}",
+    "hand_rank": "not a rank: {tok} in hand {text}",
+    "hand_twice": "card {tok} twice in hand {text}",
+    "not_contract": "not a contract: {text}",
+    "not_contract_level": "not a contract: {text} (levels go from 1 to 7)",
+    "unknown_language": "unknown language {text} (known: {known})",
+    # illegal calls (validate-auction), worded as bridgecli.core.auction words them
+    "illegal_call": "illegal call {n} ({seat}) {call}: {why}",
+    "why_insufficient": "insufficient, {last} was the last bid (Law 27)",
+    "why_double_own_side": "{last} was bid by the doubler's own side (Law 36)",
+    "why_double_nothing": "no bid to double yet (Law 36)",
+    "why_redouble_undoubled": "{last} is not doubled (Law 36)",
+    "why_redouble_nothing": "no bid to redouble yet (Law 36)",
+    "why_redouble_own_double": "the double of {last} came from the redoubler's own side (Law 36)",
+    "why_after_close": "the auction closed after call {n} (Law 39)",
+}
 
 
 @dataclass(frozen=True)
@@ -57,26 +100,68 @@ class Language:
     vul_out: tuple[str, ...]
     """Output text of each vulnerability, None first."""
     words: Mapping[str, str] = field(default_factory=dict)
-    """Other words for text output (``board``, ``dealer``, ``by``...)."""
+    """Other words for text output (``board``, ``dealer``, ``by``...); a key the
+    table lacks falls back to English (:meth:`word`)."""
+    risk_out: tuple[str, str, str] = ("", "X", "XX")
+    """Suffix of an undoubled, doubled, redoubled contract."""
+    passout: tuple[str, ...] = ("PASS", "PASSED", "PASSED OUT", "AP")
+    """Upper-case tokens for a passed-out contract (besides the pass call)."""
+    messages: Mapping[str, str] = field(default_factory=dict)
+    """Templates of parse-error messages by key (``not_call``...); missing keys
+    fall back to English. Placeholders: ``{text}`` (already quoted), ``{tok}``."""
+    symbols: bool = False
+    """Write suits as ♠♥♦♣ unless a caller asks for letters (``symbols=False``);
+    Polish and Hungarian letters (``C`` hearts, ``K`` diamonds) clash with ranks and English."""
+    fallbacks: tuple[Language, ...] = ()
+    """Tables tried in order when this one cannot read a token (set by
+    :func:`get_language`; the bare tables have none)."""
+
+    # -- messages ----------------------------------------------------------
+
+    def message(self, key: str, **values: object) -> str:
+        """The parse-error message ``key`` in this language, filled with ``values``."""
+        template = self.messages.get(key) or _MESSAGES_EN[key]
+        return template.format(**values)
+
+    def _error(self, key: str, text: str, **values: object) -> ParseError:
+        return ParseError(self.message(key, text=repr(text), **values))
+
+    def _tiers(self, read: Callable[[Language], T]) -> T:
+        """``read`` with this table, then with each fallback; the first error if all fail."""
+        try:
+            return read(self)
+        except ParseError:
+            for lang in self.fallbacks:
+                try:
+                    return read(lang)
+                except ParseError:
+                    continue
+            raise
 
     # -- reading -----------------------------------------------------------
 
     def parse_rank(self, text: str) -> Rank:
         """A rank token. Raises ParseError."""
+        return self._tiers(lambda lang: lang._parse_rank(text))
+
+    def _parse_rank(self, text: str) -> Rank:
         t = text.strip().upper()
         r = self.ranks.get(t) or _DIGIT_RANKS.get(t)
         if r is None:
-            raise ParseError(f"not a rank: {text!r}")
+            raise self._error("not_rank", text)
         return r
 
     def parse_suit(self, text: str) -> Suit:
         """A suit token or symbol. Raises ParseError."""
+        return self._tiers(lambda lang: lang._parse_suit(text))
+
+    def _parse_suit(self, text: str) -> Suit:
         t = text.strip()
         s = _SYMBOLS.get(t)
         if s is None:
             s = self.suits.get(t.upper())
         if s is None:
-            raise ParseError(f"not a suit: {text!r}")
+            raise self._error("not_suit", text)
         return s
 
     def _strain_token(self, t: str) -> Strain | None:
@@ -91,9 +176,12 @@ class Language:
 
     def parse_strain(self, text: str) -> Strain:
         """A strain: a suit token, or notrump (``NT``, ``N``), or nullo. Raises ParseError."""
+        return self._tiers(lambda lang: lang._parse_strain(text))
+
+    def _parse_strain(self, text: str) -> Strain:
         s = self._strain_token(text.strip().upper())
         if s is None:
-            raise ParseError(f"not a strain: {text!r}")
+            raise self._error("not_strain", text)
         return s
 
     def parse_card(self, text: str) -> Card:
@@ -101,47 +189,59 @@ class Language:
 
         Raises ParseError.
         """
+        return self._tiers(lambda lang: lang._parse_card(text))
+
+    def _parse_card(self, text: str) -> Card:
         t = text.strip().upper()
         for i in range(1, len(t)):
             a, b = t[:i], t[i:]
-            suit = _SYMBOLS.get(a) or self.suits.get(a)
+            suit = _SYMBOLS.get(a, self.suits.get(a))
             if suit is not None:
                 rank = self.ranks.get(b) or _DIGIT_RANKS.get(b)
                 if rank is not None:
                     return Card(suit, rank)
             rank = self.ranks.get(a) or _DIGIT_RANKS.get(a)
             if rank is not None:
-                suit = _SYMBOLS.get(b) or self.suits.get(b)
+                suit = _SYMBOLS.get(b, self.suits.get(b))
                 if suit is not None:
                     return Card(suit, rank)
-        raise ParseError(f"not a card: {text!r}")
+        raise self._error("not_card", text)
 
     def parse_call(self, text: str) -> Call:
         """A call: pass, double, redouble or a bid ``1C``..``7NT``. Raises ParseError."""
+        return self._tiers(lambda lang: lang._parse_call(text))
+
+    def _parse_call(self, text: str) -> Call:
         t = text.strip().upper()
         call = self.calls.get(t)
         if call is not None:
             return call
         if len(t) >= 2 and t[0] in "1234567":
-            strain = self._strain_token(t[1:])
+            strain = self._strain_token(t[1:].strip())
             if strain is not None:
                 return Bid(int(t[0]), strain)
         if len(t) >= 2 and t[0].isdigit():
-            raise ParseError(f"not a call: {text!r} (bids go from 1 to 7)")
-        raise ParseError(f"not a call: {text!r}")
+            raise self._error("not_call_level", text)
+        raise self._error("not_call", text)
 
     def parse_seat(self, text: str) -> Seat:
         """A seat: ``N``, ``north``... Raises ParseError."""
+        return self._tiers(lambda lang: lang._parse_seat(text))
+
+    def _parse_seat(self, text: str) -> Seat:
         s = self.seats.get(text.strip().upper())
         if s is None:
-            raise ParseError(f"not a seat: {text!r}")
+            raise self._error("not_seat", text)
         return s
 
     def parse_vul(self, text: str) -> Vulnerability:
         """A vulnerability: ``None``, ``NS``, ``EW``, ``All`` and synonyms. Raises ParseError."""
+        return self._tiers(lambda lang: lang._parse_vul(text))
+
+    def _parse_vul(self, text: str) -> Vulnerability:
         v = self.vulnerability.get(text.strip().upper())
         if v is None:
-            raise ParseError(f"not a vulnerability: {text!r}")
+            raise self._error("not_vul", text)
         return v
 
     def parse_hand(self, text: str) -> Hand:
@@ -149,9 +249,12 @@ class Language:
 
         Raises ParseError.
         """
+        return self._tiers(lambda lang: lang._parse_hand(text))
+
+    def _parse_hand(self, text: str) -> Hand:
         parts = text.strip().split(".")
         if len(parts) != 4:
-            raise ParseError(f"a hand needs four suits separated by dots: {text!r}")
+            raise self._error("hand_suits", text)
         cards: list[Card] = []
         for suit, part in zip((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), parts):
             part = part.strip().upper()
@@ -165,10 +268,10 @@ class Language:
                     tok, i = part[i], i + 1
                 rank = self.ranks.get(tok) or _DIGIT_RANKS.get(tok)
                 if rank is None:
-                    raise ParseError(f"not a rank: {tok!r} in hand {text!r}")
+                    raise self._error("hand_rank", text, tok=repr(tok))
                 card = Card(suit, rank)
                 if card in cards:
-                    raise ParseError(f"card {str(card)!r} twice in hand {text!r}")
+                    raise self._error("hand_twice", text, tok=repr(self.card_str(card)))
                 cards.append(card)
         return Hand(cards)
 
@@ -176,23 +279,26 @@ class Language:
         """``4S``, ``4SX``, ``3NTXX``, ``4♠``, ``pass``; a trailing seat (``4SXS``,
         ``4SX by S``) names the declarer. Raises ParseError.
         """
+        return self._tiers(lambda lang: lang._parse_contract(text))
+
+    def _parse_contract(self, text: str) -> Contract:
         t = " ".join(text.strip().upper().split())
-        if self.calls.get(t) is PASS or t in ("PASS", "PASSED", "PASSED OUT", "AP"):
+        if self.calls.get(t) is PASS or t in self.passout:
             return Contract.passed_out()
         declarer: Seat | None = None
         words = t.split(" ")
-        if len(words) == 3 and words[1] in ("BY", self.words.get("by", "BY").upper()):
-            declarer = self.parse_seat(words[2])
+        if len(words) == 3 and words[1] in ("BY", self.word("by").upper()):
+            declarer = self._parse_seat(words[2])
             t = words[0]
         elif len(words) == 2:
-            declarer = self.parse_seat(words[1])
+            declarer = self._parse_seat(words[1])
             t = words[0]
         elif len(words) != 1:
-            raise ParseError(f"not a contract: {text!r}")
+            raise self._error("not_contract", text)
         if len(t) < 2 or t[0] not in "1234567":
             if t[:1].isdigit():
-                raise ParseError(f"not a contract: {text!r} (levels go from 1 to 7)")
-            raise ParseError(f"not a contract: {text!r}")
+                raise self._error("not_contract_level", text)
+            raise self._error("not_contract", text)
         level = int(t[0])
         rest = t[1:]
         # longest strain token first, then risk, then an optional seat
@@ -218,12 +324,12 @@ class Language:
                 if declarer is not None:
                     continue
                 try:
-                    seat = self.parse_seat(tail)
+                    seat = self._parse_seat(tail)
                 except ParseError:
                     continue
                 return Contract(level, strain, risk, seat)
             return Contract(level, strain, risk, declarer)
-        raise ParseError(f"not a contract: {text!r}")
+        raise self._error("not_contract", text)
 
     # -- writing -----------------------------------------------------------
 
@@ -231,21 +337,25 @@ class Language:
         """The rank's letter in this language."""
         return self.rank_out[rank - 2]
 
-    def suit_str(self, suit: Suit, symbols: bool = False) -> str:
-        """The suit's letter, or its symbol when ``symbols``."""
+    def suit_str(self, suit: Suit, symbols: bool | None = None) -> str:
+        """The suit's letter, or its symbol when ``symbols`` (None: the table's :attr:`symbols`)."""
+        if symbols is None:
+            symbols = self.symbols
         return suit.symbol if symbols else self.suit_out[suit]
 
-    def strain_str(self, strain: Strain, symbols: bool = False) -> str:
-        """The strain's text (symbol for suits when ``symbols``)."""
+    def strain_str(self, strain: Strain, symbols: bool | None = None) -> str:
+        """The strain's text (symbol for suits when ``symbols``; None: the table's :attr:`symbols`)."""
+        if symbols is None:
+            symbols = self.symbols
         if symbols and strain.suit is not None:
             return strain.suit.symbol
         return self.strain_out[strain]
 
-    def card_str(self, card: Card, symbols: bool = False) -> str:
+    def card_str(self, card: Card, symbols: bool | None = None) -> str:
         """Suit then rank: ``SA`` or ``♠A``."""
         return self.suit_str(card.suit, symbols) + self.rank_str(card.rank)
 
-    def call_str(self, call: Call, symbols: bool = False) -> str:
+    def call_str(self, call: Call, symbols: bool | None = None) -> str:
         """A call in this language."""
         if isinstance(call, Bid):
             return f"{call.level}{self.strain_str(call.strain, symbols)}"
@@ -255,14 +365,15 @@ class Language:
             return self.call_out[1]
         return self.call_out[2]
 
-    def contract_str(self, contract: Contract, symbols: bool = False, declarer: bool = False) -> str:
+    def contract_str(self, contract: Contract, symbols: bool | None = None, declarer: bool = False) -> str:
         """``4SX`` (``4♠X``), or the pass word; ``declarer`` appends ``by S``."""
         if contract.is_passout:
-            return self.words.get("passed_out", self.call_out[0])
+            return self.word("passed_out")
         text = f"{contract.level}{self.strain_str(contract.strain, symbols)}"
-        text += ("", self.call_out[1], self.call_out[2])[contract.risk] if self.code != "en" else str(contract.risk)
+        text += self.risk_out[contract.risk]
         if declarer and contract.declarer is not None:
-            text += f" {self.words.get('by', 'by')} {self.seat_out[contract.declarer]}"
+            by = self.word("by")
+            text += f" {by} {self.seat_out[contract.declarer]}" if by else f" {self.seat_out[contract.declarer]}"
         return text
 
     def seat_str(self, seat: Seat) -> str:
@@ -274,10 +385,13 @@ class Language:
         return self.vul_out[vul]
 
     def word(self, key: str) -> str:
-        """A text-output word; the key itself when the table lacks it."""
-        return self.words.get(key, key)
+        """A text-output word: this table's, else English's, else the key itself."""
+        w = self.words.get(key)
+        if w is None:
+            w = _WORDS_EN.get(key, key)
+        return w
 
-    def hand_str(self, hand: Hand, symbols: bool = False, sep: str = " ") -> str:
+    def hand_str(self, hand: Hand, symbols: bool | None = None, sep: str = " ") -> str:
         """A hand by suits, spades first, with suit letters or symbols and ``-`` for a void."""
         out = []
         for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
@@ -289,6 +403,62 @@ class Language:
 def _upper(d: Mapping[str, object]) -> dict:  # type: ignore[type-arg]
     return {k.upper(): v for k, v in d.items()}
 
+
+#: English output words, the fallback of every table's ``words``.
+_WORDS_EN: dict[str, str] = {
+    "by": "by", "passed_out": "Pass",
+    # bridgecli.render.text
+    "board": "Board", "dealer": "Dealer", "vulnerable": "Vulnerable", "contract": "Contract",
+    "result": "Result", "made": "made", "down": "down", "tricks": "tricks", "all_pass": "All Pass",
+    "board_passed_out": "Passed out", "trick": "Trick", "lead": "Lead", "won": "Won",
+    "notes": "Notes", "play": "Play", "unknown": "unknown",
+    # hand records (bridgecli.render.html, bridgecli.render.svg)
+    "makeable": "Makeable contracts", "hand_record": "Hand record",
+    "result_made": "{contract}, {made} {tricks} {tricks_word}", "result_down": "{contract}, {down} {under}",
+    "result_tricks": "{tricks} {tricks_word}",
+    # tables of score, solve, rubber
+    "vul": "Vul", "declarer": "By", "tricks_header": "Tricks", "ending_1": "ending of {n} trick", "ending_n": "ending of {n} tricks",
+    "leads_line": "Leads v {contract}{by} {declarer} ({leader} leads), defence tricks {tricks}", "side_ns": "N-S", "side_ew": "E-W", "opening_lead": "Lead", "ns": "NS", "ew": "EW", "score": "Score",
+    "open": "Open", "closed": "Closed", "res": "Res", "home": "Home", "visitors": "Visitors",
+    "team": "Team", "imps": "IMPs", "pair": "Pair", "rank": "Rank", "boards": "Boards",
+    "mp": "MP", "top": "Top", "percent": "%", "ximps": "XIMPs", "butler": "Butler",
+    "datum": "Datum", "makes": "makes", "par": "Par", "leads": "Leads", "leader_leads": "leads",
+    "versus": "v",
+    # validate-auction
+    "record": "Record", "auction": "Auction", "no_auction": "no auction recorded",
+    "incomplete_1": "incomplete after {n} call, {seat} to call",
+    "incomplete_n": "incomplete after {n} calls, {seat} to call",
+    "auction_passed_out": "passed out", "mismatch": "mismatch: tags say {contract}",
+    "legal_calls": "legal calls", "unreadable": "unreadable record",
+    "call_position": "call {n}, column {column}", "unknown_call_in": "unknown call {token} in --calls ({pos})",
+    "vul_none": "neither vulnerable", "vul_ns": "N-S vulnerable", "vul_ew": "E-W vulnerable",
+    "vul_all": "both vulnerable",
+    # play
+    "claimed_after": "(claimed after {n})", "illegal_play": "illegal play at trick {trick} by {seat}",
+    "play_stops_1": "play stops after {n} trick, declarer has {d}",
+    "play_stops_n": "play stops after {n} tricks, declarer has {d}",
+    "col_trick": "trick", "col_lead": "lead", "col_1st": "1st", "col_2nd": "2nd", "col_3rd": "3rd",
+    "col_4th": "4th", "col_won": "won", "col_decl": "decl", "col_def": "def",
+    "and": "and", "play_hint": "Type a card (HK, kh, 10h), 'undo', 'claim N', 'quit'.",
+    "plays": "plays", "to_play": "to play", "you_play": "you play", "no_card_yet": "(no card yet)",
+    "trick_to": "trick {n} to {seat}",
+    # rubber (bridgecli.cli.rubber): score sheet words
+    "we": "We", "they": "They", "above": "above the line", "below": "below the line", "game": "Game",
+    "rubber": "Rubber", "rubber_bonus": "rubber bonus", "honours": "honours", "total": "Total",
+    "deal": "Deal", "part_score": "part score", "chicago": "Chicago",
+    "chicago_round": "Chicago round", "four_deals_played": "four deals played", "ahead": "{side} ahead",
+    "level": "level", "won_it": "{side} won it {a}-{b}", "unfinished": "unfinished",
+    "scored_as_stopped": "(scored as stopped)", "dealer_lc": "dealer", "vul_lc": "vul", "game_n": "game {n}",
+    "we_col": "WE (N-S)", "they_col": "THEY (E-W)", "total_lc": "total", "difference": "Difference",
+    "settlement": "settlement", "players_after": "Players after {what}:", "player": "player", "this": "this",
+    "points": "points", "units": "units", "all_rubbers": "All rubbers", "all_rounds": "All rounds",
+    "no_deals_rubber": "no deals, no rubber", "no_deals_round": "no deals, no round", "dealt_again": "dealt again",
+    "reason_tricks": "tricks", "reason_overtricks": "overtricks", "reason_grand_slam": "grand slam",
+    "reason_small_slam": "small slam", "reason_insult": "insult", "reason_undertricks": "undertricks",
+    "reason_honours": "honours", "reason_game": "game", "reason_rubber": "rubber", "reason_part_score": "part-score",
+    "reason_unfinished_game": "unfinished game", "reason_unfinished_part_score": "unfinished part-score",
+    "rubber_lc": "rubber", "round_lc": "round",
+}
 
 ENGLISH = Language(
     code="en",
@@ -321,25 +491,312 @@ ENGLISH = Language(
     seat_out=("N", "E", "S", "W"),
     seat_names=("North", "East", "South", "West"),
     vul_out=("None", "NS", "EW", "All"),
+    words=_WORDS_EN,
+)
+
+#: Polish, as the seeds and Polish club pages write it: ranks A K D W 10 (as,
+#: król, dama, walet); suits pik/kier/karo/trefl with the letters P C K T of
+#: Polish plain-text records; BA (bez atu); pas, kontra/ktr, rekontra/rktr; seats
+#: N E S W (the letters Polish players use) and Północ, Wschód, Południe, Zachód.
+POLISH = Language(
+    code="pl",
+    symbols=True,
+    ranks=_upper({"A": Rank.ACE, "AS": Rank.ACE, "K": Rank.KING, "KRÓL": Rank.KING, "D": Rank.QUEEN,
+                  "DAMA": Rank.QUEEN, "W": Rank.JACK, "WALET": Rank.JACK, "DZIESIĄTKA": Rank.TEN}),
+    suits=_upper({
+        "P": Suit.SPADES, "C": Suit.HEARTS, "K": Suit.DIAMONDS, "T": Suit.CLUBS,
+        "PIK": Suit.SPADES, "PIKI": Suit.SPADES, "PIKÓW": Suit.SPADES, "PIKACH": Suit.SPADES,
+        "KIER": Suit.HEARTS, "KIERY": Suit.HEARTS, "KIERÓW": Suit.HEARTS, "KIERACH": Suit.HEARTS,
+        "KARO": Suit.DIAMONDS, "KARA": Suit.DIAMONDS, "KAR": Suit.DIAMONDS, "KARACH": Suit.DIAMONDS,
+        "TREFL": Suit.CLUBS, "TREFLE": Suit.CLUBS, "TREFLI": Suit.CLUBS, "TREFLACH": Suit.CLUBS,
+    }),
+    notrump=("BA", "BEZ ATU", "BEZATU"),
+    nullo=("NULLO",),
+    calls=_upper({
+        "PAS": PASS,
+        "KONTRA": DOUBLE, "KTR": DOUBLE, "X": DOUBLE,
+        "REKONTRA": REDOUBLE, "RKTR": REDOUBLE, "REKTR": REDOUBLE, "XX": REDOUBLE,
+    }),
+    seats=_upper({
+        "N": Seat.NORTH, "E": Seat.EAST, "S": Seat.SOUTH, "W": Seat.WEST,
+        "PÓŁNOC": Seat.NORTH, "WSCHÓD": Seat.EAST, "POŁUDNIE": Seat.SOUTH, "ZACHÓD": Seat.WEST,
+        "POLNOC": Seat.NORTH, "WSCHOD": Seat.EAST, "POLUDNIE": Seat.SOUTH, "ZACHOD": Seat.WEST,
+    }),
+    vulnerability=_upper({
+        "NIKT": Vulnerability.NONE, "OBIE PRZED": Vulnerability.NONE, "PRZED": Vulnerability.NONE,
+        "NS": Vulnerability.NS, "N-S": Vulnerability.NS, "NS PO": Vulnerability.NS,
+        "EW": Vulnerability.EW, "E-W": Vulnerability.EW, "WE": Vulnerability.EW, "W-E": Vulnerability.EW,
+        "EW PO": Vulnerability.EW, "WE PO": Vulnerability.EW,
+        "OBIE": Vulnerability.ALL, "OBIE PO": Vulnerability.ALL, "WSZYSCY": Vulnerability.ALL,
+    }),
+    rank_out=("2", "3", "4", "5", "6", "7", "8", "9", "10", "W", "D", "K", "A"),
+    suit_out=("T", "K", "C", "P"),
+    strain_out=("T", "K", "C", "P", "BA", "NULLO"),
+    call_out=("pas", "ktr", "rktr"),
+    seat_out=("N", "E", "S", "W"),
+    seat_names=("Północ", "Wschód", "Południe", "Zachód"),
+    vul_out=("obie przed", "NS po", "EW po", "obie po"),
+    risk_out=("", "X", "XX"),
+    passout=("PAS", "PASY", "SPASOWANE", "4 PASY"),
     words={
-        "by": "by", "passed_out": "Pass",
-        # text output (bridgecli.render.text)
-        "board": "Board", "dealer": "Dealer", "vulnerable": "Vulnerable", "contract": "Contract",
-        "result": "Result", "made": "made", "down": "down", "tricks": "tricks", "all_pass": "All Pass",
-        "board_passed_out": "Passed out", "trick": "Trick", "lead": "Lead", "won": "Won",
-        "notes": "Notes", "play": "Play", "unknown": "unknown",
+        "by": "", "passed_out": "pas",
+        "board": "Rozdanie", "dealer": "Rozdający", "vulnerable": "Założenia", "contract": "Kontrakt",
+        "result": "Wynik", "made": "ugrany", "down": "bez", "tricks": "lew", "all_pass": "pasy",
+        "board_passed_out": "Rozdanie spasowane", "trick": "Lewa", "lead": "Wist", "won": "Bierze",
+        "notes": "Uwagi", "play": "Rozgrywka", "unknown": "nieznany",
+        "makeable": "Kontrakty do ugrania", "hand_record": "Rozkłady",
+        "result_made": "{contract}, {made} ({tricks} {tricks_word})", "result_down": "{contract}, {down} {under}",
+        "result_tricks": "{tricks} {tricks_word}",
+        "vul": "Zał.", "declarer": "Rozgr.", "tricks_header": "Lewy", "ending_1": "końcówka {n} lewy", "ending_n": "końcówka {n} lew",
+        "leads_line": "Wisty przeciw {contract}{by} {declarer} (wistuje {leader}), lewy obrońców {tricks}", "side_ns": "NS", "side_ew": "EW", "opening_lead": "Wist", "ns": "NS", "ew": "EW", "score": "Zapis",
+        "open": "Otwarty", "closed": "Zamknięty", "res": "Wynik", "home": "Gospodarze", "visitors": "Goście",
+        "team": "Drużyna", "imps": "IMP", "pair": "Para", "rank": "Miejsce", "boards": "Rozdania",
+        "mp": "PM", "top": "Top", "percent": "%", "ximps": "XIMP", "butler": "Butler",
+        "datum": "Datum", "makes": "ugrywa", "par": "Par", "leads": "Wisty", "leader_leads": "wistuje",
+        "versus": "przeciw",
+        "record": "Zapis", "auction": "Licytacja", "no_auction": "brak licytacji",
+        "incomplete_1": "licytacja niedokończona po {n} odzywce, licytuje {seat}",
+        "incomplete_n": "licytacja niedokończona po {n} odzywkach, licytuje {seat}",
+        "auction_passed_out": "rozdanie spasowane", "mismatch": "niezgodność: w nagłówku {contract}",
+        "legal_calls": "dozwolone odzywki", "unreadable": "nieczytelny zapis",
+        "call_position": "odzywka {n}, kolumna {column}",
+        "unknown_call_in": "nieznana odzywka {token} w --calls ({pos})",
+        "vul_none": "obie przed partią", "vul_ns": "NS po partii", "vul_ew": "EW po partii",
+        "vul_all": "obie po partii",
+        "claimed_after": "(zgłoszone po {n})", "illegal_play": "niedozwolona zagrywka w lewie {trick}, gracz {seat}",
+        "play_stops_1": "rozgrywka przerwana po {n} lewie, rozgrywający ma {d}",
+        "play_stops_n": "rozgrywka przerwana po {n} lewach, rozgrywający ma {d}",
+        "col_trick": "lewa", "col_lead": "wist", "col_1st": "1.", "col_2nd": "2.", "col_3rd": "3.",
+        "col_4th": "4.", "col_won": "bierze", "col_decl": "rozgr.", "col_def": "obr.",
+        "and": "i", "play_hint": "Wpisz kartę (♥K, CK, 10c), 'undo', 'claim N', 'quit'.",
+        "plays": "zagrywa", "to_play": "gra", "you_play": "grasz", "no_card_yet": "(jeszcze bez karty)",
+        "trick_to": "lewa {n} dla {seat}",
+        "we": "My", "they": "Oni", "above": "nad kreską", "below": "pod kreską", "game": "Partia",
+        "rubber": "Rober", "rubber_bonus": "premia za robra", "honours": "honory", "total": "Razem",
+        "deal": "Rozdanie", "part_score": "częściówka", "chicago": "Chicago",
+
+        "chicago_round": "Runda chicago", "four_deals_played": "rozegrano cztery rozdania",
+        "ahead": "prowadzi {side}", "level": "remis", "won_it": "{side} wygrywa {a}-{b}",
+        "unfinished": "niedokończony", "scored_as_stopped": "(zapisany jako przerwany)", "dealer_lc": "rozdaje",
+        "vul_lc": "zał.", "game_n": "partia {n}", "we_col": "MY (NS)", "they_col": "ONI (EW)",
+        "total_lc": "razem", "difference": "Różnica", "settlement": "rozliczenie",
+        "players_after": "Gracze po {what}:", "player": "gracz", "this": "teraz", "points": "punkty",
+        "units": "jednostki", "all_rubbers": "Wszystkie robry", "all_rounds": "Wszystkie rundy",
+        "no_deals_rubber": "brak rozdań, brak robra", "no_deals_round": "brak rozdań, brak rundy",
+        "dealt_again": "rozdane ponownie", "reason_tricks": "lewy", "reason_overtricks": "nadróbki",
+        "reason_grand_slam": "szlem", "reason_small_slam": "szlemik", "reason_insult": "za kontrę",
+        "reason_undertricks": "wpadki", "reason_honours": "honory", "reason_game": "dograna",
+        "reason_rubber": "rober", "reason_part_score": "częściówka",
+        "reason_unfinished_game": "partia w niedokończonym", "reason_unfinished_part_score": "częściówka w niedok.",
+        "rubber_lc": "robrze", "round_lc": "rundzie",
+    },
+    messages={
+        "not_rank": "to nie jest wysokość karty: {text}",
+        "not_suit": "to nie jest kolor: {text}",
+        "not_strain": "to nie jest miano: {text}",
+        "not_card": "to nie jest karta: {text}",
+        "not_call": "to nie jest odzywka: {text}",
+        "not_call_level": "to nie jest odzywka: {text} (odzywki od 1 do 7)",
+        "not_seat": "to nie jest strona świata: {text}",
+        "not_vul": "to nie są założenia: {text}",
+        "hand_suits": "ręka ma cztery kolory rozdzielone kropkami: {text}",
+        "hand_rank": "to nie jest wysokość karty: {tok} w ręce {text}",
+        "hand_twice": "karta {tok} dwa razy w ręce {text}",
+        "not_contract": "to nie jest kontrakt: {text}",
+        "not_contract_level": "to nie jest kontrakt: {text} (wysokość od 1 do 7)",
+        "unknown_language": "nieznany język {text} (znane: {known})",
+        "illegal_call": "niedozwolona odzywka {n} ({seat}) {call}: {why}",
+        "why_insufficient": "niewystarczająca, ostatnia odzywka to {last} (prawo 27)",
+        "why_double_own_side": "{last} zgłosiła strona kontrującego (prawo 36)",
+        "why_double_nothing": "nie ma jeszcze czego kontrować (prawo 36)",
+        "why_redouble_undoubled": "{last} nie jest skontrowane (prawo 36)",
+        "why_redouble_nothing": "nie ma jeszcze czego rekontrować (prawo 36)",
+        "why_redouble_own_double": "kontrę {last} dała strona rekontrującego (prawo 36)",
+        "why_after_close": "licytacja zakończyła się po odzywce {n} (prawo 39)",
+    },
+)
+
+#: Hungarian, as the seed and Hungarian club pages write it: suits pikk, kőr,
+#: káró, treff with the letters P C K T of Hungarian bidding notes; szan,
+#: szanzadu or SA for no trump; passz, kontra, rekontra; seats Észak, Kelet,
+#: Dél, Nyugat (É K D Ny). Hungarian diagrams print ranks A K Q J; the
+#: Hungarian initials D (dáma) and B (bubi) are read too.
+HUNGARIAN = Language(
+    code="hu",
+    symbols=True,
+    ranks=_upper({"A": Rank.ACE, "ÁSZ": Rank.ACE, "K": Rank.KING, "KIRÁLY": Rank.KING, "Q": Rank.QUEEN,
+                  "D": Rank.QUEEN, "DÁMA": Rank.QUEEN, "J": Rank.JACK, "B": Rank.JACK, "BUBI": Rank.JACK,
+                  "T": Rank.TEN}),
+    suits=_upper({
+        "P": Suit.SPADES, "C": Suit.HEARTS, "K": Suit.DIAMONDS, "T": Suit.CLUBS,
+        "PIKK": Suit.SPADES, "PIK": Suit.SPADES, "KŐR": Suit.HEARTS, "KÖR": Suit.HEARTS, "KOR": Suit.HEARTS,
+        "KÁRÓ": Suit.DIAMONDS, "KARO": Suit.DIAMONDS, "KÁRO": Suit.DIAMONDS, "TREFF": Suit.CLUBS,
+    }),
+    notrump=("SZAN", "SZANZADU", "SZANADU", "SZ", "SA"),
+    nullo=("NULLO",),
+    calls=_upper({
+        "PASSZ": PASS, "P": PASS,
+        "KONTRA": DOUBLE, "*": DOUBLE, "X": DOUBLE,
+        "REKONTRA": REDOUBLE, "**": REDOUBLE, "XX": REDOUBLE,
+    }),
+    seats=_upper({
+        "É": Seat.NORTH, "K": Seat.EAST, "D": Seat.SOUTH, "NY": Seat.WEST,
+        "ÉSZAK": Seat.NORTH, "KELET": Seat.EAST, "DÉL": Seat.SOUTH, "NYUGAT": Seat.WEST,
+    }),
+    vulnerability=_upper({
+        "SENKI": Vulnerability.NONE, "MANS": Vulnerability.NONE, "MANS-MANS": Vulnerability.NONE,
+        "É-D": Vulnerability.NS, "ÉD": Vulnerability.NS, "É-D BELL": Vulnerability.NS,
+        "K-NY": Vulnerability.EW, "KNY": Vulnerability.EW, "K-NY BELL": Vulnerability.EW,
+        "MINDENKI": Vulnerability.ALL, "MIND": Vulnerability.ALL, "BELL-BELL": Vulnerability.ALL,
+    }),
+    rank_out=("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"),
+    suit_out=("T", "K", "C", "P"),
+    strain_out=("T", "K", "C", "P", "SA", "NULLO"),
+    call_out=("passz", "kontra", "rekontra"),
+    seat_out=("É", "K", "D", "Ny"),
+    seat_names=("Észak", "Kelet", "Dél", "Nyugat"),
+    vul_out=("senki", "É-D", "K-Ny", "mindenki"),
+    risk_out=("", "X", "XX"),
+    passout=("PASSZ", "MIND PASSZ", "BEPASSZOLVA"),
+    words={
+        "by": "", "passed_out": "passz",
+        "board": "Leosztás", "dealer": "Osztó", "vulnerable": "Bell", "contract": "Felvétel",
+        "result": "Eredmény", "made": "teljesítve", "down": "bukás", "tricks": "ütés", "all_pass": "mind passz",
+        "board_passed_out": "Bepasszolt leosztás", "trick": "Ütés", "lead": "Hív", "won": "Viszi",
+        "notes": "Megjegyzések", "play": "Lejátszás", "unknown": "ismeretlen",
+        "makeable": "Teljesíthető felvételek", "hand_record": "Leosztások",
+        "result_made": "{contract}, {made} ({tricks} {tricks_word})", "result_down": "{contract}, {under} {down}",
+        "result_tricks": "{tricks} {tricks_word}",
+        "vul": "Bell", "declarer": "Felvevő", "tricks_header": "Ütés", "ending_1": "végjáték {n} ütéssel", "ending_n": "végjáték {n} ütéssel",
+        "leads_line": "Indítások {contract}{by} {declarer} ellen ({leader} indít), ellenjáték ütései {tricks}", "side_ns": "É-D", "side_ew": "K-Ny", "opening_lead": "Indítás", "ns": "É-D", "ew": "K-Ny", "score": "Pont",
+        "open": "Nyitott", "closed": "Zárt", "res": "Ered.", "home": "Hazai", "visitors": "Vendég",
+        "team": "Csapat", "imps": "IMP", "pair": "Pár", "rank": "Hely", "boards": "Leosztás",
+        "mp": "MP", "top": "Top", "percent": "%", "ximps": "XIMP", "butler": "Butler",
+        "datum": "Datum", "makes": "teljesít", "par": "Par", "leads": "Indítások", "leader_leads": "indít",
+        "versus": "ellen",
+        "record": "Rekord", "auction": "Licit", "no_auction": "nincs licit",
+        "incomplete_1": "befejezetlen licit {n} bemondás után, {seat} következik",
+        "incomplete_n": "befejezetlen licit {n} bemondás után, {seat} következik",
+        "auction_passed_out": "bepasszolt leosztás", "mismatch": "eltérés: a fejléc szerint {contract}",
+        "legal_calls": "szabályos bemondások", "unreadable": "olvashatatlan rekord",
+        "call_position": "{n}. bemondás, {column}. oszlop",
+        "unknown_call_in": "ismeretlen bemondás {token} a --calls értékében ({pos})",
+        "vul_none": "senki sincs bellben", "vul_ns": "É-D bell", "vul_ew": "K-Ny bell",
+        "vul_all": "bell-bell",
+        "claimed_after": "(claim {n} ütés után)", "illegal_play": "szabálytalan lap a(z) {trick}. ütésben, {seat}",
+        "play_stops_1": "a lejátszás {n} ütés után megáll, a felvevőnek {d} van",
+        "play_stops_n": "a lejátszás {n} ütés után megáll, a felvevőnek {d} van",
+        "col_trick": "ütés", "col_lead": "hív", "col_1st": "1.", "col_2nd": "2.", "col_3rd": "3.",
+        "col_4th": "4.", "col_won": "viszi", "col_decl": "felv.", "col_def": "ellenj.",
+        "and": "és", "play_hint": "Írj be egy lapot (♥K, CK, 10c), 'undo', 'claim N', 'quit'.",
+        "plays": "hív", "to_play": "következik", "you_play": "te játszod", "no_card_yet": "(még nincs lap)",
+        "trick_to": "a(z) {n}. ütést {seat} viszi",
+        "we": "Mi", "they": "Ők", "above": "vonal felett", "below": "vonal alatt", "game": "Játszma",
+        "rubber": "Robber", "rubber_bonus": "robberjutalom", "honours": "honőrök", "total": "Összesen",
+        "deal": "Leosztás", "part_score": "részpontszám", "chicago": "Chicago",
+
+        "chicago_round": "Chicago kör", "four_deals_played": "négy leosztás lejátszva", "ahead": "{side} vezet",
+        "level": "döntetlen", "won_it": "{side} nyerte {a}-{b}", "unfinished": "befejezetlen",
+        "scored_as_stopped": "(megszakítottként pontozva)", "dealer_lc": "osztó", "vul_lc": "bell",
+        "game_n": "{n}. játszma", "we_col": "MI (É-D)", "they_col": "ŐK (K-Ny)", "total_lc": "összesen",
+        "difference": "Különbség", "settlement": "elszámolás", "players_after": "Játékosok {what} után:",
+        "player": "játékos", "this": "most", "points": "pont", "units": "egység",
+        "all_rubbers": "Összes robber", "all_rounds": "Összes kör", "no_deals_rubber": "nincs leosztás, nincs robber",
+        "no_deals_round": "nincs leosztás, nincs kör", "dealt_again": "újraosztva", "reason_tricks": "ütések",
+        "reason_overtricks": "felülütések", "reason_grand_slam": "nagyszlem", "reason_small_slam": "kisszlem",
+        "reason_insult": "kontrás teljesítés", "reason_undertricks": "bukások", "reason_honours": "honőrök",
+        "reason_game": "gém", "reason_rubber": "robber", "reason_part_score": "részpontszám",
+        "reason_unfinished_game": "befejezetlen játszma", "reason_unfinished_part_score": "befejezetlen részp.",
+        "rubber_lc": "robber", "round_lc": "kör",
+    },
+    messages={
+        "not_rank": "nem lapérték: {text}",
+        "not_suit": "nem szín: {text}",
+        "not_strain": "nem aduszín: {text}",
+        "not_card": "nem kártyalap: {text}",
+        "not_call": "nem bemondás: {text}",
+        "not_call_level": "nem bemondás: {text} (licit 1-től 7-ig)",
+        "not_seat": "nem égtáj: {text}",
+        "not_vul": "nem bell-állapot: {text}",
+        "hand_suits": "egy kéz négy színét pont választja el: {text}",
+        "hand_rank": "nem lapérték: {tok} a(z) {text} kézben",
+        "hand_twice": "a(z) {tok} lap kétszer szerepel a(z) {text} kézben",
+        "not_contract": "nem felvétel: {text}",
+        "not_contract_level": "nem felvétel: {text} (szint 1-től 7-ig)",
+        "unknown_language": "ismeretlen nyelv {text} (ismert: {known})",
+        "illegal_call": "szabálytalan bemondás: {n}. ({seat}) {call}: {why}",
+        "why_insufficient": "elégtelen, az utolsó licit {last} volt (27. szabály)",
+        "why_double_own_side": "a(z) {last} licitet a kontrázó saját oldala mondta (36. szabály)",
+        "why_double_nothing": "még nincs mit kontrázni (36. szabály)",
+        "why_redouble_undoubled": "a(z) {last} nincs megkontrázva (36. szabály)",
+        "why_redouble_nothing": "még nincs mit rekontrázni (36. szabály)",
+        "why_redouble_own_double": "a(z) {last} kontráját a rekontrázó saját oldala mondta (36. szabály)",
+        "why_after_close": "a licit a(z) {n}. bemondás után véget ért (39. szabály)",
     },
 )
 
 #: Languages by code; a new language is a new entry here.
-LANGUAGES: dict[str, Language] = {"en": ENGLISH}
+LANGUAGES: dict[str, Language] = {"en": ENGLISH, "pl": POLISH, "hu": HUNGARIAN}
+
+_MAPPINGS = ("ranks", "suits", "calls", "seats", "vulnerability")
+_TUPLES = ("notrump", "nullo", "passout")
+
+
+def merge_tables(first: Language, others: tuple[Language, ...] = ()) -> Language:
+    """``first``'s output with the input tokens of ``first`` then ``others``.
+
+    A token of ``first`` keeps its meaning; a token ``others`` give two
+    different meanings (and ``first`` none) is left out, as ambiguous.
+    """
+    fields: dict[str, object] = {}
+    for name in _MAPPINGS:
+        table = dict(getattr(first, name))
+        votes: dict[str, set[object]] = {}
+        for lang in others:
+            for tok, value in getattr(lang, name).items():
+                votes.setdefault(tok, set()).add(value)
+        for tok, values in votes.items():
+            if tok not in table and len(values) == 1:
+                table[tok] = next(iter(values))
+        fields[name] = table
+    # tokens of one kind that another kind of ``first`` reads differently stay unread
+    taken = set(first.notrump) | set(first.nullo) | set(first.suits)
+    for name in _TUPLES:
+        tokens = list(getattr(first, name))
+        for lang in others:
+            tokens += [t for t in getattr(lang, name) if t not in tokens and (name == "passout" or t not in taken)]
+        fields[name] = tuple(tokens)
+    return replace(first, fallbacks=(), **fields)  # type: ignore[arg-type]
+
+
+def reader(table: Language) -> Language:
+    """``table`` with its reading fallbacks: English, then the other languages where they agree."""
+    others = tuple(lang for lang in LANGUAGES.values() if lang.code not in (table.code, ENGLISH.code))
+    tiers: list[Language] = []
+    if table.code != ENGLISH.code:
+        tiers.append(merge_tables(table, (ENGLISH,)))
+    tiers.append(merge_tables(tiers[-1] if tiers else table, others))
+    return replace(table, fallbacks=tuple(tiers))
+
+
+_READERS: dict[str, Language] = {}
 
 
 def get_language(code: str | None) -> Language:
-    """The language for ``code`` (``en`` when None). Raises ParseError for an unknown code."""
-    if code is None:
-        return ENGLISH
-    lang = LANGUAGES.get(code.lower())
+    """The reader for ``code`` (``en`` when None): the language's table with the
+    fallbacks of :func:`reader`, cached. Raises ParseError for an unknown code.
+    """
+    key = (code or "en").lower()
+    lang = _READERS.get(key)
     if lang is None:
-        raise ParseError(f"unknown language {code!r} (known: {', '.join(sorted(LANGUAGES))})")
+        table = LANGUAGES.get(key)
+        if table is None:
+            raise ParseError(ENGLISH.message("unknown_language", text=repr(code), known=", ".join(sorted(LANGUAGES))))
+        lang = _READERS[key] = reader(table)
     return lang
+
+
+def default_reader() -> Language:
+    """The reader used where no ``--lang`` reaches (YAML, JSON and LIN values):
+    English first, then every foreign token the other languages agree on."""
+    return get_language("en")

@@ -54,6 +54,9 @@ class PlayRules:
     """Number of tricks in a complete play."""
     follow_suit: bool = True
     """Whether a player must follow suit when able (Law 44C)."""
+    sides: tuple[int, int, int, int] = (0, 1, 0, 1)
+    """Side (0 or 1) whose tricks a card of each seat N, E, S, W wins; bridge: N-S 0, E-W 1.
+    Two players facing each other (Nullo, North against South) need ``(0, 1, 1, 0)``."""
 
     @property
     def cards_per_trick(self) -> int:
@@ -64,8 +67,9 @@ class PlayRules:
 #: Contract bridge: four cards a trick clockwise, declarer's LHO leads, 13 tricks.
 BRIDGE = PlayRules()
 
-#: Two players sitting North and South, two-card tricks (the Nullo variant's play).
-TWO_HANDED = PlayRules(name="two-handed", order=(0, 2), opening_leader=2, tricks=13)
+#: Two players sitting North and South, two-card tricks (the Nullo variant's play): North and
+#: South are opponents, so they count their tricks for different sides.
+TWO_HANDED = PlayRules(name="two-handed", order=(0, 2), opening_leader=2, tricks=13, sides=(0, 1, 1, 0))
 
 #: Rule sets by name.
 PLAY_RULES: dict[str, PlayRules] = {r.name: r for r in (BRIDGE, TWO_HANDED)}
@@ -329,7 +333,7 @@ class PlayState:
     @property
     def declarer_tricks(self) -> int:
         """Tricks won by declarer's side: in play, plus what a claim gave them."""
-        side = self.declarer.side
+        side = self.rules.sides[self.declarer]
         won = self._won[side]
         if self._claim is not None:
             claimer, n = self._claim
@@ -342,7 +346,7 @@ class PlayState:
         """Tricks won by the defenders (claims included once the play is over)."""
         if self.is_complete:
             return self.rules.tricks - self.declarer_tricks
-        return self._won[1 - self.declarer.side]
+        return self._won[1 - self.rules.sides[self.declarer]]
 
     @property
     def claim_made(self) -> tuple[Side, int] | None:
@@ -419,7 +423,7 @@ class PlayState:
             seats = tuple(SEATS[(leader + order[i]) % 4] for i in range(len(trick)))
             winner = seats[w]
             tricks = tricks + (Trick(len(tricks) + 1, leader, tuple(DECK[c] for c in trick), seats, winner),)
-            won = (won[0] + 1, won[1]) if winner % 2 == 0 else (won[0], won[1] + 1)
+            won = (won[0] + 1, won[1]) if self.rules.sides[winner] == 0 else (won[0], won[1] + 1)
             leader, trick = winner, ()
         new = PlayState.__new__(PlayState)
         new._set(self.deal, self.contract, self.rules, tuple(hands), self._played | bit, leader, trick, tricks,
@@ -445,7 +449,7 @@ class PlayState:
         remaining = self.rules.tricks - len(self._tricks)
         if not 0 <= tricks <= remaining:
             raise RuleError(f"cannot claim {tricks} of the {remaining} remaining tricks")
-        who = self.declarer.side if side is None else side
+        who = Side(self.rules.sides[self.declarer]) if side is None else side
         new = PlayState.__new__(PlayState)
         new._set(self.deal, self.contract, self.rules, self._hands, self._played, self._leader, self._trick,
                  self._tricks, self._won, (who, tricks))
@@ -453,7 +457,7 @@ class PlayState:
 
     def defenders_claim(self, tricks: int) -> PlayState:
         """End the play with the defenders claiming ``tricks`` of the remaining tricks."""
-        return self.claim(tricks, Side(1 - self.declarer.side))
+        return self.claim(tricks, Side(1 - self.rules.sides[self.declarer]))
 
     def __repr__(self) -> str:
         return (f"<PlayState {self.contract.pbn} by {self.declarer.letter}, trick {self.trick_number},"
@@ -680,6 +684,7 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
     rows = board.play or ()
     suit_mask = _SUIT_MASK
     follow = rules.follow_suit
+    side_of = rules.sides
     # the record's first column is the player of the first card: it must be the opening leader (Law 41A, 54)
     if rows and rows[0] and rows[0][0].card is not None and first_col != leader:
         err_seat, err_card = SEATS[first_col], rows[0][0].card
@@ -740,7 +745,7 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
             partial = list(zip(seats, idxs))
             break
         w = seats[best_pos]
-        won[w & 1] += 1
+        won[side_of[w]] += 1
         raw.append((leader, idxs, seats, w))
         leader = w
     rep = _finish(board, contract, raw, partial, error, err_seat, err_card, won, rules)
@@ -765,7 +770,7 @@ def _finish(board: Board | None, contract: Contract, raw: list[tuple[int, list[i
             err_card: Card | None, won: list[int], rules: PlayRules) -> Replay:
     assert contract.declarer is not None
     n_done = len(raw)
-    in_play = won[contract.declarer % 2]
+    in_play = won[rules.sides[contract.declarer]]
     result = board.result if board is not None else None
     end = board.play_end if board is not None else ""
     claimed = end == "*" and result is not None and error is None and n_done < rules.tricks

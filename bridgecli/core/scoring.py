@@ -3,8 +3,9 @@
 A scoring scheme is a frozen :class:`ScoringRules` value (trick values,
 undertrick tables, premiums), not code: :data:`DUPLICATE` is Law 77,
 :data:`OLDMP` is the pre-1987 duplicate table (PBN ``Scoring "OldMP"``), and
-other schemes (rubber, Chicago) are further instances registered with
-:func:`register_rules`. :func:`score` and :func:`breakdown` read the tables;
+:data:`RUBBER`, :data:`CHICAGO` and :data:`CHICAGO_B` are the rubber and
+Chicago schemes (the sheets themselves are kept by :mod:`bridgecli.core.rubber`);
+more instances can be registered with :func:`register_rules`. :func:`score` and :func:`breakdown` read the tables;
 there is no per-scheme branch.
 
 Scores are from the declarer's side: positive when the contract made,
@@ -22,8 +23,11 @@ from .errors import ParseError
 from .imps import imps
 
 __all__ = [
+    "CHICAGO",
+    "CHICAGO_B",
     "DUPLICATE",
     "OLDMP",
+    "RUBBER",
     "RULES",
     "ScoreBreakdown",
     "ScoringRules",
@@ -89,6 +93,28 @@ class ScoringRules:
     """All five trump honours in one hand."""
     honours_aces: int = 150
     """All four aces in one hand at notrump."""
+    partscores_carry: bool = False
+    """True when part-scores add up toward game until a side makes one (rubber, Chicago
+    variant A); False when each deal stands alone (duplicate, Chicago variant B)."""
+    partscore_bonus_last_deal: bool = False
+    """True when the part-score premium is scored only on the last deal of a round (Chicago
+    variant A: 100 on deal 4); a single deal's :func:`breakdown` then has none."""
+    rubber_bonus: tuple[int, int] = (700, 500)
+    """Rubber premium when the losers won no game / one game (RB Law 74)."""
+    unfinished_game: int = 300
+    """Unfinished rubber: premium to a side that has won one game."""
+    unfinished_partscore: int = 100
+    """Unfinished rubber: premium to a side with a part-score in the unfinished game (the other
+    reading of the law gives 50)."""
+    deals_per_round: int = 0
+    """Deals in a round with vulnerability by deal (Chicago: 4); 0 for a rubber, where a side
+    is vulnerable once it has won a game."""
+    dealer_vulnerable: bool = True
+    """Chicago deals 2 and 3: True when the dealer's side is vulnerable, False for the
+    non-dealer's side (by agreement)."""
+    passout_redeal: bool = False
+    """True when a passed-out deal is dealt again by the same dealer and does not count as one
+    of the round's deals (Chicago); False when it counts as a deal scoring nothing."""
 
     def __post_init__(self) -> None:
         for vul in self.undertricks:
@@ -129,8 +155,54 @@ OLDMP = ScoringRules(
     overtrick_redoubled=DUPLICATE.overtrick_redoubled,
 )
 
+#: Rubber bridge (RB Laws 72-81, RULES.md section 7): trick points below the line add up to
+#: game, no per-deal game or part-score premium (the rubber bonus replaces them), honours scored.
+RUBBER = ScoringRules(
+    name="rubber",
+    description="rubber bridge: games of 100 below the line, rubber bonus 700/500, honours",
+    first_trick=DUPLICATE.first_trick,
+    later_trick=DUPLICATE.later_trick,
+    undertricks=DUPLICATE.undertricks,
+    overtrick_doubled=DUPLICATE.overtrick_doubled,
+    overtrick_redoubled=DUPLICATE.overtrick_redoubled,
+    bonuses_per_deal=False,
+    honours=True,
+    partscores_carry=True,
+)
+
+#: Chicago, variant A (ACBL four-deal bridge, RULES.md section 8): part-scores carry to game,
+#: game premium 300/500 on the deal that completes it, 100 for a part-score on deal 4.
+CHICAGO = ScoringRules(
+    name="chicago",
+    description="Chicago (variant A): part-scores carry, 100 for a part-score on deal 4",
+    first_trick=DUPLICATE.first_trick,
+    later_trick=DUPLICATE.later_trick,
+    undertricks=DUPLICATE.undertricks,
+    overtrick_doubled=DUPLICATE.overtrick_doubled,
+    overtrick_redoubled=DUPLICATE.overtrick_redoubled,
+    partscore_bonus=100,
+    partscore_bonus_last_deal=True,
+    partscores_carry=True,
+    deals_per_round=4,
+    passout_redeal=True,
+)
+
+#: Chicago, variant B (duplicate style, RULES.md section 8): each deal scored alone with the
+#: duplicate table, 50 for every part-score.
+CHICAGO_B = ScoringRules(
+    name="chicago-b",
+    description="Chicago (variant B): each deal alone, duplicate premiums, 50 a part-score",
+    first_trick=DUPLICATE.first_trick,
+    later_trick=DUPLICATE.later_trick,
+    undertricks=DUPLICATE.undertricks,
+    overtrick_doubled=DUPLICATE.overtrick_doubled,
+    overtrick_redoubled=DUPLICATE.overtrick_redoubled,
+    deals_per_round=4,
+    passout_redeal=True,
+)
+
 #: Scoring schemes by name; :func:`register_rules` adds one.
-RULES: dict[str, ScoringRules] = {DUPLICATE.name: DUPLICATE, OLDMP.name: OLDMP}
+RULES: dict[str, ScoringRules] = {r.name: r for r in (DUPLICATE, OLDMP, RUBBER, CHICAGO, CHICAGO_B)}
 
 
 def register_rules(rules: ScoringRules) -> ScoringRules:
@@ -219,7 +291,7 @@ def breakdown(contract: Contract, tricks: int, vulnerable: bool, rules: ScoringR
     if rules.bonuses_per_deal:
         if trick_score >= rules.game_threshold:
             game = rules.game_bonus[v]
-        else:
+        elif not rules.partscore_bonus_last_deal:
             partscore = rules.partscore_bonus
     slam = rules.small_slam[v] if contract.level == 6 else rules.grand_slam[v] if contract.level == 7 else 0
     insult = rules.insult[risk]

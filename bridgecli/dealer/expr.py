@@ -17,7 +17,10 @@ in dealer's manual, singular and plural forms alike):
 * ``pt0``..``pt9(seat[, suit])`` and their names ``tens jacks queens kings
   aces top2 top3 top4 top5 c13``;
 * ``shape(seat, any 4333 + 5xxx - any 0xxx)``, ``hascard(seat, AS)``;
-* ``score(vul|nv, x3N, tricks)``, ``imps(difference)``.
+* ``score(vul|nv, x3N, tricks)``, ``imps(difference)``;
+* ``tricks(seat, strain)``: double-dummy tricks (needs the DDS solver of
+  ``bridgecli[dds]``); ``a && tricks(...)`` solves only the deals where
+  ``a`` holds.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from itertools import permutations
-from typing import cast
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -67,7 +70,7 @@ _TOKEN_RE = re.compile(
   | (?P<nl>\n)
   | (?P<comment>//[^\n]*|/\*.*?\*/)
   | (?P<str>"[^"]*")
-  | (?P<word>[A-Za-z0-9_]+)
+  | (?P<word>\w+)
   | (?P<op>&&|\|\||==|!=|<=|>=|[-+*/%<>!?:(),=])
     """,
     re.VERBOSE | re.DOTALL,
@@ -130,6 +133,20 @@ for _i, (_name, _w) in enumerate(tables.DEFAULT_ALTCOUNTS):
 
 _HAND_FUNCS = {"hcp": "hcp", "hcps": "hcp", "control": "control", "controls": "control",
                "loser": "loser", "losers": "loser"}
+
+def _foreign(text: str, how: str) -> Any:
+    """``text`` read as a Polish or Hungarian token (``północ``, ``kier``, ``SW``) by the
+    default reader of :mod:`bridgecli.core.notation`; None when it reads nothing.
+    Seats and suits come back as ints (0 north / 0 clubs), cards as Card."""
+    from bridgecli.core.errors import ParseError
+    from bridgecli.core.notation import default_reader
+
+    try:
+        value = getattr(default_reader(), how)(text)
+    except ParseError:
+        return None
+    return value if how == "parse_card" else int(value)
+
 
 #: Every function name the language knows.
 FUNCTIONS: tuple[str, ...] = tuple(sorted(
@@ -357,7 +374,9 @@ class Parser:
             return inner
         if t.kind == "word" and t.text.lower() not in _KEYWORD_OPS:
             low = t.text.lower()
-            if self.peek().kind == "op" and self.peek().text == "(" and low in FUNCTIONS:
+            if self.peek().kind == "op" and self.peek().text == "(" and (
+                    low in FUNCTIONS or (len(low) > 2 and t.text not in self.names
+                                         and _foreign(low, "parse_suit") is not None)):
                 return self.call()
             if t.text in self.names:
                 self.advance()
@@ -375,6 +394,8 @@ class Parser:
         """A seat word."""
         t = self.tok
         seat = SEAT_NAMES.get(t.text.lower()) if t.kind == "word" else None
+        if seat is None and t.kind == "word":
+            seat = _foreign(t.text, "parse_seat")
         if seat is None:
             raise self.error(f"expected a seat (north, east, south, west), found {t.text!r}")
         self.advance()
@@ -384,6 +405,8 @@ class Parser:
         """A suit word."""
         t = self.tok
         suit = SUIT_NAMES.get(t.text.lower()) if t.kind == "word" else None
+        if suit is None and t.kind == "word":
+            suit = _foreign(t.text, "parse_suit")
         if suit is None:
             raise self.error(f"expected a suit (spades, hearts, diamonds, clubs), found {t.text!r}")
         self.advance()
@@ -400,6 +423,9 @@ class Parser:
                 idx = 13 * suits.index(text[1]) + ranks.index(text[0])
             elif text[0] in suits and text[1] in ranks:
                 idx = 13 * suits.index(text[0]) + ranks.index(text[1])
+        if idx is None and t.kind in ("word", "num"):
+            card = _foreign(t.text, "parse_card")
+            idx = None if card is None else card.index
         if idx is None:
             raise self.error(f"expected a card like 'AS' or 'TC', found {t.text!r}")
         self.advance()
@@ -443,8 +469,11 @@ class Parser:
         name = t.text.lower()
         self.expect("(", f" after {name!r}")
         node: Call
-        if name in _LENGTH_FUNCS:
-            node = Call(t, "length", self.seat_arg(), _LENGTH_FUNCS[name])
+        length_of = _LENGTH_FUNCS.get(name)
+        if length_of is None and name not in FUNCTIONS:
+            length_of = _foreign(name, "parse_suit")  # a Polish or Hungarian suit name: kiery(north)
+        if length_of is not None:
+            node = Call(t, "length", self.seat_arg(), length_of)
         elif name in _HAND_FUNCS or name in _ALT_NAMES:
             func = _HAND_FUNCS.get(name, "alt")
             seat = self.seat_arg()
@@ -472,7 +501,18 @@ class Parser:
         elif name == "score":
             node = self.score_call(t)
         else:  # tricks
-            raise self.error("tricks() needs a double-dummy solver, which deal does not run", t)
+            seat = self.seat_arg()
+            self.expect(",", " between seat and strain")
+            st = self.tok
+            word = st.text.lower() if st.kind == "word" else ""
+            if word in ("notrump", "notrumps", "nt", "n"):
+                strain = 4
+            elif word in SUIT_NAMES:
+                strain = SUIT_NAMES[word]
+            else:
+                raise self.error(f"expected a strain (spades, hearts, diamonds, clubs, notrump), found {st.text!r}")
+            self.advance()
+            node = Call(t, "tricks", seat, strain)
         self.expect(")", f" to close {name}(")
         return node
 
@@ -540,19 +580,38 @@ def caret(text: str, line: int | None, column: int | None) -> str:
 class Hands:
     """A batch seen by compiled expressions: suit holdings per seat, computed on demand."""
 
-    def __init__(self, owner: npt.NDArray[np.uint8]) -> None:
+    def __init__(self, owner: npt.NDArray[np.uint8] | None,
+                 hands: Mapping[int, npt.NDArray[np.uint64]] | None = None) -> None:
         self.owner = owner
-        """``(52, n)`` seat of each card."""
-        self.n = owner.shape[1]
-        """Deals in the batch."""
+        """``(52, n)`` seat of each card, or None when only ``hands`` are known."""
+        self.hands = hands or {}
+        """Cards of some seats as 52-bit masks (bit = card index), one per deal."""
+        if owner is not None:
+            self.n = owner.shape[1]
+            """Deals in the batch."""
+        else:
+            self.n = len(next(iter(self.hands.values()))) if self.hands else 0
         self._masks: dict[int, npt.NDArray[np.uint16]] = {}
         self.memo: dict[str, Value] = {}
         """Values of sub-expressions already computed on this batch."""
 
+    def subset(self, rows: npt.NDArray[np.intp]) -> Hands:
+        """The deals at ``rows`` as a batch of their own."""
+        owner = None if self.owner is None else np.ascontiguousarray(self.owner[:, rows])
+        return Hands(owner, {seat: bits[rows] for seat, bits in self.hands.items()})
+
     def masks(self, seat: int) -> npt.NDArray[np.uint16]:
         """``(4, n)`` 13-bit holdings of ``seat`` in clubs, diamonds, hearts, spades."""
         got = self._masks.get(seat)
+        if got is None and seat in self.hands:
+            bits = self.hands[seat]
+            got = np.empty((4, self.n), dtype=np.uint16)
+            for suit in range(4):
+                got[suit] = (bits >> np.uint64(13 * suit)) & np.uint64(0x1FFF)
+            self._masks[seat] = got
         if got is None:
+            if self.owner is None:
+                raise KeyError(f"seat {seat} is not dealt in this batch")
             held = (self.owner == seat).view(np.uint8)
             got = np.empty((4, self.n), dtype=np.uint16)
             for suit in range(4):
@@ -570,15 +629,17 @@ Fn = Callable[[Hands], Value]
 class Compiled:
     """A compiled expression: the batch function and the seats it looks at."""
 
-    __slots__ = ("const", "fn", "seats")
+    __slots__ = ("const", "costly", "fn", "seats")
 
-    def __init__(self, fn: Fn, seats: frozenset[int], const: int | None = None) -> None:
+    def __init__(self, fn: Fn, seats: frozenset[int], const: int | None = None, costly: bool = False) -> None:
         self.fn = fn
         """``Hands -> Value``."""
         self.seats = seats
         """Seats whose cards the value depends on."""
         self.const = const
         """The value when it does not depend on the deal."""
+        self.costly = costly
+        """True when the value needs double-dummy solving (evaluated on as few deals as possible)."""
 
     def __call__(self, hands: Hands) -> Value:
         return self.fn(hands)
@@ -702,12 +763,12 @@ class Compiler:
                     c = -x.const
                     return Compiled(lambda h: c, frozenset(), c)
                 fx = x.fn
-                return Compiled(lambda h: -fx(h), x.seats)
+                return Compiled(lambda h: -fx(h), x.seats, costly=x.costly)
             if x.const is not None:
                 c = int(x.const == 0)
                 return Compiled(lambda h: c, frozenset(), c)
             fx = x.fn
-            return Compiled(lambda h: _as_int(fx(h) == 0), x.seats)
+            return Compiled(lambda h: _as_int(fx(h) == 0), x.seats, costly=x.costly)
         if isinstance(node, Binary):
             assert node.left is not None and node.right is not None
             return self._binary(node.op, self.compile(node.left), self.compile(node.right))
@@ -721,7 +782,7 @@ class Compiler:
             def cond(h: Hands) -> Value:
                 return np.where(np.asarray(ft(h)) != 0, fa(h), fb(h)).astype(np.int64)
 
-            return Compiled(cond, t.seats | a.seats | b.seats)
+            return Compiled(cond, t.seats | a.seats | b.seats, costly=t.costly or a.costly or b.costly)
         if isinstance(node, Call):
             return self._call(node)
         raise TypeError(f"not an expression node: {node!r}")
@@ -754,12 +815,15 @@ class Compiler:
                 h.memo[key] = got
             return got
 
-        compiled = inner if inner.const is not None else Compiled(var, inner.seats)
+        compiled = inner if inner.const is not None else Compiled(var, inner.seats, costly=inner.costly)
         self._compiled_vars[name] = compiled
         return compiled
 
     def _binary(self, op: str, a: Compiled, b: Compiled) -> Compiled:
         seats = a.seats | b.seats
+        costly = a.costly or b.costly
+        if op in ("&&", "||") and costly and not (a.costly and b.costly):
+            return _lazy_logic(op, b if a.costly else a, a if a.costly else b)
         fa, fb = a.fn, b.fn
         if op in ("&&", "||"):
             if op == "&&":
@@ -782,7 +846,7 @@ class Compiler:
             c = f(Hands(np.zeros((52, 0), dtype=np.uint8)))
             ci = int(np.asarray(c))
             return Compiled(lambda h: ci, frozenset(), ci)
-        return Compiled(f, seats)
+        return Compiled(f, seats, costly=costly)
 
     def _call(self, node: Call) -> Compiled:
         func, seat, suit = node.func, node.seat, node.suit
@@ -802,8 +866,10 @@ class Compiler:
         if func == "hascard":
             card = int(node.extra)  # type: ignore[call-overload]
 
+            suit_of, bit = card // 13, card % 13
+
             def hascard(h: Hands) -> Value:
-                out: npt.NDArray[np.int64] = (h.owner[card] == seat).astype(np.int64)
+                out: npt.NDArray[np.int64] = ((h.masks(seat)[suit_of] >> bit) & 1).astype(np.int64)
                 return out
 
             return Compiled(hascard, seats)
@@ -813,7 +879,7 @@ class Compiler:
             if x.const is not None:
                 c = int(tables.imps(x.const))
                 return Compiled(lambda h: c, frozenset(), c)
-            return Compiled(lambda h: tables.imps(fx(h)), x.seats)
+            return Compiled(lambda h: tables.imps(fx(h)), x.seats, costly=x.costly)
         if func == "score":
             vul, level, strain = cast("tuple[bool, int, int]", node.extra)
             x = self.compile(node.args[0])
@@ -821,7 +887,9 @@ class Compiler:
             if x.const is not None:
                 c = int(tables.score(vul, level, strain, x.const))
                 return Compiled(lambda h: c, frozenset(), c)
-            return Compiled(lambda h: tables.score(vul, level, strain, fx(h)), x.seats)
+            return Compiled(lambda h: tables.score(vul, level, strain, fx(h)), x.seats, costly=x.costly)
+        if func == "tricks":
+            return self._tricks(node)
         if func == "cccc":
             suit_part, shape_part = self.table("cccc"), self.table("shapepoints")
 
@@ -848,6 +916,25 @@ class Compiler:
 
         return Compiled(self._memo(key, whole), seats)
 
+    def _tricks(self, node: Call) -> Compiled:
+        """``tricks(seat, strain)``: double-dummy tricks, all 20 of a deal solved at once and kept."""
+        from bridgecli.solver import dds
+
+        if not dds.available():
+            raise ParseError("tricks() needs the DDS solver: pip install 'bridgecli[dds]'",
+                             line=node.token.line, column=node.token.column)
+        seat, strain = node.seat, node.suit
+
+        def tricks(h: Hands) -> Value:
+            table = h.memo.get("dd")
+            if table is None:
+                table = dd_tables(h)
+                h.memo["dd"] = table
+            out: npt.NDArray[np.int64] = np.asarray(table)[:, seat, strain]
+            return out
+
+        return Compiled(tricks, frozenset(range(4)), costly=True)
+
     @staticmethod
     def _memo(key: str, fn: Fn) -> Fn:
         def memo(h: Hands) -> Value:
@@ -858,6 +945,38 @@ class Compiler:
             return got
 
         return memo
+
+
+def dd_tables(hands: Hands) -> npt.NDArray[np.int64]:
+    """``(n, 4, 5)`` double-dummy tricks of each deal: declarer seat by strain (C, D, H, S, NT)."""
+    from bridgecli.core.deal import deal_from_indices
+    from bridgecli.solver.dds import solve_tables
+
+    if hands.owner is None:
+        raise ValueError("double-dummy solving needs whole deals")
+    owner = hands.owner
+    deals = [deal_from_indices(owner[:, k].tolist()) for k in range(hands.n)]
+    out = np.zeros((hands.n, 4, 5), dtype=np.int64)
+    for k, table in enumerate(solve_tables(deals)):
+        out[k] = np.asarray(table.tricks, dtype=np.int64)
+    return out
+
+
+def _lazy_logic(op: str, cheap: Compiled, costly: Compiled) -> Compiled:
+    """``cheap && costly`` / ``cheap || costly`` evaluating ``costly`` only where it decides the result."""
+    fc, fx = cheap.fn, costly.fn
+
+    def f(h: Hands) -> Value:
+        first = np.broadcast_to(np.asarray(fc(h)) != 0, (h.n,))
+        need = first if op == "&&" else ~first
+        out = first.astype(np.int64) if op == "||" else np.zeros(h.n, dtype=np.int64)
+        rows = np.flatnonzero(need)
+        if len(rows):
+            sub = h.subset(rows)
+            out[rows] = (np.broadcast_to(np.asarray(fx(sub)), (len(rows),)) != 0).astype(np.int64)
+        return out
+
+    return Compiled(f, cheap.seats | costly.seats, costly=True)
 
 
 def compile_conditions(texts: Sequence[str], compiler: Compiler | None = None) -> Compiled:

@@ -33,8 +33,12 @@ BATCH_SIZE = 8192
 #: ``owner`` value of a card not dealt (yet).
 UNDEALT = 255
 
-#: A test on a batch: ``owner`` array ``(52, n)`` -> boolean array ``(n,)``.
-Accept = Callable[[U8Array], BoolArray]
+#: A test on a batch: ``(owner, hands) -> keep`` with ``owner`` ``(52, n)`` and ``hands`` empty, or,
+#: when only some seats are dealt yet, ``owner`` None and ``hands`` mapping each dealt seat to
+#: its cards as 52-bit masks (bit = card index, one ``uint64`` a deal).
+Accept = Callable[["U8Array | None", "dict[int, npt.NDArray[np.uint64]]"], BoolArray]
+
+_CARD_BIT = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
 
 
 def batch_generator(seed: int, index: int) -> np.random.Generator:
@@ -85,8 +89,8 @@ class Dealer:
     """Deals batches around a :class:`Predeal`, dealing the seats in ``first`` first.
 
     ``accept`` (optional) filters each batch; when ``first`` names fewer
-    than four seats the filter sees those seats' cards only (the others are
-    :data:`UNDEALT`) and must not look at other seats.
+    than four seats the filter is called before the other seats are dealt,
+    with those seats' cards as 52-bit masks, and must not look at other seats.
     """
 
     def __init__(self, predeal: Predeal | None = None, first: Sequence[int] = (), batch_size: int = BATCH_SIZE) -> None:
@@ -147,19 +151,17 @@ class Dealer:
         """
         n = self.batch_size if n is None else n
         r = len(self.free)
-        owner = np.repeat(self.base[:, None], n, axis=1)
         if accept is not None and self.split:
             perm = np.repeat(self.free[:, None], n, axis=1)
-            nfirst = self._first_seats()
             self._shuffle(rng, perm, 0, self.split)
-            self._assign(owner, perm, range(nfirst))
-            keep = np.asarray(accept(owner), dtype=bool)
+            keep = np.asarray(accept(None, self._hand_bits(perm)), dtype=bool)
             if not keep.all():
                 perm = np.ascontiguousarray(perm[:, keep])
-                owner = np.ascontiguousarray(owner[:, keep])
             self._shuffle(rng, perm, self.split, r - 1)
-            self._assign(owner, perm, range(nfirst, 4))
+            owner = np.repeat(self.base[:, None], perm.shape[1], axis=1)
+            self._assign(owner, perm, range(4))
             return owner, n
+        owner = np.repeat(self.base[:, None], n, axis=1)
         labels = np.repeat(np.repeat(np.asarray(self.order, dtype=np.uint8), self.need)[:, None], n, axis=1)
         self._shuffle(rng, labels, 0, r - 1)
         if r == 52:
@@ -167,18 +169,26 @@ class Dealer:
         else:
             owner[self.free.astype(np.int64)] = labels
         if accept is not None:
-            keep = np.asarray(accept(owner), dtype=bool)
+            keep = np.asarray(accept(owner, {}), dtype=bool)
             if not keep.all():
                 owner = np.ascontiguousarray(owner[:, keep])
         return owner, n
 
-    def _first_seats(self) -> int:
-        total = 0
-        for k, need in enumerate(self.need):
-            if total == self.split:
-                return k
-            total += need
-        return 4
+    def _hand_bits(self, perm: U8Array) -> dict[int, npt.NDArray[np.uint64]]:
+        """The cards of the seats dealt first, as 52-bit masks (predealt cards included)."""
+        out: dict[int, npt.NDArray[np.uint64]] = {}
+        lo = 0
+        for k, seat in enumerate(self.order):
+            if lo >= self.split:
+                break
+            hi = lo + self.need[k]
+            bits = np.bitwise_or.reduce(_CARD_BIT[perm[lo:hi]], axis=0)
+            fixed = np.flatnonzero(self.base == seat)
+            if len(fixed):
+                bits |= np.bitwise_or.reduce(_CARD_BIT[fixed])
+            out[seat] = bits
+            lo = hi
+        return out
 
 
 def uniform_below(rng: np.random.Generator, bounds: npt.NDArray[np.int64], n: int) -> npt.NDArray[np.int64]:

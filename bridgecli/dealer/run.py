@@ -81,8 +81,8 @@ def build(spec: Spec) -> tuple[Dealer, Accept | None]:
         return Dealer(Predeal(spec.fixed), batch_size=spec.batch_size), None
     fn = cond.test
 
-    def accept(owner: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
-        return fn(Hands(owner))
+    def accept(owner: npt.NDArray[np.uint8] | None, hands: dict[int, npt.NDArray[np.uint64]]) -> npt.NDArray[np.bool_]:
+        return fn(Hands(owner, hands))
 
     return Dealer(Predeal(spec.fixed), first=sorted(cond.seats), batch_size=spec.batch_size), accept
 

@@ -546,7 +546,10 @@ def _time_order(board: Board, contract: Contract | None) -> list[Card]:
 
 
 def dump_board(board: Board) -> str:
-    """One board as one LIN line (with the newline)."""
+    """One board as one LIN line (with the newline). Raises ParseError for a board of a
+    variant (LIN has no place for its talon, discards or dummies)."""
+    if board.variant is not None:
+        raise ParseError(f"LIN cannot hold a {board.variant} board; write YAML or JSON")
     parts: list[str] = []
     room = board.tags.get("Room", "").strip().lower()
     if board.number is not None and room in ("open", "closed"):

@@ -827,7 +827,7 @@ def _parse_play_tokens(e: _Entry) -> tuple[list[PlayedCard], str]:
                         p = plain.get(word) or plain.get(word.upper())
                         if p is None:
                             try:
-                                p = PlayedCard(DECK[Card.from_str(word).index])
+                                p = PlayedCard(DECK[ENGLISH.parse_card(word).index])
                             except ParseError:
                                 raise ParseError(f"not a card: {word!r}") from None
                         cards.append(p)
@@ -1019,8 +1019,12 @@ def board_text(b: Board) -> str:
     ``"?"`` (unknown); with no contract, Declarer, Contract and Result are
     ``""``; a passed-out board has ``[Declarer ""]`` and ``[Result ""]``; a
     contract without declarer or result has ``"?"`` for them.
-    Raises ParseError for a tag value or name PBN cannot hold.
+    Raises ParseError for a tag value or name PBN cannot hold, and for a board of a
+    variant (talon, discards, dummies have no PBN tags; use YAML or JSON).
     """
+    if b.variant is not None:
+        raise ParseError(f"PBN cannot hold a {b.variant} board (its variant data has no PBN tags);"
+                         " write YAML or JSON")
     tags = b.tags
     get = tags.get
     esc = _esc

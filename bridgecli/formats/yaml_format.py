@@ -192,7 +192,11 @@ def _board_nodes(root: Any, source: str | None, offset: int) -> Iterator[Any]:
 
 def _documents(text: str, source: str | None, offset: int) -> Iterator[Board | BridgeError]:
     yaml = _yaml()
-    loader = _loader_class()(text)
+    try:
+        loader = _loader_class()(text)
+    except ValueError as e:  # text a codec cannot carry (lone surrogates)
+        yield ParseError(f"yaml cannot read this text: {e}", source=source, line=1)
+        return
     try:
         while True:
             try:

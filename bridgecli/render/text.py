@@ -181,15 +181,17 @@ def result_text(board: Board, *, lang: Language = ENGLISH, ascii: bool = False) 
     if contract is None:
         if result is None:
             return ""
-        return f"{lang.word('result')}: {result} {lang.word('tricks')}"
+        return f"{lang.word('result')}: {lang.word('result_tricks').format(tricks=result, tricks_word=lang.word('tricks'))}"
     if contract.is_passout:
         return lang.word("board_passed_out")
     text = lang.contract_str(contract, symbols=not ascii, declarer=True)
     if result is not None:
         if result >= contract.required_tricks:
-            text += f", {lang.word('made')} {result} {lang.word('tricks')}"
+            text = lang.word("result_made").format(contract=text, tricks=result, made=lang.word("made"),
+                                                   tricks_word=lang.word("tricks"))
         else:
-            text += f", {lang.word('down')} {contract.required_tricks - result}"
+            text = lang.word("result_down").format(contract=text, under=contract.required_tricks - result,
+                                                   down=lang.word("down"))
     return f"{lang.word('contract')}: {text}"
 
 

@@ -2,14 +2,15 @@
 
 :func:`analyse_stream` takes boards (and reading errors) in input order and
 yields one :class:`BoardAnalysis` (or the board's error) each, in the same
-order. Boards are solved in batches (DDS works 40 full deals a call); with
-``jobs > 1`` batches go to worker processes while the next ones are read,
-and results are still yielded in input order. Memory stays bounded: at most
+order. Boards are solved in batches (DDS works 40 full deals a call, on
+several threads); optionally batches go to worker processes while the next
+ones are read, and results are still yielded in input order. Memory stays bounded: at most
 ``2 * jobs`` batches are in flight.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -23,6 +24,17 @@ from bridgecli.core.errors import BridgeError, RuleError
 
 from .par import ParResult, par
 from .tables import DDTable, position_size
+
+
+class _Flush:
+    """Marker type of :data:`FLUSH`."""
+
+    def __repr__(self) -> str:
+        return "FLUSH"
+
+
+#: Put in the input stream to have the boards read so far solved now (the input went quiet).
+FLUSH = _Flush()
 
 #: Tags ``solve`` writes into a board (and replaces when present).
 SOLVER_TAGS = ("DoubleDummyTricks", "OptimumScore", "ParContract")
@@ -48,6 +60,27 @@ class LeadAnalysis:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayPosition:
+    """Where a board's unfinished play record stops, solved double-dummy from there."""
+
+    contract: str
+    """The contract (``4S``)."""
+    declarer: Seat
+    """The declarer."""
+    cards_played: int
+    """Cards of the record (legal, in time order)."""
+    declarer_tricks: int
+    """Tricks declarer's side has won so far."""
+    dd_tricks: int
+    """Declarer's tricks in all with best play from the position on."""
+
+    def as_json(self) -> dict[str, Any]:
+        """``contract``, ``declarer``, ``cards_played``, ``declarer_tricks``, ``dd_tricks``."""
+        return {"contract": self.contract, "declarer": self.declarer.letter, "cards_played": self.cards_played,
+                "declarer_tricks": self.declarer_tricks, "dd_tricks": self.dd_tricks}
+
+
+@dataclass(frozen=True, slots=True)
 class BoardAnalysis:
     """The double-dummy table, par and (on request) opening leads of one board."""
 
@@ -59,6 +92,8 @@ class BoardAnalysis:
     """Par for the board's vulnerability and dealer; None for an ending (fewer than 13 tricks)."""
     leads: tuple[LeadAnalysis, ...] = ()
     """Opening-lead analyses, when asked for."""
+    position: PlayPosition | None = None
+    """For a play record that stops before the end (no claim): the position it stops in, solved."""
 
     def annotated(self) -> Board:
         """The board with DoubleDummyTricks, OptimumScore, ParContract and OptimumResultTable set.
@@ -93,6 +128,8 @@ class BoardAnalysis:
             "score": self.par.score,
             "contracts": self.par.labels(),
         }
+        if self.position is not None:
+            out["position"] = self.position.as_json()
         if self.leads:
             out["leads"] = [
                 {
@@ -125,6 +162,7 @@ class _Job:
     dealer: Seat | None
     contract: tuple[int, Strain, str, Seat] | None
     leads: bool
+    play: tuple[str, Strain, Seat, int, tuple[tuple[Seat, Card], ...]] | None = None
 
 
 def _job_of(board: Board, leads: bool) -> _Job:
@@ -135,10 +173,28 @@ def _job_of(board: Board, leads: bool) -> _Job:
     c = board.contract
     if leads and c is not None and not c.is_passout and c.declarer is not None:
         contract = (c.level, c.strain, c.pbn, c.declarer)
-    return _Job(board.deal, board.effective_vulnerability, board.effective_dealer, contract, leads)
+    return _Job(board.deal, board.effective_vulnerability, board.effective_dealer, contract, leads,
+                _unfinished_play(board))
 
 
-_Result = tuple[DDTable, "ParResult | None", tuple[LeadAnalysis, ...]]
+def _unfinished_play(board: Board) -> tuple[str, Strain, Seat, int, tuple[tuple[Seat, Card], ...]] | None:
+    """(contract, strain, declarer, declarer's tricks so far, cards) of a legal play record that stops early."""
+    if not board.play:
+        return None
+    from bridgecli.core.play import replay_board
+
+    try:
+        position_size(board.deal)
+        rep = replay_board(board)
+    except BridgeError:
+        return None
+    contract = rep.contract
+    if not rep.legal or rep.complete or not rep.sequence or contract.declarer is None:
+        return None
+    return (contract.pbn, contract.strain, contract.declarer, rep.tricks_won[contract.declarer.side], rep.sequence)
+
+
+_Result = tuple[DDTable, "ParResult | None", tuple[LeadAnalysis, ...], "PlayPosition | None"]
 
 
 def _solve_jobs(jobs: Sequence[_Job]) -> list[_Result]:
@@ -166,12 +222,17 @@ def _solve_jobs(jobs: Sequence[_Job]) -> list[_Result]:
     solved = dds.solve_leads(flat) if flat else []
     out: list[_Result] = []
     k = 0
-    for table, p, want in zip(tables, pars, wanted):
+    for job, table, p, want in zip(jobs, tables, pars, wanted):
         las = []
         for strain, declarer, text in want:
             las.append(LeadAnalysis(strain, declarer, text, tuple(solved[k])))
             k += 1
-        out.append((table, p, tuple(las)))
+        pos = None
+        if job.play is not None:
+            text, strain, declarer, won, seq = job.play
+            dd = dds.analyse_play(job.deal, strain, declarer.lho, [card for _, card in seq])[-1]
+            pos = PlayPosition(text, declarer, len(seq), won, dd)
+        out.append((table, p, tuple(las), pos))
     return out
 
 
@@ -182,39 +243,56 @@ def _worker_init(threads: int) -> None:
 
 
 def analyse_stream(
-    items: Iterable[Board | BridgeError],
+    items: Iterable[Board | BridgeError | object],
     *,
     leads: bool = False,
     jobs: int = 1,
+    processes: bool = False,
     batch: int = 40,
-    threads: int = 0,
+    job_batch: int = 10,
     source: str | None = None,
 ) -> Iterator[BoardAnalysis | Unsolvable | BridgeError]:
     """Solve every board of ``items`` and yield its analysis, or its error, in input order.
 
-    Errors read from the input pass through; a board that cannot be solved
+    Errors read from the input pass through; :data:`FLUSH` in ``items``
+    has the boards read so far solved and yielded at once. A board that cannot be solved
     (unknown hand, hands of unequal size, no deal) is yielded as
-    :class:`Unsolvable` with a located RuleError. ``jobs`` worker processes (1: solve in this process) each let
-    DDS use ``threads`` threads (0: all cores). Raises SolverMissingError when
-    DDS is not installed.
+    :class:`Unsolvable` with a located RuleError.
+
+    By default everything runs in this process, ``batch`` boards a DDS call,
+    DDS using ``jobs`` threads. With ``processes`` (and ``jobs > 1``) groups
+    of ``job_batch`` boards go to ``jobs`` worker processes running one DDS
+    thread each; an input smaller than ``batch`` boards is still solved here
+    (no start-up cost for a worker pool). Raises SolverMissingError when DDS
+    is not installed.
     """
     from . import dds
 
     dds.load()
-    if jobs <= 1:
-        if threads:
-            dds.set_threads(threads)
-        for group in _groups(items, batch):
+    it = iter(items)
+    if jobs <= 1 or not processes:
+        dds.set_threads(max(1, jobs))
+        for group, _ in _groups(it, batch):
             yield from _finish(group, _run_group(group, leads), source)
         return
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init, initargs=(threads,))
+    first, first_quiet = next(_groups(it, batch), ([], False))
+    rest = None if first_quiet else next(_groups(it, 1), None)
+    if rest is None:
+        dds.set_threads(jobs)
+        yield from _finish(first, _run_group(first, leads), source)
+        if not first_quiet:
+            return
+        chained: Iterator[Board | BridgeError | object] = it
+    else:
+        chained = itertools.chain(first, rest[0], [FLUSH] if rest[1] else [], it)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init, initargs=(1,))
     pending: deque[tuple[list[Board | BridgeError], Future[list[_Result]] | None]] = deque()
     try:
-        for group in _groups(items, batch):
-            todo = [it for it in group if isinstance(it, Board) and _solvable(it)]
+        for group, quiet in _groups(chained, job_batch):
+            todo = [x for x in group if isinstance(x, Board) and _solvable(x)]
             fut = pool.submit(_solve_jobs, [_job_of(b, leads) for b in todo]) if todo else None
             pending.append((group, fut))
-            while len(pending) > 2 * jobs or (pending and pending[0][1] is not None and pending[0][1].done()):
+            while pending and (quiet or len(pending) > 2 * jobs or pending[0][1] is None or pending[0][1].done()):
                 g, f = pending.popleft()
                 yield from _finish(g, f.result() if f is not None else [], source)
         while pending:
@@ -232,19 +310,28 @@ def _solvable(board: Board) -> bool:
     return True
 
 
-def _groups(items: Iterable[Board | BridgeError], size: int) -> Iterator[list[Board | BridgeError]]:
-    """Cut the stream into groups holding ``size`` solvable boards (errors ride along)."""
+def _groups(items: Iterable[Board | BridgeError | object],
+            size: int) -> Iterator[tuple[list[Board | BridgeError], bool]]:
+    """Cut the stream into groups holding ``size`` boards (errors ride along); a group ended
+    early by :data:`FLUSH` comes with True.
+    """
     group: list[Board | BridgeError] = []
     n = 0
     for it in items:
+        if it is FLUSH:
+            if group:
+                yield group, True
+                group, n = [], 0
+            continue
+        assert isinstance(it, (Board, BridgeError))
         group.append(it)
         if isinstance(it, Board):
             n += 1
         if n >= size:
-            yield group
+            yield group, False
             group, n = [], 0
     if group:
-        yield group
+        yield group, False
 
 
 def _run_group(group: list[Board | BridgeError], leads: bool) -> list[_Result]:
@@ -266,5 +353,81 @@ def _finish(group: list[Board | BridgeError], results: list[_Result],
             exc.located(source=source, board=str(number) if number is not None else "?")
             yield Unsolvable(item, exc)
             continue
-        table, p, las = next(it)
-        yield BoardAnalysis(item, table, p, las)
+        table, p, las, pos = next(it)
+        yield BoardAnalysis(item, table, p, las, pos)
+
+
+@dataclass(frozen=True, slots=True)
+class CardVerdict:
+    """One card of a played board judged double-dummy."""
+
+    trick: int
+    """1-based trick number."""
+    seat: Seat
+    """Who played it."""
+    card: Card
+    """The card."""
+    tricks_after: int
+    """Declarer's double-dummy tricks (whole deal) once the card is played."""
+    cost: int
+    """Tricks the card gave away to the other side (0 for a best card)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayAnalysis:
+    """The double-dummy result after every card of a board's play."""
+
+    contract: str
+    """The contract (``4S``, ``3NTX``)."""
+    declarer: Seat
+    """The declarer."""
+    tricks_start: int
+    """Declarer's double-dummy tricks before the opening lead."""
+    cards: tuple[CardVerdict, ...]
+    """Every card played, in time order."""
+
+    @property
+    def declarer_cost(self) -> int:
+        """Tricks declarer's side gave away."""
+        return sum(v.cost for v in self.cards if v.seat.side == self.declarer.side)
+
+    @property
+    def defence_cost(self) -> int:
+        """Tricks the defenders gave away."""
+        return sum(v.cost for v in self.cards if v.seat.side != self.declarer.side)
+
+    def as_json(self) -> dict[str, Any]:
+        """``contract``, ``declarer``, ``dd_start``, ``cards`` (trick, seat, card, dd, cost), costs per side."""
+        return {
+            "contract": self.contract,
+            "declarer": self.declarer.letter,
+            "dd_start": self.tricks_start,
+            "cards": [{"trick": v.trick, "seat": v.seat.letter, "card": str(v.card), "dd": v.tricks_after,
+                       "cost": v.cost} for v in self.cards],
+            "declarer_cost": self.declarer_cost,
+            "defence_cost": self.defence_cost,
+        }
+
+
+def analyse_played(deal: Deal, strain: Strain, declarer: Seat, contract: str,
+                   sequence: Sequence[tuple[Seat, Card]]) -> PlayAnalysis:
+    """Judge every card of ``sequence`` (time order, from the opening lead) double-dummy.
+
+    A card costs tricks when declarer's double-dummy total moves against
+    its player's side. Raises RuleError for a deal that is not a position
+    between tricks; SolverMissingError without DDS.
+    """
+    from . import dds
+
+    size = position_size(deal)
+    per_trick = 4
+    results = dds.analyse_play(deal, strain, declarer.lho, [card for _, card in sequence])
+    # DDS stops before the last trick, whose cards are forced: the result cannot move there
+    results += [results[-1]] * (len(sequence) + 1 - len(results))
+    verdicts = []
+    for i, (seat, card) in enumerate(sequence):
+        before, after = results[i], results[i + 1]
+        delta = after - before
+        cost = max(0, -delta) if seat.side == declarer.side else max(0, delta)
+        verdicts.append(CardVerdict(min(i // per_trick + 1, size), seat, card, after, cost))
+    return PlayAnalysis(contract, declarer, results[0], tuple(verdicts))

@@ -16,7 +16,6 @@ import importlib.util
 import os
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
@@ -204,42 +203,30 @@ def solve_leads(jobs: Sequence[tuple[Deal, Strain, Seat]]) -> list[list[tuple[Ca
     return [sorted(r, key=lambda cs: (-cs[1], -cs[0].suit, -cs[0].rank)) for r in raw]
 
 
-@dataclass(frozen=True, slots=True)
-class Task:
-    """One board's work: its position and the contracts whose opening leads to solve."""
+def analyse_play(deal: Deal, strain: Strain, leader: Seat, cards: Sequence[Card]) -> list[int]:
+    """Declarer's double-dummy tricks (for the whole deal) before the play and after each card.
 
-    deal: Deal
-    """The position (a full deal or an ending between tricks)."""
-    leads: tuple[tuple[Strain, Seat], ...] = ()
-    """(strain, declarer) pairs whose opening leads are wanted."""
-
-
-@dataclass(frozen=True, slots=True)
-class TaskResult:
-    """The answer to a :class:`Task`."""
-
-    table: DDTable
-    """The double-dummy table of the position."""
-    leads: tuple[tuple[tuple[Card, int], ...], ...] = ()
-    """For each requested (strain, declarer): leads and tricks for the defence."""
-
-
-def run_tasks(tasks: Sequence[Task]) -> list[TaskResult]:
-    """Solve a batch of tasks with as few DDS calls as the limits allow."""
-    tables = solve_tables([t.deal for t in tasks])
-    jobs = [(t.deal, strain, declarer) for t in tasks for strain, declarer in t.leads]
-    leads = solve_leads(jobs) if jobs else []
-    out = []
-    k = 0
-    for task, table in zip(tasks, tables):
-        n = len(task.leads)
-        out.append(TaskResult(table, tuple(tuple(r) for r in leads[k:k + n])))
-        k += n
-    return out
-
-
-def worker_init(threads: int) -> None:
-    """Process-pool initializer: load DDS with ``threads`` threads."""
-    set_threads(threads)
-
-
+    ``deal`` is the position the play starts from (a full deal or an ending
+    between tricks), ``leader`` the player on lead (declarer's left-hand
+    opponent), ``cards`` the cards played in time order. Returns
+    ``len(cards) + 1`` numbers, fewer when the play reaches the last trick
+    (DDS does not analyse its forced cards). Raises RuleError for a deal that is not a
+    position between tricks; DDS rejects cards not held (DDSError).
+    """
+    dds = load()
+    position_size(deal)
+    dl = dds.deal()
+    dl.trump = _DDS_TRUMP[strain]
+    dl.first = int(leader)
+    for j in range(3):
+        dl.currentTrickSuit[j] = 0
+        dl.currentTrickRank[j] = 0
+    _remain_cards(deal, dl.remainCards)
+    trace = dds.playTraceBin()
+    trace.number = len(cards)
+    for i, card in enumerate(cards):
+        trace.suit[i] = _DDS_SUIT[card.suit]
+        trace.rank[i] = int(card.rank)
+    solved = dds.solvedPlay()
+    dds.AnalysePlayBin(dl, trace, solved, 0)
+    return [int(solved.tricks[i]) for i in range(solved.number)]

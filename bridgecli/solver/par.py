@@ -147,14 +147,16 @@ class ParResult:
 
 def _final_scores(table: DDTable, vul: Vulnerability) -> list[tuple[int, int]]:
     """For each of the 35 bids, the N-S score if N-S or E-W end up playing it."""
+    best = {(side, strain): table.best(side, strain) for side in (Side.NS, Side.EW) for strain in STRAINS}
+    vulnerable = {side: vul.is_vul(side) for side in (Side.NS, Side.EW)}
     out = []
     for level in range(1, 8):
         for strain in STRAINS:
             pair = []
             for side in (Side.NS, Side.EW):
-                tricks = table.best(side, strain)
+                tricks = best[side, strain]
                 risk = Risk.UNDOUBLED if tricks >= level + 6 else Risk.DOUBLED
-                s = contract_score(level, strain, risk, vul.is_vul(side), tricks)
+                s = contract_score(level, strain, risk, vulnerable[side], tricks)
                 pair.append(s if side == Side.NS else -s)
             out.append((pair[0], pair[1]))
     return out

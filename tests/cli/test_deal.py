@@ -91,6 +91,17 @@ def test_predeal(runner: CliRunner) -> None:
         assert {"S2", "HT", "H9"} <= west
 
 
+def test_predeal_with_a_condition_on_the_same_seat(runner: CliRunner) -> None:
+    r = runner.invoke(cli, ["deal", "-n", "30", "--seed", "6", "--format", "text", "--predeal", "north=SA,HK",
+                            "--where", "hcp(north) >= 20 && hascard(north, AS) && !hascard(north, AH)"])
+    assert r.exit_code == 0, r.stderr
+    for line in r.stdout.splitlines():
+        north = Deal.from_pbn(line).hands[0]
+        assert north is not None and north.hcp >= 20
+        cards = {str(c) for c in north}
+        assert {"SA", "HK"} <= cards and "HA" not in cards
+
+
 def test_predeal_conflicts_exit_2(runner: CliRunner) -> None:
     r = runner.invoke(cli, ["deal", "--predeal", "N:AK.-.-.-", "--predeal", "east=SA"])
     assert r.exit_code == 2
@@ -245,7 +256,7 @@ def test_other_formats(runner: CliRunner) -> None:
 
 
 def test_numpy_only_when_dealing() -> None:
-    code = ("import sys, bridgecli.cli, bridgecli.cli.deal, bridgecli.dealer; "
+    code = ("import sys, bridgecli.cli, bridgecli.cli.deal, bridgecli.cli.score, bridgecli.dealer; "
             "assert 'numpy' not in sys.modules, 'numpy imported'")
     subprocess.run([bridgecli_cmd()[0], "-c", code], check=True, env=subprocess_env())
 
@@ -284,6 +295,25 @@ def test_script_stats_only_runs_to_generate(runner: CliRunner, tmp_path: Path) -
 def test_jobs_stop_cleanly_with_batches_in_flight() -> None:
     # stopping with large results still in the pipes once deadlocked the pool
     r = subprocess.run(bridgecli_cmd() + ["deal", "-n", "100000", "--seed", "3", "--jobs", "2", "--format", "text"],
-                       env=subprocess_env(), capture_output=True, timeout=120)
+                       env=subprocess_env(), capture_output=True, timeout=120, check=False)
     assert r.returncode == 0
     assert r.stdout.count(b"\n") == 100000
+
+
+def test_tricks_condition(runner: CliRunner) -> None:
+    from bridgecli.solver import dds
+
+    if not dds.available():
+        r = runner.invoke(cli, ["deal", "--where", "tricks(north, notrump) >= 9"])
+        assert r.exit_code == 2 and "DDS" in r.stderr
+        return
+    r = runner.invoke(cli, ["deal", "-n", "2", "--seed", "2", "--format", "text",
+                            "--where", "hcp(north) + hcp(south) >= 30 && tricks(south, notrump) >= 10"])
+    assert r.exit_code == 0, r.stderr
+    deals = [Deal.from_pbn(line) for line in r.stdout.splitlines()]
+    assert len(deals) == 2
+    from bridgecli.core.cards import Seat, Strain
+
+    for deal, table in zip(deals, dds.solve_tables(deals)):
+        assert deal.hands[0].hcp + deal.hands[2].hcp >= 30  # type: ignore[union-attr]
+        assert table[Seat.SOUTH, Strain.NOTRUMP] >= 10

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -49,7 +50,7 @@ def pbn_dd_string(table: dict[tuple[Seat, Strain], int]) -> str:
 def test_help(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["solve", "--help"])
     assert result.exit_code == 0
-    for option in ("--jobs", "--json", "--output", "--to", "--leads", "--progress"):
+    for option in ("--jobs", "--processes", "--json", "--output", "--to", "--leads", "--progress"):
         assert option in result.stdout
 
 
@@ -221,8 +222,9 @@ def test_processes_keep_input_order(runner: CliRunner, monkeypatch: pytest.Monke
     import bridgecli.cli.solve as solve_mod
 
     monkeypatch.setattr(solve_mod, "BATCH", 1)
+    monkeypatch.setattr(solve_mod, "JOB_BATCH", 1)
     endings = "\n".join(ENDING.replace('"2"', f'"{n}"') for n in range(1, 6))
-    plain = runner.invoke(cli, ["solve", "-", "--json"], input=endings)
+    plain = runner.invoke(cli, ["solve", "-", "--json", "-j", "1"], input=endings)
     spread = runner.invoke(cli, ["solve", "-", "--json", "-j", "2", "--processes"], input=endings)
     assert plain.exit_code == spread.exit_code == 0
     assert [json.loads(x)["board"] for x in spread.stdout.splitlines()] == [1, 2, 3, 4, 5]
@@ -281,3 +283,65 @@ def test_json_lines_input_is_read_in_pieces(monkeypatch: pytest.MonkeyPatch, tmp
     assert [p[1] for p in pieces] == [0, 2, 4]
     items = list(solve_mod._read_records(str(path), str(path), None))
     assert [getattr(b, "number", None) for b in items] == [1, 2, 3, 4, 5]
+
+
+@needs_dds
+@pytest.mark.parametrize("west_card,dd", [("SK", 0), ("S5", 1)])
+def test_unfinished_play_is_solved_from_where_it_stops(runner: CliRunner, west_card: str, dd: int) -> None:
+    # the finesse ending, West declaring: North leads the ace; if West throws the king under it
+    # EW have no trick left, else the king still makes
+    board = ('[Board "4"]\n[Deal "N:AQ... JT... 43... K5..."]\n[Declarer "W"]\n[Contract "1NT"]\n'
+             f'[Play "N"]\nSA ST S3 {west_card}\n*\n')
+    result = runner.invoke(cli, ["solve", "-", "--json"], input=board)
+    assert result.exit_code == 0, result.stderr
+    obj = json.loads(result.stdout)
+    assert obj["dd"]["W"]["NT"] == 1  # from the start
+    assert obj["position"] == {"contract": "1NT", "declarer": "W", "cards_played": 4, "declarer_tricks": 0,
+                               "dd_tricks": dd}
+
+
+@needs_dds
+@pytest.mark.parametrize("extra", [[], ["--processes", "-j", "2"]])
+def test_a_quiet_pipe_gets_its_boards_solved_at_once(extra: list[str]) -> None:
+    # a slow producer: one board, a pause, another board. The first answer must come out
+    # during the pause, long before a batch of 40 boards is read.
+    script = (f"import sys\nb = {ENDING!r}\n"
+              "sys.stdout.write(b + '\\n'); sys.stdout.flush()\n"
+              "sys.stdin.readline()\n"
+              "sys.stdout.write(b.replace('\"2\"', '\"5\"') + '\\n'); sys.stdout.flush()\n")
+    producer = subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                text=True)
+    assert producer.stdout is not None and producer.stdin is not None
+    solver = subprocess.Popen([sys.executable, "-m", "bridgecli", "solve", "-", "--json", *extra],
+                              stdin=producer.stdout, stdout=subprocess.PIPE, text=True, env=subprocess_env())
+    assert solver.stdout is not None
+    producer.stdout.close()
+
+    def answer() -> dict[str, object]:
+        ready, _, _ = select.select([solver.stdout], [], [], 20)
+        if not ready:  # the answer did not come while the producer waits: fail, do not hang
+            solver.kill()
+            producer.kill()
+            pytest.fail("solve waited for more input before answering")
+        return json.loads(solver.stdout.readline())  # type: ignore[union-attr,no-any-return]
+
+    try:
+        assert answer()["board"] == 2
+        producer.stdin.write("go\n")
+        producer.stdin.close()
+        assert answer()["board"] == 5
+    finally:
+        if producer.poll() is None and not producer.stdin.closed:
+            producer.stdin.close()
+    assert solver.wait(timeout=60) == 0
+    assert producer.wait(timeout=60) == 0
+
+
+@needs_dds
+def test_unreadable_input_leaves_the_output_file_alone(runner: CliRunner, tmp_path: Path) -> None:
+    out = tmp_path / "record.pbn"
+    out.write_text("old\n")
+    result = runner.invoke(cli, ["solve", "-", "-o", str(out)], input=ENDING + '\n[Board "9"]\n[Deal "N:AKQ.x.x.x"]\n')
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == f"bridgecli: error: {out} not written: some input could not be read"
+    assert out.read_text() == "old\n"

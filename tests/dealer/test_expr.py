@@ -52,7 +52,7 @@ def test_values(text: str, expected: int) -> None:
         ("hascard(north, 1S)", 16, "expected a card"),
         ("(1 + 2", 7, "expected ')'"),
         ("score(nv, 3N, 9)", 11, "contract like 'x3N'"),
-        ("tricks(north, spades) > 9", 1, "double-dummy"),
+        ("tricks(north, bananas) > 9", 15, "expected a strain"),
         ("hcp(north) $ 1", 12, "unexpected character"),
         ("1 2", 3, "after the expression"),
     ],

@@ -50,7 +50,7 @@ def test_partial_dealing_gives_valid_accepted_deals(seed: int, seat: int) -> Non
     cond = compile_conditions([f"hcp({'nesw'[seat]}) >= 12"])
     dealer = Dealer(first=sorted(cond.seats), batch_size=256)
     assert dealer.split == 13
-    owner, dealt = dealer.deal(batch_generator(seed, 0), lambda o: cond.test(Hands(o)))
+    owner, dealt = dealer.deal(batch_generator(seed, 0), lambda o, h: cond.test(Hands(o, h)))
     _check_valid(owner)
     assert (cond.values(Hands(owner)) == 1).all()
     assert 0 < owner.shape[1] < dealt
@@ -122,9 +122,9 @@ def test_partial_dealing_has_the_same_distribution() -> None:
     east = compile_conditions(["hcp(east)"])
     fast = Dealer(first=[0])
     slow = Dealer()
-    a = np.concatenate([east.values(Hands(fast.deal(batch_generator(5, i), lambda o: cond.test(Hands(o)))[0]))
+    a = np.concatenate([east.values(Hands(fast.deal(batch_generator(5, i), lambda o, h: cond.test(Hands(o, h)))[0]))
                         for i in range(12)])
-    b = np.concatenate([east.values(Hands(slow.deal(batch_generator(6, i), lambda o: cond.test(Hands(o)))[0]))
+    b = np.concatenate([east.values(Hands(slow.deal(batch_generator(6, i), lambda o, h: cond.test(Hands(o, h)))[0]))
                         for i in range(12)])
     ca, cb = np.bincount(a, minlength=41)[:26], np.bincount(b, minlength=41)[:26]
     keep = (ca + cb) >= 10

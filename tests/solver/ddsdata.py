@@ -31,6 +31,10 @@ class Case:
     table: dict[tuple[Seat, Strain], int]
     par_score: int
     par_contracts: list[str]
+    play: list[Card]
+    """A whole play in time order (first two deals only), else empty."""
+    trace: list[int]
+    """DDS AnalysePlay results for ``play``, else empty."""
 
 
 def cases() -> list[Case]:
@@ -59,5 +63,11 @@ def _case(f: dict[str, list[str]]) -> Case:
             leads[Card(DDS_SUIT[s], Rank(rank))] = sc
     t = [int(x) for x in f["TABLE"]]
     table = {(Seat(h), DDS_STRAIN[s]): t[4 * s + h] for s in range(5) for h in range(4)}
+    play: list[Card] = []
+    trace: list[int] = []
+    if "PLAY" in f:
+        text = f["PLAY"][1]
+        play = [Card.from_str(text[i:i + 2]) for i in range(0, len(text), 2)]
+        trace = [int(x) for x in f["TRACE"][1:]]
     return Case(Deal.from_pbn(deal), Seat(int(dealer)), DDS_VUL[int(vul)], DDS_STRAIN[int(trump)], Seat(int(first)),
-                leads, table, int(f["PAR2"][0]), f["PAR2"][1:])
+                leads, table, int(f["PAR2"][0]), f["PAR2"][1:], play, trace)

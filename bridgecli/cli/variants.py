@@ -1,0 +1,413 @@
+"""``--variant NAME`` for the commands: dealing, auctions, play and scoring of the variants.
+
+The command modules add the option with :func:`variant_option` and hand the
+work to the functions here when it is given; contract bridge never comes here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from bridgecli.cli import BridgeCliError, ExitCode
+from bridgecli.cli.common import AtomicOutput, read_text
+from bridgecli.core.board import Board
+from bridgecli.core.errors import BridgeError, ParseError, RuleError
+
+if TYPE_CHECKING:
+    from bridgecli.variants import Variant
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: Names ``--variant`` accepts (checked against the registry when used).
+VARIANT_NAMES = "booby|chinese|nullo|szlem|two-handed"
+
+
+def variant_option(f: F) -> F:
+    """The ``--variant NAME`` option (default: contract bridge)."""
+    return click.option("--variant", "variant_name", default=None, metavar="NAME",
+                        help=f"A variant of the rules text ({VARIANT_NAMES}); default contract bridge.")(f)
+
+
+def find(name: str) -> Variant:
+    """The variant ``name``; an unknown name is a usage error (exit 2)."""
+    from bridgecli.variants import find_variant
+
+    try:
+        return find_variant(name)
+    except ParseError as exc:
+        raise click.BadParameter(str(exc), param_hint="--variant") from None
+
+
+def same_variant(variant: Variant, board: Board) -> None:
+    """Raise ParseError when ``board`` says it is another game than ``variant``."""
+    if board.variant is not None and board.variant.lower() != variant.name:
+        raise ParseError(f"{board.label} is a {board.variant} board, not {variant.name}")
+
+
+# -- deal -------------------------------------------------------------------------
+
+
+def run_deal(name: str, count: int, seed: int | None, start_board: int, fmt: str | None,
+             output: str | None) -> int:
+    """Deal ``count`` boards of the variant (YAML by default, or JSON); the seed goes into
+    each board's Generator tag. PBN cannot hold the variant data: usage error.
+    """
+    import random
+
+    from bridgecli import __version__
+    from bridgecli.formats import format_from_path, iter_write
+
+    variant = find(name)
+    fmt = (fmt or format_from_path(output) or "yaml").lower()
+    if fmt not in ("yaml", "json"):
+        raise BridgeCliError(f"a {variant.name} deal needs --format yaml or json ({fmt} cannot hold its"
+                             " talon, discards or dummies)", ExitCode.USAGE)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    rng = random.Random(seed)
+    tags = {"Generator": f"bridgecli {__version__} variant={variant.name} seed={seed}"}
+    boards = (variant.deal_board(rng, n).replace(tags=dict(tags)) for n in range(start_board, start_board + count))
+    with AtomicOutput(output) as fp:
+        for chunk in iter_write(boards, fmt):
+            fp.write(chunk)
+    return int(ExitCode.OK)
+
+
+# -- validate-auction ---------------------------------------------------------------
+
+
+def with_dealers(records: Iterable[Board | BridgeError], name: str) -> Iterator[Board | BridgeError]:
+    """The records with the variant's dealer filled in (by board number) and its data
+    checked; a board whose dealer is not a player becomes an error record.
+    """
+    variant = find(name)
+    for i, rec in enumerate(records, 1):
+        if isinstance(rec, BridgeError):
+            yield rec
+            continue
+        try:
+            same_variant(variant, rec)
+            dealer = variant.auction_dealer(rec, i)
+        except BridgeError as exc:
+            yield exc
+            continue
+        yield rec.replace(dealer=dealer)
+
+
+def auction_rules(name: str) -> Any:
+    """The :class:`AuctionRules` of the variant."""
+    return find(name).auction
+
+
+def _verdict_line(v: dict[str, Any], head: str) -> str:
+    if not v["ok"]:
+        err = v["error"]
+        return f"{head}: illegal call {err['index'] + 1 if err['index'] is not None else '?'}: {err['message']}" \
+               f" [{err['reason']}]"
+    if v["void"]:
+        return f"{head}: nobody bid, the deal is void"
+    if not v["complete"]:
+        return f"{head}: incomplete"
+    text = f"{head}: {v.get('contract') or v['points']} by {v['declarer']}"
+    return text + (" (slam bid past the limit)" if v["slam_bid"] else "")
+
+
+def run_point_validate(name: str, infile: str, dealer: str | None, calls_text: str | None, fmt: str | None,
+                       require_complete: bool, as_json: bool, output: str | None, lang: Any) -> int:
+    """``validate-auction --variant szlem``: judge rounds of point bids (inline or from FILE)."""
+    import json
+
+    variant = find(name)
+    boards: list[tuple[Board | BridgeError, str]] = []
+    if calls_text is not None or dealer is not None:
+        if calls_text is None or dealer is None:
+            raise click.UsageError("--dealer and --calls go together")
+        seat = lang.parse_seat(dealer)
+        boards.append((Board(dealer=seat, variant=variant.name, extra={"auction": calls_text}), "Auction"))
+    else:
+        records, _source, _fmt = _records(infile, fmt)
+        for i, rec in enumerate(records, 1):
+            label = "record" if isinstance(rec, BridgeError) else f"Board {rec.number if rec.number else i}"
+            boards.append((rec, label))
+    code = int(ExitCode.OK)
+    lines = []
+    for i, (rec, head) in enumerate(boards, 1):
+        if isinstance(rec, BridgeError):
+            click.echo(f"bridgecli: error: {rec}", err=True)
+            code = max(code, int(ExitCode.USAGE))
+            continue
+        try:
+            same_variant(variant, rec)
+        except ParseError as exc:
+            click.echo(f"bridgecli: error: {exc}", err=True)
+            code = max(code, int(ExitCode.USAGE))
+            continue
+        v = variant.verdict(rec, i)  # type: ignore[attr-defined]
+        if not v["ok"] or (require_complete and not v["complete"]):
+            code = max(code, int(ExitCode.RULES))
+        lines.append(json.dumps(v) if as_json else _verdict_line(v, head))
+    with AtomicOutput(output) as fp:
+        for line in lines:
+            fp.write(line + "\n")
+    return code
+
+
+def is_point_auction(name: str) -> bool:
+    """True for a variant whose auction is not on the bridge ladder (Szlem)."""
+    return bool(find(name).point_auction)
+
+
+# -- play ---------------------------------------------------------------------------
+
+
+def _records(infile: str, from_fmt: str | None) -> tuple[Iterator[Board | BridgeError], str, str]:
+    from bridgecli.formats import iter_records, resolve_format
+
+    text, source = read_text(infile)
+    fmt = resolve_format(infile, text, from_fmt)
+    return iter_records(text, fmt, source=source), source, fmt
+
+
+def _where(exc: BridgeError, source: str, board: Board | None) -> str:
+    label = board.label if board is not None else "record"
+    message = str(exc.message if hasattr(exc, "message") else exc)
+    if message.startswith(label):
+        return f"bridgecli: error: {source}: {message}"
+    return f"bridgecli: error: {source}: {label}: {message}"
+
+
+def play_line(obj: dict[str, Any]) -> str:
+    """One text line for a replayed variant board."""
+    head = f"Board {obj['board']}" if obj.get("board") is not None else "Play"
+    if obj.get("void"):
+        return f"{head}: passed out, the deal is void (redeal)"
+    text = f"{head}: {obj['contract']} by {obj['declarer']}, "
+    if "error" in obj:
+        err = obj["error"]
+        return text + f"illegal play at trick {err['trick']} by {err['seat']}: {err['message']}"
+    if "result" not in obj:
+        return text + f"play stops after {len(obj['tricks'])} tricks, declarer has {obj['declarer_tricks']}"
+    verdict = "made" if obj["made"] else "down"
+    res = obj["result"]
+    text += (f"{obj['declarer_tricks']} tricks, {verdict} ({res:+d}), below the line {obj['below']},"
+             f" above {obj['above']}")
+    if obj.get("honours"):
+        held = obj["honours"]
+        text += ", honours " + " ".join(f"{seat} {pts}" for seat, pts in held.items() if pts)
+    if "each_defender_above" in obj:
+        text += f", each defender {obj['each_defender_above']} above"
+    if "mismatch" in obj:
+        text += f"; mismatch: {obj['mismatch']}"
+    return text
+
+
+def run_play(name: str, infile: str, from_fmt: str | None, as_json: bool, board_no: int | None,
+             output: str | None) -> int:
+    """``play --variant NAME``: replay every board's play under the variant's rules."""
+    import json
+
+    variant = find(name)
+    records, source, _fmt = _records(infile, from_fmt)
+    code = int(ExitCode.OK)
+    lines: list[str] = []
+    seen = skipped = 0
+    for i, rec in enumerate(records, 1):
+        if isinstance(rec, BridgeError):
+            click.echo(f"bridgecli: error: {rec}", err=True)
+            code = max(code, int(ExitCode.USAGE))
+            continue
+        if board_no is not None and rec.number != board_no:
+            continue
+        seen += 1
+        if rec.play is None and "play" not in rec.extra:
+            skipped += 1
+            continue
+        board = rec if rec.dealer is not None else rec.replace(dealer=variant.dealer(rec.number or i))
+        try:
+            same_variant(variant, board)
+            obj = variant.outcome(board)
+        except ParseError as exc:
+            click.echo(_where(exc, source, board), err=True)
+            code = max(code, int(ExitCode.USAGE))
+            continue
+        except RuleError as exc:
+            click.echo(_where(exc, source, board), err=True)
+            code = max(code, int(ExitCode.RULES))
+            continue
+        if not obj["legal"] or "mismatch" in obj:
+            code = max(code, int(ExitCode.RULES))
+        if as_json:
+            lines.append(json.dumps(obj, ensure_ascii=False))
+        else:
+            lines.append(play_line(obj))
+    if board_no is not None and seen == 0:
+        raise BridgeCliError(f"{source}: no board {board_no}", ExitCode.USAGE)
+    if skipped and skipped == seen:
+        click.echo(f"bridgecli: note: {source}: no board has a play record ({skipped} read)", err=True)
+    with AtomicOutput(output) as fp:
+        for line in lines:
+            fp.write(line + "\n")
+    return code
+
+
+# -- score -----------------------------------------------------------------------------
+
+
+def run_score(name: str, words: Sequence[str], vulnerable: bool, as_json: bool, lang: Any) -> str:
+    """``score --variant NAME CONTRACT RESULT``: one deal under the variant's scale.
+
+    Text: ``below N, above M`` from declarer's side (negative above = the
+    defenders' premium). Raises ParseError for bad words or a strain the variant
+    has no bid in.
+    """
+    import json
+
+    variant = find(name)
+    rec = variant.score_words(words, vulnerable, lang.parse_contract)
+    if as_json:
+        return json.dumps(rec)
+    text = f"below {rec['below']}, above {rec['above']}"
+    if rec.get("each_defender_above") is not None:
+        text += f", each defender {rec['each_defender_above']} above"
+    return text
+
+
+# -- show ---------------------------------------------------------------------------------
+
+
+def _cards_text(cards: Sequence[Any], ascii_: bool) -> str:
+    from bridgecli.core.cards import Hand, Suit
+    from bridgecli.core.errors import BridgeError as _Err
+
+    try:
+        hand = Hand(cards)
+    except _Err:
+        return " ".join(str(c) for c in cards)
+    parts = []
+    for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
+        held = "".join(c.rank.letter for c in sorted(hand.suit(suit), key=lambda c: -c.rank)) or "-"
+        parts.append(f"{suit.letter if ascii_ else suit.symbol} {held}")
+    return "  ".join(parts)
+
+
+def render_board(variant: Variant, board: Board, ascii_: bool = False) -> str:
+    """A variant board as text: header, what lies on the table, the auction or contract."""
+    head = f"Board {board.number if board.number is not None else '?'} · {variant.title}"
+    if board.dealer is not None:
+        head += f" · dealer {board.dealer.letter}"
+    lines = [head]
+    rows = variant.layout(board)
+    width = max((len(label) for label, _ in rows), default=0)
+    for label, value in rows:
+        text = value if isinstance(value, str) else (
+            _cards_text(value, ascii_) if len(value) <= 17 and "talon" not in label
+            else " ".join(str(c) for c in value))
+        lines.append(f"  {label.ljust(width)}  {text}")
+    if board.auction:
+        lines.append("  auction  " + " ".join(str(a.call) for a in board.auction))
+    elif "auction" in board.extra:
+        from bridgecli.variants.szlem import parse_rounds
+
+        rounds = parse_rounds(board.extra["auction"])
+        lines.append("  auction  " + " / ".join(" ".join("Pass" if c is None else str(c) for c in r)
+                                                for r in rounds))
+    if isinstance(board.extra.get("declaration"), str):
+        lines.append(f"  declared {board.extra['declaration']}")
+    return "\n".join(lines)
+
+
+def run_show(name: str, infile: str, from_fmt: str | None, ascii_: bool, output: str | None) -> int:
+    """``show --variant NAME``: draw each board's table."""
+    variant = find(name)
+    records, source, _fmt = _records(infile, from_fmt)
+    code = int(ExitCode.OK)
+    blocks: list[str] = []
+    for rec in records:
+        if isinstance(rec, BridgeError):
+            click.echo(f"bridgecli: error: {rec}", err=True)
+            code = max(code, int(ExitCode.USAGE))
+            continue
+        try:
+            same_variant(variant, rec)
+            blocks.append(render_board(variant, rec, ascii_))
+        except BridgeError as exc:
+            click.echo(_where(exc, source, rec), err=True)
+            code = max(code, int(ExitCode.USAGE) if isinstance(exc, ParseError) else int(ExitCode.RULES))
+    with AtomicOutput(output) as fp:
+        fp.write("\n\n".join(blocks) + ("\n" if blocks else ""))
+    return code
+
+
+# -- score FILE: the rubber sheet ------------------------------------------------------
+
+
+def _sheet_text(index: int, sheet: Any) -> list[str]:
+    """The text lines of one rubber sheet."""
+    if sheet.winner is not None:
+        others = sum(c.games for p, c in sheet.columns.items() if p != sheet.winner)
+        head = f"Rubber {index}: won by {sheet.winner.letter}, 2-{others}"
+    else:
+        head = f"Rubber {index}: not finished"
+    lines = [head]
+    for line in sheet.lines:
+        bd = line.breakdown
+        who = line.declarer.letter
+        vul = " (vulnerable)" if line.vulnerable else ""
+        if bd.made:
+            text = f"{who} {bd.trick_score} below, {bd.above_the_line} above"
+        else:
+            text = f"down: {-bd.undertricks} above for {who}'s opponent{'s' if len(sheet.players) > 2 else ''}"
+        game = f"; game {who}" if line.game_won else ""
+        lines.append(f"  {line.label or 'deal'}: declarer {who}{vul}: {text}{game}")
+    lines.append("  totals: " + ", ".join(f"{p.letter} {t}" for p, t in sheet.totals().items()))
+    return lines
+
+
+def run_rubber(name: str, path: str, from_fmt: str | None, as_json: bool, output: str | None) -> int:
+    """``score --variant NAME FILE``: keep the rubbers of FILE's played boards, a column a player."""
+    import json
+
+    from bridgecli.variants.rubber import keep_rubbers
+
+    variant = find(name)
+    records, source, _fmt = _records(path, from_fmt)
+    deals = []
+    code = int(ExitCode.OK)
+    for rec in records:
+        if isinstance(rec, BridgeError):
+            click.echo(f"bridgecli: error: {rec}", err=True)
+            code = max(code, int(ExitCode.USAGE))
+            continue
+        try:
+            same_variant(variant, rec)
+            deal = variant.deal_played(rec)
+        except BridgeError as exc:
+            click.echo(_where(exc, source, rec), err=True)
+            code = max(code, int(ExitCode.USAGE) if isinstance(exc, ParseError) else int(ExitCode.RULES))
+            continue
+        if deal is not None:
+            deals.append(deal)
+    sheets = keep_rubbers(variant.players, variant.rubber_scale, deals) if deals else []
+    out: list[str] = []
+    for i, sheet in enumerate(sheets, 1):
+        if as_json:
+            out.append(json.dumps({
+                "rubber": i, "variant": variant.name,
+                "winner": sheet.winner.letter if sheet.winner is not None else None,
+                "players": {p.letter: {"below": c.below, "above": c.above, "games": c.games, "total": c.total}
+                            for p, c in sheet.columns.items()},
+                "deals": [{"deal": ln.label, "declarer": ln.declarer.letter, "vulnerable": ln.vulnerable,
+                           "made": ln.breakdown.made, "below": ln.breakdown.trick_score,
+                           "above": ln.breakdown.above_the_line, "game": ln.game_won} for ln in sheet.lines],
+            }))
+        else:
+            out.extend(_sheet_text(i, sheet))
+    with AtomicOutput(output) as fp:
+        for line in out:
+            fp.write(line + "\n")
+    if not sheets:
+        click.echo(f"bridgecli: note: {source}: no board with a finished play", err=True)
+    return code

@@ -1,0 +1,155 @@
+"""What a printed hand record shows besides the hands, shared by the HTML and SVG renderers.
+
+Everything here reads a :class:`~bridgecli.core.board.Board` as recorded: the
+double-dummy table and par come from the supplemental tags ``solve`` writes
+(``DoubleDummyTricks``, the ``OptimumResultTable`` section, ``ParContract``,
+``OptimumScore``), so no solver is needed to draw them. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bridgecli.core.board import Board
+from bridgecli.core.cards import Seat, Strain
+from bridgecli.core.errors import ParseError
+from bridgecli.core.notation import ENGLISH, Language
+from bridgecli.solver.tables import PBN_SEATS, PBN_STRAINS, DDTable
+
+#: Declarer rows of a printed double-dummy table (N, S, E, W as hand records print them).
+DD_SEATS: tuple[Seat, ...] = PBN_SEATS
+
+#: Strain columns of a printed double-dummy table (NT, ♠, ♥, ♦, ♣).
+DD_STRAINS: tuple[Strain, ...] = PBN_STRAINS
+
+#: Tag values that mean "no value" (PBN's ``#`` repeats the previous game's; ``?`` is unknown).
+_EMPTY = ("", "?", "#", "-")
+
+
+def dd_table(board: Board) -> DDTable | None:
+    """The board's double-dummy table: from ``DoubleDummyTricks``, else from the
+    ``OptimumResultTable`` section; None when neither is present or readable.
+
+    Only full-deal tables (13 tricks) are returned.
+    """
+    value = board.tag("DoubleDummyTricks")
+    if value and value.strip() not in _EMPTY:
+        try:
+            return DDTable.from_pbn(value)
+        except ParseError:
+            pass
+    for section in board.sections:
+        if section.name == "OptimumResultTable":
+            try:
+                return DDTable.from_optimum_result_table(section)
+            except ParseError:
+                return None
+    return None
+
+
+def dd_cell(table: DDTable, seat: Seat, strain: Strain) -> str:
+    """A printed cell of the makeable-contracts table: the level ``seat`` makes
+    in ``strain`` (tricks - 6), or ``-`` when it makes no contract there.
+    """
+    level = table[seat, strain] - 6
+    return str(level) if level >= 1 else "-"
+
+
+@dataclass(frozen=True, slots=True)
+class ParLine:
+    """Par as a hand record prints it: the score and the contracts."""
+
+    score: str
+    """``NS 430``, ``EW 100`` or empty when the file gives no ``OptimumScore``."""
+    contracts: tuple[str, ...]
+    """``4♠ NS``, ``5♦X EW`` or ``Pass``; empty when no ``ParContract``."""
+
+    def text(self, lang: Language = ENGLISH) -> str:
+        """``Par: NS 430 (4♠ NS, 4♥ NS)``; the score or the contracts alone when only one is known."""
+        body = self.score
+        if self.contracts:
+            listed = ", ".join(self.contracts)
+            body = f"{body} ({listed})" if body else listed
+        return f"{lang.word('par')}: {body}"
+
+
+def _side_text(side: str, lang: Language) -> str:
+    side = side.upper()
+    if side == "NS":
+        return lang.vul_out[1]
+    if side == "EW":
+        return lang.vul_out[2]
+    return side
+
+
+def par_line(board: Board, *, lang: Language = ENGLISH, ascii: bool = False) -> ParLine | None:
+    """The board's par from its ``OptimumScore`` and ``ParContract`` tags; None when it has neither.
+
+    A contract that cannot be read is shown as written.
+    """
+    score_tag = (board.tag("OptimumScore") or "").strip()
+    par_tag = (board.tag("ParContract") or "").strip()
+    if score_tag in _EMPTY and par_tag in _EMPTY:
+        return None
+    score = ""
+    if score_tag not in _EMPTY:
+        side, _, points = score_tag.partition(" ")
+        score = f"{_side_text(side, lang)} {points.strip()}" if points else score_tag
+    contracts: list[str] = []
+    if par_tag not in _EMPTY:
+        for part in par_tag.split(";"):
+            part = part.strip()
+            if not part:
+                continue
+            side, _, text = part.partition(" ")
+            if not text:
+                side, text = "", side
+            try:
+                contract = ENGLISH.parse_contract(text)
+            except ParseError:
+                contracts.append(part)
+                continue
+            if contract.is_passout:
+                item = lang.call_out[0]
+            else:
+                item = lang.contract_str(contract, symbols=not ascii)
+                if side:
+                    item += f" {_side_text(side, lang)}"
+            if item not in contracts:
+                contracts.append(item)
+    return ParLine(score, tuple(contracts))
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    """The heading of a session sheet: event, site and date as the file wrote them."""
+
+    event: str = ""
+    """The ``Event`` tag."""
+    site: str = ""
+    """The ``Site`` tag."""
+    date: str = ""
+    """The ``Date`` tag (PBN writes ``2026.11.26``; printed as ``2026-11-26`` when complete)."""
+
+    def __bool__(self) -> bool:
+        return bool(self.event or self.site or self.date)
+
+
+def _date_text(value: str) -> str:
+    parts = value.split(".")
+    if len(parts) == 3 and all(p.isdigit() for p in parts):
+        return "-".join(parts)
+    return value
+
+
+def session_heading(boards: Sequence[Board]) -> Heading:
+    """Event, site and date: the first value of each tag among ``boards`` that says something."""
+    found: dict[str, str] = {}
+    for name in ("Event", "Site", "Date"):
+        for b in boards:
+            value = (b.tag(name) or "").strip()
+            if value not in _EMPTY and not value.startswith("?"):
+                found[name] = value
+                break
+    return Heading(found.get("Event", ""), found.get("Site", ""), _date_text(found.get("Date", "")))

@@ -1,0 +1,298 @@
+"""``bridgecli show --html`` / ``--svg``: output places, option checks, ``--solve``, and a real
+print of the sheet by headless Chromium (page count, no board cut across pages).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from bridgecli.cli import cli
+from bridgecli.core import Board, Deal, parse_call
+from bridgecli.core.board import AnnotatedCall
+
+from ..conftest import SAMPLES, bridgecli_cmd, subprocess_env
+from ..render._dom import parse
+from ._boards import BOARDS, DEALS, write
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture
+def boards_json(tmp_path):
+    return write(tmp_path / "boards.json", BOARDS, "json")
+
+
+def board_count(html: str) -> int:
+    return len(parse(html).find_all("article", "board"))
+
+
+# -- HTML ---------------------------------------------------------------------
+
+
+def test_html_to_stdout(runner, boards_json):
+    res = runner.invoke(cli, ["show", str(boards_json), "--html"])
+    assert res.exit_code == 0, res.stderr
+    assert res.stderr == ""
+    doc = parse(res.stdout)
+    assert len(doc.find_all("article", "board")) == 3
+    assert len(doc.find_all("section", "page")) == 1
+    assert doc.find("h1").text() == "Club pairs"
+    assert doc.find("td", "north").find("div", "player").text() == "Smith"
+
+
+def test_html_to_file_with_selection(runner, boards_json, tmp_path):
+    out = tmp_path / "sheet.html"
+    res = runner.invoke(cli, ["show", str(boards_json), "--html", "--per-page", "6", "-b", "2-3", "-o", str(out)])
+    assert res.exit_code == 0, res.stderr
+    assert res.stdout == "" and res.stderr == ""
+    doc = parse(out.read_text(encoding="utf-8"))
+    assert [b.attrs["data-board"] for b in doc.find_all("article", "board")] == ["2", "3"]
+    assert "repeat(2, minmax(0, 1fr))" not in doc.find("style").text()  # rows are flex, columns 2
+    assert "calc((100% - 3mm) / 2)" in doc.find("style").text()
+
+
+def test_html_of_the_sample_session(runner):
+    res = runner.invoke(cli, ["show", str(SAMPLES / "valid" / "club_session.pbn"), "--html", "--per-page", "4"])
+    assert res.exit_code == 0, res.stderr
+    doc = parse(res.stdout)
+    assert len(doc.find_all("article", "board")) == 18
+    assert len(doc.find_all("section", "page")) == 5
+    assert doc.find("span", "site").text() == "Kraków POL" and doc.find("span", "date").text() == "2026-11-26"
+
+
+def test_html_with_a_bad_record(runner):
+    res = runner.invoke(cli, ["show", str(SAMPLES / "invalid" / "one_bad_board.pbn"), "--html"])
+    assert res.exit_code == 2
+    assert res.stderr.startswith("bridgecli: error: ")
+    assert board_count(res.stdout) >= 1
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--html", "--svg"], "--html and --svg exclude each other"),
+    (["--html", "--json"], "--json and --html exclude each other"),
+    (["--svg", "--brief"], "--brief and --svg exclude each other"),
+    (["--per-page", "4"], "--per-page goes with --html"),
+    (["--solve"], "--solve goes with --html"),
+    (["--svg", "--solve"], "--solve goes with --html"),
+    (["--html", "--per-page", "5"], "'5' is not one of"),
+])
+def test_option_conflicts(runner, boards_json, args, message):
+    res = runner.invoke(cli, ["show", str(boards_json), *args])
+    assert res.exit_code == 2
+    assert res.stdout == ""
+    assert message in res.stderr
+
+
+def test_html_output_cannot_be_a_folder(runner, boards_json, tmp_path):
+    res = runner.invoke(cli, ["show", str(boards_json), "--html", "-o", str(tmp_path)])
+    assert res.exit_code == 2 and "is a directory" in res.stderr
+    res = runner.invoke(cli, ["show", str(boards_json), "-o", str(tmp_path)])
+    assert res.exit_code == 2 and "is a directory" in res.stderr
+
+
+def test_no_board_selected(runner, boards_json):
+    res = runner.invoke(cli, ["show", str(boards_json), "--html", "-b", "9"])
+    assert res.exit_code == 1 and res.stdout == ""
+    assert "no board numbered 9" in res.stderr
+
+
+# -- SVG ----------------------------------------------------------------------
+
+
+def test_svg_folder(runner, boards_json, tmp_path):
+    folder = tmp_path / "diagrams"
+    res = runner.invoke(cli, ["show", str(boards_json), "--svg", "-o", str(folder)])
+    assert res.exit_code == 0, res.stderr
+    assert res.stdout == "" and res.stderr == ""
+    assert sorted(p.name for p in folder.iterdir()) == ["board-01.svg", "board-02.svg", "board-03.svg"]
+    for n in (1, 2, 3):
+        root = ET.parse(folder / f"board-{n:02d}.svg").getroot()
+        assert root.find(f"{SVG}title").text == f"Board {n}"
+    # an existing folder is reused; a board number met twice gets a suffix
+    twice = write(tmp_path / "twice.json", [BOARDS[0], BOARDS[0]], "json")
+    res = runner.invoke(cli, ["show", str(twice), "--svg", "-o", str(folder)])
+    assert res.exit_code == 0, res.stderr
+    assert (folder / "board-01-2.svg").exists()
+
+
+def test_svg_one_board(runner, boards_json, tmp_path):
+    res = runner.invoke(cli, ["show", str(boards_json), "--svg", "-b", "2"])
+    assert res.exit_code == 0, res.stderr
+    assert ET.fromstring(res.stdout).find(f"{SVG}title").text == "Board 2"
+    out = tmp_path / "two.svg"
+    res = runner.invoke(cli, ["show", str(boards_json), "--svg", "-b", "2", "-o", str(out)])
+    assert res.exit_code == 0 and res.stdout == ""
+    assert ET.parse(out).getroot().find(f"{SVG}title").text == "Board 2"
+
+
+def test_svg_several_boards_need_a_folder(runner, boards_json, tmp_path):
+    res = runner.invoke(cli, ["show", str(boards_json), "--svg"])
+    assert res.exit_code == 2 and res.stdout == ""
+    assert "3 boards cannot go to stdout" in res.stderr
+    res = runner.invoke(cli, ["show", str(boards_json), "--svg", "-o", str(tmp_path / "all.svg")])
+    assert res.exit_code == 2 and not (tmp_path / "all.svg").exists()
+    plain = tmp_path / "plain.txt"
+    plain.write_text("x")
+    res = runner.invoke(cli, ["show", str(boards_json), "--svg", "-o", str(plain)])
+    assert res.exit_code == 2 and "not a folder" in res.stderr
+
+
+# -- --solve ------------------------------------------------------------------
+
+# North holds every spade, East every heart, South every diamond, West every club.
+SOLID = Deal.from_pbn("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
+
+
+def test_solve_without_the_solver(runner, boards_json, monkeypatch):
+    from bridgecli.solver import dds
+
+    def missing() -> None:
+        raise dds.SolverMissingError(dds.INSTALL_HINT)
+
+    monkeypatch.setattr(dds, "load", missing)
+    res = runner.invoke(cli, ["show", str(boards_json), "--html", "--solve"])
+    assert res.exit_code == 2 and res.stdout == ""
+    assert "--solve: solve needs the DDS solver" in res.stderr
+
+
+def test_solve_computes_table_and_par(runner, tmp_path):
+    from bridgecli.solver import dds
+
+    if not dds.available():
+        pytest.skip("the DDS solver (endplay) is not installed")
+    path = write(tmp_path / "solid.json", [Board(number=1, deal=SOLID), Board(number=2, deal=Deal.from_pbn(
+        "N:AKQ2.J54.K832.A7 - - -"))], "json")
+    res = runner.invoke(cli, ["show", str(path), "--html", "--solve"])
+    assert res.exit_code == 0
+    assert "bridgecli: warning: board 2: not solved" in res.stderr
+    first, second = parse(res.stdout).find_all("article", "board")
+    cells = {tr.find("th").text(): [td.attrs["data-tricks"] for td in tr.find_all("td")]
+             for tr in first.find("table", "dd").find("tbody").find_all("tr")}
+    # columns NT S H D C: a side with the trump suit takes all 13 (the other hand ruffs the lead);
+    # in notrump the opening leader runs a solid suit
+    assert cells == {"N": ["0", "13", "0", "13", "0"], "S": ["0", "13", "0", "13", "0"],
+                     "E": ["0", "0", "13", "0", "13"], "W": ["0", "0", "13", "0", "13"]}
+    # board 1, nobody vulnerable: 7♠ = 210 + 300 + 1000; EW's only higher bid, 7NT, goes 13 down
+    assert first.find("p", "par").text() == "Par: NS 1510 (7♠ NS)"
+    assert not second.find_all("table", "dd")
+
+
+# -- a real print in headless Chromium -----------------------------------------
+
+BROWSERS = ("chromium", "chromium-browser", "google-chrome")
+
+
+def _browser() -> str:
+    for name in BROWSERS:
+        path = shutil.which(name)
+        if path:
+            return path
+    pytest.skip("no headless browser: install the Debian package 'chromium' to run the print test")
+
+
+def _poppler() -> None:
+    for tool in ("pdfinfo", "pdftotext"):
+        if shutil.which(tool) is None:
+            pytest.skip(f"{tool} not found: install the Debian package 'poppler-utils' to check the printed PDF")
+
+
+def marked_boards(n: int, long_auction: bool = False) -> list[Board]:
+    """Boards 1..n whose top (number), North name and bottom (note) carry words unique to them."""
+    ladder = [f"{level}{s}" for level in range(1, 8) for s in ("C", "D", "H", "S", "NT")]
+    text = " P ".join(ladder) + " P P P" if long_auction else "1C P 1H P 2NT P 4H P P P"
+    out = []
+    for i in range(1, n + 1):
+        calls = [AnnotatedCall(parse_call(t)) for t in text.split()]
+        calls[0] = AnnotatedCall(calls[0].call, alert=True, note=1)
+        out.append(Board(number=i, deal=Deal.from_pbn(DEALS[i % 3]), auction=tuple(calls),
+                         auction_notes={1: f"endnote{i}"},
+                         tags={"Event": "Print test", "North": f"Nplayer{i}", "South": f"Splayer{i}"}))
+    return out
+
+
+def print_pdf(html: Path, pdf: Path, profile: Path) -> None:
+    cmd = [_browser(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+           "--disable-background-networking", "--disable-component-update", "--disable-sync",
+           f"--user-data-dir={profile}", "--no-pdf-header-footer", "--print-to-pdf-no-header",
+           f"--print-to-pdf={pdf}", html.as_uri()]
+    try:
+        subprocess.run(cmd, capture_output=True, timeout=60, check=False)
+    except subprocess.TimeoutExpired:
+        pytest.fail("chromium did not print the sheet within 60 s")
+    assert pdf.exists() and pdf.stat().st_size > 0, "chromium wrote no PDF"
+
+
+def pdf_pages(pdf: Path) -> int:
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, timeout=30, check=True).stdout
+    m = re.search(r"^Pages:\s+(\d+)", info, re.MULTILINE)
+    assert m, info
+    return int(m.group(1))
+
+
+def page_texts(pdf: Path, pages: int) -> list[str]:
+    return [subprocess.run(["pdftotext", "-f", str(p), "-l", str(p), str(pdf), "-"], capture_output=True,
+                           text=True, timeout=30, check=True).stdout for p in range(1, pages + 1)]
+
+
+def pages_of(texts: list[str], word: str) -> list[int]:
+    """Pages (1-based) where ``word`` stands as a whole word, once for each occurrence."""
+    pattern = re.compile(rf"(?<![\w]){re.escape(word)}(?![\w])")
+    return [p for p, text in enumerate(texts, 1) for _ in pattern.finditer(text)]
+
+
+def check_whole_boards(texts: list[str], n: int) -> dict[int, int]:
+    """Every board's number, North player and closing note on one and the same page; board -> page."""
+    where = {}
+    for i in range(1, n + 1):
+        top = pages_of(texts, f"Board {i}")
+        assert len(top) == 1, f"board {i} heading on pages {top}"
+        assert pages_of(texts, f"Nplayer{i}") == top, f"board {i}: North's name not on page {top[0]}"
+        assert pages_of(texts, f"Splayer{i}") == top, f"board {i}: South's name not on page {top[0]}"
+        assert pages_of(texts, f"endnote{i}") == top, f"board {i} is cut: its last line is not on page {top[0]}"
+        where[i] = top[0]
+    return where
+
+
+@pytest.mark.parametrize("per_page, n", [(4, 9), (6, 13), (2, 3)])
+def test_printed_sheet_pages(tmp_path, per_page, n):
+    _browser()
+    _poppler()
+    src = write(tmp_path / "boards.json", marked_boards(n), "json")
+    sheet = tmp_path / "sheet.html"
+    subprocess.run([*bridgecli_cmd(), "show", str(src), "--html", "--per-page", str(per_page), "-o", str(sheet)],
+                   env=subprocess_env(), check=True, timeout=60)
+    pdf = tmp_path / "sheet.pdf"
+    print_pdf(sheet, pdf, tmp_path / "profile")
+    pages = pdf_pages(pdf)
+    assert pages == math.ceil(n / per_page)
+    where = check_whole_boards(page_texts(pdf, pages), n)
+    assert where == {i: (i - 1) // per_page + 1 for i in range(1, n + 1)}
+    if shutil.which("pdftoppm"):
+        subprocess.run(["pdftoppm", "-png", "-r", "40", "-f", "1", "-l", "1", str(pdf), str(tmp_path / "shot")],
+                       check=True, timeout=30)
+        png = next(tmp_path.glob("shot*.png"))
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_printed_sheet_never_cuts_a_board(tmp_path):
+    # auctions of 19 rounds do not fit a sixth of a page: boards move to later pages, whole
+    _browser()
+    _poppler()
+    n = 6
+    from bridgecli.render.html import render_html
+
+    sheet = tmp_path / "long.html"
+    sheet.write_text(render_html(marked_boards(n, long_auction=True), per_page=6), encoding="utf-8")
+    pdf = tmp_path / "long.pdf"
+    print_pdf(sheet, pdf, tmp_path / "profile")
+    pages = pdf_pages(pdf)
+    assert pages > 1
+    where = check_whole_boards(page_texts(pdf, pages), n)
+    assert sorted(where.values()) == list(where.values())
