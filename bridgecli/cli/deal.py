@@ -318,6 +318,7 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
             elif script.printer is None:
                 fmt = "none"  # statistics only, as in dealer
     fmt = fmt.lower()
+    random_seed = seed is None
     if seed is None:
         import secrets
 
@@ -402,6 +403,9 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
         if script_stats:
             out.write(_script_stats_text(script_stats, sums, hists, counts["accepted"]).encode("utf-8"))
     accepted, tried = counts["accepted"], counts["tried"]
+    if random_seed and fmt in ("text", "printall", "none", "lin"):
+        # these formats have no Generator tag: say the seed here, so the run can be repeated
+        click.echo(f"deal: seed {seed} (repeat with --seed {seed})", err=True)
     if stats is not None:
         _print_stats(stats, accepted, tried, stat_sum, stat_values)
     if target is not None and accepted < target:

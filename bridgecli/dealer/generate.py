@@ -111,6 +111,11 @@ class Dealer:
         n_first = len([s for s in dict.fromkeys(first) if 0 <= s < 4])
         self.split = sum(self.need[:n_first]) if 0 < n_first < 4 else 0
         """Shuffle positions dealt before the filter (0: deal everything first)."""
+        self.single = n_first == 1 and self.split > 0
+        """One seat is dealt first: its hand is drawn as a random subset (Floyd), not by shuffling."""
+        self._free_bits = _CARD_BIT[self.free]
+        self._fixed_bits = [np.bitwise_or.reduce(_CARD_BIT[np.flatnonzero(self.base == seat)])
+                            if (self.base == seat).any() else np.uint64(0) for seat in range(4)]
 
     def _shuffle(self, rng: np.random.Generator, perm: U8Array, start: int, stop: int) -> None:
         """Fisher-Yates steps ``start``..``stop - 1`` on each column of ``perm`` ``(r, n)`` in place.
@@ -151,6 +156,8 @@ class Dealer:
         """
         n = self.batch_size if n is None else n
         r = len(self.free)
+        if accept is not None and self.single:
+            return self._deal_single(rng, accept, n), n
         if accept is not None and self.split:
             perm = np.repeat(self.free[:, None], n, axis=1)
             self._shuffle(rng, perm, 0, self.split)
@@ -173,6 +180,33 @@ class Dealer:
             if not keep.all():
                 owner = np.ascontiguousarray(owner[:, keep])
         return owner, n
+
+    def _deal_single(self, rng: np.random.Generator, accept: Accept, n: int) -> U8Array:
+        """One seat first: draw its cards as a uniform random subset of the free cards
+        (Floyd's algorithm on 52-bit masks), test, then share the rest out for the kept deals."""
+        r, k = len(self.free), self.need[0]
+        seat = self.order[0]
+        free_bits = self._free_bits
+        picks = uniform_below(rng, np.arange(r - k + 1, r + 1, dtype=np.int64), n)
+        hand = np.zeros(n, dtype=np.uint64)
+        for i in range(k):
+            drawn = free_bits[picks[i]]
+            hand |= np.where((hand & drawn) != 0, free_bits[r - k + i], drawn)
+        keep = np.asarray(accept(None, {seat: hand | self._fixed_bits[seat]}), dtype=bool)
+        hand = hand[keep]
+        m = len(hand)
+        owner = np.repeat(self.base[:, None], m, axis=1)
+        if m == 0:
+            return owner
+        held = (hand[:, None] & free_bits[None, :]) != 0
+        cols = np.arange(m, dtype=np.int64)
+        mine = self.free[np.nonzero(held)[1].reshape(m, k)].T.astype(np.int64)
+        owner.reshape(-1)[mine * m + cols] = seat
+        rest = self.free[np.nonzero(~held)[1].reshape(m, r - k)].T.astype(np.int64)
+        labels = np.repeat(np.repeat(np.asarray(self.order[1:], dtype=np.uint8), self.need[1:])[:, None], m, axis=1)
+        self._shuffle(rng, labels, 0, r - k - 1)
+        owner.reshape(-1)[rest * m + cols] = labels
+        return owner
 
     def _hand_bits(self, perm: U8Array) -> dict[int, npt.NDArray[np.uint64]]:
         """The cards of the seats dealt first, as 52-bit masks (predealt cards included)."""

@@ -53,6 +53,13 @@ def test_random_seed_is_written(runner: CliRunner) -> None:
     assert again.stdout == r.stdout
 
 
+def test_random_seed_on_stderr_for_text(runner: CliRunner) -> None:
+    r = runner.invoke(cli, ["deal", "-n", "2", "--format", "text"])
+    seed = re.fullmatch(r"deal: seed (\d+) \(repeat with --seed \d+\)\n", r.stderr).group(1)  # type: ignore[union-attr]
+    again = runner.invoke(cli, ["deal", "-n", "2", "--format", "text", "--seed", seed])
+    assert again.stdout == r.stdout and again.stderr == ""
+
+
 @pytest.mark.parametrize("extra", [["--where", COND], ["--start-board", "3"], ["--format", "text"],
                                    ["--dealer", "E", "--stats", "hcp(north)"], ["--format", "json"]])
 def test_same_seed_same_bytes_whatever_jobs(tmp_path: Path, extra: list[str]) -> None:

@@ -141,3 +141,25 @@ def test_predeal_errors() -> None:
         p.with_cards(1, [51])
     with pytest.raises(ParseError, match="more than 13"):
         Predeal().with_cards(2, list(range(14)))
+
+
+def test_one_seat_first_is_uniform() -> None:
+    # a condition on North alone deals North first (a random subset): both North's and
+    # East's HCP must follow the exact distribution when the condition keeps everything
+    exact = _exact_hcp_distribution()
+    keep_all = compile_conditions(["hcp(north) >= 0"])
+    dealer = Dealer(first=sorted(keep_all.seats))
+    assert dealer.single
+    batches = [dealer.deal(batch_generator(77, i), lambda o, h: keep_all.test(Hands(o, h)))[0] for i in range(8)]
+    owner = np.concatenate(batches, axis=1)
+    _check_valid(owner)
+    for seat in ("north", "east"):
+        values = compile_conditions([f"hcp({seat})"]).values(Hands(owner))
+        observed = np.bincount(values, minlength=41)
+        expected = exact * len(values)
+        keep = expected >= 5
+        obs = np.append(observed[keep], observed[~keep].sum())
+        exp = np.append(expected[keep], expected[~keep].sum())
+        assert ((obs - exp) ** 2 / exp).sum() < chi2_critical(len(obs) - 1)
+    table = np.stack([(owner == s).sum(axis=1) for s in range(4)], axis=1)
+    assert ((table - owner.shape[1] / 4) ** 2 / (owner.shape[1] / 4)).sum() < chi2_critical(52 * 3)
