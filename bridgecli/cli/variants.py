@@ -13,10 +13,10 @@ import click
 
 from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import AtomicOutput, read_text
-from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
 
 if TYPE_CHECKING:
+    from bridgecli.core.board import Board
     from bridgecli.variants import Variant
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -126,6 +126,8 @@ def run_point_validate(name: str, infile: str, dealer: str | None, calls_text: s
         if calls_text is None or dealer is None:
             raise click.UsageError("--dealer and --calls go together")
         seat = lang.parse_seat(dealer)
+        from bridgecli.core.board import Board
+
         boards.append((Board(dealer=seat, variant=variant.name, extra={"auction": calls_text}), "Auction"))
     else:
         records, _source, _fmt = _records(infile, fmt)
