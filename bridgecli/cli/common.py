@@ -7,11 +7,14 @@ import sys
 import tempfile
 from collections.abc import Callable
 from types import TracebackType
-from typing import IO, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from bridgecli.core.errors import ParseError
+
+if TYPE_CHECKING:
+    from bridgecli.core.notation import Language
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -124,14 +127,15 @@ def format_option(name: str = "--from", help: str = "Input format (default: from
     return deco
 
 
-def get_lang(ctx: click.Context | None = None) -> Any:
+def get_lang(ctx: click.Context | None = None) -> Language:
     """The Language chosen with the group's ``--lang`` (English by default)."""
     from bridgecli.core.notation import ENGLISH
 
     ctx = ctx or click.get_current_context(silent=True)
     while ctx is not None:
         if isinstance(ctx.obj, dict) and "lang" in ctx.obj:
-            return ctx.obj["lang"]
+            lang: Language = ctx.obj["lang"]
+            return lang
         ctx = ctx.parent
     return ENGLISH
 
