@@ -40,6 +40,7 @@ from bridgecli.core.cards import DECK, Card, Hand, Rank, Seat, Strain, Suit, Vul
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, IllegalPlayError, InvalidDealError, ParseError
 from bridgecli.core.play import trick_winner as _winner_index
+from bridgecli.formats import _api
 
 #: LIN lists hands and players South, West, North, East; the dealer digit counts from 1 = South.
 LIN_SEATS: tuple[Seat, ...] = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
@@ -483,17 +484,12 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
 
 def loads(text: str, source: str | None = None) -> list[Board]:
     """All boards of a LIN text. Raises the first ParseError/RuleError."""
-    boards: list[Board] = []
-    for rec in iter_records(text, source):
-        if isinstance(rec, BridgeError):
-            raise rec
-        boards.append(rec)
-    return boards
+    return _api.collect(iter_records(text, source))
 
 
 def load(fp: IO[str], source: str | None = None) -> list[Board]:
     """All boards of an open LIN text file."""
-    return loads(fp.read(), source if source is not None else getattr(fp, "name", None))
+    return loads(fp.read(), _api.file_source(fp, source))
 
 
 # -- writing -----------------------------------------------------------------
@@ -610,5 +606,4 @@ def dumps(boards: Iterable[Board]) -> str:
 
 def dump(boards: Iterable[Board], fp: IO[str]) -> None:
     """Write the boards as LIN to an open text file."""
-    for chunk in iter_dumps(boards):
-        fp.write(chunk)
+    _api.write_chunks(iter_dumps(boards), fp)
