@@ -159,8 +159,8 @@ def main() -> None:
          f" and imports, {startup * 1000:.0f} ms for `bridgecli --help`, are included)."
          " Goal: at least 5,000 boards/s."),
         "",
-        "| format | file size | CLI wall | boards/s (wall) | CLI CPU | boards/s (CPU) | read CPU (in-process)"
-        " | replay CPU (in-process) | replay only, boards/s |",
+        ("| format | file size | CLI wall | boards/s (wall) | CLI CPU | boards/s (CPU) | read CPU (in-process)"
+        " | replay CPU (in-process) | replay only, boards/s |"),
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for fmt, size, wall, rate, cpu, crate, read_s, replay_s, rrate in rows:
@@ -176,11 +176,11 @@ def main() -> None:
             f" JSON output and the rest ~{rest:.2f} s.")
     lines += [
         "",
-        "The replay checks every card on 52-bit masks (one int a hand, the suit led as a mask) and computes the"
+        ("The replay checks every card on 52-bit masks (one int a hand, the suit led as a mask) and computes the"
         " trick winners that put PBN's fixed columns into time order; trick objects are built only when asked"
         " for (`--tricks`). Reading the text (the format modules) is the larger share. Wall time depends on the"
         " load of the machine: the CPU column is the load-independent figure. The in-process figures hold all"
-        " boards in memory at once (more garbage-collector work), so they can exceed the streaming CLI's share.",
+        " boards in memory at once (more garbage-collector work), so they can exceed the streaming CLI's share."),
         "",
     ]
     for fmt, text in profiles.items():

@@ -25,8 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bridgecli.core.calls import Contract  # noqa: E402
-from bridgecli.core.rubber import DealResult, Session  # noqa: E402
+from bridgecli.core.rubber import DealResult, Session
 
 
 def random_lines(n: int, rng: random.Random) -> list[str]:
@@ -66,8 +65,8 @@ def main() -> None:
         s = s.add(r)
     s = s.close()
     core = time.perf_counter() - t0
-    rows = [f"| core `Session.add` | {args.deals:,} deals, {len(s.rubbers):,} rubbers | {core:.3f} s | "
-            f"{args.deals / core:,.0f} deals/s |"]
+    rows = [(f"| core `Session.add` | {args.deals:,} deals, {len(s.rubbers):,} rubbers | {core:.3f} s | "
+            f"{args.deals / core:,.0f} deals/s |")]
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as fp:
         fp.write("\n".join(lines) + "\n")

@@ -205,46 +205,46 @@ def main() -> None:
     lines = [
         "# bridgecli score — benchmark",
         "",
-        f"Measured by `bench/bench_score.py` on {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+        (f"Measured by `bench/bench_score.py` on {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
         f"Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs "
-        "(shared machine: other jobs were running, so absolute times are noisy; ratios are taken in the same run).",
+        "(shared machine: other jobs were running, so absolute times are noisy; ratios are taken in the same run)."),
         "",
         f"## Batch: {n:,} result lines (`4SX-1 --vul ns --declarer E` style)",
         "",
         "| what | seconds | lines/s | ratio to endplay parse+score |",
         "| --- | ---: | ---: | ---: |",
-        f"| `bridgecli score -` (subprocess, start-up included, stdout to /dev/null) | {cli:.2f} | "
-        f"{cli_rate:,.0f} | {cli_rate / ep_rate:.1f}× |",
+        (f"| `bridgecli score -` (subprocess, start-up included, stdout to /dev/null) | {cli:.2f} | "
+        f"{cli_rate:,.0f} | {cli_rate / ep_rate:.1f}× |"),
         f"| endplay `Contract(text).score(vul)` loop (parse + score) | {ep_parse:.2f} | {ep_rate:,.0f} | 1.0× |",
-        f"| endplay `.score(vul)` alone on pre-built contracts | {ep_score:.2f} | {ep_score_rate:,.0f} | "
-        f"{ep_score_rate / ep_rate:.1f}× |",
+        (f"| endplay `.score(vul)` alone on pre-built contracts | {ep_score:.2f} | {ep_score_rate:,.0f} | "
+        f"{ep_score_rate / ep_rate:.1f}× |"),
         "",
-        f"bridgecli through the CLI vs endplay's pure scoring call alone: {cli_rate / ep_score_rate:.1f}×. "
-        f"The input has {distinct:,} distinct lines. The first 20,000 answers were checked equal to endplay's.",
+        (f"bridgecli through the CLI vs endplay's pure scoring call alone: {cli_rate / ep_score_rate:.1f}×. "
+        f"The input has {distinct:,} distinct lines. The first 20,000 answers were checked equal to endplay's."),
         "",
-        f"No repeats (the cache never hits): all {len(d_ours):,} distinct lines (7 levels × 5 strains × 3 "
-        "doublings × 14 trick counts × 4 vulnerabilities × 4 declarers), every answer checked against endplay:",
+        (f"No repeats (the cache never hits): all {len(d_ours):,} distinct lines (7 levels × 5 strains × 3 "
+        "doublings × 14 trick counts × 4 vulnerabilities × 4 declarers), every answer checked against endplay:"),
         "",
         "| what | seconds | lines/s | ratio |",
         "| --- | ---: | ---: | ---: |",
-        f"| `bridgecli score -` | {d_cli:.2f} | {len(d_ours) / d_cli:,.0f} | "
-        f"{(len(d_ours) / d_cli) / (len(d_ours) / d_ep_parse):.1f}× |",
+        (f"| `bridgecli score -` | {d_cli:.2f} | {len(d_ours) / d_cli:,.0f} | "
+        f"{(len(d_ours) / d_cli) / (len(d_ours) / d_ep_parse):.1f}× |"),
         f"| endplay parse + score loop | {d_ep_parse:.2f} | {len(d_ours) / d_ep_parse:,.0f} | 1.0× |",
         "",
-        "The subprocess figure above includes the start-up (see below), which is a large part of a "
+        ("The subprocess figure above includes the start-up (see below), which is a large part of a "
         "run this short. The same distinct lines in-process (bridgecli's batch line scorer against "
-        "endplay's loop, best of 3 alternating rounds, no start-up on either side):",
+        "endplay's loop, best of 3 alternating rounds, no start-up on either side):"),
         "",
         "| what | lines/s | ratio |",
         "| --- | ---: | ---: |",
-        f"| bridgecli batch line scorer (parse line, options, contract, score, format) | {in_ours:,.0f} | "
-        f"{in_ours / in_theirs:.2f}× |",
+        (f"| bridgecli batch line scorer (parse line, options, contract, score, format) | {in_ours:,.0f} | "
+        f"{in_ours / in_theirs:.2f}× |"),
         f"| endplay `Contract(text).score(vul)` | {in_theirs:,.0f} | 1.0× |",
         "",
-        "How: stdin is read in blocks as it arrives and every answered line is flushed before the "
+        ("How: stdin is read in blocks as it arrives and every answered line is flushed before the "
         "next read (so `tail -f | bridgecli score -` answers each line at once); each distinct line "
         "is parsed once and its answer cached; lines with only the plain option forms skip click's "
-        "parser (same result, checked by a test); scores come from a precomputed table.",
+        "parser (same result, checked by a test); scores come from a precomputed table."),
         "",
         f"## Start-up: best of {a.runs} runs",
         "",
@@ -252,14 +252,14 @@ def main() -> None:
         "| --- | ---: | ---: |",
         f"| `python -c pass` | {t_pass * 1000:.1f} | 1.0 |",
         f"| `python -c \"import click\"` | {t_click * 1000:.1f} | {t_click / t_pass:.2f} |",
-        f"| `python -m bridgecli score 4S= --vul none` (bytecode cached, as installed) | {t_score * 1000:.1f} | "
-        f"{t_score / t_pass:.2f} |",
-        f"| same, no bytecode cache for bridgecli (compiles its modules every run) | {t_cold * 1000:.1f} | "
-        f"{t_cold / t_pass:.2f} |",
+        (f"| `python -m bridgecli score 4S= --vul none` (bytecode cached, as installed) | {t_score * 1000:.1f} | "
+        f"{t_score / t_pass:.2f} |"),
+        (f"| same, no bytecode cache for bridgecli (compiles its modules every run) | {t_cold * 1000:.1f} | "
+        f"{t_cold / t_pass:.2f} |"),
         "",
-        "Goal: within 4× of `python -c pass`. The score path imports click, the group, the core "
+        ("Goal: within 4× of `python -c pass`. The score path imports click, the group, the core "
         "(cards, calls, notation, errors; the core package also loads board and deal), "
-        "`bridgecli.core.scoring` and `bridgecli.cli.score`; no yaml, tabulate, numpy, json or formats.",
+        "`bridgecli.core.scoring` and `bridgecli.cli.score`; no yaml, tabulate, numpy, json or formats."),
         "",
     ]
     Path(a.out).write_text("\n".join(lines), encoding="utf-8")

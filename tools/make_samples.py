@@ -17,15 +17,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bridgecli.core.auction import Auction  # noqa: E402
-from bridgecli.core.board import AnnotatedCall, Board  # noqa: E402
-from bridgecli.core.calls import DOUBLE, PASS, Bid, Contract, Risk  # noqa: E402
-from bridgecli.core.cards import SEATS, Hand, Seat, Strain, Suit, Vulnerability, dealer_of_board  # noqa: E402
-from bridgecli.core.deal import Deal  # noqa: E402
-from bridgecli.core.play import PlayState  # noqa: E402
-from bridgecli.core.playbot import choose_card  # noqa: E402
-from bridgecli.core.scoring import score  # noqa: E402
-from bridgecli.formats import write_boards  # noqa: E402
+from bridgecli.core.auction import Auction
+from bridgecli.core.board import AnnotatedCall, Board
+from bridgecli.core.calls import DOUBLE, PASS, Bid, Contract, Risk
+from bridgecli.core.cards import Hand, Seat, Strain, Suit, Vulnerability, dealer_of_board
+from bridgecli.core.deal import Deal
+from bridgecli.core.play import PlayState
+from bridgecli.core.playbot import choose_card
+from bridgecli.core.scoring import score
+from bridgecli.formats import write_boards
 
 SEED = 20261126
 BOARDS = 18

@@ -7,11 +7,18 @@ import sys
 import tempfile
 from collections.abc import Callable
 from types import TracebackType
-from typing import IO, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from bridgecli.core.errors import ParseError
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from bridgecli.core.board import Board
+    from bridgecli.core.errors import BridgeError
+    from bridgecli.core.notation import Language
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -32,6 +39,26 @@ def read_text(path: str) -> tuple[str, str]:
             data = fp.read()
         source = path
     return decode_bytes(data, source), source
+
+
+def read_records(
+    infile: str, fmt: str | None, skip_empty: bool = False
+) -> tuple[Iterator[Board | BridgeError], str, str]:
+    """The records (boards, or errors for bad ones) of FILE or ``-`` in the format
+    ``fmt`` or the one its name or content shows.
+
+    Returns ``(records, source_name, format)``. With ``skip_empty`` a file of
+    nothing but white space gives no records (and format ``""``) instead of the
+    format's "empty input" error. Raises ParseError if the file cannot be read
+    or its format is unknown.
+    """
+    from bridgecli.formats import iter_records, resolve_format
+
+    text, source = read_text(infile)
+    if skip_empty and not text.strip():
+        return iter(()), source, ""
+    name = resolve_format(infile, text, fmt)
+    return iter_records(text, name, source), source, name
 
 
 def decode_bytes(data: bytes, source: str) -> str:
@@ -124,14 +151,15 @@ def format_option(name: str = "--from", help: str = "Input format (default: from
     return deco
 
 
-def get_lang(ctx: click.Context | None = None) -> Any:
+def get_lang(ctx: click.Context | None = None) -> Language:
     """The Language chosen with the group's ``--lang`` (English by default)."""
     from bridgecli.core.notation import ENGLISH
 
     ctx = ctx or click.get_current_context(silent=True)
     while ctx is not None:
         if isinstance(ctx.obj, dict) and "lang" in ctx.obj:
-            return ctx.obj["lang"]
+            lang: Language = ctx.obj["lang"]
+            return lang
         ctx = ctx.parent
     return ENGLISH
 

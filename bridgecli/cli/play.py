@@ -9,7 +9,15 @@ from typing import Any
 import click
 
 from bridgecli.cli import BridgeCliError, ExitCode
-from bridgecli.cli.common import FORMAT_NAMES, AtomicOutput, get_lang, input_argument, json_option, output_option
+from bridgecli.cli.common import (
+    FORMAT_NAMES,
+    AtomicOutput,
+    get_lang,
+    input_argument,
+    json_option,
+    output_option,
+    read_records,
+)
 from bridgecli.cli.variants import variant_option
 from bridgecli.core.board import Board
 from bridgecli.core.calls import Contract
@@ -158,15 +166,6 @@ def tricks_table(rep: Replay, lang: Language, tablefmt: str) -> str:
 # -- reading -------------------------------------------------------------------
 
 
-def _records(infile: str, from_fmt: str | None) -> tuple[Iterator[Board | BridgeError], str, str]:
-    from bridgecli.cli.common import read_text
-    from bridgecli.formats import iter_records, resolve_format
-
-    text, source = read_text(infile)
-    fmt = resolve_format(infile, text, from_fmt)
-    return iter_records(text, fmt, source), source, fmt
-
-
 class _Lines:
     """Stdout lines written in batches (one write per many boards); flushed before any stderr message."""
 
@@ -300,7 +299,7 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
     else:
         if contract_text or declarer_text or cards_text:
             raise click.UsageError("--contract, --declarer and --cards go with --deal")
-        records, source, in_fmt = _records(infile, from_)
+        records, source, in_fmt = read_records(infile, from_)
         inline_cards = None
     out_fmt = (to or _fmt_of(output) or in_fmt).lower()
 

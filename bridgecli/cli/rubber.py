@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -21,6 +21,9 @@ from bridgecli.cli.variants import variant_option
 from bridgecli.core.cards import SEATS, Seat, Side
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
 from bridgecli.core.rubber import ROUNDINGS, DealResult, Honours, Rubber, Session, settlement, standings
+
+if TYPE_CHECKING:
+    from bridgecli.core.notation import Language
 
 BOARD_EXTENSIONS = (".pbn", ".yaml", ".yml", ".json", ".jsonl", ".ndjson", ".lin")
 """FILE names ending so hold boards; anything else holds result lines."""
@@ -85,7 +88,7 @@ def _simple_params(tokens: Sequence[str]) -> dict[str, Any] | None:
     return params
 
 
-def _line_result(line: str, lang: Any) -> DealResult:
+def _line_result(line: str, lang: Language) -> DealResult:
     """One result line -> a deal result (parsed like ``score``'s arguments)."""
     from bridgecli.cli.score import parse_line_options, result_and_declarer, split_words
 
@@ -119,7 +122,7 @@ Item = tuple[int | None, str | None, DealResult | tuple[str, ...], Seat | None]
 _PLAYERS_LINE = re.compile(r"players\b\s*:?\s*(.*)$", re.IGNORECASE)
 
 
-def _lines(text: str, source: str, lang: Any) -> Iterator[Item]:
+def _lines(text: str, source: str, lang: Language) -> Iterator[Item]:
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -205,17 +208,17 @@ def _signed(x: float) -> str:
     return text if text.startswith("-") or text == "0" else "+" + text
 
 
-def _side(lang: Any, side: Side) -> str:
+def _side(lang: Language, side: Side) -> str:
     """``N-S`` / ``E-W`` with the language's seat letters (``É-D`` in Hungarian)."""
     a, b = side.seats
     return f"{lang.seat_str(a)}-{lang.seat_str(b)}"
 
 
-def _reason(lang: Any, reason: str) -> str:
+def _reason(lang: Language, reason: str) -> str:
     return lang.word("reason_" + reason.replace(" ", "_").replace("-", "_"))
 
 
-def _deal_text(r: Rubber, number: int | None, lang: Any) -> str:
+def _deal_text(r: Rubber, number: int | None, lang: Language) -> str:
     for d in r.deals:
         if d.number == number and number is not None:
             c = d.result.contract
@@ -224,7 +227,7 @@ def _deal_text(r: Rubber, number: int | None, lang: Any) -> str:
     return ""
 
 
-def _cell(r: Rubber, e: Any, lang: Any) -> str:
+def _cell(r: Rubber, e: Any, lang: Language) -> str:
     what = _deal_text(r, e.deal, lang) if e.reason == "tricks" else _reason(lang, e.reason)
     tag = f" ({e.deal})" if e.deal is not None else ""
     return f"{e.amount:>6}  {what}{tag}"
@@ -239,7 +242,7 @@ def _columns(left: list[str], right: list[str]) -> list[str]:
     return rows
 
 
-def _result_text(d: Any, lang: Any) -> str:
+def _result_text(d: Any, lang: Language) -> str:
     from bridgecli.formats.traveller import result_text
 
     c = d.result.contract
@@ -248,7 +251,7 @@ def _result_text(d: Any, lang: Any) -> str:
     return f"{lang.contract_str(c, declarer=True)} {result_text(c, d.result.tricks)}"
 
 
-def _sheet(r: Rubber, index: int, rounding: str, rules_name: str, lang: Any) -> list[str]:
+def _sheet(r: Rubber, index: int, rounding: str, rules_name: str, lang: Language) -> list[str]:
     word = lang.word
     kind = word("chicago_round") if r.is_chicago else word("rubber")
     if r.finished:
@@ -303,7 +306,7 @@ def _sheet(r: Rubber, index: int, rounding: str, rules_name: str, lang: Any) -> 
     return out
 
 
-def _players_table(rows: Sequence[Any], index: str, lang: Any) -> list[str]:
+def _players_table(rows: Sequence[Any], index: str, lang: Language) -> list[str]:
     word = lang.word
     out = [word("players_after").format(what=index),
            f"  {word('player'):<12} {word('this'):>8} {word('points'):>8} {word('units'):>7}"]
@@ -312,7 +315,7 @@ def _players_table(rows: Sequence[Any], index: str, lang: Any) -> list[str]:
     return out
 
 
-def _render_text(session: Session, rounding: str, lang: Any) -> str:
+def _render_text(session: Session, rounding: str, lang: Language) -> str:
     out: list[str] = []
     table = standings(session.rubbers, rounding)
     chicago = bool(session.rules.deals_per_round)

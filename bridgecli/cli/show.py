@@ -45,14 +45,10 @@ def parse_board_numbers(specs: tuple[str, ...]) -> set[int]:
 
 
 def read_records(infile: str, fmt: str | None) -> Iterator[Board | BridgeError]:
-    """The records of FILE (or stdin) in the given or detected format."""
-    from bridgecli.cli.common import read_text
-    from bridgecli.formats import iter_records, resolve_format
+    """The records of FILE (or stdin) in the given or detected format; none for an empty file."""
+    from bridgecli.cli.common import read_records as read
 
-    text, source = read_text(infile)
-    if not text.strip():
-        return iter(())
-    return iter_records(text, resolve_format(infile, text, fmt), source)
+    return read(infile, fmt, skip_empty=True)[0]
 
 
 def report(ctx: click.Context, exc: BridgeError) -> int:

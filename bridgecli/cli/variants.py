@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from bridgecli.cli import BridgeCliError, ExitCode
-from bridgecli.cli.common import AtomicOutput, read_text
+from bridgecli.cli.common import AtomicOutput, read_records, read_text
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
 
 if TYPE_CHECKING:
@@ -130,7 +130,7 @@ def run_point_validate(name: str, infile: str, dealer: str | None, calls_text: s
 
         boards.append((Board(dealer=seat, variant=variant.name, extra={"auction": calls_text}), "Auction"))
     else:
-        records, _source, _fmt = _records(infile, fmt)
+        records, _source, _fmt = read_records(infile, fmt)
         for i, rec in enumerate(records, 1):
             label = "record" if isinstance(rec, BridgeError) else f"Board {rec.number if rec.number else i}"
             boards.append((rec, label))
@@ -163,14 +163,6 @@ def is_point_auction(name: str) -> bool:
 
 
 # -- play ---------------------------------------------------------------------------
-
-
-def _records(infile: str, from_fmt: str | None) -> tuple[Iterator[Board | BridgeError], str, str]:
-    from bridgecli.formats import iter_records, resolve_format
-
-    text, source = read_text(infile)
-    fmt = resolve_format(infile, text, from_fmt)
-    return iter_records(text, fmt, source=source), source, fmt
 
 
 def _where(exc: BridgeError, source: str, board: Board | None) -> str:
@@ -212,7 +204,7 @@ def run_play(name: str, infile: str, from_fmt: str | None, as_json: bool, board_
     import json
 
     variant = find(name)
-    records, source, _fmt = _records(infile, from_fmt)
+    records, source, _fmt = read_records(infile, from_fmt)
     code = int(ExitCode.OK)
     lines: list[str] = []
     seen = skipped = 0
@@ -324,7 +316,7 @@ def render_board(variant: Variant, board: Board, ascii_: bool = False) -> str:
 def run_show(name: str, infile: str, from_fmt: str | None, ascii_: bool, output: str | None) -> int:
     """``show --variant NAME``: draw each board's table."""
     variant = find(name)
-    records, source, _fmt = _records(infile, from_fmt)
+    records, source, _fmt = read_records(infile, from_fmt)
     code = int(ExitCode.OK)
     blocks: list[str] = []
     for rec in records:
@@ -390,7 +382,7 @@ def run_rubber(name: str, path: str, from_fmt: str | None, as_json: bool, output
     from bridgecli.variants.rubber import keep_rubbers
 
     variant = find(name)
-    records, source, _fmt = _records(path, from_fmt)
+    records, source, _fmt = read_records(path, from_fmt)
     deals = []
     code = int(ExitCode.OK)
     for rec, deal in _played(variant, records):

@@ -9,8 +9,8 @@ information a file carried is lost on the way through.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 from .calls import Call, Contract
 from .cards import Card, Seat, Vulnerability, dealer_of_board
@@ -105,7 +105,7 @@ class Board:
     extra: Mapping[str, object] = field(default_factory=dict)
     """Variant data that has no place above (talon, discards, ...)."""
 
-    def replace(self, **changes: object) -> "Board":
+    def replace(self, **changes: object) -> Board:
         """A copy with some fields changed."""
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Union
 
 from .cards import Seat, Strain
 from .errors import ParseError
@@ -66,16 +65,16 @@ class Bid:
         """Position on the standard ladder: 1C = 0 ... 7NT = 34 (nullo not on it)."""
         return 5 * (self.level - 1) + int(self.strain)
 
-    def __lt__(self, other: "Bid") -> bool:
+    def __lt__(self, other: Bid) -> bool:
         return (self.level, self.strain) < (other.level, other.strain)
 
-    def __le__(self, other: "Bid") -> bool:
+    def __le__(self, other: Bid) -> bool:
         return (self.level, self.strain) <= (other.level, other.strain)
 
-    def __gt__(self, other: "Bid") -> bool:
+    def __gt__(self, other: Bid) -> bool:
         return (self.level, self.strain) > (other.level, other.strain)
 
-    def __ge__(self, other: "Bid") -> bool:
+    def __ge__(self, other: Bid) -> bool:
         return (self.level, self.strain) >= (other.level, other.strain)
 
     def __str__(self) -> str:
@@ -85,7 +84,7 @@ class Bid:
         return f"Bid({self.level}, {self.strain!r})"
 
 
-Call = Union[Bid, Pass, Double, Redouble]
+Call = Bid | Pass | Double | Redouble
 
 #: The 35 standard bids, 1C first.
 ALL_BIDS: tuple[Bid, ...] = tuple(
@@ -141,7 +140,7 @@ class Contract:
             object.__setattr__(self, "risk", Risk(self.risk))
 
     @classmethod
-    def passed_out(cls) -> "Contract":
+    def passed_out(cls) -> Contract:
         """The contract of a board all four players passed."""
         return cls(0)
 
@@ -160,12 +159,12 @@ class Contract:
         """Tricks declarer needs: level + 6 (0 when passed out)."""
         return self.level + 6 if self.level else 0
 
-    def with_declarer(self, declarer: Seat | None) -> "Contract":
+    def with_declarer(self, declarer: Seat | None) -> Contract:
         """A copy naming ``declarer``."""
         return Contract(self.level, self.strain, self.risk, declarer)
 
     @classmethod
-    def from_str(cls, text: str) -> "Contract":
+    def from_str(cls, text: str) -> Contract:
         """Parse ``4S``, ``4SX``, ``3NTXX``, ``3N``, ``4♠``, ``pass``; ``4SXS`` or ``4SX by S``
         also names the declarer. Raises ParseError.
         """

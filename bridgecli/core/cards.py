@@ -6,11 +6,9 @@ hearts < spades < notrump, two < ... < ace, and seats go clockwise from North.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Iterable, Iterator
-
-from .errors import ParseError
 
 
 class Suit(IntEnum):
@@ -32,12 +30,12 @@ class Suit(IntEnum):
         return "♣♦♥♠"[self]
 
     @property
-    def strain(self) -> "Strain":
+    def strain(self) -> Strain:
         """The strain of the same name."""
         return Strain(int(self))
 
     @classmethod
-    def from_str(cls, text: str) -> "Suit":
+    def from_str(cls, text: str) -> Suit:
         """Parse ``S``, ``s``, ``♠`` (English letters or symbols).
 
         Raises ParseError on anything else.
@@ -92,7 +90,7 @@ class Strain(IntEnum):
         return self in (Strain.CLUBS, Strain.DIAMONDS)
 
     @classmethod
-    def from_str(cls, text: str) -> "Strain":
+    def from_str(cls, text: str) -> Strain:
         """Parse ``NT``, ``N``, ``S``, ``♠`` ... Raises ParseError."""
         from .notation import ENGLISH
 
@@ -137,7 +135,7 @@ class Rank(IntEnum):
         return max(0, self - 10)
 
     @classmethod
-    def from_str(cls, text: str) -> "Rank":
+    def from_str(cls, text: str) -> Rank:
         """Parse ``A``, ``k``, ``T``, ``10`` ... Raises ParseError."""
         from .notation import ENGLISH
 
@@ -174,12 +172,12 @@ class Card:
         return self.rank.hcp
 
     @classmethod
-    def from_index(cls, index: int) -> "Card":
+    def from_index(cls, index: int) -> Card:
         """The card with :attr:`index` ``index`` (0..51)."""
         return _ALL_CARDS[index]
 
     @classmethod
-    def from_str(cls, text: str) -> "Card":
+    def from_str(cls, text: str) -> Card:
         """Parse ``SA`` (PBN), ``AS``, ``♠A``, ``10h``, ``kh``.
 
         Raises ParseError for anything that is not a card.
@@ -218,32 +216,32 @@ class Seat(IntEnum):
         """``N``, ``E``, ``S`` or ``W``."""
         return "NESW"[self]
 
-    def next(self, n: int = 1) -> "Seat":
+    def next(self, n: int = 1) -> Seat:
         """The seat ``n`` places clockwise (``n`` may be negative)."""
         return Seat((self + n) % 4)
 
     @property
-    def partner(self) -> "Seat":
+    def partner(self) -> Seat:
         """The seat opposite."""
         return Seat((self + 2) % 4)
 
     @property
-    def lho(self) -> "Seat":
+    def lho(self) -> Seat:
         """Left-hand opponent: the next seat clockwise."""
         return Seat((self + 1) % 4)
 
     @property
-    def rho(self) -> "Seat":
+    def rho(self) -> Seat:
         """Right-hand opponent: the previous seat clockwise."""
         return Seat((self + 3) % 4)
 
     @property
-    def side(self) -> "Side":
+    def side(self) -> Side:
         """The partnership this seat belongs to."""
         return Side(self % 2)
 
     @classmethod
-    def from_str(cls, text: str) -> "Seat":
+    def from_str(cls, text: str) -> Seat:
         """Parse ``N``, ``north``, ``n`` ... Raises ParseError."""
         from .notation import default_reader
 
@@ -266,7 +264,7 @@ class Side(IntEnum):
     EW = 1
 
     @property
-    def opponents(self) -> "Side":
+    def opponents(self) -> Side:
         """The other partnership."""
         return Side(1 - self)
 
@@ -296,18 +294,18 @@ class Vulnerability(IntEnum):
         return bool(self & (1 << side))
 
     @classmethod
-    def from_sides(cls, ns: bool, ew: bool) -> "Vulnerability":
+    def from_sides(cls, ns: bool, ew: bool) -> Vulnerability:
         """Build from the two flags."""
         return cls(int(ns) | (int(ew) << 1))
 
     @classmethod
-    def from_board(cls, board: int) -> "Vulnerability":
+    def from_board(cls, board: int) -> Vulnerability:
         """Vulnerability of a board number by the 16-board cycle (Law 2)."""
         i = board - 1
         return cls((0, 1, 2, 3)[(i + i // 4) % 4])
 
     @classmethod
-    def from_str(cls, text: str) -> "Vulnerability":
+    def from_str(cls, text: str) -> Vulnerability:
         """Parse ``None``/``Love``/``-``, ``NS``, ``EW``, ``All``/``Both``.
 
         Raises ParseError.
@@ -373,12 +371,12 @@ class Hand:
             counts[c.suit] += 1
         return (counts[3], counts[2], counts[1], counts[0])
 
-    def without(self, card: Card) -> "Hand":
+    def without(self, card: Card) -> Hand:
         """A copy with ``card`` removed."""
         return Hand(self.cards - {card})
 
     @classmethod
-    def from_pbn(cls, text: str) -> "Hand":
+    def from_pbn(cls, text: str) -> Hand:
         """Parse ``AKQ.T98.-.5432`` style: four suits S.H.D.C, ranks any order.
 
         Raises ParseError on a bad rank, a card twice, or not four suits.
@@ -388,7 +386,7 @@ class Hand:
         return ENGLISH.parse_hand(text)
 
     @classmethod
-    def from_str(cls, text: str) -> "Hand":
+    def from_str(cls, text: str) -> Hand:
         """Same as :meth:`from_pbn`."""
         return cls.from_pbn(text)
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from .cards import DECK, SEATS, Card, Hand, Seat
 from .errors import InvalidDealError, ParseError
@@ -69,19 +69,19 @@ class Deal:
                 held |= h.cards
         return frozenset(DECK) - held
 
-    def replace(self, seat: Seat, hand: Hand | None) -> "Deal":
+    def replace(self, seat: Seat, hand: Hand | None) -> Deal:
         """A copy with ``seat``'s hand replaced."""
         hands = list(self.hands)
         hands[seat] = hand
         return Deal(tuple(hands))  # type: ignore[arg-type]
 
     @classmethod
-    def from_hands(cls, north: Hand | None, east: Hand | None, south: Hand | None, west: Hand | None) -> "Deal":
+    def from_hands(cls, north: Hand | None, east: Hand | None, south: Hand | None, west: Hand | None) -> Deal:
         """Build from the four hands in N, E, S, W order."""
         return cls((north, east, south, west))
 
     @classmethod
-    def from_pbn(cls, text: str) -> "Deal":
+    def from_pbn(cls, text: str) -> Deal:
         """Parse a PBN deal ``N:hand hand hand hand`` (clockwise from the first seat,
         ``-`` for an unknown hand). Raises ParseError or InvalidDealError.
         """
@@ -100,7 +100,7 @@ class Deal:
         return cls(tuple(hands))  # type: ignore[arg-type]
 
     @classmethod
-    def from_str(cls, text: str) -> "Deal":
+    def from_str(cls, text: str) -> Deal:
         """Same as :meth:`from_pbn`."""
         return cls.from_pbn(text)
 

@@ -38,7 +38,7 @@ class BridgeError(Exception):
         line: int | None = None,
         column: int | None = None,
         board: str | None = None,
-    ) -> "BridgeError":
+    ) -> BridgeError:
         """Fill in the place fields that are still unknown; return ``self``."""
         if self.source is None:
             self.source = source

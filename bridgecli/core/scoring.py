@@ -15,7 +15,7 @@ negative (the defenders' points) when it failed. A passed-out board scores 0.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .calls import Contract, Risk
 from .cards import Card, Rank, Strain
@@ -142,29 +142,22 @@ DUPLICATE = ScoringRules(
 
 #: Duplicate before 1987 (PBN ``OldMP``): no extra 100 (200 redoubled) for the fourth and
 #: later undertricks not vulnerable.
-OLDMP = ScoringRules(
+OLDMP = replace(
+    DUPLICATE,
     name="oldmp",
     description="duplicate before 1987 (PBN OldMP): 4th+ undertrick not vulnerable doubled 200",
-    first_trick=DUPLICATE.first_trick,
-    later_trick=DUPLICATE.later_trick,
     undertricks=(
         (_undertricks(50, 50, 50), _undertricks(100, 200, 200), _undertricks(200, 400, 400)),
         DUPLICATE.undertricks[1],
     ),
-    overtrick_doubled=DUPLICATE.overtrick_doubled,
-    overtrick_redoubled=DUPLICATE.overtrick_redoubled,
 )
 
 #: Rubber bridge (RB Laws 72-81, RULES.md section 7): trick points below the line add up to
 #: game, no per-deal game or part-score premium (the rubber bonus replaces them), honours scored.
-RUBBER = ScoringRules(
+RUBBER = replace(
+    DUPLICATE,
     name="rubber",
     description="rubber bridge: games of 100 below the line, rubber bonus 700/500, honours",
-    first_trick=DUPLICATE.first_trick,
-    later_trick=DUPLICATE.later_trick,
-    undertricks=DUPLICATE.undertricks,
-    overtrick_doubled=DUPLICATE.overtrick_doubled,
-    overtrick_redoubled=DUPLICATE.overtrick_redoubled,
     bonuses_per_deal=False,
     honours=True,
     partscores_carry=True,
@@ -172,14 +165,10 @@ RUBBER = ScoringRules(
 
 #: Chicago, variant A (ACBL four-deal bridge, RULES.md section 8): part-scores carry to game,
 #: game premium 300/500 on the deal that completes it, 100 for a part-score on deal 4.
-CHICAGO = ScoringRules(
+CHICAGO = replace(
+    DUPLICATE,
     name="chicago",
     description="Chicago (variant A): part-scores carry, 100 for a part-score on deal 4",
-    first_trick=DUPLICATE.first_trick,
-    later_trick=DUPLICATE.later_trick,
-    undertricks=DUPLICATE.undertricks,
-    overtrick_doubled=DUPLICATE.overtrick_doubled,
-    overtrick_redoubled=DUPLICATE.overtrick_redoubled,
     partscore_bonus=100,
     partscore_bonus_last_deal=True,
     partscores_carry=True,
@@ -189,14 +178,10 @@ CHICAGO = ScoringRules(
 
 #: Chicago, variant B (duplicate style, RULES.md section 8): each deal scored alone with the
 #: duplicate table, 50 for every part-score.
-CHICAGO_B = ScoringRules(
+CHICAGO_B = replace(
+    DUPLICATE,
     name="chicago-b",
     description="Chicago (variant B): each deal alone, duplicate premiums, 50 a part-score",
-    first_trick=DUPLICATE.first_trick,
-    later_trick=DUPLICATE.later_trick,
-    undertricks=DUPLICATE.undertricks,
-    overtrick_doubled=DUPLICATE.overtrick_doubled,
-    overtrick_redoubled=DUPLICATE.overtrick_redoubled,
     deals_per_round=4,
     passout_redeal=True,
 )

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Iterable, Iterator
 from types import ModuleType
-from typing import Iterable, Iterator
 
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError, ParseError

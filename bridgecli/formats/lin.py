@@ -40,6 +40,7 @@ from bridgecli.core.cards import DECK, Card, Hand, Rank, Seat, Strain, Suit, Vul
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, IllegalPlayError, InvalidDealError, ParseError
 from bridgecli.core.play import trick_winner as _winner_index
+from bridgecli.formats import _api
 
 #: LIN lists hands and players South, West, North, East; the dealer digit counts from 1 = South.
 LIN_SEATS: tuple[Seat, ...] = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
@@ -483,17 +484,12 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
 
 def loads(text: str, source: str | None = None) -> list[Board]:
     """All boards of a LIN text. Raises the first ParseError/RuleError."""
-    boards: list[Board] = []
-    for rec in iter_records(text, source):
-        if isinstance(rec, BridgeError):
-            raise rec
-        boards.append(rec)
-    return boards
+    return _api.collect(iter_records(text, source))
 
 
 def load(fp: IO[str], source: str | None = None) -> list[Board]:
     """All boards of an open LIN text file."""
-    return loads(fp.read(), source if source is not None else getattr(fp, "name", None))
+    return loads(fp.read(), _api.file_source(fp, source))
 
 
 # -- writing -----------------------------------------------------------------
@@ -546,10 +542,22 @@ def _time_order(board: Board, contract: Contract | None) -> list[Card]:
 
 
 def dump_board(board: Board) -> str:
-    """One board as one LIN line (with the newline). Raises ParseError for a board of a
-    variant (LIN has no place for its talon, discards or dummies)."""
+    """One board as one LIN line (with the newline).
+
+    Raises ParseError for a board of a variant (LIN has no place for its talon,
+    discards or dummies) and for a board whose contract (or play) the auction
+    does not carry: LIN has no contract field, so a reader can only learn the
+    contract, and the declarer the play starts from, from a finished auction.
+    """
     if board.variant is not None:
         raise ParseError(f"LIN cannot hold a {board.variant} board; write YAML or JSON")
+    dealer = board.effective_dealer
+    carried = _final_contract(board.calls, dealer) if board.auction is not None and dealer is not None else None
+    if carried is None and (board.contract is not None or board.play is not None):
+        raise ParseError(
+            "LIN needs the auction to carry the contract; write PBN, YAML or JSON",
+            board=str(board.number) if board.number is not None else "?",
+        )
     parts: list[str] = []
     room = board.tags.get("Room", "").strip().lower()
     if board.number is not None and room in ("open", "closed"):
@@ -569,17 +577,13 @@ def dump_board(board: Board) -> str:
         parts.append(f"ah|Board {board.number}|")
     if board.vulnerability is not None:
         parts.append(f"sv|{_VUL_OUT[board.vulnerability]}|")
-    contract = board.contract
     if board.auction is not None:
         for a in board.auction:
             parts.append(f"mb|{_call_lin(a.call)}{'!' if a.alert else ''}|")
             if a.note is not None and board.auction_notes.get(a.note):
                 parts.append(f"an|{_clean(board.auction_notes[a.note])}|")
-        dealer = board.effective_dealer
-        if dealer is not None:
-            contract = _final_contract(board.calls, dealer) or contract
         parts.append("pg||")
-    cards = _time_order(board, contract)
+    cards = _time_order(board, carried)
     for i, card in enumerate(cards):
         parts.append(f"pc|{card}|")
         if i % 4 == 3:
@@ -602,5 +606,4 @@ def dumps(boards: Iterable[Board]) -> str:
 
 def dump(boards: Iterable[Board], fp: IO[str]) -> None:
     """Write the boards as LIN to an open text file."""
-    for chunk in iter_dumps(boards):
-        fp.write(chunk)
+    _api.write_chunks(iter_dumps(boards), fp)

@@ -33,6 +33,7 @@ from bridgecli.core.cards import DECK, Card, Hand, Seat, Vulnerability
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, ParseError
 from bridgecli.core.notation import ENGLISH
+from bridgecli.formats import _api
 
 __all__ = ["HEADER", "MTS_TAGS", "board_text", "dump", "dumps", "iter_dumps", "iter_records", "load", "loads"]
 
@@ -898,21 +899,12 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
 def loads(text: str, source: str | None = None) -> list[Board]:
     """All boards of a PBN text. Raises the first game's error (ParseError or
     InvalidDealError)."""
-    boards: list[Board] = []
-    for rec in iter_records(text, source):
-        if isinstance(rec, BridgeError):
-            raise rec
-        boards.append(rec)
-    return boards
+    return _api.collect(iter_records(text, source))
 
 
 def load(fp: IO[str], source: str | None = None) -> list[Board]:
     """All boards of an open PBN text file. Raises like :func:`loads`."""
-    if source is None:
-        source = getattr(fp, "name", None)
-        if not isinstance(source, str):
-            source = None
-    return loads(fp.read(), source)
+    return loads(fp.read(), _api.file_source(fp, source))
 
 
 # ---------------------------------------------------------------------------
@@ -1143,13 +1135,4 @@ def dumps(boards: Iterable[Board], crlf: bool = False) -> str:
 
 def dump(boards: Iterable[Board], fp: IO[str], crlf: bool = False) -> None:
     """Write ``boards`` as PBN to an open text file, in chunks."""
-    buf: list[str] = []
-    size = 0
-    for chunk in iter_dumps(boards, crlf):
-        buf.append(chunk)
-        size += len(chunk)
-        if size > 1 << 16:
-            fp.write("".join(buf))
-            buf, size = [], 0
-    if buf:
-        fp.write("".join(buf))
+    _api.write_chunks(iter_dumps(boards, crlf), fp, gather=1 << 16)

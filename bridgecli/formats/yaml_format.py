@@ -18,6 +18,7 @@ from typing import IO, Any
 
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError, ParseError
+from bridgecli.formats import _api
 
 from . import schema
 
@@ -250,17 +251,12 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
 
 def loads(text: str, source: str | None = None) -> list[Board]:
     """All boards of a YAML text. Raises the first ParseError/RuleError."""
-    boards: list[Board] = []
-    for rec in iter_records(text, source):
-        if isinstance(rec, BridgeError):
-            raise rec
-        boards.append(rec)
-    return boards
+    return _api.collect(iter_records(text, source))
 
 
 def load(fp: IO[str], source: str | None = None) -> list[Board]:
     """All boards of an open YAML text file."""
-    return loads(fp.read(), source if source is not None else getattr(fp, "name", None))
+    return loads(fp.read(), _api.file_source(fp, source))
 
 
 # -- writing -----------------------------------------------------------------
@@ -291,12 +287,7 @@ def dump_board(board: Board) -> str:
 
 def iter_dumps(boards: Iterable[Board]) -> Iterator[str]:
     """YAML text a board at a time; together one block list (``[]`` when no boards)."""
-    empty = True
-    for board in boards:
-        empty = False
-        yield dump_board(board)
-    if empty:
-        yield "[]\n"
+    return _api.each_board(boards, dump_board, empty="[]\n")
 
 
 def dumps(boards: Iterable[Board]) -> str:
@@ -306,5 +297,4 @@ def dumps(boards: Iterable[Board]) -> str:
 
 def dump(boards: Iterable[Board], fp: IO[str]) -> None:
     """Write the boards to an open text file, a board at a time."""
-    for chunk in iter_dumps(boards):
-        fp.write(chunk)
+    _api.write_chunks(iter_dumps(boards), fp)

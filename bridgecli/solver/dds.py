@@ -91,6 +91,16 @@ def max_boards() -> int:
     return int(load().MAXNOOFBOARDS)
 
 
+def _fill_deal(dl: Any, deal: Deal, strain: Strain, leader: Seat) -> None:
+    """Set a DDS ``deal`` struct: trump, leader, no cards yet on the table, the hands."""
+    dl.trump = _DDS_TRUMP[strain]
+    dl.first = int(leader)
+    for j in range(3):
+        dl.currentTrickSuit[j] = 0
+        dl.currentTrickRank[j] = 0
+    _remain_cards(deal, dl.remainCards)
+
+
 def _remain_cards(deal: Deal, target: Any) -> None:
     """Fill a DDS ``[hand][suit]`` bit-mask array from ``deal``."""
     for seat in SEATS:
@@ -160,13 +170,7 @@ def _solve_boards(jobs: Sequence[tuple[Deal, Strain, Seat]], solutions: int) -> 
         bo = dds.boards()
         bo.noOfBoards = len(chunk)
         for k, (deal, strain, leader) in enumerate(chunk):
-            dl = bo.deals[k]
-            dl.trump = _DDS_TRUMP[strain]
-            dl.first = int(leader)
-            for j in range(3):
-                dl.currentTrickSuit[j] = 0
-                dl.currentTrickRank[j] = 0
-            _remain_cards(deal, dl.remainCards)
+            _fill_deal(bo.deals[k], deal, strain, leader)
             bo.target[k] = -1
             bo.solutions[k] = solutions
             bo.mode[k] = 1
@@ -216,12 +220,7 @@ def analyse_play(deal: Deal, strain: Strain, leader: Seat, cards: Sequence[Card]
     dds = load()
     position_size(deal)
     dl = dds.deal()
-    dl.trump = _DDS_TRUMP[strain]
-    dl.first = int(leader)
-    for j in range(3):
-        dl.currentTrickSuit[j] = 0
-        dl.currentTrickRank[j] = 0
-    _remain_cards(deal, dl.remainCards)
+    _fill_deal(dl, deal, strain, leader)
     trace = dds.playTraceBin()
     trace.number = len(cards)
     for i, card in enumerate(cards):

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-import os
-import shlex
-
 import pytest
 from click.testing import CliRunner
 
-from bridgecli.cli import cli
-
+from .._docs import EXAMPLES, check_example, examples
 from ..conftest import ROOT
-from .test_docs_show_convert import EXAMPLES, examples
 
 DOC = ROOT / "docs" / "commands" / "rubber.md"
 ALL = examples(DOC)
@@ -24,14 +19,7 @@ def test_doc_has_examples() -> None:
 
 @pytest.mark.parametrize(("command", "expected", "code"), CASES, ids=[c[0] for c in CASES])
 def test_doc_example(runner: CliRunner, command: str, expected: str, code: int) -> None:
-    old = os.getcwd()
-    os.chdir(EXAMPLES)
-    try:
-        res = runner.invoke(cli, shlex.split(command)[1:], prog_name="bridgecli")
-    finally:
-        os.chdir(old)
-    assert (res.stdout + res.stderr).rstrip("\n") == expected
-    assert res.exit_code == code
+    check_example(runner, EXAMPLES, command, expected, code)
 
 
 @pytest.mark.parametrize(("command", "expected"), [(c, e) for c, e, _ in ALL if c.startswith("cat ")])

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import os
-import shlex
 from typing import Any
 
 import pytest
 
-from bridgecli.cli import cli
-
+from .._docs import check_example, examples
 from ..conftest import ROOT
-from .test_docs_show_convert import examples
 
 DOC = ROOT / "docs" / "commands" / "validate-auction.md"
 EXAMPLES = ROOT / "docs" / "examples"
@@ -24,11 +20,4 @@ def test_doc_has_examples() -> None:
 
 @pytest.mark.parametrize("command,expected,code", CASES, ids=[c[0] for c in CASES])
 def test_doc_example(runner: Any, command: str, expected: str, code: int) -> None:
-    old = os.getcwd()
-    os.chdir(EXAMPLES)
-    try:
-        res = runner.invoke(cli, shlex.split(command)[1:], prog_name="bridgecli")
-    finally:
-        os.chdir(old)
-    assert (res.stdout + res.stderr).rstrip("\n") == expected
-    assert res.exit_code == code
+    check_example(runner, EXAMPLES, command, expected, code)

@@ -185,6 +185,20 @@ def test_complete_inline_to_yaml(runner, tmp_path):
     assert board.result == rep.declarer_tricks
 
 
+def test_complete_to_lin_without_auction_is_refused(runner, tmp_path):
+    # LIN carries the contract only through the auction; a Contract tag alone cannot go there
+    src = tmp_path / "in.pbn"
+    src.write_text(f'[Board "4"]\n[Dealer "W"]\n[Vulnerable "All"]\n[Deal "{DEAL}"]\n[Declarer "S"]\n'
+                   f'[Contract "4S"]\n', encoding="utf-8")
+    out = tmp_path / "out.lin"
+    r = runner.invoke(cli, ["play", str(src), "--complete", "--to", "lin", "-o", str(out)])
+    assert r.exit_code == 2
+    assert r.stdout == ""
+    assert r.stderr.endswith(
+        "bridgecli: error: board 4: LIN needs the auction to carry the contract; write PBN, YAML or JSON\n")
+    assert not out.exists()
+
+
 def test_interactive_session(runner, tmp_path):
     pytest.importorskip("bridgecli.formats.pbn")
     out = tmp_path / "mine.pbn"

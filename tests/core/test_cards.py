@@ -1,11 +1,28 @@
 """Cards, seats, strains, hands and deals: notation round trips and invariants."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bridgecli.core import (
-    DECK, Bid, Card, Contract, Deal, Hand, ParseError, Rank, Risk, Seat, Strain, Suit, Vulnerability,
-    InvalidDealError, dealer_of_board, parse_call, PASS, DOUBLE, REDOUBLE,
+    DECK,
+    DOUBLE,
+    PASS,
+    REDOUBLE,
+    Bid,
+    Card,
+    Contract,
+    Deal,
+    Hand,
+    InvalidDealError,
+    ParseError,
+    Rank,
+    Risk,
+    Seat,
+    Strain,
+    Vulnerability,
+    dealer_of_board,
+    parse_call,
 )
 
 

@@ -184,6 +184,33 @@ def test_writer_cleans_bars_and_newlines() -> None:
     assert back.auction_notes == {1: "a/b c"} and back.tags == {"North": "x y"}
 
 
+NO_AUCTION_CONTRACT = Contract(4, Strain.HEARTS, Risk.UNDOUBLED, Seat.SOUTH)
+
+
+def test_writer_refuses_a_contract_without_the_auction() -> None:
+    # LIN has no contract field: a 4H contract with no auction would be lost
+    # on the way out, and cards after it would be unreadable (no declarer).
+    b = Board(number=3, dealer=Seat.SOUTH, deal=DEAL, contract=NO_AUCTION_CONTRACT)
+    with pytest.raises(ParseError) as err:
+        lin.dumps([b])
+    assert str(err.value) == "board 3: LIN needs the auction to carry the contract; write PBN, YAML or JSON"
+
+
+def test_writer_refuses_play_after_an_unfinished_auction() -> None:
+    (b,) = lin.loads(SAMPLE)
+    assert b.auction is not None
+    cut = Board(number=b.number, dealer=b.dealer, deal=b.deal, auction=b.auction[:3],
+                contract=b.contract, play=b.play, play_leader=b.play_leader)
+    with pytest.raises(ParseError, match=r"^board 14: LIN needs the auction to carry the contract"):
+        lin.dumps([cut])
+
+
+def test_writer_keeps_a_board_with_neither_auction_nor_contract() -> None:
+    b = Board(number=5, dealer=Seat.NORTH, deal=DEAL)
+    (back,) = lin.loads(lin.dumps([b]))
+    assert back.deal == DEAL and back.contract is None and back.auction is None
+
+
 def test_write_and_read_file_objects() -> None:
     fp = io.StringIO()
     lin.dump(lin.loads(SAMPLE), fp)
