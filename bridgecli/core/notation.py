@@ -30,7 +30,7 @@ from typing import TypeVar
 from .calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Risk
 from .cards import Card, Hand, Rank, Seat, Strain, Suit, Vulnerability
 from .errors import ParseError
-from .notation_errors import ERRORS_HU, ERRORS_PL, TERMS_HU, TERMS_PL, error_table
+from .notation_errors import ERRORS_HU, ERRORS_PL, TERMS_EN, TERMS_HU, TERMS_PL, error_table
 
 _SYMBOLS: dict[str, Suit] = {
     "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
@@ -519,6 +519,7 @@ _WORDS_EN: dict[str, str] = {
     "reason_honours": "honours", "reason_game": "game", "reason_rubber": "rubber", "reason_part_score": "part-score",
     "reason_unfinished_game": "unfinished game", "reason_unfinished_part_score": "unfinished part-score",
     "rubber_lc": "rubber", "round_lc": "round",
+    **TERMS_EN,
 }
 
 ENGLISH = Language(

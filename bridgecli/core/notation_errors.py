@@ -357,3 +357,6 @@ TERMS_HU: dict[str, str] = {
     "term_spades": "pikk", "term_hearts": "kőr", "term_diamonds": "káró", "term_clubs": "treff",
     "term_parsing": "olvasása közben", "term_scanning": "olvasása közben",
 }
+
+#: English words of the same keys (the English form of each ``term_<word>`` is the word).
+TERMS_EN: dict[str, str] = {key: key.removeprefix("term_") for key in TERMS_PL}
