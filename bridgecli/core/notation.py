@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cache
 from typing import TypeVar
 
 from .calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Risk
@@ -44,7 +44,7 @@ _SEAT_WORDS = ("north", "east", "south", "west")
 _SEAT_LETTERS = ("N", "E", "S", "W")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _compiled(pattern: str) -> re.Pattern[str]:
     """``pattern`` compiled once, when a message first needs it (not at import)."""
     return re.compile(pattern)
