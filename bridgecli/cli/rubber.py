@@ -17,12 +17,19 @@ from typing import Any
 import click
 
 from bridgecli.cli.common import format_option, get_lang, json_option, output_option
+from bridgecli.cli.variants import variant_option
 from bridgecli.core.cards import SEATS, Seat, Side
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
 from bridgecli.core.rubber import ROUNDINGS, DealResult, Honours, Rubber, Session, settlement, standings
 
 BOARD_EXTENSIONS = (".pbn", ".yaml", ".yml", ".json", ".jsonl", ".ndjson", ".lin")
 """FILE names ending so hold boards; anything else holds result lines."""
+
+CHICAGO_RULES = {"carry": "carry", "each": "each", "a": "carry", "b": "each"}
+"""``--chicago-rule`` values: ``carry`` (RULES.md section 8 variant A, alias ``a``) and ``each``
+(variant B, alias ``b``)."""
+CHICAGO_RULE_CHOICES = ["carry", "each", "a", "b"]
+"""What ``--chicago-rule`` accepts."""
 
 _SIDES = {"NS": Side.NS, "N-S": Side.NS, "N": Side.NS, "S": Side.NS,
           "EW": Side.EW, "E-W": Side.EW, "E": Side.EW, "W": Side.EW}
@@ -355,13 +362,17 @@ def _render_json(session: Session, rounding: str) -> str:
 @click.argument("infile", metavar="FILE", default="-", type=click.Path(allow_dash=True, dir_okay=False))
 @json_option
 @click.option("--players", default=None, metavar="N,E,S,W",
-              help="Player names at N, E, S, W for the first rubber (a 'players:' line changes them).")
+              help="Player names at N, E, S, W for the first rubber (a 'players:' line changes them);"
+                   " with --variant, the game's players in its seating order.")
 @click.option("--chicago", is_flag=True, help="Chicago: rounds of four deals, vulnerability by deal.")
-@click.option("--variant", type=click.Choice(["a", "b"], case_sensitive=False), default="a", show_default=True,
-              help="Chicago part-scores: a = carry to game, 100 on deal 4; b = each deal alone, 50 each.")
+@click.option("--chicago-rule", "chicago_rule", type=click.Choice(CHICAGO_RULE_CHOICES, case_sensitive=False),
+              default="carry", show_default=True,
+              help="Chicago part-scores (RULES.md section 8): carry = carry to game, 100 on deal 4 (variant A);"
+                   " each = each deal alone, 50 each (variant B). 'a' and 'b' are accepted too.")
+@variant_option
 @click.option("--partscore-bonus", type=click.IntRange(min=0), default=None, metavar="N",
               help="Part-score premium: unfinished rubber (default 100; 50 in the other reading), "
-                   "or Chicago's (a: 100 on deal 4, b: 50).")
+                   "or Chicago's (carry: 100 on deal 4, each: 50).")
 @click.option("--rounding", type=click.Choice(ROUNDINGS, case_sensitive=False), default="nearest",
               show_default=True, help="Settlement: difference / 100 rounded so (50 up or down, down, up, exact).")
 @click.option("--honors", "--honours", "honours_mode", type=click.Choice(["given", "auto"], case_sensitive=False),
@@ -373,8 +384,8 @@ def _render_json(session: Session, rounding: str) -> str:
 @format_option("--from", "Format of a board FILE (default: from extension or content).")
 @output_option
 @click.pass_context
-def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | None, chicago: bool, variant: str,
-           partscore_bonus: int | None, rounding: str, honours_mode: str, passout: str | None,
+def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | None, chicago: bool,
+           chicago_rule: str, variant_name: str | None, partscore_bonus: int | None, rounding: str, honours_mode: str, passout: str | None,
            dealer: str | None, chicago_honours: bool, output: str | None, **kw: Any) -> None:
     """Keep a rubber bridge (or Chicago) score sheet from results in order.
 
@@ -383,6 +394,8 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
     comment; 'players: Ann, Bob, Cid, Dan' seats players N, E, S, W for the
     next rubber. Or FILE is a PBN, YAML or JSON file of boards. Vulnerability
     comes from the rubber (a side with a game), or from the deal in Chicago.
+    With --variant NAME the results (a player as declarer) or played boards
+    are of that game, kept a column a player; --players names its players.
 
     \b
     Examples:
@@ -390,7 +403,8 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
       bridgecli rubber evening.txt --players "Ann,Bob,Cid,Dan"
       bridgecli rubber evening.txt --json
       bridgecli rubber games.pbn --honors auto
-      bridgecli rubber --chicago --variant b club.txt
+      bridgecli rubber --chicago --chicago-rule each club.txt
+      bridgecli rubber --variant szlem played.yaml   # a column a player
     """
     import dataclasses
 
@@ -398,7 +412,26 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
     from bridgecli.core.scoring import find_rules
 
     lang = get_lang(ctx)
-    rules = find_rules(("chicago" if variant.lower() == "a" else "chicago-b") if chicago else "rubber")
+    if variant_name is not None:
+        if variant_name.strip().lower() in CHICAGO_RULES:
+            raise click.BadParameter(f"{variant_name!r} is a Chicago part-score rule now: use"
+                                     f" --chicago-rule {CHICAGO_RULES[variant_name.strip().lower()]}",
+                                     param_hint="--variant")
+        from click.core import ParameterSource
+
+        bridge_only = [opt for n, opt in (("chicago", "--chicago"), ("chicago_rule", "--chicago-rule"),
+                                          ("partscore_bonus", "--partscore-bonus"), ("honours_mode", "--honors"),
+                                          ("passout", "--passout"), ("dealer", "--dealer"),
+                                          ("chicago_honours", "--chicago-honours"))
+                       if ctx.get_parameter_source(n) not in (ParameterSource.DEFAULT, None)]
+        if bridge_only:
+            raise click.UsageError(f"--variant keeps the game's own rubber: no {', '.join(bridge_only)}")
+        from bridgecli.cli.variants import run_variant_rubber
+
+        ctx.exit(run_variant_rubber(variant_name, infile, kw.get("from"), players, rounding.lower(), as_json,
+                                    output, lang))
+    rule = CHICAGO_RULES[chicago_rule.lower()]
+    rules = find_rules(("chicago" if rule == "carry" else "chicago-b") if chicago else "rubber")
     changes: dict[str, Any] = {}
     if partscore_bonus is not None:
         changes["partscore_bonus" if chicago else "unfinished_partscore"] = partscore_bonus

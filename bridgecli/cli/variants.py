@@ -13,10 +13,10 @@ import click
 
 from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import AtomicOutput, read_text
-from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
 
 if TYPE_CHECKING:
+    from bridgecli.core.board import Board
     from bridgecli.variants import Variant
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -126,6 +126,8 @@ def run_point_validate(name: str, infile: str, dealer: str | None, calls_text: s
         if calls_text is None or dealer is None:
             raise click.UsageError("--dealer and --calls go together")
         seat = lang.parse_seat(dealer)
+        from bridgecli.core.board import Board
+
         boards.append((Board(dealer=seat, variant=variant.name, extra={"auction": calls_text}), "Auction"))
     else:
         records, _source, _fmt = _records(infile, fmt)
@@ -366,6 +368,21 @@ def _sheet_text(index: int, sheet: Any) -> list[str]:
     return lines
 
 
+def _played(variant: Variant, records: Iterable[Board | BridgeError]
+            ) -> Iterator[tuple[Board | None, Any]]:
+    """Each record as (board, its sheet deal): a :class:`DealPlayed`, None for a board
+    without a finished play, or the BridgeError that reading or replaying it raised."""
+    for rec in records:
+        if isinstance(rec, BridgeError):
+            yield None, rec
+            continue
+        try:
+            same_variant(variant, rec)
+            yield rec, variant.deal_played(rec)
+        except BridgeError as exc:
+            yield rec, exc
+
+
 def run_rubber(name: str, path: str, from_fmt: str | None, as_json: bool, output: str | None) -> int:
     """``score --variant NAME FILE``: keep the rubbers of FILE's played boards, a column a player."""
     import json
@@ -376,17 +393,11 @@ def run_rubber(name: str, path: str, from_fmt: str | None, as_json: bool, output
     records, source, _fmt = _records(path, from_fmt)
     deals = []
     code = int(ExitCode.OK)
-    for rec in records:
-        if isinstance(rec, BridgeError):
-            click.echo(f"bridgecli: error: {rec}", err=True)
-            code = max(code, int(ExitCode.USAGE))
-            continue
-        try:
-            same_variant(variant, rec)
-            deal = variant.deal_played(rec)
-        except BridgeError as exc:
-            click.echo(_where(exc, source, rec), err=True)
-            code = max(code, int(ExitCode.USAGE) if isinstance(exc, ParseError) else int(ExitCode.RULES))
+    for rec, deal in _played(variant, records):
+        if isinstance(deal, BridgeError):
+            click.echo(f"bridgecli: error: {deal}" if rec is None else _where(deal, source, rec), err=True)
+            code = max(code, int(ExitCode.USAGE) if rec is None or isinstance(deal, ParseError)
+                       else int(ExitCode.RULES))
             continue
         if deal is not None:
             deals.append(deal)
@@ -411,3 +422,217 @@ def run_rubber(name: str, path: str, from_fmt: str | None, as_json: bool, output
     if not sheets:
         click.echo(f"bridgecli: note: {source}: no board with a finished play", err=True)
     return code
+
+
+# -- rubber --variant: the sheet with settlement ------------------------------------------
+
+
+def variant_players(variant: Variant, text: str | None) -> dict[Any, str]:
+    """``--players`` for a variant: one name a player, in the variant's seating order
+    (Booby N, E, S; the two-player games N, S; two-handed bridge S, W). Raises ParseError."""
+    if text is None:
+        return {}
+    names = [n.strip() for n in text.split(",")]
+    seats = "/".join(p.letter for p in variant.players)
+    if len(names) != len(variant.players) or not all(names):
+        raise ParseError(f"{variant.name} has {len(variant.players)} players ({seats}): give as many names"
+                         f" separated by commas, not {text!r}")
+    return dict(zip(variant.players, names))
+
+
+def _board_deals(variant: Variant, text: str, source: str, fmt: str) -> tuple[list[Any], list[str]]:
+    """The sheet deals of a file of boards, and the labels of the void (passed-out) deals.
+
+    Raises the first bad board's BridgeError, located: ParseError for an unreadable board,
+    another game's board or a play that stops before the end (nothing is dropped),
+    RuleError for an illegal play.
+    """
+    from bridgecli.formats import iter_records
+    from bridgecli.variants.base import deal_label
+
+    deals = []
+    void: list[str] = []
+    for rec, deal in _played(variant, iter_records(text, fmt, source=source)):
+        label = None if rec is None or rec.number is None else str(rec.number)
+        if isinstance(deal, BridgeError):
+            raise deal.located(source=source, board=label) from None
+        assert rec is not None
+        if deal is None:
+            if variant.outcome(rec).get("void"):
+                void.append(deal_label(rec))
+                continue
+            raise ParseError(f"{deal_label(rec)}: the play is not finished, so the deal cannot be"
+                             " scored").located(source=source, board=label)
+        deals.append(deal)
+    return deals, void
+
+
+def _line_deals(variant: Variant, text: str, source: str, lang: Any) -> tuple[list[Any], list[str]]:
+    """The sheet deals of result lines (``4NL= -d N --honors N:100``, ``pass``; ``#``
+    comments), each labelled ``Deal K``, and the labels of the passed-out deals.
+    Raises ParseError, located at the line, for a bad one."""
+    from bridgecli.cli.rubber import _line_command, _simple_params
+    from bridgecli.cli.score import parse_line_options, split_words
+
+    deals = []
+    void: list[str] = []
+    count = 0
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        count += 1
+        label = f"{lang.word('deal')} {count}"
+        try:
+            tokens = split_words(line)
+            params = _simple_params(tokens)
+            if params is None:
+                params = parse_line_options(_line_command, tokens, "result line").params
+            words = list(params["words"])
+            for w in words:
+                if w.startswith("-") and w != "-" and not (w[1:].isdigit() and w[1:].isascii()):
+                    raise ParseError(f"no such option: {w!r}")
+            if len(words) == 1 and words[0].lower() in ("pass", "passed", "p", "-"):
+                if params.get("honours") or params.get("declarer"):
+                    raise ParseError("a passed-out deal has no declarer and no honours")
+                void.append(label)
+                continue
+            declarer = lang.parse_seat(params["declarer"]) if params.get("declarer") else None
+            honours: dict[Any, int] = {}
+            if params.get("honours"):
+                held = params["honours"].replace(":", " ").replace("=", " ").split()
+                if len(held) != 2 or not held[1].isdigit():
+                    raise ParseError(f"honours are PLAYER:POINTS such as 'N:100', not {params['honours']!r}")
+                honours[lang.parse_seat(held[0])] = int(held[1])
+            deals.append(variant.deal_from_words(words, declarer, lang.parse_contract, honours, label))
+        except BridgeError as exc:
+            raise exc.located(source=source, line=lineno) from None
+    return deals, void
+
+
+def _who(seat: Any, names: dict[Any, str], lang: Any) -> str:
+    return names.get(seat) or lang.seat_str(seat)
+
+
+def _variant_sheet(variant: Variant, index: int, sheet: Any, names: dict[Any, str], rounding: str,
+                   lang: Any) -> list[str]:
+    """The text lines of one variant rubber: its deals, the columns, the settlement."""
+    from bridgecli.cli.rubber import _units
+    from bridgecli.variants.rubber import player_points
+
+    word = lang.word
+    if sheet.winner is not None:
+        others = max(c.games for p, c in sheet.columns.items() if p != sheet.winner)
+        state = word("won_it").format(side=_who(sheet.winner, names, lang), a=2, b=others)
+    else:
+        state = word("unfinished")
+    out = [f"{word('rubber')} {index}: {state} [{variant.name}]"]
+    if names:
+        out.append("  " + ", ".join(f"{lang.seat_str(p)} = {n}" for p, n in names.items()))
+    games = 0
+    for line in sheet.lines:
+        bd = line.breakdown
+        who = _who(line.declarer, names, lang)
+        head = f"  {line.label}: {word('declarer')} {who}" + (f" ({word('vul_lc')})" if line.vulnerable else "")
+        if bd.made:
+            text = f"{word('made')}, {bd.trick_score} {word('below')}, {bd.above_the_line} {word('above')}"
+        else:
+            others = ", ".join(_who(p, names, lang) for p in sheet.players if p != line.declarer)
+            text = f"{word('down')}, {-bd.undertricks} {word('above')}: {others}"
+        if line.game_won:
+            games += 1
+            text += f"; {word('game_n').format(n=games)}: {who}"
+        out.append(f"{head}: {text}")
+    width = max([14] + [len(_who(p, names, lang)) + 2 for p in sheet.players])
+    label_w = max(len(word(k)) for k in ("below", "above", "rubber_bonus", "total_lc", "units")) + 2
+    out.append("")
+    out.append(" " * label_w + "".join(f"{_who(p, names, lang):>{width}}" for p in sheet.players))
+    rows = [("below", [c.below for c in sheet.columns.values()]),
+            ("above", [c.above for c in sheet.columns.values()]),
+            ("total_lc", [c.total for c in sheet.columns.values()])]
+    for key, values in rows:
+        out.append(f"{word(key):<{label_w}}" + "".join(f"{v:>{width}}" for v in values))
+    if sheet.winner is not None:
+        out.append(f"({word('rubber_bonus')} {sheet.rubber_bonus}: {_who(sheet.winner, names, lang)})")
+    points = player_points(sheet, rounding)
+    if len(sheet.players) == 2:
+        a, b = sheet.players
+        diff = points[a][0]
+        if diff == 0:
+            out.append(f"{word('difference')}: 0, {word('settlement')} 0")
+        else:
+            lead = a if diff > 0 else b
+            out.append(f"{word('difference')}: {_who(lead, names, lang)} {word('by')} {abs(diff)}, "
+                       f"{word('settlement')} {_units(abs(points[lead][1]))} ({rounding})".replace("  ", " "))
+    else:
+        out.append(f"{word('settlement')} ({rounding}): " + ", ".join(
+            f"{_who(p, names, lang)} {'+' if u > 0 else ''}{_units(u)}" for p, (_pts, u) in points.items()))
+    return out
+
+
+def run_variant_rubber(name: str, infile: str, from_fmt: str | None, players: str | None, rounding: str,
+                       as_json: bool, output: str | None, lang: Any) -> int:
+    """``rubber --variant NAME FILE``: the rubbers of FILE's played boards of the variant (or of
+    its result lines), a column a player, with each rubber settled in hundreds (difference /
+    100, ``rounding``).
+
+    Raises ParseError (exit 2) or RuleError (exit 1) for the first bad board.
+    """
+    import json
+
+    from bridgecli.cli.rubber import BOARD_EXTENSIONS, _is_board_text
+    from bridgecli.formats import resolve_format
+    from bridgecli.variants.rubber import keep_rubbers, player_points, standings
+
+    variant = find(name)
+    names = variant_players(variant, players)
+    text, source = read_text(infile)
+    if from_fmt or infile.lower().endswith(BOARD_EXTENSIONS) or _is_board_text(text):
+        deals, void = _board_deals(variant, text, source, resolve_format(infile, text, from_fmt))
+    else:
+        deals, void = _line_deals(variant, text, source, lang)
+    sheets = keep_rubbers(variant.players, variant.rubber_scale, deals) if deals else []
+    table = standings(sheets, names, rounding)
+    if as_json:
+        rubbers = []
+        for sheet in sheets:
+            points = player_points(sheet, rounding)
+            rubbers.append({
+                "finished": sheet.winner is not None,
+                "winner": None if sheet.winner is None else sheet.winner.letter,
+                "games": {p.letter: c.games for p, c in sheet.columns.items()},
+                "rubber_bonus": sheet.rubber_bonus,
+                "totals": {p.letter: c.total for p, c in sheet.columns.items()},
+                "columns": {p.letter: {"below": c.below, "above": c.above, "games": c.games, "total": c.total}
+                            for p, c in sheet.columns.items()},
+                "settlement": {p.letter: u for p, (_pts, u) in points.items()},
+                "deals": [{"deal": ln.label, "declarer": ln.declarer.letter, "vulnerable": ln.vulnerable,
+                           "made": ln.breakdown.made, "below": ln.breakdown.trick_score,
+                           "above": ln.breakdown.above_the_line,
+                           "defenders_above": 0 if ln.breakdown.made else -ln.breakdown.undertricks,
+                           "game": ln.game_won} for ln in sheet.lines],
+            })
+        totals = {p.letter: sum(s.columns[p].total for s in sheets) for p in variant.players}
+        record: dict[str, Any] = {"variant": variant.name, "rubbers": rubbers, "totals": totals,
+                                  "players": [{"name": row.name, "points": row.total_points,
+                                               "units": row.total_units} for row in table[-1]] if table else [],
+                                  "void": void}
+        rendered = json.dumps(record, ensure_ascii=False) + "\n"
+    else:
+        from bridgecli.cli.rubber import _players_table
+
+        out: list[str] = []
+        for i, (sheet, rows) in enumerate(zip(sheets, table), 1):
+            if out:
+                out.append("")
+            out += _variant_sheet(variant, i, sheet, names, rounding, lang)
+            out.append("")
+            out += _players_table(rows, f"{lang.word('rubber_lc')} {i}", lang)
+        if void:
+            out += ["", f"{lang.word('auction_passed_out')}, {lang.word('dealt_again')}: {', '.join(void)}"]
+        if not sheets:
+            out.append(lang.word("no_deals_rubber"))
+        rendered = "\n".join(out) + "\n"
+    with AtomicOutput(output) as fp:
+        fp.write(rendered)
+    return int(ExitCode.OK)

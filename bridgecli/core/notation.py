@@ -77,7 +77,7 @@ _MESSAGES_EN: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # compared by identity; a generated __eq__ costs start-up
 class Language:
     """One language's bridge notation, for reading and for writing."""
 

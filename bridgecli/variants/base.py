@@ -336,6 +336,37 @@ class Variant:
         return DealPlayed(declarer, lambda vul: self.breakdown(contract, tricks, vul),
                           tuple(p for p in self.players if p != declarer), honours, deal_label(board))
 
+    def deal_from_words(self, words: Sequence[str], declarer: Seat | None,
+                        parse_contract: Callable[[str], Contract], honours: Mapping[Seat, int] | None = None,
+                        label: str = "") -> DealPlayed:
+        """A written result (``4NL 3``, ``3NT+1``, with its declarer) as a deal of the rubber
+        sheet, for a deal played at the table rather than recorded card by card.
+
+        ``declarer`` may instead be inside the contract (``4NLN``). Raises ParseError for bad
+        words, a strain the variant has no bid in, no declarer, or one who does not play.
+        """
+        ctext, rtext = split_result(list(words))
+        contract = parse_contract(ctext)
+        if contract.is_passout:
+            raise ParseError("a passed-out deal is the word 'pass' alone")
+        if contract.level and self.auction.strain_rank[contract.strain] < 0:
+            raise ParseError(f"no {contract.strain.letter} contracts in {self.title}")
+        seat = declarer if declarer is not None else contract.declarer
+        self._check_player(seat, honours)
+        assert seat is not None
+        tricks = tricks_of(contract, rtext)
+        return DealPlayed(seat, lambda vul: self.breakdown(contract, tricks, vul),
+                          tuple(p for p in self.players if p != seat), dict(honours or {}), label)
+
+    def _check_player(self, declarer: Seat | None, honours: Mapping[Seat, int] | None) -> None:
+        """Raise ParseError unless ``declarer`` and every honours holder play this game."""
+        seats = "/".join(p.letter for p in self.players)
+        if declarer is None:
+            raise ParseError(f"no declarer: give --declarer ({seats})")
+        for who, what in [(declarer, "declarer")] + [(h, "honours") for h in (honours or {})]:
+            if who not in self.players:
+                raise ParseError(f"{what} {who.letter!r} does not play {self.title} ({seats})")
+
     def score_words(self, words: Sequence[str], vulnerable: bool, parse_contract: Callable[[str], Contract]
                     ) -> dict[str, object]:
         """Score ``CONTRACT RESULT`` words (``4NL 3``, ``3NT+1``): the JSON-ready record.

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from bridgecli.core.cards import Seat
+from bridgecli.core.rubber import PlayerScore, settlement
 from bridgecli.core.scoring import ScoreBreakdown
 
 
@@ -146,12 +147,54 @@ class RubberSheet:
         self.lines.append(SheetLine(deal.label, deal.declarer, vul, bd, won_game))
         if col.games == 2:
             self.winner = deal.declarer
-            others = any(c.games for p, c in self.columns.items() if p != deal.declarer)
-            col.above += self.scale.two_one if others else self.scale.two_nil
+            col.above += self.rubber_bonus
+
+    @property
+    def rubber_bonus(self) -> int:
+        """The winner's rubber premium (2-0 or 2-1); 0 while nobody has won."""
+        if self.winner is None:
+            return 0
+        others = any(c.games for p, c in self.columns.items() if p != self.winner)
+        return self.scale.two_one if others else self.scale.two_nil
 
     def totals(self) -> dict[Seat, int]:
         """Each player's total, below and above the line."""
         return {p: c.total for p, c in self.columns.items()}
+
+
+def player_points(sheet: RubberSheet, rounding: str = "nearest") -> dict[Seat, tuple[int, int | float]]:
+    """Each player's result in the rubber as (points, units): against each other player he
+    wins (or loses) the difference of their totals, settled in hundreds with
+    :func:`bridgecli.core.rubber.settlement`; with two players that is the one difference
+    ("różnica ich stanowi przegraną"), with three (Booby) each pair settles apart.
+    Raises ParseError for an unknown rounding."""
+    totals = sheet.totals()
+    out: dict[Seat, tuple[int, int | float]] = {}
+    for p in sheet.players:
+        points = 0
+        units: int | float = 0
+        for q in sheet.players:
+            if q != p:
+                points += totals[p] - totals[q]
+                units += settlement(totals[p] - totals[q], rounding)
+        out[p] = (points, units)
+    return out
+
+
+def standings(sheets: Sequence[RubberSheet], names: Mapping[Seat, str], rounding: str = "nearest"
+              ) -> list[list[PlayerScore]]:
+    """For each rubber, every player's :func:`player_points` and running totals, as the
+    core's :class:`~bridgecli.core.rubber.PlayerScore` rows named by ``names``."""
+    running: dict[Seat, tuple[int, int | float]] = {}
+    out: list[list[PlayerScore]] = []
+    for sheet in sheets:
+        rows = []
+        for p, (points, units) in player_points(sheet, rounding).items():
+            tp, tu = running.get(p, (0, 0))
+            running[p] = (tp + points, tu + units)
+            rows.append(PlayerScore(names.get(p, p.letter), points, units, *running[p]))
+        out.append(rows)
+    return out
 
 
 def keep_rubbers(players: Sequence[Seat], scale: RubberScale, deals: Sequence[DealPlayed]) -> list[RubberSheet]:

@@ -518,6 +518,24 @@ class Szlem(Variant):
         return DealPlayed(declarer, lambda vul: breakdown(contract, tricks, vul), (declarer.partner,), honours,
                           deal_label(board))
 
+    def deal_from_words(self, words: Sequence[str], declarer: Seat | None,
+                        parse_contract: Callable[[str], Contract], honours: Mapping[Seat, int] | None = None,
+                        label: str = "") -> DealPlayed:
+        """``24DX 9`` (or ``24DX =``) with its declarer, or ``24DXS 9``: a deal of the rubber
+        sheet. Raises ParseError for bad words, no declarer or one who does not play."""
+        if len(words) != 2:
+            raise ParseError("give a szlem CONTRACT and the tricks taken, like 24DX 9")
+        contract = SzlemContract.from_str(words[0])
+        t = words[1].strip()
+        if t not in ("=",) and not (t.isdigit() and 0 <= int(t) <= 10):
+            raise ParseError(f"not a szlem result: {t!r} (tricks 0 to 10, or =)")
+        tricks = contract.required if t == "=" else int(t)
+        seat = declarer if declarer is not None else contract.declarer
+        self._check_player(seat, honours)
+        assert seat is not None
+        return DealPlayed(seat, lambda vul: breakdown(contract, tricks, vul), (seat.partner,), dict(honours or {}),
+                          label)
+
     def score_words(self, words: Sequence[str], vulnerable: bool, parse_contract: Callable[[str], Contract]
                     ) -> dict[str, object]:
         """``24DX 9`` (points, strain, risk; then tricks 0..10 or ``=``). Raises ParseError."""

@@ -93,17 +93,19 @@ def test_rounding(runner: CliRunner, rounding: str, units: str) -> None:
     assert f"Difference: N-S by 650, settlement {units} ({rounding})" in r.stdout.splitlines()
 
 
-def test_chicago_variant_a_and_b(runner: CliRunner) -> None:
+def test_chicago_rule_carry_and_each(runner: CliRunner) -> None:
     text = "1NT= -d N\n2H+1 -d E\npass\n3C= -d S\n2S= -d W\n"
     a = json.loads(run(runner, "--chicago", "--json", input=text).stdout)
     # A: N-S 40 + 60 + 500 (game completed on deal 3, N-S vulnerable); E-W 60 + 30 + 60 + 100
     assert [(r["ns_total"], r["ew_total"], r["finished"], r["winner"]) for r in a["rubbers"]] == \
         [(600, 250, True, "NS")]
     assert a["rubbers"][0]["games"] == {"NS": 1, "EW": 0}
-    b = json.loads(run(runner, "--chicago", "--variant", "b", "--json", input=text).stdout)
+    b = json.loads(run(runner, "--chicago", "--chicago-rule", "each", "--json", input=text).stdout)
     # B: duplicate deal by deal: 90 (none), 140 (E-W vul), 110 (3C N-S vul), 110 (2S both vul)
     assert [(r["ns_total"], r["ew_total"]) for r in b["rubbers"]] == [(200, 250)]
-    counted = json.loads(run(runner, "--chicago", "--variant", "b", "--passout", "count", "--json",
+    # 'b' (RULES.md's variant B) is an alias of 'each'
+    assert json.loads(run(runner, "--chicago", "--chicago-rule", "b", "--json", input=text).stdout) == b
+    counted = json.loads(run(runner, "--chicago", "--chicago-rule", "each", "--passout", "count", "--json",
                              input=text).stdout)
     # the passed-out deal is deal 3; 3C by S becomes deal 4 (both vul: 110), 2S by W opens round 2 (110)
     assert [(r["ns_total"], r["ew_total"], r["finished"]) for r in counted["rubbers"]] == \

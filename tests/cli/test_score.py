@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
+
 import json
 import subprocess
 import sys
@@ -505,8 +508,13 @@ def test_batch_line_never_crashes(line: str) -> None:
 @given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=6))
 def test_command_line_never_crashes(words: list[str]) -> None:
     runner = CliRunner()
-    with runner.isolated_filesystem():  # the words may name -o files
-        r = runner.invoke(cli, ["score", *words], input="")
+    cwd = os.getcwd()
+    with tempfile.TemporaryDirectory() as tmp:  # the words may name -o files
+        os.chdir(tmp)
+        try:
+            r = runner.invoke(cli, ["score", *words], input="")
+        finally:
+            os.chdir(cwd)
     assert r.exit_code in (0, 1, 2), (words, r.exception)
     assert r.exception is None or isinstance(r.exception, SystemExit), (words, repr(r.exception))
     if r.exit_code:
