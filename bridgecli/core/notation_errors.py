@@ -265,7 +265,7 @@ ERRORS_HU: dict[str, str] = {
     "deal_four_hands": "egy leosztás négy kézből áll, itt {n} van: {deal}",
     "deal_seat_colon": "a leosztás égtájjal és kettősponttal kezdődik, pl. 'N:': {deal}",
     "predeal_card": "az előosztás a(z) {card} lapot két kézbe adja: {seat1} és {seat2}",
-    "predeal_many": "az előosztás {n} lapot ad neki: {seat}, több mint 13",
+    "predeal_many": "az előosztás szerint {seat} kezében {n} lap van, több mint 13",
     "no_boards": "nincs leosztás",
     "no_boards_left": "a hibás rekordok kihagyása után nem maradt leosztás",
     "no_board_numbered": "nincs ilyen számú leosztás: {n}",
@@ -311,7 +311,7 @@ ERRORS_HU: dict[str, str] = {
     "revoke": "nem színre tett lap: {seat} a(z) {card} lapot teszi, pedig van {term} lapja " + _LAW_HU,
     "no_contract_to_play": "nincs felvétel felvevővel, nincs mit lejátszani",
     "no_deal_to_play": "nincs leosztás, nincs mit lejátszani",
-    "needs_deal_contract": "a(z) {term} leosztást és felvevős felvételt kíván",
+    "needs_deal_contract": "leosztás és felvevős felvétel kell ({term})",
     "needs_hand": "a lejátszáshoz kell {seat} keze, ami ismeretlen",
     "deal_needs_contract": "a --deal mellé --contract kell (pl. --contract 4S --declarer S)",
     "contract_needs_declarer": "a(z) {text} felvételhez felvevő kell (--declarer S vagy '4S by S')",
@@ -344,7 +344,7 @@ ERRORS_HU: dict[str, str] = {
 #: Words the Hungarian messages look up (``term_<English word>``).
 TERMS_HU: dict[str, str] = {
     "term_dealer": "osztó", "term_declarer": "felvevő", "term_auction": "licit", "term_play": "lejátszás",
-    "term_complete": "befejezés",
+    "term_complete": "a lejátszás befejezése",
     "term_spades": "pikk", "term_hearts": "kőr", "term_diamonds": "káró", "term_clubs": "treff",
     "term_parsing": "olvasása közben", "term_scanning": "olvasása közben",
 }
