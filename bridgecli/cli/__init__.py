@@ -48,11 +48,25 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
+def localise(message: str, ctx: click.Context | None = None) -> str:
+    """``message`` (an English error text, perhaps ``FILE:LINE: ...``) in the
+    language of the group's ``--lang`` (``Language.translate_error``); unchanged
+    in English or outside a command."""
+    ctx = ctx or click.get_current_context(silent=True)
+    if ctx is None:
+        return message
+    from bridgecli.cli.common import get_lang
+
+    translated: str = get_lang(ctx).translate_error(message)
+    return translated
+
+
 class BridgeCliError(click.ClickException):
-    """A user-facing error: printed as ``bridgecli: error: WHERE: message``."""
+    """A user-facing error: printed as ``bridgecli: error: WHERE: message``,
+    the message in the ``--lang`` of the running command (:func:`localise`)."""
 
     def __init__(self, message: str, exit_code: int = ExitCode.USAGE) -> None:
-        super().__init__(message)
+        super().__init__(localise(message))
         self.exit_code = exit_code
 
     def show(self, file: Any = None) -> None:

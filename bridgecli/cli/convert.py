@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from bridgecli.cli import BridgeCliError, ExitCode
+from bridgecli.cli import BridgeCliError, ExitCode, localise
 from bridgecli.cli.common import FORMAT_NAMES, AtomicOutput, input_argument, output_option, quiet_stdout
 from bridgecli.cli.show import read_records, report
 from bridgecli.core.board import Board
@@ -73,7 +73,7 @@ def convert(ctx: click.Context, infile: str, from_: str | None, to: str | None, 
     if bad:
         for exc in bad:
             where = exc.where()
-            click.echo(f"bridgecli: skipped: {where + ': ' if where else ''}{exc}", err=True)
+            click.echo(f"bridgecli: skipped: {localise(f'{where}: {exc}' if where else str(exc))}", err=True)
         click.echo(f"bridgecli: converted {len(boards)} board{'s' * (len(boards) != 1)}, skipped {len(bad)}",
                    err=True)
         ctx.exit(ExitCode.RULES)

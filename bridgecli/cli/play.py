@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from bridgecli.cli import BridgeCliError, ExitCode
+from bridgecli.cli import BridgeCliError, ExitCode, localise
 from bridgecli.cli.common import (
     FORMAT_NAMES,
     AtomicOutput,
@@ -120,6 +120,7 @@ def summary_line(board: Board, rep: Replay, lang: Language) -> str:
         seat = lang.seat_str(rep.error_seat) if rep.error_seat is not None else "?"
         msg = rep.error.message
         tag = "" if msg.startswith(rep.error.reason) else f" [{rep.error.reason}]"
+        msg = lang.translate_error(msg)
         text += lang.word("illegal_play").format(trick=rep.error.trick, seat=seat) + f": {msg}{tag}"
         transfer = law64(board, rep)
         if transfer is not None:
@@ -187,7 +188,7 @@ class _Lines:
 def _report(exc: BridgeError, source: str, board: Board | None = None) -> int:
     exc.located(source=source, board=str(board.number) if board is not None and board.number is not None else None)
     where = exc.where()
-    click.echo(f"bridgecli: error: {where + ': ' if where else ''}{exc}", err=True)
+    click.echo(f"bridgecli: error: {localise(f'{where}: {exc}' if where else str(exc))}", err=True)
     return int(ExitCode.RULES if isinstance(exc, RuleError) else ExitCode.USAGE)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from bridgecli.cli import BridgeCliError, ExitCode
+from bridgecli.cli import BridgeCliError, ExitCode, localise
 from bridgecli.cli.common import format_option, get_lang, json_option, output_option
 from bridgecli.cli.variants import variant_option
 from bridgecli.core.calls import Contract
@@ -328,7 +328,7 @@ def _batch_to(ctx: click.Context, keep_going: bool, out: Any) -> int:
                     raise
                 failures += 1
                 outs.append("error")
-                click.echo(f"bridgecli: error: {exc.where()}: {exc}", err=True)
+                click.echo(f"bridgecli: error: {localise(f'{exc.where()}: {exc}')}", err=True)
         if outs:
             out.write("\n".join(outs) + "\n")
             out.flush()
@@ -406,7 +406,7 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
             if not keep_going:
                 raise item
             failures += 1
-            click.echo(f"bridgecli: error: {item.where()}: {item}", err=True)
+            click.echo(f"bridgecli: error: {localise(f'{item.where()}: {item}')}", err=True)
             continue
         board = item
         try:
@@ -417,7 +417,7 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
             if not keep_going:
                 raise
             failures += 1
-            click.echo(f"bridgecli: error: {exc.where()}: {exc}", err=True)
+            click.echo(f"bridgecli: error: {localise(f'{exc.where()}: {exc}')}", err=True)
             boards.append(board)
             continue
         changes: dict[str, Any] = {}

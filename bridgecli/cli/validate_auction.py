@@ -152,7 +152,7 @@ def _ladder_text(calls: tuple[Call, ...], lang: Any) -> str:
 
 def _read_error_text(err: BridgeError, lang: Any) -> str:
     where = err.where()
-    return f"{lang.word('unreadable')}{f' ({where})' if where else ''}: {err.message}"
+    return f"{lang.word('unreadable')}{f' ({where})' if where else ''}: {lang.translate_error(err.message)}"
 
 
 _WHY = {
@@ -170,7 +170,7 @@ def _call_error_text(err: Any, board: Board, lang: Any, seat: Seat | None = None
     calls = [a.call for a in (board.auction or ())]
     dealer = board.effective_dealer
     if key is None or index is None or dealer is None or not 0 <= index < len(calls):
-        return str(err.message)
+        return str(lang.translate_error(err.message))
     bids = [c for c in calls[:index] if isinstance(c, Bid)]
     if key == "why_redouble_undoubled" and not bids:
         key = "why_redouble_nothing"

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from bridgecli.cli import BridgeCliError, ExitCode
+from bridgecli.cli import BridgeCliError, ExitCode, localise
 from bridgecli.cli.common import AtomicOutput, read_records, read_text
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
 
@@ -138,13 +138,13 @@ def run_point_validate(name: str, infile: str, dealer: str | None, calls_text: s
     lines = []
     for i, (rec, head) in enumerate(boards, 1):
         if isinstance(rec, BridgeError):
-            click.echo(f"bridgecli: error: {rec}", err=True)
+            click.echo(f"bridgecli: error: {localise(str(rec))}", err=True)
             code = max(code, int(ExitCode.USAGE))
             continue
         try:
             same_variant(variant, rec)
         except ParseError as exc:
-            click.echo(f"bridgecli: error: {exc}", err=True)
+            click.echo(f"bridgecli: error: {localise(str(exc))}", err=True)
             code = max(code, int(ExitCode.USAGE))
             continue
         v = variant.verdict(rec, i)  # type: ignore[attr-defined]
@@ -169,8 +169,8 @@ def _where(exc: BridgeError, source: str, board: Board | None) -> str:
     label = board.label if board is not None else "record"
     message = str(exc.message if hasattr(exc, "message") else exc)
     if message.startswith(label):
-        return f"bridgecli: error: {source}: {message}"
-    return f"bridgecli: error: {source}: {label}: {message}"
+        return f"bridgecli: error: {localise(f'{source}: {message}')}"
+    return f"bridgecli: error: {localise(f'{source}: {label}: {message}')}"
 
 
 def play_line(obj: dict[str, Any]) -> str:
@@ -210,7 +210,7 @@ def run_play(name: str, infile: str, from_fmt: str | None, as_json: bool, board_
     seen = skipped = 0
     for i, rec in enumerate(records, 1):
         if isinstance(rec, BridgeError):
-            click.echo(f"bridgecli: error: {rec}", err=True)
+            click.echo(f"bridgecli: error: {localise(str(rec))}", err=True)
             code = max(code, int(ExitCode.USAGE))
             continue
         if board_no is not None and rec.number != board_no:
@@ -321,7 +321,7 @@ def run_show(name: str, infile: str, from_fmt: str | None, ascii_: bool, output:
     blocks: list[str] = []
     for rec in records:
         if isinstance(rec, BridgeError):
-            click.echo(f"bridgecli: error: {rec}", err=True)
+            click.echo(f"bridgecli: error: {localise(str(rec))}", err=True)
             code = max(code, int(ExitCode.USAGE))
             continue
         try:
@@ -387,7 +387,7 @@ def run_rubber(name: str, path: str, from_fmt: str | None, as_json: bool, output
     code = int(ExitCode.OK)
     for rec, deal in _played(variant, records):
         if isinstance(deal, BridgeError):
-            click.echo(f"bridgecli: error: {deal}" if rec is None else _where(deal, source, rec), err=True)
+            click.echo(f"bridgecli: error: {localise(str(deal))}" if rec is None else _where(deal, source, rec), err=True)
             code = max(code, int(ExitCode.USAGE) if rec is None or isinstance(deal, ParseError)
                        else int(ExitCode.RULES))
             continue

@@ -21,13 +21,16 @@ bare tables (``ENGLISH``...) have no fallbacks and read strictly.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import TypeVar
 
 from .calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Risk
 from .cards import Card, Hand, Rank, Seat, Strain, Suit, Vulnerability
 from .errors import ParseError
+from .notation_errors import ERRORS_HU, ERRORS_PL, TERMS_EN, TERMS_HU, TERMS_PL, error_table
 
 _SYMBOLS: dict[str, Suit] = {
     "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
@@ -36,6 +39,15 @@ _SYMBOLS: dict[str, Suit] = {
 _DIGIT_RANKS: dict[str, Rank] = {str(r): Rank(r) for r in range(2, 11)}
 
 T = TypeVar("T")
+
+_SEAT_WORDS = ("north", "east", "south", "west")
+_SEAT_LETTERS = ("N", "E", "S", "W")
+
+
+@cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    """``pattern`` compiled once, when a message first needs it (not at import)."""
+    return re.compile(pattern)
 
 #: English parse-error messages, the fallback of every table's ``messages``.
 _MESSAGES_EN: dict[str, str] = {
@@ -115,6 +127,10 @@ class Language:
     fallbacks: tuple[Language, ...] = ()
     """Tables tried in order when this one cannot read a token (set by
     :func:`get_language`; the bare tables have none)."""
+    error_patterns: tuple[tuple[str, str], ...] = ()
+    """(regular expression over an English error message, template in this
+    language) pairs, tried in order by :meth:`translate_error`; built by
+    :func:`bridgecli.core.notation_errors.error_table`. English has none."""
 
     # -- messages ----------------------------------------------------------
 
@@ -122,6 +138,51 @@ class Language:
         """The parse-error message ``key`` in this language, filled with ``values``."""
         template = self.messages.get(key) or _MESSAGES_EN[key]
         return template.format(**values)
+
+    def translate_error(self, text: str) -> str:
+        """``text``, an English error message, in this language where a pattern of
+        :attr:`error_patterns` reads it; unchanged otherwise (and always in English).
+
+        The message may start with where it comes from (``FILE:LINE: board 5: ...``):
+        the place is kept and ``board 5`` translated. Quoted input, numbers and Law
+        numbers are copied; seat names go through the seat table, nested messages
+        are translated in turn. Only the first line is read (a caret line follows
+        deal-expression errors and is kept as it is).
+        """
+        if not self.error_patterns:
+            return text
+        head, nl, tail = text.partition("\n")
+        return self._translate_line(head) + nl + tail
+
+    def _translate_line(self, text: str) -> str:
+        starts = [0] + [m.end() for m in re.finditer(": ", text)]
+        for pos in starts:
+            body = self._translate_whole(text[pos:])
+            if body is not None:
+                place = text[:pos].split(": ")
+                return ": ".join(self._translate_whole(part) or part for part in place) + body
+        return text
+
+    def _translate_whole(self, text: str) -> str | None:
+        for pattern, template in self.error_patterns:
+            m = _compiled(pattern).fullmatch(text)
+            if m is None:
+                continue
+            values = {name: self._error_value(name, value or "") for name, value in m.groupdict().items()}
+            return template.format_map(values)
+        return None
+
+    def _error_value(self, name: str, value: str) -> str:
+        if name.startswith("seat"):
+            if value in _SEAT_WORDS:
+                return self.seat_names[_SEAT_WORDS.index(value)]
+            if value in _SEAT_LETTERS:
+                return self.seat_out[_SEAT_LETTERS.index(value)]
+        elif name.startswith("msg"):
+            return self._translate_line(value)
+        elif name.startswith("term"):
+            return self.words.get(f"term_{value}", value)
+        return value
 
     def _error(self, key: str, text: str, **values: object) -> ParseError:
         return ParseError(self.message(key, text=repr(text), **values))
@@ -458,6 +519,7 @@ _WORDS_EN: dict[str, str] = {
     "reason_honours": "honours", "reason_game": "game", "reason_rubber": "rubber", "reason_part_score": "part-score",
     "reason_unfinished_game": "unfinished game", "reason_unfinished_part_score": "unfinished part-score",
     "rubber_lc": "rubber", "round_lc": "round",
+    **TERMS_EN,
 }
 
 ENGLISH = Language(
@@ -589,6 +651,7 @@ POLISH = Language(
         "reason_rubber": "rober", "reason_part_score": "częściówka",
         "reason_unfinished_game": "partia w niedokończonym", "reason_unfinished_part_score": "częściówka w niedok.",
         "rubber_lc": "robrze", "round_lc": "rundzie",
+        **TERMS_PL,
     },
     messages={
         "not_rank": "to nie jest wysokość karty: {text}",
@@ -708,6 +771,7 @@ HUNGARIAN = Language(
         "reason_game": "gém", "reason_rubber": "robber", "reason_part_score": "részpontszám",
         "reason_unfinished_game": "befejezetlen játszma", "reason_unfinished_part_score": "befejezetlen részp.",
         "rubber_lc": "robber", "round_lc": "kör",
+        **TERMS_HU,
     },
     messages={
         "not_rank": "nem lapérték: {text}",
@@ -734,6 +798,10 @@ HUNGARIAN = Language(
         "why_after_close": "a licit a(z) {n}. bemondás után véget ért (39. szabály)",
     },
 )
+
+# error messages: the English patterns of notation_errors with each language's templates
+POLISH = replace(POLISH, error_patterns=error_table(ERRORS_PL, POLISH.messages, _MESSAGES_EN))
+HUNGARIAN = replace(HUNGARIAN, error_patterns=error_table(ERRORS_HU, HUNGARIAN.messages, _MESSAGES_EN))
 
 #: Languages by code; a new language is a new entry here.
 LANGUAGES: dict[str, Language] = {"en": ENGLISH, "pl": POLISH, "hu": HUNGARIAN}
