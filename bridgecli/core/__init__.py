@@ -22,7 +22,43 @@ _EXPORTS: dict[str, str] = {
                      "ParseError", "RuleError"), "errors"),
 }
 
-__all__ = list(_EXPORTS)
+__all__ = [
+    "DECK",
+    "DOUBLE",
+    "PASS",
+    "REDOUBLE",
+    "SEATS",
+    "STRAINS",
+    "AnnotatedCall",
+    "Bid",
+    "Board",
+    "BridgeError",
+    "Call",
+    "Card",
+    "Contract",
+    "Deal",
+    "Double",
+    "Hand",
+    "IllegalCallError",
+    "IllegalPlayError",
+    "InvalidDealError",
+    "MismatchError",
+    "ParseError",
+    "Pass",
+    "PlayedCard",
+    "Rank",
+    "Redouble",
+    "Risk",
+    "RuleError",
+    "Seat",
+    "Section",
+    "Side",
+    "Strain",
+    "Suit",
+    "Vulnerability",
+    "dealer_of_board",
+    "parse_call",
+]
 
 
 def __getattr__(name: str) -> Any:
@@ -42,9 +78,26 @@ if TYPE_CHECKING:
     from .board import AnnotatedCall, Board, PlayedCard, Section
     from .calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Double, Pass, Redouble, Risk, parse_call
     from .cards import (
-        DECK, SEATS, STRAINS, Card, Hand, Rank, Seat, Side, Strain, Suit, Vulnerability, dealer_of_board,
+        DECK,
+        SEATS,
+        STRAINS,
+        Card,
+        Hand,
+        Rank,
+        Seat,
+        Side,
+        Strain,
+        Suit,
+        Vulnerability,
+        dealer_of_board,
     )
     from .deal import Deal
     from .errors import (
-        BridgeError, IllegalCallError, IllegalPlayError, InvalidDealError, MismatchError, ParseError, RuleError,
+        BridgeError,
+        IllegalCallError,
+        IllegalPlayError,
+        InvalidDealError,
+        MismatchError,
+        ParseError,
+        RuleError,
     )
