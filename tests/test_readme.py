@@ -1,0 +1,73 @@
+"""The console examples in README.md are real: each is rerun in a shell (pipes
+included) from the repository root, and its output compared."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT
+
+README = ROOT / "README.md"
+
+
+def readme_examples() -> list[tuple[str, str]]:
+    """(shell command, expected output) of each ``$ `` line in the console blocks."""
+    out: list[tuple[str, list[str]]] = []
+    in_block = False
+    lines = README.read_text(encoding="utf-8").splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        i += 1
+        if line.startswith("```console"):
+            in_block = True
+            continue
+        if in_block and line.startswith("```"):
+            in_block = False
+            continue
+        if not in_block:
+            continue
+        if line.startswith("$ "):
+            cmd = line[2:]
+            while cmd.endswith("\\") and i < len(lines):
+                cmd = cmd[:-1] + " " + lines[i].strip()
+                i += 1
+            out.append((cmd, []))
+        elif out:
+            out[-1][1].append(line)
+    return [(c, "\n".join(o)) for c, o in out]
+
+
+CASES = readme_examples()
+
+
+@pytest.fixture(scope="module")
+def shim(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder with a ``bridgecli`` script that runs this checkout."""
+    folder = tmp_path_factory.mktemp("bin")
+    script = folder / "bridgecli"
+    script.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m bridgecli "$@"\n')
+    script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    return folder
+
+
+def test_readme_has_examples() -> None:
+    assert len(CASES) >= 15
+
+
+@pytest.mark.parametrize("command,expected", CASES, ids=[c for c, _ in CASES])
+def test_readme_example(shim: Path, command: str, expected: str) -> None:
+    if "bridgecli solve" in command or "show --solve" in command:
+        pytest.importorskip("endplay", reason="solve needs the dds extra")
+    env = dict(os.environ)
+    env["PATH"] = str(shim) + os.pathsep + env.get("PATH", "")
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env.pop("BRIDGECLI_LANG", None)
+    proc = subprocess.run(["bash", "-c", command], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert (proc.stdout + proc.stderr).rstrip("\n") == expected
