@@ -22,7 +22,10 @@ def examples(path: Path) -> list[tuple[str, str, int]]:
     out: list[list] = []
     in_block = False
     current: list = []
-    for line in path.read_text(encoding="utf-8").splitlines():
+    lines = iter(path.read_text(encoding="utf-8").splitlines())
+    for line in lines:
+        while line.startswith("$ ") and line.endswith("\\"):
+            line = line[:-1] + " " + next(lines, "").strip()
         if line.startswith("```console"):
             in_block = True
             continue

@@ -11,40 +11,13 @@ from pathlib import Path
 
 import pytest
 
+from ._docs import examples
 from .conftest import ROOT
 
 README = ROOT / "README.md"
 
 
-def readme_examples() -> list[tuple[str, str]]:
-    """(shell command, expected output) of each ``$ `` line in the console blocks."""
-    out: list[tuple[str, list[str]]] = []
-    in_block = False
-    lines = README.read_text(encoding="utf-8").splitlines()
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        i += 1
-        if line.startswith("```console"):
-            in_block = True
-            continue
-        if in_block and line.startswith("```"):
-            in_block = False
-            continue
-        if not in_block:
-            continue
-        if line.startswith("$ "):
-            cmd = line[2:]
-            while cmd.endswith("\\") and i < len(lines):
-                cmd = cmd[:-1] + " " + lines[i].strip()
-                i += 1
-            out.append((cmd, []))
-        elif out:
-            out[-1][1].append(line)
-    return [(c, "\n".join(o)) for c, o in out]
-
-
-CASES = readme_examples()
+CASES = [(command, output) for command, output, _code in examples(README)]
 
 
 @pytest.fixture(scope="module")
