@@ -52,11 +52,16 @@ def examples(path: Path) -> list[tuple[str, str, int]]:
 def check_example(runner: CliRunner, folder: Path, command: str, expected: str, code: int) -> None:
     """Run ``command`` (``bridgecli ...``) in ``folder``; its stdout and stderr
     together must be ``expected`` and its exit code ``code``."""
+    from bridgecli.cli import common
+
     old = os.getcwd()
     os.chdir(folder)
+    real = common.stdout_is_terminal
+    common.stdout_is_terminal = lambda: True  # the docs show what a terminal shows
     try:
         res = runner.invoke(cli, shlex.split(command)[1:], prog_name="bridgecli")
     finally:
+        common.stdout_is_terminal = real
         os.chdir(old)
     assert (res.stdout + res.stderr).rstrip("\n") == expected
     assert res.exit_code == code

@@ -175,3 +175,11 @@ def quiet_stdout() -> None:
         pass
     finally:
         os.close(devnull)
+
+
+def stdout_is_terminal() -> bool:
+    """True when stdout is a terminal (a person reads it), False in a pipe or file."""
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False

@@ -25,7 +25,6 @@ from bridgecli.cli.common import (
     output_option,
 )
 from bridgecli.core.board import Board
-from bridgecli.core.cards import STRAINS
 from bridgecli.core.errors import BridgeError
 
 if TYPE_CHECKING:
@@ -52,10 +51,17 @@ JOB_BATCH = 10
 @click.option("--leads", is_flag=True, help="Tricks for the defence for every opening lead of the contract "
               "(or of each par contract).")
 @click.option("--progress", is_flag=True, help="Report progress on stderr.")
+@click.option("--table", "force_table", is_flag=True,
+              help="Print the tables even when stdout is a pipe (where the boards go on by default).")
 @click.pass_context
 def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, processes: bool, as_json: bool,
-          output: str | None, to: str | None, leads: bool, progress: bool) -> None:
+          output: str | None, to: str | None, leads: bool, progress: bool, force_table: bool) -> None:
     """Double-dummy tables, par score and par contracts (and opening leads) of every board.
+
+    At a terminal it prints a table a board; into a pipe (or a file by >) it
+    passes the boards on as PBN with the solver's tags added, so that
+    `bridgecli deal | bridgecli solve - | bridgecli show -` shows the deals with
+    their makeable contracts and par; --table prints the tables anyway.
 
     Needs the optional DDS solver: pip install 'bridgecli[dds]'. Boards are
     read and solved in batches of 40 (DDS's limit) on J threads, and each is
@@ -72,10 +78,12 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
     \b
     Examples:
       bridgecli deal -n 4 | bridgecli solve -
+      bridgecli deal -n 4 | bridgecli solve - | bridgecli show -
       bridgecli solve session.pbn --json
       bridgecli deal -n 32 | bridgecli solve - -o session.pbn
       bridgecli solve hand.pbn --leads
     """
+    from bridgecli.cli import common
     from bridgecli.formats import format_from_path
     from bridgecli.solver import dds
 
@@ -87,6 +95,10 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
     if as_json and to:
         raise click.UsageError("--json and --to exclude each other")
     out_fmt = to.lower() if to else (format_from_path(output) if output and not as_json else None)
+    if out_fmt and force_table:
+        raise click.UsageError("--table prints tables; it does not go with --to or -o FILE.pbn")
+    if not (out_fmt or as_json or force_table) and output in (None, "-") and not common.stdout_is_terminal():
+        out_fmt = "pbn"  # in a pipeline the boards go on, annotated
     n_jobs = jobs or os.cpu_count() or 1
 
     source = "<stdin>" if infile == "-" else infile
@@ -300,10 +312,9 @@ def _scan(raw: bytes, fmt: str | None, records: int, in_comment: bool) -> tuple[
 def render_text(a: BoardAnalysis, lang: Any = None) -> str:
     """A compact block: heading, the tricks table with makeable contracts, par and leads
     (words and tokens from ``lang``, English by default)."""
-    from tabulate import tabulate
-
     from bridgecli.core.calls import Contract
     from bridgecli.core.notation import ENGLISH
+    from bridgecli.render.text import render_dd_table
 
     lang = lang or ENGLISH
     b = a.board
@@ -315,18 +326,7 @@ def render_text(a: BoardAnalysis, lang: Any = None) -> str:
         head.append(f"{lang.word('vul')} {lang.vul_str(vul)}")
     if a.table.total != 13:
         head.append(lang.word("ending_1" if a.table.total == 1 else "ending_n").format(n=a.table.total))
-    full = a.table.total == 13
-    rows = []
-    from bridgecli.core.cards import Seat
-
-    for seat in (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST):
-        row: list[Any] = [lang.seat_str(seat)] + [a.table[seat, strain] for strain in STRAINS]
-        if full:
-            row.append(" ".join(lang.call_str(bid) for bid in reversed(a.table.makeable(seat))) or "-")
-        rows.append(row)
-    headers = [""] + [lang.strain_str(s) for s in STRAINS] + ([lang.word("makes")] if full else [])
-    lines = ["  ".join(head), tabulate(rows, headers=headers, tablefmt="plain", disable_numparse=True,
-                                       colalign=("left",) + ("right",) * 5 + (("left",) if full else ()))]
+    lines = ["  ".join(head), render_dd_table(a.table, lang=lang)]
     by = lang.word("by")
     if a.par is not None:
         p = a.par

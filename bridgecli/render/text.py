@@ -18,11 +18,15 @@ tabulate is imported only when a grid is drawn.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from bridgecli.core.board import AnnotatedCall, Board
 from bridgecli.core.calls import Bid, Pass
 from bridgecli.core.cards import SUITS_DESC, Card, Hand, Rank, Seat, Suit
 from bridgecli.core.notation import ENGLISH, Language
+
+if TYPE_CHECKING:
+    from bridgecli.solver.tables import DDTable
 
 #: A function that styles a piece of text (e.g. colours it red).
 Style = Callable[[str], str]
@@ -263,6 +267,40 @@ def render_play(board: Board, *, lang: Language = ENGLISH, ascii: bool = False, 
 # -- whole boards ---------------------------------------------------------
 
 
+def render_dd_table(table: DDTable, *, lang: Language = ENGLISH) -> str:
+    """The double-dummy tricks of each declarer in each strain, with the contracts
+    each makes (for a full deal), as ``solve`` and ``show`` print them."""
+    from tabulate import tabulate
+
+    from bridgecli.core.cards import STRAINS
+
+    full = table.total == 13
+    rows: list[list[object]] = []
+    for seat in (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST):
+        row: list[object] = [lang.seat_str(seat)] + [table[seat, strain] for strain in STRAINS]
+        if full:
+            row.append(" ".join(lang.call_str(bid) for bid in reversed(table.makeable(seat))) or "-")
+        rows.append(row)
+    headers = [""] + [lang.strain_str(s) for s in STRAINS] + ([lang.word("makes")] if full else [])
+    return str(tabulate(rows, headers=headers, tablefmt="plain", disable_numparse=True,
+                        colalign=("left",) + ("right",) * 5 + (("left",) if full else ())))
+
+
+def render_analysis(board: Board, *, lang: Language = ENGLISH, ascii: bool = False) -> str:
+    """The double-dummy table and par that the board's tags record (``solve`` writes
+    them), or an empty string when it has none."""
+    from bridgecli.render.sheet import dd_table, par_line
+
+    parts = []
+    table = dd_table(board)
+    if table is not None:
+        parts.append(render_dd_table(table, lang=lang))
+    par = par_line(board, lang=lang, ascii=ascii)
+    if par is not None:
+        parts.append(par.text(lang))
+    return "\n".join(parts)
+
+
 def render_board(board: Board, *, lang: Language = ENGLISH, ascii: bool = False, tens: bool = True,
                  red: Style | None = None, tablefmt: str = "simple", play: bool = True) -> str:
     """One board for the terminal: header, diagram, auction, contract and result, play.
@@ -275,6 +313,7 @@ def render_board(board: Board, *, lang: Language = ENGLISH, ascii: bool = False,
         render_diagram(board, lang=lang, ascii=ascii, tens=tens),
         render_auction(board, lang=lang, ascii=ascii, tablefmt=tablefmt),
         result_text(board, lang=lang, ascii=ascii),
+        render_analysis(board, lang=lang, ascii=ascii),
     ]
     if play:
         parts.append(render_play(board, lang=lang, ascii=ascii, tens=tens, tablefmt=tablefmt))

@@ -194,12 +194,12 @@ def test_deal_predeal_and_where_in_polish(runner: CliRunner) -> None:
 
 def test_solve_polish_and_hungarian(runner: CliRunner) -> None:
     pytest.importorskip("endplay")
-    code, out, _ = run(runner, "--lang", "pl", "solve", str(CLUB))
+    code, out, _ = run(runner, "--lang", "pl", "solve", str(CLUB), "--table")
     assert code == 0
     first = out.splitlines()
     assert first[0] == "Rozdanie 1  Rozdający N  Zał. obie przed"
     assert first[1].split() == ["♣", "♦", "♥", "♠", "BA", "ugrywa"]
-    code, out, _ = run(runner, "--lang", "hu", "solve", str(CLUB))
+    code, out, _ = run(runner, "--lang", "hu", "solve", str(CLUB), "--table")
     lines = out.splitlines()
     assert lines[0] == "Leosztás 1  Osztó É  Bell senki"
     assert lines[1].split()[-2:] == ["SA", "teljesít"]

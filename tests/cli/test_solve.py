@@ -91,7 +91,7 @@ def test_nothing_else_imports_endplay() -> None:
 
 @needs_dds
 def test_text_output(runner: CliRunner) -> None:
-    result = runner.invoke(cli, ["solve", "-"], input=BOARD1)
+    result = runner.invoke(cli, ["solve", "-", "--table"], input=BOARD1)
     assert result.exit_code == 0, result.stderr
     assert result.stderr == ""
     lines = result.stdout.splitlines()
@@ -180,7 +180,7 @@ def test_leads_of_the_boards_contract(runner: CliRunner) -> None:
 
 @needs_dds
 def test_leads_of_the_par_contract_in_text(runner: CliRunner) -> None:
-    result = runner.invoke(cli, ["solve", "-", "--leads"], input=BOARD1)
+    result = runner.invoke(cli, ["solve", "-", "--leads", "--table"], input=BOARD1)
     assert result.exit_code == 0, result.stderr
     [line] = [ln for ln in result.stdout.splitlines() if ln.startswith("Leads")]
     assert line.startswith("Leads v 4S by E (S leads), defence tricks ")
@@ -345,3 +345,20 @@ def test_unreadable_input_leaves_the_output_file_alone(runner: CliRunner, tmp_pa
     assert result.exit_code == 2
     assert result.stderr.splitlines()[-1] == f"bridgecli: error: {out} not written: some input could not be read"
     assert out.read_text() == "old\n"
+
+
+def test_in_a_pipe_the_boards_go_on_with_their_tags(runner: CliRunner) -> None:
+    """stdout is not a terminal under the runner: the boards are written as PBN with the
+    solver's tags, and `show` reads them back with the table and par."""
+    result = runner.invoke(cli, ["solve", "-"], input=BOARD1)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("% PBN 2.1")
+    assert "[DoubleDummyTricks " in result.stdout and "[OptimumScore " in result.stdout
+    shown = runner.invoke(cli, ["show", "-", "--no-play"], input=result.stdout)
+    assert shown.exit_code == 0, shown.stderr
+    assert "makes" in shown.stdout and "Par: " in shown.stdout
+
+
+def test_table_does_not_go_with_board_output(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["solve", "-", "--table", "--to", "pbn"], input=BOARD1)
+    assert result.exit_code == 2
