@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from bridgecli.cli import BridgeCliError, ExitCode, localise
+from bridgecli.cli import BridgeCliError, ExitCode, error_from, localise
 from bridgecli.cli.common import (
     FORMAT_NAMES,
     AtomicOutput,
@@ -164,6 +164,27 @@ def tricks_table(rep: Replay, lang: Language, tablefmt: str) -> str:
     return tabulate(rows, headers=headers, tablefmt=tablefmt)
 
 
+def _passed_out(board: Board) -> bool:
+    """Whether the board's contract (tags, else a complete auction) is a pass-out; never raises."""
+    try:
+        contract = contract_of(board)
+    except BridgeError:
+        return False
+    return contract is not None and contract.is_passout
+
+
+def passout_outcome(board: Board) -> dict[str, Any]:
+    """The JSON object of a passed-out board: no declarer, no play, score 0."""
+    return {"board": board.number, "legal": True, "contract": "Pass", "declarer": None, "declarer_tricks": None,
+            "result": None, "score": 0, "claimed": False, "complete": True}
+
+
+def passout_line(board: Board, lang: Language) -> str:
+    """``Board 9: passed out``."""
+    head = f"{lang.word('board')} {board.number}" if board.number is not None else lang.word("play")
+    return f"{head}: {lang.word('auction_passed_out')}"
+
+
 # -- reading -------------------------------------------------------------------
 
 
@@ -187,9 +208,9 @@ class _Lines:
 
 def _report(exc: BridgeError, source: str, board: Board | None = None) -> int:
     exc.located(source=source, board=str(board.number) if board is not None and board.number is not None else None)
-    where = exc.where()
-    click.echo(f"bridgecli: error: {localise(f'{where}: {exc}' if where else str(exc))}", err=True)
-    return int(ExitCode.RULES if isinstance(exc, RuleError) else ExitCode.USAGE)
+    err = error_from(exc)
+    err.show()
+    return int(err.exit_code)
 
 
 def _parse_cards(text: str, lang: Language) -> list[Card]:
@@ -323,14 +344,19 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
         if board_no is not None and deal_text is None and board.number != board_no:
             continue
         seen += 1
-        if not complete and inline_cards is None and board.play is None:
-            skipped += 1
-            continue
+        if not complete and (inline_cards is None or not inline_cards) and board.play is None:
+            if _passed_out(board):
+                out.add(json.dumps(passout_outcome(board)) if as_json else passout_line(board, lang))
+                continue
+            if inline_cards is None:
+                skipped += 1
+                continue
         try:
             contract = contract_of(board)
             if complete and (contract is None or contract.is_passout or board.deal is None):
                 finished.append(board)
                 if contract is not None and contract.is_passout:
+                    click.echo(passout_line(board, lang), err=True)
                     continue
                 raise RuleError(f"{board.label}: needs a deal and a contract with declarer to complete")
             if inline_cards is not None:
