@@ -334,8 +334,9 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
     code = int(ExitCode.OK)
     out = _Lines()
     finished: list[Board] = []
-    seen = skipped = 0
+    seen = skipped = read = 0
     for rec in records:
+        read += 1
         if isinstance(rec, BridgeError):
             out.flush()
             code = max(code, _report(rec, source))
@@ -403,6 +404,8 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
             if show_tricks:
                 out.add(tricks_table(rep, lang, tablefmt))
     out.flush()
+    if read == 0:
+        raise BridgeCliError(f"{source}: no boards", ExitCode.USAGE)
     if skipped and skipped == seen:
         click.echo(f"bridgecli: note: {source}: no board has a play record ({skipped} read)", err=True)
     if board_no is not None and seen == 0:

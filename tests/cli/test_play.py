@@ -312,3 +312,9 @@ def test_passed_out_board_is_reported_not_dropped(runner):
     assert (obj["board"], obj["contract"], obj["declarer"], obj["score"], obj["legal"]) == (9, "Pass", None, 0, True)
     r = runner.invoke(cli, ["play", "--deal", DEAL, "--contract", "Pass"])
     assert r.exit_code == 0 and r.stdout == "Play: passed out\n"
+
+
+def test_empty_input_is_no_boards_exit_2(runner):
+    pytest.importorskip("bridgecli.formats.pbn")
+    r = runner.invoke(cli, ["play", "-"], input="")
+    assert r.exit_code == 2 and r.stdout == "" and "<stdin>: no boards" in r.stderr

@@ -345,3 +345,13 @@ def test_unreadable_input_leaves_the_output_file_alone(runner: CliRunner, tmp_pa
     assert result.exit_code == 2
     assert result.stderr.splitlines()[-1] == f"bridgecli: error: {out} not written: some input could not be read"
     assert out.read_text() == "old\n"
+
+
+@needs_dds
+def test_empty_input_is_no_boards_exit_2_and_keeps_the_output_file(runner, tmp_path):
+    out = tmp_path / "old.pbn"
+    out.write_text("old\n", encoding="utf-8")
+    r = runner.invoke(cli, ["solve", "-"], input="")
+    assert r.exit_code == 2 and r.stdout == "" and "<stdin>: no boards" in r.stderr
+    r = runner.invoke(cli, ["solve", "-", "-o", str(out)], input="")
+    assert r.exit_code == 2 and out.read_text(encoding="utf-8") == "old\n"
