@@ -334,12 +334,13 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
     code = int(ExitCode.OK)
     out = _Lines()
     finished: list[Board] = []
-    seen = skipped = read = 0
+    seen = skipped = read = lost = 0
     for rec in records:
         read += 1
         if isinstance(rec, BridgeError):
             out.flush()
             code = max(code, _report(rec, source))
+            lost += 1
             continue
         board = rec
         if board_no is not None and deal_text is None and board.number != board_no:
@@ -411,6 +412,9 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
     if board_no is not None and seen == 0:
         raise BridgeCliError(f"{source}: no board {board_no}", ExitCode.USAGE)
     if complete:
+        if lost and output not in (None, "-"):
+            # a board that could not be read would be missing from the file: keep the old one
+            raise BridgeCliError(f"{output} not written: some input could not be read", ExitCode.USAGE)
         _write(finished, out_fmt, output)
     ctx.exit(code)
 

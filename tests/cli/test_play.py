@@ -318,3 +318,13 @@ def test_empty_input_is_no_boards_exit_2(runner):
     pytest.importorskip("bridgecli.formats.pbn")
     r = runner.invoke(cli, ["play", "-"], input="")
     assert r.exit_code == 2 and r.stdout == "" and "<stdin>: no boards" in r.stderr
+
+
+def test_complete_keeps_the_old_output_when_a_board_is_unreadable(runner, tmp_path):
+    bad = Path(__file__).parents[2] / "sample_deals" / "invalid" / "one_bad_board.pbn"
+    out = tmp_path / "out.pbn"
+    out.write_text("old\n", encoding="utf-8")
+    r = runner.invoke(cli, ["play", str(bad), "--complete", "-o", str(out)])
+    assert r.exit_code == 2
+    assert "board 6: east holds 14 cards" in r.stderr and f"{out} not written" in r.stderr
+    assert out.read_text(encoding="utf-8") == "old\n"
