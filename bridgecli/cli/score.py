@@ -317,6 +317,8 @@ def _batch_to(ctx: click.Context, keep_going: bool, out: Any) -> int:
         outs: list[str] = []
         for line in lines:
             lineno += 1
+            if lineno == 1:
+                line = line.removeprefix("\ufeff")  # a UTF-8 byte order mark, as files may start with
             try:
                 outs.append(scorer(line))
             except BridgeError as exc:

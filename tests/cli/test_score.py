@@ -587,3 +587,9 @@ def test_dash_with_from_reads_boards_from_stdin(runner: CliRunner) -> None:
     assert r.exit_code == 0, r.stderr
     obj = json.loads(r.stdout)
     assert (obj["board"], obj["contract"], obj["tricks"]) == (3, "2HX", 7)
+
+
+def test_batch_ignores_a_byte_order_mark(runner: CliRunner) -> None:
+    r = runner.invoke(cli, ["score", "-"], input="\ufeff4S=\n3NT\n")
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout == "420\n400\n"
