@@ -191,17 +191,25 @@ def passout_line(board: Board, lang: Language) -> str:
 class _Lines:
     """Stdout lines written in batches (one write per many boards); flushed before any stderr message."""
 
-    def __init__(self, size: int = 512) -> None:
+    def __init__(self, size: int = 512, keep: bool = False) -> None:
         self.buf: list[str] = []
         self.size = size
+        self.keep = keep
+        """Hold every line for :meth:`write` (``-o FILE``) instead of echoing batches."""
 
     def add(self, line: str) -> None:
         self.buf.append(line)
         if len(self.buf) >= self.size:
             self.flush()
 
+    def write(self, output: str) -> None:
+        """Write the held lines to ``output`` at once (atomically)."""
+        with AtomicOutput(output) as fp:
+            fp.write("".join(line + "\n" for line in self.buf))
+        self.buf.clear()
+
     def flush(self) -> None:
-        if self.buf:
+        if self.buf and not self.keep:
             click.echo("\n".join(self.buf))
             self.buf.clear()
 
@@ -332,7 +340,8 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
         ctx.exit(code)
 
     code = int(ExitCode.OK)
-    out = _Lines()
+    report_to_file = output not in (None, "-") and not complete
+    out = _Lines(keep=report_to_file)
     finished: list[Board] = []
     seen = skipped = read = lost = 0
     for rec in records:
@@ -411,6 +420,9 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
         click.echo(f"bridgecli: note: {source}: no board has a play record ({skipped} read)", err=True)
     if board_no is not None and seen == 0:
         raise BridgeCliError(f"{source}: no board {board_no}", ExitCode.USAGE)
+    if report_to_file:
+        assert output is not None
+        out.write(output)
     if complete:
         if lost and output not in (None, "-"):
             # a board that could not be read would be missing from the file: keep the old one

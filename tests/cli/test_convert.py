@@ -208,3 +208,11 @@ def test_board_lin_cannot_hold_names_the_file(runner, tmp_path):
     r = runner.invoke(cli, ["convert", str(p), "--to", "lin"])
     assert r.exit_code == 2 and r.stdout == ""
     assert r.stderr.startswith(f"bridgecli: error: {p}: board 5: LIN needs the auction")
+
+
+def test_output_in_a_missing_folder_names_the_file(runner, tmp_path, boards_json):
+    target = tmp_path / "missing" / "out.pbn"
+    r = runner.invoke(cli, ["convert", str(boards_json), "-o", str(target)])
+    assert r.exit_code == 2 and r.stdout == ""
+    assert f"cannot write {str(target)!r}: No such file or directory" in r.stderr
+    assert ".bridgecli-" not in r.stderr

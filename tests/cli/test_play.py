@@ -328,3 +328,15 @@ def test_complete_keeps_the_old_output_when_a_board_is_unreadable(runner, tmp_pa
     assert r.exit_code == 2
     assert "board 6: east holds 14 cards" in r.stderr and f"{out} not written" in r.stderr
     assert out.read_text(encoding="utf-8") == "old\n"
+
+
+def test_report_goes_to_output_file(runner, tmp_path):
+    out = tmp_path / "report.txt"
+    r = runner.invoke(cli, ["play", "--deal", DEAL, "--contract", "4S", "--declarer", "S", "--cards", "DJ D5 D2 DA",
+                            "-o", str(out)])
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout == ""
+    assert out.read_text(encoding="utf-8").startswith("Play: 4S by S, ")
+    plain = runner.invoke(cli, ["play", "--deal", DEAL, "--contract", "4S", "--declarer", "S", "--cards",
+                                "DJ D5 D2 DA"])
+    assert out.read_text(encoding="utf-8") == plain.stdout
