@@ -95,7 +95,13 @@ class AtomicOutput:
             self._fp = sys.stdout.buffer if self.binary else sys.stdout
             return self._fp
         directory = os.path.dirname(os.path.abspath(self.path))
-        fd, self._tmp = tempfile.mkstemp(prefix=".bridgecli-", dir=directory)
+        try:
+            fd, self._tmp = tempfile.mkstemp(prefix=".bridgecli-", dir=directory)
+        except OSError as exc:
+            # name the file asked for, not the temporary one beside it
+            from bridgecli.cli import BridgeCliError
+
+            raise BridgeCliError(f"cannot write {self.path!r}: {exc.strerror or exc}") from exc
         self._fp = os.fdopen(fd, "wb" if self.binary else "w", encoding=None if self.binary else "utf-8",
                              newline=None if self.binary else "")
         return self._fp

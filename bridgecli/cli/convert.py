@@ -63,7 +63,10 @@ def convert(ctx: click.Context, infile: str, from_: str | None, to: str | None, 
             report(ctx, exc)
         raise BridgeCliError(f"{source}: no boards" + (" left after skipping bad records" if bad else ""),
                              ExitCode.USAGE)
-    text = write_boards(boards, to.lower())
+    try:
+        text = write_boards(boards, to.lower())
+    except BridgeError as exc:
+        raise exc.located(source=source) from None
     try:
         with AtomicOutput(output) as fp:
             fp.write(text)

@@ -16,7 +16,7 @@ SVG output:
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 
 import click
 
@@ -26,7 +26,7 @@ from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
 
 
-def select_boards(ctx: click.Context, records: Iterable[Board | BridgeError], wanted: set[int],
+def select_boards(ctx: click.Context, records: Iterable[Board | BridgeError], wanted: Container[int],
                   infile: str, board_specs: tuple[str, ...]) -> tuple[list[Board], int]:
     """The boards to draw and the exit code so far (2 when a record could not be read).
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from bridgecli.cli import BridgeCliError, ExitCode, localise
+from bridgecli.cli import BridgeCliError, ExitCode, error_from, localise
 from bridgecli.cli.common import (
     FORMAT_NAMES,
     AtomicOutput,
@@ -164,32 +164,61 @@ def tricks_table(rep: Replay, lang: Language, tablefmt: str) -> str:
     return tabulate(rows, headers=headers, tablefmt=tablefmt)
 
 
+def _passed_out(board: Board) -> bool:
+    """Whether the board's contract (tags, else a complete auction) is a pass-out; never raises."""
+    try:
+        contract = contract_of(board)
+    except BridgeError:
+        return False
+    return contract is not None and contract.is_passout
+
+
+def passout_outcome(board: Board) -> dict[str, Any]:
+    """The JSON object of a passed-out board: no declarer, no play, score 0."""
+    return {"board": board.number, "legal": True, "contract": "Pass", "declarer": None, "declarer_tricks": None,
+            "result": None, "score": 0, "claimed": False, "complete": True}
+
+
+def passout_line(board: Board, lang: Language) -> str:
+    """``Board 9: passed out``."""
+    head = f"{lang.word('board')} {board.number}" if board.number is not None else lang.word("play")
+    return f"{head}: {lang.word('auction_passed_out')}"
+
+
 # -- reading -------------------------------------------------------------------
 
 
 class _Lines:
     """Stdout lines written in batches (one write per many boards); flushed before any stderr message."""
 
-    def __init__(self, size: int = 512) -> None:
+    def __init__(self, size: int = 512, keep: bool = False) -> None:
         self.buf: list[str] = []
         self.size = size
+        self.keep = keep
+        """Hold every line for :meth:`write` (``-o FILE``) instead of echoing batches."""
 
     def add(self, line: str) -> None:
         self.buf.append(line)
         if len(self.buf) >= self.size:
             self.flush()
 
+    def write(self, output: str) -> None:
+        """Write the held lines to ``output`` at once (atomically)."""
+        with AtomicOutput(output) as fp:
+            fp.write("".join(line + "\n" for line in self.buf))
+        self.buf.clear()
+
     def flush(self) -> None:
-        if self.buf:
+        if self.buf and not self.keep:
             click.echo("\n".join(self.buf))
             self.buf.clear()
 
 
 def _report(exc: BridgeError, source: str, board: Board | None = None) -> int:
     exc.located(source=source, board=str(board.number) if board is not None and board.number is not None else None)
-    where = exc.where()
-    click.echo(f"bridgecli: error: {localise(f'{where}: {exc}' if where else str(exc))}", err=True)
-    return int(ExitCode.RULES if isinstance(exc, RuleError) else ExitCode.USAGE)
+    err = error_from(exc)
+    err.show()
+    return int(err.exit_code)
 
 
 def _parse_cards(text: str, lang: Language) -> list[Card]:
@@ -311,26 +340,34 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
         ctx.exit(code)
 
     code = int(ExitCode.OK)
-    out = _Lines()
+    report_to_file = output not in (None, "-") and not complete
+    out = _Lines(keep=report_to_file)
     finished: list[Board] = []
-    seen = skipped = 0
+    seen = skipped = read = lost = 0
     for rec in records:
+        read += 1
         if isinstance(rec, BridgeError):
             out.flush()
             code = max(code, _report(rec, source))
+            lost += 1
             continue
         board = rec
         if board_no is not None and deal_text is None and board.number != board_no:
             continue
         seen += 1
-        if not complete and inline_cards is None and board.play is None:
-            skipped += 1
-            continue
+        if not complete and (inline_cards is None or not inline_cards) and board.play is None:
+            if _passed_out(board):
+                out.add(json.dumps(passout_outcome(board)) if as_json else passout_line(board, lang))
+                continue
+            if inline_cards is None:
+                skipped += 1
+                continue
         try:
             contract = contract_of(board)
             if complete and (contract is None or contract.is_passout or board.deal is None):
                 finished.append(board)
                 if contract is not None and contract.is_passout:
+                    click.echo(passout_line(board, lang), err=True)
                     continue
                 raise RuleError(f"{board.label}: needs a deal and a contract with declarer to complete")
             if inline_cards is not None:
@@ -377,11 +414,19 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
             if show_tricks:
                 out.add(tricks_table(rep, lang, tablefmt))
     out.flush()
+    if read == 0:
+        raise BridgeCliError(f"{source}: no boards", ExitCode.USAGE)
     if skipped and skipped == seen:
         click.echo(f"bridgecli: note: {source}: no board has a play record ({skipped} read)", err=True)
     if board_no is not None and seen == 0:
         raise BridgeCliError(f"{source}: no board {board_no}", ExitCode.USAGE)
+    if report_to_file:
+        assert output is not None
+        out.write(output)
     if complete:
+        if lost and output not in (None, "-"):
+            # a board that could not be read would be missing from the file: keep the old one
+            raise BridgeCliError(f"{output} not written: some input could not be read", ExitCode.USAGE)
         _write(finished, out_fmt, output)
     ctx.exit(code)
 

@@ -308,10 +308,12 @@ def _sheet(r: Rubber, index: int, rounding: str, rules_name: str, lang: Language
 
 def _players_table(rows: Sequence[Any], index: str, lang: Language) -> list[str]:
     word = lang.word
+    width = max([12, len(word("player"))] + [len(p.name) for p in rows])  # long names keep the columns aligned
     out = [word("players_after").format(what=index),
-           f"  {word('player'):<12} {word('this'):>8} {word('points'):>8} {word('units'):>7}"]
+           f"  {word('player'):<{width}} {word('this'):>8} {word('points'):>8} {word('units'):>7}"]
     for p in rows:
-        out.append(f"  {p.name:<12} {_signed(p.points):>8} {_signed(p.total_points):>8} {_signed(p.total_units):>7}")
+        out.append(f"  {p.name:<{width}} {_signed(p.points):>8} {_signed(p.total_points):>8}"
+                   f" {_signed(p.total_units):>7}")
     return out
 
 

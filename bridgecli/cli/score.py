@@ -317,6 +317,8 @@ def _batch_to(ctx: click.Context, keep_going: bool, out: Any) -> int:
         outs: list[str] = []
         for line in lines:
             lineno += 1
+            if lineno == 1:
+                line = line.removeprefix("\ufeff")  # a UTF-8 byte order mark, as files may start with
             try:
                 outs.append(scorer(line))
             except BridgeError as exc:
@@ -428,7 +430,7 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
         if ns is not None:
             new = score_tag(ns)
             old = board.tag("Score")
-            if old and old.replace("+", "").split() != new.split() and len(old.split()) == 2:
+            if old and len(old.split()) == 2 and _recorded_ns(old) != ns:
                 click.echo(f"bridgecli: warning: {source}: {board.label}: Score was {old!r}, now {new!r}", err=True)
             tags = dict(board.tags)
             tags["Score"] = new
@@ -692,10 +694,11 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
         if _stdin_is_terminal():
             raise BridgeCliError("give CONTRACT [RESULT], - to read results from stdin, or a FILE of boards")
         args = ("-",)
-    if args == ("-",) and not imps_mode:
+    if args == ("-",) and not imps_mode and fmt_override is None:
         ctx.exit(_run_batch(ctx, keep_going, output))
         return
-    if len(args) == 1 and not imps_mode and args[0].lower().endswith(FILE_EXTENSIONS):
+    if len(args) == 1 and not imps_mode and (args[0].lower().endswith(FILE_EXTENSIONS)
+                                             or (args[0] == "-" and fmt_override is not None)):
         from click.core import ParameterSource
 
         explicit = ctx.get_parameter_source("scoring") != ParameterSource.DEFAULT
@@ -710,3 +713,12 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
     else:
         click.echo(line)
 
+
+def _recorded_ns(text: str) -> int | None:
+    """The N-S score of a recorded ``Score`` tag (``NS -100`` is ``EW 100``), None if unreadable."""
+    from bridgecli.formats.traveller import parse_score_tag
+
+    try:
+        return parse_score_tag(text)
+    except BridgeError:
+        return None

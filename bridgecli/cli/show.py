@@ -22,16 +22,34 @@ from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
 
 
-def parse_board_numbers(specs: tuple[str, ...]) -> set[int]:
+class BoardNumbers:
+    """The board numbers ``--board`` asked for, kept as ranges (``1-1000000000`` costs nothing).
+
+    Supports ``n in numbers``; false when no board was asked for (then every board is wanted).
+    """
+
+    def __init__(self, ranges: list[tuple[int, int]]) -> None:
+        self.ranges = ranges
+        """Inclusive ``(first, last)`` ranges."""
+
+    def __contains__(self, number: object) -> bool:
+        return isinstance(number, int) and any(lo <= number <= hi for lo, hi in self.ranges)
+
+    def __bool__(self) -> bool:
+        return bool(self.ranges)
+
+
+def parse_board_numbers(specs: tuple[str, ...]) -> BoardNumbers:
     """Board numbers from ``--board`` values: ``3``, ``1-4,7``, several options.
 
-    Raises click.BadParameter for anything else.
+    Raises click.BadParameter for anything else (also a value with no number in it, ``,``).
     """
-    numbers: set[int] = set()
+    ranges: list[tuple[int, int]] = []
     for spec in specs:
-        for part in spec.replace(" ", "").split(","):
-            if not part:
-                continue
+        parts = [part for part in spec.replace(" ", "").split(",") if part]
+        if not parts:
+            raise click.BadParameter(f"not a board number or range: {spec!r}", param_hint="--board")
+        for part in parts:
             lo, dash, hi = part.partition("-")
             try:
                 first = int(lo)
@@ -40,8 +58,8 @@ def parse_board_numbers(specs: tuple[str, ...]) -> set[int]:
                 raise click.BadParameter(f"not a board number or range: {part!r}", param_hint="--board") from None
             if first < 1 or last < first:
                 raise click.BadParameter(f"not a board number or range: {part!r}", param_hint="--board")
-            numbers.update(range(first, last + 1))
-    return numbers
+            ranges.append((first, last))
+    return BoardNumbers(ranges)
 
 
 def read_records(infile: str, fmt: str | None) -> Iterator[Board | BridgeError]:

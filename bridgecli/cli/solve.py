@@ -118,6 +118,7 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
                             source=source)
     if progress:
         stream = _with_progress(stream)
+    stream = _counted(stream, seen := [0])
 
     with AtomicOutput(output) as fp:
         if out_fmt:
@@ -151,7 +152,16 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
                     fp.write(("" if first else "\n") + render_text(item, get_lang(ctx)) + "\n")
                     first = False
                 fp.flush()
+        if seen[0] == 0:
+            raise BridgeCliError(f"{source}: no boards", ExitCode.USAGE)
     ctx.exit(int(worst[0]))
+
+
+def _counted(stream: Iterable[Any], seen: list[int]) -> Iterator[Any]:
+    """Pass ``stream`` through, counting its items in ``seen[0]``."""
+    for item in stream:
+        seen[0] += 1
+        yield item
 
 
 def _with_progress(stream: Iterable[Any]) -> Iterator[Any]:

@@ -199,3 +199,20 @@ def test_pipe_lin_into_show_brief(boards_json):
         "Board   2  E  NS    3NTX by E, down 2           1NT Pass 3NT X All Pass",
         "Board   3  S  EW    -",
     ]
+
+
+def test_board_lin_cannot_hold_names_the_file(runner, tmp_path):
+    p = tmp_path / "po.pbn"
+    p.write_text('[Board "5"]\n[Deal "N:AKQJ.T98.765.432 T987.AKQ.432.765 65432.J76.AKQ.AK .5432.JT98.QJT98"]\n'
+                 '[Contract "4S"]\n[Declarer "S"]\n', encoding="utf-8")
+    r = runner.invoke(cli, ["convert", str(p), "--to", "lin"])
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr.startswith(f"bridgecli: error: {p}: board 5: LIN needs the auction")
+
+
+def test_output_in_a_missing_folder_names_the_file(runner, tmp_path, boards_json):
+    target = tmp_path / "missing" / "out.pbn"
+    r = runner.invoke(cli, ["convert", str(boards_json), "-o", str(target)])
+    assert r.exit_code == 2 and r.stdout == ""
+    assert f"cannot write {str(target)!r}: No such file or directory" in r.stderr
+    assert ".bridgecli-" not in r.stderr

@@ -289,3 +289,54 @@ def test_boards_without_play_are_skipped_with_a_note(runner):
     r = runner.invoke(cli, ["play", "-"], input=f'[Board "1"]\n[Deal "{DEAL}"]\n')
     assert r.exit_code == 0 and r.stdout == ""
     assert "no board has a play record (1 read)" in r.stderr
+
+
+@pytest.mark.parametrize("name", ["card_twice.pbn", "fourteen_cards.pbn", "card_twice.lin"])
+def test_invalid_deal_is_exit_2_as_in_every_command(runner, name):
+    path = Path(__file__).parents[2] / "sample_deals" / "invalid" / name
+    r = runner.invoke(cli, ["play", str(path)])
+    assert r.exit_code == 2, r.stderr
+    assert f"{name}:" in r.stderr and ("both" in r.stderr or "14 cards" in r.stderr)
+
+
+def test_passed_out_board_is_reported_not_dropped(runner):
+    pytest.importorskip("bridgecli.formats.pbn")
+    text = (f'[Board "9"]\n[Dealer "N"]\n[Vulnerable "EW"]\n[Deal "{DEAL}"]\n[Contract "Pass"]\n'
+            f'[Auction "N"]\nPass Pass Pass Pass\n')
+    r = runner.invoke(cli, ["play", "-"], input=text)
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout == "Board 9: passed out\n" and r.stderr == ""
+    r = runner.invoke(cli, ["play", "-", "--json"], input=text)
+    assert r.exit_code == 0, r.stderr
+    obj = json.loads(r.stdout)
+    assert (obj["board"], obj["contract"], obj["declarer"], obj["score"], obj["legal"]) == (9, "Pass", None, 0, True)
+    r = runner.invoke(cli, ["play", "--deal", DEAL, "--contract", "Pass"])
+    assert r.exit_code == 0 and r.stdout == "Play: passed out\n"
+
+
+def test_empty_input_is_no_boards_exit_2(runner):
+    pytest.importorskip("bridgecli.formats.pbn")
+    r = runner.invoke(cli, ["play", "-"], input="")
+    assert r.exit_code == 2 and r.stdout == "" and "<stdin>: no boards" in r.stderr
+
+
+def test_complete_keeps_the_old_output_when_a_board_is_unreadable(runner, tmp_path):
+    bad = Path(__file__).parents[2] / "sample_deals" / "invalid" / "one_bad_board.pbn"
+    out = tmp_path / "out.pbn"
+    out.write_text("old\n", encoding="utf-8")
+    r = runner.invoke(cli, ["play", str(bad), "--complete", "-o", str(out)])
+    assert r.exit_code == 2
+    assert "board 6: east holds 14 cards" in r.stderr and f"{out} not written" in r.stderr
+    assert out.read_text(encoding="utf-8") == "old\n"
+
+
+def test_report_goes_to_output_file(runner, tmp_path):
+    out = tmp_path / "report.txt"
+    r = runner.invoke(cli, ["play", "--deal", DEAL, "--contract", "4S", "--declarer", "S", "--cards", "DJ D5 D2 DA",
+                            "-o", str(out)])
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout == ""
+    assert out.read_text(encoding="utf-8").startswith("Play: 4S by S, ")
+    plain = runner.invoke(cli, ["play", "--deal", DEAL, "--contract", "4S", "--declarer", "S", "--cards",
+                                "DJ D5 D2 DA"])
+    assert out.read_text(encoding="utf-8") == plain.stdout

@@ -294,3 +294,14 @@ def test_board_contract_from_the_auction(runner: CliRunner, tmp_path: Path) -> N
     doc = json.loads(run(runner, str(f), "--json").stdout)
     assert doc["rubbers"][0]["entries"][0] == {"side": "NS", "place": "below", "amount": 120, "reason": "tricks",
                                                "deal": 1, "game": 1}
+
+
+def test_players_table_stays_aligned_with_long_names(runner):
+    text = "players: Wiśniewska Ewa Maria, B, C, D\n4S= -d N\n4S= -d N\n"
+    r = runner.invoke(cli, ["rubber", "-"], input=text)
+    assert r.exit_code == 0, r.stderr
+    lines = r.stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Players after"))
+    table = lines[start + 1:start + 6]
+    assert len({len(line) for line in table}) == 1, table
+    assert table[1].startswith("  Wiśniewska Ewa Maria ")

@@ -564,3 +564,32 @@ def test_score_imports_nothing_heavy() -> None:
                        timeout=60, check=False)
     assert p.returncode == 0, p.stderr
     assert p.stdout.splitlines() == ["420", "[]"]
+
+
+_SCORED_BOARD = ('[Board "3"]\n[Dealer "S"]\n[Vulnerable "EW"]\n'
+                 '[Deal "N:AKQJ.T98.765.432 T987.AKQ.432.765 65432.J76.AKQ.AK .5432.JT98.QJT98"]\n'
+                 '[Declarer "N"]\n[Contract "2HX"]\n[Result "7"]\n[Score "{score}"]\n')
+
+
+def test_equal_score_tag_written_the_other_way_is_no_warning(runner: CliRunner, tmp_path: Path) -> None:
+    # 2HX-1 by N, not vulnerable: N-S -100, which PBN may write as "NS -100" or "EW 100"
+    p = tmp_path / "b.pbn"
+    p.write_text(_SCORED_BOARD.format(score="NS -100"), encoding="utf-8")
+    r = runner.invoke(cli, ["score", str(p)])
+    assert r.exit_code == 0 and r.stderr == ""
+    p.write_text(_SCORED_BOARD.format(score="NS -200"), encoding="utf-8")
+    r = runner.invoke(cli, ["score", str(p)])
+    assert r.exit_code == 0 and "Score was 'NS -200', now 'EW 100'" in r.stderr
+
+
+def test_dash_with_from_reads_boards_from_stdin(runner: CliRunner) -> None:
+    r = runner.invoke(cli, ["score", "-", "--from", "pbn", "--json"], input=_SCORED_BOARD.format(score="EW 100"))
+    assert r.exit_code == 0, r.stderr
+    obj = json.loads(r.stdout)
+    assert (obj["board"], obj["contract"], obj["tricks"]) == (3, "2HX", 7)
+
+
+def test_batch_ignores_a_byte_order_mark(runner: CliRunner) -> None:
+    r = runner.invoke(cli, ["score", "-"], input="\ufeff4S=\n3NT\n")
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout == "420\n400\n"

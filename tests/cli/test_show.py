@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -153,3 +154,14 @@ def test_reader_going_away_is_not_an_error(tmp_path, boards_json):
     err = proc.stderr.read()
     assert proc.wait(timeout=60) == 0, err
     assert first.startswith(b"Board 1 ") and err == b""
+
+
+def test_board_selection_huge_range_and_empty_value(runner, tmp_path):
+    p = tmp_path / "s.pbn"
+    p.write_text(Path(__file__).parents[2].joinpath("sample_deals/valid/club_session.pbn").read_text(encoding="utf-8"),
+                 encoding="utf-8")
+    r = runner.invoke(cli, ["show", str(p), "--brief", "--board", "17-1000000000000"])
+    assert r.exit_code == 0, r.stderr
+    assert [line.split()[1] for line in r.stdout.splitlines()] == ["17", "18"]
+    r = runner.invoke(cli, ["show", str(p), "--brief", "--board", ",,"])
+    assert r.exit_code == 2 and r.stdout == "" and "not a board number or range: ',,'" in r.stderr

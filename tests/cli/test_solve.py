@@ -362,3 +362,13 @@ def test_in_a_pipe_the_boards_go_on_with_their_tags(runner: CliRunner) -> None:
 def test_table_does_not_go_with_board_output(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["solve", "-", "--table", "--to", "pbn"], input=BOARD1)
     assert result.exit_code == 2
+
+
+@needs_dds
+def test_empty_input_is_no_boards_exit_2_and_keeps_the_output_file(runner, tmp_path):
+    out = tmp_path / "old.pbn"
+    out.write_text("old\n", encoding="utf-8")
+    r = runner.invoke(cli, ["solve", "-"], input="")
+    assert r.exit_code == 2 and r.stdout == "" and "<stdin>: no boards" in r.stderr
+    r = runner.invoke(cli, ["solve", "-", "-o", str(out)], input="")
+    assert r.exit_code == 2 and out.read_text(encoding="utf-8") == "old\n"
