@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import os
 import stat
@@ -118,7 +119,11 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
                             source=source)
     if progress:
         stream = _with_progress(stream)
-    stream = _counted(stream, seen := [0])
+    items = iter(stream)
+    head = next(items, None)
+    if head is None:  # said before anything is written, even a PBN header
+        raise BridgeCliError(f"{source}: no boards", ExitCode.USAGE)
+    stream = itertools.chain([head], items)
 
     with AtomicOutput(output) as fp:
         if out_fmt:
@@ -152,16 +157,7 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
                     fp.write(("" if first else "\n") + render_text(item, get_lang(ctx)) + "\n")
                     first = False
                 fp.flush()
-        if seen[0] == 0:
-            raise BridgeCliError(f"{source}: no boards", ExitCode.USAGE)
     ctx.exit(int(worst[0]))
-
-
-def _counted(stream: Iterable[Any], seen: list[int]) -> Iterator[Any]:
-    """Pass ``stream`` through, counting its items in ``seen[0]``."""
-    for item in stream:
-        seen[0] += 1
-        yield item
 
 
 def _with_progress(stream: Iterable[Any]) -> Iterator[Any]:
