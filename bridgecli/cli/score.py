@@ -666,6 +666,11 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
     """
     fmt_override = kw.get("from")
     lang = get_lang(ctx)
+    if style != "simple":
+        from tabulate import tabulate_formats
+
+        if style not in tabulate_formats:
+            raise click.BadParameter(f"unknown table style {style!r}", param_hint="--fmt")
     if variant_name is not None:
         if event_file or imps_mode or ns or declarer or not args or args == ("-",):
             raise click.UsageError("--variant scores one CONTRACT RESULT or a FILE: no --event, --imps, --ns,"
