@@ -693,7 +693,12 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
     if event_file is not None:
         if args:
             raise ParseError(f"--event takes no other arguments, not {args[0]!r}")
-        ctx.exit(_run_event(event_file, ctx.params, fmt_override, output, style, lang))
+        try:
+            code = _run_event(event_file, ctx.params, fmt_override, output, style, lang)
+        except BridgeError as exc:
+            # rule errors of the event core know the line, not the file
+            raise exc.located(source="<stdin>" if event_file == "-" else event_file) from None
+        ctx.exit(code)
         return
     if not args and not imps_mode:
         if _stdin_is_terminal():
