@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from bridgecli.cli import BridgeCliError, ExitCode, error_from, localise
+from bridgecli.cli import BridgeCliError, ExitCode, error_from
 from bridgecli.cli.common import (
     FORMAT_NAMES,
     AtomicOutput,
