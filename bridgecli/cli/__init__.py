@@ -136,7 +136,10 @@ class LazyGroup(click.Group):
         except (UnicodeDecodeError, OSError) as exc:
             if debug:
                 raise
-            raise BridgeCliError(str(exc), ExitCode.USAGE) from exc
+            text = str(exc)
+            if isinstance(exc, OSError) and exc.filename is not None and exc.strerror:
+                text = f"{exc.filename}: {exc.strerror.lower()}"  # FILE: message, without "[Errno 2]"
+            raise BridgeCliError(text, ExitCode.USAGE) from exc
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -65,8 +65,8 @@ def convert(ctx: click.Context, infile: str, from_: str | None, to: str | None, 
                              ExitCode.USAGE)
     try:
         text = write_boards(boards, to.lower())
-    except BridgeError as exc:
-        raise exc.located(source=source) from None
+    except BridgeError as unwritable:
+        raise unwritable.located(source=source) from None
     try:
         with AtomicOutput(output) as fp:
             fp.write(text)

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from bridgecli.cli import BridgeCliError, ExitCode, error_from, localise
+from bridgecli.cli import BridgeCliError, ExitCode, error_from
 from bridgecli.cli.common import (
     FORMAT_NAMES,
     AtomicOutput,
@@ -303,6 +303,11 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
       bridgecli play --variant nullo nullo.yaml --json
     """
     lang = get_lang(ctx)
+    if tablefmt != "simple":
+        from tabulate import tabulate_formats
+
+        if tablefmt not in tabulate_formats:
+            raise click.BadParameter(f"unknown table style {tablefmt!r}", param_hint="--fmt")
     if variant_name is not None:
         if (deal_text or contract_text or declarer_text or cards_text or complete or interactive or show_tricks
                 or analyse):

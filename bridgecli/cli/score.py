@@ -666,6 +666,11 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
     """
     fmt_override = kw.get("from")
     lang = get_lang(ctx)
+    if style != "simple":
+        from tabulate import tabulate_formats
+
+        if style not in tabulate_formats:
+            raise click.BadParameter(f"unknown table style {style!r}", param_hint="--fmt")
     if variant_name is not None:
         if event_file or imps_mode or ns or declarer or not args or args == ("-",):
             raise click.UsageError("--variant scores one CONTRACT RESULT or a FILE: no --event, --imps, --ns,"
@@ -688,7 +693,12 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
     if event_file is not None:
         if args:
             raise ParseError(f"--event takes no other arguments, not {args[0]!r}")
-        ctx.exit(_run_event(event_file, ctx.params, fmt_override, output, style, lang))
+        try:
+            code = _run_event(event_file, ctx.params, fmt_override, output, style, lang)
+        except BridgeError as exc:
+            # rule errors of the event core know the line, not the file
+            raise exc.located(source="<stdin>" if event_file == "-" else event_file) from None
+        ctx.exit(code)
         return
     if not args and not imps_mode:
         if _stdin_is_terminal():

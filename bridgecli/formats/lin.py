@@ -558,6 +558,18 @@ def dump_board(board: Board) -> str:
             "LIN needs the auction to carry the contract; write PBN, YAML or JSON",
             board=str(board.number) if board.number is not None else "?",
         )
+    recorded = board.contract
+    if carried is not None and recorded is not None and (
+        recorded.with_declarer(None) != carried.with_declarer(None)
+        or (recorded.declarer is not None and recorded.declarer != carried.declarer)
+    ):
+        # the tags say another contract than the auction: LIN would keep only the auction's
+        raise ParseError(
+            f"LIN needs the auction to carry the contract: the auction reaches {carried.pbn}"
+            f"{' by ' + carried.declarer.letter if carried.declarer is not None else ''}, the tags say {recorded.pbn}"
+            f"{' by ' + recorded.declarer.letter if recorded.declarer is not None else ''}; write PBN, YAML or JSON",
+            board=str(board.number) if board.number is not None else "?",
+        )
     parts: list[str] = []
     room = board.tags.get("Room", "").strip().lower()
     if board.number is not None and room in ("open", "closed"):

@@ -340,3 +340,9 @@ def test_report_goes_to_output_file(runner, tmp_path):
     plain = runner.invoke(cli, ["play", "--deal", DEAL, "--contract", "4S", "--declarer", "S", "--cards",
                                 "DJ D5 D2 DA"])
     assert out.read_text(encoding="utf-8") == plain.stdout
+
+
+def test_unknown_table_style_is_a_usage_error(runner):
+    r = runner.invoke(cli, ["play", "--deal", DEAL, "--contract", "4S", "--declarer", "S", "--cards", "DJ D5 D2 DA",
+                            "--tricks", "--fmt", "bogus"])
+    assert r.exit_code == 2 and r.stdout == "" and "unknown table style 'bogus'" in r.stderr

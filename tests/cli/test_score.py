@@ -593,3 +593,21 @@ def test_batch_ignores_a_byte_order_mark(runner: CliRunner) -> None:
     r = runner.invoke(cli, ["score", "-"], input="\ufeff4S=\n3NT\n")
     assert r.exit_code == 0, r.stderr
     assert r.stdout == "420\n400\n"
+
+
+def test_unknown_table_style_is_a_usage_error(runner: CliRunner, tmp_path: Path) -> None:
+    p = tmp_path / "b.pbn"
+    p.write_text(_SCORED_BOARD.format(score="EW 100"), encoding="utf-8")
+    r = runner.invoke(cli, ["score", str(p), "--fmt", "bogus"])
+    assert r.exit_code == 2 and r.stdout == "" and "unknown table style 'bogus'" in r.stderr
+    r = runner.invoke(cli, ["score", str(p), "--fmt", "github"])
+    assert r.exit_code == 0 and r.stdout.startswith("|")
+
+
+def test_event_rule_error_names_the_file_and_line(runner: CliRunner, tmp_path: Path) -> None:
+    p = tmp_path / "teams.csv"
+    p.write_text("board,room,ns,ew,contract,declarer,result\n1,open,A1,B1,4S,N,=\n1,open,B2,A2,4S,N,=\n",
+                 encoding="utf-8")
+    r = runner.invoke(cli, ["score", "--event", str(p)])
+    assert r.exit_code == 1 and r.stdout == ""
+    assert r.stderr == f"bridgecli: error: {p}:3: board 1: two results in the open room\n"

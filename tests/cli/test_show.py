@@ -165,3 +165,10 @@ def test_board_selection_huge_range_and_empty_value(runner, tmp_path):
     assert [line.split()[1] for line in r.stdout.splitlines()] == ["17", "18"]
     r = runner.invoke(cli, ["show", str(p), "--brief", "--board", ",,"])
     assert r.exit_code == 2 and r.stdout == "" and "not a board number or range: ',,'" in r.stderr
+
+
+def test_missing_file_is_file_colon_message(runner, tmp_path):
+    missing = tmp_path / "nope.pbn"
+    r = runner.invoke(cli, ["show", str(missing)])
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == f"bridgecli: error: {missing}: no such file or directory\n"

@@ -338,3 +338,16 @@ def test_handviewer_link_with_plain_spaces() -> None:
            "mb|1C!|an|16%2B any shape%3B forcing|mb|p|")
     (b,) = lin.loads(url)
     assert b.number == 5 and b.auction_notes == {1: "16+ any shape; forcing"}
+
+
+def test_dump_refuses_tags_that_disagree_with_the_auction() -> None:
+    from bridgecli.formats import read_boards
+
+    text = ('[Board "1"]\n[Dealer "N"]\n'
+            '[Deal "N:AKQJ.T98.765.432 T987.AKQ.432.765 65432.J76.AKQ.AK .5432.JT98.QJT98"]\n'
+            '[Declarer "{d}"]\n[Contract "{c}"]\n[Result "10"]\n[Auction "N"]\n1S Pass 4S Pass\nPass Pass\n')
+    (agreeing,) = read_boards(text.format(d="N", c="4S"), "pbn")
+    assert "mb|4S|" in lin.dumps([agreeing])
+    (board,) = read_boards(text.format(d="S", c="4H"), "pbn")
+    with pytest.raises(ParseError, match="the auction reaches 4S by N, the tags say 4H by S"):
+        lin.dumps([board])
