@@ -72,7 +72,7 @@ def _final_contract(calls: Sequence[Call], dealer: Seat) -> Contract | None:
     """The contract a finished auction reached, with its declarer; None if not finished.
 
     Declarer is the first player of the side that won the auction to name
-    the final strain (Law 53 definitions: "declarer").
+    the final strain (the Laws' definition of "declarer").
     """
     if len(calls) < 4 or not all(isinstance(c, Pass) for c in calls[-3:]):
         return None
