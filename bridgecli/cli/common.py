@@ -189,3 +189,43 @@ def stdout_is_terminal() -> bool:
         return sys.stdout.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+#: The format each ``-o`` extension names; ``text`` is a command's text output.
+OUTPUT_EXTENSIONS = {
+    ".pbn": "pbn", ".yaml": "yaml", ".yml": "yaml", ".json": "json", ".jsonl": "json", ".ndjson": "json",
+    ".lin": "lin", ".txt": "text", ".html": "html", ".htm": "html", ".svg": "svg",
+}
+
+
+def output_format(output: str | None, chosen: str | None, writes: tuple[str, ...], default: str | None = None,
+                  *, option: str = "--format") -> str | None:
+    """The format to write to ``-o OUTPUT``: the one rule of every command with ``-o``.
+
+    ``chosen`` (what ``--format``/``--to``/``--json`` said) wins. Else the
+    extension of OUTPUT picks the format when it is one of ``writes`` (the
+    formats the command can write); stdout, a name without extension, a folder
+    and a device or FIFO take ``default`` (which may be None: no format).
+    ``option`` names the option that would say what to write, for the error.
+
+    Raises BridgeCliError (exit 2, one line) for an extension that names no
+    format, or one this command does not write.
+    """
+    if chosen:
+        return chosen.lower()
+    if output in (None, "-"):
+        return default
+    assert output is not None
+    ext = os.path.splitext(output)[1].lower()
+    if not ext or (os.path.exists(output) and not os.path.isfile(output)):
+        return default
+    from bridgecli.cli import BridgeCliError
+
+    fmt = OUTPUT_EXTENSIONS.get(ext)
+    if fmt is not None and fmt in writes:
+        return fmt
+    known = ", ".join(e for e, f in OUTPUT_EXTENSIONS.items() if f in writes)
+    ctx = click.get_current_context(silent=True)
+    command = ctx.info_name if ctx is not None and ctx.info_name else "this command"
+    what = f"{command} does not write {fmt} ({ext})" if fmt is not None else f"unknown extension {ext!r}"
+    raise BridgeCliError(f"-o {output}: {what}; use {known}" + (f", or give {option}" if option else ""))

@@ -5,7 +5,14 @@ from __future__ import annotations
 import click
 
 from bridgecli.cli import BridgeCliError, ExitCode, localise
-from bridgecli.cli.common import FORMAT_NAMES, AtomicOutput, input_argument, output_option, quiet_stdout
+from bridgecli.cli.common import (
+    FORMAT_NAMES,
+    AtomicOutput,
+    input_argument,
+    output_format,
+    output_option,
+    quiet_stdout,
+)
 from bridgecli.cli.show import read_records, report
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
@@ -39,9 +46,9 @@ def convert(ctx: click.Context, infile: str, from_: str | None, to: str | None, 
       cat boards.json | bridgecli convert - --to pbn | bridgecli show -
       bridgecli convert big.pbn --to json --skip-bad -o big.json
     """
-    from bridgecli.formats import format_from_path, write_boards
+    from bridgecli.formats import write_boards
 
-    to = to or format_from_path(output)
+    to = output_format(output, to, FORMAT_NAMES, option="--to")
     if not to:
         raise click.UsageError("no output format: give --to pbn|yaml|json|lin (or -o FILE with a known extension)")
     boards: list[Board] = []

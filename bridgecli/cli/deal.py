@@ -12,7 +12,7 @@ import click
 
 from bridgecli import __version__
 from bridgecli.cli import BridgeCliError, ExitCode
-from bridgecli.cli.common import AtomicOutput, get_lang, output_option, read_text
+from bridgecli.cli.common import AtomicOutput, get_lang, output_format, output_option, read_text
 from bridgecli.cli.variants import variant_option
 from bridgecli.core.errors import ParseError, RuleError
 
@@ -309,10 +309,9 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
             limit = generate
             soft_limit = True
     if fmt is None:
-        from bridgecli.formats import format_from_path
-
-        fmt = format_from_path(output) or "pbn"
-        if script is not None and format_from_path(output) is None:
+        named = output_format(output, None, FORMATS)
+        fmt = named or "pbn"
+        if script is not None and named is None:
             if script.printer == "printall":
                 fmt = "printall"
             elif script.printer is None:

@@ -15,6 +15,7 @@ from bridgecli.cli.common import (
     get_lang,
     input_argument,
     json_option,
+    output_format,
     output_option,
     read_records,
 )
@@ -302,6 +303,9 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
       bridgecli play hands.pbn --board 3 --interactive --seat W -o mine.pbn
       bridgecli play --variant nullo nullo.yaml --json
     """
+    if not (complete or interactive):
+        as_json = output_format(output, "json" if as_json else None, ("text", "json"), "text",
+                                option="--json") == "json"
     lang = get_lang(ctx)
     if tablefmt != "simple":
         from tabulate import tabulate_formats
@@ -336,7 +340,8 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
             raise click.UsageError("--contract, --declarer and --cards go with --deal")
         records, source, in_fmt = read_records(infile, from_)
         inline_cards = None
-    out_fmt = (to or _fmt_of(output) or in_fmt).lower()
+    out_fmt = (output_format(output, to, FORMAT_NAMES, in_fmt, option="--to") or in_fmt
+               if complete or interactive else in_fmt)
 
     if interactive:
         board = _pick_one(records, board_no, source)
@@ -434,12 +439,6 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
             raise BridgeCliError(f"{output} not written: some input could not be read", ExitCode.USAGE)
         _write(finished, out_fmt, output)
     ctx.exit(code)
-
-
-def _fmt_of(path: str | None) -> str | None:
-    from bridgecli.formats import format_from_path
-
-    return format_from_path(path)
 
 
 def _write(boards: list[Board], fmt: str, output: str | None) -> None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from bridgecli.cli.common import format_option, get_lang, json_option, output_option
+from bridgecli.cli.common import format_option, get_lang, json_option, output_format, output_option
 from bridgecli.cli.variants import variant_option
 from bridgecli.core.cards import SEATS, Seat, Side
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
@@ -416,6 +416,7 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
     from bridgecli.cli.common import AtomicOutput, read_text
     from bridgecli.core.scoring import find_rules
 
+    as_json = output_format(output, "json" if as_json else None, ("text", "json"), "text", option="--json") == "json"
     lang = get_lang(ctx)
     if variant_name is not None:
         if variant_name.strip().lower() in CHICAGO_RULES:

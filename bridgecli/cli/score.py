@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from bridgecli.cli import BridgeCliError, ExitCode, localise
-from bridgecli.cli.common import format_option, get_lang, json_option, output_option
+from bridgecli.cli.common import format_option, get_lang, json_option, output_format, output_option
 from bridgecli.cli.variants import variant_option
 from bridgecli.core.calls import Contract
 from bridgecli.core.cards import Seat, Side, Vulnerability
@@ -458,7 +458,7 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
         ])
     to_stdout = output != "-"
     if output not in (None, "-"):
-        out_fmt = formats.format_from_path(output) or fmt
+        out_fmt = output_format(output, None, formats.FORMATS, fmt, option="") or fmt
         with AtomicOutput(output) as fp:
             for chunk in formats.iter_write(boards, out_fmt):
                 fp.write(chunk)
@@ -665,6 +665,12 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
       bridgecli score --variant szlem played.yaml  # the rubbers, a column a player
     """
     fmt_override = kw.get("from")
+    if not (variant_name is None and event_file is None and len(args) == 1 and not imps_mode
+            and (args[0].lower().endswith(FILE_EXTENSIONS) or (args[0] == "-" and fmt_override is not None))):
+        # a file of boards is written back as boards (_run_file); everything else is text or --json
+        as_json = output_format(output, "json" if as_json else None, ("text", "json"), "text",
+                                option="--json") == "json"
+        ctx.params["as_json"] = as_json
     lang = get_lang(ctx)
     if style != "simple":
         from tabulate import tabulate_formats

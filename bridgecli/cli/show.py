@@ -15,6 +15,7 @@ from bridgecli.cli.common import (
     get_lang,
     input_argument,
     json_option,
+    output_format,
     quiet_stdout,
 )
 from bridgecli.cli.variants import variant_option
@@ -150,6 +151,9 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
       bridgecli show session.pbn --svg -o diagrams/
       bridgecli show --variant szlem szlem.yaml
     """
+    kind = output_format(output, "html" if html else "svg" if svg else "json" if as_json else None,
+                         ("text", "json", "html", "svg"), "text", option="--html, --svg or --json")
+    html, svg, as_json = html or kind == "html", svg or kind == "svg", as_json or kind == "json"
     if variant_name is not None:
         from bridgecli.cli.variants import run_show
 

@@ -23,6 +23,7 @@ from bridgecli.cli.common import (
     get_lang,
     input_argument,
     json_option,
+    output_format,
     output_option,
 )
 from bridgecli.core.board import Board
@@ -85,7 +86,6 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
       bridgecli solve hand.pbn --leads
     """
     from bridgecli.cli import common
-    from bridgecli.formats import format_from_path
     from bridgecli.solver import dds
 
     try:
@@ -95,7 +95,8 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
 
     if as_json and to:
         raise click.UsageError("--json and --to exclude each other")
-    out_fmt = to.lower() if to else (format_from_path(output) if output and not as_json else None)
+    kind = output_format(output, "analysis" if as_json else to, (*FORMAT_NAMES, "text"), "text", option="--to")
+    out_fmt = None if kind in ("analysis", "text") else kind
     if out_fmt and force_table:
         raise click.UsageError("--table prints tables; it does not go with --to or -o FILE.pbn")
     if not (out_fmt or as_json or force_table) and output in (None, "-") and not common.stdout_is_terminal():

@@ -16,6 +16,7 @@ from bridgecli.cli.common import (
     get_lang,
     input_argument,
     json_option,
+    output_format,
     output_option,
     read_text,
 )
@@ -503,6 +504,7 @@ def validate_auction(
       bridgecli validate-auction --variant nullo --dealer N --calls "1NL 2H X P"
       bridgecli validate-auction --variant szlem --dealer S --calls "6 8 / 9 14 / P 24"
     """
+    as_json = output_format(output, "json" if as_json else None, ("text", "json"), "text", option="--json") == "json"
     lang = get_lang(ctx)
     rules = BRIDGE
     if variant_name is not None:
