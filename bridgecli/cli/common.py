@@ -32,6 +32,7 @@ def read_text(path: str) -> tuple[str, str]:
     (NUL bytes) and OSError for unreadable files.
     """
     if path == "-":
+        stdin_hint()
         data = sys.stdin.buffer.read()
         source = "<stdin>"
     else:
@@ -229,3 +230,28 @@ def output_format(output: str | None, chosen: str | None, writes: tuple[str, ...
     command = ctx.info_name if ctx is not None and ctx.info_name else "this command"
     what = f"{command} does not write {fmt} ({ext})" if fmt is not None else f"unknown extension {ext!r}"
     raise BridgeCliError(f"-o {output}: {what}; use {known}" + (f", or give {option}" if option else ""))
+
+
+#: What a command waits for on stdin, for :func:`stdin_hint` (boards by default).
+STDIN_EXPECTS = {
+    "deal": "a dealer script",
+    "score": "results, one a line (4S= --vul none)",
+    "rubber": "results, one a line (2S= -d N), or boards",
+    "validate-auction": "boards (PBN, YAML, JSON or LIN; --dealer and --calls for one auction)",
+    "play": "boards (PBN, YAML, JSON or LIN; --deal for one inline board)",
+}
+
+
+def stdin_hint() -> None:
+    """Say on stderr what the running command waits for, and how to end the input,
+    when it is about to read stdin and stdin is a terminal (else it would wait in silence)."""
+    try:
+        if not sys.stdin.isatty():
+            return
+    except (AttributeError, ValueError):
+        return
+    ctx = click.get_current_context(silent=True)
+    name = ctx.info_name if ctx is not None and ctx.info_name else ""
+    what = STDIN_EXPECTS.get(name, "boards (PBN, YAML, JSON or LIN)")
+    click.echo(f"bridgecli {name}: reading {what} from the terminal; end with Ctrl-D,"
+               f" or give FILE (bridgecli {name} --help)", err=True)

@@ -225,6 +225,8 @@ class _LineScorer:
         return hit
 
     def _evaluate(self, line: str) -> str:
+        if line.lstrip().startswith("#"):
+            return ""  # a comment line, as rubber reads them: an empty output line, like a blank one
         if "'" in line or '"' in line or "\\" in line:
             import shlex
 
@@ -308,6 +310,9 @@ def _run_batch(ctx: click.Context, keep_going: bool, output: str | None = None) 
 
 
 def _batch_to(ctx: click.Context, keep_going: bool, out: Any) -> int:
+    from bridgecli.cli.common import stdin_hint
+
+    stdin_hint()
     scorer = _LineScorer(ctx, get_lang(ctx))
     failures = 0
     lineno = 0

@@ -194,6 +194,10 @@ def _read_records(path: str, source: str, override: str | None) -> Iterator[Boar
     from bridgecli.solver.analysis import FLUSH
 
     fmt = override.lower() if override else format_from_path(path)
+    if path == "-":
+        from bridgecli.cli.common import stdin_hint
+
+        stdin_hint()
     with nullcontext(sys.stdin.buffer) if path == "-" else open(path, "rb") as fp:
         for text, offset, chunk_fmt, quiet in _chunks(fp, fmt, source):
             for item in iter_records(text, chunk_fmt or fmt or sniff(text), source=source):

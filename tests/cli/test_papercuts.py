@@ -104,3 +104,71 @@ def test_no_extension_and_devices_take_the_default(runner, tmp_path):
     assert res.exit_code == 0
     assert out.read_text(encoding="utf-8").startswith("% PBN 2.1")
     assert runner.invoke(cli, ["deal", "-n", "1", "-o", "/dev/null"]).exit_code == 0
+
+
+# -- 2. FILE omitted or - at a terminal: say what is expected -----------------------------------
+
+
+def _at_terminal(args: list[str], typed: bytes = b"") -> tuple[str, int]:
+    """Run bridgecli with stdin a pseudo-terminal; wait for its first stderr line, type
+    ``typed`` and Ctrl-D; return (stderr, exit code)."""
+    import os
+    import pty
+    import select
+    import subprocess
+
+    from ..conftest import bridgecli_cmd, subprocess_env
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([*bridgecli_cmd(), *args], stdin=slave, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=subprocess_env(), cwd=ROOT)
+    os.close(slave)
+    try:
+        assert proc.stderr is not None
+        ready, _, _ = select.select([proc.stderr], [], [], 60)
+        assert ready, "no hint on stderr: the command waits in silence"
+        first = proc.stderr.readline().decode("utf-8")
+        os.write(master, typed + b"\x04")
+        _, rest = proc.communicate(timeout=60)
+    finally:
+        os.close(master)
+        if proc.poll() is None:
+            proc.kill()
+    return first + rest.decode("utf-8"), proc.returncode
+
+
+@pytest.mark.parametrize("args, expects", [
+    (["show"], "boards"),
+    (["show", "-"], "boards"),
+    (["validate-auction"], "--calls"),
+    (["rubber"], "results, one a line"),
+    (["convert", "--to", "json"], "boards"),
+    (["score", "-"], "results, one a line"),
+])
+def test_terminal_stdin_gets_a_hint(args, expects):
+    err, code = _at_terminal(args)
+    first = err.splitlines()[0]
+    assert first.startswith(f"bridgecli {args[0]}: reading ")
+    assert expects in first and "Ctrl-D" in first
+    assert code in (0, 2)  # empty input: nothing to do, or "no boards"
+
+
+def test_terminal_input_is_still_read_after_the_hint():
+    err, code = _at_terminal(["rubber"], b"2S= -d N\n")
+    assert code == 0
+    assert "Ctrl-D" in err
+
+
+def test_no_hint_for_a_pipe(runner):
+    res = runner.invoke(cli, ["show", "-"], input=open(CLUB, encoding="utf-8").read())
+    assert res.exit_code == 0 and res.stderr == ""
+
+
+# -- 5c. score - reads '#' comment lines as rubber - does --------------------------------------
+
+
+def test_score_stdin_takes_comment_lines(runner):
+    res = runner.invoke(cli, ["score", "-"], input="# the first evening\n4S=\n\n  # round 2\n3NT-1 --vul both\n")
+    assert res.exit_code == 0, res.stderr
+    # one output line an input line: comments and blank lines give empty ones
+    assert res.stdout == "\n420\n\n\n-100\n"
