@@ -5,6 +5,7 @@ help examples that run, --lang after the command."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -160,7 +161,7 @@ def test_terminal_input_is_still_read_after_the_hint():
 
 
 def test_no_hint_for_a_pipe(runner):
-    res = runner.invoke(cli, ["show", "-"], input=open(CLUB, encoding="utf-8").read())
+    res = runner.invoke(cli, ["show", "-"], input=Path(CLUB).read_text(encoding="utf-8"))
     assert res.exit_code == 0 and res.stderr == ""
 
 
