@@ -255,3 +255,30 @@ def stdin_hint() -> None:
     what = STDIN_EXPECTS.get(name, "boards (PBN, YAML, JSON or LIN)")
     click.echo(f"bridgecli {name}: reading {what} from the terminal; end with Ctrl-D,"
                f" or give FILE (bridgecli {name} --help)", err=True)
+
+
+#: Problems of one file reported on stderr before the rest are only counted (a file
+#: read with the wrong --from would otherwise give an error a line).
+REPORT_LIMIT = 5
+
+
+def report_capped(line: str, source: str | None) -> None:
+    """Echo ``line``, one problem of the file ``source``, on stderr; past
+    :data:`REPORT_LIMIT` problems of that file only count them, and say how many
+    more there were when the command ends."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        click.echo(line, err=True)
+        return
+    counts: dict[str, int] = ctx.meta.setdefault("bridgecli.reported", {})
+    key = source or "<input>"
+    counts[key] = counts.get(key, 0) + 1
+    if counts[key] <= REPORT_LIMIT:
+        click.echo(line, err=True)
+    elif counts[key] == REPORT_LIMIT + 1:
+
+        def say_hidden() -> None:
+            hidden = counts[key] - REPORT_LIMIT
+            click.echo(f"bridgecli: {key}: {hidden} more error{'s' * (hidden != 1)} not shown", err=True)
+
+        ctx.call_on_close(say_hidden)

@@ -12,6 +12,7 @@ from bridgecli.cli.common import (
     output_format,
     output_option,
     quiet_stdout,
+    report_capped,
 )
 from bridgecli.cli.show import read_records, report
 from bridgecli.core.board import Board
@@ -83,7 +84,7 @@ def convert(ctx: click.Context, infile: str, from_: str | None, to: str | None, 
     if bad:
         for exc in bad:
             where = exc.where()
-            click.echo(f"bridgecli: skipped: {localise(f'{where}: {exc}' if where else str(exc))}", err=True)
+            report_capped(f"bridgecli: skipped: {localise(f'{where}: {exc}' if where else str(exc))}", exc.source)
         click.echo(f"bridgecli: converted {len(boards)} board{'s' * (len(boards) != 1)}, skipped {len(bad)}",
                    err=True)
         ctx.exit(ExitCode.RULES)

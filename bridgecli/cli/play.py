@@ -217,8 +217,10 @@ class _Lines:
 
 def _report(exc: BridgeError, source: str, board: Board | None = None) -> int:
     exc.located(source=source, board=str(board.number) if board is not None and board.number is not None else None)
+    from bridgecli.cli.common import report_capped
+
     err = error_from(exc)
-    err.show()
+    report_capped(f"bridgecli: error: {err.format_message()}", source)
     return int(err.exit_code)
 
 

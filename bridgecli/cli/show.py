@@ -78,7 +78,9 @@ def report(ctx: click.Context, exc: BridgeError) -> int:
     """
     if ctx.find_root().params.get("debug"):
         raise exc
-    error_from(exc).show()
+    from bridgecli.cli.common import report_capped
+
+    report_capped(f"bridgecli: error: {error_from(exc).format_message()}", exc.source)
     return ExitCode.USAGE
 
 

@@ -108,9 +108,10 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
 
     def report(exc: BridgeError) -> None:
         from bridgecli.cli import error_from
+        from bridgecli.cli.common import report_capped
 
         err = error_from(exc.located(source=source))
-        err.show()
+        report_capped(f"bridgecli: error: {err.format_message()}", source)
         worst[0] = max(worst[0], ExitCode(err.exit_code))
 
     from bridgecli.solver.analysis import BoardAnalysis, Unsolvable, analyse_stream

@@ -173,3 +173,32 @@ def test_score_stdin_takes_comment_lines(runner):
     assert res.exit_code == 0, res.stderr
     # one output line an input line: comments and blank lines give empty ones
     assert res.stdout == "\n420\n\n\n-100\n"
+
+
+# -- 3. a file read with the wrong --from: a handful of errors, then a count -------------------
+
+
+@pytest.mark.parametrize("args", [
+    ["convert", CLUB, "--from", "lin", "--to", "json"],
+    ["show", CLUB, "--from", "lin"],
+    ["play", CLUB, "--from", "lin"],
+])
+def test_wrong_from_does_not_flood(runner, args):
+    res = runner.invoke(cli, args)
+    assert res.exit_code == 2
+    errors = [line for line in res.stderr.splitlines() if line.startswith("bridgecli: error: ")]
+    assert len(errors) == 5
+    # every non-blank PBN line is a line LIN cannot read: one error each
+    lines = sum(1 for line in Path(CLUB).read_text(encoding="utf-8").splitlines() if line.strip())
+    assert f"bridgecli: {CLUB}: {lines - 5} more errors not shown" in res.stderr.splitlines()
+    assert len(res.stderr.splitlines()) <= 8
+
+
+def test_few_errors_are_all_shown(runner, tmp_path):
+    bad = tmp_path / "bad.pbn"
+    good = Path(CLUB).read_text(encoding="utf-8").split("\n\n")[0]
+    bad.write_text(good.replace('[Deal "', '[Deal "X') + "\n", encoding="utf-8")
+    res = runner.invoke(cli, ["show", str(bad)])
+    assert res.exit_code == 2
+    assert "more errors not shown" not in res.stderr
+    assert res.stderr.count("bridgecli: error: ") == 1
