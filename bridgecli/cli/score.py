@@ -369,10 +369,18 @@ def _batch_to(ctx: click.Context, keep_going: bool, out: Any) -> int:
 
 
 def _fmt_num(x: float, places: int = 2) -> str:
+    """``x`` with ``places`` decimals always (``75.00``, ``91.67``), so that a column reads alike."""
     text = f"{x:.{places}f}"
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    return text[1:] if text.startswith("-") and not text.strip("-0.") else text
+
+
+def _drop_empty(rows: list[list[Any]], headers: list[str], right: Sequence[int],
+                optional: Sequence[int]) -> tuple[list[list[Any]], list[str], tuple[int, ...]]:
+    """Leave out the ``optional`` columns that are empty in every row (no lead known, say)."""
+    gone = {i for i in optional if all(row[i] in ("", None) for row in rows)}
+    keep = [i for i in range(len(headers)) if i not in gone]
+    return ([[row[i] for i in keep] for row in rows], [headers[i] for i in keep],
+            tuple(k for k, i in enumerate(keep) if i in right))
 
 
 def _table(rows: list[list[Any]], headers: list[str], style: str, right: Sequence[int] = ()) -> str:
@@ -596,10 +604,12 @@ def _run_event(path: str, params: Mapping[str, Any], fmt_override: str | None, o
                              r.score if r.score > 0 else "", -r.score if r.score < 0 else "",
                              _fmt_num(rs.mp_ns), _fmt_num(rs.mp_ew), _fmt_num(rs.cross_ns), rs.datum, rs.butler_ns])
             ns, ew = lang.word("ns"), lang.word("ew")
-            lines.append(_table(rows, [*w("board", "ns", "ew", "contract", "declarer", "result", "opening_lead"), f"+{ns}",
-                                       f"+{ew}", f"{lang.word('mp')} {ns}", f"{lang.word('mp')} {ew}",
-                                       f"XIMP {ns}", lang.word("datum"), f"{lang.word('butler')} {ns}"], style,
-                                right=(0, 7, 8, 9, 10, 11, 12, 13)))
+            rows, headers, right = _drop_empty(
+                rows, [*w("board", "ns", "ew", "contract", "declarer", "result", "opening_lead"), f"+{ns}",
+                       f"+{ew}", f"{lang.word('mp')} {ns}", f"{lang.word('mp')} {ew}",
+                       f"XIMP {ns}", lang.word("datum"), f"{lang.word('butler')} {ns}"],
+                right=(0, 7, 8, 9, 10, 11, 12, 13), optional=(3, 4, 5, 6))
+            lines.append(_table(rows, headers, style, right=right))
             order = {"NS": 0, "EW": 1}
             directions = sorted({p.direction for p in event.standings}, key=lambda d: (order.get(d, 2), d))
             for d in directions:

@@ -166,7 +166,7 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
         return
     if output not in (None, "-") and os.path.isdir(output):
         raise click.BadParameter(f"{output!r} is a directory", param_hint="-o")
-    from bridgecli.render.text import render_board, render_brief
+    from bridgecli.render.text import paint_red, render_board, render_brief
 
     if tablefmt != "simple":
         from tabulate import tabulate_formats
@@ -195,9 +195,9 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
                 elif brief:
                     fp.write(render_brief(rec, lang=lang, ascii=ascii_, red=red) + "\n")
                 else:
-                    fp.write(("\n" if shown else "") + render_board(
-                        rec, lang=lang, ascii=ascii_, tens=ten == "10", red=red, tablefmt=tablefmt,
-                        play=not no_play) + "\n")
+                    text = _with_claim(rec, render_board(rec, lang=lang, ascii=ascii_, tens=ten == "10",
+                                                         tablefmt=tablefmt, play=not no_play), lang, ascii_)
+                    fp.write(("\n" if shown else "") + paint_red(text, red) + "\n")
                 shown += 1
     except BrokenPipeError:
         quiet_stdout()
@@ -209,6 +209,20 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
         raise BridgeCliError(f"{source}: no board numbered {', '.join(board_specs)}", ExitCode.RULES)
     if code:
         ctx.exit(code)
+
+
+def _with_claim(board: Board, text: str, lang: Any, ascii_: bool) -> str:
+    """``text`` (a drawn board) with the claim that ended its play on the contract line,
+    as play reports it: ``Contract: 2HX by N, down 1 (claimed after 9)``."""
+    from bridgecli.render.text import result_text
+
+    if board.play is None or board.play_end != "*" or board.result is None or board.contract is None:
+        return text
+    done = sum(1 for row in board.play if len(row) == 4 and all(pc is not None and pc.card is not None for pc in row))
+    line = result_text(board, lang=lang, ascii=ascii_)
+    if done >= 13 or not line:
+        return text
+    return text.replace(line, f"{line} {lang.word('claimed_after').format(n=done)}", 1)
 
 
 def _hand_records(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[str, ...], ascii_: bool,

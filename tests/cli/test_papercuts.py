@@ -202,3 +202,48 @@ def test_few_errors_are_all_shown(runner, tmp_path):
     assert res.exit_code == 2
     assert "more errors not shown" not in res.stderr
     assert res.stderr.count("bridgecli: error: ") == 1
+
+
+# -- 5a. show says that a claim ended the play, as play does -----------------------------------
+
+
+def test_show_reports_the_claim_play_reports(runner):
+    played = runner.invoke(cli, ["play", CLUB, "--board", "3"]).stdout
+    assert "(claimed after 9)" in played  # Board 3: 9 tricks played, then [Play] ends with '*'
+    res = runner.invoke(cli, ["show", CLUB, "--board", "3", "--ascii"])
+    assert res.exit_code == 0
+    assert "Contract: 2HX by N, down 1 (claimed after 9)" in res.stdout.splitlines()
+    # a play record played to the end has no claim
+    full = runner.invoke(cli, ["show", CLUB, "--board", "2", "--ascii"]).stdout
+    assert "claimed" not in full
+
+
+# -- 5b. event tables: numbers alike, no empty columns ------------------------------------------
+
+TRAVELLER = """board,ns,ew,contract,declarer,result
+1,1,11,4S,N,=
+1,2,12,4S,N,+1
+1,3,13,3NT,S,-1
+1,4,14,2S,N,+2
+"""
+
+
+def test_event_table_numbers_have_two_decimals_and_no_empty_lead(runner, tmp_path):
+    trav = tmp_path / "trav.csv"
+    trav.write_text(TRAVELLER, encoding="utf-8")
+    res = runner.invoke(cli, ["score", "--event", str(trav)])
+    assert res.exit_code == 0, res.stderr
+    lines = res.stdout.splitlines()
+    assert "Lead" not in lines[0] and "Contract" in lines[0]
+    # 420 beats 170 and -50 and loses to 450: 4 of a top of 6 (MP1), i.e. 2 for E-W
+    first = lines[2].split()
+    assert first[:6] == ["1", "1", "11", "4S", "N", "="]
+    assert first[7:9] == ["4.00", "2.00"]
+    ranking = lines[lines.index("") + 3].split()
+    # pair 2 (450) beat all three: 6 MP of 6, 100.00%
+    assert ranking[:6] == ["1", "2", "1", "6.00", "6", "100.00"]
+    trav.write_text("board,ns,ew,contract,declarer,result,lead\n1,1,11,4S,N,=,HK\n1,2,12,4S,N,+1,\n",
+                    encoding="utf-8")
+    res = runner.invoke(cli, ["score", "--event", str(trav)])
+    assert res.exit_code == 0, res.stderr
+    assert "Lead" in res.stdout.splitlines()[0]
