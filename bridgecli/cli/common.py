@@ -135,7 +135,8 @@ def output_option(f: F) -> F:
     """``-o/--output FILE``: write there atomically instead of stdout."""
     return click.option(
         "-o", "--output", "output", type=click.Path(dir_okay=False, writable=True, allow_dash=True),
-        default=None, help="Write to FILE (atomically) instead of stdout.",
+        default=None,
+        help="Write to FILE (atomically) instead of stdout; its extension (.pbn, .json, .txt...) picks the format.",
     )(f)
 
 
@@ -282,3 +283,28 @@ def report_capped(line: str, source: str | None) -> None:
             click.echo(f"bridgecli: {key}: {hidden} more error{'s' * (hidden != 1)} not shown", err=True)
 
         ctx.call_on_close(say_hidden)
+
+
+def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value is None:
+        return
+    from bridgecli.core.errors import BridgeError
+    from bridgecli.core.notation import get_language
+
+    try:
+        language = get_language(value)
+    except BridgeError as exc:
+        raise click.BadParameter(str(exc), ctx=ctx, param=param) from exc
+    if not isinstance(ctx.obj, dict):
+        ctx.obj = {}
+    ctx.obj["lang"] = language
+
+
+def add_lang_option(command: click.Command) -> click.Command:
+    """Give ``command`` its own ``--lang``, so that ``bridgecli show --lang pl FILE``
+    works as ``bridgecli --lang pl show FILE`` does (the one after the command wins)."""
+    if not any(p.name == "lang" for p in command.params):
+        command.params.append(click.Option(
+            ["--lang"], metavar="LANG", default=None, expose_value=False, is_eager=True, callback=_set_lang,
+            help="Language of text output and of ambiguous input (en, pl, hu), as bridgecli --lang LANG COMMAND."))
+    return command

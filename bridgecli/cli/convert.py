@@ -18,8 +18,16 @@ from bridgecli.cli.show import read_records, report
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
 
+EXAMPLES = (
+    "\b\nExamples:\n"
+    "  bridgecli convert sample_deals/valid/club_session.pbn -o club.yaml\n"
+    "  bridgecli convert sample_deals/valid/club_session.lin --to pbn | bridgecli show - --brief\n"
+    "  bridgecli convert docs/examples/polish.yaml --to json\n"
+)
+"""The examples at the end of ``bridgecli convert --help`` (run by the tests, from the repository root)."""
 
-@click.command("convert")
+
+@click.command("convert", epilog=EXAMPLES)
 @input_argument
 @click.option("--from", "from_", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
               help="Input format (default: from the extension, else the content).")
@@ -39,13 +47,6 @@ def convert(ctx: click.Context, infile: str, from_: str | None, to: str | None, 
     existing file is left untouched, and -o may name the input file.
     With --skip-bad the good boards are written and each bad one is reported.
     An input without any board is an error (exit 2).
-
-    \b
-    Examples:
-      bridgecli convert session.pbn -o session.yaml
-      bridgecli convert session.lin --to pbn > session.pbn
-      cat boards.json | bridgecli convert - --to pbn | bridgecli show -
-      bridgecli convert big.pbn --to json --skip-bad -o big.json
     """
     from bridgecli.formats import write_boards
 

@@ -363,7 +363,16 @@ def _render_json(session: Session, rounding: str) -> str:
 # -- the command ---------------------------------------------------------------
 
 
-@click.command()
+EXAMPLES = (
+    "\b\nExamples:\n"
+    "  bridgecli rubber docs/examples/evening.txt\n"
+    "  bridgecli rubber --chicago docs/examples/chicago.txt --json\n"
+    "  printf '2S= -d N\\n2H= -d E\\n2D= -d N\\n' | bridgecli rubber\n"
+)
+"""The examples at the end of ``bridgecli rubber --help`` (run by the tests, from the repository root)."""
+
+
+@click.command(epilog=EXAMPLES)
 @click.argument("infile", metavar="FILE", default="-", type=click.Path(allow_dash=True, dir_okay=False))
 @json_option
 @click.option("--players", default=None, metavar="N,E,S,W",
@@ -401,15 +410,6 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
     comes from the rubber (a side with a game), or from the deal in Chicago.
     With --variant NAME the results (a player as declarer) or played boards
     are of that game, kept a column a player; --players names its players.
-
-    \b
-    Examples:
-      printf '2S= -d N\\n2H= -d E\\n2D= -d N\\n' | bridgecli rubber
-      bridgecli rubber evening.txt --players "Ann,Bob,Cid,Dan"
-      bridgecli rubber evening.txt --json
-      bridgecli rubber games.pbn --honors auto
-      bridgecli rubber --chicago --chicago-rule each club.txt
-      bridgecli rubber --variant szlem played.yaml   # a column a player
     """
     import dataclasses
 

@@ -637,7 +637,16 @@ def _stdin_is_terminal() -> bool:
 # -- the command -----------------------------------------------------------------
 
 
-@click.command(context_settings={"ignore_unknown_options": True})
+EXAMPLES = (
+    "\b\nExamples:\n"
+    "  bridgecli score 4SX -1 --vul both     # -200\n"
+    "  printf '4S=\\n3NT-1 --vul both\\n' | bridgecli score -\n"
+    "  bridgecli score sample_deals/valid/club_session.pbn\n"
+)
+"""The examples at the end of ``bridgecli score --help`` (run by the tests, from the repository root)."""
+
+
+@click.command(context_settings={"ignore_unknown_options": True}, epilog=EXAMPLES)
 @click.argument("args", nargs=-1, metavar="CONTRACT [RESULT] | - | FILE")
 @click.option("--vul", default=None, metavar="none|ns|ew|both",
               help="Which sides are vulnerable (also all, -, n-s, e-w). Default: none.")
@@ -665,19 +674,6 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
     tricks taken (10), or joined to the contract (4SX-1). The output is the
     declarer side's score. With - (or no argument and piped input) every
     stdin line is scored like command-line arguments, one output line each.
-
-    \b
-    Examples:
-      bridgecli score 4S= --vul none            # 420
-      bridgecli score 4SX -1 --vul both         # -200
-      bridgecli score 3NT+1 --declarer E --vul ew --ns   # -630
-      bridgecli score 6NTXX 13 --vul both --json
-      printf '4S=\\n3NT-1 --vul both\\n' | bridgecli score -
-      bridgecli score --imps 620 -100           # 12
-      bridgecli score boards.pbn -o scored.pbn
-      bridgecli score --event traveller.csv
-      bridgecli score --variant nullo 4NL 3        # below 120, above 0
-      bridgecli score --variant szlem played.yaml  # the rubbers, a column a player
     """
     fmt_override = kw.get("from")
     if not (variant_name is None and event_file is None and len(args) == 1 and not imps_mode

@@ -99,7 +99,16 @@ def _colour(option: bool | None, output: str | None, fp: IO[Any]) -> bool:
         return False
 
 
-@click.command("show")
+EXAMPLES = (
+    "\b\nExamples:\n"
+    "  bridgecli show sample_deals/valid/club_session.pbn --board 3\n"
+    "  bridgecli show docs/examples/club.pbn --brief --lang pl\n"
+    "  bridgecli show sample_deals/valid/club_session.pbn -o sheet.html\n"
+)
+"""The examples at the end of ``bridgecli show --help`` (run by the tests, from the repository root)."""
+
+
+@click.command("show", epilog=EXAMPLES)
 @input_argument
 @click.option("--from", "from_", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
               help="Input format (default: from the extension, else the content).")
@@ -124,6 +133,7 @@ def _colour(option: bool | None, output: str | None, fp: IO[Any]) -> bool:
               "else into the folder -o DIR as board-01.svg...")
 @json_option
 @click.option("-o", "--output", "output", type=click.Path(writable=True, allow_dash=True), default=None,
+              metavar="FILE|DIR",
               help="Write to FILE (atomically) instead of stdout; with --svg a FILE.svg or a folder.")
 @variant_option
 @click.pass_context
@@ -142,16 +152,6 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
     auction, contract and result, makeable contracts and par (from the tags
     DoubleDummyTricks, OptimumScore, ParContract that solve writes, or
     computed with --solve). --svg draws each board's diagram as an SVG image.
-
-    \b
-    Examples:
-      bridgecli show session.pbn
-      bridgecli show session.pbn --board 1-4,7 --ascii
-      bridgecli show session.lin --brief
-      bridgecli convert session.yaml --to pbn | bridgecli show -
-      bridgecli show session.pbn --html --per-page 6 -o sheet.html
-      bridgecli show session.pbn --svg -o diagrams/
-      bridgecli show --variant szlem szlem.yaml
     """
     kind = output_format(output, "html" if html else "svg" if svg else "json" if as_json else None,
                          ("text", "json", "html", "svg"), "text", option="--html, --svg or --json")

@@ -38,7 +38,16 @@ BATCH = 40
 JOB_BATCH = 10
 
 
-@click.command("solve")
+EXAMPLES = (
+    "\b\nExamples:\n"
+    "  bridgecli deal -n 2 --seed 1 | bridgecli solve -\n"
+    "  bridgecli solve docs/examples/hands.pbn --json\n"
+    "  bridgecli deal -n 2 --seed 1 | bridgecli solve - | bridgecli show - --brief\n"
+)
+"""The examples at the end of ``bridgecli solve --help`` (run by the tests, from the repository root)."""
+
+
+@click.command("solve", epilog=EXAMPLES)
 @input_argument
 @click.option("--from", "from_", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
               help="Input format (default: from extension or content).")
@@ -76,14 +85,6 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
     hands of unequal size) is reported on stderr and written back unchanged;
     the exit code is then 1. If some input cannot be read at all, -o FILE is
     left as it was (exit 2).
-
-    \b
-    Examples:
-      bridgecli deal -n 4 | bridgecli solve -
-      bridgecli deal -n 4 | bridgecli solve - | bridgecli show -
-      bridgecli solve session.pbn --json
-      bridgecli deal -n 32 | bridgecli solve - -o session.pbn
-      bridgecli solve hand.pbn --leads
     """
     from bridgecli.cli import common
     from bridgecli.solver import dds

@@ -247,3 +247,92 @@ def test_event_table_numbers_have_two_decimals_and_no_empty_lead(runner, tmp_pat
     res = runner.invoke(cli, ["score", "--event", str(trav)])
     assert res.exit_code == 0, res.stderr
     assert "Lead" in res.stdout.splitlines()[0]
+
+
+# -- 6. help: metavars, examples that run, --lang after the command -----------------------------
+
+COMMANDS = ["convert", "show", "deal", "validate-auction", "play", "score", "rubber", "solve"]
+
+
+def _help(runner, *command: str) -> str:
+    res = runner.invoke(cli, [*command, "--help"], terminal_width=200)
+    assert res.exit_code == 0, res.output
+    return res.stdout
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_metavars_say_what_an_option_takes(runner, command):
+    import re
+
+    text = _help(runner, command)
+    options = text[text.index("Options:"):text.index("Examples:")]
+    for generic in ("TEXT", "INTEGER", "FLOAT", "PATH", "FILENAME", "BOOLEAN"):
+        assert not re.search(rf"\b{generic}\b", options), (command, generic)
+
+
+def _examples(text: str) -> list[str]:
+    """The example commands at the end of a help text (continuation lines joined)."""
+    lines = text[text.rindex("Examples:"):].splitlines()[1:]
+    commands: list[str] = []
+    for line in lines:
+        if not line.strip():
+            break
+        if commands and commands[-1].endswith("\\"):
+            commands[-1] = commands[-1][:-1] + " " + line.strip()
+        else:
+            commands.append(line.strip())
+    return commands
+
+
+@pytest.mark.parametrize("command", ["", *COMMANDS])
+def test_help_ends_with_examples_that_run(runner, command, tmp_path):
+    """Each example of the help runs, as printed, in a shell from a folder that has the
+    repository's sample_deals/ and docs/ (so that files it writes land in tmp_path)."""
+    import os
+    import stat
+    import subprocess
+    import sys
+
+    from ..conftest import subprocess_env
+
+    text = _help(runner, *([command] if command else []))
+    assert text.rstrip("\n").splitlines()[-1].startswith("    ")  # the examples close the help
+    examples = _examples(text)
+    assert 2 <= len(examples) <= 4
+    if command == "solve" or any("solve" in e for e in examples):
+        pytest.importorskip("endplay", reason="solve needs the dds extra")
+    for name in ("sample_deals", "docs"):
+        (tmp_path / name).symlink_to(ROOT / name)
+    shim = tmp_path / "bin" / "bridgecli"
+    shim.parent.mkdir()
+    shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m bridgecli "$@"\n')
+    shim.chmod(shim.stat().st_mode | stat.S_IEXEC)
+    env = subprocess_env()
+    env["PATH"] = str(shim.parent) + os.pathsep + env.get("PATH", "")
+    env.pop("BRIDGECLI_LANG", None)
+    for example in examples:
+        assert example.split()[0] in ("bridgecli", "printf")
+        proc = subprocess.run(["bash", "-o", "pipefail", "-c", example], cwd=tmp_path, env=env,
+                              capture_output=True, text=True, timeout=300)
+        assert proc.returncode == 0, (example, proc.stderr)
+        assert "error" not in proc.stderr, (example, proc.stderr)
+        if " -o " in example and "/dev/null" not in example:
+            written = tmp_path / example.split(" -o ")[1].split()[0]
+            assert written.stat().st_size > 0, example
+        else:
+            assert (proc.stdout + proc.stderr).strip(), example  # --stats reports on stderr
+        if "  # " in example:  # the example says what it prints
+            assert proc.stdout.strip() == example.split("  # ")[1].strip()
+
+
+def test_lang_after_the_command(runner):
+    before = runner.invoke(cli, ["--lang", "pl", "show", CLUB, "--board", "3"])
+    after = runner.invoke(cli, ["show", CLUB, "--board", "3", "--lang", "pl"])
+    assert before.exit_code == after.exit_code == 0
+    assert after.stdout == before.stdout
+    assert "Kontrakt: " in after.stdout
+    # the language after the command wins over the one before it
+    last = runner.invoke(cli, ["--lang", "pl", "score", "4S=", "--lang", "en", "--vul", "none"])
+    assert last.exit_code == 0 and last.stdout == "420\n"
+    res = runner.invoke(cli, ["validate-auction", "--lang", "xx", "--dealer", "N", "--calls", "P P P P"])
+    assert res.exit_code == 2 and "unknown language 'xx'" in res.stderr
