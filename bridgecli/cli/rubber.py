@@ -29,7 +29,7 @@ BOARD_EXTENSIONS = (".pbn", ".yaml", ".yml", ".json", ".jsonl", ".ndjson", ".lin
 """FILE names ending so hold boards; anything else holds result lines."""
 
 CHICAGO_RULES = {"carry": "carry", "each": "each", "a": "carry", "b": "each"}
-"""``--chicago-rule`` values: ``carry`` (RULES.md section 8 variant A, alias ``a``) and ``each``
+"""``--chicago-rule`` values: ``carry`` (the ACBL's four-deal bridge, alias ``a``) and ``each``
 (variant B, alias ``b``)."""
 CHICAGO_RULE_CHOICES = ["carry", "each", "a", "b"]
 """What ``--chicago-rule`` accepts."""
@@ -381,8 +381,9 @@ EXAMPLES = (
 @click.option("--chicago", is_flag=True, help="Chicago: rounds of four deals, vulnerability by deal.")
 @click.option("--chicago-rule", "chicago_rule", type=click.Choice(CHICAGO_RULE_CHOICES, case_sensitive=False),
               default="carry", show_default=True,
-              help="Chicago part-scores (RULES.md section 8): carry = carry to game, 100 on deal 4 (variant A);"
-                   " each = each deal alone, 50 each (variant B). 'a' and 'b' are accepted too.")
+              help="Chicago part-scores: carry = carry to game, 100 on deal 4 (the ACBL's four-deal bridge);"
+                   " each = each deal alone, 50 each (as in duplicate). 'a' and 'b' are accepted too."
+                   " See docs/commands/rubber.md.")
 @variant_option
 @click.option("--partscore-bonus", type=click.IntRange(min=0), default=None, metavar="N",
               help="Part-score premium: unfinished rubber (default 100; 50 in the other reading), "
