@@ -336,3 +336,26 @@ def test_lang_after_the_command(runner):
     assert last.exit_code == 0 and last.stdout == "420\n"
     res = runner.invoke(cli, ["validate-auction", "--lang", "xx", "--dealer", "N", "--calls", "P P P P"])
     assert res.exit_code == 2 and "unknown language 'xx'" in res.stderr
+
+
+# -- 4. help and docs speak to users --------------------------------------------------------------
+
+#: Phrases that speak to the developers, or name files a user does not have.
+DEVELOPER_TALK = ("RULES.md", "PBN.md", "seeds/", "shared seeds", "seed text", "another branch",
+                  "not edited here", "**OPEN", "(rubber.py)")
+
+
+@pytest.mark.parametrize("command", ["", *COMMANDS])
+def test_help_cites_no_file_users_lack(runner, command):
+    text = _help(runner, *([command] if command else []))
+    for phrase in DEVELOPER_TALK:
+        assert phrase not in text, (command, phrase)
+
+
+@pytest.mark.parametrize("page", [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")),
+                                  *sorted((ROOT / "docs" / "commands").glob("*.md"))],
+                         ids=lambda p: p.name)
+def test_docs_speak_to_users(page):
+    text = page.read_text(encoding="utf-8")
+    for phrase in DEVELOPER_TALK:
+        assert phrase not in text, (page.name, phrase)
