@@ -135,8 +135,7 @@ def output_option(f: F) -> F:
     """``-o/--output FILE``: write there atomically instead of stdout."""
     return click.option(
         "-o", "--output", "output", type=click.Path(dir_okay=False, writable=True, allow_dash=True),
-        default=None,
-        help="Write to FILE (atomically) instead of stdout; its extension (.pbn, .json, .txt...) picks the format.",
+        default=None, help="Write to FILE (atomically) instead of stdout; a known extension picks the format.",
     )(f)
 
 

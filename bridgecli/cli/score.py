@@ -673,7 +673,8 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
     CONTRACT is 4S, 4SX, 3NTXX, 3N, 4♠ or pass; RESULT is =, +1, -2 or the
     tricks taken (10), or joined to the contract (4SX-1). The output is the
     declarer side's score. With - (or no argument and piped input) every
-    stdin line is scored like command-line arguments, one output line each.
+    stdin line is scored like command-line arguments, one output line each
+    (empty for a blank line or a '#' comment line).
     """
     fmt_override = kw.get("from")
     if not (variant_name is None and event_file is None and len(args) == 1 and not imps_mode
