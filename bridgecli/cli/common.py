@@ -294,9 +294,8 @@ def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> 
         language = get_language(value)
     except BridgeError as exc:
         raise click.BadParameter(str(exc), ctx=ctx, param=param) from exc
-    if not isinstance(ctx.obj, dict):
-        ctx.obj = {}
-    ctx.obj["lang"] = language
+    # a copy for this command (and its children): the group's object stays as it was
+    ctx.obj = {**(ctx.obj if isinstance(ctx.obj, dict) else {}), "lang": language}
 
 
 def add_lang_option(command: click.Command) -> click.Command:

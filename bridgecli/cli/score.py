@@ -290,7 +290,8 @@ class _LineScorer:
         for name, value in sub.params.items():
             if name == "args" or sub.get_parameter_source(name) != ParameterSource.DEFAULT:
                 params[name] = value
-        for name, what in (("event_file", "--event"), ("output", "-o"), ("keep_going", "--keep-going")):
+        for name, what in (("event_file", "--event"), ("output", "-o"), ("keep_going", "--keep-going"),
+                           ("lang", "--lang")):
             if sub.get_parameter_source(name) != ParameterSource.DEFAULT:
                 raise ParseError(f"{what} is not allowed in a batch line")
         words = list(params["args"])

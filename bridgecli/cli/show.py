@@ -154,7 +154,8 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
     computed with --solve). --svg draws each board's diagram as an SVG image.
     """
     kind = output_format(output, "html" if html else "svg" if svg else "json" if as_json else None,
-                         ("text", "json", "html", "svg"), "text", option="--html, --svg or --json")
+                         ("text",) if variant_name else ("text", "json", "html", "svg"), "text",
+                         option="" if variant_name else "--html, --svg or --json")
     html, svg, as_json = html or kind == "html", svg or kind == "svg", as_json or kind == "json"
     if variant_name is not None:
         from bridgecli.cli.variants import run_show

@@ -69,6 +69,7 @@ def test_format_option_says_what_to_write(runner, tmp_path, args, option):
     (["show", CLUB], "x.pbn"),
     (["validate-auction", CLUB], "x.yaml"),
     (["score", "4S="], "x.lin"),
+    (["show", "--variant", "nullo", str(ROOT / "docs" / "examples" / "variants" / "nullo.yaml")], "x.json"),
 ])
 def test_known_extension_the_command_does_not_write(runner, tmp_path, args, name):
     res = runner.invoke(cli, [*args, "-o", str(tmp_path / name)])
@@ -359,3 +360,11 @@ def test_docs_speak_to_users(page):
     text = page.read_text(encoding="utf-8")
     for phrase in DEVELOPER_TALK:
         assert phrase not in text, (page.name, phrase)
+
+
+def test_lang_in_a_score_batch_line_is_refused(runner):
+    # a result line cannot change the language the run reads in: said, not ignored
+    res = runner.invoke(cli, ["score", "-", "--keep-going"], input="4C= --lang pl\n4C=\n")
+    assert res.exit_code == 1
+    assert res.stdout == "error\n130\n"
+    assert "--lang is not allowed in a batch line" in res.stderr
