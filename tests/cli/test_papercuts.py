@@ -368,3 +368,11 @@ def test_lang_in_a_score_batch_line_is_refused(runner):
     assert res.exit_code == 1
     assert res.stdout == "error\n130\n"
     assert "--lang is not allowed in a batch line" in res.stderr
+
+
+def test_show_svg_extension_draws_the_diagram(runner, tmp_path):
+    out = tmp_path / "board.svg"
+    res = runner.invoke(cli, ["show", CLUB, "-b", "1", "-o", str(out)])
+    assert res.exit_code == 0, res.stderr
+    text = out.read_text(encoding="utf-8")
+    assert "<svg" in text and text.rstrip().endswith("</svg>")
