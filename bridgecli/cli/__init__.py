@@ -109,7 +109,9 @@ class LazyGroup(click.Group):
                 return None
             raise
         cmd: click.Command = getattr(module, attr)
-        return cmd
+        from bridgecli.cli.common import add_lang_option
+
+        return add_lang_option(cmd)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
@@ -142,7 +144,16 @@ class LazyGroup(click.Group):
             raise BridgeCliError(text, ExitCode.USAGE) from exc
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+EXAMPLES = (
+    "\b\nExamples:\n"
+    "  bridgecli deal -n 4 --seed 1 | bridgecli show -\n"
+    "  bridgecli score 4SX-1 --vul both\n"
+    '  bridgecli validate-auction --dealer N --calls "1NT P 3NT P P P"\n'
+)
+"""The examples at the end of ``bridgecli --help`` (run by the tests, from the repository root)."""
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXAMPLES)
 @click.version_option(__version__, prog_name="bridgecli")
 @click.option("--debug", is_flag=True, help="Show Python tracebacks for errors.")
 @click.option(
@@ -151,17 +162,14 @@ class LazyGroup(click.Group):
     default="en",
     show_default=True,
     metavar="LANG",
-    help="Language of text output and of ambiguous input (en; env BRIDGECLI_LANG).",
+    help="Language of text output and of ambiguous input (en, pl, hu; env BRIDGECLI_LANG); may also follow the command.",
 )
 @click.pass_context
 def cli(ctx: click.Context, debug: bool, lang: str) -> None:
     """A contract bridge toolkit for the shell.
 
-    \b
-    Examples:
-      bridgecli deal -n 4 --seed 1 | bridgecli show -
-      bridgecli score 4SX-1 --vul both
-      bridgecli validate-auction --dealer N --calls "1NT P 3NT P P P"
+    Each command reads FILE or - (stdin) and writes stdout or -o FILE;
+    bridgecli COMMAND --help tells more.
     """
     from bridgecli.core.errors import BridgeError
     from bridgecli.core.notation import get_language

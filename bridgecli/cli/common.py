@@ -32,6 +32,7 @@ def read_text(path: str) -> tuple[str, str]:
     (NUL bytes) and OSError for unreadable files.
     """
     if path == "-":
+        stdin_hint()
         data = sys.stdin.buffer.read()
         source = "<stdin>"
     else:
@@ -134,7 +135,7 @@ def output_option(f: F) -> F:
     """``-o/--output FILE``: write there atomically instead of stdout."""
     return click.option(
         "-o", "--output", "output", type=click.Path(dir_okay=False, writable=True, allow_dash=True),
-        default=None, help="Write to FILE (atomically) instead of stdout.",
+        default=None, help="Write to FILE (atomically) instead of stdout; a known extension picks the format.",
     )(f)
 
 
@@ -189,3 +190,119 @@ def stdout_is_terminal() -> bool:
         return sys.stdout.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+#: The format each ``-o`` extension names; ``text`` is a command's text output.
+OUTPUT_EXTENSIONS = {
+    ".pbn": "pbn", ".yaml": "yaml", ".yml": "yaml", ".json": "json", ".jsonl": "json", ".ndjson": "json",
+    ".lin": "lin", ".txt": "text", ".html": "html", ".htm": "html", ".svg": "svg",
+}
+
+
+def output_format(output: str | None, chosen: str | None, writes: tuple[str, ...], default: str | None = None,
+                  *, option: str = "--format") -> str | None:
+    """The format to write to ``-o OUTPUT``: the one rule of every command with ``-o``.
+
+    ``chosen`` (what ``--format``/``--to``/``--json`` said) wins. Else the
+    extension of OUTPUT picks the format when it is one of ``writes`` (the
+    formats the command can write); stdout, a name without extension, a folder
+    and a device or FIFO take ``default`` (which may be None: no format).
+    ``option`` names the option that would say what to write, for the error.
+
+    Raises BridgeCliError (exit 2, one line) for an extension that names no
+    format, or one this command does not write.
+    """
+    if chosen:
+        return chosen.lower()
+    if output in (None, "-"):
+        return default
+    assert output is not None
+    ext = os.path.splitext(output)[1].lower()
+    if not ext or (os.path.exists(output) and not os.path.isfile(output)):
+        return default
+    from bridgecli.cli import BridgeCliError
+
+    fmt = OUTPUT_EXTENSIONS.get(ext)
+    if fmt is not None and fmt in writes:
+        return fmt
+    known = ", ".join(e for e, f in OUTPUT_EXTENSIONS.items() if f in writes)
+    ctx = click.get_current_context(silent=True)
+    command = ctx.info_name if ctx is not None and ctx.info_name else "this command"
+    what = f"{command} does not write {fmt} ({ext})" if fmt is not None else f"unknown extension {ext!r}"
+    raise BridgeCliError(f"-o {output}: {what}; use {known}" + (f", or give {option}" if option else ""))
+
+
+#: What a command waits for on stdin, for :func:`stdin_hint` (boards by default).
+STDIN_EXPECTS = {
+    "deal": "a dealer script",
+    "score": "results, one a line (4S= --vul none)",
+    "rubber": "results, one a line (2S= -d N), or boards",
+    "validate-auction": "boards (PBN, YAML, JSON or LIN; --dealer and --calls for one auction)",
+    "play": "boards (PBN, YAML, JSON or LIN; --deal for one inline board)",
+}
+
+
+def stdin_hint() -> None:
+    """Say on stderr what the running command waits for, and how to end the input,
+    when it is about to read stdin and stdin is a terminal (else it would wait in silence)."""
+    try:
+        if not sys.stdin.isatty():
+            return
+    except (AttributeError, ValueError):
+        return
+    ctx = click.get_current_context(silent=True)
+    name = ctx.info_name if ctx is not None and ctx.info_name else ""
+    what = STDIN_EXPECTS.get(name, "boards (PBN, YAML, JSON or LIN)")
+    click.echo(f"bridgecli {name}: reading {what} from the terminal; end with Ctrl-D,"
+               f" or give FILE (bridgecli {name} --help)", err=True)
+
+
+#: Problems of one file reported on stderr before the rest are only counted (a file
+#: read with the wrong --from would otherwise give an error a line).
+REPORT_LIMIT = 5
+
+
+def report_capped(line: str, source: str | None) -> None:
+    """Echo ``line``, one problem of the file ``source``, on stderr; past
+    :data:`REPORT_LIMIT` problems of that file only count them, and say how many
+    more there were when the command ends."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        click.echo(line, err=True)
+        return
+    counts: dict[str, int] = ctx.meta.setdefault("bridgecli.reported", {})
+    key = source or "<input>"
+    counts[key] = counts.get(key, 0) + 1
+    if counts[key] <= REPORT_LIMIT:
+        click.echo(line, err=True)
+    elif counts[key] == REPORT_LIMIT + 1:
+
+        def say_hidden() -> None:
+            hidden = counts[key] - REPORT_LIMIT
+            click.echo(f"bridgecli: {key}: {hidden} more error{'s' * (hidden != 1)} not shown", err=True)
+
+        ctx.call_on_close(say_hidden)
+
+
+def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value is None:
+        return
+    from bridgecli.core.errors import BridgeError
+    from bridgecli.core.notation import get_language
+
+    try:
+        language = get_language(value)
+    except BridgeError as exc:
+        raise click.BadParameter(str(exc), ctx=ctx, param=param) from exc
+    # a copy for this command (and its children): the group's object stays as it was
+    ctx.obj = {**(ctx.obj if isinstance(ctx.obj, dict) else {}), "lang": language}
+
+
+def add_lang_option(command: click.Command) -> click.Command:
+    """Give ``command`` its own ``--lang``, so that ``bridgecli show --lang pl FILE``
+    works as ``bridgecli --lang pl show FILE`` does (the one after the command wins)."""
+    if not any(p.name == "lang" for p in command.params):
+        command.params.append(click.Option(
+            ["--lang"], metavar="LANG", default=None, expose_value=False, is_eager=True, callback=_set_lang,
+            help="Language of text output and of ambiguous input (en, pl, hu), as bridgecli --lang LANG COMMAND."))
+    return command

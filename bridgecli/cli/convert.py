@@ -5,13 +5,29 @@ from __future__ import annotations
 import click
 
 from bridgecli.cli import BridgeCliError, ExitCode, localise
-from bridgecli.cli.common import FORMAT_NAMES, AtomicOutput, input_argument, output_option, quiet_stdout
+from bridgecli.cli.common import (
+    FORMAT_NAMES,
+    AtomicOutput,
+    input_argument,
+    output_format,
+    output_option,
+    quiet_stdout,
+    report_capped,
+)
 from bridgecli.cli.show import read_records, report
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
 
+EXAMPLES = (
+    "\b\nExamples:\n"
+    "  bridgecli convert sample_deals/valid/club_session.pbn -o club.yaml\n"
+    "  bridgecli convert sample_deals/valid/club_session.lin --to pbn | bridgecli show - --brief\n"
+    "  bridgecli convert docs/examples/polish.yaml --to json\n"
+)
+"""The examples at the end of ``bridgecli convert --help`` (run by the tests, from the repository root)."""
 
-@click.command("convert")
+
+@click.command("convert", epilog=EXAMPLES)
 @input_argument
 @click.option("--from", "from_", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
               help="Input format (default: from the extension, else the content).")
@@ -31,17 +47,10 @@ def convert(ctx: click.Context, infile: str, from_: str | None, to: str | None, 
     existing file is left untouched, and -o may name the input file.
     With --skip-bad the good boards are written and each bad one is reported.
     An input without any board is an error (exit 2).
-
-    \b
-    Examples:
-      bridgecli convert session.pbn -o session.yaml
-      bridgecli convert session.lin --to pbn > session.pbn
-      cat boards.json | bridgecli convert - --to pbn | bridgecli show -
-      bridgecli convert big.pbn --to json --skip-bad -o big.json
     """
-    from bridgecli.formats import format_from_path, write_boards
+    from bridgecli.formats import write_boards
 
-    to = to or format_from_path(output)
+    to = output_format(output, to, FORMAT_NAMES, option="--to")
     if not to:
         raise click.UsageError("no output format: give --to pbn|yaml|json|lin (or -o FILE with a known extension)")
     boards: list[Board] = []
@@ -76,7 +85,7 @@ def convert(ctx: click.Context, infile: str, from_: str | None, to: str | None, 
     if bad:
         for exc in bad:
             where = exc.where()
-            click.echo(f"bridgecli: skipped: {localise(f'{where}: {exc}' if where else str(exc))}", err=True)
+            report_capped(f"bridgecli: skipped: {localise(f'{where}: {exc}' if where else str(exc))}", exc.source)
         click.echo(f"bridgecli: converted {len(boards)} board{'s' * (len(boards) != 1)}, skipped {len(bad)}",
                    err=True)
         ctx.exit(ExitCode.RULES)

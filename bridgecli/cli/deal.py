@@ -12,7 +12,7 @@ import click
 
 from bridgecli import __version__
 from bridgecli.cli import BridgeCliError, ExitCode
-from bridgecli.cli.common import AtomicOutput, get_lang, output_option, read_text
+from bridgecli.cli.common import AtomicOutput, get_lang, output_format, output_option, read_text
 from bridgecli.cli.variants import variant_option
 from bridgecli.core.errors import ParseError, RuleError
 
@@ -173,16 +173,26 @@ def _printall(owner: Any, start: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-@click.command("deal")
-@click.option("-n", "--count", "count", type=click.IntRange(min=0), default=1, show_default=True,
+EXAMPLES = (
+    "\b\nExamples:\n"
+    "  bridgecli deal -n 4 --seed 1 | bridgecli show -\n"
+    "  bridgecli deal -n 3 --seed 7 -o 1nt.txt \\\n"
+    "      --where 'hcp(north) >= 15 && shape(north, any 4333 + any 4432)'\n"
+    "  bridgecli deal -n 10000 --seed 1 --stats 'hcp(south)' -o /dev/null\n"
+)
+"""The examples at the end of ``bridgecli deal --help`` (run by the tests, from the repository root)."""
+
+
+@click.command("deal", epilog=EXAMPLES)
+@click.option("-n", "--count", "count", type=click.IntRange(min=0), default=1, metavar="N", show_default=True,
               help="Number of boards to deal.")
-@click.option("--seed", type=click.IntRange(min=0), default=None,
+@click.option("--seed", type=click.IntRange(min=0), default=None, metavar="N",
               help="Random seed (default: a fresh one, written into the output).")
-@click.option("--start-board", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--start-board", type=click.IntRange(min=1), default=1, metavar="N", show_default=True,
               help="Number of the first board.")
-@click.option("--dealer", "dealer_opt", default=None, metavar="SEAT",
+@click.option("--dealer", "dealer_opt", default=None, metavar="N|E|S|W",
               help="Fixed dealer (default: from the board number).")
-@click.option("--vul", "vul_opt", default=None, metavar="V",
+@click.option("--vul", "vul_opt", default=None, metavar="none|ns|ew|all",
               help="Fixed vulnerability none/NS/EW/all (default: from the board number).")
 @click.option("--where", "wheres", multiple=True, metavar="EXPR",
               help="Condition in dealer's language, e.g. 'hcp(north) >= 15'; several are ANDed.")
@@ -193,9 +203,9 @@ def _printall(owner: Any, start: int) -> str:
 @click.option("--format", "fmt", type=click.Choice(FORMATS, case_sensitive=False), default=None,
               help="Output format (default pbn; from -o's extension; text = one line a deal).")
 @output_option
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, metavar="J", show_default=True,
               help="Deal in J processes (same output).")
-@click.option("--max-tries", type=click.IntRange(min=1), default=10_000_000, show_default=True,
+@click.option("--max-tries", type=click.IntRange(min=1), default=10_000_000, metavar="N", show_default=True,
               help="Give up (exit 1) after dealing this many without finding enough.")
 @click.option("--progress/--no-progress", default=None,
               help="Progress on stderr (default: when stderr is a terminal).")
@@ -212,15 +222,6 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
     Every deal is equally likely; the same seed and options give the same
     output, whatever --jobs is. Conditions that look at some seats only
     deal those seats first.
-
-    \b
-    Examples:
-      bridgecli deal -n 4 --seed 1
-      bridgecli deal -n 10 --where 'hcp(north) >= 15 && hcp(north) <= 17' \\
-          --where 'shape(north, any 4333 + any 4432 + any 5332)' --format text
-      bridgecli deal -n 100000 --stats 'hcp(south)' -o /dev/null
-      bridgecli deal --script 1nt.dl --seed 7
-      bridgecli deal --variant nullo -n 2 --seed 5 --format yaml
     """
     if variant_name is not None:
         if wheres or predeals or script_path or stats is not None or dealer_opt or vul_opt:
@@ -309,10 +310,9 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
             limit = generate
             soft_limit = True
     if fmt is None:
-        from bridgecli.formats import format_from_path
-
-        fmt = format_from_path(output) or "pbn"
-        if script is not None and format_from_path(output) is None:
+        named = output_format(output, None, FORMATS)
+        fmt = named or "pbn"
+        if script is not None and named is None:
             if script.printer == "printall":
                 fmt = "printall"
             elif script.printer is None:

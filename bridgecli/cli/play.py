@@ -15,6 +15,7 @@ from bridgecli.cli.common import (
     get_lang,
     input_argument,
     json_option,
+    output_format,
     output_option,
     read_records,
 )
@@ -216,8 +217,10 @@ class _Lines:
 
 def _report(exc: BridgeError, source: str, board: Board | None = None) -> int:
     exc.located(source=source, board=str(board.number) if board is not None and board.number is not None else None)
+    from bridgecli.cli.common import report_capped
+
     err = error_from(exc)
-    err.show()
+    report_capped(f"bridgecli: error: {err.format_message()}", source)
     return int(err.exit_code)
 
 
@@ -258,22 +261,33 @@ def _inline_board(deal_text: str, contract_text: str | None, declarer_text: str 
 # -- the command -----------------------------------------------------------------
 
 
-@click.command("play")
+EXAMPLES = (
+    "\b\nExamples:\n"
+    "  bridgecli play sample_deals/valid/club_session.pbn\n"
+    "  bridgecli play sample_deals/valid/club_session.pbn --board 2 --tricks\n"
+    '  bridgecli play --contract 4S --declarer S --cards "DJ D5 D2 DA" \\\n'
+    '      --deal "N:AKQJ.T98.765.432 T987.AKQ.432.765 65432.J76.AKQ.AK .5432.JT98.QJT98"\n'
+)
+"""The examples at the end of ``bridgecli play --help`` (run by the tests, from the repository root)."""
+
+
+@click.command("play", epilog=EXAMPLES)
 @input_argument
-@click.option("--board", "board_no", type=int, default=None, help="Only board number N.")
+@click.option("--board", "board_no", type=int, default=None, metavar="N", help="Only board number N.")
 @json_option
 @click.option("--tricks", "show_tricks", is_flag=True, help="Also show the tricks as a table.")
-@click.option("--fmt", "tablefmt", default="simple", show_default=True, help="tabulate style of --tricks.")
+@click.option("--fmt", "tablefmt", default="simple", show_default=True, metavar="STYLE",
+              help="tabulate style of --tricks (plain, simple, grid, github...).")
 @click.option("--deal", "deal_text", default=None, metavar="PBN", help='Inline deal, e.g. "N:AKQ.. ... ... ...".')
-@click.option("--contract", "contract_text", default=None, help="Inline contract, e.g. 4S or 3NTX.")
-@click.option("--declarer", "declarer_text", default=None, help="Inline declarer seat.")
-@click.option("--vul", "vul_text", default=None, help="Inline vulnerability: None, NS, EW, All.")
-@click.option("--cards", "cards_text", default=None, help='Inline cards in time order, e.g. "HK H2 H5 HA".')
+@click.option("--contract", "contract_text", default=None, metavar="CONTRACT", help="Inline contract, e.g. 4S or 3NTX.")
+@click.option("--declarer", "declarer_text", default=None, metavar="N|E|S|W", help="Inline declarer seat.")
+@click.option("--vul", "vul_text", default=None, metavar="none|ns|ew|all", help="Inline vulnerability: None, NS, EW, All.")
+@click.option("--cards", "cards_text", default=None, metavar="CARDS", help='Inline cards in time order, e.g. "HK H2 H5 HA".')
 @click.option("--complete", is_flag=True, help="Finish unfinished play with the bot and write the boards out.")
 @click.option("--analyse", "--analyze", "analyse", is_flag=True,
               help="Double-dummy tricks after every card; mark cards that cost a trick (needs bridgecli[dds]).")
 @click.option("--interactive", is_flag=True, help="Play one board at the terminal against the bot.")
-@click.option("--seat", "seat_text", default=None, help="Seat you play with --interactive (default: declarer).")
+@click.option("--seat", "seat_text", default=None, metavar="N|E|S|W", help="Seat you play with --interactive (default: declarer).")
 @click.option("--from", "from_", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
               help="Input format (default: from extension or content).")
 @click.option("--to", "to", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
@@ -290,18 +304,10 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
 
     Reads every board with a deal, a contract and declarer (or an auction) and a
     play record; exit 1 if any play is illegal or disagrees with [Result].
-
-    \b
-    Examples:
-      bridgecli play match.pbn
-      bridgecli play match.pbn --board 5 --tricks
-      bridgecli play --contract 4S --declarer S --cards "DJ D5 D2 DA" \\
-        --deal "N:AKQJ.T98.765.432 T987.AKQ.432.765 65432.J76.AKQ.AK .5432.JT98.QJT98"
-      bridgecli play hands.pbn --complete -o played.pbn
-      bridgecli play match.pbn --board 5 --analyse
-      bridgecli play hands.pbn --board 3 --interactive --seat W -o mine.pbn
-      bridgecli play --variant nullo nullo.yaml --json
     """
+    if not (complete or interactive):
+        as_json = output_format(output, "json" if as_json else None, ("text", "json"), "text",
+                                option="--json") == "json"
     lang = get_lang(ctx)
     if tablefmt != "simple":
         from tabulate import tabulate_formats
@@ -336,7 +342,8 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
             raise click.UsageError("--contract, --declarer and --cards go with --deal")
         records, source, in_fmt = read_records(infile, from_)
         inline_cards = None
-    out_fmt = (to or _fmt_of(output) or in_fmt).lower()
+    out_fmt = (output_format(output, to, FORMAT_NAMES, in_fmt, option="--to") or in_fmt
+               if complete or interactive else in_fmt)
 
     if interactive:
         board = _pick_one(records, board_no, source)
@@ -434,12 +441,6 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
             raise BridgeCliError(f"{output} not written: some input could not be read", ExitCode.USAGE)
         _write(finished, out_fmt, output)
     ctx.exit(code)
-
-
-def _fmt_of(path: str | None) -> str | None:
-    from bridgecli.formats import format_from_path
-
-    return format_from_path(path)
 
 
 def _write(boards: list[Board], fmt: str, output: str | None) -> None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from bridgecli.cli.common import format_option, get_lang, json_option, output_option
+from bridgecli.cli.common import format_option, get_lang, json_option, output_format, output_option
 from bridgecli.cli.variants import variant_option
 from bridgecli.core.cards import SEATS, Seat, Side
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
@@ -29,7 +29,7 @@ BOARD_EXTENSIONS = (".pbn", ".yaml", ".yml", ".json", ".jsonl", ".ndjson", ".lin
 """FILE names ending so hold boards; anything else holds result lines."""
 
 CHICAGO_RULES = {"carry": "carry", "each": "each", "a": "carry", "b": "each"}
-"""``--chicago-rule`` values: ``carry`` (RULES.md section 8 variant A, alias ``a``) and ``each``
+"""``--chicago-rule`` values: ``carry`` (the ACBL's four-deal bridge, alias ``a``) and ``each``
 (variant B, alias ``b``)."""
 CHICAGO_RULE_CHOICES = ["carry", "each", "a", "b"]
 """What ``--chicago-rule`` accepts."""
@@ -363,7 +363,16 @@ def _render_json(session: Session, rounding: str) -> str:
 # -- the command ---------------------------------------------------------------
 
 
-@click.command()
+EXAMPLES = (
+    "\b\nExamples:\n"
+    "  bridgecli rubber docs/examples/evening.txt\n"
+    "  bridgecli rubber --chicago docs/examples/chicago.txt --json\n"
+    "  printf '2S= -d N\\n2H= -d E\\n2D= -d N\\n' | bridgecli rubber\n"
+)
+"""The examples at the end of ``bridgecli rubber --help`` (run by the tests, from the repository root)."""
+
+
+@click.command(epilog=EXAMPLES)
 @click.argument("infile", metavar="FILE", default="-", type=click.Path(allow_dash=True, dir_okay=False))
 @json_option
 @click.option("--players", default=None, metavar="N,E,S,W",
@@ -372,8 +381,9 @@ def _render_json(session: Session, rounding: str) -> str:
 @click.option("--chicago", is_flag=True, help="Chicago: rounds of four deals, vulnerability by deal.")
 @click.option("--chicago-rule", "chicago_rule", type=click.Choice(CHICAGO_RULE_CHOICES, case_sensitive=False),
               default="carry", show_default=True,
-              help="Chicago part-scores (RULES.md section 8): carry = carry to game, 100 on deal 4 (variant A);"
-                   " each = each deal alone, 50 each (variant B). 'a' and 'b' are accepted too.")
+              help="Chicago part-scores: carry = carry to game, 100 on deal 4 (the ACBL's four-deal bridge);"
+                   " each = each deal alone, 50 each (as in duplicate). 'a' and 'b' are accepted too."
+                   " See docs/commands/rubber.md.")
 @variant_option
 @click.option("--partscore-bonus", type=click.IntRange(min=0), default=None, metavar="N",
               help="Part-score premium: unfinished rubber (default 100; 50 in the other reading), "
@@ -401,21 +411,13 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
     comes from the rubber (a side with a game), or from the deal in Chicago.
     With --variant NAME the results (a player as declarer) or played boards
     are of that game, kept a column a player; --players names its players.
-
-    \b
-    Examples:
-      printf '2S= -d N\\n2H= -d E\\n2D= -d N\\n' | bridgecli rubber
-      bridgecli rubber evening.txt --players "Ann,Bob,Cid,Dan"
-      bridgecli rubber evening.txt --json
-      bridgecli rubber games.pbn --honors auto
-      bridgecli rubber --chicago --chicago-rule each club.txt
-      bridgecli rubber --variant szlem played.yaml   # a column a player
     """
     import dataclasses
 
     from bridgecli.cli.common import AtomicOutput, read_text
     from bridgecli.core.scoring import find_rules
 
+    as_json = output_format(output, "json" if as_json else None, ("text", "json"), "text", option="--json") == "json"
     lang = get_lang(ctx)
     if variant_name is not None:
         if variant_name.strip().lower() in CHICAGO_RULES:

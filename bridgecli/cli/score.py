@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from bridgecli.cli import BridgeCliError, ExitCode, localise
-from bridgecli.cli.common import format_option, get_lang, json_option, output_option
+from bridgecli.cli.common import format_option, get_lang, json_option, output_format, output_option
 from bridgecli.cli.variants import variant_option
 from bridgecli.core.calls import Contract
 from bridgecli.core.cards import Seat, Side, Vulnerability
@@ -225,6 +225,8 @@ class _LineScorer:
         return hit
 
     def _evaluate(self, line: str) -> str:
+        if line.lstrip().startswith("#"):
+            return ""  # a comment line, as rubber reads them: an empty output line, like a blank one
         if "'" in line or '"' in line or "\\" in line:
             import shlex
 
@@ -288,7 +290,8 @@ class _LineScorer:
         for name, value in sub.params.items():
             if name == "args" or sub.get_parameter_source(name) != ParameterSource.DEFAULT:
                 params[name] = value
-        for name, what in (("event_file", "--event"), ("output", "-o"), ("keep_going", "--keep-going")):
+        for name, what in (("event_file", "--event"), ("output", "-o"), ("keep_going", "--keep-going"),
+                           ("lang", "--lang")):
             if sub.get_parameter_source(name) != ParameterSource.DEFAULT:
                 raise ParseError(f"{what} is not allowed in a batch line")
         words = list(params["args"])
@@ -308,6 +311,9 @@ def _run_batch(ctx: click.Context, keep_going: bool, output: str | None = None) 
 
 
 def _batch_to(ctx: click.Context, keep_going: bool, out: Any) -> int:
+    from bridgecli.cli.common import stdin_hint
+
+    stdin_hint()
     scorer = _LineScorer(ctx, get_lang(ctx))
     failures = 0
     lineno = 0
@@ -364,10 +370,18 @@ def _batch_to(ctx: click.Context, keep_going: bool, out: Any) -> int:
 
 
 def _fmt_num(x: float, places: int = 2) -> str:
+    """``x`` with ``places`` decimals always (``75.00``, ``91.67``), so that a column reads alike."""
     text = f"{x:.{places}f}"
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    return text[1:] if text.startswith("-") and not text.strip("-0.") else text
+
+
+def _drop_empty(rows: list[list[Any]], headers: list[str], right: Sequence[int],
+                optional: Sequence[int]) -> tuple[list[list[Any]], list[str], tuple[int, ...]]:
+    """Leave out the ``optional`` columns that are empty in every row (no lead known, say)."""
+    gone = {i for i in optional if all(row[i] in ("", None) for row in rows)}
+    keep = [i for i in range(len(headers)) if i not in gone]
+    return ([[row[i] for i in keep] for row in rows], [headers[i] for i in keep],
+            tuple(k for k, i in enumerate(keep) if i in right))
 
 
 def _table(rows: list[list[Any]], headers: list[str], style: str, right: Sequence[int] = ()) -> str:
@@ -458,7 +472,7 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
         ])
     to_stdout = output != "-"
     if output not in (None, "-"):
-        out_fmt = formats.format_from_path(output) or fmt
+        out_fmt = output_format(output, None, formats.FORMATS, fmt, option="") or fmt
         with AtomicOutput(output) as fp:
             for chunk in formats.iter_write(boards, out_fmt):
                 fp.write(chunk)
@@ -591,10 +605,12 @@ def _run_event(path: str, params: Mapping[str, Any], fmt_override: str | None, o
                              r.score if r.score > 0 else "", -r.score if r.score < 0 else "",
                              _fmt_num(rs.mp_ns), _fmt_num(rs.mp_ew), _fmt_num(rs.cross_ns), rs.datum, rs.butler_ns])
             ns, ew = lang.word("ns"), lang.word("ew")
-            lines.append(_table(rows, [*w("board", "ns", "ew", "contract", "declarer", "result", "opening_lead"), f"+{ns}",
-                                       f"+{ew}", f"{lang.word('mp')} {ns}", f"{lang.word('mp')} {ew}",
-                                       f"XIMP {ns}", lang.word("datum"), f"{lang.word('butler')} {ns}"], style,
-                                right=(0, 7, 8, 9, 10, 11, 12, 13)))
+            rows, headers, right = _drop_empty(
+                rows, [*w("board", "ns", "ew", "contract", "declarer", "result", "opening_lead"), f"+{ns}",
+                       f"+{ew}", f"{lang.word('mp')} {ns}", f"{lang.word('mp')} {ew}",
+                       f"XIMP {ns}", lang.word("datum"), f"{lang.word('butler')} {ns}"],
+                right=(0, 7, 8, 9, 10, 11, 12, 13), optional=(3, 4, 5, 6))
+            lines.append(_table(rows, headers, style, right=right))
             order = {"NS": 0, "EW": 1}
             directions = sorted({p.direction for p in event.standings}, key=lambda d: (order.get(d, 2), d))
             for d in directions:
@@ -622,7 +638,16 @@ def _stdin_is_terminal() -> bool:
 # -- the command -----------------------------------------------------------------
 
 
-@click.command(context_settings={"ignore_unknown_options": True})
+EXAMPLES = (
+    "\b\nExamples:\n"
+    "  bridgecli score 4SX -1 --vul both     # -200\n"
+    "  printf '4S=\\n3NT-1 --vul both\\n' | bridgecli score -\n"
+    "  bridgecli score sample_deals/valid/club_session.pbn\n"
+)
+"""The examples at the end of ``bridgecli score --help`` (run by the tests, from the repository root)."""
+
+
+@click.command(context_settings={"ignore_unknown_options": True}, epilog=EXAMPLES)
 @click.argument("args", nargs=-1, metavar="CONTRACT [RESULT] | - | FILE")
 @click.option("--vul", default=None, metavar="none|ns|ew|both",
               help="Which sides are vulnerable (also all, -, n-s, e-w). Default: none.")
@@ -649,22 +674,16 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
     CONTRACT is 4S, 4SX, 3NTXX, 3N, 4♠ or pass; RESULT is =, +1, -2 or the
     tricks taken (10), or joined to the contract (4SX-1). The output is the
     declarer side's score. With - (or no argument and piped input) every
-    stdin line is scored like command-line arguments, one output line each.
-
-    \b
-    Examples:
-      bridgecli score 4S= --vul none            # 420
-      bridgecli score 4SX -1 --vul both         # -200
-      bridgecli score 3NT+1 --declarer E --vul ew --ns   # -630
-      bridgecli score 6NTXX 13 --vul both --json
-      printf '4S=\\n3NT-1 --vul both\\n' | bridgecli score -
-      bridgecli score --imps 620 -100           # 12
-      bridgecli score boards.pbn -o scored.pbn
-      bridgecli score --event traveller.csv
-      bridgecli score --variant nullo 4NL 3        # below 120, above 0
-      bridgecli score --variant szlem played.yaml  # the rubbers, a column a player
+    stdin line is scored like command-line arguments, one output line each
+    (empty for a blank line or a '#' comment line).
     """
     fmt_override = kw.get("from")
+    if not (variant_name is None and event_file is None and len(args) == 1 and not imps_mode
+            and (args[0].lower().endswith(FILE_EXTENSIONS) or (args[0] == "-" and fmt_override is not None))):
+        # a file of boards is written back as boards (_run_file); everything else is text or --json
+        as_json = output_format(output, "json" if as_json else None, ("text", "json"), "text",
+                                option="--json") == "json"
+        ctx.params["as_json"] = as_json
     lang = get_lang(ctx)
     if style != "simple":
         from tabulate import tabulate_formats

@@ -15,6 +15,7 @@ from bridgecli.cli.common import (
     get_lang,
     input_argument,
     json_option,
+    output_format,
     quiet_stdout,
 )
 from bridgecli.cli.variants import variant_option
@@ -77,7 +78,9 @@ def report(ctx: click.Context, exc: BridgeError) -> int:
     """
     if ctx.find_root().params.get("debug"):
         raise exc
-    error_from(exc).show()
+    from bridgecli.cli.common import report_capped
+
+    report_capped(f"bridgecli: error: {error_from(exc).format_message()}", exc.source)
     return ExitCode.USAGE
 
 
@@ -96,7 +99,16 @@ def _colour(option: bool | None, output: str | None, fp: IO[Any]) -> bool:
         return False
 
 
-@click.command("show")
+EXAMPLES = (
+    "\b\nExamples:\n"
+    "  bridgecli show sample_deals/valid/club_session.pbn --board 3\n"
+    "  bridgecli show docs/examples/club.pbn --brief --lang pl\n"
+    "  bridgecli show sample_deals/valid/club_session.pbn -o sheet.html\n"
+)
+"""The examples at the end of ``bridgecli show --help`` (run by the tests, from the repository root)."""
+
+
+@click.command("show", epilog=EXAMPLES)
 @input_argument
 @click.option("--from", "from_", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
               help="Input format (default: from the extension, else the content).")
@@ -121,6 +133,7 @@ def _colour(option: bool | None, output: str | None, fp: IO[Any]) -> bool:
               "else into the folder -o DIR as board-01.svg...")
 @json_option
 @click.option("-o", "--output", "output", type=click.Path(writable=True, allow_dash=True), default=None,
+              metavar="FILE|DIR",
               help="Write to FILE (atomically) instead of stdout; with --svg a FILE.svg or a folder.")
 @variant_option
 @click.pass_context
@@ -139,17 +152,11 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
     auction, contract and result, makeable contracts and par (from the tags
     DoubleDummyTricks, OptimumScore, ParContract that solve writes, or
     computed with --solve). --svg draws each board's diagram as an SVG image.
-
-    \b
-    Examples:
-      bridgecli show session.pbn
-      bridgecli show session.pbn --board 1-4,7 --ascii
-      bridgecli show session.lin --brief
-      bridgecli convert session.yaml --to pbn | bridgecli show -
-      bridgecli show session.pbn --html --per-page 6 -o sheet.html
-      bridgecli show session.pbn --svg -o diagrams/
-      bridgecli show --variant szlem szlem.yaml
     """
+    kind = output_format(output, "html" if html else "svg" if svg else "json" if as_json else None,
+                         ("text",) if variant_name else ("text", "json", "html", "svg"), "text",
+                         option="" if variant_name else "--html, --svg or --json")
+    html, svg, as_json = html or kind == "html", svg or kind == "svg", as_json or kind == "json"
     if variant_name is not None:
         from bridgecli.cli.variants import run_show
 
@@ -160,7 +167,7 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
         return
     if output not in (None, "-") and os.path.isdir(output):
         raise click.BadParameter(f"{output!r} is a directory", param_hint="-o")
-    from bridgecli.render.text import render_board, render_brief
+    from bridgecli.render.text import paint_red, render_board, render_brief
 
     if tablefmt != "simple":
         from tabulate import tabulate_formats
@@ -189,9 +196,9 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
                 elif brief:
                     fp.write(render_brief(rec, lang=lang, ascii=ascii_, red=red) + "\n")
                 else:
-                    fp.write(("\n" if shown else "") + render_board(
-                        rec, lang=lang, ascii=ascii_, tens=ten == "10", red=red, tablefmt=tablefmt,
-                        play=not no_play) + "\n")
+                    text = _with_claim(rec, render_board(rec, lang=lang, ascii=ascii_, tens=ten == "10",
+                                                         tablefmt=tablefmt, play=not no_play), lang, ascii_)
+                    fp.write(("\n" if shown else "") + paint_red(text, red) + "\n")
                 shown += 1
     except BrokenPipeError:
         quiet_stdout()
@@ -203,6 +210,20 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
         raise BridgeCliError(f"{source}: no board numbered {', '.join(board_specs)}", ExitCode.RULES)
     if code:
         ctx.exit(code)
+
+
+def _with_claim(board: Board, text: str, lang: Any, ascii_: bool) -> str:
+    """``text`` (a drawn board) with the claim that ended its play on the contract line,
+    as play reports it: ``Contract: 2HX by N, down 1 (claimed after 9)``."""
+    from bridgecli.render.text import result_text
+
+    if board.play is None or board.play_end != "*" or board.result is None or board.contract is None:
+        return text
+    done = sum(1 for row in board.play if len(row) == 4 and all(pc is not None and pc.card is not None for pc in row))
+    line = result_text(board, lang=lang, ascii=ascii_)
+    if done >= 13 or not line:
+        return text
+    return text.replace(line, f"{line} {lang.word('claimed_after').format(n=done)}", 1)
 
 
 def _hand_records(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[str, ...], ascii_: bool,

@@ -23,6 +23,7 @@ from bridgecli.cli.common import (
     get_lang,
     input_argument,
     json_option,
+    output_format,
     output_option,
 )
 from bridgecli.core.board import Board
@@ -37,7 +38,16 @@ BATCH = 40
 JOB_BATCH = 10
 
 
-@click.command("solve")
+EXAMPLES = (
+    "\b\nExamples:\n"
+    "  bridgecli deal -n 2 --seed 1 | bridgecli solve -\n"
+    "  bridgecli solve docs/examples/hands.pbn --json\n"
+    "  bridgecli deal -n 2 --seed 1 | bridgecli solve - | bridgecli show - --brief\n"
+)
+"""The examples at the end of ``bridgecli solve --help`` (run by the tests, from the repository root)."""
+
+
+@click.command("solve", epilog=EXAMPLES)
 @input_argument
 @click.option("--from", "from_", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
               help="Input format (default: from extension or content).")
@@ -75,17 +85,8 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
     hands of unequal size) is reported on stderr and written back unchanged;
     the exit code is then 1. If some input cannot be read at all, -o FILE is
     left as it was (exit 2).
-
-    \b
-    Examples:
-      bridgecli deal -n 4 | bridgecli solve -
-      bridgecli deal -n 4 | bridgecli solve - | bridgecli show -
-      bridgecli solve session.pbn --json
-      bridgecli deal -n 32 | bridgecli solve - -o session.pbn
-      bridgecli solve hand.pbn --leads
     """
     from bridgecli.cli import common
-    from bridgecli.formats import format_from_path
     from bridgecli.solver import dds
 
     try:
@@ -95,7 +96,8 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
 
     if as_json and to:
         raise click.UsageError("--json and --to exclude each other")
-    out_fmt = to.lower() if to else (format_from_path(output) if output and not as_json else None)
+    kind = output_format(output, "analysis" if as_json else to, (*FORMAT_NAMES, "text"), "text", option="--to")
+    out_fmt = None if kind in ("analysis", "text") else kind
     if out_fmt and force_table:
         raise click.UsageError("--table prints tables; it does not go with --to or -o FILE.pbn")
     if not (out_fmt or as_json or force_table) and output in (None, "-") and not common.stdout_is_terminal():
@@ -107,9 +109,10 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
 
     def report(exc: BridgeError) -> None:
         from bridgecli.cli import error_from
+        from bridgecli.cli.common import report_capped
 
         err = error_from(exc.located(source=source))
-        err.show()
+        report_capped(f"bridgecli: error: {err.format_message()}", source)
         worst[0] = max(worst[0], ExitCode(err.exit_code))
 
     from bridgecli.solver.analysis import BoardAnalysis, Unsolvable, analyse_stream
@@ -193,6 +196,10 @@ def _read_records(path: str, source: str, override: str | None) -> Iterator[Boar
     from bridgecli.solver.analysis import FLUSH
 
     fmt = override.lower() if override else format_from_path(path)
+    if path == "-":
+        from bridgecli.cli.common import stdin_hint
+
+        stdin_hint()
     with nullcontext(sys.stdin.buffer) if path == "-" else open(path, "rb") as fp:
         for text, offset, chunk_fmt, quiet in _chunks(fp, fmt, source):
             for item in iter_records(text, chunk_fmt or fmt or sniff(text), source=source):

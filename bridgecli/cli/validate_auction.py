@@ -16,6 +16,7 @@ from bridgecli.cli.common import (
     get_lang,
     input_argument,
     json_option,
+    output_format,
     output_option,
     read_text,
 )
@@ -452,7 +453,16 @@ def _jobs(requested: int | None, games: int) -> int:
     return max(1, min(idle, 8))
 
 
-@click.command("validate-auction")
+EXAMPLES = (
+    "\b\nExamples:\n"
+    '  bridgecli validate-auction --dealer N --calls "1NT P 3NT P P P"\n'
+    '  bridgecli validate-auction --dealer S --calls "1H X XX" --legal-calls\n'
+    "  bridgecli validate-auction sample_deals/valid/club_session.pbn --json\n"
+)
+"""The examples at the end of ``bridgecli validate-auction --help`` (run by the tests, from the repository root)."""
+
+
+@click.command("validate-auction", epilog=EXAMPLES)
 @input_argument
 @click.option("--dealer", metavar="SEAT", default=None, help="Dealer of an inline auction (N, E, S, W).")
 @click.option("--calls", "calls_text", metavar="CALLS", default=None,
@@ -493,16 +503,8 @@ def validate_auction(
     --require-complete); 1 an illegal call, a mismatch or an open auction under
     --require-complete (every board is still reported); 2 unreadable input,
     no boards, or an unknown call.
-
-    \b
-    Examples:
-      bridgecli validate-auction --dealer N --calls "1NT P 3NT P P P"
-      bridgecli validate-auction --dealer S --calls "1H X XX" --legal-calls
-      bridgecli validate-auction session.pbn --require-complete
-      bridgecli validate-auction boards.jsonl --json | jq 'select(.ok|not)'
-      bridgecli validate-auction --variant nullo --dealer N --calls "1NL 2H X P"
-      bridgecli validate-auction --variant szlem --dealer S --calls "6 8 / 9 14 / P 24"
     """
+    as_json = output_format(output, "json" if as_json else None, ("text", "json"), "text", option="--json") == "json"
     lang = get_lang(ctx)
     rules = BRIDGE
     if variant_name is not None:

@@ -58,10 +58,11 @@ def run_deal(name: str, count: int, seed: int | None, start_board: int, fmt: str
     import random
 
     from bridgecli import __version__
-    from bridgecli.formats import format_from_path, iter_write
+    from bridgecli.cli.common import output_format
+    from bridgecli.formats import iter_write
 
     variant = find(name)
-    fmt = (fmt or format_from_path(output) or "yaml").lower()
+    fmt = (output_format(output, fmt, ("pbn", "yaml", "json", "lin", "text")) or "yaml").lower()
     if fmt not in ("yaml", "json"):
         raise BridgeCliError(f"a {variant.name} deal needs --format yaml or json ({fmt} cannot hold its"
                              " talon, discards or dummies)", ExitCode.USAGE)
