@@ -297,17 +297,68 @@ class _LineScorer:
         return _single(words, params, self.lang, self.memo)
 
 
-def _run_batch(ctx: click.Context, keep_going: bool, output: str | None = None) -> int:
-    """Score stdin line by line into stdout (or ``output``); returns the exit code."""
+def _stdin_fd() -> int:
+    try:
+        return sys.stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        return -1
+
+
+def _peek_stdin() -> bytes:
+    """Stdin up to its first line that is not blank (or all of it when there is none).
+
+    Line mode needs that line anyway before it can answer, so peeking never waits
+    longer than scoring would (``tail -f`` keeps working).
+    """
+    fd = _stdin_fd()
+    data = b""
+    if fd < 0:
+        while True:
+            line = sys.stdin.readline()
+            if not line:
+                return data
+            data += line.encode("utf-8")
+            if line.strip():
+                return data
+    while True:
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            return data
+        data += chunk
+        complete = data.rpartition(b"\n")[0]
+        if complete.strip():
+            return data
+
+
+#: How a board file starts (PBN tags, ``%`` lines or commentary, JSON, YAML); a result line never does.
+_BOARD_STARTS = ("%", "[", "{", ";", "---", "boards:", "- board", "board:", "number:")
+
+
+def is_board_text(head: str) -> bool:
+    """True when text whose first lines are ``head`` is a file of boards, not result lines."""
+    for raw in head.lstrip("\ufeff").splitlines():
+        line = raw.strip()
+        if line:
+            from bridgecli import formats
+
+            return line.startswith(_BOARD_STARTS) or formats.sniff(line) == "lin"
+    return False
+
+
+def _run_batch(ctx: click.Context, keep_going: bool, output: str | None = None, prefix: bytes = b"") -> int:
+    """Score stdin line by line into stdout (or ``output``); returns the exit code.
+
+    ``prefix``: what was already read from stdin (by :func:`_peek_stdin`).
+    """
     if output not in (None, "-"):
         from bridgecli.cli.common import AtomicOutput
 
         with AtomicOutput(output) as fp:
-            return _batch_to(ctx, keep_going, fp)
-    return _batch_to(ctx, keep_going, sys.stdout)
+            return _batch_to(ctx, keep_going, fp, prefix)
+    return _batch_to(ctx, keep_going, sys.stdout, prefix)
 
 
-def _batch_to(ctx: click.Context, keep_going: bool, out: Any) -> int:
+def _batch_to(ctx: click.Context, keep_going: bool, out: Any, prefix: bytes = b"") -> int:
     scorer = _LineScorer(ctx, get_lang(ctx))
     failures = 0
     lineno = 0
@@ -335,28 +386,29 @@ def _batch_to(ctx: click.Context, keep_going: bool, out: Any) -> int:
             out.write("\n".join(outs) + "\n")
             out.flush()
 
-    try:
-        fd = sys.stdin.fileno()
-    except (AttributeError, OSError, ValueError):
-        fd = -1
-    if fd < 0:
-        for line in sys.stdin:
-            handle([line.rstrip("\r\n")])
-    else:
-        # read what has arrived, answer it all, flush before waiting again (works behind tail -f)
-        pending = b""
-        while True:
-            chunk = os.read(fd, 1 << 16)
-            if not chunk:
-                break
+    fd = _stdin_fd()
+    # read what has arrived, answer it all, flush before waiting again (works behind tail -f)
+    pending = b""
+    chunk = prefix
+    while True:
+        if chunk:
             complete, nl, pending = (pending + chunk).rpartition(b"\n")
             if nl:
                 text = complete.decode("utf-8", "replace")
                 if "\r" in text:
                     text = text.replace("\r", "")
                 handle(text.split("\n"))
-        if pending:
-            handle([pending.decode("utf-8", "replace").rstrip("\r")])
+        if fd < 0:
+            line = sys.stdin.readline()
+            if not line:
+                break
+            chunk = line.encode("utf-8")
+            continue
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            break
+    if pending:
+        handle([pending.decode("utf-8", "replace").rstrip("\r")])
     return ExitCode.RULES if failures else ExitCode.OK
 
 
@@ -389,15 +441,31 @@ def _board_rules(board: Any, rules: Any, explicit: bool) -> Any:
 
 
 def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, output: str | None,
-              keep_going: bool, style: str, explicit_rules: bool = False) -> int:
-    """Score every board of a file; returns the exit code."""
+              keep_going: bool, style: str, explicit_rules: bool = False, stdin_head: bytes | None = None) -> int:
+    """Score every board of a file; returns the exit code.
+
+    ``stdin_head``: the start of stdin already read (``path`` is then ``-``).
+    """
     from bridgecli import formats
     from bridgecli.cli.common import AtomicOutput, read_text
-    from bridgecli.formats.traveller import board_ns_score, contract_and_tricks, result_text, score_tag
+    from bridgecli.formats.traveller import (
+        board_ns_score,
+        contract_and_tricks,
+        result_text,
+        score_tag,
+        unscored_reason,
+    )
 
     rules = find_rules(params.get("scoring") or "duplicate")
     lang = get_lang()
-    text, source = read_text(path)
+    if stdin_head is not None:
+        from bridgecli.cli.common import decode_bytes
+
+        source = "<stdin>"
+        rest = sys.stdin.read().encode("utf-8") if _stdin_fd() < 0 else sys.stdin.buffer.read()
+        text = decode_bytes(stdin_head + rest, source)
+    else:
+        text, source = read_text(path)
     fmt = formats.resolve_format(path, text, fmt_override)
     failures = 0
     boards = []
@@ -414,6 +482,9 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
         try:
             ns = board_ns_score(board, _board_rules(board, rules, explicit_rules))
             c, tricks = contract_and_tricks(board)
+            reason = unscored_reason(c, tricks) if ns is None else None
+            if reason is not None:
+                raise RuleError(reason)
         except BridgeError as exc:
             exc.located(source=source, board=None if board.number is None else str(board.number))
             if not keep_going:
@@ -705,7 +776,14 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
             raise BridgeCliError("give CONTRACT [RESULT], - to read results from stdin, or a FILE of boards")
         args = ("-",)
     if args == ("-",) and not imps_mode and fmt_override is None:
-        ctx.exit(_run_batch(ctx, keep_going, output))
+        # a board file on stdin (PBN, JSON, YAML, LIN) is scored as a FILE, as show and rubber do
+        head = _peek_stdin()
+        if is_board_text(head.decode("utf-8", "replace")):
+            from click.core import ParameterSource
+
+            explicit = ctx.get_parameter_source("scoring") != ParameterSource.DEFAULT
+            ctx.exit(_run_file("-", ctx.params, None, output, keep_going, style, explicit, stdin_head=head))
+        ctx.exit(_run_batch(ctx, keep_going, output, head))
         return
     if len(args) == 1 and not imps_mode and (args[0].lower().endswith(FILE_EXTENSIONS)
                                              or (args[0] == "-" and fmt_override is not None)):

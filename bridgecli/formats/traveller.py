@@ -37,7 +37,7 @@ from typing import Any
 from bridgecli.core.board import Board
 from bridgecli.core.calls import Contract
 from bridgecli.core.cards import Seat, Vulnerability
-from bridgecli.core.errors import BridgeError, MismatchError, ParseError
+from bridgecli.core.errors import BridgeError, MismatchError, ParseError, RuleError
 from bridgecli.core.events import TableResult
 from bridgecli.core.notation import ENGLISH, Language
 from bridgecli.core.scoring import DUPLICATE, ScoringRules, parse_result, score
@@ -55,6 +55,7 @@ __all__ = [
     "results_from_boards",
     "results_from_rows",
     "score_tag",
+    "unscored_reason",
 ]
 
 #: Canonical column -> accepted header spellings (normalised: lower case, no space, ``_`` or ``-``).
@@ -273,24 +274,55 @@ def contract_and_tricks(board: Board) -> tuple[Contract | None, int | None]:
     """The board's contract (with declarer) and declarer's tricks: the Contract, Declarer
     and Result tags, else the contract its auction reached and the tricks of a complete (or
     claimed) legal play record. Either may be None when nothing gives it. Raises
-    IllegalCallError when an illegal auction is needed to find the contract.
+    IllegalCallError when an illegal auction is needed to find the contract, and
+    MismatchError when the Result cannot follow from the play record (fewer tricks than
+    declarer has already won in it, or more than declarer can still reach).
     """
     contract, tricks = board.contract, board.result
     if (contract is None or (contract.declarer is None and not contract.is_passout)) and board.auction:
         from bridgecli.core.play import contract_of
 
         contract = contract_of(board)
-    if (contract is not None and not contract.is_passout and contract.declarer is not None and tricks is None
+    if (contract is not None and not contract.is_passout and contract.declarer is not None
             and board.play and board.deal is not None):
         from bridgecli.core.play import replay_board
 
         try:
             replay = replay_board(board, contract)
         except BridgeError:
-            return contract, None
-        if replay.legal and replay.complete:
-            tricks = replay.declarer_tricks
+            return contract, tricks
+        if tricks is None:
+            if replay.legal and replay.complete:
+                tricks = replay.declarer_tricks
+        elif replay.error is None:
+            _check_result(replay, tricks)
     return contract, tricks
+
+
+def _check_result(replay: Any, result: int) -> None:
+    """Raise MismatchError when ``result`` cannot follow from a legal (partial) play record."""
+    if replay.mismatch:
+        raise MismatchError(replay.mismatch)
+    declarer = replay.contract.declarer
+    won = replay.tricks_won[0 if declarer in (Seat.NORTH, Seat.SOUTH) else 1]
+    left = 13 - sum(replay.tricks_won)
+    if not won <= result <= won + left:
+        raise MismatchError(f"result {result} cannot follow from the play: declarer has already won {won}"
+                            f" tricks with {left} to play")
+
+
+def unscored_reason(contract: Contract | None, tricks: int | None) -> str | None:
+    """Why a board that records a result cannot be scored (when no Score tag gives its score):
+    a contract and result without declarer, or a result without contract. None when the board
+    can be scored or records no result (a hand record, a bidding problem, a play in progress).
+    """
+    if tricks is None or (contract is not None and contract.is_passout):
+        return None
+    if contract is None:
+        return f"result {tricks} but no contract"
+    if contract.declarer is None:
+        return f"cannot score {contract.pbn} with result {tricks}: no declarer (a Declarer tag, or the auction)"
+    return None
 
 
 def board_ns_score(board: Board, rules: ScoringRules = DUPLICATE) -> int | None:
@@ -317,6 +349,10 @@ def results_from_boards(boards: Sequence[Board], source: str | None = None,
             label = str(b.number) if b.number is not None else b.tag("Board") or str(i)
             value = board_ns_score(b, rules)
             if value is None:
+                c, t = contract_and_tricks(b)
+                reason = unscored_reason(c, t)
+                if reason is not None:
+                    raise RuleError(reason, board=label)
                 raise ParseError("no contract and result, and no Score tag", board=label)
             lead = None
             if b.play and b.play[0] and b.play[0][0].card is not None:
