@@ -8,6 +8,7 @@ scoring core only; files, tables and JSON are imported where they are used.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -31,6 +32,57 @@ def _is_number(token: str) -> bool:
     """``-1``, ``-12``: a negative number (a result), not an option."""
     rest = token[1:]
     return token[:1] == "-" and rest.isdigit() and rest.isascii()
+
+
+# -- the language a text of results is read in -----------------------------------
+
+#: ``# lang: hu``: a first line declaring the language of a file of result lines.
+_LANG_LINE = re.compile(r"#\s*lang\s*:\s*(\S*)\s*", re.IGNORECASE)
+
+LANGUAGE_NAMES = {"en": "English", "pl": "Polish", "hu": "Hungarian"}
+"""Language codes and the names warnings use."""
+
+
+def declared_language(line: str) -> str | None:
+    """The code a ``# lang: CODE`` line declares, None for any other line. Raises ParseError
+    for an unknown code."""
+    m = _LANG_LINE.fullmatch(line.strip().removeprefix("\ufeff"))
+    if m is None:
+        return None
+    from bridgecli.core.notation import get_language
+
+    return get_language(m.group(1)).code
+
+
+class InputLanguage:
+    """How result lines of a file or stdin are read: in the language the text declares
+    (``# lang: hu`` first), else in English (the default reader, which also reads the
+    foreign tokens that do not clash) -- never in the display language ``--lang`` alone,
+    which must not change a score. Where an undeclared text would read differently in
+    ``--lang``, :meth:`check` warns on stderr, naming the reading taken.
+    """
+
+    def __init__(self, display: Any, declared: str | None = None) -> None:
+        from bridgecli.core.notation import get_language
+
+        self.code = declared or "en"
+        self.reader = get_language(self.code)
+        self.display_code = str(display.code)
+        # a declared language is the author's word: nothing to warn about then
+        self.other = get_language(self.display_code) if declared is None and self.display_code != self.code else None
+        self.warned: set[str] = set()
+
+    def check(self, where: str, line: str, taken: str, other: str) -> None:
+        """Warn once per line text that ``line`` reads as ``taken`` here and as ``other``
+        in the display language."""
+        if not taken or not other or taken == other or line in self.warned:
+            return
+        self.warned.add(line)
+        name = LANGUAGE_NAMES.get(self.code, self.code)
+        other_name = LANGUAGE_NAMES.get(self.display_code, self.display_code)
+        click.echo(f"bridgecli: warning: {where}: {line.strip()!r} read in {name}: {taken};"
+                   f" {other_name} (--lang {self.display_code}) reads {other}. Put '# lang: {self.display_code}'"
+                   f" first to read the input in {other_name}", err=True)
 
 
 # -- one result ---------------------------------------------------------------
@@ -359,19 +411,36 @@ def _run_batch(ctx: click.Context, keep_going: bool, output: str | None = None, 
 
 
 def _batch_to(ctx: click.Context, keep_going: bool, out: Any, prefix: bytes = b"") -> int:
-    scorer = _LineScorer(ctx, get_lang(ctx))
+    display = get_lang(ctx)
     failures = 0
     lineno = 0
+    reading: InputLanguage | None = None
+    scorer = other = None
 
     def handle(lines: list[str]) -> None:
-        nonlocal failures, lineno
+        nonlocal failures, lineno, reading, scorer, other
         outs: list[str] = []
         for line in lines:
             lineno += 1
-            if lineno == 1:
-                line = line.removeprefix("\ufeff")  # a UTF-8 byte order mark, as files may start with
             try:
-                outs.append(scorer(line))
+                if reading is None:
+                    # the first line may declare the language of the lines (# lang: hu)
+                    line = line.removeprefix("\ufeff")  # a UTF-8 byte order mark, as files may start with
+                    declared = declared_language(line)
+                    reading = InputLanguage(display, declared)
+                    scorer = _LineScorer(ctx, reading.reader)
+                    other = _LineScorer(ctx, reading.other) if reading.other is not None else None
+                    if declared is not None:
+                        outs.append("")
+                        continue
+                assert scorer is not None
+                answer = scorer(line)
+                if other is not None:
+                    try:
+                        reading.check(f"<stdin>:{lineno}", line, answer, other(line))
+                    except BridgeError:
+                        pass
+                outs.append(answer)
             except BridgeError as exc:
                 exc.located(source="<stdin>", line=lineno)
                 if not keep_going:
