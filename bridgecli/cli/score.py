@@ -671,6 +671,21 @@ def _run_event(path: str, params: Mapping[str, Any], fmt_override: str | None, o
     def w(*keys: str) -> list[str]:
         return [lang.word(k) for k in keys]
 
+    def adjusted_cells(adj: Any) -> tuple[str, str]:
+        """An adjusted score in the +NS/+EW columns: each side's own (``A+`` ``A-``)."""
+        ns_text, _, ew_text = adj.text.partition("/")
+        return ns_text, ew_text or ns_text
+
+    def room_json(r: Any) -> dict[str, Any]:
+        out = {"contract": contract_text(r), "declarer": by_text(r) or None,
+               "result": result_text(r.contract, r.tricks) or None, "ns": None if r.adjusted else r.score}
+        if r.adjusted is not None:
+            out["adjusted"] = r.adjusted.text
+        return out
+
+    def ns_shown(r: Any) -> Any:
+        return r.adjusted.text if r.adjusted is not None else r.score
+
     if is_team_event(results):
         match = team_match(results)
         if not match.boards:
@@ -679,24 +694,28 @@ def _run_event(path: str, params: Mapping[str, Any], fmt_override: str | None, o
             for b in match.boards:
                 lines.append(json.dumps({
                     "record": "board", "board": b.board,
-                    "open": {"contract": contract_text(b.open), "declarer": by_text(b.open) or None,
-                             "result": result_text(b.open.contract, b.open.tricks) or None, "ns": b.open.score},
-                    "closed": {"contract": contract_text(b.closed), "declarer": by_text(b.closed) or None,
-                               "result": result_text(b.closed.contract, b.closed.tricks) or None,
-                               "ns": b.closed.score},
+                    "open": room_json(b.open), "closed": room_json(b.closed),
                     "imps_home": b.imps_home,
+                    **({"imps_visitors": b.imps_visitors} if b.imps_visitors is not None else {}),
                 }))
             lines.append(json.dumps({"record": "match", "home": match.home, "visitors": match.visitors,
                                      "home_imps": match.home_imps, "visitors_imps": match.visitors_imps}))
         else:
             rows = []
             for b in match.boards:
+                home: int | str
+                visitors: int | str
+                if b.imps_visitors is not None:  # an adjusted board: each team's own IMPs
+                    home, visitors = b.imps_home, b.imps_visitors
+                else:
+                    home = b.imps_home if b.imps_home > 0 else ""
+                    visitors = -b.imps_home if b.imps_home < 0 else ""
                 rows.append([b.board,
                              shown(b.open),
-                             result_text(b.open.contract, b.open.tricks), b.open.score,
+                             result_text(b.open.contract, b.open.tricks), ns_shown(b.open),
                              shown(b.closed),
-                             result_text(b.closed.contract, b.closed.tricks), b.closed.score,
-                             b.imps_home if b.imps_home > 0 else "", -b.imps_home if b.imps_home < 0 else ""])
+                             result_text(b.closed.contract, b.closed.tricks), ns_shown(b.closed),
+                             home, visitors])
             lines.append(_table(rows, w("board", "open", "res", "ns", "closed", "res", "ns", "home", "visitors"),
                                 style, right=(0, 3, 6, 7, 8)))
             lines.append("")
@@ -710,9 +729,13 @@ def _run_event(path: str, params: Mapping[str, Any], fmt_override: str | None, o
                 lines.append(json.dumps({
                     "record": "result", "board": r.board, "ns": r.ns, "ew": r.ew,
                     "contract": contract_text(r) or None, "declarer": by_text(r) or None,
-                    "result": result_text(r.contract, r.tricks) or None, "lead": r.lead, "score_ns": r.score,
+                    "result": result_text(r.contract, r.tricks) or None, "lead": r.lead,
+                    "score_ns": None if r.adjusted else r.score,
+                    **({"adjusted": r.adjusted.text} if r.adjusted is not None else {}),
                     "mp_ns": rs.mp_ns, "mp_ew": rs.mp_ew, "top": rs.top,
                     "cross_imps_ns": round(rs.cross_ns, 6), "datum": rs.datum, "butler_ns": rs.butler_ns,
+                    **({"cross_imps_ew": round(rs.cross_ew, 6), "butler_ew": rs.butler_ew}
+                       if rs.cross_ew is not None else {}),
                 }))
             for p in event.standings:
                 lines.append(json.dumps({
@@ -728,7 +751,8 @@ def _run_event(path: str, params: Mapping[str, Any], fmt_override: str | None, o
                 rows.append([r.board, r.ns, r.ew, "" if c is None else lang.contract_str(c),
                              "" if c is None or c.declarer is None else lang.seat_str(c.declarer),
                              result_text(r.contract, r.tricks), r.lead or "",
-                             r.score if r.score > 0 else "", -r.score if r.score < 0 else "",
+                             *(adjusted_cells(r.adjusted) if r.adjusted is not None else
+                               (r.score if r.score > 0 else "", -r.score if r.score < 0 else "")),
                              _fmt_num(rs.mp_ns), _fmt_num(rs.mp_ew), _fmt_num(rs.cross_ns), rs.datum, rs.butler_ns])
             ns, ew = lang.word("ns"), lang.word("ew")
             lines.append(_table(rows, [*w("board", "ns", "ew", "contract", "declarer", "result", "opening_lead"), f"+{ns}",

@@ -38,7 +38,7 @@ from bridgecli.core.board import Board
 from bridgecli.core.calls import Contract
 from bridgecli.core.cards import Seat, Vulnerability
 from bridgecli.core.errors import BridgeError, MismatchError, ParseError, RuleError
-from bridgecli.core.events import TableResult
+from bridgecli.core.events import TableResult, parse_adjusted
 from bridgecli.core.notation import ENGLISH, Language
 from bridgecli.core.scoring import DUPLICATE, ScoringRules, parse_result, score
 
@@ -128,6 +128,22 @@ def _result_from_row(row: Mapping[str, Any], line: int | None, source: str | Non
         given = _cell(row, "score")
         contract: Contract | None = None
         tricks: int | None = None
+        # an artificial adjusted score (Law 12C2) in the score column, or alone in the contract one
+        adjusted = parse_adjusted(given) if given else None
+        if adjusted is None and text and not _cell(row, "result"):
+            adjusted = parse_adjusted(text)
+            if adjusted is not None:
+                text = ""
+        if adjusted is not None:
+            if text and text != "-":
+                # the contract played before the director adjusted: kept, not scored
+                words = [text] + ([_cell(row, "result")] if _cell(row, "result") else [])
+                contract, tricks = parse_result(words, lang.parse_contract)
+                decl = _cell(row, "declarer")
+                if decl and decl != "-":
+                    contract = contract.with_declarer(lang.parse_seat(decl))
+            return TableResult(board, ns, ew, 0, contract, tricks, _cell(row, "room") or None,
+                               _cell(row, "lead") or None, line, adjusted)
         if text:
             words = [text]
             res = _cell(row, "result")
@@ -340,11 +356,78 @@ def board_ns_score(board: Board, rules: ScoringRules = DUPLICATE) -> int | None:
     return None
 
 
+#: ScoreTable column (PBN 5.9, as Ruter, Magic Contest and others write it) -> traveller column.
+_SCORE_TABLE_COLUMNS = {"pairid_ns": "ns", "pairid_ew": "ew", "contract": "contract", "declarer": "declarer",
+                        "result": "result", "lead": "lead", "room": "room"}
+
+
+def _table_cells(row: str) -> list[str]:
+    import re
+
+    return [t[1:-1] if t.startswith('"') else t for t in re.findall(r'"[^"]*"|\S+', row)]
+
+
+def _score_table_rows(board: Board, header: str, rows: Sequence[str],
+                      label: str) -> list[tuple[int | None, dict[str, str]]]:
+    """Traveller rows of a board's ScoreTable section: pairs (or the four players), contract,
+    declarer, tricks, lead and the N-S score (``Score_NS``, else minus ``Score_EW``); an
+    ``A+``/``60%`` in ``Score_NS``/``Score_EW`` is the side's artificial adjusted score."""
+    names = [c.split("\\", 1)[0].strip().lstrip("+-").lower() for c in header.split(";")]
+    vul = board.effective_vulnerability
+    out: list[tuple[int | None, dict[str, str]]] = []
+    for row_text in rows:
+        cells = {name: ("" if v.strip() == "-" else v.strip()) for name, v in zip(names, _table_cells(row_text))}
+        cell = cells.get  # "" for a "-" cell
+        row = {col: cells[name] for name, col in _SCORE_TABLE_COLUMNS.items() if cell(name)}
+        if "ns" not in row and (cell("playerid_north") or cell("playerid_south")):
+            row["ns"] = f"{cell('playerid_north', '')} & {cell('playerid_south', '')}"
+            row["ew"] = f"{cell('playerid_east', '')} & {cell('playerid_west', '')}"
+        if "ns" not in row and cell("table"):
+            row["ns"], row["ew"] = f"table {cells['table']} NS", f"table {cells['table']} EW"
+        ns_text, ew_text = cells.get("score_ns", ""), cells.get("score_ew", "")
+        if "bye" in (ns_text.lower(), ew_text.lower()):
+            continue  # a pair sitting out: no table, no result
+        ns_adj = parse_adjusted(ns_text) if ns_text else None
+        ew_adj = parse_adjusted(ew_text) if ew_text else None
+        if ns_adj is not None or ew_adj is not None:
+            a = ns_adj or ew_adj
+            b = ew_adj or ns_adj
+            assert a is not None and b is not None
+            row["score"] = a.text if a.text == b.text else f"{a.text}/{b.text}"
+        elif ns_text:
+            row["score"] = ns_text
+        elif ew_text:
+            row["score"] = ew_text[1:] if ew_text.startswith("-") else f"-{ew_text}"
+        row["board"] = label
+        if vul is not None:
+            row["vul"] = vul.pbn
+        out.append((None, row))
+    return out
+
+
+def _is_result_table(header: str) -> bool:
+    """True for a ScoreTable of table results (with ``Score_NS``/``Score_EW`` columns), not
+    a team or ranking summary."""
+    names = {c.split("\\", 1)[0].strip().lstrip("+-").lower() for c in header.split(";")}
+    return bool(names & {"score_ns", "score_ew"}) and bool(names & {"pairid_ns", "playerid_north", "table"})
+
+
 def results_from_boards(boards: Sequence[Board], source: str | None = None,
                         rules: ScoringRules = DUPLICATE) -> list[TableResult]:
-    """Results of boards played at several tables (one board record a table result)."""
-    out = []
+    """Results of boards played at several tables: one board record a table result, or a
+    board whose ``ScoreTable`` section lists every table's result (a row each)."""
+    out: list[TableResult] = []
     for i, b in enumerate(boards, 1):
+        table = next((t for t in b.sections if t.name == "ScoreTable" and t.rows and _is_result_table(t.header)),
+                     None)
+        if table is not None:
+            label = str(b.number) if b.number is not None else b.tag("Board") or str(i)
+            try:
+                out.extend(results_from_rows(_score_table_rows(b, table.header, table.rows, label), source,
+                                             ENGLISH, rules))
+            except BridgeError as exc:
+                raise exc.located(source=source, board=label)
+            continue
         try:
             label = str(b.number) if b.number is not None else b.tag("Board") or str(i)
             value = board_ns_score(b, rules)

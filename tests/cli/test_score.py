@@ -686,3 +686,32 @@ def test_board_file_on_stdin_in_a_real_pipe() -> None:
                           env=subprocess_env(), timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["ns"] == 480  # 4H+2 not vulnerable: 120 + 60 + 300
+
+
+def test_event_with_adjusted_scores(runner: CliRunner, tmp_path: Path) -> None:
+    csv = tmp_path / "adj.csv"
+    csv.write_text("board,ns,ew,contract,declarer,result,score\n"
+                   "1,1,11,4S,N,=,\n1,2,12,4S,N,+1,\n1,3,13,3NT,S,=,\n1,4,14,,,,A+/A-\n1,5,15,A,,,\n")
+    result = run(runner, "--event", str(csv), "--json")
+    assert result.exit_code == 0, result.stderr
+    recs = {r["ns"]: r for r in map(json.loads, result.stdout.splitlines()) if r["record"] == "result"}
+    # top 8 (5 tables); A+/A-: 60% and 40% of 8; the three real scores factored up by 5/3
+    assert (recs["4"]["mp_ns"], recs["4"]["mp_ew"], recs["4"]["adjusted"]) == (4.8, 3.2, "A+/A-")
+    assert recs["4"]["score_ns"] is None and recs["1"]["score_ns"] == 420
+    assert recs["2"]["mp_ns"] == pytest.approx(22 / 3)
+    text = run(runner, "--event", str(csv))
+    row = next(line for line in text.stdout.splitlines() if line.split()[:3] == ["1", "4", "14"])
+    assert row.split()[3:5] == ["A+", "A-"]  # each side's own score in the +NS / +EW columns
+
+
+def test_team_event_with_an_adjusted_room(runner: CliRunner, tmp_path: Path) -> None:
+    csv = tmp_path / "teams.csv"
+    csv.write_text("board,room,ns,ew,contract,declarer,result,score\n"
+                   "1,open,A1,B1,4S,N,=,\n1,closed,B2,A2,,,,A-/A+\n")
+    result = run(runner, "--event", str(csv), "--json")
+    assert result.exit_code == 0, result.stderr
+    board, match = map(json.loads, result.stdout.splitlines())
+    # closed room: home sits E-W and got A+ (+3 IMPs), the visitors N-S A- (-3)
+    assert (board["imps_home"], board["imps_visitors"]) == (3, -3)
+    assert board["closed"]["adjusted"] == "A-/A+" and board["closed"]["ns"] is None
+    assert (match["home_imps"], match["visitors_imps"]) == (3, -3)
