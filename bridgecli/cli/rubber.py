@@ -16,11 +16,21 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from bridgecli.cli import ExitCode, localise
 from bridgecli.cli.common import format_option, get_lang, json_option, output_format, output_option
 from bridgecli.cli.variants import variant_option
 from bridgecli.core.cards import SEATS, Seat, Side
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
-from bridgecli.core.rubber import ROUNDINGS, DealResult, Honours, Rubber, Session, settlement, standings
+from bridgecli.core.rubber import (
+    ROUNDINGS,
+    DealResult,
+    Honours,
+    Rubber,
+    Session,
+    repeated_partnerships,
+    settlement,
+    standings,
+)
 
 if TYPE_CHECKING:
     from bridgecli.core.notation import Language
@@ -122,17 +132,44 @@ Item = tuple[int | None, str | None, DealResult | tuple[str, ...], Seat | None]
 _PLAYERS_LINE = re.compile(r"players\b\s*:?\s*(.*)$", re.IGNORECASE)
 
 
+def _describe(r: DealResult) -> str:
+    c = r.contract
+    if c.is_passout:
+        return "pass"
+    return f"{c.pbn} by {c.declarer.letter if c.declarer is not None else '?'}, {r.tricks} tricks"
+
+
 def _lines(text: str, source: str, lang: Language) -> Iterator[Item]:
+    """The players and results of a text file, read in the language its first line declares
+    (``# lang: hu``), else in English; ``lang`` (the display language) never changes a
+    reading, and a line it would read differently is warned about."""
+    from bridgecli.cli.score import InputLanguage, declared_language
+
+    reading: InputLanguage | None = None
     for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
+        line = raw.strip().removeprefix("\ufeff")
         try:
+            if reading is None and line:
+                declared = declared_language(line)
+                reading = InputLanguage(lang, declared)
+                if declared is not None:
+                    continue
+            if not line or line.startswith("#"):
+                continue
             m = _PLAYERS_LINE.match(line)
             if m:
                 yield lineno, None, parse_players(m.group(1)), None
                 continue
-            yield lineno, None, _line_result(line, lang), None
+            assert reading is not None
+            result = _line_result(line, reading.reader)
+            if reading.other is not None:
+                try:
+                    other = _line_result(line, reading.other)
+                except BridgeError:
+                    other = result
+                if other != result:
+                    reading.check(f"{source}:{lineno}", line, _describe(result), _describe(other))
+            yield lineno, None, result, None
         except BridgeError as exc:
             raise exc.located(source=source, line=lineno) from None
 
@@ -493,7 +530,13 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
         rendered = _render_text(session, rounding.lower(), lang)
     with AtomicOutput(output) as fp:
         fp.write(rendered)
-    ctx.exit(0)
+    repeats = [] if chicago else repeated_partnerships(session.rubbers)
+    for rep in repeats:
+        a, b = rep.partners
+        message = (f"{source}: {a} and {b} partner again in rubber {rep.rubber},"
+                   f" as in rubber {rep.earlier} of the same round of three")
+        click.echo(f"bridgecli: warning: {localise(message)}", err=True)
+    ctx.exit(ExitCode.RULES if repeats else ExitCode.OK)
 
 
 __all__ = ["parse_honours", "parse_players", "rubber"]

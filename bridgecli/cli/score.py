@@ -8,6 +8,7 @@ scoring core only; files, tables and JSON are imported where they are used.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -31,6 +32,57 @@ def _is_number(token: str) -> bool:
     """``-1``, ``-12``: a negative number (a result), not an option."""
     rest = token[1:]
     return token[:1] == "-" and rest.isdigit() and rest.isascii()
+
+
+# -- the language a text of results is read in -----------------------------------
+
+#: ``# lang: hu``: a first line declaring the language of a file of result lines.
+_LANG_LINE = re.compile(r"#\s*lang\s*:\s*(\S*)\s*", re.IGNORECASE)
+
+LANGUAGE_NAMES = {"en": "English", "pl": "Polish", "hu": "Hungarian"}
+"""Language codes and the names warnings use."""
+
+
+def declared_language(line: str) -> str | None:
+    """The code a ``# lang: CODE`` line declares, None for any other line. Raises ParseError
+    for an unknown code."""
+    m = _LANG_LINE.fullmatch(line.strip().removeprefix("\ufeff"))
+    if m is None:
+        return None
+    from bridgecli.core.notation import get_language
+
+    return get_language(m.group(1)).code
+
+
+class InputLanguage:
+    """How result lines of a file or stdin are read: in the language the text declares
+    (``# lang: hu`` first), else in English (the default reader, which also reads the
+    foreign tokens that do not clash) -- never in the display language ``--lang`` alone,
+    which must not change a score. Where an undeclared text would read differently in
+    ``--lang``, :meth:`check` warns on stderr, naming the reading taken.
+    """
+
+    def __init__(self, display: Any, declared: str | None = None) -> None:
+        from bridgecli.core.notation import get_language
+
+        self.code = declared or "en"
+        self.reader = get_language(self.code)
+        self.display_code = str(display.code)
+        # a declared language is the author's word: nothing to warn about then
+        self.other = get_language(self.display_code) if declared is None and self.display_code != self.code else None
+        self.warned: set[str] = set()
+
+    def check(self, where: str, line: str, taken: str, other: str) -> None:
+        """Warn once per line text that ``line`` reads as ``taken`` here and as ``other``
+        in the display language."""
+        if not taken or not other or taken == other or line in self.warned:
+            return
+        self.warned.add(line)
+        name = LANGUAGE_NAMES.get(self.code, self.code)
+        other_name = LANGUAGE_NAMES.get(self.display_code, self.display_code)
+        click.echo(f"bridgecli: warning: {where}: {line.strip()!r} read in {name}: {taken};"
+                   f" {other_name} (--lang {self.display_code}) reads {other}. Put '# lang: {self.display_code}'"
+                   f" first to read the input in {other_name}", err=True)
 
 
 # -- one result ---------------------------------------------------------------
@@ -300,33 +352,98 @@ class _LineScorer:
         return _single(words, params, self.lang, self.memo)
 
 
-def _run_batch(ctx: click.Context, keep_going: bool, output: str | None = None) -> int:
-    """Score stdin line by line into stdout (or ``output``); returns the exit code."""
+def _stdin_fd() -> int:
+    try:
+        return sys.stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        return -1
+
+
+def _peek_stdin() -> bytes:
+    """Stdin up to its first line that is not blank (or all of it when there is none).
+
+    Line mode needs that line anyway before it can answer, so peeking never waits
+    longer than scoring would (``tail -f`` keeps working).
+    """
+    fd = _stdin_fd()
+    data = b""
+    if fd < 0:
+        while True:
+            line = sys.stdin.readline()
+            if not line:
+                return data
+            data += line.encode("utf-8")
+            if line.strip():
+                return data
+    while True:
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            return data
+        data += chunk
+        complete = data.rpartition(b"\n")[0]
+        if complete.strip():
+            return data
+
+
+#: How a board file starts (PBN tags, ``%`` lines or commentary, JSON, YAML); a result line never does.
+_BOARD_STARTS = ("%", "[", "{", ";", "---", "boards:", "- board", "board:", "number:")
+
+
+def is_board_text(head: str) -> bool:
+    """True when text whose first lines are ``head`` is a file of boards, not result lines."""
+    for raw in head.lstrip("\ufeff").splitlines():
+        line = raw.strip()
+        if line:
+            from bridgecli import formats
+
+            return line.startswith(_BOARD_STARTS) or formats.sniff(line) == "lin"
+    return False
+
+
+def _run_batch(ctx: click.Context, keep_going: bool, output: str | None = None, prefix: bytes = b"") -> int:
+    """Score stdin line by line into stdout (or ``output``); returns the exit code.
+
+    ``prefix``: what was already read from stdin (by :func:`_peek_stdin`).
+    """
     if output not in (None, "-"):
         from bridgecli.cli.common import AtomicOutput
 
         with AtomicOutput(output) as fp:
-            return _batch_to(ctx, keep_going, fp)
-    return _batch_to(ctx, keep_going, sys.stdout)
+            return _batch_to(ctx, keep_going, fp, prefix)
+    return _batch_to(ctx, keep_going, sys.stdout, prefix)
 
 
-def _batch_to(ctx: click.Context, keep_going: bool, out: Any) -> int:
-    from bridgecli.cli.common import stdin_hint
-
-    stdin_hint()
-    scorer = _LineScorer(ctx, get_lang(ctx))
+def _batch_to(ctx: click.Context, keep_going: bool, out: Any, prefix: bytes = b"") -> int:
+    display = get_lang(ctx)
     failures = 0
     lineno = 0
+    reading: InputLanguage | None = None
+    scorer = other = None
 
     def handle(lines: list[str]) -> None:
-        nonlocal failures, lineno
+        nonlocal failures, lineno, reading, scorer, other
         outs: list[str] = []
         for line in lines:
             lineno += 1
-            if lineno == 1:
-                line = line.removeprefix("\ufeff")  # a UTF-8 byte order mark, as files may start with
             try:
-                outs.append(scorer(line))
+                if reading is None:
+                    # the first line may declare the language of the lines (# lang: hu)
+                    line = line.removeprefix("\ufeff")  # a UTF-8 byte order mark, as files may start with
+                    declared = declared_language(line)
+                    reading = InputLanguage(display, declared)
+                    scorer = _LineScorer(ctx, reading.reader)
+                    other = _LineScorer(ctx, reading.other) if reading.other is not None else None
+                    if declared is not None:
+                        outs.append("")
+                        continue
+                assert scorer is not None
+                answer = scorer(line)
+                if other is not None:
+                    try:
+                        reading.check(f"<stdin>:{lineno}", line, answer, other(line))
+                    except BridgeError:
+                        pass
+                outs.append(answer)
             except BridgeError as exc:
                 exc.located(source="<stdin>", line=lineno)
                 if not keep_going:
@@ -341,28 +458,29 @@ def _batch_to(ctx: click.Context, keep_going: bool, out: Any) -> int:
             out.write("\n".join(outs) + "\n")
             out.flush()
 
-    try:
-        fd = sys.stdin.fileno()
-    except (AttributeError, OSError, ValueError):
-        fd = -1
-    if fd < 0:
-        for line in sys.stdin:
-            handle([line.rstrip("\r\n")])
-    else:
-        # read what has arrived, answer it all, flush before waiting again (works behind tail -f)
-        pending = b""
-        while True:
-            chunk = os.read(fd, 1 << 16)
-            if not chunk:
-                break
+    fd = _stdin_fd()
+    # read what has arrived, answer it all, flush before waiting again (works behind tail -f)
+    pending = b""
+    chunk = prefix
+    while True:
+        if chunk:
             complete, nl, pending = (pending + chunk).rpartition(b"\n")
             if nl:
                 text = complete.decode("utf-8", "replace")
                 if "\r" in text:
                     text = text.replace("\r", "")
                 handle(text.split("\n"))
-        if pending:
-            handle([pending.decode("utf-8", "replace").rstrip("\r")])
+        if fd < 0:
+            line = sys.stdin.readline()
+            if not line:
+                break
+            chunk = line.encode("utf-8")
+            continue
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            break
+    if pending:
+        handle([pending.decode("utf-8", "replace").rstrip("\r")])
     return ExitCode.RULES if failures else ExitCode.OK
 
 
@@ -403,15 +521,31 @@ def _board_rules(board: Any, rules: Any, explicit: bool) -> Any:
 
 
 def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, output: str | None,
-              keep_going: bool, style: str, explicit_rules: bool = False) -> int:
-    """Score every board of a file; returns the exit code."""
+              keep_going: bool, style: str, explicit_rules: bool = False, stdin_head: bytes | None = None) -> int:
+    """Score every board of a file; returns the exit code.
+
+    ``stdin_head``: the start of stdin already read (``path`` is then ``-``).
+    """
     from bridgecli import formats
     from bridgecli.cli.common import AtomicOutput, read_text
-    from bridgecli.formats.traveller import board_ns_score, contract_and_tricks, result_text, score_tag
+    from bridgecli.formats.traveller import (
+        board_ns_score,
+        contract_and_tricks,
+        result_text,
+        score_tag,
+        unscored_reason,
+    )
 
     rules = find_rules(params.get("scoring") or "duplicate")
     lang = get_lang()
-    text, source = read_text(path)
+    if stdin_head is not None:
+        from bridgecli.cli.common import decode_bytes
+
+        source = "<stdin>"
+        rest = sys.stdin.read().encode("utf-8") if _stdin_fd() < 0 else sys.stdin.buffer.read()
+        text = decode_bytes(stdin_head + rest, source)
+    else:
+        text, source = read_text(path)
     fmt = formats.resolve_format(path, text, fmt_override)
     failures = 0
     boards = []
@@ -428,6 +562,9 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
         try:
             ns = board_ns_score(board, _board_rules(board, rules, explicit_rules))
             c, tricks = contract_and_tricks(board)
+            reason = unscored_reason(c, tricks) if ns is None else None
+            if reason is not None:
+                raise RuleError(reason)
         except BridgeError as exc:
             exc.located(source=source, board=None if board.number is None else str(board.number))
             if not keep_going:
@@ -545,6 +682,21 @@ def _run_event(path: str, params: Mapping[str, Any], fmt_override: str | None, o
     def w(*keys: str) -> list[str]:
         return [lang.word(k) for k in keys]
 
+    def adjusted_cells(adj: Any) -> tuple[str, str]:
+        """An adjusted score in the +NS/+EW columns: each side's own (``A+`` ``A-``)."""
+        ns_text, _, ew_text = adj.text.partition("/")
+        return ns_text, ew_text or ns_text
+
+    def room_json(r: Any) -> dict[str, Any]:
+        out = {"contract": contract_text(r), "declarer": by_text(r) or None,
+               "result": result_text(r.contract, r.tricks) or None, "ns": None if r.adjusted else r.score}
+        if r.adjusted is not None:
+            out["adjusted"] = r.adjusted.text
+        return out
+
+    def ns_shown(r: Any) -> Any:
+        return r.adjusted.text if r.adjusted is not None else r.score
+
     if is_team_event(results):
         match = team_match(results)
         if not match.boards:
@@ -553,24 +705,28 @@ def _run_event(path: str, params: Mapping[str, Any], fmt_override: str | None, o
             for b in match.boards:
                 lines.append(json.dumps({
                     "record": "board", "board": b.board,
-                    "open": {"contract": contract_text(b.open), "declarer": by_text(b.open) or None,
-                             "result": result_text(b.open.contract, b.open.tricks) or None, "ns": b.open.score},
-                    "closed": {"contract": contract_text(b.closed), "declarer": by_text(b.closed) or None,
-                               "result": result_text(b.closed.contract, b.closed.tricks) or None,
-                               "ns": b.closed.score},
+                    "open": room_json(b.open), "closed": room_json(b.closed),
                     "imps_home": b.imps_home,
+                    **({"imps_visitors": b.imps_visitors} if b.imps_visitors is not None else {}),
                 }))
             lines.append(json.dumps({"record": "match", "home": match.home, "visitors": match.visitors,
                                      "home_imps": match.home_imps, "visitors_imps": match.visitors_imps}))
         else:
             rows = []
             for b in match.boards:
+                home: int | str
+                visitors: int | str
+                if b.imps_visitors is not None:  # an adjusted board: each team's own IMPs
+                    home, visitors = b.imps_home, b.imps_visitors
+                else:
+                    home = b.imps_home if b.imps_home > 0 else ""
+                    visitors = -b.imps_home if b.imps_home < 0 else ""
                 rows.append([b.board,
                              shown(b.open),
-                             result_text(b.open.contract, b.open.tricks), b.open.score,
+                             result_text(b.open.contract, b.open.tricks), ns_shown(b.open),
                              shown(b.closed),
-                             result_text(b.closed.contract, b.closed.tricks), b.closed.score,
-                             b.imps_home if b.imps_home > 0 else "", -b.imps_home if b.imps_home < 0 else ""])
+                             result_text(b.closed.contract, b.closed.tricks), ns_shown(b.closed),
+                             home, visitors])
             lines.append(_table(rows, w("board", "open", "res", "ns", "closed", "res", "ns", "home", "visitors"),
                                 style, right=(0, 3, 6, 7, 8)))
             lines.append("")
@@ -584,9 +740,13 @@ def _run_event(path: str, params: Mapping[str, Any], fmt_override: str | None, o
                 lines.append(json.dumps({
                     "record": "result", "board": r.board, "ns": r.ns, "ew": r.ew,
                     "contract": contract_text(r) or None, "declarer": by_text(r) or None,
-                    "result": result_text(r.contract, r.tricks) or None, "lead": r.lead, "score_ns": r.score,
+                    "result": result_text(r.contract, r.tricks) or None, "lead": r.lead,
+                    "score_ns": None if r.adjusted else r.score,
+                    **({"adjusted": r.adjusted.text} if r.adjusted is not None else {}),
                     "mp_ns": rs.mp_ns, "mp_ew": rs.mp_ew, "top": rs.top,
                     "cross_imps_ns": round(rs.cross_ns, 6), "datum": rs.datum, "butler_ns": rs.butler_ns,
+                    **({"cross_imps_ew": round(rs.cross_ew, 6), "butler_ew": rs.butler_ew}
+                       if rs.cross_ew is not None else {}),
                 }))
             for p in event.standings:
                 lines.append(json.dumps({
@@ -602,7 +762,8 @@ def _run_event(path: str, params: Mapping[str, Any], fmt_override: str | None, o
                 rows.append([r.board, r.ns, r.ew, "" if c is None else lang.contract_str(c),
                              "" if c is None or c.declarer is None else lang.seat_str(c.declarer),
                              result_text(r.contract, r.tricks), r.lead or "",
-                             r.score if r.score > 0 else "", -r.score if r.score < 0 else "",
+                             *(adjusted_cells(r.adjusted) if r.adjusted is not None else
+                               (r.score if r.score > 0 else "", -r.score if r.score < 0 else "")),
                              _fmt_num(rs.mp_ns), _fmt_num(rs.mp_ew), _fmt_num(rs.cross_ns), rs.datum, rs.butler_ns])
             ns, ew = lang.word("ns"), lang.word("ew")
             rows, headers, right = _drop_empty(
@@ -724,7 +885,17 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
             raise BridgeCliError("give CONTRACT [RESULT], - to read results from stdin, or a FILE of boards")
         args = ("-",)
     if args == ("-",) and not imps_mode and fmt_override is None:
-        ctx.exit(_run_batch(ctx, keep_going, output))
+        from bridgecli.cli.common import stdin_hint
+
+        stdin_hint()
+        # a board file on stdin (PBN, JSON, YAML, LIN) is scored as a FILE, as show and rubber do
+        head = _peek_stdin()
+        if is_board_text(head.decode("utf-8", "replace")):
+            from click.core import ParameterSource
+
+            explicit = ctx.get_parameter_source("scoring") != ParameterSource.DEFAULT
+            ctx.exit(_run_file("-", ctx.params, None, output, keep_going, style, explicit, stdin_head=head))
+        ctx.exit(_run_batch(ctx, keep_going, output, head))
         return
     if len(args) == 1 and not imps_mode and (args[0].lower().endswith(FILE_EXTENSIONS)
                                              or (args[0] == "-" and fmt_override is not None)):

@@ -460,22 +460,49 @@ def _board_deals(variant: Variant, text: str, source: str, fmt: str) -> tuple[li
     return deals, void
 
 
+def _reading_of(words: Sequence[str], declarer: Any, lang: Any) -> str:
+    """``4NL by N, 10 tricks``: how ``lang`` reads a result line's words (``declarer`` a seat or
+    the text of ``-d``); the first reading's text when ``lang`` cannot read them."""
+    from bridgecli.core.scoring import parse_result
+
+    try:
+        contract, tricks = parse_result(words, lang.parse_contract)
+        seat = lang.parse_seat(declarer) if isinstance(declarer, str) else declarer
+    except BridgeError:
+        return ""
+    by = f" by {seat.letter}" if seat is not None else ""
+    return f"{contract.pbn}{by}, {tricks} tricks"
+
+
 def _line_deals(variant: Variant, text: str, source: str, lang: Any) -> tuple[list[Any], list[str]]:
     """The sheet deals of result lines (``4NL= -d N --honors N:100``, ``pass``; ``#``
     comments), each labelled ``Deal K``, and the labels of the passed-out deals.
     Raises ParseError, located at the line, for a bad one."""
     from bridgecli.cli.rubber import _line_command, _simple_params
-    from bridgecli.cli.score import parse_line_options, split_words
+    from bridgecli.cli.score import InputLanguage, declared_language, parse_line_options, split_words
 
     deals = []
     void: list[str] = []
     count = 0
+    reading: InputLanguage | None = None
+    display = lang
     for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
+        line = raw.strip().removeprefix("\ufeff")
+        if reading is None and line:
+            # read in the language the first line declares (# lang: hu), else English (not --lang)
+            try:
+                declared = declared_language(line)
+            except BridgeError as exc:
+                raise exc.located(source=source, line=lineno) from None
+            reading = InputLanguage(display, declared)
+            if declared is not None:
+                continue
         if not line or line.startswith("#"):
             continue
+        assert reading is not None
+        lang = reading.reader
         count += 1
-        label = f"{lang.word('deal')} {count}"
+        label = f"{display.word('deal')} {count}"
         try:
             tokens = split_words(line)
             params = _simple_params(tokens)
@@ -497,7 +524,11 @@ def _line_deals(variant: Variant, text: str, source: str, lang: Any) -> tuple[li
                 if len(held) != 2 or not held[1].isdigit():
                     raise ParseError(f"honours are PLAYER:POINTS such as 'N:100', not {params['honours']!r}")
                 honours[lang.parse_seat(held[0])] = int(held[1])
-            deals.append(variant.deal_from_words(words, declarer, lang.parse_contract, honours, label))
+            deal = variant.deal_from_words(words, declarer, lang.parse_contract, honours, label)
+            if reading.other is not None:
+                reading.check(f"{source}:{lineno}", line, _reading_of(words, declarer, lang),
+                              _reading_of(words, params.get("declarer"), reading.other))
+            deals.append(deal)
         except BridgeError as exc:
             raise exc.located(source=source, line=lineno) from None
     return deals, void

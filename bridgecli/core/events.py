@@ -14,18 +14,29 @@ pairs, N-S score, optionally contract, room, lead). Everything is pure.
 * Butler: :func:`~bridgecli.core.imps.butler_imps` (datum = trimmed mean, rounded to 10).
 * Teams: two rooms (``open``/``closed``) per board; the home team sits N-S in
   the open room and E-W in the closed room, and wins ``imps(open N-S - closed N-S)``.
+* Artificial adjusted scores (Law 12C2, :class:`Adjusted`): average plus, average and
+  average minus (``A+``, ``A``, ``A-``) are 60, 50 and 40 per cent in pairs and +3, 0 and
+  -3 IMPs in teams; the two sides of a table may get different ones (``A+/A-``, N-S first),
+  and a director may give percentages (``60%``, ``40/60%``). In pairs an artificial score
+  takes no part in the matchpoint comparison (EBU White Book, Bavin's Neuberg article): the
+  other results of the board are matchpointed among themselves and factored up to the full
+  board with Neuberg's formula, and each averaged side gets its percentage of the top.
+  In IMP scoring a percentage ``p`` counts ``(p - 50) * 3 / 10`` IMPs (60% is +3).
 """
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .calls import Contract
-from .errors import RuleError
+from .errors import ParseError, RuleError
 from .imps import butler_datum, butler_imps, cross_imps, imps
 
 __all__ = [
+    "Adjusted",
     "PairStanding",
     "PairsEvent",
     "ResultScore",
@@ -35,9 +46,85 @@ __all__ = [
     "is_team_event",
     "matchpoints",
     "neuberg",
+    "parse_adjusted",
     "score_pairs",
     "team_match",
 ]
+
+
+#: Average plus, average, average minus (Law 12C2) as directors write them.
+_AVERAGES = {"A+": 60.0, "A": 50.0, "A-": 40.0, "AV+": 60.0, "AV": 50.0, "AV-": 40.0, "AVE+": 60.0,
+             "AVE": 50.0, "AVE-": 40.0, "AVG+": 60.0, "AVG": 50.0, "AVG-": 40.0}
+_PERCENT = re.compile(r"(\d{1,3}(?:\.\d+)?)(%?)")
+
+
+@dataclass(frozen=True, slots=True)
+class Adjusted:
+    """An artificial adjusted score (Law 12C2): what each side of the table gets."""
+
+    ns: float
+    """N-S's percentage of the board (60 for average plus)."""
+    ew: float
+    """E-W's percentage."""
+    text: str
+    """As written, canonical: ``A+``, ``A+/A-``, ``60%``, ``60%/40%``."""
+
+    @staticmethod
+    def imps_of(percentage: float) -> float:
+        """IMPs of a percentage: average plus (60) +3, average 0, average minus (40) -3."""
+        return round((percentage - 50.0) * 0.3, 6)
+
+    @property
+    def ns_imps(self) -> float:
+        """N-S's IMPs in IMP scoring."""
+        return self.imps_of(self.ns)
+
+    @property
+    def ew_imps(self) -> float:
+        """E-W's IMPs in IMP scoring."""
+        return self.imps_of(self.ew)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _one_side(text: str, percent: bool) -> tuple[float, str] | None:
+    avg = _AVERAGES.get(text)
+    if avg is not None:
+        return avg, {60.0: "A+", 50.0: "A", 40.0: "A-"}[avg]
+    m = _PERCENT.fullmatch(text)
+    if m is None or not (m.group(2) or percent):
+        return None
+    value = float(m.group(1))
+    if value > 100:
+        raise ParseError(f"an adjusted score is 0% to 100%, not {text!r}")
+    return value, f"{m.group(1)}%"
+
+
+def parse_adjusted(text: str) -> Adjusted | None:
+    """The artificial adjusted score ``text`` writes, or None when it is none (a score, a
+    contract). ``A+``, ``A``, ``A-`` (also ``Ave+``, ``Avg-`` ...) and ``60%`` apply to both
+    sides; ``A+/A-``, ``60/40%`` or ``60%/40%`` give N-S's then E-W's. Raises ParseError
+    for a percentage over 100.
+    """
+    t = text.strip().upper().replace(" ", "")
+    if not t or t[0].isdigit() and "%" not in t:
+        return None
+    parts = t.split("/")
+    if len(parts) > 2:
+        return None
+    percent = t.endswith("%")
+    sides = [_one_side(p, percent) for p in parts]
+    if any(side is None for side in sides):
+        return None
+    ns, ew = sides[0], sides[-1]
+    assert ns is not None and ew is not None
+    return Adjusted(ns[0], ew[0], ns[1] if len(parts) == 1 else f"{ns[1]}/{ew[1]}")
+
+
+def _imps_int(x: float) -> int:
+    """IMPs rounded half away from zero (a percentage's IMPs for Butler totals)."""
+    return int(math.copysign(math.floor(abs(x) + 0.5), x))
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +138,7 @@ class TableResult:
     ew: str
     """The E-W pair."""
     score: int
-    """The N-S score (negative when E-W scored)."""
+    """The N-S score (negative when E-W scored); 0 for an artificial adjusted score."""
     contract: Contract | None = None
     """The contract with declarer, when known."""
     tricks: int | None = None
@@ -62,6 +149,8 @@ class TableResult:
     """The opening lead, as written."""
     line: int | None = None
     """Line (or record) of the input the result came from."""
+    adjusted: Adjusted | None = None
+    """The artificial adjusted score the director gave instead of a result (Law 12C2)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +171,10 @@ class ResultScore:
     """The board's Butler datum."""
     butler_ns: int
     """N-S Butler IMPs (E-W get the negation)."""
+    cross_ew: float | None = None
+    """E-W cross-IMPs of an adjusted score (which need not balance); None: ``-cross_ns``."""
+    butler_ew: int | None = None
+    """E-W Butler IMPs of an adjusted score; None: ``-butler_ns``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +224,11 @@ class TeamBoard:
     closed: TableResult
     """The closed-room result (home team E-W)."""
     imps_home: int
-    """IMPs to the home team (negative: to the visitors)."""
+    """IMPs to the home team (negative: to the visitors); for an adjusted board, the home
+    team's own IMPs (+3 for average plus, -3 for average minus)."""
+    imps_visitors: int | None = None
+    """For a board with an artificial adjusted score: the visitors' own IMPs (adjusted scores
+    need not balance); None otherwise."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,15 +298,26 @@ def score_pairs(results: Sequence[TableResult], expected: int | None = None) -> 
                 if p in seen:
                     raise RuleError(f"pair {p!r} has two results", board=label, line=r.line)
                 seen.add(p)
-        scores = [r.score for r in rs]
+        # artificial scores take no part in the comparison: the real ones are matchpointed
+        # among themselves and factored up with Neuberg; an averaged side gets its share of the top
+        real = [r for r in rs if r.adjusted is None]
+        scores = [r.score for r in real]
         mps = matchpoints(scores)
-        board_top = 2 * (len(rs) - 1)
-        cross = cross_imps(scores)
-        datum = butler_datum(scores)
-        butler = butler_imps(scores)
-        for r, mp, cx, bt in zip(rs, mps, cross, butler):
-            ns_mp = neuberg(mp, len(rs), n_expected)
-            ew_mp = neuberg(board_top - mp, len(rs), n_expected)
+        board_top = 2 * (len(real) - 1)
+        cross = cross_imps(scores) if scores else []
+        datum = butler_datum(scores) if scores else 0
+        butler = butler_imps(scores) if scores else []
+        by_result = {id(r): (mp, cx, bt) for r, mp, cx, bt in zip(real, mps, cross, butler)}
+        for r in rs:
+            adj = r.adjusted
+            if adj is not None:
+                scored.append(ResultScore(r, round(adj.ns * top / 100, 9), round(adj.ew * top / 100, 9), top,
+                                          adj.ns_imps, datum, _imps_int(adj.ns_imps), adj.ew_imps,
+                                          _imps_int(adj.ew_imps)))
+                continue
+            mp, cx, bt = by_result[id(r)]
+            ns_mp = neuberg(mp, len(real), n_expected)
+            ew_mp = neuberg(board_top - mp, len(real), n_expected)
             scored.append(ResultScore(r, ns_mp, ew_mp, top, cx, datum, bt))
     return PairsEvent(tuple(scored), _standings(scored), n_expected)
 
@@ -220,7 +328,8 @@ def _standings(scored: Sequence[ResultScore]) -> tuple[PairStanding, ...]:
     for rs in scored:
         for pair, direction, mp, cx, bt in (
             (rs.result.ns, "NS", rs.mp_ns, rs.cross_ns, rs.butler_ns),
-            (rs.result.ew, "EW", rs.mp_ew, -rs.cross_ns, -rs.butler_ns),
+            (rs.result.ew, "EW", rs.mp_ew, -rs.cross_ns if rs.cross_ew is None else rs.cross_ew,
+             -rs.butler_ns if rs.butler_ew is None else rs.butler_ew),
         ):
             t = totals.setdefault(pair, [0, 0.0, 0, 0.0, 0])
             t[0] += 1
@@ -278,8 +387,19 @@ def team_match(results: Sequence[TableResult]) -> TeamMatch:
         for name, names in ((o.ns, home_names), (c.ew, home_names), (o.ew, away_names), (c.ns, away_names)):
             if name and name not in names:
                 names.append(name)
-        boards.append(TeamBoard(label, o, c, imps(o.score - c.score)))
-    home = sum(b.imps_home for b in boards if b.imps_home > 0)
-    away = -sum(b.imps_home for b in boards if b.imps_home < 0)
+        if o.adjusted is None and c.adjusted is None:
+            boards.append(TeamBoard(label, o, c, imps(o.score - c.score)))
+            continue
+        # an artificial score in a room decides the board (Law 12C2): each team gets its own
+        # IMPs, home sitting N-S in the open room and E-W in the closed room
+        home_imps = away_imps = 0.0
+        for room_result, home_ns in ((o, True), (c, False)):
+            adj = room_result.adjusted
+            if adj is not None:
+                home_imps += adj.ns_imps if home_ns else adj.ew_imps
+                away_imps += adj.ew_imps if home_ns else adj.ns_imps
+        boards.append(TeamBoard(label, o, c, _imps_int(home_imps), _imps_int(away_imps)))
+    home = sum(b.imps_home if b.imps_visitors is not None else max(b.imps_home, 0) for b in boards)
+    away = sum(b.imps_visitors if b.imps_visitors is not None else max(-b.imps_home, 0) for b in boards)
     return TeamMatch(" + ".join(home_names) or "home", " + ".join(away_names) or "visitors",
                      tuple(boards), home, away)

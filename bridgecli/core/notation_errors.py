@@ -107,6 +107,12 @@ ERROR_PATTERNS: dict[str, str] = {
     "rubber_no_declarer": r"no declarer for (?P<text>%Q) \(give --declarer N, or 4SXN-1\)",
     "rubber_honours_passout": r"honours (?P<text>%Q) on a passed-out deal",
     "rubber_honours_form": r"honours are SIDE:POINTS such as 'NS:100' or 'EW:150', not (?P<text>%Q)",
+    "rubber_partners_again": r"(?P<a>.+?) and (?P<b>.+?) partner again in rubber (?P<n>\d+), as in rubber"
+                             r" (?P<m>\d+) of the same round of three",
+    "score_no_declarer": r"cannot score (?P<text>\S+) with result (?P<n>\d+): no declarer \(a Declarer tag,"
+                         r" or the auction\)",
+    "result_not_from_play": r"result (?P<n>\d+) cannot follow from the play: declarer has already won (?P<won>\d+)"
+                            r" tricks with (?P<left>\d+) to play",
     # deal expressions (--where, --stats, --predeal)
     "option_column": r"(?P<opt>--where|--stats) (?P<text>%Q): (?P<msg>.+) \(column (?P<col>\d+)\)",
     "option_predeal": r"--predeal (?P<text>%Q): (?P<msg>.+)",
@@ -235,6 +241,10 @@ ERRORS_PL: dict[str, str] = {
     "rubber_no_declarer": "brak rozgrywającego w {text} (podaj --declarer N albo 4SXN-1)",
     "rubber_honours_passout": "honory {text} w rozdaniu spasowanym",
     "rubber_honours_form": "honory zapisuje się STRONA:PUNKTY, np. 'NS:100' albo 'EW:150', a nie {text}",
+    "rubber_partners_again": "{a} i {b} znów grają w parze w robrze {n}, jak w robrze {m} tej samej tury",
+    "score_no_declarer": "nie można policzyć {text} z wynikiem {n}: brak rozgrywającego (tag Declarer albo licytacja)",
+    "result_not_from_play": "wynik {n} nie może wynikać z rozgrywki: lew rozgrywającego już {won},"
+                            " do rozegrania {left}",
     "option_column": "{opt} {text}: {msg} (kolumna {col})",
     "option_predeal": "--predeal {text}: {msg}",
     "expr_ends": "wyrażenie kończy się za wcześnie",
@@ -327,6 +337,11 @@ ERRORS_HU: dict[str, str] = {
     "rubber_no_declarer": "nincs felvevő: {text} (add meg: --declarer N, vagy 4SXN-1)",
     "rubber_honours_passout": "honőrök {text} bepasszolt leosztásban",
     "rubber_honours_form": "a honőrök alakja OLDAL:PONT, pl. 'NS:100' vagy 'EW:150', nem {text}",
+    "rubber_partners_again": "{a} és {b} ismét partnerek a(z) {n}. robberben, mint ugyanennek a fordulónak"
+                             " {m}. robberében",
+    "score_no_declarer": "{text} {n} ütéssel nem pontozható: nincs felvevő (Declarer címke vagy a licit)",
+    "result_not_from_play": "a(z) {n} eredmény nem következhet a lejátszásból: a felvevő már {won} ütést vitt el,"
+                            " és {left} van hátra",
     "option_column": "{opt} {text}: {msg} ({col}. oszlop)",
     "option_predeal": "--predeal {text}: {msg}",
     "expr_ends": "a kifejezés túl korán véget ér",

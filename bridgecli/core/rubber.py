@@ -48,9 +48,11 @@ __all__ = [
     "Entry",
     "Honours",
     "PlayerScore",
+    "RepeatedPartnership",
     "Rubber",
     "Session",
     "honours_in_deal",
+    "repeated_partnerships",
     "settlement",
     "standings",
 ]
@@ -470,4 +472,47 @@ def standings(rubbers: Iterable[Rubber], rounding: str = "nearest") -> list[list
             p, u = totals.get(name, (0, 0))
             totals[name] = (p + sign * diff, u + sign * units)
         out.append([PlayerScore(name, *here.get(name, (0, 0)), *totals[name]) for name in totals])
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class RepeatedPartnership:
+    """Two players partnering again inside one round of three rubbers."""
+
+    rubber: int
+    """The rubber (1-based, in the session) where they partner again."""
+    earlier: int
+    """The rubber of the same round where they were partners first."""
+    partners: tuple[str, str]
+    """The two players, in seat order of ``rubber``."""
+
+
+def repeated_partnerships(rubbers: Sequence[Rubber]) -> list[RepeatedPartnership]:
+    """Partnerships that repeat inside a round (a *tura*) of three rubbers.
+
+    The rules of rubber bridge: after each rubber partners are drawn anew, and two players who
+    were partners may not partner again in the same round; in the third rubber the two
+    partnerships not yet formed play. A round is three consecutive rubbers of the same four
+    players, counted from the first rubber those four play together; a rubber without players,
+    or with another four, starts the count again.
+    """
+    out: list[RepeatedPartnership] = []
+    four: frozenset[str] | None = None
+    position = 0
+    seen: dict[frozenset[str], int] = {}
+    for number, r in enumerate(rubbers, 1):
+        if r.players is None:
+            four = None
+            continue
+        here = frozenset(r.players)
+        if here != four or position == 3:
+            four, position, seen = here, 0, {}
+        position += 1
+        n, e, s_, w = r.players
+        for a, b in ((n, s_), (e, w)):
+            pair = frozenset((a, b))
+            if pair in seen:
+                out.append(RepeatedPartnership(number, seen[pair], (a, b)))
+            else:
+                seen[pair] = number
     return out

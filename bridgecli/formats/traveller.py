@@ -37,8 +37,8 @@ from typing import Any
 from bridgecli.core.board import Board
 from bridgecli.core.calls import Contract
 from bridgecli.core.cards import Seat, Vulnerability
-from bridgecli.core.errors import BridgeError, MismatchError, ParseError
-from bridgecli.core.events import TableResult
+from bridgecli.core.errors import BridgeError, MismatchError, ParseError, RuleError
+from bridgecli.core.events import TableResult, parse_adjusted
 from bridgecli.core.notation import ENGLISH, Language
 from bridgecli.core.scoring import DUPLICATE, ScoringRules, parse_result, score
 
@@ -55,6 +55,7 @@ __all__ = [
     "results_from_boards",
     "results_from_rows",
     "score_tag",
+    "unscored_reason",
 ]
 
 #: Canonical column -> accepted header spellings (normalised: lower case, no space, ``_`` or ``-``).
@@ -127,6 +128,22 @@ def _result_from_row(row: Mapping[str, Any], line: int | None, source: str | Non
         given = _cell(row, "score")
         contract: Contract | None = None
         tricks: int | None = None
+        # an artificial adjusted score (Law 12C2) in the score column, or alone in the contract one
+        adjusted = parse_adjusted(given) if given else None
+        if adjusted is None and text and not _cell(row, "result"):
+            adjusted = parse_adjusted(text)
+            if adjusted is not None:
+                text = ""
+        if adjusted is not None:
+            if text and text != "-":
+                # the contract played before the director adjusted: kept, not scored
+                words = [text] + ([_cell(row, "result")] if _cell(row, "result") else [])
+                contract, tricks = parse_result(words, lang.parse_contract)
+                decl = _cell(row, "declarer")
+                if decl and decl != "-":
+                    contract = contract.with_declarer(lang.parse_seat(decl))
+            return TableResult(board, ns, ew, 0, contract, tricks, _cell(row, "room") or None,
+                               _cell(row, "lead") or None, line, adjusted)
         if text:
             words = [text]
             res = _cell(row, "result")
@@ -273,24 +290,55 @@ def contract_and_tricks(board: Board) -> tuple[Contract | None, int | None]:
     """The board's contract (with declarer) and declarer's tricks: the Contract, Declarer
     and Result tags, else the contract its auction reached and the tricks of a complete (or
     claimed) legal play record. Either may be None when nothing gives it. Raises
-    IllegalCallError when an illegal auction is needed to find the contract.
+    IllegalCallError when an illegal auction is needed to find the contract, and
+    MismatchError when the Result cannot follow from the play record (fewer tricks than
+    declarer has already won in it, or more than declarer can still reach).
     """
     contract, tricks = board.contract, board.result
     if (contract is None or (contract.declarer is None and not contract.is_passout)) and board.auction:
         from bridgecli.core.play import contract_of
 
         contract = contract_of(board)
-    if (contract is not None and not contract.is_passout and contract.declarer is not None and tricks is None
+    if (contract is not None and not contract.is_passout and contract.declarer is not None
             and board.play and board.deal is not None):
         from bridgecli.core.play import replay_board
 
         try:
             replay = replay_board(board, contract)
         except BridgeError:
-            return contract, None
-        if replay.legal and replay.complete:
-            tricks = replay.declarer_tricks
+            return contract, tricks
+        if tricks is None:
+            if replay.legal and replay.complete:
+                tricks = replay.declarer_tricks
+        elif replay.error is None:
+            _check_result(replay, tricks)
     return contract, tricks
+
+
+def _check_result(replay: Any, result: int) -> None:
+    """Raise MismatchError when ``result`` cannot follow from a legal (partial) play record."""
+    if replay.mismatch:
+        raise MismatchError(replay.mismatch)
+    declarer = replay.contract.declarer
+    won = replay.tricks_won[0 if declarer in (Seat.NORTH, Seat.SOUTH) else 1]
+    left = 13 - sum(replay.tricks_won)
+    if not won <= result <= won + left:
+        raise MismatchError(f"result {result} cannot follow from the play: declarer has already won {won}"
+                            f" tricks with {left} to play")
+
+
+def unscored_reason(contract: Contract | None, tricks: int | None) -> str | None:
+    """Why a board that records a result cannot be scored (when no Score tag gives its score):
+    a contract and result without declarer, or a result without contract. None when the board
+    can be scored or records no result (a hand record, a bidding problem, a play in progress).
+    """
+    if tricks is None or (contract is not None and contract.is_passout):
+        return None
+    if contract is None:
+        return f"result {tricks} but no contract"
+    if contract.declarer is None:
+        return f"cannot score {contract.pbn} with result {tricks}: no declarer (a Declarer tag, or the auction)"
+    return None
 
 
 def board_ns_score(board: Board, rules: ScoringRules = DUPLICATE) -> int | None:
@@ -308,15 +356,86 @@ def board_ns_score(board: Board, rules: ScoringRules = DUPLICATE) -> int | None:
     return None
 
 
+#: ScoreTable column (PBN 5.9, as Ruter, Magic Contest and others write it) -> traveller column.
+_SCORE_TABLE_COLUMNS = {"pairid_ns": "ns", "pairid_ew": "ew", "contract": "contract", "declarer": "declarer",
+                        "result": "result", "lead": "lead", "room": "room"}
+
+
+def _table_cells(row: str) -> list[str]:
+    import re
+
+    return [t[1:-1] if t.startswith('"') else t for t in re.findall(r'"[^"]*"|\S+', row)]
+
+
+def _score_table_rows(board: Board, header: str, rows: Sequence[str],
+                      label: str) -> list[tuple[int | None, dict[str, str]]]:
+    """Traveller rows of a board's ScoreTable section: pairs (or the four players), contract,
+    declarer, tricks, lead and the N-S score (``Score_NS``, else minus ``Score_EW``); an
+    ``A+``/``60%`` in ``Score_NS``/``Score_EW`` is the side's artificial adjusted score."""
+    names = [c.split("\\", 1)[0].strip().lstrip("+-").lower() for c in header.split(";")]
+    vul = board.effective_vulnerability
+    out: list[tuple[int | None, dict[str, str]]] = []
+    for row_text in rows:
+        cells = {name: ("" if v.strip() == "-" else v.strip()) for name, v in zip(names, _table_cells(row_text))}
+        cell = cells.get  # "" for a "-" cell
+        row = {col: cells[name] for name, col in _SCORE_TABLE_COLUMNS.items() if cell(name)}
+        if "ns" not in row and (cell("playerid_north") or cell("playerid_south")):
+            row["ns"] = f"{cell('playerid_north', '')} & {cell('playerid_south', '')}"
+            row["ew"] = f"{cell('playerid_east', '')} & {cell('playerid_west', '')}"
+        if "ns" not in row and cell("table"):
+            row["ns"], row["ew"] = f"table {cells['table']} NS", f"table {cells['table']} EW"
+        ns_text, ew_text = cells.get("score_ns", ""), cells.get("score_ew", "")
+        if "bye" in (ns_text.lower(), ew_text.lower()):
+            continue  # a pair sitting out: no table, no result
+        ns_adj = parse_adjusted(ns_text) if ns_text else None
+        ew_adj = parse_adjusted(ew_text) if ew_text else None
+        if ns_adj is not None or ew_adj is not None:
+            a = ns_adj or ew_adj
+            b = ew_adj or ns_adj
+            assert a is not None and b is not None
+            row["score"] = a.text if a.text == b.text else f"{a.text}/{b.text}"
+        elif ns_text:
+            row["score"] = ns_text
+        elif ew_text:
+            row["score"] = ew_text[1:] if ew_text.startswith("-") else f"-{ew_text}"
+        row["board"] = label
+        if vul is not None:
+            row["vul"] = vul.pbn
+        out.append((None, row))
+    return out
+
+
+def _is_result_table(header: str) -> bool:
+    """True for a ScoreTable of table results (with ``Score_NS``/``Score_EW`` columns), not
+    a team or ranking summary."""
+    names = {c.split("\\", 1)[0].strip().lstrip("+-").lower() for c in header.split(";")}
+    return bool(names & {"score_ns", "score_ew"}) and bool(names & {"pairid_ns", "playerid_north", "table"})
+
+
 def results_from_boards(boards: Sequence[Board], source: str | None = None,
                         rules: ScoringRules = DUPLICATE) -> list[TableResult]:
-    """Results of boards played at several tables (one board record a table result)."""
-    out = []
+    """Results of boards played at several tables: one board record a table result, or a
+    board whose ``ScoreTable`` section lists every table's result (a row each)."""
+    out: list[TableResult] = []
     for i, b in enumerate(boards, 1):
+        table = next((t for t in b.sections if t.name == "ScoreTable" and t.rows and _is_result_table(t.header)),
+                     None)
+        if table is not None:
+            label = str(b.number) if b.number is not None else b.tag("Board") or str(i)
+            try:
+                out.extend(results_from_rows(_score_table_rows(b, table.header, table.rows, label), source,
+                                             ENGLISH, rules))
+            except BridgeError as exc:
+                raise exc.located(source=source, board=label)
+            continue
         try:
             label = str(b.number) if b.number is not None else b.tag("Board") or str(i)
             value = board_ns_score(b, rules)
             if value is None:
+                c, t = contract_and_tricks(b)
+                reason = unscored_reason(c, t)
+                if reason is not None:
+                    raise RuleError(reason, board=label)
                 raise ParseError("no contract and result, and no Score tag", board=label)
             lead = None
             if b.play and b.play[0] and b.play[0][0].card is not None:

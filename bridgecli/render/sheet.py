@@ -8,6 +8,7 @@ double-dummy table and par come from the supplemental tags ``solve`` writes
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -75,18 +76,26 @@ class ParLine:
 
 
 def _side_text(side: str, lang: Language) -> str:
+    """``NS``/``EW`` (or one seat, as BridgeComposer writes ``S 6N=``) in ``lang``."""
     side = side.upper()
     if side == "NS":
-        return lang.vul_out[1]
+        return lang.word("ns")
     if side == "EW":
-        return lang.vul_out[2]
+        return lang.word("ew")
+    if len(side) == 1 and side in "NESW":
+        return lang.seat_str(Seat.from_str(side))
     return side
+
+
+#: A par contract's result after the contract: ``=``, ``+2`` or ``-1``.
+_RESULT = re.compile(r"(=|[+-]\d{1,2})$")
 
 
 def par_line(board: Board, *, lang: Language = ENGLISH, ascii: bool = False) -> ParLine | None:
     """The board's par from its ``OptimumScore`` and ``ParContract`` tags; None when it has neither.
 
-    A contract that cannot be read is shown as written.
+    ``ParContract`` parts are ``EW 1H+2``, ``NS 4S=``, ``S 6N=``, ``EW 5DX-1`` (with or
+    without the result), separated by ``;``. A contract that cannot be read is shown as written.
     """
     score_tag = (board.tag("OptimumScore") or "").strip()
     par_tag = (board.tag("ParContract") or "").strip()
@@ -103,17 +112,20 @@ def par_line(board: Board, *, lang: Language = ENGLISH, ascii: bool = False) -> 
             if not part:
                 continue
             side, _, text = part.partition(" ")
+            text = text.strip()
             if not text:
                 side, text = "", side
+            found = _RESULT.search(text)
+            result = found.group(1) if found else ""
             try:
-                contract = ENGLISH.parse_contract(text)
+                contract = ENGLISH.parse_contract(text[: len(text) - len(result)] if result else text)
             except ParseError:
                 contracts.append(part)
                 continue
             if contract.is_passout:
                 item = lang.call_out[0]
             else:
-                item = lang.contract_str(contract, symbols=not ascii)
+                item = lang.contract_str(contract, symbols=not ascii) + result
                 if side:
                     item += f" {_side_text(side, lang)}"
             if item not in contracts:

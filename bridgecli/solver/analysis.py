@@ -127,6 +127,8 @@ class BoardAnalysis:
         out["par"] = None if self.par is None else {
             "score": self.par.score,
             "contracts": self.par.labels(),
+            "par_contract": self.par.par_contract,
+            "results": {label: c.result for c in self.par.contracts for label in c.labels()},
         }
         if self.position is not None:
             out["position"] = self.position.as_json()

@@ -88,6 +88,16 @@ class ParContract:
         """Over- (positive) or undertricks (negative) relative to the contract."""
         return self.tricks - self.level - 6
 
+    @property
+    def result_text(self) -> str:
+        """``=`` when the contract makes exactly, else ``+2`` or ``-1`` (as BridgeComposer writes it)."""
+        return f"{self.result:+d}" if self.result else "="
+
+    @property
+    def who(self) -> str:
+        """``NS``/``EW`` when both partners take the par tricks, else the one seat (``S``)."""
+        return self.side.name if len(self.declarers) > 1 else self.declarers[0].letter
+
     def labels(self) -> list[str]:
         """One ``4SN`` / ``5DXE`` label a declarer."""
         return [f"{self.pbn}{seat.letter}" for seat in self.declarers]
@@ -130,15 +140,20 @@ class ParResult:
 
     @property
     def par_contract(self) -> str:
-        """PBN ``ParContract``: ``NS 4S``, ``EW 5DX``, ``NS 3S;NS 3H``, ``NS Pass``."""
+        """PBN ``ParContract`` as BridgeComposer writes it: ``NS 4S=``, ``EW 1H+2``,
+        ``EW 5DX-1``, ``S 6NT=`` (one declarer only), ``NS 3S=; NS 3H=``, ``NS Pass``.
+
+        Each par contract is given at its lowest level with the over- or undertricks
+        double-dummy play gives it, so the text carries the par score.
+        """
         if not self.contracts:
             return "NS Pass"
         parts: list[str] = []
         for c in self.contracts:
-            text = f"{c.side.name} {c.pbn}"
+            text = f"{c.who} {c.pbn}{c.result_text}"
             if text not in parts:
                 parts.append(text)
-        return ";".join(parts)
+        return "; ".join(parts)
 
     def dds_text(self) -> list[str]:
         """DDS ``DealerPar`` contract strings, e.g. ``["3S-NS", "3H-NS"]`` or ``["pass"]``."""

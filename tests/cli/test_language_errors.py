@@ -164,6 +164,10 @@ def _cli_corpus(tmp: Path) -> Iterator[str]:
         "r4.txt": b"4S= --declarer N --honors foo\n",
         "r5.txt": b"4S= --declarer N --foo\n",
         "r6.txt": b"4S=\n",
+        "r7.txt": b"players: A, B, C, D\n7NT= -d N\n7NT= -d N\n7NT= -d N\n7NT= -d N\n",
+        "s1.pbn": b'[Board "1"]\n[Contract "4S"]\n[Result "10"]\n',
+        "s2.pbn": PBN_PLAY.format(deal=DEAL, leader="W", cards="DJ D5 D2 DA").replace(
+            "[Board", '[Result "0"]\n[Board').encode(),
     }
     for name, data in files.items():
         (tmp / name).write_bytes(data)
@@ -171,6 +175,7 @@ def _cli_corpus(tmp: Path) -> Iterator[str]:
     runs += [["show", str(tmp / n)] for n in files if n.endswith((".pbn", ".yaml", ".json")) and n[0] != "p"]
     runs += [["play", str(tmp / n)] for n in ("p1.pbn", "p2.pbn")]
     runs += [["rubber", str(tmp / n)] for n in files if n.endswith(".txt")]
+    runs += [["score", str(tmp / n)] for n in ("s1.pbn", "s2.pbn")]
     runs += [
         ["validate-auction", str(INVALID / "bad_call.pbn")],
         ["show", str(VALID), "--board", "99"],
@@ -196,6 +201,7 @@ def _cli_corpus(tmp: Path) -> Iterator[str]:
         # play lines end in the error's [reason] code, appended after the message
         yield from (re.sub(r" \[[a-z-]+\]$", "", line) for line in out.splitlines())
         yield from (e[len("bridgecli: error: "):] for e in err.split("\n") if e.startswith("bridgecli: error: "))
+        yield from (e[len("bridgecli: warning: "):] for e in err.split("\n") if e.startswith("bridgecli: warning: "))
 
 
 def _core_corpus() -> Iterator[str]:

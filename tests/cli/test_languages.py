@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -265,3 +266,43 @@ def test_rubber_sheet_in_language(runner, lang: str, words: list[str]) -> None:
         assert w in r.stdout, (w, r.stdout)
     assert "690" in r.stdout and "420" in r.stdout
     assert "reason_" not in r.stdout
+
+
+# -- issue 15: a display language never changes a score read from a file or stdin ---------------
+
+CHICAGO_TXT = Path(__file__).resolve().parents[2] / "docs" / "examples" / "chicago.txt"
+
+
+def test_display_language_does_not_change_a_chicago_file(runner: CliRunner, tmp_path: Path) -> None:
+    en = runner.invoke(cli, ["rubber", str(CHICAGO_TXT), "--chicago", "--json"])
+    hu = runner.invoke(cli, ["--lang", "hu", "rubber", str(CHICAGO_TXT), "--chicago", "--json"])
+    assert en.exit_code == 0 and hu.exit_code == 0, hu.stderr
+    assert json.loads(hu.stdout) == json.loads(en.stdout)
+    # line 4 is "3C= -d S": 3 clubs in English, 3 hearts (kőr) in Hungarian; English is taken
+    assert hu.stderr == (f"bridgecli: warning: {CHICAGO_TXT}:4: '3C= -d S' read in English: 3C by S, 9 tricks;"
+                         " Hungarian (--lang hu) reads 3H by S, 9 tricks. Put '# lang: hu' first to read the"
+                         " input in Hungarian\n")
+    declared = tmp_path / "kor.txt"
+    declared.write_text("# lang: hu\n" + CHICAGO_TXT.read_text())
+    both = [runner.invoke(cli, [*lang, "rubber", str(declared), "--chicago"]) for lang in ([], ["--lang", "hu"])]
+    for r in both:
+        assert r.exit_code == 0 and r.stderr == ""
+    # Chicago (RULES.md 8): N-S 40 (1NT=) then 3C= is 60 below, or 3H= 90: either completes
+    # a game on deal 3, N-S vulnerable, 500. E-W: 2H+1 60 + 30, 2S= 60 + 100 for a part-score on
+    # deal 4. English: 600 - 250 = 350; declared Hungarian: 630 - 250 = 380.
+    assert "Difference: N-S by 380" in both[0].stdout
+    text = runner.invoke(cli, ["rubber", str(CHICAGO_TXT), "--chicago"]).stdout
+    assert "Difference: N-S by 350" in text
+
+
+def test_score_lines_read_in_the_declared_language(runner: CliRunner) -> None:
+    # 4C= is 4♣ (80 + 50 = 130) in English and 4♥ (120 + 300 = 420) in Polish
+    plain = runner.invoke(cli, ["--lang", "pl", "score", "-"], input="4C=\n4C=\n3BA=\n")
+    assert plain.exit_code == 0
+    assert plain.stdout == "130\n130\n400\n"
+    assert plain.stderr == ("bridgecli: warning: <stdin>:1: '4C=' read in English: 130; Polish (--lang pl)"
+                            " reads 420. Put '# lang: pl' first to read the input in Polish\n")
+    declared = runner.invoke(cli, ["score", "-"], input="# lang: pl\n4C=\n3BA=\n")
+    assert (declared.exit_code, declared.stdout, declared.stderr) == (0, "\n420\n400\n", "")
+    bad = runner.invoke(cli, ["score", "-"], input="# lang: xx\n4C=\n")
+    assert bad.exit_code == 2 and "<stdin>:1: unknown language 'xx'" in bad.stderr

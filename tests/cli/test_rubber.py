@@ -305,3 +305,29 @@ def test_players_table_stays_aligned_with_long_names(runner):
     table = lines[start + 1:start + 6]
     assert len({len(line) for line in table}) == 1, table
     assert table[1].startswith("  Wiśniewska Ewa Maria ")
+
+
+def test_partners_again_in_a_round_warn_and_exit_1(tmp_path: Path) -> None:
+    # issue 15: partners are drawn anew after each rubber and may not pair again in the same
+    # round of three. Two rubbers of 7NT= by N (2 deals each) with the same seating.
+    text = "players: Ann, Bob, Cid, Dan\n7NT= -d N\n7NT= -d N\n7NT= -d N\n7NT= -d N\n"
+    path = tmp_path / "same.txt"
+    path.write_text(text)
+    runner = CliRunner()
+    result = runner.invoke(cli, ["rubber", str(path)])
+    assert result.exit_code == 1
+    assert "Rubber 2" in result.stdout  # the sheet is still written
+    assert result.stderr.splitlines() == [
+        f"bridgecli: warning: {path}: Ann and Cid partner again in rubber 2, as in rubber 1 of the same round of three",
+        f"bridgecli: warning: {path}: Bob and Dan partner again in rubber 2, as in rubber 1 of the same round of three",
+    ]
+    pl = runner.invoke(cli, ["--lang", "pl", "rubber", str(path)])
+    assert pl.exit_code == 1
+    assert "Ann i Cid znów grają w parze w robrze 2, jak w robrze 1 tej samej tury" in pl.stderr
+    drawn = tmp_path / "drawn.txt"
+    drawn.write_text(text.replace("7NT= -d N\n7NT= -d N\n7NT", "7NT= -d N\n7NT= -d N\nplayers: Ann, Cid, Bob, Dan\n7NT", 1))
+    ok = runner.invoke(cli, ["rubber", str(drawn)])
+    assert ok.exit_code == 0, ok.stderr
+    assert ok.stderr == ""
+    chicago = runner.invoke(cli, ["rubber", "--chicago", str(path)])  # Chicago rounds: no such rule
+    assert chicago.exit_code == 0, chicago.stderr

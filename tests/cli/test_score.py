@@ -611,3 +611,107 @@ def test_event_rule_error_names_the_file_and_line(runner: CliRunner, tmp_path: P
     r = runner.invoke(cli, ["score", "--event", str(p)])
     assert r.exit_code == 1 and r.stdout == ""
     assert r.stderr == f"bridgecli: error: {p}:3: board 1: two results in the open room\n"
+
+
+# -- issue 15: boards that cannot be scored, board files on stdin ------------------------------
+
+_DEAL_15 = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+
+
+def _board_15(number: int, extra: str) -> str:
+    return (f'[Event "t"]\n[Board "{number}"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+            f'[Deal "{_DEAL_15}"]\n{extra}\n')
+
+
+def test_board_without_declarer_is_reported_not_left_blank(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "nodecl.pbn"
+    path.write_text(_board_15(1, '[Contract "4S"]\n[Result "10"]') + "\n"
+                    + _board_15(2, '[Declarer "N"]\n[Contract "4S"]\n[Result "10"]'))
+    result = run(runner, str(path))
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert "board 1: cannot score 4S with result 10: no declarer" in result.stderr
+    going = run(runner, str(path), "--keep-going", "--json")
+    assert going.exit_code == 1
+    [row] = [json.loads(line) for line in going.stdout.splitlines()]
+    assert row["board"] == 2 and row["ns"] == 420  # 4S= not vulnerable: 120 + 300
+    assert "board 1:" in going.stderr
+
+
+def test_board_file_with_a_contract_but_no_result_is_not_an_error(runner: CliRunner, tmp_path: Path) -> None:
+    # a bidding problem or a play in progress records no result: nothing to score, nothing wrong
+    path = tmp_path / "quiz.pbn"
+    path.write_text(_board_15(1, '[Declarer "N"]\n[Contract "4S"]'))
+    result = run(runner, str(path), "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["ns"] is None
+
+
+# North declares 3NT, East leads: North wins the first four tricks (HA, SA, SK, SQ).
+_PLAY_15 = '[Play "E"]\nHJ H6 H2 HA\nS7 S3 S2 SA\nS8 S4 D2 SK\nS9 S5 C2 SQ'
+
+
+@pytest.mark.parametrize("result_tag, ok", [("3", False), ("4", True), ("13", True)])
+def test_result_below_the_tricks_won_in_play_is_a_mismatch(runner: CliRunner, tmp_path: Path, result_tag: str,
+                                                           ok: bool) -> None:
+    path = tmp_path / "claim.pbn"
+    path.write_text(_board_15(1, f'[Declarer "N"]\n[Contract "3NT"]\n[Result "{result_tag}"]\n{_PLAY_15}'))
+    result = run(runner, str(path), "--json")
+    if ok:
+        assert result.exit_code == 0, result.stderr
+        # 3NT by N not vulnerable: 4 tricks is down 5 (-250); 13 tricks is +4 (100 + 300 + 4 x 30 = 520)
+        assert json.loads(result.stdout)["ns"] == {"4": -250, "13": 520}[result_tag]
+    else:
+        assert result.exit_code == 1
+        assert result.stdout == ""
+        assert "board 1: result 3 cannot follow from the play: declarer has already won 4 tricks" in result.stderr
+
+
+def test_board_file_on_stdin_is_scored_as_a_file(runner: CliRunner) -> None:
+    text = "% PBN 2.1\n% EXPORT\n" + _board_15(7, '[Declarer "E"]\n[Contract "2H"]\n[Result "7"]')
+    result = run(runner, "-", "--json", input=text)
+    assert result.exit_code == 0, result.stderr
+    # the Vulnerable tag says None: 2H by E down 1 not vulnerable is 50 to N-S
+    row = json.loads(result.stdout)
+    assert row["board"] == 7 and row["ns"] == 50 and row["vul"] == "None"
+    piped = run(runner, "--json", input=text)  # no argument and piped input: the same
+    assert piped.exit_code == 0 and json.loads(piped.stdout) == {**row}
+    lines = run(runner, "-", input="\n4S=\n3NT-1 --vul both\n")
+    assert lines.exit_code == 0 and lines.stdout == "\n420\n-100\n"
+
+
+def test_board_file_on_stdin_in_a_real_pipe() -> None:
+    text = "% PBN 2.1\n" + _board_15(1, '[Declarer "S"]\n[Contract "4H"]\n[Result "12"]')
+    proc = subprocess.run([*bridgecli_cmd(), "score", "-", "--json"], input=text, capture_output=True, text=True,
+                          env=subprocess_env(), timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["ns"] == 480  # 4H+2 not vulnerable: 120 + 60 + 300
+
+
+def test_event_with_adjusted_scores(runner: CliRunner, tmp_path: Path) -> None:
+    csv = tmp_path / "adj.csv"
+    csv.write_text("board,ns,ew,contract,declarer,result,score\n"
+                   "1,1,11,4S,N,=,\n1,2,12,4S,N,+1,\n1,3,13,3NT,S,=,\n1,4,14,,,,A+/A-\n1,5,15,A,,,\n")
+    result = run(runner, "--event", str(csv), "--json")
+    assert result.exit_code == 0, result.stderr
+    recs = {r["ns"]: r for r in map(json.loads, result.stdout.splitlines()) if r["record"] == "result"}
+    # top 8 (5 tables); A+/A-: 60% and 40% of 8; the three real scores factored up by 5/3
+    assert (recs["4"]["mp_ns"], recs["4"]["mp_ew"], recs["4"]["adjusted"]) == (4.8, 3.2, "A+/A-")
+    assert recs["4"]["score_ns"] is None and recs["1"]["score_ns"] == 420
+    assert recs["2"]["mp_ns"] == pytest.approx(22 / 3)
+    text = run(runner, "--event", str(csv))
+    row = next(line for line in text.stdout.splitlines() if line.split()[:3] == ["1", "4", "14"])
+    assert row.split()[3:5] == ["A+", "A-"]  # each side's own score in the +NS / +EW columns
+
+
+def test_team_event_with_an_adjusted_room(runner: CliRunner, tmp_path: Path) -> None:
+    csv = tmp_path / "teams.csv"
+    csv.write_text("board,room,ns,ew,contract,declarer,result,score\n"
+                   "1,open,A1,B1,4S,N,=,\n1,closed,B2,A2,,,,A-/A+\n")
+    result = run(runner, "--event", str(csv), "--json")
+    assert result.exit_code == 0, result.stderr
+    board, match = map(json.loads, result.stdout.splitlines())
+    # closed room: home sits E-W and got A+ (+3 IMPs), the visitors N-S A- (-3)
+    assert (board["imps_home"], board["imps_visitors"]) == (3, -3)
+    assert board["closed"]["adjusted"] == "A-/A+" and board["closed"]["ns"] is None
+    assert (match["home_imps"], match["visitors_imps"]) == (3, -3)

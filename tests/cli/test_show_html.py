@@ -180,7 +180,7 @@ def test_solve_computes_table_and_par(runner, tmp_path):
     assert cells == {"N": ["0", "13", "0", "13", "0"], "S": ["0", "13", "0", "13", "0"],
                      "E": ["0", "0", "13", "0", "13"], "W": ["0", "0", "13", "0", "13"]}
     # board 1, nobody vulnerable: 7♠ = 210 + 300 + 1000; EW's only higher bid, 7NT, goes 13 down
-    assert first.find("p", "par").text() == "Par: NS 1510 (7♠ NS)"
+    assert first.find("p", "par").text() == "Par: NS 1510 (7♠= NS)"
     assert not second.find_all("table", "dd")
 
 

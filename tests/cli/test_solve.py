@@ -119,7 +119,7 @@ def test_json_output(runner: CliRunner) -> None:
     assert first["dd"] == {seat.letter: {s.letter: CASE.table[seat, s] for s in
                                          (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP)}
                            for seat in Seat}
-    assert first["par"] == {"score": -620, "contracts": ["4SE"]}
+    assert first["par"] == {"score": -620, "contracts": ["4SE"], "par_contract": "E 4S=", "results": {"4SE": 0}}
     # the finesse ending: NS take 2 unless North leads (West declaring)
     assert second["tricks"] == 2 and second["par"] is None
     assert second["dd"]["N"]["NT"] == 2 and second["dd"]["W"]["S"] == 1 and second["dd"]["E"]["H"] == 0
@@ -136,7 +136,7 @@ def test_write_back_pbn(runner: CliRunner, tmp_path: Path) -> None:
     text = out.read_text()
     assert f'[DoubleDummyTricks "{pbn_dd_string(CASE.table)}"]' in text
     assert '[OptimumScore "EW 620"]' in text
-    assert '[ParContract "EW 4S"]' in text
+    assert '[ParContract "E 4S="]' in text  # only East takes ten tricks: 4S= is 620 vulnerable
     assert '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]' in text
     assert "\nE  S 10\n" in text
     [board] = pbn.loads(text)

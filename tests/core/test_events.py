@@ -4,8 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from bridgecli.core.errors import RuleError
-from bridgecli.core.events import TableResult, is_team_event, matchpoints, neuberg, score_pairs, team_match
+from bridgecli.core.errors import ParseError, RuleError
+from bridgecli.core.events import (
+    Adjusted,
+    TableResult,
+    is_team_event,
+    matchpoints,
+    neuberg,
+    parse_adjusted,
+    score_pairs,
+    team_match,
+)
 
 
 def test_matchpoints_mp1() -> None:
@@ -102,3 +111,85 @@ def test_howell_pairs_ranked_together() -> None:
     ranks = {p.pair: p.rank for p in ev.standings}
     # pair 1: 2 + 1 = 3 of 4; pair 2: 0 + 1; pair 3: 0 + 1; pair 4: 2 + 1
     assert ranks == {"1": "1=", "4": "1=", "2": "3=", "3": "3="}
+
+
+# -- artificial adjusted scores (Law 12C2), issue 15 -----------------------------------------------
+
+
+@pytest.mark.parametrize("text, ns, ew, canonical", [
+    ("A+", 60, 60, "A+"), ("A", 50, 50, "A"), ("a-", 40, 40, "A-"), ("Ave+", 60, 60, "A+"),
+    ("AVG-", 40, 40, "A-"), ("A+/A-", 60, 40, "A+/A-"), ("A-/A+", 40, 60, "A-/A+"), ("A/A-", 50, 40, "A/A-"),
+    ("60%", 60, 60, "60%"), ("40/60%", 40, 60, "40%/60%"), ("60%/40%", 60, 40, "60%/40%"),
+    ("57.5%", 57.5, 57.5, "57.5%"),
+])
+def test_parse_adjusted(text: str, ns: float, ew: float, canonical: str) -> None:
+    adj = parse_adjusted(text)
+    assert adj == Adjusted(ns, ew, canonical)
+
+
+@pytest.mark.parametrize("text", ["420", "-50", "4S", "Pass", "60", "60/40", "-", "A+/A-/A", "B+"])
+def test_not_adjusted(text: str) -> None:
+    assert parse_adjusted(text) is None
+
+
+def test_adjusted_over_100_percent() -> None:
+    with pytest.raises(ParseError):
+        parse_adjusted("120%")
+
+
+def test_adjusted_imps() -> None:
+    # Law 12C2: average plus +3 IMPs, average 0, average minus -3
+    adj = parse_adjusted("A+/A-")
+    assert adj is not None and (adj.ns_imps, adj.ew_imps) == (3, -3)
+    assert Adjusted.imps_of(50) == 0
+
+
+def _adj(board: str, ns: str, ew: str, text: str, room: str | None = None) -> TableResult:
+    return TableResult(board, ns, ew, 0, room=room, adjusted=parse_adjusted(text))
+
+
+def test_matchpoints_around_an_artificial_score() -> None:
+    # 5 tables, top 8. The 3 real scores are matchpointed among themselves (450: 4, 420: 2,
+    # 400: 0, top 4) and factored up with Neuberg (N = 5, n = 3): (MP + 1) x 5/3 - 1 =
+    # 7.333, 4, 0.667. A+/A- gives N-S 60% of 8 = 4.8 and E-W 40% = 3.2; A gives 4 and 4.
+    results = [_r("1", "1", "11", 420), _r("1", "2", "12", 450), _r("1", "3", "13", 400),
+               _adj("1", "4", "14", "A+/A-"), _adj("1", "5", "15", "A")]
+    ev = score_pairs(results)
+    got = {rs.result.ns: (rs.mp_ns, rs.mp_ew) for rs in ev.results}
+    assert got["1"] == pytest.approx((4, 4))
+    assert got["2"] == pytest.approx((22 / 3, 2 / 3))
+    assert got["3"] == pytest.approx((2 / 3, 22 / 3))
+    assert got["4"] == pytest.approx((4.8, 3.2))
+    assert got["5"] == pytest.approx((4, 4))
+    pct = {p.pair: p.percentage for p in ev.standings}
+    assert pct["4"] == pytest.approx(60) and pct["14"] == pytest.approx(40)
+    # Butler and cross-IMPs: the datum leaves the artificial scores out (mean of 420, 450,
+    # 400 = 423.3, rounded to 420); A+ is +3 IMPs to N-S, A- is -3 to E-W
+    four = next(rs for rs in ev.results if rs.result.ns == "4")
+    assert four.datum == 420 and (four.butler_ns, four.butler_ew) == (3, -3)
+    assert (four.cross_ns, four.cross_ew) == (3, -3)
+    butler = {p.pair: p.butler for p in ev.standings}
+    assert butler["4"] == 3 and butler["14"] == -3
+
+
+def test_a_board_of_artificial_scores_only() -> None:
+    ev = score_pairs([_r("1", "1", "11", 420), _r("1", "2", "12", 100),
+                      _adj("2", "1", "12", "60%/40%"), _adj("2", "2", "11", "A")])
+    by = {(rs.result.board, rs.result.ns): (rs.mp_ns, rs.mp_ew) for rs in ev.results}
+    # top 2: 60% of 2 = 1.2, 40% = 0.8
+    assert by["2", "1"] == pytest.approx((1.2, 0.8)) and by["2", "2"] == pytest.approx((1, 1))
+
+
+def test_team_board_with_an_adjusted_room() -> None:
+    # the home team sits N-S in the open room, E-W in the closed room
+    match = team_match([_r("1", "A1", "B1", 420, "open"), _adj("1", "B2", "A2", "A+/A-", "closed"),
+                        _adj("2", "A1", "B1", "A-", "open"), _r("2", "B2", "A2", -110, "closed"),
+                        _r("3", "A1", "B1", -100, "open"), _r("3", "B2", "A2", 600, "closed")])
+    one, two, three = match.boards
+    # board 1: closed-room N-S (visitors) A+, E-W (home) A-: home -3, visitors +3
+    assert (one.imps_home, one.imps_visitors) == (-3, 3)
+    # board 2: both open-room sides average minus: each team -3 (Law 12C2 need not balance)
+    assert (two.imps_home, two.imps_visitors) == (-3, -3)
+    # board 3: -100 against 600 is 700 = 12 IMPs to the visitors
+    assert three.imps_home == -12 and three.imps_visitors is None
+    assert (match.home_imps, match.visitors_imps) == (-6, 12)

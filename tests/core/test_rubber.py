@@ -446,3 +446,46 @@ def test_swapping_sides_mirrors_the_sheet(results: list[DealResult], rules, firs
         assert (ra.ns_total, ra.ew_total) == (rb.ew_total, rb.ns_total)
         assert ra.games == rb.games[::-1]
         assert ra.winner == (None if rb.winner is None else rb.winner.opponents)
+
+
+# -- partners drawn anew: no partnership twice in a round of three rubbers (seed rules text) --------
+
+
+def _sheet(*seatings: tuple[str, str, str, str] | None) -> list[Rubber]:
+    from bridgecli.core.rubber import RUBBER as _R
+
+    return [Rubber(_R, Seat.NORTH, players) for players in seatings]
+
+
+def test_a_full_round_has_each_partnership_once() -> None:
+    from bridgecli.core.rubber import repeated_partnerships
+
+    # A-C/B-D, A-B/C-D, A-D/B-C: the three ways four players pair up, each once
+    rubbers = _sheet(("A", "B", "C", "D"), ("A", "C", "B", "D"), ("A", "B", "D", "C"))
+    assert repeated_partnerships(rubbers) == []
+
+
+def test_partners_again_in_the_same_round() -> None:
+    from bridgecli.core.rubber import RepeatedPartnership, repeated_partnerships
+
+    # rubber 2 keeps rubber 1's seating (no new draw): both partnerships repeat
+    rubbers = _sheet(("A", "B", "C", "D"), ("B", "A", "D", "C"))
+    assert repeated_partnerships(rubbers) == [RepeatedPartnership(2, 1, ("B", "D")),
+                                              RepeatedPartnership(2, 1, ("A", "C"))]
+
+
+def test_a_new_round_starts_after_three_rubbers() -> None:
+    from bridgecli.core.rubber import RepeatedPartnership, repeated_partnerships
+
+    round_one = [("A", "B", "C", "D"), ("A", "C", "B", "D"), ("A", "B", "D", "C")]
+    # rubber 4 opens round two with A-C again (allowed); rubber 5 pairs A-C a second time in it
+    rubbers = _sheet(*round_one, ("A", "B", "C", "D"), ("C", "B", "A", "D"))
+    assert repeated_partnerships(rubbers) == [RepeatedPartnership(5, 4, ("C", "A")),
+                                              RepeatedPartnership(5, 4, ("B", "D"))]
+
+
+def test_other_players_or_unknown_players_start_the_count_again() -> None:
+    from bridgecli.core.rubber import repeated_partnerships
+
+    assert repeated_partnerships(_sheet(("A", "B", "C", "D"), ("A", "B", "C", "E"), ("A", "B", "C", "D"))) == []
+    assert repeated_partnerships(_sheet(("A", "B", "C", "D"), None, ("A", "B", "C", "D"))) == []

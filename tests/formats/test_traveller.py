@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bridgecli.core.board import Board
 from bridgecli.core.calls import Contract
 from bridgecli.core.cards import Seat, Vulnerability
 from bridgecli.core.errors import MismatchError, ParseError
+from bridgecli.core.events import score_pairs
+from bridgecli.formats import pbn as _pbn
 from bridgecli.formats.traveller import (
     board_ns_score,
     is_traveller_yaml,
@@ -113,3 +117,82 @@ def test_results_from_boards() -> None:
     assert board_ns_score(Board(number=5)) is None
     with pytest.raises(ParseError, match="no contract"):
         results_from_boards([Board(number=5, tags={"Table": "1"})])
+
+
+# -- adjusted scores and ScoreTable sections (issue 15) ---------------------------------------------
+
+
+def test_csv_and_yaml_adjusted_scores() -> None:
+    text = ("board,ns,ew,contract,declarer,result,score\n"
+            "1,1,11,4S,N,=,\n1,2,12,,,,A+/A-\n1,3,13,A,,,\n1,4,14,,,,40/60%\n1,5,15,3NT,S,-1,A-\n")
+    rs = loads_csv(text)
+    assert [r.adjusted.text if r.adjusted else None for r in rs] == [None, "A+/A-", "A", "40%/60%", "A-"]
+    assert rs[0].score == 420 and rs[1].score == 0
+    # the contract played before the director adjusted is kept, not scored
+    assert rs[4].contract is not None and rs[4].contract.pbn == "3NT" and rs[4].contract.declarer == Seat.SOUTH
+    assert rs[4].tricks == 8
+    yaml_rs = loads_yaml("- {board: 1, ns: 1, ew: 11, score: 'A+'}\n- {board: 1, ns: 2, ew: 12, score: 620}\n")
+    assert yaml_rs[0].adjusted is not None and yaml_rs[0].adjusted.ns == 60 and yaml_rs[1].score == 620
+
+
+_SCORE_TABLE = '''[Board "3"]
+[Dealer "S"]
+[Vulnerable "EW"]
+[ScoreTable "Table\\\\1R;Round\\\\1R;PairId_NS\\\\1R;PairId_EW\\\\1R;Contract\\\\3L;Declarer\\\\1R;Result\\\\2R;Lead\\\\2L;Score_NS\\\\5R;Score_EW\\\\5R"]
+1 1 1 4 2HX  W  7 SA   "200"      -
+2 1 2 5 4S   N 10 D2   "420"      -
+3 1 3 6 -    -  - -     "A+"   "A-"
+4 1 7 8 -    -  - -    "Bye"  "Bye"
+'''
+
+
+def test_score_table_rows_are_the_boards_results() -> None:
+    [board] = _pbn.loads(_SCORE_TABLE)
+    rs = results_from_boards([board])
+    # 2HX by W taking 7 tricks, E-W vulnerable: one down doubled, 200 to N-S (Law 77)
+    assert [(r.ns, r.score) for r in rs] == [("1", 200), ("2", 420), ("3", 0)]  # the bye row is no result
+
+
+def test_score_table_checks_scores_and_reads_adjustments() -> None:
+    # 1H by W making 7 tricks, E-W vulnerable: 30 + 50 part-score = 80 to E-W
+    text = _SCORE_TABLE.replace('2HX  W  7 SA   "200"      -', '1H   W  7 SA       -  "80"')
+    [board] = _pbn.loads(text)
+    rs = results_from_boards([board])
+    assert [(r.ns, r.ew, r.score, r.adjusted.text if r.adjusted else None) for r in rs] == [
+        ("1", "4", -80, None), ("2", "5", 420, None), ("3", "6", 0, "A+/A-")]
+    ev = score_pairs(rs)
+    mp = {rs_.result.ns: (rs_.mp_ns, rs_.mp_ew) for rs_ in ev.results}
+    # 3 results, top 4: 420 beats -80 (2 of top 2 among the 2 real ones), Neuberg 3/2:
+    # (2 + 1) x 1.5 - 1 = 3.5 and (0 + 1) x 1.5 - 1 = 0.5; A+/A-: 60% and 40% of 4
+    assert mp["2"] == pytest.approx((3.5, 0.5)) and mp["1"] == pytest.approx((0.5, 3.5))
+    assert mp["3"] == pytest.approx((2.4, 1.6))
+    wrong = text.replace('"420"', '"450"')
+    with pytest.raises(MismatchError):
+        results_from_boards(_pbn.loads(wrong))
+
+
+def test_real_score_tables_agree_with_their_producer() -> None:
+    """Magic Contest's own matchpoints (MP_NS/MP_EW, one decimal) for 1,188 table results, among
+    them average-plus rows matchpointed around with Neuberg, are what score_pairs gives."""
+    import re
+
+    path = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "realworld" / "pbn" / "magic_sm1.pbn"
+    if not path.exists():
+        pytest.skip(f"real-world corpus not found at {path}")
+    boards = _pbn.loads(path.read_bytes().decode("latin-1"))
+    ev = score_pairs(results_from_boards(boards))
+    ours = {(rs.result.board, rs.result.ns, rs.result.ew): (rs.mp_ns, rs.mp_ew) for rs in ev.results}
+    checked = adjusted = 0
+    for b in boards:
+        for section in b.sections:
+            if section.name != "ScoreTable":
+                continue
+            names = [c.split("\\", 1)[0] for c in section.header.split(";")]
+            for row in section.rows:
+                cells = dict(zip(names, (t.strip('"') for t in re.findall(r'"[^"]*"|\S+', row))))
+                got = ours[(str(b.number), cells["PairId_NS"], cells["PairId_EW"])]
+                assert got[0] == pytest.approx(float(cells["MP_NS"]), abs=0.051)
+                assert got[1] == pytest.approx(float(cells["MP_EW"]), abs=0.051)
+                checked += 1
+                adjusted += cells["Score_NS"] == "A+"
+    assert checked == 1188 and adjusted > 0

@@ -188,11 +188,29 @@ def test_no_table_or_par_without_tags():
     ({"ParContract": "EW 3NT"}, "Par: 3NT EW"),
     ({"OptimumScore": "NS 50"}, "Par: NS 50"),
     ({"OptimumScore": "NS 50", "ParContract": "NS 9Z"}, "Par: NS 50 (NS 9Z)"),
+    # results as BridgeComposer and solve write them (issue 15)
+    ({"OptimumScore": "EW 140", "ParContract": "EW 1H+2"}, "Par: EW 140 (1♥+2 EW)"),
+    ({"OptimumScore": "NS 100", "ParContract": "EW 5HX-1; EW 5DX-1"}, "Par: NS 100 (5♥X-1 EW, 5♦X-1 EW)"),
+    ({"OptimumScore": "NS 1440", "ParContract": "S 6N="}, "Par: NS 1440 (6NT= S)"),
 ])
 def test_par_line(tags, text):
     line = par_line(Board(number=1, tags=tags))
     assert line is not None and line.text() == text
     assert par_line(Board(number=1)) is None
+
+
+@pytest.mark.parametrize("code, text", [
+    # nobody vulnerable: the sides are named, not a vulnerability ("NS po" means NS vulnerable)
+    ("pl", "Par: NS 990 (6BA= NS)"),
+    ("hu", "Par: É-D 990 (6SA= É-D)"),
+])
+def test_par_line_names_sides_not_vulnerability(code, text):
+    from bridgecli.core.notation import get_language as language
+
+    board = Board(number=1, vulnerability=Vulnerability.NONE,
+                  tags={"OptimumScore": "NS 990", "ParContract": "NS 6NT="})
+    line = par_line(board, lang=language(code))
+    assert line is not None and line.text(language(code)) == text
 
 
 def test_partial_deal_and_no_deal():

@@ -70,7 +70,7 @@ def test_par_example_of_the_pbn_standard() -> None:
     assert result.score == 600
     assert result.labels() == ["5DN", "5DS"]
     assert result.optimum_score == "NS 600"
-    assert result.par_contract == "NS 5D"
+    assert result.par_contract == "NS 5D="
     assert result.dds_text() == ["5D-NS"]
 
 
@@ -81,6 +81,33 @@ def test_par_grand_slam_for_one_declarer() -> None:
     assert result.score == 2220
     assert result.labels() == ["7NTN"]
     assert result.dds_text() == ["7N-N"]
+    assert result.par_contract == "N 7NT="
+
+
+def test_par_contract_keeps_the_overtricks() -> None:
+    # issue 15, board 5 of the club session: EW take 9 tricks in hearts, NS are vulnerable and
+    # make nothing worth more. 1H+2 = 3 x 30 + 50 = 140 (1H making exactly would be 80); par
+    # is written at its lowest level with the overtricks, as BridgeComposer and DDS do.
+    ns = {C: 6, D: 4, H: 4, SP: 5, NT: 5}
+    ew = {C: 7, D: 8, H: 9, SP: 7, NT: 8}
+    t = table({N: ns, S: ns, E: ew, W: ew})
+    result = par(t, Vulnerability.NS, N)
+    assert result.score == -140
+    assert result.par_contract == "EW 1H+2"
+    assert result.dds_text() == ["1H-EW+2"]
+    [c] = result.contracts
+    assert c.result == 2 and c.result_text == "+2"
+    assert contract_score(c.level, c.strain, U, False, c.tricks) == 140
+
+
+def test_par_contract_lists_each_strain_with_its_result() -> None:
+    # NS make exactly 4S and 4H (420 each, nobody vulnerable), nothing else scores more
+    ns = {SP: 10, H: 10, D: 7, C: 7, NT: 8}
+    ew = {SP: 3, H: 3, D: 6, C: 6, NT: 5}
+    t = table({N: ns, S: ns, E: ew, W: ew})
+    result = par(t, Vulnerability.NONE, N)
+    assert result.score == 420
+    assert result.par_contract == "NS 4S=; NS 4H="
 
 
 def test_par_passed_out() -> None:
@@ -98,7 +125,7 @@ def test_par_goes_to_the_dealers_side_when_both_make_1nt(dealer: Seat, score: in
     t = table({seat: {NT: 7} for seat in Seat}, default=6)
     result = par(t, Vulnerability.NONE, dealer)
     assert result.score == score
-    assert result.par_contract == f"{side} 1NT"
+    assert result.par_contract == f"{side} 1NT="
     assert par_score(t, Vulnerability.NONE, dealer) == score
 
 
@@ -110,7 +137,7 @@ def test_par_sacrifice_when_cheaper() -> None:
     result = par(t, Vulnerability.NS, N)
     assert result.score == 300
     assert result.dds_text() == ["5C*-EW-2"]
-    assert result.par_contract == "EW 5CX"
+    assert result.par_contract == "EW 5CX-2"
     assert result.labels() == ["5CXE", "5CXW"]
 
 
