@@ -359,8 +359,10 @@ def _stdin_fd() -> int:
         return -1
 
 
-def _peek_stdin() -> bytes:
-    """Stdin up to its first line that is not blank (or all of it when there is none).
+def _peek_stdin() -> tuple[bytes, bool]:
+    """Stdin up to its first line that is not blank (or all of it when there is none),
+    and whether stdin has ended (a terminal gives end-of-input once, on Ctrl-D: a
+    second read would wait for more).
 
     Line mode needs that line anyway before it can answer, so peeking never waits
     longer than scoring would (``tail -f`` keeps working).
@@ -371,18 +373,18 @@ def _peek_stdin() -> bytes:
         while True:
             line = sys.stdin.readline()
             if not line:
-                return data
+                return data, True
             data += line.encode("utf-8")
             if line.strip():
-                return data
+                return data, False
     while True:
         chunk = os.read(fd, 1 << 16)
         if not chunk:
-            return data
+            return data, True
         data += chunk
         complete = data.rpartition(b"\n")[0]
         if complete.strip():
-            return data
+            return data, False
 
 
 #: How a board file starts (PBN tags, ``%`` lines or commentary, JSON, YAML); a result line never does.
@@ -400,20 +402,21 @@ def is_board_text(head: str) -> bool:
     return False
 
 
-def _run_batch(ctx: click.Context, keep_going: bool, output: str | None = None, prefix: bytes = b"") -> int:
+def _run_batch(ctx: click.Context, keep_going: bool, output: str | None = None, prefix: bytes = b"",
+               ended: bool = False) -> int:
     """Score stdin line by line into stdout (or ``output``); returns the exit code.
 
-    ``prefix``: what was already read from stdin (by :func:`_peek_stdin`).
+    ``prefix``: what was already read from stdin (by :func:`_peek_stdin`); ``ended``: stdin ended there.
     """
     if output not in (None, "-"):
         from bridgecli.cli.common import AtomicOutput
 
         with AtomicOutput(output) as fp:
-            return _batch_to(ctx, keep_going, fp, prefix)
-    return _batch_to(ctx, keep_going, sys.stdout, prefix)
+            return _batch_to(ctx, keep_going, fp, prefix, ended)
+    return _batch_to(ctx, keep_going, sys.stdout, prefix, ended)
 
 
-def _batch_to(ctx: click.Context, keep_going: bool, out: Any, prefix: bytes = b"") -> int:
+def _batch_to(ctx: click.Context, keep_going: bool, out: Any, prefix: bytes = b"", ended: bool = False) -> int:
     display = get_lang(ctx)
     failures = 0
     lineno = 0
@@ -470,6 +473,8 @@ def _batch_to(ctx: click.Context, keep_going: bool, out: Any, prefix: bytes = b"
                 if "\r" in text:
                     text = text.replace("\r", "")
                 handle(text.split("\n"))
+        if ended:
+            break
         if fd < 0:
             line = sys.stdin.readline()
             if not line:
@@ -889,13 +894,13 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
 
         stdin_hint()
         # a board file on stdin (PBN, JSON, YAML, LIN) is scored as a FILE, as show and rubber do
-        head = _peek_stdin()
+        head, ended = _peek_stdin()
         if is_board_text(head.decode("utf-8", "replace")):
             from click.core import ParameterSource
 
             explicit = ctx.get_parameter_source("scoring") != ParameterSource.DEFAULT
             ctx.exit(_run_file("-", ctx.params, None, output, keep_going, style, explicit, stdin_head=head))
-        ctx.exit(_run_batch(ctx, keep_going, output, head))
+        ctx.exit(_run_batch(ctx, keep_going, output, head, ended))
         return
     if len(args) == 1 and not imps_mode and (args[0].lower().endswith(FILE_EXTENSIONS)
                                              or (args[0] == "-" and fmt_override is not None)):
