@@ -44,7 +44,7 @@ def test_html_to_stdout(runner, boards_json):
     assert len(doc.find_all("article", "board")) == 3
     assert len(doc.find_all("section", "page")) == 1
     assert doc.find("h1").text() == "Club pairs"
-    assert doc.find("td", "north").find("div", "player").text() == "Smith"
+    assert doc.find("div", "north").find("div", "player").text() == "Smith"
 
 
 def test_html_to_file_with_selection(runner, boards_json, tmp_path):
@@ -296,3 +296,50 @@ def test_printed_sheet_never_cuts_a_board(tmp_path):
     assert pages > 1
     where = check_whole_boards(page_texts(pdf, pages), n)
     assert sorted(where.values()) == list(where.values())
+
+
+def printed_sizes(pdf: Path) -> list[tuple[str, float]]:
+    """Every piece of text in the PDF with its font size in points (poppler's pdftohtml at zoom 3: to 1/3 pt)."""
+    if shutil.which("pdftohtml") is None:
+        pytest.skip("pdftohtml not found: install the Debian package 'poppler-utils' to read printed sizes")
+    xml = subprocess.run(["pdftohtml", "-xml", "-i", "-stdout", "-q", "-zoom", "3", str(pdf)],
+                         capture_output=True, text=True, timeout=60, check=True).stdout
+    root = ET.fromstring(xml.split("\n", 2)[2] if xml.startswith("<?xml") else xml)
+    sizes: dict[str, float] = {}
+    out = []
+    for page in root.iter("page"):
+        for spec in page.iter("fontspec"):
+            sizes[spec.attrib["id"]] = int(spec.attrib["size"]) / 3  # the largest zoom pdftohtml takes
+        for text in page.iter("text"):
+            out.append(("".join(text.itertext()), sizes[text.attrib["font"]]))
+    return out
+
+
+@pytest.mark.parametrize("per_page, n", [(4, 8), (6, 12)])
+def test_printed_sizes_read_at_arms_length(tmp_path, per_page, n):
+    # cards at 10 pt or more, the makeable-contracts table and par at 8 pt or more, at both
+    # densities, and still whole boards on the pages expected
+    _browser()
+    _poppler()
+    boards = [b.replace(tags={**b.tags, "DoubleDummyTricks": "746b5747b55862758627", "OptimumScore": "NS 430",
+                              "ParContract": "NS 3NT"}) for b in marked_boards(n)]
+    sheet = tmp_path / "sheet.html"
+    from bridgecli.render.html import render_html
+
+    sheet.write_text(render_html(boards, per_page=per_page), encoding="utf-8")
+    pdf = tmp_path / "sheet.pdf"
+    print_pdf(sheet, pdf, tmp_path / "profile")
+    pages = pdf_pages(pdf)
+    assert pages == n // per_page
+    check_whole_boards(page_texts(pdf, pages), n)
+    texts = printed_sizes(pdf)
+    holdings = {suit.replace("T", "10") for d in DEALS for hand in d[2:].split() for suit in hand.split(".")
+                if len(suit) >= 2}
+    cards = [size for text, size in texts if text.strip("♠♥♦♣ ") in holdings]
+    assert len(cards) >= 4 * n, texts[:40]
+    assert min(cards) >= 10.0
+    table = [size for text, size in texts if text.strip() in ("Makeable", "Makeable contracts", "contracts", "NT")]
+    par = [size for text, size in texts if text.startswith("Par:")]
+    assert table and par
+    assert min(table) >= 8.0 and min(par) >= 8.0
+    assert min(size for _, size in texts) >= 8.0  # nothing on the sheet is printed smaller
