@@ -267,9 +267,9 @@ def render_html(boards: Sequence[Board], *, lang: Language = ENGLISH, per_page: 
     if per_page not in LAYOUTS:
         raise ValueError(f"boards per page must be one of {sorted(LAYOUTS)}, not {per_page!r}")
     cols, rows = LAYOUTS[per_page]
-    cards, table, font = SIZES_PT[per_page]
+    cards_pt, table_pt, text_pt = SIZES_PT[per_page]
     css = _CSS % {
-        "font": font, "cards": cards, "table": table, "page_w": _PAGE_W_MM, "page_h": _PAGE_H_MM, "head_h": _HEAD_H_MM,
+        "font": text_pt, "cards": cards_pt, "table": table_pt, "page_w": _PAGE_W_MM, "page_h": _PAGE_H_MM, "head_h": _HEAD_H_MM,
         "gap": _GAP_MM, "cols": cols, "gaps": _GAP_MM * (cols - 1),
         "row_h": (_PAGE_H_MM - _HEAD_H_MM - _GAP_MM * rows) / rows,
     }
