@@ -115,8 +115,8 @@ def _colour(option: bool | None, output: str | None, fp: IO[Any]) -> bool:
 @click.option("--per-page", type=click.Choice(["1", "2", "4", "6"]), default=None,
               help="Boards on each printed page of --html (default 4).")
 @click.option("--solve", "solve_", is_flag=True,
-              help="With --html: compute the makeable contracts and par (needs the DDS solver) "
-                   "instead of taking them from the file's tags.")
+              help="Compute the makeable contracts and par (needs the DDS solver) instead of taking them "
+                   "from the file's tags; for text, --json and --html.")
 @click.option("--svg", is_flag=True, help="One SVG diagram a board: to -o FILE.svg or stdout for one board, "
               "else into the folder -o DIR as board-01.svg...")
 @json_option
@@ -137,13 +137,16 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
 
     --html writes a hand record for printing: every board with its diagram,
     auction, contract and result, makeable contracts and par (from the tags
-    DoubleDummyTricks, OptimumScore, ParContract that solve writes, or
-    computed with --solve). --svg draws each board's diagram as an SVG image.
+    DoubleDummyTricks, OptimumScore, ParContract that solve writes).
+    --svg draws each board's diagram as an SVG image. --solve computes the
+    makeable contracts and par with the DDS solver, for the text, --json and
+    --html output.
 
     \b
     Examples:
       bridgecli show session.pbn
       bridgecli show session.pbn --board 1-4,7 --ascii
+      bridgecli show session.pbn --solve
       bridgecli show session.lin --brief
       bridgecli convert session.yaml --to pbn | bridgecli show -
       bridgecli show session.pbn --html --per-page 6 -o sheet.html
@@ -154,7 +157,7 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
         from bridgecli.cli.variants import run_show
 
         ctx.exit(run_show(variant_name, infile, from_, ascii_, output))
-    if html or svg or per_page or solve_:
+    if html or svg or per_page:
         _hand_records(ctx, infile, from_, board_specs, ascii_, ten, brief, html, per_page, solve_, svg,
                       as_json, output)
         return
@@ -167,9 +170,16 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
 
         if tablefmt not in tabulate_formats:
             raise click.BadParameter(f"unknown table style {tablefmt!r}", param_hint="--fmt")
+    if solve_ and brief:
+        raise click.UsageError("--solve and --brief exclude each other")
     wanted = parse_board_numbers(board_specs)
     lang = get_lang(ctx)
     records = read_records(infile, from_)
+    skipped = [0]
+    if solve_:
+        from bridgecli.cli.hand_records import solving
+
+        records = solving(records, wanted, skipped)
     code: int = ExitCode.OK
     read = shown = 0
     try:
@@ -197,6 +207,7 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
         quiet_stdout()
         return
     source = "<stdin>" if infile == "-" else infile
+    read += skipped[0]
     if read == 0 and code == ExitCode.OK:
         raise BridgeCliError(f"{source}: no boards", ExitCode.USAGE)
     if read and not shown:
@@ -214,9 +225,9 @@ def _hand_records(ctx: click.Context, infile: str, from_: str | None, board_spec
     if html and svg:
         raise click.UsageError("--html and --svg exclude each other")
     if not (html or svg):
-        raise click.UsageError(f"{'--per-page' if per_page else '--solve'} goes with --html")
+        raise click.UsageError("--per-page goes with --html")
     if solve_ and not html:
-        raise click.UsageError("--solve goes with --html")
+        raise click.UsageError("--solve does not go with --svg (the diagram has no table)")
     if per_page and not html:
         raise click.UsageError("--per-page goes with --html")
     if as_json or brief:

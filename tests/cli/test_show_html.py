@@ -79,8 +79,8 @@ def test_html_with_a_bad_record(runner):
     (["--html", "--json"], "--json and --html exclude each other"),
     (["--svg", "--brief"], "--brief and --svg exclude each other"),
     (["--per-page", "4"], "--per-page goes with --html"),
-    (["--solve"], "--solve goes with --html"),
-    (["--svg", "--solve"], "--solve goes with --html"),
+    (["--svg", "--solve"], "--solve does not go with --svg"),
+    (["--brief", "--solve"], "--solve and --brief exclude each other"),
     (["--html", "--per-page", "5"], "'5' is not one of"),
 ])
 def test_option_conflicts(runner, boards_json, args, message):
@@ -182,6 +182,34 @@ def test_solve_computes_table_and_par(runner, tmp_path):
     # board 1, nobody vulnerable: 7♠ = 210 + 300 + 1000; EW's only higher bid, 7NT, goes 13 down
     assert first.find("p", "par").text() == "Par: NS 1510 (7♠ NS)"
     assert not second.find_all("table", "dd")
+
+
+def test_solve_for_text_and_json(runner, tmp_path):
+    from bridgecli.solver import dds
+
+    if not dds.available():
+        pytest.skip("the DDS solver (endplay) is not installed")
+    path = write(tmp_path / "solid.json", [Board(number=1, deal=SOLID), Board(number=2, deal=Deal.from_pbn(
+        "N:AKQ2.J54.K832.A7 - - -")), Board(number=3, deal=SOLID)], "json")
+    res = runner.invoke(cli, ["show", str(path), "--solve", "-b", "1-2"])
+    assert res.exit_code == 0, res.stderr
+    assert "bridgecli: warning: board 2: not solved" in res.stderr
+    lines = res.stdout.splitlines()
+    head = lines.index(next(line for line in lines if line.split()[:1] == ["NT"]))
+    # strains in hand-record order NT S H D C; N and S take 13 tricks in spades and diamonds
+    assert lines[head].split() == ["NT", "S", "H", "D", "C", "makes"]
+    assert lines[head + 1].split()[:6] == ["N", "0", "13", "0", "13", "0"]
+    assert lines[head + 3].split()[:6] == ["E", "0", "0", "13", "0", "13"]
+    assert "Par: NS 1510 (7♠ NS)" in lines
+    assert res.stdout.count("Board ") == 2  # board 3 not asked for
+    res = runner.invoke(cli, ["show", str(path), "--solve", "--json", "-b", "1"])
+    assert res.exit_code == 0, res.stderr
+    import json
+
+    record = json.loads(res.stdout)
+    assert record["board"] == 1 and "OptimumScore" in json.dumps(record)
+    res = runner.invoke(cli, ["show", str(path), "--solve", "-b", "9"])
+    assert res.exit_code == 1 and "no board numbered 9" in res.stderr
 
 
 # -- a real print in headless Chromium -----------------------------------------

@@ -96,13 +96,14 @@ def test_text_output(runner: CliRunner) -> None:
     assert result.stderr == ""
     lines = result.stdout.splitlines()
     assert lines[0].split() == ["Board", "1", "Dealer", "N", "Vul", "EW"]
-    assert lines[1].split() == ["C", "D", "H", "S", "NT", "makes"]
+    # strains in the order hand records print them, as show and the HTML sheet do
+    assert lines[1].split() == ["NT", "S", "H", "D", "C", "makes"]
     t = CASE.table
     rows = {line.split()[0]: line.split()[1:] for line in lines[2:6]}
     assert list(rows) == ["N", "S", "E", "W"]
     for seat in Seat:
-        cells = [str(t[seat, s]) for s in (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES,
-                                           Strain.NOTRUMP)]
+        cells = [str(t[seat, s]) for s in (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS,
+                                           Strain.CLUBS)]
         assert rows[seat.letter][:5] == cells
     assert rows["N"][5:] == ["1H"]
     assert rows["E"][5:] == ["1NT", "4S", "2D", "2C"]
