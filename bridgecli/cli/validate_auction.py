@@ -309,13 +309,18 @@ _NAG = re.compile(r"^\$(\d+)$")
 
 def parse_calls_text(text: str, dealer: Seat, lang: Any, rules: AuctionRules = BRIDGE) -> tuple[AnnotatedCall, ...]:
     """Calls typed on the command line: ``1NT P 3NT P P P``, any case, ``!`` alerts,
-    ``=n=`` notes and ``$n`` NAGs kept; ``AP`` (all pass) adds the passes that close.
+    ``=n=`` notes and ``$n`` NAGs kept; ``AP`` (all pass), or the words ``show`` prints
+    for it (``All Pass``, Polish ``pasy``, Hungarian ``mind passz``), adds the passes that close.
 
     Raises ParseError naming the position of an unknown token.
     """
     out: list[AnnotatedCall] = []
-    for m in re.finditer(r"[^\s,]+", text):
+    phrases = {" ".join(w.split()) for w in ("All Pass", lang.word("all_pass")) if w}
+    all_pass = "|".join(r"\s+".join(map(re.escape, p.split())) for p in sorted(phrases, key=len, reverse=True))
+    for m in re.finditer(rf"(?i:(?:{all_pass})(?![^\s,]))|[^\s,]+", text):
         token = m.group()
+        if token.upper() != "AP" and " ".join(token.split()).lower() in {p.lower() for p in phrases}:
+            token = "AP"
         pos = lang.word("call_position").format(n=len(out) + 1, column=m.start() + 1)
         note = _NOTE.match(token)
         nag = _NAG.match(token)

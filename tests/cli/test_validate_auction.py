@@ -135,6 +135,28 @@ def test_inline_alerts_notes_and_ap(runner: CliRunner) -> None:
     assert json.loads(r.stdout)["calls"] == 4
 
 
+@pytest.mark.parametrize("lang, calls, n", [
+    ("pl", "1BA pas 3BA pasy", 6),        # pasy: the passes that close, as show writes them in Polish
+    ("pl", "1BA pas 3BA PASY", 6),
+    ("pl", "pasy", 4),                    # nothing bid: four passes
+    ("hu", "1SZ passz 3SZ mind passz", 6),
+    ("en", "1NT P 3NT All Pass", 6),
+    ("en", "1NT P 3NT all   pass", 6),
+])
+def test_inline_all_pass_words(runner: CliRunner, lang: str, calls: str, n: int) -> None:
+    r = runner.invoke(cli, ["--lang", lang, "validate-auction", "--dealer", "N", "--calls", calls, "--json"])
+    assert r.exit_code == 0, r.stderr
+    record = json.loads(r.stdout)
+    assert record["calls"] == n and record["complete"] is True
+
+
+def test_inline_all_pass_words_are_whole_words(runner: CliRunner) -> None:
+    r = runner.invoke(cli, ["--lang", "pl", "validate-auction", "--dealer", "N", "--calls", "1BA pas 3BA pasyy"])
+    assert r.exit_code == 2 and "'pasyy'" in r.stderr
+    r = run(runner, "--dealer", "N", "--calls", "1NT P 3NT All")
+    assert r.exit_code == 2 and "'All'" in r.stderr
+
+
 def test_inline_usage_errors(runner: CliRunner) -> None:
     assert run(runner, "--calls", "P").exit_code == 2
     assert run(runner, "--dealer", "N").exit_code == 2
