@@ -402,7 +402,7 @@ def run_rubber(name: str, path: str, from_fmt: str | None, as_json: bool, output
                 "winner": sheet.winner.letter if sheet.winner is not None else None,
                 "players": {p.letter: {"below": c.below, "above": c.above, "games": c.games, "total": c.total}
                             for p, c in sheet.columns.items()},
-                "deals": [{"deal": ln.label, "declarer": ln.declarer.letter, "vulnerable": ln.vulnerable,
+                "deals": [{"deal": ln.label, "declarer": ln.declarer.letter, "declarer_vulnerable": ln.vulnerable,
                            "made": ln.breakdown.made, "below": ln.breakdown.trick_score,
                            "above": ln.breakdown.above_the_line, "game": ln.game_won} for ln in sheet.lines],
             }))
@@ -598,7 +598,7 @@ def run_variant_rubber(name: str, infile: str, from_fmt: str | None, players: st
                 "columns": {p.letter: {"below": c.below, "above": c.above, "games": c.games, "total": c.total}
                             for p, c in sheet.columns.items()},
                 "settlement": {p.letter: u for p, (_pts, u) in points.items()},
-                "deals": [{"deal": ln.label, "declarer": ln.declarer.letter, "vulnerable": ln.vulnerable,
+                "deals": [{"deal": ln.label, "declarer": ln.declarer.letter, "declarer_vulnerable": ln.vulnerable,
                            "made": ln.breakdown.made, "below": ln.breakdown.trick_score,
                            "above": ln.breakdown.above_the_line,
                            "defenders_above": 0 if ln.breakdown.made else -ln.breakdown.undertricks,

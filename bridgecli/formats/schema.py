@@ -466,6 +466,12 @@ def from_dict(data: object) -> Board:
     """
     _want(data, Mapping, "a board mapping", ())
     assert isinstance(data, Mapping)
+    if "vul" in data:  # the key score and solve --json wrote before: read as "vulnerable"
+        vul, vulnerable = data["vul"], data.get("vulnerable")
+        if vul is not None and vulnerable is not None and vul != vulnerable:
+            raise _fail(("vul",), "'vul' and 'vulnerable' differ; give one")
+        data = {k: v for k, v in data.items() if k != "vul"}
+        data["vulnerable"] = vulnerable if vulnerable is not None else vul
     _check_keys(data, KEYS, ())
     g = {k: v for k, v in data.items() if v is not None}
     fields: dict[str, Any] = {}

@@ -115,8 +115,8 @@ def test_json_output(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["solve", "-", "--json"], input=BOARD1 + "\n" + ENDING)
     assert result.exit_code == 0, result.stderr
     first, second = [json.loads(line) for line in result.stdout.splitlines()]
-    assert list(first) == ["board", "dealer", "vul", "deal", "dd", "par"]
-    assert first["board"] == 1 and first["dealer"] == "N" and first["vul"] == "EW"
+    assert list(first) == ["board", "dealer", "vulnerable", "deal", "dd", "par"]
+    assert first["board"] == 1 and first["dealer"] == "N" and first["vulnerable"] == "EW"
     assert first["dd"] == {seat.letter: {s.letter: CASE.table[seat, s] for s in
                                          (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP)}
                            for seat in Seat}
