@@ -12,54 +12,18 @@ from bridgecli.cli import BridgeCliError, ExitCode, error_from
 from bridgecli.cli.common import (
     FORMAT_NAMES,
     AtomicOutput,
+    BoardNumbers,
     get_lang,
     input_argument,
     json_option,
+    parse_board_numbers,
     quiet_stdout,
 )
 from bridgecli.cli.variants import variant_option
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
 
-
-class BoardNumbers:
-    """The board numbers ``--board`` asked for, kept as ranges (``1-1000000000`` costs nothing).
-
-    Supports ``n in numbers``; false when no board was asked for (then every board is wanted).
-    """
-
-    def __init__(self, ranges: list[tuple[int, int]]) -> None:
-        self.ranges = ranges
-        """Inclusive ``(first, last)`` ranges."""
-
-    def __contains__(self, number: object) -> bool:
-        return isinstance(number, int) and any(lo <= number <= hi for lo, hi in self.ranges)
-
-    def __bool__(self) -> bool:
-        return bool(self.ranges)
-
-
-def parse_board_numbers(specs: tuple[str, ...]) -> BoardNumbers:
-    """Board numbers from ``--board`` values: ``3``, ``1-4,7``, several options.
-
-    Raises click.BadParameter for anything else (also a value with no number in it, ``,``).
-    """
-    ranges: list[tuple[int, int]] = []
-    for spec in specs:
-        parts = [part for part in spec.replace(" ", "").split(",") if part]
-        if not parts:
-            raise click.BadParameter(f"not a board number or range: {spec!r}", param_hint="--board")
-        for part in parts:
-            lo, dash, hi = part.partition("-")
-            try:
-                first = int(lo)
-                last = int(hi) if dash else first
-            except ValueError:
-                raise click.BadParameter(f"not a board number or range: {part!r}", param_hint="--board") from None
-            if first < 1 or last < first:
-                raise click.BadParameter(f"not a board number or range: {part!r}", param_hint="--board")
-            ranges.append((first, last))
-    return BoardNumbers(ranges)
+__all__ = ["BoardNumbers", "parse_board_numbers", "read_records", "report", "show"]
 
 
 def read_records(infile: str, fmt: str | None) -> Iterator[Board | BridgeError]:

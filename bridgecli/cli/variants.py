@@ -6,7 +6,7 @@ work to the functions here when it is given; contract bridge never comes here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -198,9 +198,10 @@ def play_line(obj: dict[str, Any]) -> str:
     return text
 
 
-def run_play(name: str, infile: str, from_fmt: str | None, as_json: bool, board_no: int | None,
+def run_play(name: str, infile: str, from_fmt: str | None, as_json: bool, board_no: Container[int] | None,
              output: str | None) -> int:
-    """``play --variant NAME``: replay every board's play under the variant's rules."""
+    """``play --variant NAME``: replay every board's play under the variant's rules
+    (only the boards numbered in ``board_no`` when given)."""
     import json
 
     variant = find(name)
@@ -213,7 +214,7 @@ def run_play(name: str, infile: str, from_fmt: str | None, as_json: bool, board_
             click.echo(f"bridgecli: error: {localise(str(rec))}", err=True)
             code = max(code, int(ExitCode.USAGE))
             continue
-        if board_no is not None and rec.number != board_no:
+        if board_no is not None and rec.number not in board_no:
             continue
         seen += 1
         if rec.play is None and "play" not in rec.extra:
