@@ -11,8 +11,8 @@ import click
 
 from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import (
+    FORMAT_NAMES,
     AtomicOutput,
-    format_option,
     get_lang,
     input_argument,
     json_option,
@@ -462,7 +462,10 @@ def _jobs(requested: int | None, games: int) -> int:
 @click.option("--dealer", metavar="SEAT", default=None, help="Dealer of an inline auction (N, E, S, W).")
 @click.option("--calls", "calls_text", metavar="CALLS", default=None,
               help='An inline auction from the dealer, e.g. "1NT P 3NT P P P".')
-@format_option("--format")
+@click.option("--from", "from_", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
+              help="Input format (default: from extension or content).")
+@click.option("--format", "old_format", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
+              hidden=True, help="The old name of --from.")
 @click.option("--require-complete", is_flag=True, help="An auction that has not closed is an error.")
 @click.option("--legal-calls", "want_legal_calls", is_flag=True,
               help="For an open auction, list the legal next calls.")
@@ -477,7 +480,8 @@ def validate_auction(
     infile: str,
     dealer: str | None,
     calls_text: str | None,
-    format: str | None,
+    from_: str | None,
+    old_format: str | None,
     require_complete: bool,
     want_legal_calls: bool,
     jobs: int | None,
@@ -509,6 +513,9 @@ def validate_auction(
       bridgecli validate-auction --variant szlem --dealer S --calls "6 8 / 9 14 / P 24"
     """
     lang = get_lang(ctx)
+    if from_ and old_format and from_.lower() != old_format.lower():
+        raise click.UsageError("--from and --format (its old name) say different formats")
+    format = from_ or old_format
     rules = BRIDGE
     if variant_name is not None:
         from bridgecli.cli.variants import auction_rules, is_point_auction, run_point_validate

@@ -391,7 +391,19 @@ def test_json_and_yaml_input_give_the_same_verdicts(runner: CliRunner, tmp_path:
     from_other = run(runner, str(path), "--json")
     assert from_other.exit_code == from_pbn.exit_code == 1
     assert from_other.stdout == from_pbn.stdout
+    assert run(runner, "-", "--from", fmt, input=path.read_text()).stdout == run(runner, "-", input=text).stdout
+    # the old name of --from still works, unlisted
     assert run(runner, "-", "--format", fmt, input=path.read_text()).stdout == run(runner, "-", input=text).stdout
+
+
+def test_from_is_the_input_format_option_and_format_a_hidden_alias(runner: CliRunner) -> None:
+    help_text = run(runner, "--help").stdout
+    assert "--from [pbn|yaml|json|lin]" in help_text and "--format" not in help_text
+    r = run(runner, "-", "--from", "pbn", "--format", "yaml", input=PBN_TEXT)
+    assert r.exit_code == 2 and "--from and --format (its old name) say different formats" in r.stderr
+    good = PBN_TEXT.replace("1C Pass 1Q Pass", "1C Pass 1D Pass")
+    r = run(runner, "-", "--from", "pbn", "--format", "PBN", input=good)
+    assert r.exit_code in (0, 1) and r.stderr == "" and r.stdout.startswith("Board 1:")
 
 
 def test_spec_example_file(runner: CliRunner) -> None:
@@ -484,6 +496,6 @@ def test_one_bad_board_reported_and_the_rest_checked(runner: CliRunner, samples:
 
 
 def test_empty_input_is_an_error(runner: CliRunner) -> None:
-    r = run(runner, "-", "--format", "pbn", input="")
+    r = run(runner, "-", "--from", "pbn", input="")
     assert r.exit_code == 2
     assert r.stderr == "bridgecli: error: <stdin>: no boards\n"
