@@ -150,8 +150,9 @@ class LazyGroup(click.Group):
     envvar="BRIDGECLI_LANG",
     default="en",
     show_default=True,
-    metavar="LANG",
-    help="Language of text output and of ambiguous input (en; env BRIDGECLI_LANG).",
+    metavar="en|pl|hu",
+    help="Language of text output and of ambiguous input: en (English), pl (Polish), hu (Hungarian); "
+         "env BRIDGECLI_LANG.",
 )
 @click.pass_context
 def cli(ctx: click.Context, debug: bool, lang: str) -> None:

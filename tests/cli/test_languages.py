@@ -285,3 +285,12 @@ def test_rubber_scheme_and_rounding_translated(runner, lang, args, words, englis
         assert w not in r.stdout
     r = runner.invoke(cli, ["rubber", "-", *args], input=lines)
     assert all(w in r.stdout for w in english), r.stdout
+
+
+def test_lang_help_lists_every_language(runner: CliRunner) -> None:
+    from bridgecli.core.notation import LANGUAGES
+
+    r = runner.invoke(cli, ["--help"])
+    assert r.exit_code == 0
+    line = next(ln for ln in r.stdout.splitlines() if ln.strip().startswith("--lang"))
+    assert line.split()[1] == "|".join(LANGUAGES) == "en|pl|hu"
