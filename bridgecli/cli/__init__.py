@@ -151,6 +151,7 @@ class LazyGroup(click.Group):
     default="en",
     show_default=True,
     metavar="en|pl|hu",
+    shell_complete=lambda ctx, param, incomplete: [c for c in ("en", "pl", "hu") if c.startswith(incomplete)],
     help="Language of text output and of ambiguous input: en (English), pl (Polish), hu (Hungarian); "
          "env BRIDGECLI_LANG.",
 )
