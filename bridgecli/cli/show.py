@@ -80,7 +80,7 @@ def _colour(option: bool | None, output: str | None, fp: IO[Any]) -> bool:
               help="Boards on each printed page of --html (default 4).")
 @click.option("--solve", "solve_", is_flag=True,
               help="Compute the makeable contracts and par (needs the DDS solver) instead of taking them "
-                   "from the file's tags; for text, --json and --html.")
+                   "from the file's tags.")
 @click.option("--svg", is_flag=True, help="One SVG diagram a board: to -o FILE.svg or stdout for one board, "
               "else into the folder -o DIR as board-01.svg...")
 @json_option
@@ -103,8 +103,7 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
     auction, contract and result, makeable contracts and par (from the tags
     DoubleDummyTricks, OptimumScore, ParContract that solve writes).
     --svg draws each board's diagram as an SVG image. --solve computes the
-    makeable contracts and par with the DDS solver, for the text, --json and
-    --html output.
+    makeable contracts and par with the DDS solver, for every output but --brief.
 
     \b
     Examples:
@@ -190,8 +189,6 @@ def _hand_records(ctx: click.Context, infile: str, from_: str | None, board_spec
         raise click.UsageError("--html and --svg exclude each other")
     if not (html or svg):
         raise click.UsageError("--per-page goes with --html")
-    if solve_ and not html:
-        raise click.UsageError("--solve does not go with --svg (the diagram has no table)")
     if per_page and not html:
         raise click.UsageError("--per-page goes with --html")
     if as_json or brief:
@@ -203,9 +200,9 @@ def _hand_records(ctx: click.Context, infile: str, from_: str | None, board_spec
     lang = get_lang(ctx)
     boards, code = hand_records.select_boards(ctx, read_records(infile, from_), wanted, infile, board_specs)
     tens = ten == "10"
+    if solve_:
+        boards = hand_records.solved(boards)
     if html:
-        if solve_:
-            boards = hand_records.solved(boards)
         hand_records.write_html(boards, output, lang=lang, per_page=int(per_page or 4), ascii=ascii_, tens=tens)
     else:
         hand_records.write_svgs(boards, output, lang=lang, ascii=ascii_, tens=tens)

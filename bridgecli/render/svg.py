@@ -6,6 +6,10 @@ above their hands, ♥ and ♦ in red, ♠ and ♣ in black; the vulnerable seat
 letters on the compass are red and the dealer's is underlined. Every text
 taken from the file is escaped. Pure: returns a string.
 
+When the board records them (the tags ``solve`` writes), the makeable contracts stand
+below East (declarers N S E W by strains NT ♠ ♥ ♦ ♣, as hand records print them) and
+par below West.
+
 The image is sized from its content: each column (West, North/South, East) is as wide
 as the widest text in it, measured with the advance widths of DejaVu Sans (the first
 font asked for, and wider than Liberation Sans or Arial), so a long name or a long suit
@@ -24,6 +28,7 @@ from bridgecli.core.board import Board
 from bridgecli.core.cards import SUITS_DESC, Seat, Suit
 from bridgecli.core.notation import ENGLISH, Language
 
+from .sheet import DD_SEATS, DD_STRAINS, dd_cell, dd_table, par_line
 from .text import rank_text, suit_text
 
 #: Fill colour of each suit's symbol.
@@ -46,6 +51,10 @@ _RANKS_AT = 16  # the ranks start this far right of the suit symbol
 _HAND_Y: dict[Seat, int] = {Seat.NORTH: 22, Seat.WEST: 118, Seat.EAST: 118, Seat.SOUTH: 212}
 _MID_X, _RIGHT_X = 130, 238  # the least left edges of the middle and right columns
 _ROSE_Y, _ROSE_SIZE = 120, 70
+# the makeable-contracts table below East and par below West (when the board records them)
+_SMALL = 11
+_DD_Y, _DD_ROW = 214, 14  # baseline of the table's heading row; row pitch
+_PAR_Y = 266  # baseline of par's first line
 
 # DejaVu Sans advance widths of " " to "~" in 1/100 em (regular and oblique; then bold)
 _ASCII_EM = (
@@ -143,16 +152,81 @@ def _info_lines(board: Board, lang: Language) -> list[tuple[str, int, bool]]:
     return out
 
 
+def _dd_cells(board: Board, lang: Language, ascii: bool) -> tuple[list[str], list[list[str]]] | None:
+    """The makeable-contracts table: heading (strains NT ♠ ♥ ♦ ♣) and rows (declarer, five
+    levels) as a hand record prints it; None when the board records no table."""
+    table = dd_table(board)
+    if table is None:
+        return None
+    head = [lang.strain_str(strain, symbols=not ascii) for strain in DD_STRAINS]
+    rows = [[lang.seat_str(seat)] + [dd_cell(table, seat, strain) for strain in DD_STRAINS] for seat in DD_SEATS]
+    return head, rows
+
+
+def _dd_widths(cells: tuple[list[str], list[list[str]]]) -> tuple[int, int]:
+    """Widths of the table's declarer column and of each strain column."""
+    head, rows = cells
+    first = max(text_width(row[0], _SMALL, bold=True) for row in rows) + 4
+    column = max([text_width(t, _SMALL, bold=True) for t in head]
+                 + [text_width(c, _SMALL) for row in rows for c in row[1:]]) + 5
+    return first, column
+
+
+def _par_lines(board: Board, lang: Language, ascii: bool) -> list[str]:
+    """Par as one or two lines: ``Par: NS 990`` and the contracts; none when not recorded."""
+    par = par_line(board, lang=lang, ascii=ascii)
+    if par is None:
+        return []
+    if par.score and par.contracts:
+        return [f"{lang.word('par')}: {par.score}", ", ".join(par.contracts)]
+    return [par.text(lang)]
+
+
 def _layout(board: Board, lang: Language, ascii: bool, tens: bool) -> _Layout:
     """Columns as wide as their widest text, never narrower than the default image's."""
     hands = {seat: _hand_width(board, seat, lang, ascii, tens) if board.deal is not None else 0 for seat in Seat}
     info = max(text_width(text, size, bold=bold) for text, size, bold in _info_lines(board, lang))
+    par = max((text_width(line, _SMALL, bold=True) for line in _par_lines(board, lang, ascii)), default=0)
+    cells = _dd_cells(board, lang, ascii)
+    table = 0
+    if cells is not None:
+        first, column = _dd_widths(cells)
+        table = first + column * len(DD_STRAINS)
     left = _MARGIN
-    mid = max(_MID_X, left + max(info, hands[Seat.WEST]) + _GAP)
+    mid = max(_MID_X, left + max(info, hands[Seat.WEST], par) + _GAP)
     middle = max(hands[Seat.NORTH], hands[Seat.SOUTH], _ROSE_SIZE + 5)
     right = max(_RIGHT_X - _MID_X + mid, mid + middle + _GAP)
-    width = max(WIDTH, right + hands[Seat.EAST] + _MARGIN)
+    width = max(WIDTH, right + max(hands[Seat.EAST], table) + _MARGIN)
     return _Layout(left, mid, right, width)
+
+
+def _dd(board: Board, lang: Language, ascii: bool, layout: _Layout) -> list[str]:
+    """The makeable-contracts table below East: declarers N S E W, strains NT ♠ ♥ ♦ ♣."""
+    cells = _dd_cells(board, lang, ascii)
+    if cells is None:
+        return []
+    head, rows = cells
+    first, column = _dd_widths(cells)
+    x0 = layout.width - _MARGIN - first - column * len(DD_STRAINS)
+    out = ['<g class="dd">']
+    for i, (strain, text) in enumerate(zip(DD_STRAINS, head)):
+        fill = SUIT_FILL[strain.suit] if strain.suit is not None else "#000000"
+        out.append(f'<text x="{x0 + first + column * i + column // 2}" y="{_DD_Y}" text-anchor="middle" '
+                   f'font-size="{_SMALL}" font-weight="bold" fill="{fill}">{escape(text)}</text>')
+    for r, row in enumerate(rows, 1):
+        y = _DD_Y + _DD_ROW * r
+        out.append(f'<text x="{x0}" y="{y}" font-size="{_SMALL}" font-weight="bold">{escape(row[0])}</text>')
+        for i, text in enumerate(row[1:]):
+            out.append(f'<text x="{x0 + first + column * i + column // 2}" y="{y}" text-anchor="middle" '
+                       f'font-size="{_SMALL}">{escape(text)}</text>')
+    out.append("</g>")
+    return out
+
+
+def _par(board: Board, lang: Language, ascii: bool) -> list[str]:
+    """Par below West."""
+    return [f'<text x="{_MARGIN}" y="{_PAR_Y + _DD_ROW * i}" font-size="{_SMALL}" font-weight="bold" class="par">'
+            f'{escape(line)}</text>' for i, line in enumerate(_par_lines(board, lang, ascii))]
 
 
 def _hand(board: Board, seat: Seat, lang: Language, ascii: bool, tens: bool, layout: _Layout) -> list[str]:
@@ -226,6 +300,8 @@ def render_svg(board: Board, *, lang: Language = ENGLISH, ascii: bool = False, t
     if board.deal is not None:
         for seat in (Seat.NORTH, Seat.WEST, Seat.EAST, Seat.SOUTH):
             parts += _hand(board, seat, lang, ascii, tens, layout)
+    parts += _dd(board, lang, ascii, layout)
+    parts += _par(board, lang, ascii)
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 

@@ -79,7 +79,6 @@ def test_html_with_a_bad_record(runner):
     (["--html", "--json"], "--json and --html exclude each other"),
     (["--svg", "--brief"], "--brief and --svg exclude each other"),
     (["--per-page", "4"], "--per-page goes with --html"),
-    (["--svg", "--solve"], "--solve does not go with --svg"),
     (["--brief", "--solve"], "--solve and --brief exclude each other"),
     (["--html", "--per-page", "5"], "'5' is not one of"),
 ])
@@ -210,6 +209,11 @@ def test_solve_for_text_and_json(runner, tmp_path):
     assert record["board"] == 1 and "OptimumScore" in json.dumps(record)
     res = runner.invoke(cli, ["show", str(path), "--solve", "-b", "9"])
     assert res.exit_code == 1 and "no board numbered 9" in res.stderr
+    res = runner.invoke(cli, ["show", str(path), "--solve", "--svg", "-b", "1"])
+    assert res.exit_code == 0, res.stderr
+    table = ET.fromstring(res.stdout).find(f"{SVG}g[@class='dd']")
+    cells = ["".join(t.itertext()) for t in table.iter(f"{SVG}text")]
+    assert cells[:11] == ["NT", "♠", "♥", "♦", "♣", "N", "-", "7", "-", "7", "-"]
 
 
 # -- a real print in headless Chromium -----------------------------------------

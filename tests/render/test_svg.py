@@ -183,3 +183,25 @@ def test_text_width_is_never_short():
                  "Łódź Żółć", "É ő ű"):
         assert text_width(text, 14) >= m["regular"](text, 14)
         assert text_width(text, 18, bold=True) >= m["bold"](text, 18)
+
+
+def test_makeable_contracts_and_par_in_hand_record_order():
+    board = Board(number=1, deal=DEAL, tags={"DoubleDummyTricks": "746b5747b55862758627", "OptimumScore": "NS 430",
+                                             "ParContract": "NS 3NT"})
+    root = ET.fromstring(render_svg(board))
+    table = root.find(f"{NS}g[@class='dd']")
+    cells = [joined(t) for t in table.iter(f"{NS}text")]
+    # heading NT ♠ ♥ ♦ ♣, then a row a declarer N S E W: level made (tricks - 6) or -
+    assert cells[:5] == ["NT", "♠", "♥", "♦", "♣"]
+    rows = [cells[5 + 6 * i:11 + 6 * i] for i in range(4)]
+    assert rows == [["N", "1", "-", "-", "5", "-"], ["S", "1", "-", "1", "5", "-"],
+                    ["E", "-", "2", "-", "-", "1"], ["W", "-", "2", "-", "-", "1"]]
+    fills = [t.get("fill") for t in list(table.iter(f"{NS}text"))[:5]]
+    assert fills == ["#000000", "#000000", "#d00000", "#d00000", "#000000"]
+    assert [t.text for t in texts(root) if t.get("class") == "par"] == ["Par: NS 430", "3NT NS"]
+    # nothing runs into anything, even with long names
+    long = board.replace(tags={**board.tags, "West": "Bartholomew Fitzgerald-Montgomery",
+                               "East": "Wiśniewska-Kowalczyk, Małgorzata"})
+    test_no_text_runs_into_another_or_off_the_edge(long, {})
+    test_no_text_runs_into_another_or_off_the_edge(board, {"ascii": True})
+    assert not ET.fromstring(render_svg(Board(number=1, deal=DEAL))).findall(f"{NS}g")
