@@ -82,13 +82,13 @@ table { border-collapse: collapse; }
 .diagram .compass { grid-column: 2; grid-row: 6 / 9; align-self: center; }
 .diagram .south { grid-column: 2; grid-row: 9 / 14; }
 .diagram .par-cell { grid-column: 1; grid-row: 9 / 14; align-self: end; font-size: %(table).1fpt;
-  line-height: 1.2; }
+  line-height: 1.2; padding-top: 1mm; }
 .diagram .dd-cell { grid-column: 3; grid-row: 9 / 14; align-self: end; font-size: %(table).1fpt;
-  line-height: 1.2; }
+  line-height: 1.2; padding-top: 1mm; }
 .info .board-no { font-size: 1.4em; font-weight: bold; }
 .player { font-style: italic; font-size: 0.9em; overflow-wrap: anywhere; }
-.holding { white-space: nowrap; }
-.sym { display: inline-block; width: 1.15em; }
+.holding { padding-left: 1.15em; text-indent: -1.15em; }
+.sym { display: inline-block; width: 1.15em; text-indent: 0; }
 .spades, .clubs { color: #000; }
 .hearts, .diamonds { color: #d00000; }
 .rose { position: relative; width: 3.3em; height: 3.3em; margin: 0 auto; border: 0.3mm solid #555;
@@ -156,10 +156,9 @@ def _hand_html(board: Board, seat: Seat, lang: Language, ascii: bool, tens: bool
         parts.append('<div class="holding unknown">&#8211;</div>')
     else:
         for suit in SUITS_DESC:
-            ranks = "".join(rank_text(c.rank, lang=lang, tens=tens) for c in hand.suit(suit)) or "&#8211;"
-            if ranks != "&#8211;":
-                ranks = escape(ranks)
-            parts.append(f'<div class="holding">{_suit_label(suit, lang, ascii)}{ranks}</div>')
+            # a long suit may wrap between two cards (never inside the 10), under its first card
+            ranks = "<wbr>".join(escape(rank_text(c.rank, lang=lang, tens=tens)) for c in hand.suit(suit))
+            parts.append(f'<div class="holding">{_suit_label(suit, lang, ascii)}{ranks or "&#8211;"}</div>')
     return "".join(parts)
 
 

@@ -375,3 +375,53 @@ def test_printed_sizes_read_at_arms_length(tmp_path, per_page, n):
     assert table and par
     assert min(table) >= 8.0 and min(par) >= 8.0
     assert min(size for _, size in texts) >= 8.0  # nothing on the sheet is printed smaller
+
+
+def text_boxes(pdf: Path) -> list[list[tuple[str, float, float, float, float]]]:
+    """(text, left, top, right, bottom) in points of every piece of text, a list a page, and the page widths."""
+    xml = subprocess.run(["pdftohtml", "-xml", "-i", "-stdout", "-q", "-zoom", "1", str(pdf)],
+                         capture_output=True, text=True, timeout=60, check=True).stdout
+    root = ET.fromstring(xml.split("\n", 2)[2] if xml.startswith("<?xml") else xml)
+    pages = []
+    for page in root.iter("page"):
+        boxes = []
+        for t in page.iter("text"):
+            left, top, width, height = (float(t.attrib[k]) for k in ("left", "top", "width", "height"))
+            boxes.append(("".join(t.itertext()).strip(), left, top, left + width, top + height))
+        pages.append((float(page.attrib["width"]), boxes))
+    return pages
+
+
+@pytest.mark.parametrize("per_page", [4, 6])
+def test_printed_long_suits_and_names_stay_inside(tmp_path, per_page):
+    # a 13-card and a 10-card suit and names longer than a column: suits wrap between cards,
+    # names between words; no text runs into another or past the page's margin
+    _browser()
+    _poppler()
+    if shutil.which("pdftohtml") is None:
+        pytest.skip("pdftohtml not found: install the Debian package 'poppler-utils'")
+    boards = marked_boards(6)
+    long_names = {"West": "Bartholomew Fitzgerald-Montgomery", "East": "Wiśniewska-Kowalczyk, Małgorzata",
+                  "DoubleDummyTricks": "746b5747b55862758627", "OptimumScore": "EW 980", "ParContract": "EW 6S;EW 6H"}
+    boards = [b.replace(tags={**b.tags, **long_names}) for b in boards]
+    boards[0] = boards[0].replace(deal=Deal.from_pbn("N:AKQJT98765.2.2.2 432.AKQJ.AKQ.AKQ - -"))
+    boards[1] = boards[1].replace(deal=Deal.from_pbn(
+        "W:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"))
+    from bridgecli.render.html import render_html
+
+    sheet = tmp_path / "long.html"
+    sheet.write_text(render_html(boards, per_page=per_page), encoding="utf-8")
+    pdf = tmp_path / "long.pdf"
+    print_pdf(sheet, pdf, tmp_path / "profile")
+    check_whole_boards(page_texts(pdf, pdf_pages(pdf)), 6)
+    rose = {"N", "S", "W E", "W", "E"}
+    for width, boxes in text_boxes(pdf):
+        margin = width - 10 / 25.4 * 72  # the 10 mm page margin
+        for text, left, top, right, bottom in boxes:
+            assert right <= margin + 3, f"{text!r} runs past the margin"  # pdftohtml rounds to whole points
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:]:
+                if a[0] in rose and b[0] in rose:
+                    continue  # the compass letters' boxes (ascent to descent) touch inside the little square
+                overlap = a[1] < b[3] - 1 and b[1] < a[3] - 1 and a[2] < b[4] - 1 and b[2] < a[4] - 1
+                assert not overlap, f"{a[0]!r} runs into {b[0]!r}"
