@@ -84,7 +84,7 @@ table { border-collapse: collapse; }
 .diagram .par-cell { grid-column: 1; grid-row: 9 / 14; align-self: end; font-size: %(table).1fpt;
   line-height: 1.2; padding-top: 1mm; }
 .diagram .dd-cell { grid-column: 3; grid-row: 9 / 14; align-self: end; font-size: %(table).1fpt;
-  line-height: 1.2; padding-top: 1mm; }
+  line-height: 1.1; padding-top: 0.5mm; }
 .info .board-no { font-size: 1.4em; font-weight: bold; }
 .player { font-style: italic; font-size: 0.9em; overflow-wrap: anywhere; }
 .holding { padding-left: 1.15em; text-indent: -1.15em; }
@@ -100,7 +100,8 @@ table { border-collapse: collapse; }
 .rose .east { right: 0.7mm; top: 50%%; transform: translateY(-50%%); }
 .rose .vul { color: #d00000; }
 .rose .dealer { text-decoration: underline; }
-.dd { margin-left: auto; line-height: 1.15; }
+.dd { margin-left: auto; }
+.per-4 .dd, .per-6 .dd { width: 100%%; }
 .dd caption { text-align: right; }
 .dd th, .dd td { border: 0.2mm solid #999; padding: 0 0.4mm; text-align: center; min-width: 1.25em; }
 .auction { margin-top: 1mm; width: 100%%; table-layout: fixed; }
