@@ -161,8 +161,10 @@ EXAMPLES = (
     envvar="BRIDGECLI_LANG",
     default="en",
     show_default=True,
-    metavar="LANG",
-    help="Language of text output and of ambiguous input (en, pl, hu; env BRIDGECLI_LANG); may also follow the command.",
+    metavar="en|pl|hu",
+    shell_complete=lambda ctx, param, incomplete: [c for c in ("en", "pl", "hu") if c.startswith(incomplete)],
+    help="Language of text output and of ambiguous input: en (English), pl (Polish), hu (Hungarian); "
+         "env BRIDGECLI_LANG; may also follow the command.",
 )
 @click.pass_context
 def cli(ctx: click.Context, debug: bool, lang: str) -> None:

@@ -303,6 +303,68 @@ def add_lang_option(command: click.Command) -> click.Command:
     works as ``bridgecli --lang pl show FILE`` does (the one after the command wins)."""
     if not any(p.name == "lang" for p in command.params):
         command.params.append(click.Option(
-            ["--lang"], metavar="LANG", default=None, expose_value=False, is_eager=True, callback=_set_lang,
-            help="Language of text output and of ambiguous input (en, pl, hu), as bridgecli --lang LANG COMMAND."))
+            ["--lang"], metavar="en|pl|hu", default=None, expose_value=False, is_eager=True, callback=_set_lang,
+            help="Language of text output and of ambiguous input: en, pl, hu; as bridgecli --lang LANG COMMAND."))
     return command
+
+
+# -- --board N, 1-4,7 -------------------------------------------------------------
+
+
+class BoardNumbers:
+    """The board numbers ``--board`` asked for, kept as ranges (``1-1000000000`` costs nothing).
+
+    Supports ``n in numbers``; false when no board was asked for (then every board is wanted).
+    """
+
+    def __init__(self, ranges: list[tuple[int, int]]) -> None:
+        self.ranges = ranges
+        """Inclusive ``(first, last)`` ranges."""
+
+    def __contains__(self, number: object) -> bool:
+        return isinstance(number, int) and any(lo <= number <= hi for lo, hi in self.ranges)
+
+    def __bool__(self) -> bool:
+        return bool(self.ranges)
+
+    def __str__(self) -> str:
+        return ",".join(str(lo) if lo == hi else f"{lo}-{hi}" for lo, hi in self.ranges)
+
+    def single(self) -> int | None:
+        """The one board number asked for; None when none was. Raises click.BadParameter
+        for a range or several numbers (where only one board can be meant)."""
+        if not self.ranges:
+            return None
+        if len(self.ranges) == 1 and self.ranges[0][0] == self.ranges[0][1]:
+            return self.ranges[0][0]
+        raise click.BadParameter(f"one board number here, not {str(self)!r}", param_hint="--board")
+
+
+def parse_board_numbers(specs: tuple[str, ...]) -> BoardNumbers:
+    """Board numbers from ``--board`` values: ``3``, ``1-4,7``, several options.
+
+    Raises click.BadParameter for anything else (also a value with no number in it, ``,``).
+    """
+    ranges: list[tuple[int, int]] = []
+    for spec in specs:
+        parts = [part for part in spec.replace(" ", "").split(",") if part]
+        if not parts:
+            raise click.BadParameter(f"not a board number or range: {spec!r}", param_hint="--board")
+        for part in parts:
+            lo, dash, hi = part.partition("-")
+            try:
+                first = int(lo)
+                last = int(hi) if dash else first
+            except ValueError:
+                raise click.BadParameter(f"not a board number or range: {part!r}", param_hint="--board") from None
+            if first < 1 or last < first:
+                raise click.BadParameter(f"not a board number or range: {part!r}", param_hint="--board")
+            ranges.append((first, last))
+    return BoardNumbers(ranges)
+
+
+def board_option(f: F) -> F:
+    """``-b/--board N``: only these boards (``3``, ``1-4,7``; repeatable); read with
+    :func:`parse_board_numbers`."""
+    return click.option("-b", "--board", "board_specs", multiple=True, metavar="N",
+                        help="Only these boards: 3, 1-4,7; may be repeated.")(f)

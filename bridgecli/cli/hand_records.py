@@ -16,7 +16,7 @@ SVG output:
 from __future__ import annotations
 
 import os
-from collections.abc import Container, Iterable
+from collections.abc import Container, Iterable, Iterator
 
 import click
 
@@ -53,12 +53,15 @@ def select_boards(ctx: click.Context, records: Iterable[Board | BridgeError], wa
     return boards, code
 
 
-def solved(boards: list[Board]) -> list[Board]:
-    """The boards with the solver's tags (DoubleDummyTricks, OptimumScore, ParContract,
-    OptimumResultTable) set; a board that cannot be solved (a hand unknown) is kept
-    as it is, with a warning on stderr.
+def solving(records: Iterable[Board | BridgeError], wanted: Container[int] | None = None,
+            skipped: list[int] | None = None) -> Iterator[Board | BridgeError]:
+    """``records`` with the solver's tags (DoubleDummyTricks, OptimumScore, ParContract,
+    OptimumResultTable) set on every board, streamed in input order, errors passed on.
 
-    Raises BridgeCliError (exit 2) when the DDS solver is not installed.
+    Boards whose number is not in a non-empty ``wanted`` are not solved and not yielded;
+    they are counted in ``skipped[0]``. A board that cannot be solved (a hand unknown) is
+    yielded as it is, with a warning on stderr. Raises BridgeCliError (exit 2) when the
+    DDS solver is not installed.
     """
     from bridgecli.solver import dds
 
@@ -68,14 +71,27 @@ def solved(boards: list[Board]) -> list[Board]:
         raise BridgeCliError(f"--solve: {exc.message}", ExitCode.USAGE) from exc
     from bridgecli.solver.analysis import BoardAnalysis, Unsolvable, analyse_stream
 
-    out: list[Board] = []
-    for item in analyse_stream(boards):
+    def chosen() -> Iterator[Board | BridgeError]:
+        for rec in records:
+            if wanted and isinstance(rec, Board) and rec.number not in wanted:
+                if skipped is not None:
+                    skipped[0] += 1
+                continue
+            yield rec
+
+    for item in analyse_stream(chosen(), jobs=os.cpu_count() or 1):
         if isinstance(item, BoardAnalysis):
-            out.append(item.annotated())
+            yield item.annotated()
         elif isinstance(item, Unsolvable):
             click.echo(f"bridgecli: warning: {item.board.label}: not solved: {item.error.message}", err=True)
-            out.append(item.board)
-    return out
+            yield item.board
+        else:
+            yield item
+
+
+def solved(boards: list[Board]) -> list[Board]:
+    """The boards with the solver's tags set (see :func:`solving`)."""
+    return [b for b in solving(boards) if isinstance(b, Board)]
 
 
 def write_html(boards: list[Board], output: str | None, *, lang: object, per_page: int, ascii: bool,

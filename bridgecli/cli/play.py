@@ -12,11 +12,14 @@ from bridgecli.cli import BridgeCliError, ExitCode, error_from
 from bridgecli.cli.common import (
     FORMAT_NAMES,
     AtomicOutput,
+    BoardNumbers,
+    board_option,
     get_lang,
     input_argument,
     json_option,
     output_format,
     output_option,
+    parse_board_numbers,
     read_records,
 )
 from bridgecli.cli.variants import variant_option
@@ -273,7 +276,7 @@ EXAMPLES = (
 
 @click.command("play", epilog=EXAMPLES)
 @input_argument
-@click.option("--board", "board_no", type=int, default=None, metavar="N", help="Only board number N.")
+@board_option
 @json_option
 @click.option("--tricks", "show_tricks", is_flag=True, help="Also show the tricks as a table.")
 @click.option("--fmt", "tablefmt", default="simple", show_default=True, metavar="STYLE",
@@ -295,7 +298,7 @@ EXAMPLES = (
 @output_option
 @variant_option
 @click.pass_context
-def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, show_tricks: bool, tablefmt: str,
+def play(ctx: click.Context, infile: str, board_specs: tuple[str, ...], as_json: bool, show_tricks: bool, tablefmt: str,
          deal_text: str | None, contract_text: str | None, declarer_text: str | None, vul_text: str | None,
          cards_text: str | None, complete: bool, analyse: bool, interactive: bool, seat_text: str | None,
          from_: str | None,
@@ -309,6 +312,7 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
         as_json = output_format(output, "json" if as_json else None, ("text", "json"), "text",
                                 option="--json") == "json"
     lang = get_lang(ctx)
+    wanted = parse_board_numbers(board_specs)
     if tablefmt != "simple":
         from tabulate import tabulate_formats
 
@@ -321,7 +325,7 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
                                    " --cards, --complete, --interactive, --analyse or --tricks")
         from bridgecli.cli.variants import run_play
 
-        ctx.exit(run_play(variant_name, infile, from_, as_json, board_no, output))
+        ctx.exit(run_play(variant_name, infile, from_, as_json, wanted or None, output))
     if complete and interactive:
         raise click.UsageError("--complete and --interactive do not go together")
     if analyse:
@@ -334,7 +338,7 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
     source = "<inline>"
     in_fmt = "pbn"
     if deal_text is not None:
-        board = _inline_board(deal_text, contract_text, declarer_text, board_no, vul_text, lang)
+        board = _inline_board(deal_text, contract_text, declarer_text, wanted.single(), vul_text, lang)
         records: Iterator[Board | BridgeError] = iter([board])
         inline_cards = _parse_cards(cards_text, lang) if cards_text else []
     else:
@@ -346,7 +350,7 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
                if complete or interactive else in_fmt)
 
     if interactive:
-        board = _pick_one(records, board_no, source)
+        board = _pick_one(records, wanted, source)
         seat = lang.parse_seat(seat_text) if seat_text else None
         code = _interactive(board, inline_cards, seat, lang, output, out_fmt)
         ctx.exit(code)
@@ -364,7 +368,7 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
             lost += 1
             continue
         board = rec
-        if board_no is not None and deal_text is None and board.number != board_no:
+        if wanted and deal_text is None and board.number not in wanted:
             continue
         seen += 1
         if not complete and (inline_cards is None or not inline_cards) and board.play is None:
@@ -430,8 +434,8 @@ def play(ctx: click.Context, infile: str, board_no: int | None, as_json: bool, s
         raise BridgeCliError(f"{source}: no boards", ExitCode.USAGE)
     if skipped and skipped == seen:
         click.echo(f"bridgecli: note: {source}: no board has a play record ({skipped} read)", err=True)
-    if board_no is not None and seen == 0:
-        raise BridgeCliError(f"{source}: no board {board_no}", ExitCode.USAGE)
+    if wanted and seen == 0:
+        raise BridgeCliError(f"{source}: no board {wanted}", ExitCode.USAGE)
     if report_to_file:
         assert output is not None
         out.write(output)
@@ -451,13 +455,15 @@ def _write(boards: list[Board], fmt: str, output: str | None) -> None:
             fp.write(chunk)
 
 
-def _pick_one(records: Iterator[Board | BridgeError], board_no: int | None, source: str) -> Board:
+def _pick_one(records: Iterator[Board | BridgeError], wanted: BoardNumbers, source: str) -> Board:
+    """The first board of ``records`` among ``wanted`` (any board when none is asked for;
+    a board without a number is taken as the one meant)."""
     for rec in records:
         if isinstance(rec, BridgeError):
             raise rec.located(source=source)
-        if board_no is None or rec.number == board_no or (rec.number is None and board_no is not None):
+        if not wanted or rec.number in wanted or rec.number is None:
             return rec
-    raise BridgeCliError(f"{source}: no board {board_no}" if board_no else f"{source}: no board", ExitCode.USAGE)
+    raise BridgeCliError(f"{source}: no board {wanted}" if wanted else f"{source}: no board", ExitCode.USAGE)
 
 
 # -- playing at the terminal -------------------------------------------------------

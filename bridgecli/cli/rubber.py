@@ -301,7 +301,7 @@ def _sheet(r: Rubber, index: int, rounding: str, rules_name: str, lang: Language
             state = word("won_it").format(side=_side(lang, w), a=r.games[w], b=r.games[w.opponents])
     else:
         state = word("unfinished") + (" " + word("scored_as_stopped") if r.closed and not r.is_chicago else "")
-    out = [f"{kind} {index}: {state} [{rules_name}]"]
+    out = [f"{kind} {index}: {state} [{_named(lang, 'scheme', rules_name)}]"]
     if r.players:
         n, e, s, w_ = r.players
         N, E, S, W = (lang.seat_str(x) for x in SEATS)
@@ -339,8 +339,16 @@ def _sheet(r: Rubber, index: int, rounding: str, rules_name: str, lang: Language
     else:
         side = _side(lang, Side.NS if diff > 0 else Side.EW)
         out.append(f"{word('difference')}: {side} {word('by')} {abs(diff)}, {word('settlement')} "
-                   f"{_units(abs(settlement(diff, rounding)))} ({rounding})".replace("  ", " "))
+                   f"{_units(abs(settlement(diff, rounding)))} ({_named(lang, 'rounding', rounding)})"
+                   .replace("  ", " "))
     return out
+
+
+def _named(lang: Language, kind: str, name: str) -> str:
+    """A scheme or rounding name in ``lang`` (the ``scheme_rubber`` word...), else as it is."""
+    key = f"{kind}_{name}"
+    text = lang.word(key)
+    return name if text == key else text
 
 
 def _players_table(rows: Sequence[Any], index: str, lang: Language) -> list[str]:

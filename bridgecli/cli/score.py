@@ -139,8 +139,8 @@ def _one_result(words: Sequence[str], params: Mapping[str, Any], lang: Any,
     record = {
         "contract": contract.pbn,
         "declarer": seat.letter if not contract.is_passout else None,
-        "vul": vul.pbn,
-        "vulnerable": vulnerable,
+        "vulnerable": vul.pbn,
+        "declarer_vulnerable": vulnerable,
         "tricks": tricks if not contract.is_passout else None,
         "result": bd.result,
         "made": bd.made,
@@ -597,7 +597,7 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
         vul = board.effective_vulnerability
         row = {
             "board": board.number,
-            "vul": vul.pbn if vul is not None else None,
+            "vulnerable": vul.pbn if vul is not None else None,
             "contract": c.pbn if c is not None else None,
             "declarer": c.declarer.letter if c is not None and c.declarer is not None else None,
             "tricks": tricks,

@@ -12,55 +12,19 @@ from bridgecli.cli import BridgeCliError, ExitCode, error_from
 from bridgecli.cli.common import (
     FORMAT_NAMES,
     AtomicOutput,
+    BoardNumbers,
     get_lang,
     input_argument,
     json_option,
     output_format,
+    parse_board_numbers,
     quiet_stdout,
 )
 from bridgecli.cli.variants import variant_option
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
 
-
-class BoardNumbers:
-    """The board numbers ``--board`` asked for, kept as ranges (``1-1000000000`` costs nothing).
-
-    Supports ``n in numbers``; false when no board was asked for (then every board is wanted).
-    """
-
-    def __init__(self, ranges: list[tuple[int, int]]) -> None:
-        self.ranges = ranges
-        """Inclusive ``(first, last)`` ranges."""
-
-    def __contains__(self, number: object) -> bool:
-        return isinstance(number, int) and any(lo <= number <= hi for lo, hi in self.ranges)
-
-    def __bool__(self) -> bool:
-        return bool(self.ranges)
-
-
-def parse_board_numbers(specs: tuple[str, ...]) -> BoardNumbers:
-    """Board numbers from ``--board`` values: ``3``, ``1-4,7``, several options.
-
-    Raises click.BadParameter for anything else (also a value with no number in it, ``,``).
-    """
-    ranges: list[tuple[int, int]] = []
-    for spec in specs:
-        parts = [part for part in spec.replace(" ", "").split(",") if part]
-        if not parts:
-            raise click.BadParameter(f"not a board number or range: {spec!r}", param_hint="--board")
-        for part in parts:
-            lo, dash, hi = part.partition("-")
-            try:
-                first = int(lo)
-                last = int(hi) if dash else first
-            except ValueError:
-                raise click.BadParameter(f"not a board number or range: {part!r}", param_hint="--board") from None
-            if first < 1 or last < first:
-                raise click.BadParameter(f"not a board number or range: {part!r}", param_hint="--board")
-            ranges.append((first, last))
-    return BoardNumbers(ranges)
+__all__ = ["BoardNumbers", "parse_board_numbers", "read_records", "report", "show"]
 
 
 def read_records(infile: str, fmt: str | None) -> Iterator[Board | BridgeError]:
@@ -127,8 +91,8 @@ EXAMPLES = (
 @click.option("--per-page", type=click.Choice(["1", "2", "4", "6"]), default=None,
               help="Boards on each printed page of --html (default 4).")
 @click.option("--solve", "solve_", is_flag=True,
-              help="With --html: compute the makeable contracts and par (needs the DDS solver) "
-                   "instead of taking them from the file's tags.")
+              help="Compute the makeable contracts and par (needs the DDS solver) instead of taking them "
+                   "from the file's tags.")
 @click.option("--svg", is_flag=True, help="One SVG diagram a board: to -o FILE.svg or stdout for one board, "
               "else into the folder -o DIR as board-01.svg...")
 @json_option
@@ -150,8 +114,9 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
 
     --html writes a hand record for printing: every board with its diagram,
     auction, contract and result, makeable contracts and par (from the tags
-    DoubleDummyTricks, OptimumScore, ParContract that solve writes, or
-    computed with --solve). --svg draws each board's diagram as an SVG image.
+    DoubleDummyTricks, OptimumScore, ParContract that solve writes).
+    --svg draws each board's diagram as an SVG image. --solve computes the
+    makeable contracts and par with the DDS solver, for every output but --brief.
     """
     kind = output_format(output, "html" if html else "svg" if svg else "json" if as_json else None,
                          ("text",) if variant_name else ("text", "json", "html", "svg"), "text",
@@ -161,7 +126,7 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
         from bridgecli.cli.variants import run_show
 
         ctx.exit(run_show(variant_name, infile, from_, ascii_, output))
-    if html or svg or per_page or solve_:
+    if html or svg or per_page:
         _hand_records(ctx, infile, from_, board_specs, ascii_, ten, brief, html, per_page, solve_, svg,
                       as_json, output)
         return
@@ -174,9 +139,16 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
 
         if tablefmt not in tabulate_formats:
             raise click.BadParameter(f"unknown table style {tablefmt!r}", param_hint="--fmt")
+    if solve_ and brief:
+        raise click.UsageError("--solve and --brief exclude each other")
     wanted = parse_board_numbers(board_specs)
     lang = get_lang(ctx)
     records = read_records(infile, from_)
+    skipped = [0]
+    if solve_:
+        from bridgecli.cli.hand_records import solving
+
+        records = solving(records, wanted, skipped)
     code: int = ExitCode.OK
     read = shown = 0
     try:
@@ -204,6 +176,7 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
         quiet_stdout()
         return
     source = "<stdin>" if infile == "-" else infile
+    read += skipped[0]
     if read == 0 and code == ExitCode.OK:
         raise BridgeCliError(f"{source}: no boards", ExitCode.USAGE)
     if read and not shown:
@@ -235,9 +208,7 @@ def _hand_records(ctx: click.Context, infile: str, from_: str | None, board_spec
     if html and svg:
         raise click.UsageError("--html and --svg exclude each other")
     if not (html or svg):
-        raise click.UsageError(f"{'--per-page' if per_page else '--solve'} goes with --html")
-    if solve_ and not html:
-        raise click.UsageError("--solve goes with --html")
+        raise click.UsageError("--per-page goes with --html")
     if per_page and not html:
         raise click.UsageError("--per-page goes with --html")
     if as_json or brief:
@@ -249,9 +220,9 @@ def _hand_records(ctx: click.Context, infile: str, from_: str | None, board_spec
     lang = get_lang(ctx)
     boards, code = hand_records.select_boards(ctx, read_records(infile, from_), wanted, infile, board_specs)
     tens = ten == "10"
+    if solve_:
+        boards = hand_records.solved(boards)
     if html:
-        if solve_:
-            boards = hand_records.solved(boards)
         hand_records.write_html(boards, output, lang=lang, per_page=int(per_page or 4), ascii=ascii_, tens=tens)
     else:
         hand_records.write_svgs(boards, output, lang=lang, ascii=ascii_, tens=tens)

@@ -11,8 +11,8 @@ import click
 
 from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import (
+    FORMAT_NAMES,
     AtomicOutput,
-    format_option,
     get_lang,
     input_argument,
     json_option,
@@ -310,13 +310,18 @@ _NAG = re.compile(r"^\$(\d+)$")
 
 def parse_calls_text(text: str, dealer: Seat, lang: Any, rules: AuctionRules = BRIDGE) -> tuple[AnnotatedCall, ...]:
     """Calls typed on the command line: ``1NT P 3NT P P P``, any case, ``!`` alerts,
-    ``=n=`` notes and ``$n`` NAGs kept; ``AP`` (all pass) adds the passes that close.
+    ``=n=`` notes and ``$n`` NAGs kept; ``AP`` (all pass), or the words ``show`` prints
+    for it (``All Pass``, Polish ``pasy``, Hungarian ``mind passz``), adds the passes that close.
 
     Raises ParseError naming the position of an unknown token.
     """
     out: list[AnnotatedCall] = []
-    for m in re.finditer(r"[^\s,]+", text):
+    phrases = {" ".join(w.split()) for w in ("All Pass", lang.word("all_pass")) if w}
+    all_pass = "|".join(r"\s+".join(map(re.escape, p.split())) for p in sorted(phrases, key=len, reverse=True))
+    for m in re.finditer(rf"(?i:(?:{all_pass})(?![^\s,]))|[^\s,]+", text):
         token = m.group()
+        if token.upper() != "AP" and " ".join(token.split()).lower() in {p.lower() for p in phrases}:
+            token = "AP"
         pos = lang.word("call_position").format(n=len(out) + 1, column=m.start() + 1)
         note = _NOTE.match(token)
         nag = _NAG.match(token)
@@ -467,7 +472,10 @@ EXAMPLES = (
 @click.option("--dealer", metavar="SEAT", default=None, help="Dealer of an inline auction (N, E, S, W).")
 @click.option("--calls", "calls_text", metavar="CALLS", default=None,
               help='An inline auction from the dealer, e.g. "1NT P 3NT P P P".')
-@format_option("--format")
+@click.option("--from", "from_", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
+              help="Input format (default: from extension or content).")
+@click.option("--format", "old_format", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
+              hidden=True, help="The old name of --from.")
 @click.option("--require-complete", is_flag=True, help="An auction that has not closed is an error.")
 @click.option("--legal-calls", "want_legal_calls", is_flag=True,
               help="For an open auction, list the legal next calls.")
@@ -482,7 +490,8 @@ def validate_auction(
     infile: str,
     dealer: str | None,
     calls_text: str | None,
-    format: str | None,
+    from_: str | None,
+    old_format: str | None,
     require_complete: bool,
     want_legal_calls: bool,
     jobs: int | None,
@@ -506,6 +515,9 @@ def validate_auction(
     """
     as_json = output_format(output, "json" if as_json else None, ("text", "json"), "text", option="--json") == "json"
     lang = get_lang(ctx)
+    if from_ and old_format and from_.lower() != old_format.lower():
+        raise click.UsageError("--from and --format (its old name) say different formats")
+    format = from_ or old_format
     rules = BRIDGE
     if variant_name is not None:
         from bridgecli.cli.variants import auction_rules, is_point_auction, run_point_validate

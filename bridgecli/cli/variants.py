@@ -6,7 +6,7 @@ work to the functions here when it is given; contract bridge never comes here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -199,9 +199,10 @@ def play_line(obj: dict[str, Any]) -> str:
     return text
 
 
-def run_play(name: str, infile: str, from_fmt: str | None, as_json: bool, board_no: int | None,
+def run_play(name: str, infile: str, from_fmt: str | None, as_json: bool, board_no: Container[int] | None,
              output: str | None) -> int:
-    """``play --variant NAME``: replay every board's play under the variant's rules."""
+    """``play --variant NAME``: replay every board's play under the variant's rules
+    (only the boards numbered in ``board_no`` when given)."""
     import json
 
     variant = find(name)
@@ -214,7 +215,7 @@ def run_play(name: str, infile: str, from_fmt: str | None, as_json: bool, board_
             click.echo(f"bridgecli: error: {localise(str(rec))}", err=True)
             code = max(code, int(ExitCode.USAGE))
             continue
-        if board_no is not None and rec.number != board_no:
+        if board_no is not None and rec.number not in board_no:
             continue
         seen += 1
         if rec.play is None and "play" not in rec.extra:
@@ -403,7 +404,7 @@ def run_rubber(name: str, path: str, from_fmt: str | None, as_json: bool, output
                 "winner": sheet.winner.letter if sheet.winner is not None else None,
                 "players": {p.letter: {"below": c.below, "above": c.above, "games": c.games, "total": c.total}
                             for p, c in sheet.columns.items()},
-                "deals": [{"deal": ln.label, "declarer": ln.declarer.letter, "vulnerable": ln.vulnerable,
+                "deals": [{"deal": ln.label, "declarer": ln.declarer.letter, "declarer_vulnerable": ln.vulnerable,
                            "made": ln.breakdown.made, "below": ln.breakdown.trick_score,
                            "above": ln.breakdown.above_the_line, "game": ln.game_won} for ln in sheet.lines],
             }))
@@ -630,7 +631,7 @@ def run_variant_rubber(name: str, infile: str, from_fmt: str | None, players: st
                 "columns": {p.letter: {"below": c.below, "above": c.above, "games": c.games, "total": c.total}
                             for p, c in sheet.columns.items()},
                 "settlement": {p.letter: u for p, (_pts, u) in points.items()},
-                "deals": [{"deal": ln.label, "declarer": ln.declarer.letter, "vulnerable": ln.vulnerable,
+                "deals": [{"deal": ln.label, "declarer": ln.declarer.letter, "declarer_vulnerable": ln.vulnerable,
                            "made": ln.breakdown.made, "below": ln.breakdown.trick_score,
                            "above": ln.breakdown.above_the_line,
                            "defenders_above": 0 if ln.breakdown.made else -ln.breakdown.undertricks,

@@ -519,6 +519,10 @@ _WORDS_EN: dict[str, str] = {
     "reason_honours": "honours", "reason_game": "game", "reason_rubber": "rubber", "reason_part_score": "part-score",
     "reason_unfinished_game": "unfinished game", "reason_unfinished_part_score": "unfinished part-score",
     "rubber_lc": "rubber", "round_lc": "round",
+    # rubber: the scoring scheme a sheet names, and the rounding of its settlement
+    "scheme_rubber": "rubber", "scheme_chicago": "chicago", "scheme_chicago-b": "chicago-b",
+    "rounding_nearest": "nearest", "rounding_half-down": "half-down", "rounding_down": "down", "rounding_up": "up",
+    "rounding_exact": "exact",
     **TERMS_EN,
 }
 
@@ -651,6 +655,9 @@ POLISH = Language(
         "reason_rubber": "rober", "reason_part_score": "częściówka",
         "reason_unfinished_game": "partia w niedokończonym", "reason_unfinished_part_score": "częściówka w niedok.",
         "rubber_lc": "robrze", "round_lc": "rundzie",
+        "scheme_rubber": "rober", "scheme_chicago": "chicago", "scheme_chicago-b": "chicago, wariant B",
+        "rounding_nearest": "do najbliższej setki", "rounding_half-down": "połowa w dół", "rounding_down": "w dół",
+        "rounding_up": "w górę", "rounding_exact": "bez zaokrąglenia",
         **TERMS_PL,
     },
     messages={
@@ -771,6 +778,9 @@ HUNGARIAN = Language(
         "reason_game": "gém", "reason_rubber": "robber", "reason_part_score": "részpontszám",
         "reason_unfinished_game": "befejezetlen játszma", "reason_unfinished_part_score": "befejezetlen részp.",
         "rubber_lc": "robber", "round_lc": "kör",
+        "scheme_rubber": "robber", "scheme_chicago": "chicago", "scheme_chicago-b": "chicago, B változat",
+        "rounding_nearest": "a legközelebbi százra", "rounding_half-down": "fél lefelé", "rounding_down": "lefelé",
+        "rounding_up": "felfelé", "rounding_exact": "kerekítés nélkül",
         **TERMS_HU,
     },
     messages={

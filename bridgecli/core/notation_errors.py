@@ -126,7 +126,7 @@ ERROR_PATTERNS: dict[str, str] = {
     "predeal_form": r"predeal (?P<text>%Q): write 'N:AKQ\.J\.T98\.76' or 'north=SAKQ,HA'",
     "is_function": r"(?P<text>%Q) is a function: write (?P<name>\w+)\(\.\.\.\)",
     # the solver
-    "solver_missing": r"(?P<cmd>solve|tricks\(\)) needs the DDS solver: pip install 'bridgecli\[dds\]'",
+    "solver_missing": r"(?P<cmd>solve|tricks\(\)) needs the DDS solver: (?P<how>pip install [^\n]+)",
 }
 
 #: English ``_MESSAGES_EN`` placeholders -> the group they become in a pattern.
@@ -256,7 +256,7 @@ ERRORS_PL: dict[str, str] = {
     "after_expression": "nieoczekiwane {text} po końcu wyrażenia",
     "predeal_form": "predeal {text}: pisz 'N:AKQ.J.T98.76' albo 'north=SAKQ,HA'",
     "is_function": "{text} to funkcja: pisz {name}(...)",
-    "solver_missing": "{cmd} wymaga solvera DDS: pip install 'bridgecli[dds]'",
+    "solver_missing": "{cmd} wymaga solvera DDS: {how}",
 }
 
 #: Words the Polish messages look up (``term_<English word>``).
@@ -353,7 +353,7 @@ ERRORS_HU: dict[str, str] = {
     "after_expression": "váratlan {text} a kifejezés után",
     "predeal_form": "predeal {text}: írd így: 'N:AKQ.J.T98.76' vagy 'north=SAKQ,HA'",
     "is_function": "{text} függvény: írd így: {name}(...)",
-    "solver_missing": "a(z) {cmd} DDS-megoldót igényel: pip install 'bridgecli[dds]'",
+    "solver_missing": "a(z) {cmd} DDS-megoldót igényel: {how}",
 }
 
 #: Words the Hungarian messages look up (``term_<English word>``).

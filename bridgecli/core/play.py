@@ -382,9 +382,11 @@ class PlayState:
                 seat = holder
         if seat is not None and seat != who:
             what = "lead" if not self._trick else "play"
+            # the opening lead out of turn has its own Law (54); later leads Law 53, plays Law 57
+            law = 57 if what == "play" else 54 if trick_no == 1 else 53
             return IllegalPlayError(
                 f"{_SEAT_NAMES[seat]} cannot {what} {str(card)!r}: it is {_SEAT_NAMES[who]}'s turn"
-                f" (Law {53 if what == 'lead' else 57})", reason="out-of-turn", trick=trick_no)
+                f" (Law {law})", reason="out-of-turn", trick=trick_no)
         hand = self._hands[who]
         if not hand & bit:
             return IllegalPlayError(f"{_SEAT_NAMES[who]} does not hold {str(card)!r}", reason="not-held",

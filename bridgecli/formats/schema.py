@@ -352,15 +352,37 @@ def _call(value: object, path: Path) -> AnnotatedCall:
         raise _wrap(path, e) from None
 
 
+def _all_pass_words() -> set[str]:
+    """``AP`` and the words ``show`` prints for the closing passes (All Pass, pasy, mind passz)."""
+    from bridgecli.core.notation import LANGUAGES
+
+    return {"AP"} | {" ".join(lang.word("all_pass").upper().split()) for lang in LANGUAGES.values()}
+
+
+def _closing_passes(calls: list[AnnotatedCall]) -> list[AnnotatedCall]:
+    """The passes that close ``calls``: three in a row after a bid, four when nothing was bid (Law 17E, 22)."""
+    trailing = 0
+    for c in reversed(calls):
+        if c.call != PASS:
+            break
+        trailing += 1
+    need = (3 if trailing < len(calls) else 4) - trailing
+    return [AnnotatedCall(PASS)] * max(0, need)
+
+
 def _auction(value: object, path: Path) -> tuple[AnnotatedCall, ...]:
     _want(value, (list, tuple), "a list of calls", path)
     assert isinstance(value, (list, tuple))
     out: list[AnnotatedCall] = []
+    closing = _all_pass_words()
     for i, item in enumerate(value):
-        if isinstance(item, (list, tuple)):  # rows of calls are accepted and flattened
-            out.extend(_call(c, path + (i, j)) for j, c in enumerate(item))
-        else:
-            out.append(_call(item, path + (i,)))
+        # rows of calls are accepted and flattened
+        row = [(c, path + (i, j)) for j, c in enumerate(item)] if isinstance(item, (list, tuple)) else [(item, path + (i,))]
+        for call, cpath in row:
+            if isinstance(call, str) and " ".join(call.upper().split()) in closing:
+                out.extend(_closing_passes(out))
+            else:
+                out.append(_call(call, cpath))
     return tuple(out)
 
 
@@ -466,6 +488,12 @@ def from_dict(data: object) -> Board:
     """
     _want(data, Mapping, "a board mapping", ())
     assert isinstance(data, Mapping)
+    if "vul" in data:  # the key score and solve --json wrote before: read as "vulnerable"
+        vul, vulnerable = data["vul"], data.get("vulnerable")
+        if vul is not None and vulnerable is not None and vul != vulnerable:
+            raise _fail(("vul",), "'vul' and 'vulnerable' differ; give one")
+        data = {k: v for k, v in data.items() if k != "vul"}
+        data["vulnerable"] = vulnerable if vulnerable is not None else vul
     _check_keys(data, KEYS, ())
     g = {k: v for k, v in data.items() if v is not None}
     fields: dict[str, Any] = {}

@@ -36,7 +36,13 @@ SUIT_CLASS: dict[Suit, str] = {
     Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs",
 }
 
-_FONT_PT = {1: 12.0, 2: 10.5, 4: 9.0, 6: 8.0}
+#: Printed sizes (pt) at each density: the cards of the hands, the double-dummy table and par,
+#: and the rest (heading, auction, result). Cards stay at 10 pt or more and the tables at 8 pt
+#: or more, so that a sheet on the table reads at arm's length.
+SIZES_PT: dict[int, tuple[float, float, float]] = {
+    1: (15.0, 11.0, 13.0), 2: (13.0, 10.0, 11.0), 4: (12.5, 9.0, 10.5), 6: (10.0, 8.0, 9.0),
+}
+
 _SYMBOL_SUIT = {s.symbol: s for s in Suit}
 
 # A4 portrait less 10 mm margins: 190 x 277 mm; pages are kept 1 mm short of it.
@@ -45,6 +51,10 @@ _PAGE_H_MM = 276
 _HEAD_H_MM = 12
 _GAP_MM = 3
 
+# The diagram is a grid of three columns and 13 rows one card line high: North takes rows
+# 1-5 (name and four suits), West and East rows 4-8 beside it, South rows 9-13; the board's
+# number sits above West, the compass between North and South, par below West and the
+# makeable contracts below East. Rows grow when a block needs more (a name that wraps).
 _CSS = """\
 @page { size: A4 portrait; margin: 10mm; }
 * { box-sizing: border-box; }
@@ -54,26 +64,35 @@ body { margin: 0; color: #000; background: #fff; font-size: %(font).1fpt; line-h
 .page { width: %(page_w)dmm; margin: 0 auto; }
 .sheet-head { height: %(head_h)dmm; margin-bottom: %(gap)dmm; border-bottom: 0.4mm solid #000;
   display: flex; align-items: flex-end; justify-content: space-between; gap: 4mm;
-  white-space: nowrap; overflow: hidden; }
+  white-space: nowrap; overflow: hidden; font-size: %(table).1fpt; }
 .sheet-head h1 { font-size: 1.6em; margin: 0 0 1mm 0; overflow: hidden; text-overflow: ellipsis; }
 .sheet-head .where { margin: 0 0 1mm 0; overflow: hidden; text-overflow: ellipsis; }
 .sheet-head .page-no { margin: 0 0 1mm 0; color: #444; }
 .row { display: flex; gap: %(gap)dmm; margin-bottom: %(gap)dmm; break-inside: avoid; page-break-inside: avoid; }
 .board { flex: 0 0 calc((100%% - %(gaps)dmm) / %(cols)d); min-width: 0; break-inside: avoid;
-  page-break-inside: avoid; border: 0.3mm solid #777; border-radius: 1.5mm; padding: 2mm; }
+  page-break-inside: avoid; border: 0.3mm solid #777; border-radius: 1.5mm; padding: 1.5mm 2mm; }
 table { border-collapse: collapse; }
-.diagram { width: 100%%; table-layout: fixed; }
-.diagram td { vertical-align: top; padding: 0.3mm 1mm; }
-.diagram td.par-cell { vertical-align: bottom; }
-.diagram td.west, .diagram td.east, .diagram td.compass { vertical-align: middle; }
-.info .board-no { font-size: 1.5em; font-weight: bold; }
+.diagram { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr));
+  grid-auto-rows: minmax(1.15em, auto); font-size: %(cards).1fpt; line-height: 1.15; }
+.diagram > div { min-width: 0; padding: 0 0.5mm; }
+.diagram .info { grid-column: 1; grid-row: 1 / 4; font-size: %(table).1fpt; line-height: 1.2; }
+.diagram .north { grid-column: 2; grid-row: 1 / 6; }
+.diagram .west { grid-column: 1; grid-row: 4 / 9; }
+.diagram .east { grid-column: 3; grid-row: 4 / 9; }
+.diagram .compass { grid-column: 2; grid-row: 6 / 9; align-self: center; }
+.diagram .south { grid-column: 2; grid-row: 9 / 14; }
+.diagram .par-cell { grid-column: 1; grid-row: 9 / 14; align-self: end; font-size: %(table).1fpt;
+  line-height: 1.2; padding-top: 1mm; }
+.diagram .dd-cell { grid-column: 3; grid-row: 9 / 14; align-self: end; font-size: %(table).1fpt;
+  line-height: 1.1; padding-top: 0.5mm; }
+.info .board-no { font-size: 1.4em; font-weight: bold; }
 .player { font-style: italic; font-size: 0.9em; overflow-wrap: anywhere; }
-.holding { white-space: nowrap; }
-.sym { display: inline-block; width: 1.15em; }
+.holding { padding-left: 1.15em; text-indent: -1.15em; }
+.sym { display: inline-block; width: 1.15em; text-indent: 0; }
 .spades, .clubs { color: #000; }
 .hearts, .diamonds { color: #d00000; }
-.rose { position: relative; width: 11mm; height: 11mm; margin: 0 auto; border: 0.3mm solid #555;
-  border-radius: 1mm; background: #f4f4f4; font-weight: bold; font-size: 0.85em; }
+.rose { position: relative; width: 3.3em; height: 3.3em; margin: 0 auto; border: 0.3mm solid #555;
+  border-radius: 1mm; background: #f4f4f4; font-weight: bold; font-size: %(table).1fpt; }
 .rose span { position: absolute; line-height: 1; }
 .rose .north { top: 0.5mm; left: 50%%; transform: translateX(-50%%); }
 .rose .south { bottom: 0.5mm; left: 50%%; transform: translateX(-50%%); }
@@ -81,13 +100,14 @@ table { border-collapse: collapse; }
 .rose .east { right: 0.7mm; top: 50%%; transform: translateY(-50%%); }
 .rose .vul { color: #d00000; }
 .rose .dealer { text-decoration: underline; }
-.dd { font-size: 0.8em; margin-left: auto; }
-.dd caption { font-size: 0.9em; white-space: nowrap; text-align: right; }
-.dd th, .dd td { border: 0.2mm solid #999; padding: 0 0.6mm; text-align: center; min-width: 1.3em; }
+.dd { margin-left: auto; }
+.per-4 .dd, .per-6 .dd { width: 100%%; }
+.dd caption { text-align: right; }
+.dd th, .dd td { border: 0.2mm solid #999; padding: 0 0.4mm; text-align: center; min-width: 1.25em; }
 .auction { margin-top: 1mm; width: 100%%; table-layout: fixed; }
 .auction th { text-align: left; border-bottom: 0.2mm solid #999; font-weight: bold; }
 .auction td, .auction th { padding: 0 1mm; white-space: nowrap; }
-.notes { margin: 0.5mm 0 0 0; padding: 0; list-style: none; font-size: 0.85em; }
+.notes { margin: 0.5mm 0 0 0; padding: 0; list-style: none; }
 .result { margin: 0.8mm 0 0 0; }
 .par { margin: 0; font-weight: bold; }
 @media screen {
@@ -137,10 +157,9 @@ def _hand_html(board: Board, seat: Seat, lang: Language, ascii: bool, tens: bool
         parts.append('<div class="holding unknown">&#8211;</div>')
     else:
         for suit in SUITS_DESC:
-            ranks = "".join(rank_text(c.rank, lang=lang, tens=tens) for c in hand.suit(suit)) or "&#8211;"
-            if ranks != "&#8211;":
-                ranks = escape(ranks)
-            parts.append(f'<div class="holding">{_suit_label(suit, lang, ascii)}{ranks}</div>')
+            # a long suit may wrap between two cards (never inside the 10), under its first card
+            ranks = "<wbr>".join(escape(rank_text(c.rank, lang=lang, tens=tens)) for c in hand.suit(suit))
+            parts.append(f'<div class="holding">{_suit_label(suit, lang, ascii)}{ranks or "&#8211;"}</div>')
     return "".join(parts)
 
 
@@ -211,15 +230,16 @@ def board_html(board: Board, *, lang: Language = ENGLISH, ascii: bool = False, t
     par = par_line(board, lang=lang, ascii=ascii)
     par_html = f'<p class="par">{paint_suits(escape(par.text(lang)))}</p>' if par is not None else ""
     diagram = (
-        '<table class="diagram"><tbody>'
-        f'<tr><td class="info">{_info_html(board, lang)}</td>'
-        f'<td class="hand north">{hands.get(Seat.NORTH, empty)}</td><td class="corner"></td></tr>'
-        f'<tr><td class="hand west">{hands.get(Seat.WEST, empty)}</td>'
-        f'<td class="compass">{_rose_html(board, lang)}</td>'
-        f'<td class="hand east">{hands.get(Seat.EAST, empty)}</td></tr>'
-        f'<tr><td class="corner par-cell">{par_html}</td><td class="hand south">{hands.get(Seat.SOUTH, empty)}</td>'
-        f'<td class="corner dd-cell">{dd_html(board, lang=lang, ascii=ascii)}</td></tr>'
-        "</tbody></table>"
+        '<div class="diagram">'
+        f'<div class="info">{_info_html(board, lang)}</div>'
+        f'<div class="hand north">{hands.get(Seat.NORTH, empty)}</div>'
+        f'<div class="hand west">{hands.get(Seat.WEST, empty)}</div>'
+        f'<div class="compass">{_rose_html(board, lang)}</div>'
+        f'<div class="hand east">{hands.get(Seat.EAST, empty)}</div>'
+        f'<div class="hand south">{hands.get(Seat.SOUTH, empty)}</div>'
+        f'<div class="par-cell">{par_html}</div>'
+        f'<div class="dd-cell">{dd_html(board, lang=lang, ascii=ascii)}</div>'
+        "</div>"
     )
     parts = [diagram, auction_html(board, lang=lang, ascii=ascii)]
     result = result_text(board, lang=lang, ascii=ascii)
@@ -247,8 +267,9 @@ def render_html(boards: Sequence[Board], *, lang: Language = ENGLISH, per_page: 
     if per_page not in LAYOUTS:
         raise ValueError(f"boards per page must be one of {sorted(LAYOUTS)}, not {per_page!r}")
     cols, rows = LAYOUTS[per_page]
+    cards_pt, table_pt, text_pt = SIZES_PT[per_page]
     css = _CSS % {
-        "font": _FONT_PT[per_page], "page_w": _PAGE_W_MM, "page_h": _PAGE_H_MM, "head_h": _HEAD_H_MM,
+        "font": text_pt, "cards": cards_pt, "table": table_pt, "page_w": _PAGE_W_MM, "page_h": _PAGE_H_MM, "head_h": _HEAD_H_MM,
         "gap": _GAP_MM, "cols": cols, "gaps": _GAP_MM * (cols - 1),
         "row_h": (_PAGE_H_MM - _HEAD_H_MM - _GAP_MM * rows) / rows,
     }

@@ -269,19 +269,20 @@ def render_play(board: Board, *, lang: Language = ENGLISH, ascii: bool = False, 
 
 def render_dd_table(table: DDTable, *, lang: Language = ENGLISH) -> str:
     """The double-dummy tricks of each declarer in each strain, with the contracts
-    each makes (for a full deal), as ``solve`` and ``show`` print them."""
+    each makes (for a full deal), as ``solve`` and ``show`` print them: declarers
+    N S E W, strains NT ♠ ♥ ♦ ♣ as hand records print them (and as the HTML sheet does)."""
     from tabulate import tabulate
 
-    from bridgecli.core.cards import STRAINS
+    from bridgecli.render.sheet import DD_SEATS, DD_STRAINS
 
     full = table.total == 13
     rows: list[list[object]] = []
-    for seat in (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST):
-        row: list[object] = [lang.seat_str(seat)] + [table[seat, strain] for strain in STRAINS]
+    for seat in DD_SEATS:
+        row: list[object] = [lang.seat_str(seat)] + [table[seat, strain] for strain in DD_STRAINS]
         if full:
             row.append(" ".join(lang.call_str(bid) for bid in reversed(table.makeable(seat))) or "-")
         rows.append(row)
-    headers = [""] + [lang.strain_str(s) for s in STRAINS] + ([lang.word("makes")] if full else [])
+    headers = [""] + [lang.strain_str(s) for s in DD_STRAINS] + ([lang.word("makes")] if full else [])
     return str(tabulate(rows, headers=headers, tablefmt="plain", disable_numparse=True,
                         colalign=("left",) + ("right",) * 5 + (("left",) if full else ())))
 

@@ -111,14 +111,14 @@ class BoardAnalysis:
         return self.board.replace(tags=tags, sections=tuple(sections))
 
     def as_json(self) -> dict[str, Any]:
-        """The ``--json`` object: board, dealer, vul, deal, dd, par (and tricks, leads)."""
+        """The ``--json`` object: board, dealer, vulnerable, deal, dd, par (and tricks, leads)."""
         b = self.board
         dealer = b.effective_dealer
         vul = b.effective_vulnerability
         out: dict[str, Any] = {
             "board": b.number,
             "dealer": dealer.letter if dealer is not None else None,
-            "vul": vul.pbn if vul is not None else None,
+            "vulnerable": vul.pbn if vul is not None else None,
             "deal": b.deal.to_pbn() if b.deal is not None else None,
         }
         if self.table.total != 13:

@@ -25,8 +25,45 @@ from bridgecli.core.errors import BridgeError
 
 from .tables import DDS_STRAINS, DDTable, position_size
 
-#: The one-line hint shown when the solver is not installed.
+#: The one-line hint shown when the solver is not installed (for a bridgecli installed from
+#: a package index; :func:`install_hint` words it for the way this bridgecli was installed).
 INSTALL_HINT = "solve needs the DDS solver: pip install 'bridgecli[dds]'"
+
+#: The requirement of the ``dds`` extra (pyproject.toml).
+ENDPLAY_REQUIREMENT = "endplay>=0.5.12"
+
+
+def install_hint() -> str:
+    """How to get the solver, for the way the running bridgecli was installed:
+
+    * installed from a package index (wheel or sdist): ``pip install 'bridgecli[dds]'``;
+    * an editable install of a checkout (PEP 660; ``direct_url.json`` says editable):
+      ``pip install -e 'CHECKOUT[dds]'``;
+    * run from a checkout that is not the installed one (``python -m bridgecli``):
+      ``pip install 'endplay>=0.5.12'``, the package of the extra.
+    """
+    import json
+    from importlib import metadata
+    from pathlib import Path
+    from urllib.parse import unquote, urlparse
+
+    import bridgecli
+
+    here = Path(bridgecli.__file__).resolve().parent
+    try:
+        dist = metadata.distribution("bridgecli")
+        direct = json.loads(dist.read_text("direct_url.json") or "null")
+        installed = Path(str(dist.locate_file("bridgecli"))).resolve()
+    except (metadata.PackageNotFoundError, ValueError, OSError):
+        dist, direct, installed = None, None, None
+    if isinstance(direct, dict) and (direct.get("dir_info") or {}).get("editable"):
+        url = urlparse(str(direct.get("url", "")))
+        root = Path(unquote(url.path)).resolve() if url.scheme == "file" else None
+        if root is not None and (root / "bridgecli") == here:
+            return f"solve needs the DDS solver: pip install -e '{root}[dds]'"
+    elif dist is not None and installed == here:
+        return INSTALL_HINT
+    return f"solve needs the DDS solver: pip install '{ENDPLAY_REQUIREMENT}'"
 
 _DDS: ModuleType | None = None
 
@@ -55,11 +92,11 @@ def load() -> ModuleType:
         locations = list(spec.submodule_search_locations or ()) if spec is not None else []
         path = os.path.join(locations[0], "_dds", "__init__.py") if locations else ""
         if not path or not os.path.exists(path):
-            raise SolverMissingError(INSTALL_HINT)
+            raise SolverMissingError(install_hint())
         sub = importlib.util.spec_from_file_location(
             "endplay._dds", path, submodule_search_locations=[os.path.dirname(path)])
         if sub is None or sub.loader is None:
-            raise SolverMissingError(INSTALL_HINT)
+            raise SolverMissingError(install_hint())
         module = importlib.util.module_from_spec(sub)
         sys.modules["endplay._dds"] = module
         try:

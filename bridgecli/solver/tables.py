@@ -179,8 +179,9 @@ class DDTable:
     # -- JSON ------------------------------------------------------------
 
     def as_dict(self) -> dict[str, dict[str, int]]:
-        """``{"N": {"C": t, "D": t, "H": t, "S": t, "NT": t}, "E": ..., "S": ..., "W": ...}``."""
-        return {seat.letter: {strain.letter: self.tricks[seat][strain] for strain in STRAINS} for seat in SEATS}
+        """``{"N": {"NT": t, "S": t, "H": t, "D": t, "C": t}, "E": ..., "S": ..., "W": ...}``: strains
+        in the order hand records and the printed tables use."""
+        return {seat.letter: {strain.letter: self.tricks[seat][strain] for strain in PBN_STRAINS} for seat in SEATS}
 
     @classmethod
     def from_dict(cls, data: dict[str, dict[str, int]], total: int = 13) -> DDTable:

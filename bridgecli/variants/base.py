@@ -379,7 +379,7 @@ class Variant:
             raise ParseError(f"no {contract.strain.letter} contracts in {self.title}")
         tricks = tricks_of(contract, rtext)
         bd = self.breakdown(contract, tricks, vulnerable)
-        return {"variant": self.name, "contract": contract.pbn, "tricks": tricks, "vulnerable": vulnerable,
+        return {"variant": self.name, "contract": contract.pbn, "tricks": tricks, "declarer_vulnerable": vulnerable,
                 "made": bd.made, "below": bd.trick_score, "above": bd.above_the_line,
                 "overtricks": bd.overtricks, "slam_bonus": bd.slam_bonus, "insult": bd.insult,
                 "undertricks": bd.undertricks, "total": bd.total,

@@ -199,11 +199,11 @@ def test_solve_polish_and_hungarian(runner: CliRunner) -> None:
     assert code == 0
     first = out.splitlines()
     assert first[0] == "Rozdanie 1  Rozdający N  Zał. obie przed"
-    assert first[1].split() == ["♣", "♦", "♥", "♠", "BA", "ugrywa"]
+    assert first[1].split() == ["BA", "♠", "♥", "♦", "♣", "ugrywa"]  # hand-record order
     code, out, _ = run(runner, "--lang", "hu", "solve", str(CLUB), "--table")
     lines = out.splitlines()
     assert lines[0] == "Leosztás 1  Osztó É  Bell senki"
-    assert lines[1].split()[-2:] == ["SA", "teljesít"]
+    assert lines[1].split()[0] == "SA" and lines[1].split()[-1] == "teljesít"
     assert [ln.split()[0] for ln in lines[2:6]] == ["É", "D", "K", "Ny"]
 
 
@@ -306,3 +306,32 @@ def test_score_lines_read_in_the_declared_language(runner: CliRunner) -> None:
     assert (declared.exit_code, declared.stdout, declared.stderr) == (0, "\n420\n400\n", "")
     bad = runner.invoke(cli, ["score", "-"], input="# lang: xx\n4C=\n")
     assert bad.exit_code == 2 and "<stdin>:1: unknown language 'xx'" in bad.stderr
+
+
+@pytest.mark.parametrize("lang, args, words, english", [
+    ("pl", [], ["[rober]", "(do najbliższej setki)"], ["[rubber]", "(nearest)"]),
+    ("hu", [], ["[robber]", "(a legközelebbi százra)"], ["[rubber]", "(nearest)"]),
+    ("pl", ["--chicago", "--chicago-rule", "each"], ["[chicago, wariant B]"], ["[chicago-b]"]),
+    ("hu", ["--chicago", "--chicago-rule", "each"], ["[chicago, B változat]"], ["[chicago-b]"]),
+    ("pl", ["--rounding", "down"], ["(w dół)"], ["(down)"]),
+    ("hu", ["--rounding", "exact"], ["(kerekítés nélkül)"], ["(exact)"]),
+])
+def test_rubber_scheme_and_rounding_translated(runner, lang, args, words, english) -> None:
+    lines = RUBBER_LINES.replace(" --honors NS:100", "") if "--chicago" in args else RUBBER_LINES
+    r = runner.invoke(cli, ["--lang", lang, "rubber", "-", *args], input=lines)
+    assert r.exit_code == 0, r.stderr
+    for w in words:
+        assert w in r.stdout, (w, r.stdout)
+    for w in english:
+        assert w not in r.stdout
+    r = runner.invoke(cli, ["rubber", "-", *args], input=lines)
+    assert all(w in r.stdout for w in english), r.stdout
+
+
+def test_lang_help_lists_every_language(runner: CliRunner) -> None:
+    from bridgecli.core.notation import LANGUAGES
+
+    r = runner.invoke(cli, ["--help"])
+    assert r.exit_code == 0
+    line = next(ln for ln in r.stdout.splitlines() if ln.strip().startswith("--lang"))
+    assert line.split()[1] == "|".join(LANGUAGES) == "en|pl|hu"

@@ -135,6 +135,27 @@ def test_file_board_selection_and_tricks_table(runner, pbn_file):
     assert r.exit_code == 2 and "no board 9" in r.stderr
 
 
+@pytest.mark.parametrize("specs, boards", [
+    (["1-2"], [1, 2]), (["-b", "3", "-b", "1"], [1, 3]), (["1,3"], [1, 3]), (["2-9"], [2, 3]),
+])
+def test_file_board_ranges(runner, pbn_file, specs, boards):
+    args = specs if specs[0] == "-b" else ["--board", *specs]
+    r = runner.invoke(cli, ["play", str(pbn_file), *args, "--json"])
+    assert r.exit_code in (0, 1), r.stderr
+    assert [json.loads(line)["board"] for line in r.stdout.splitlines()] == boards
+
+
+def test_board_ranges_that_cannot_be(runner, pbn_file):
+    r = runner.invoke(cli, ["play", str(pbn_file), "--board", "2-x"])
+    assert r.exit_code == 2 and "not a board number or range: '2-x'" in r.stderr
+    r = runner.invoke(cli, ["play", str(pbn_file), "--board", "7-9"])
+    assert r.exit_code == 2 and "no board 7-9" in r.stderr
+    # an inline deal is one board: one number
+    r = runner.invoke(cli, ["play", "--deal", DEAL, "--contract", "4S", "--declarer", "S", "--cards", "DJ",
+                            "--board", "1-3"])
+    assert r.exit_code == 2 and "one board number here, not '1-3'" in r.stderr
+
+
 def test_file_illegal_record(runner, tmp_path):
     pytest.importorskip("bridgecli.formats.pbn")
     p = tmp_path / "bad.pbn"

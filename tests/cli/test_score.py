@@ -82,7 +82,7 @@ def test_json_breakdown(runner: CliRunner) -> None:
     rec = json.loads(r.stdout)
     assert rec["score"] == 580 and rec["ns"] == -580
     assert (rec["trick_score"], rec["partscore_bonus"], rec["insult"], rec["overtricks"]) == (80, 50, 50, 400)
-    assert rec["made"] is True and rec["result"] == 2 and rec["vulnerable"] is True
+    assert rec["made"] is True and rec["result"] == 2 and rec["vulnerable"] == "All" and rec["declarer_vulnerable"] is True
     r = run(runner, "4SX-4", "--json")
     rec = json.loads(r.stdout)
     assert (rec["undertricks"], rec["score"], rec["made"], rec["ns"]) == (-800, -800, False, None)

@@ -44,7 +44,7 @@ def test_html_to_stdout(runner, boards_json):
     assert len(doc.find_all("article", "board")) == 3
     assert len(doc.find_all("section", "page")) == 1
     assert doc.find("h1").text() == "Club pairs"
-    assert doc.find("td", "north").find("div", "player").text() == "Smith"
+    assert doc.find("div", "north").find("div", "player").text() == "Smith"
 
 
 def test_html_to_file_with_selection(runner, boards_json, tmp_path):
@@ -79,8 +79,7 @@ def test_html_with_a_bad_record(runner):
     (["--html", "--json"], "--json and --html exclude each other"),
     (["--svg", "--brief"], "--brief and --svg exclude each other"),
     (["--per-page", "4"], "--per-page goes with --html"),
-    (["--solve"], "--solve goes with --html"),
-    (["--svg", "--solve"], "--solve goes with --html"),
+    (["--brief", "--solve"], "--solve and --brief exclude each other"),
     (["--html", "--per-page", "5"], "'5' is not one of"),
 ])
 def test_option_conflicts(runner, boards_json, args, message):
@@ -182,6 +181,39 @@ def test_solve_computes_table_and_par(runner, tmp_path):
     # board 1, nobody vulnerable: 7♠ = 210 + 300 + 1000; EW's only higher bid, 7NT, goes 13 down
     assert first.find("p", "par").text() == "Par: NS 1510 (7♠= NS)"
     assert not second.find_all("table", "dd")
+
+
+def test_solve_for_text_and_json(runner, tmp_path):
+    from bridgecli.solver import dds
+
+    if not dds.available():
+        pytest.skip("the DDS solver (endplay) is not installed")
+    path = write(tmp_path / "solid.json", [Board(number=1, deal=SOLID), Board(number=2, deal=Deal.from_pbn(
+        "N:AKQ2.J54.K832.A7 - - -")), Board(number=3, deal=SOLID)], "json")
+    res = runner.invoke(cli, ["show", str(path), "--solve", "-b", "1-2"])
+    assert res.exit_code == 0, res.stderr
+    assert "bridgecli: warning: board 2: not solved" in res.stderr
+    lines = res.stdout.splitlines()
+    head = lines.index(next(line for line in lines if line.split()[:1] == ["NT"]))
+    # strains in hand-record order NT S H D C; N and S take 13 tricks in spades and diamonds
+    assert lines[head].split() == ["NT", "S", "H", "D", "C", "makes"]
+    assert lines[head + 1].split()[:6] == ["N", "0", "13", "0", "13", "0"]
+    assert lines[head + 3].split()[:6] == ["E", "0", "0", "13", "0", "13"]
+    assert "Par: NS 1510 (7♠ NS)" in lines
+    assert res.stdout.count("Board ") == 2  # board 3 not asked for
+    res = runner.invoke(cli, ["show", str(path), "--solve", "--json", "-b", "1"])
+    assert res.exit_code == 0, res.stderr
+    import json
+
+    record = json.loads(res.stdout)
+    assert record["board"] == 1 and "OptimumScore" in json.dumps(record)
+    res = runner.invoke(cli, ["show", str(path), "--solve", "-b", "9"])
+    assert res.exit_code == 1 and "no board numbered 9" in res.stderr
+    res = runner.invoke(cli, ["show", str(path), "--solve", "--svg", "-b", "1"])
+    assert res.exit_code == 0, res.stderr
+    table = ET.fromstring(res.stdout).find(f"{SVG}g[@class='dd']")
+    cells = ["".join(t.itertext()) for t in table.iter(f"{SVG}text")]
+    assert cells[:11] == ["NT", "♠", "♥", "♦", "♣", "N", "-", "7", "-", "7", "-"]
 
 
 # -- a real print in headless Chromium -----------------------------------------
@@ -296,3 +328,100 @@ def test_printed_sheet_never_cuts_a_board(tmp_path):
     assert pages > 1
     where = check_whole_boards(page_texts(pdf, pages), n)
     assert sorted(where.values()) == list(where.values())
+
+
+def printed_sizes(pdf: Path) -> list[tuple[str, float]]:
+    """Every piece of text in the PDF with its font size in points (poppler's pdftohtml at zoom 3: to 1/3 pt)."""
+    if shutil.which("pdftohtml") is None:
+        pytest.skip("pdftohtml not found: install the Debian package 'poppler-utils' to read printed sizes")
+    xml = subprocess.run(["pdftohtml", "-xml", "-i", "-stdout", "-q", "-zoom", "3", str(pdf)],
+                         capture_output=True, text=True, timeout=60, check=True).stdout
+    root = ET.fromstring(xml.split("\n", 2)[2] if xml.startswith("<?xml") else xml)
+    sizes: dict[str, float] = {}
+    out = []
+    for page in root.iter("page"):
+        for spec in page.iter("fontspec"):
+            sizes[spec.attrib["id"]] = int(spec.attrib["size"]) / 3  # the largest zoom pdftohtml takes
+        for text in page.iter("text"):
+            out.append(("".join(text.itertext()), sizes[text.attrib["font"]]))
+    return out
+
+
+@pytest.mark.parametrize("per_page, n", [(4, 8), (6, 12)])
+def test_printed_sizes_read_at_arms_length(tmp_path, per_page, n):
+    # cards at 10 pt or more, the makeable-contracts table and par at 8 pt or more, at both
+    # densities, and still whole boards on the pages expected
+    _browser()
+    _poppler()
+    boards = [b.replace(tags={**b.tags, "DoubleDummyTricks": "746b5747b55862758627", "OptimumScore": "NS 430",
+                              "ParContract": "NS 3NT"}) for b in marked_boards(n)]
+    sheet = tmp_path / "sheet.html"
+    from bridgecli.render.html import render_html
+
+    sheet.write_text(render_html(boards, per_page=per_page), encoding="utf-8")
+    pdf = tmp_path / "sheet.pdf"
+    print_pdf(sheet, pdf, tmp_path / "profile")
+    pages = pdf_pages(pdf)
+    assert pages == n // per_page
+    check_whole_boards(page_texts(pdf, pages), n)
+    texts = printed_sizes(pdf)
+    holdings = {suit.replace("T", "10") for d in DEALS for hand in d[2:].split() for suit in hand.split(".")
+                if len(suit) >= 2}
+    cards = [size for text, size in texts if text.strip("♠♥♦♣ ") in holdings]
+    assert len(cards) >= 4 * n, texts[:40]
+    assert min(cards) >= 10.0
+    table = [size for text, size in texts if text.strip() in ("Makeable", "Makeable contracts", "contracts", "NT")]
+    par = [size for text, size in texts if text.startswith("Par:")]
+    assert table and par
+    assert min(table) >= 8.0 and min(par) >= 8.0
+    assert min(size for _, size in texts) >= 8.0  # nothing on the sheet is printed smaller
+
+
+def text_boxes(pdf: Path) -> list[list[tuple[str, float, float, float, float]]]:
+    """(text, left, top, right, bottom) in points of every piece of text, a list a page, and the page widths."""
+    xml = subprocess.run(["pdftohtml", "-xml", "-i", "-stdout", "-q", "-zoom", "1", str(pdf)],
+                         capture_output=True, text=True, timeout=60, check=True).stdout
+    root = ET.fromstring(xml.split("\n", 2)[2] if xml.startswith("<?xml") else xml)
+    pages = []
+    for page in root.iter("page"):
+        boxes = []
+        for t in page.iter("text"):
+            left, top, width, height = (float(t.attrib[k]) for k in ("left", "top", "width", "height"))
+            boxes.append(("".join(t.itertext()).strip(), left, top, left + width, top + height))
+        pages.append((float(page.attrib["width"]), boxes))
+    return pages
+
+
+@pytest.mark.parametrize("per_page", [4, 6])
+def test_printed_long_suits_and_names_stay_inside(tmp_path, per_page):
+    # a 13-card and a 10-card suit and names longer than a column: suits wrap between cards,
+    # names between words; no text runs into another or past the page's margin
+    _browser()
+    _poppler()
+    if shutil.which("pdftohtml") is None:
+        pytest.skip("pdftohtml not found: install the Debian package 'poppler-utils'")
+    boards = marked_boards(6)
+    long_names = {"West": "Bartholomew Fitzgerald-Montgomery", "East": "Wiśniewska-Kowalczyk, Małgorzata",
+                  "DoubleDummyTricks": "746b5747b55862758627", "OptimumScore": "EW 980", "ParContract": "EW 6S;EW 6H"}
+    boards = [b.replace(tags={**b.tags, **long_names}) for b in boards]
+    boards[0] = boards[0].replace(deal=Deal.from_pbn("N:AKQJT98765.2.2.2 432.AKQJ.AKQ.AKQ - -"))
+    boards[1] = boards[1].replace(deal=Deal.from_pbn(
+        "W:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"))
+    from bridgecli.render.html import render_html
+
+    sheet = tmp_path / "long.html"
+    sheet.write_text(render_html(boards, per_page=per_page), encoding="utf-8")
+    pdf = tmp_path / "long.pdf"
+    print_pdf(sheet, pdf, tmp_path / "profile")
+    check_whole_boards(page_texts(pdf, pdf_pages(pdf)), 6)
+    rose = {"N", "S", "W E", "W", "E"}
+    for width, boxes in text_boxes(pdf):
+        margin = width - 10 / 25.4 * 72  # the 10 mm page margin
+        for text, left, top, right, bottom in boxes:
+            assert right <= margin + 3, f"{text!r} runs past the margin"  # pdftohtml rounds to whole points
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:]:
+                if a[0] in rose and b[0] in rose:
+                    continue  # the compass letters' boxes (ascent to descent) touch inside the little square
+                overlap = a[1] < b[3] - 1 and b[1] < a[3] - 1 and a[2] < b[4] - 1 and b[2] < a[4] - 1
+                assert not overlap, f"{a[0]!r} runs into {b[0]!r}"

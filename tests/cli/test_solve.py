@@ -73,10 +73,73 @@ def test_missing_endplay_in_a_real_process() -> None:
                          env=subprocess_env(), check=False)
     assert run.returncode == 2
     assert run.stdout == ""
-    assert run.stderr == HINT
+    # the tests run this checkout: the editable install of it, or a checkout beside the installed one
+    root = Path(__file__).resolve().parents[2]
+    assert run.stderr == ("bridgecli: error: solve needs the DDS solver: "
+                          + (f"pip install -e '{root}[dds]'" if _editable_root() == root
+                             else "pip install 'endplay>=0.5.12'") + "\n")
     run = subprocess.run([sys.executable, "-c", code, "--help"], capture_output=True, text=True, env=subprocess_env(),
                          check=False)
     assert run.returncode == 0 and "solve" in run.stdout
+
+
+def _editable_root() -> Path | None:
+    """The checkout an editable install of bridgecli points at (PEP 610 direct_url.json), if any."""
+    from importlib import metadata
+    from urllib.parse import unquote, urlparse
+
+    try:
+        info = json.loads(metadata.distribution("bridgecli").read_text("direct_url.json") or "null")
+    except metadata.PackageNotFoundError:
+        return None
+    if not isinstance(info, dict) or not (info.get("dir_info") or {}).get("editable"):
+        return None
+    return Path(unquote(urlparse(info["url"]).path)).resolve()
+
+
+class _FakeDist:
+    def __init__(self, direct_url: str | None, site: Path) -> None:
+        self.direct_url, self.site = direct_url, site
+
+    def read_text(self, name: str) -> str | None:
+        return self.direct_url if name == "direct_url.json" else None
+
+    def locate_file(self, path: str) -> Path:
+        return self.site / path
+
+
+def test_install_hint_fits_the_installation(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from importlib import metadata
+
+    import bridgecli
+
+    package = Path(bridgecli.__file__).resolve().parent
+    root = package.parent
+
+    def installed(dist: object):
+        def distribution(name: str) -> object:
+            assert name == "bridgecli"
+            if dist is None:
+                raise metadata.PackageNotFoundError(name)
+            return dist
+        return distribution
+
+    # a wheel from PyPI: the running package is the installed one
+    monkeypatch.setattr(metadata, "distribution", installed(_FakeDist(None, root)))
+    assert dds.install_hint() == "solve needs the DDS solver: pip install 'bridgecli[dds]'"
+    # pip install -e of this checkout
+    editable = json.dumps({"url": root.as_uri(), "dir_info": {"editable": True}})
+    monkeypatch.setattr(metadata, "distribution", installed(_FakeDist(editable, tmp_path)))
+    assert dds.install_hint() == f"solve needs the DDS solver: pip install -e '{root}[dds]'"
+    # an editable install of another checkout, or none: this source tree runs by python -m
+    other = json.dumps({"url": tmp_path.as_uri(), "dir_info": {"editable": True}})
+    monkeypatch.setattr(metadata, "distribution", installed(_FakeDist(other, tmp_path)))
+    assert dds.install_hint() == "solve needs the DDS solver: pip install 'endplay>=0.5.12'"
+    monkeypatch.setattr(metadata, "distribution", installed(None))
+    assert dds.install_hint() == "solve needs the DDS solver: pip install 'endplay>=0.5.12'"
+    # a wheel installed elsewhere while this checkout runs
+    monkeypatch.setattr(metadata, "distribution", installed(_FakeDist(None, tmp_path)))
+    assert dds.install_hint() == "solve needs the DDS solver: pip install 'endplay>=0.5.12'"
 
 
 def test_nothing_else_imports_endplay() -> None:
@@ -96,13 +159,14 @@ def test_text_output(runner: CliRunner) -> None:
     assert result.stderr == ""
     lines = result.stdout.splitlines()
     assert lines[0].split() == ["Board", "1", "Dealer", "N", "Vul", "EW"]
-    assert lines[1].split() == ["C", "D", "H", "S", "NT", "makes"]
+    # strains in the order hand records print them, as show and the HTML sheet do
+    assert lines[1].split() == ["NT", "S", "H", "D", "C", "makes"]
     t = CASE.table
     rows = {line.split()[0]: line.split()[1:] for line in lines[2:6]}
     assert list(rows) == ["N", "S", "E", "W"]
     for seat in Seat:
-        cells = [str(t[seat, s]) for s in (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES,
-                                           Strain.NOTRUMP)]
+        cells = [str(t[seat, s]) for s in (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS,
+                                           Strain.CLUBS)]
         assert rows[seat.letter][:5] == cells
     assert rows["N"][5:] == ["1H"]
     assert rows["E"][5:] == ["1NT", "4S", "2D", "2C"]
@@ -114,8 +178,8 @@ def test_json_output(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["solve", "-", "--json"], input=BOARD1 + "\n" + ENDING)
     assert result.exit_code == 0, result.stderr
     first, second = [json.loads(line) for line in result.stdout.splitlines()]
-    assert list(first) == ["board", "dealer", "vul", "deal", "dd", "par"]
-    assert first["board"] == 1 and first["dealer"] == "N" and first["vul"] == "EW"
+    assert list(first) == ["board", "dealer", "vulnerable", "deal", "dd", "par"]
+    assert first["board"] == 1 and first["dealer"] == "N" and first["vulnerable"] == "EW"
     assert first["dd"] == {seat.letter: {s.letter: CASE.table[seat, s] for s in
                                          (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP)}
                            for seat in Seat}

@@ -135,6 +135,28 @@ def test_inline_alerts_notes_and_ap(runner: CliRunner) -> None:
     assert json.loads(r.stdout)["calls"] == 4
 
 
+@pytest.mark.parametrize("lang, calls, n", [
+    ("pl", "1BA pas 3BA pasy", 6),        # pasy: the passes that close, as show writes them in Polish
+    ("pl", "1BA pas 3BA PASY", 6),
+    ("pl", "pasy", 4),                    # nothing bid: four passes
+    ("hu", "1SZ passz 3SZ mind passz", 6),
+    ("en", "1NT P 3NT All Pass", 6),
+    ("en", "1NT P 3NT all   pass", 6),
+])
+def test_inline_all_pass_words(runner: CliRunner, lang: str, calls: str, n: int) -> None:
+    r = runner.invoke(cli, ["--lang", lang, "validate-auction", "--dealer", "N", "--calls", calls, "--json"])
+    assert r.exit_code == 0, r.stderr
+    record = json.loads(r.stdout)
+    assert record["calls"] == n and record["complete"] is True
+
+
+def test_inline_all_pass_words_are_whole_words(runner: CliRunner) -> None:
+    r = runner.invoke(cli, ["--lang", "pl", "validate-auction", "--dealer", "N", "--calls", "1BA pas 3BA pasyy"])
+    assert r.exit_code == 2 and "'pasyy'" in r.stderr
+    r = run(runner, "--dealer", "N", "--calls", "1NT P 3NT All")
+    assert r.exit_code == 2 and "'All'" in r.stderr
+
+
 def test_inline_usage_errors(runner: CliRunner) -> None:
     assert run(runner, "--calls", "P").exit_code == 2
     assert run(runner, "--dealer", "N").exit_code == 2
@@ -369,7 +391,19 @@ def test_json_and_yaml_input_give_the_same_verdicts(runner: CliRunner, tmp_path:
     from_other = run(runner, str(path), "--json")
     assert from_other.exit_code == from_pbn.exit_code == 1
     assert from_other.stdout == from_pbn.stdout
+    assert run(runner, "-", "--from", fmt, input=path.read_text()).stdout == run(runner, "-", input=text).stdout
+    # the old name of --from still works, unlisted
     assert run(runner, "-", "--format", fmt, input=path.read_text()).stdout == run(runner, "-", input=text).stdout
+
+
+def test_from_is_the_input_format_option_and_format_a_hidden_alias(runner: CliRunner) -> None:
+    help_text = run(runner, "--help").stdout
+    assert "--from [pbn|yaml|json|lin]" in help_text and "--format" not in help_text
+    r = run(runner, "-", "--from", "pbn", "--format", "yaml", input=PBN_TEXT)
+    assert r.exit_code == 2 and "--from and --format (its old name) say different formats" in r.stderr
+    good = PBN_TEXT.replace("1C Pass 1Q Pass", "1C Pass 1D Pass")
+    r = run(runner, "-", "--from", "pbn", "--format", "PBN", input=good)
+    assert r.exit_code in (0, 1) and r.stderr == "" and r.stdout.startswith("Board 1:")
 
 
 def test_spec_example_file(runner: CliRunner) -> None:
@@ -462,6 +496,6 @@ def test_one_bad_board_reported_and_the_rest_checked(runner: CliRunner, samples:
 
 
 def test_empty_input_is_an_error(runner: CliRunner) -> None:
-    r = run(runner, "-", "--format", "pbn", input="")
+    r = run(runner, "-", "--from", "pbn", input="")
     assert r.exit_code == 2
     assert r.stderr == "bridgecli: error: <stdin>: no boards\n"

@@ -156,6 +156,7 @@ def test_not_held_already_played_out_of_turn() -> None:
     with pytest.raises(IllegalPlayError) as exc:
         state.play(C("H5"))
     assert exc.value.reason == "out-of-turn" and exc.value.trick == 1
+    assert str(exc.value).endswith("(Law 54)")  # the opening lead out of turn
     with pytest.raises(IllegalPlayError) as exc:
         state.play(C("S5"), seat=Seat.NORTH)
     assert exc.value.reason == "out-of-turn"
@@ -170,6 +171,20 @@ def test_not_held_already_played_out_of_turn() -> None:
     # queries never raise
     assert state.is_legal(C("C2")) is False
     assert state.legal_cards(Seat.EAST) == []
+
+
+def test_later_lead_out_of_turn_cites_law_53() -> None:
+    state = PlayState(SUITED, Contract(3, Strain.NOTRUMP, declarer=Seat.SOUTH))
+    for _ in range(4):
+        state = state.play(choose_card(state))
+    leader = state.to_play
+    assert leader is not None
+    other = leader.next(1)
+    card = sorted(state.hand(other).cards)[0]
+    with pytest.raises(IllegalPlayError) as exc:
+        state.play(card, seat=other)
+    assert exc.value.reason == "out-of-turn" and exc.value.trick == 2
+    assert str(exc.value).endswith("(Law 53)")
 
 
 def test_play_after_the_end_is_refused() -> None:

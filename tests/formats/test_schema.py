@@ -200,3 +200,25 @@ def test_round_trip_any_board(board: Board) -> None:
 def test_extra_becomes_plain_data() -> None:
     b = Board(extra={"seats": (Seat.NORTH, Seat.SOUTH), "set": frozenset({2, 1}), "obj": Card.from_str("SA")})
     assert to_dict(b)["extra"] == {"seats": [0, 2], "set": [1, 2], "obj": "SA"}
+
+
+@pytest.mark.parametrize("auction, calls", [
+    (["1NT", "pas", "3NT", "pasy"], ["1NT", "Pass", "3NT", "Pass", "Pass", "Pass"]),   # Polish: pasy
+    (["1NT", "Pass", "3NT", "Mind  passz"], ["1NT", "Pass", "3NT", "Pass", "Pass", "Pass"]),
+    (["1NT", "X", "All Pass"], ["1NT", "X", "Pass", "Pass", "Pass"]),
+    ([["1NT", "X", "AP"]], ["1NT", "X", "Pass", "Pass", "Pass"]),                      # PBN's AP, in rows
+    (["P", "P", "AP"], ["Pass"] * 4),                                                  # nothing bid: four passes
+    (["1C", "P", "P", "PASY"], ["1C", "Pass", "Pass", "Pass"]),
+])
+def test_all_pass_words_close_the_auction(auction, calls) -> None:
+    board = from_dict({"board": 1, "dealer": "N", "auction": auction})
+    assert [str(c.call) for c in board.auction] == calls
+
+
+def test_vul_key_is_read_as_vulnerable() -> None:
+    assert from_dict({"board": 2, "vul": "NS"}).vulnerability == Vulnerability.NS
+    assert from_dict({"board": 2, "vul": "NS", "vulnerable": "NS"}).vulnerability == Vulnerability.NS
+    assert from_dict({"board": 2, "vul": None, "vulnerable": "EW"}).vulnerability == Vulnerability.EW
+    with pytest.raises(SchemaError, match="'vul' and 'vulnerable' differ"):
+        from_dict({"board": 2, "vul": "NS", "vulnerable": "EW"})
+    assert "vul" not in to_dict(from_dict({"board": 2, "vul": "NS"}))

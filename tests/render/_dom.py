@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
-VOID = {"meta", "br", "img", "hr", "link", "input", "col"}
+VOID = {"meta", "br", "img", "hr", "link", "input", "col", "wbr"}
 
 
 @dataclass

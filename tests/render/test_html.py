@@ -100,7 +100,7 @@ def test_bad_per_page():
 def test_compass_diagram_with_coloured_suits():
     doc = parse(render_html([SOLVED]))
     board = boards_of(doc)[0]
-    info = board.find("td", "info")
+    info = board.find("div", "info")
     assert info.find("div", "board-no").text() == "Board 1"
     assert info.find("div", "dealer").text() == "Dealer: North"
     assert info.find("div", "vulnerability").text() == "Vulnerable: None"
@@ -111,12 +111,12 @@ def test_compass_diagram_with_coloured_suits():
         "west": ["♠865", "♥763", "♦764", "♣10985"],
     }
     for seat, lines in expected.items():
-        cell = board.find("td", seat)
+        cell = board.find("div", seat)
         assert [h.text() for h in cell.find_all("div", "holding")] == lines
         assert [s.classes - {"sym"} for s in cell.find_all("span", "sym")] == [
             {"spades"}, {"hearts"}, {"diamonds"}, {"clubs"}]
-    assert board.find("td", "north").find("div", "player").text() == "Ann"
-    assert not board.find("td", "east").find_all("div", "player")
+    assert board.find("div", "north").find("div", "player").text() == "Ann"
+    assert not board.find("div", "east").find_all("div", "player")
     css = doc.find("style").text()
     assert ".hearts, .diamonds { color: #d00000; }" in css and ".spades, .clubs { color: #000; }" in css
     # compass: dealer North underlined; no side vulnerable on board 1
@@ -217,7 +217,7 @@ def test_partial_deal_and_no_deal():
     partial = Board(number=4, deal=Deal.from_pbn("N:AKQ2.J54.K832.A7 - - -"))
     doc = parse(render_html([partial, Board(number=5)]))
     first, second = boards_of(doc)
-    assert first.find("td", "east").find("div", "holding").text() == "–"
+    assert first.find("div", "east").find("div", "holding").text() == "–"
     assert not second.find_all("div", "holding")
     assert second.find("div", "board-no").text() == "Board 5"
 
@@ -248,7 +248,7 @@ def test_paint_suits():
 
 def test_ascii_and_tens():
     board = boards_of(parse(render_html([SOLVED], ascii=True, tens=False)))[0]
-    assert [h.text() for h in board.find("td", "west").find_all("div", "holding")] == ["S865", "H763", "D764", "CT985"]
+    assert [h.text() for h in board.find("div", "west").find_all("div", "holding")] == ["S865", "H763", "D764", "CT985"]
     assert board.find("p", "result").text() == "Contract: 3NT by N, made 10 tricks"
 
 

@@ -59,7 +59,7 @@ def test_booby_session_per_player(runner: CliRunner, tmp_path: Path) -> None:
     assert first["games"] == {"N": 2, "E": 0, "S": 0}
     assert first["rubber_bonus"] == 700
     assert first["totals"] == {"N": 940, "E": 0, "S": 0}
-    assert [d["vulnerable"] for d in first["deals"]] == [False, True]
+    assert [d["declarer_vulnerable"] for d in first["deals"]] == [False, True]
     # 940 against each of E and S: 9.4 -> 9 units each (nearest)
     assert first["settlement"] == {"N": 18, "E": -9, "S": -9}
     # rubber 2: board 3, N 120, one game, unfinished: 1.2 -> 1 against each
@@ -132,7 +132,7 @@ def test_two_handed_rubber(runner: CliRunner, tmp_path: Path) -> None:
     obj = json.loads(r.stdout)
     (rubber,) = obj["rubbers"]
     assert rubber["winner"] == "W" and rubber["rubber_bonus"] == 700
-    assert [(d["made"], d["below"], d["defenders_above"], d["vulnerable"]) for d in rubber["deals"]] == \
+    assert [(d["made"], d["below"], d["defenders_above"], d["declarer_vulnerable"]) for d in rubber["deals"]] == \
         [(True, 120, 0, False), (False, 0, 1300, True), (True, 120, 0, True)]
     assert rubber["columns"]["W"] == {"below": 240, "above": 90 + 150 + 90 + 150 + 700, "games": 2, "total": 1420}
     assert rubber["columns"]["S"] == {"below": 0, "above": 1300, "games": 0, "total": 1300}
