@@ -189,3 +189,22 @@ def stdout_is_terminal() -> bool:
         return sys.stdout.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+def usable_cores() -> int:
+    """Cores this process may run on: its CPU affinity where the system has one, else the count."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def cap_jobs(jobs: int | None, option: str = "--jobs") -> int | None:
+    """``jobs`` lowered to :func:`usable_cores` (with a note on stderr when lowered); None stays None."""
+    if jobs is None:
+        return None
+    cores = usable_cores()
+    if jobs <= cores:
+        return jobs
+    click.echo(f"bridgecli: note: {option} {jobs:,} lowered to {cores}, the cores available", err=True)
+    return cores

@@ -3,23 +3,32 @@
 A :class:`Spec` says everything that decides the deals (seed, predeal,
 conditions as source text, batch size, try limit); it is small and
 picklable so that worker processes rebuild the compiled condition
-themselves. :func:`batches` yields ``(owner, dealt)`` for batch 0, 1, 2 ...
-in order; with ``jobs > 1`` the batches are dealt by a process pool, a few
-ahead, and handed out in order.
+themselves. :func:`chunks` yields a :class:`Chunk` for batch 0, 1, 2 ...
+in order. A run without conditions deals from the counter-based stream of
+:mod:`.plain`; one with conditions from the seeded batch streams of
+:mod:`.generate`. With ``jobs > 1``, worker ``w`` of ``J`` deals batches
+``w, w + J, w + 2J ...`` and sends each down its own pipe (which holds it
+at most a batch ahead); the parent reads the pipes in turn. For a run
+without conditions the workers also write the finished output bytes of
+their batches (:class:`Render`), so that the parent only copies them out.
+Workers ignore Ctrl-C: the parent ends them when it stops, for whatever reason.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections import deque
+import os
+import signal
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from . import plain
 from .expr import Compiled, Hands, compile_conditions, parse
-from .generate import BATCH_SIZE, Accept, Dealer, Predeal, batch_generator
+from .generate import BATCH_SIZE, Accept, Dealer, Predeal, batch_generator, plain_deals
 
 
 @dataclass(frozen=True)
@@ -44,6 +53,24 @@ class Spec:
     """Workers also write the PBN deal strings (from North) of the deals they keep."""
     owners: bool = True
     """Workers send the deals themselves back (not needed when ``strings`` is all the output needs)."""
+    render: Render | None = None
+    """For a run without conditions: the output each batch is written as, where it is dealt."""
+
+
+@dataclass(frozen=True)
+class Render:
+    """Output written where the deals are dealt (runs without conditions: board numbers are known)."""
+
+    fmt: str
+    """``pbn`` (records, no file header) or ``text`` (a deal string a line)."""
+    generator: str = ""
+    """The value of the PBN ``Generator`` tag."""
+    start_board: int = 1
+    """Number of the first board of the run."""
+    dealer: int | None = None
+    """A fixed dealer seat (else from the board number)."""
+    vul: str | None = None
+    """A fixed vulnerability (else from the board number)."""
 
 
 def compile_spec(spec: Spec) -> Compiled:
@@ -94,64 +121,191 @@ def batch_size_of(spec: Spec, index: int) -> int:
     return max(0, min(spec.batch_size, spec.max_tries - index * spec.batch_size))
 
 
-_WORKER: tuple[Spec, Dealer, Accept | None] | None = None
-
-
-def _init_worker(spec: Spec) -> None:
-    global _WORKER
-    dealer, accept = build(spec)
-    _WORKER = (spec, dealer, accept)
-
-
 Batch = tuple["npt.NDArray[np.uint8] | None", int, "npt.NDArray[np.uint8] | None", int]
 """``(owner, dealt, deal strings, kept)``: what one batch gives back."""
 
 
-def _work(index: int) -> Batch:
-    assert _WORKER is not None
-    spec, dealer, accept = _WORKER
-    owner, dealt = dealer.deal(batch_generator(spec.seed, index), accept, batch_size_of(spec, index))
-    rows = None
-    if spec.strings:
-        from .pbnfast import deal_strings
+@dataclass
+class Chunk:
+    """What one batch gives back."""
 
-        rows = deal_strings(owner, 0)
-    return (owner if spec.owners else None), dealt, rows, owner.shape[1]
+    index: int
+    """The batch number."""
+    dealt: int
+    """Deals dealt (and tested)."""
+    kept: int
+    """Deals that met the conditions."""
+    owner: npt.NDArray[np.uint8] | None = None
+    """The kept deals ``(52, kept)`` (None when ``spec.owners`` is off)."""
+    rows: npt.NDArray[np.uint8] | None = None
+    """Their PBN deal strings from North ``(kept, 69)`` when ``spec.strings`` is on."""
+    data: bytes | None = None
+    """The finished output of the batch, when ``spec.render`` applies."""
+    positions: npt.NDArray[np.intp] | None = None
+    """Where in the batch the kept deals were (None: all were kept)."""
+
+    def examined(self, take: int) -> int:
+        """Deals of the batch looked at to find its first ``take`` kept ones."""
+        if take <= 0:
+            return 0
+        if self.positions is None:
+            return take
+        return int(self.positions[min(take, self.kept) - 1]) + 1
 
 
-def batches(spec: Spec, jobs: int = 1) -> Iterator[Batch]:
-    """``(owner, dealt, strings, kept)`` of batch 0, 1, 2 ... until ``max_tries`` is used up (or forever).
+class _Producer:
+    """Deals (and writes) the batches of a spec, in any process."""
 
-    In one process ``strings`` is None (the caller formats); with several,
-    the workers format when ``spec.strings`` is set.
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec
+        self.dealer, self.accept = build(spec)
+        self.key = plain.stream_key(spec.seed)
+
+    def make(self, index: int) -> Chunk:
+        spec = self.spec
+        n = batch_size_of(spec, index)
+        positions = None
+        if self.accept is None:
+            owner = plain_deals(self.key, index * spec.batch_size, n, spec.fixed)
+        else:
+            # always the whole batch, cut to the try limit: the deals never depend on --max-tries
+            owner, _, positions = self.dealer.deal_kept(batch_generator(spec.seed, index), self.accept,
+                                                        spec.batch_size)
+            if n < spec.batch_size and positions is not None:
+                within = int(np.searchsorted(positions, n))
+                owner, positions = np.ascontiguousarray(owner[:, :within]), positions[:within]
+        chunk = Chunk(index, n, owner.shape[1], positions=positions)
+        if spec.render is not None and self.accept is None:
+            chunk.data = render_chunk(spec.render, owner, index * spec.batch_size)
+        elif spec.strings:
+            from .pbnfast import deal_strings
+
+            chunk.rows = deal_strings(owner, 0)
+        if spec.owners:
+            chunk.owner = owner
+        return chunk
+
+
+def render_chunk(render: Render, owner: npt.NDArray[np.uint8], first: int) -> bytes:
+    """The output of deals ``first ..`` of a run without conditions (``owner`` ``(52, n)``)."""
+    from . import pbnfast
+
+    if render.fmt == "text":
+        return pbnfast.text_lines(owner)
+    fixed_dealer, fixed_vul = render.dealer, render.vul
+    records = pbnfast.RecordWriter(plain.pbn_render(render.generator),
+                                   lambda b: plain.board_dealer(b, fixed_dealer),
+                                   lambda b: plain.board_vul(b, fixed_vul))
+    records.started = first > 0
+    start = render.start_board + first
+    deals = pbnfast.deal_strings(owner, records.dealers(start, owner.shape[1]))
+    return b"".join(records.write(deals, start))
+
+
+def batch_indices(spec: Spec) -> Iterator[int]:
+    """Batch numbers of the run: up to ``max_tries``, or forever."""
+    if spec.max_tries is None:
+        return itertools.count()
+    return iter(range(-(-spec.max_tries // spec.batch_size)))
+
+
+def _worker(spec: Spec, first: int, step: int, conn: Any) -> None:
+    """Worker ``first`` of ``step``: deal batches ``first, first + step, ...`` and send them in order."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_SETMASK, set())
+    try:
+        producer = _Producer(spec)
+        for index in itertools.islice(batch_indices(spec), first, None, step):
+            chunk = producer.make(index)
+            data, chunk.data = chunk.data, None
+            conn.send((chunk, data is not None))
+            if data is not None:
+                conn.send_bytes(data)
+        conn.send(None)
+    except (BrokenPipeError, EOFError, ConnectionError):
+        pass
+    except Exception as exc:  # noqa: BLE001 - any failure is reported to the parent, which raises
+        try:
+            conn.send(RuntimeError(f"a dealing worker failed: {type(exc).__name__}: {exc}"))
+        except (OSError, EOFError):
+            pass
+    finally:
+        conn.close()
+        os._exit(0)
+
+
+def chunks(spec: Spec, jobs: int = 1) -> Iterator[Chunk]:
+    """The :class:`Chunk` of batch 0, 1, 2 ... until ``max_tries`` is used up (or forever).
+
+    Raises ParseError for a bad condition (before any work), RuntimeError if a worker fails.
     """
-    indices = itertools.count() if spec.max_tries is None else range(-(-spec.max_tries // spec.batch_size))
     if jobs <= 1:
-        dealer, accept = build(spec)
-        for i in indices:
-            owner, dealt = dealer.deal(batch_generator(spec.seed, i), accept, batch_size_of(spec, i))
-            yield owner, dealt, None, owner.shape[1]
+        producer = _Producer(spec)
+        for index in batch_indices(spec):
+            yield producer.make(index)
         return
     import multiprocessing
 
     build(spec)  # report a bad condition here, not in a worker
-    ctx = multiprocessing.get_context("fork") if hasattr(__import__("os"), "fork") else multiprocessing.get_context()
-    pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(spec,))
+    if spec.max_tries is not None:
+        jobs = max(1, min(jobs, -(-spec.max_tries // spec.batch_size)))
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+    ctx = multiprocessing.get_context(method)
+    procs: list[Any] = []
+    conns: list[Any] = []
+    # signals stay blocked while the workers start, so that none dies of a Ctrl-C before it ignores it
+    blocked = {signal.SIGINT} | {getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)}
+    old_mask = signal.pthread_sigmask(signal.SIG_BLOCK, blocked)
     try:
-        pending: deque[object] = deque()
-        it = iter(indices)
-        for i in itertools.islice(it, 2 * jobs):
-            pending.append(pool.apply_async(_work, (i,)))
-        while pending:
-            result = pending.popleft().get()  # type: ignore[attr-defined]
-            nxt = next(it, None)
-            if nxt is not None:
-                pending.append(pool.apply_async(_work, (nxt,)))
-            yield result
+        for w in range(jobs):
+            reader, writer = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=_worker, args=(spec, w, jobs, writer), daemon=True)  # type: ignore[attr-defined]
+            proc.start()
+            writer.close()
+            procs.append(proc)
+            conns.append(reader)
+    except BaseException:
+        _stop(procs, conns)
+        raise
     finally:
-        # let the batches in flight arrive first: terminating while a worker is
-        # still writing a result into the pipe can deadlock the pool
-        for result in pending:
-            result.wait()  # type: ignore[attr-defined]
-        pool.terminate()
-        pool.join()
+        signal.pthread_sigmask(signal.SIG_SETMASK, old_mask)
+    try:
+        for index in batch_indices(spec):
+            conn = conns[index % jobs]
+            try:
+                message = conn.recv()
+            except EOFError:
+                raise RuntimeError("a dealing worker ended unexpectedly") from None
+            if isinstance(message, Exception):
+                raise message
+            if message is None:
+                return
+            chunk, has_data = message
+            if has_data:
+                chunk.data = conn.recv_bytes()
+            yield chunk
+    finally:
+        _stop(procs, conns)
+
+
+def _stop(procs: list[Any], conns: list[Any]) -> None:
+    """End the workers now (they may be dealing or blocked on a full pipe) and close the pipes."""
+    for proc in procs:
+        if proc.is_alive():
+            proc.terminate()
+    for conn in conns:
+        conn.close()
+    for proc in procs:
+        proc.join(0.5)
+        if proc.is_alive():
+            proc.kill()
+            proc.join()
+
+
+def batches(spec: Spec, jobs: int = 1) -> Iterator[Batch]:
+    """``(owner, dealt, strings, kept)`` of batch 0, 1, 2 ... until ``max_tries`` is used up (or forever)."""
+    for chunk in chunks(spec, jobs):
+        yield chunk.owner, chunk.dealt, chunk.rows, chunk.kept

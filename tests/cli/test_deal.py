@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from bridgecli import __version__
 from bridgecli.cli import cli
 from bridgecli.core.deal import Deal
 from tests.conftest import bridgecli_cmd, subprocess_env
@@ -149,14 +150,38 @@ def test_stats(runner: CliRunner) -> None:
     assert re.search(r"accepted 2,000 of [\d,]+ dealt \(\d", r.stderr)
     assert re.search(r"hcp\(south\): mean \d+\.?\d* over 2,000 deals", r.stderr)
     r = runner.invoke(cli, ["deal", "-n", "10", "--seed", "4", "--stats", "--format", "text"])
-    assert "accepted 10 of 8,192 dealt" in r.stderr
+    assert r.stderr == "accepted 10 of 10 dealt (100%)\n"
 
 
-def test_progress_only_when_asked(runner: CliRunner) -> None:
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_stats_count_the_deals_examined(runner: CliRunner, jobs: str) -> None:
+    # dealt = the deals up to and including the last one accepted, not whole batches: so exactly
+    # that many tries find all of them, and one fewer does not
+    where = ["--where", "hcp(north) >= 16", "--seed", "6", "--format", "text", "--jobs", jobs]
+    r = runner.invoke(cli, ["deal", "-n", "7", "--stats", *where])
+    assert r.exit_code == 0, r.stderr
+    m = re.fullmatch(r"accepted 7 of ([\d,]+) dealt \(([\d.]+)%\)\n", r.stderr)
+    assert m, r.stderr
+    tried = int(m.group(1).replace(",", ""))
+    assert 7 <= tried < 8192
+    assert float(m.group(2)) == pytest.approx(100 * 7 / tried, rel=1e-3)
+    enough = runner.invoke(cli, ["deal", "-n", "7", "--max-tries", str(tried), *where])
+    assert enough.exit_code == 0 and enough.stdout == r.stdout
+    short = runner.invoke(cli, ["deal", "-n", "7", "--max-tries", str(tried - 1), *where])
+    assert short.exit_code == 1 and "only 6 of 7 deals" in short.stderr
+
+
+def test_progress_only_when_asked_and_not_for_short_runs(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
     r = runner.invoke(cli, ["deal", "-n", "5", "--seed", "1", "--format", "text"])
     assert r.stderr == ""
     r = runner.invoke(cli, ["deal", "-n", "5", "--seed", "1", "--format", "text", "--progress"])
-    assert "deal: 5/" in r.stderr and "accepted" in r.stderr
+    assert r.exit_code == 0 and r.stderr == ""  # done in under a second: no progress line
+    from bridgecli.cli import deal as deal_mod
+
+    monkeypatch.setattr(deal_mod._Progress, "DELAY", 0.0)
+    r = runner.invoke(cli, ["deal", "-n", "5", "--seed", "1", "--format", "text", "--progress",
+                            "--where", "hcp(north) >= 10"])
+    assert re.search(r"deal: 5/\d+ accepted \(", r.stderr), r.stderr
 
 
 def test_output_file(runner: CliRunner, tmp_path: Path) -> None:
@@ -239,12 +264,12 @@ def test_fast_pbn_equals_the_pbn_writer(runner: CliRunner) -> None:
     from bridgecli.dealer.generate import Dealer, batch_generator
 
     owner = Dealer(batch_size=20).deal(batch_generator(1, 0))[0]
-    made = list(_boards(iter([(owner, 7, None)]), 1, lambda b: (b - 1) % 4,
+    made = list(_boards(iter([(7 + k, owner[:, k].tolist()) for k in range(20)]), 1, lambda b: (b - 1) % 4,
                         lambda b: ("None", "NS", "EW", "All")[((b - 1) + (b - 1) // 4) % 4]))
-    from bridgecli.cli.deal import _pbn_render
     from bridgecli.dealer.pbnfast import RecordWriter, deal_strings
+    from bridgecli.dealer.plain import pbn_render
 
-    writer = RecordWriter(_pbn_render(1), lambda b: (b - 1) % 4,
+    writer = RecordWriter(pbn_render(f"bridgecli {__version__} seed=1"), lambda b: (b - 1) % 4,
                           lambda b: ("None", "NS", "EW", "All")[((b - 1) + (b - 1) // 4) % 4])
     text = b"".join(writer.write(deal_strings(owner, writer.dealers(7, 20)), 7)).decode()
     assert "% PBN 2.1\n% EXPORT\n" + text == pbn.dumps(made)
