@@ -209,6 +209,10 @@ def batch_indices(spec: Spec) -> Iterator[int]:
     return iter(range(-(-spec.max_tries // spec.batch_size)))
 
 
+#: Signals that stop a run (Ctrl-C, kill, a closed terminal).
+_STOP_SIGNALS = {signal.SIGINT} | {getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)}
+
+
 def _worker(spec: Spec, first: int, step: int, conn: Any) -> None:
     """Worker ``first`` of ``step``: deal batches ``first, first + step, ...`` and send them in order."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -257,8 +261,7 @@ def chunks(spec: Spec, jobs: int = 1) -> Iterator[Chunk]:
     procs: list[Any] = []
     conns: list[Any] = []
     # signals stay blocked while the workers start, so that none dies of a Ctrl-C before it ignores it
-    blocked = {signal.SIGINT} | {getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)}
-    old_mask = signal.pthread_sigmask(signal.SIG_BLOCK, blocked)
+    old_mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
     try:
         for w in range(jobs):
             reader, writer = ctx.Pipe(duplex=False)
@@ -292,7 +295,18 @@ def chunks(spec: Spec, jobs: int = 1) -> Iterator[Chunk]:
 
 
 def _stop(procs: list[Any], conns: list[Any]) -> None:
-    """End the workers now (they may be dealing or blocked on a full pipe) and close the pipes."""
+    """End the workers now (they may be dealing or blocked on a full pipe) and close the pipes.
+
+    A second Ctrl-C (or SIGTERM) waits until this is done, then takes effect.
+    """
+    old_mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+    try:
+        _end(procs, conns)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old_mask)
+
+
+def _end(procs: list[Any], conns: list[Any]) -> None:
     for proc in procs:
         if proc.is_alive():
             proc.terminate()

@@ -349,3 +349,104 @@ def test_tricks_condition(runner: CliRunner) -> None:
     for deal, table in zip(deals, dds.solve_tables(deals)):
         assert deal.hands[0].hcp + deal.hands[2].hcp >= 30  # type: ignore[union-attr]
         assert table[Seat.SOUTH, Strain.NOTRUMP] >= 10
+
+
+def _children(pid: int) -> list[int]:
+    """Live processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        if int(fields[1]) == pid and fields[0] != "Z":
+            found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2:].split()[0] != "Z"
+
+
+def _interrupt_a_running_deal(tmp_path: Path, signals: list[int], extra: list[str]) -> None:
+    """Start a long `deal --jobs 2 -o FILE`, send ``signals`` once it deals, check it stops cleanly."""
+    import os
+    import signal as _signal
+    import time
+
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("needs /proc to find the worker processes")
+    target = tmp_path / "out.txt"
+    target.write_text("old\n")
+    proc = subprocess.Popen(bridgecli_cmd() + ["deal", "-n", "100000000", "--seed", "1", "--jobs", "2",
+                                               "--format", "text", "-o", str(target), *extra],
+                            env=subprocess_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        workers: list[int] = []
+        while time.monotonic() < deadline and proc.poll() is None:
+            workers = _children(proc.pid)
+            if len(workers) >= 2 and list(tmp_path.glob(".bridgecli-*")):
+                break
+            time.sleep(0.05)
+        assert len(workers) == 2, "the workers did not start"
+        time.sleep(0.5)  # well into the run
+        start = time.monotonic()
+        for sig in signals:
+            os.killpg(proc.pid, sig)  # as a terminal's Ctrl-C does: the whole process group
+            time.sleep(0.05)
+        _out, err = proc.communicate(timeout=30)
+        took = time.monotonic() - start
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    # 130; a second Ctrl-C landing as Python exits may end it by the signal itself, which a shell
+    # also reports as 130
+    assert proc.returncode in (130, -signals[-1]), err
+    assert err.decode().endswith("bridgecli: interrupted\n") and b"Traceback" not in err, err
+    assert err.count(b"interrupted") == 1
+    assert took < 3.0  # within a second when the machine is not loaded
+    time.sleep(0.2)
+    assert not [w for w in workers if _alive(w)], "workers left running"
+    assert target.read_text() == "old\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]  # no temp file
+
+
+def test_ctrl_c_stops_jobs_at_once(tmp_path: Path) -> None:
+    import signal
+
+    _interrupt_a_running_deal(tmp_path, [signal.SIGINT], [])
+
+
+def test_second_ctrl_c_prints_no_traceback(tmp_path: Path) -> None:
+    import signal
+
+    _interrupt_a_running_deal(tmp_path, [signal.SIGINT, signal.SIGINT], ["--where", "hcp(north) >= 10"])
+
+
+@pytest.mark.skipif("SIGTERM" not in (Path(__file__).parents[2] / "bridgecli" / "cli" / "__init__.py").read_text(),
+                    reason="main() does not handle SIGTERM in this checkout (issue #14, another branch)")
+def test_sigterm_stops_jobs_like_ctrl_c(tmp_path: Path) -> None:
+    import signal
+
+    _interrupt_a_running_deal(tmp_path, [signal.SIGTERM], [])
+
+
+def test_jobs_capped_at_the_cores(runner: CliRunner) -> None:
+    from bridgecli.cli.common import usable_cores
+
+    r = runner.invoke(cli, ["deal", "-n", "3", "--seed", "2", "--format", "text", "--jobs", "10000"])
+    assert r.exit_code == 0
+    assert r.stderr == f"bridgecli: note: --jobs 10,000 lowered to {usable_cores()}, the cores available\n"
+    assert r.stdout == runner.invoke(cli, ["deal", "-n", "3", "--seed", "2", "--format", "text"]).stdout
+    r = runner.invoke(cli, ["deal", "-n", "3", "--seed", "2", "--format", "text", "--jobs", str(usable_cores())])
+    assert r.stderr == ""
