@@ -163,6 +163,10 @@ def get_lang(ctx: click.Context | None = None) -> Language:
 
     ctx = ctx or click.get_current_context(silent=True)
     while ctx is not None:
+        if isinstance(ctx.obj, dict) and "lang_code" in ctx.obj and "lang" not in ctx.obj:
+            from bridgecli.core.notation import get_language
+
+            ctx.obj["lang"] = get_language(ctx.obj["lang_code"])  # loaded on first use (start-up time)
         if isinstance(ctx.obj, dict) and "lang" in ctx.obj:
             lang: Language = ctx.obj["lang"]
             return lang

@@ -304,10 +304,13 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
             limit = generate
             soft_limit = True
     if fmt is None:
-        from bridgecli.formats import format_from_path
+        by_name = None
+        if output is not None:
+            from bridgecli.formats import format_from_path
 
-        fmt = format_from_path(output) or "pbn"
-        if script is not None and format_from_path(output) is None:
+            by_name = format_from_path(output)
+        fmt = by_name or "pbn"
+        if script is not None and by_name is None:
             if script.printer == "printall":
                 fmt = "printall"
             elif script.printer is None:
@@ -387,7 +390,7 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
         nonlocal stat_sum
         if target == 0:
             return
-        for chunk in chunks(spec, jobs):
+        for chunk in chunks(spec, jobs, out_fd):
             owner, rows, kept = chunk.owner, chunk.rows, chunk.kept
             accepted = counts["accepted"]
             take = kept if target is None else min(kept, target - accepted)
@@ -416,15 +419,25 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
                         stat_values[u] = stat_values.get(u, 0) + c
             counts["accepted"] = accepted + take
             if take:
-                yield owner, start_board + accepted, rows, chunk.data
+                yield owner, start_board + accepted, rows, b"" if chunk.written else chunk.data
             meter.update(counts["accepted"], counts["tried"])
             if target is not None and counts["accepted"] >= target:
                 break
 
+    out_fd: int | None = None
     with AtomicOutput(output, binary=True) as out:
+        if jobs > 1 and spec.render is not None and target != 0 and _direct_ok(fmt):
+            # the workers write the boards to the output themselves, in turn: the header goes first
+            try:
+                out_fd = out.fileno()
+            except (OSError, ValueError, AttributeError):
+                out_fd = None
+            if out_fd is not None and fmt == "pbn":
+                out.write(PBN_HEADER)
+            out.flush()
         try:
             _write(fmt, out, seed, dealer_of, vul_of, produced(),
-                   lambda: target is None or counts["accepted"] >= target)
+                   lambda: target is None or counts["accepted"] >= target, header=out_fd is not None)
         finally:
             meter.update(counts["accepted"], counts["tried"], final=True)
         if script_stats:
@@ -461,7 +474,7 @@ def _write_plain(fmt: str, out: IO[bytes], seed: int, generator: str, fixed: tup
     owners = (plain.owner_of(key, j, fixed) for j in range(n))
     if fmt == "pbn":
         render = plain.pbn_render(generator)
-        out.write(b"% PBN 2.1\n% EXPORT\n")
+        out.write(PBN_HEADER)
         for j, owner in enumerate(owners):
             number = start_board + j
             dealer = plain.board_dealer(number, fixed_dealer)
@@ -490,9 +503,18 @@ def _lang_value(parse: Any, text: str) -> int | None:
         return None
 
 
+def _contexts(ctx: click.Context | None) -> Iterator[click.Context]:
+    while ctx is not None:
+        yield ctx
+        ctx = ctx.parent
+
+
 def _text_localizer() -> Any:
     """A bytes -> bytes function writing the ``text`` lines' seat and ranks in the ``--lang`` language
     (the identity for English)."""
+    ctx = click.get_current_context(silent=True)
+    if not any(isinstance(c.obj, dict) and "lang" in c.obj for c in _contexts(ctx)):
+        return lambda data: data  # English (--lang en or none), without loading the notation tables
     from bridgecli.cli.common import get_lang
     from bridgecli.core.notation import ENGLISH
 
@@ -506,21 +528,32 @@ def _text_localizer() -> Any:
     return lambda data: data.decode("ascii").translate(table).encode("utf-8")
 
 
+PBN_HEADER = b"% PBN 2.1\n% EXPORT\n"
+
+
+def _direct_ok(fmt: str) -> bool:
+    """Whether workers may write ``fmt`` straight to the output (pbn, and English text)."""
+    if fmt == "pbn":
+        return True
+    probe = b"N:AKQJT98765432"
+    return fmt == "text" and _text_localizer()(probe) == probe
+
+
 def _write(fmt: str, out: IO[bytes], seed: int, dealer_of: Any, vul_of: Any,
-           produced: Iterator[tuple[Any, int, Any, bytes | None]], complete: Any) -> None:
+           produced: Iterator[tuple[Any, int, Any, bytes | None]], complete: Any, header: bool = False) -> None:
     """Stream the produced batches to ``out`` in ``fmt``; ``complete()`` says whether all were found.
 
-    A PBN file gets its header before the first board, or at the end of a
-    complete run without boards (``-n 0``); a run that found nothing writes nothing.
+    A PBN file gets its header before the first board (unless ``header`` says it is
+    written), or at the end of a complete run without boards (``-n 0``); a run that
+    found nothing writes nothing.
     """
     from bridgecli.dealer import pbnfast, plain
 
     if fmt == "pbn":
         records = pbnfast.RecordWriter(plain.pbn_render(f"bridgecli {__version__} seed={seed}"), dealer_of, vul_of)
-        header = False
         for owner, start, rows, data in produced:
             if not header:
-                out.write(b"% PBN 2.1\n% EXPORT\n")
+                out.write(PBN_HEADER)
                 header = True
             if data is not None:
                 out.write(data)
@@ -532,7 +565,7 @@ def _write(fmt: str, out: IO[bytes], seed: int, dealer_of: Any, vul_of: Any,
             for chunk in records.write(deals, start):
                 out.write(chunk)
         if not header and complete():
-            out.write(b"% PBN 2.1\n% EXPORT\n")
+            out.write(PBN_HEADER)
     elif fmt == "text":
         localize = _text_localizer()
         for owner, _start, rows, data in produced:

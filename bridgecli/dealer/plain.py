@@ -35,10 +35,13 @@ VULS = ("None", "NS", "EW", "All")
 
 
 def stream_key(seed: int) -> int:
-    """The 64-bit key of the deal stream of ``seed`` (any size of seed)."""
-    import hashlib
-
-    return int.from_bytes(hashlib.blake2b(b"bridgecli-deal:%d" % seed, digest_size=8).digest(), "little")
+    """The 64-bit key of the deal stream of ``seed`` (any size of seed: its 64-bit limbs are mixed in turn)."""
+    z = mix(0x6272696467656C69)  # "bridgecli": a fixed start
+    while True:
+        z = mix((z ^ (seed & MASK)) + GAMMA & MASK)
+        seed >>= 64
+        if not seed:
+            return z
 
 
 def key_bits(key: int) -> int:

@@ -143,6 +143,8 @@ class Chunk:
     """The finished output of the batch, when ``spec.render`` applies."""
     positions: npt.NDArray[np.intp] | None = None
     """Where in the batch the kept deals were (None: all were kept)."""
+    written: bool = False
+    """The worker wrote the batch's output itself (see :func:`chunks`)."""
 
     def examined(self, take: int) -> int:
         """Deals of the batch looked at to find its first ``take`` kept ones."""
@@ -213,24 +215,42 @@ def batch_indices(spec: Spec) -> Iterator[int]:
 _STOP_SIGNALS = {signal.SIGINT} | {getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)}
 
 
-def _worker(spec: Spec, first: int, step: int, conn: Any) -> None:
-    """Worker ``first`` of ``step``: deal batches ``first, first + step, ...`` and send them in order."""
+def _worker(spec: Spec, first: int, step: int, conn: Any, out_fd: int | None = None,
+            turns: list[tuple[int, int]] | None = None) -> None:
+    """Worker ``first`` of ``step``: deal batches ``first, first + step, ...`` and send them in order.
+
+    With ``out_fd`` the worker writes each batch's output there itself when its turn comes (a
+    byte on ``turns[first]``), passes the turn on to the next worker, and sends only the counts.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for name in ("SIGTERM", "SIGHUP"):
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_SETMASK, set())
+    parent = os.getppid()
     try:
         producer = _Producer(spec)
         for index in itertools.islice(batch_indices(spec), first, None, step):
             chunk = producer.make(index)
             data, chunk.data = chunk.data, None
+            if out_fd is not None and turns is not None and data is not None:
+                _wait_turn(turns[first][0], parent)
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(out_fd, view):]
+                os.write(turns[(first + 1) % step][1], b"t")
+                chunk.written = True
+                data = None
             conn.send((chunk, data is not None))
             if data is not None:
                 conn.send_bytes(data)
         conn.send(None)
-    except (BrokenPipeError, EOFError, ConnectionError):
-        pass
+    except (EOFError, ConnectionError) as exc:
+        if isinstance(exc, BrokenPipeError) and out_fd is not None:
+            try:  # the reader of the output went away (`| head`): the parent stops quietly
+                conn.send(BrokenPipeError("output closed"))
+            except OSError:
+                pass
     except Exception as exc:  # noqa: BLE001 - any failure is reported to the parent, which raises
         try:
             conn.send(RuntimeError(f"a dealing worker failed: {type(exc).__name__}: {exc}"))
@@ -241,10 +261,28 @@ def _worker(spec: Spec, first: int, step: int, conn: Any) -> None:
         os._exit(0)
 
 
-def chunks(spec: Spec, jobs: int = 1) -> Iterator[Chunk]:
+def _wait_turn(fd: int, parent: int) -> None:
+    """Wait for the write turn (a byte on ``fd``); give up if the parent is gone."""
+    import select
+
+    while True:
+        ready, _, _ = select.select([fd], [], [], 1.0)
+        if ready:
+            os.read(fd, 1)
+            return
+        if os.getppid() != parent:
+            raise EOFError("the parent is gone")
+
+
+def chunks(spec: Spec, jobs: int = 1, out_fd: int | None = None) -> Iterator[Chunk]:
     """The :class:`Chunk` of batch 0, 1, 2 ... until ``max_tries`` is used up (or forever).
 
-    Raises ParseError for a bad condition (before any work), RuntimeError if a worker fails.
+    With several ``jobs``, ``out_fd`` (a file descriptor open for writing, all earlier output
+    flushed) and ``spec.render`` set, the workers write the output there themselves, in
+    order, and the chunks come back with :attr:`Chunk.written` set instead of data.
+
+    Raises ParseError for a bad condition (before any work), RuntimeError if a worker fails,
+    BrokenPipeError if ``out_fd`` is a pipe whose reader went away.
     """
     if jobs <= 1:
         producer = _Producer(spec)
@@ -256,8 +294,10 @@ def chunks(spec: Spec, jobs: int = 1) -> Iterator[Chunk]:
     build(spec)  # report a bad condition here, not in a worker
     if spec.max_tries is not None:
         jobs = max(1, min(jobs, -(-spec.max_tries // spec.batch_size)))
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
-    ctx = multiprocessing.get_context(method)
+    fork = "fork" in multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if fork else None)
+    direct = fork and out_fd is not None and spec.render is not None and jobs > 1
+    turns = [os.pipe() for _ in range(jobs)] if direct else []
     procs: list[Any] = []
     conns: list[Any] = []
     # signals stay blocked while the workers start, so that none dies of a Ctrl-C before it ignores it
@@ -265,13 +305,16 @@ def chunks(spec: Spec, jobs: int = 1) -> Iterator[Chunk]:
     try:
         for w in range(jobs):
             reader, writer = ctx.Pipe(duplex=False)
-            proc = ctx.Process(target=_worker, args=(spec, w, jobs, writer), daemon=True)  # type: ignore[attr-defined]
+            args = (spec, w, jobs, writer, out_fd, turns) if direct else (spec, w, jobs, writer)
+            proc = ctx.Process(target=_worker, args=args, daemon=True)
             proc.start()
             writer.close()
             procs.append(proc)
             conns.append(reader)
+        if direct:
+            os.write(turns[0][1], b"t")
     except BaseException:
-        _stop(procs, conns)
+        _stop(procs, conns, turns)
         raise
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, old_mask)
@@ -291,10 +334,10 @@ def chunks(spec: Spec, jobs: int = 1) -> Iterator[Chunk]:
                 chunk.data = conn.recv_bytes()
             yield chunk
     finally:
-        _stop(procs, conns)
+        _stop(procs, conns, turns)
 
 
-def _stop(procs: list[Any], conns: list[Any]) -> None:
+def _stop(procs: list[Any], conns: list[Any], turns: list[tuple[int, int]]) -> None:
     """End the workers now (they may be dealing or blocked on a full pipe) and close the pipes.
 
     A second Ctrl-C (or SIGTERM) waits until this is done, then takes effect.
@@ -302,6 +345,9 @@ def _stop(procs: list[Any], conns: list[Any]) -> None:
     old_mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
     try:
         _end(procs, conns)
+        for pair in turns:
+            for fd in pair:
+                os.close(fd)
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, old_mask)
 
