@@ -16,6 +16,7 @@ four hands first, for a fraction of the work.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -161,9 +162,16 @@ class Dealer:
         free_bits = self._free_bits
         picks = uniform_below(rng, np.arange(r - k + 1, r + 1, dtype=np.int64), n)
         hand = np.zeros(n, dtype=np.uint64)
+        drawn = np.empty(n, dtype=np.uint64)
+        both = np.empty(n, dtype=np.uint64)
+        clash = np.empty(n, dtype=np.bool_)
         for i in range(k):
-            drawn = free_bits[picks[i]]
-            hand |= np.where((hand & drawn) != 0, free_bits[r - k + i], drawn)
+            # Floyd: draw j uniform on 0..r-k+i; if card j is already in, take card r-k+i instead
+            np.take(free_bits, picks[i], out=drawn)
+            np.bitwise_and(hand, drawn, out=both)
+            np.not_equal(both, 0, out=clash)
+            np.copyto(drawn, free_bits[r - k + i], where=clash)
+            hand |= drawn
         keep = np.asarray(accept(None, {seat: hand | self._fixed_bits[seat]}), dtype=bool)
         hand = hand[keep]
         m = len(hand)
@@ -207,7 +215,12 @@ def uniform_below(rng: np.random.Generator, bounds: npt.NDArray[np.int64], n: in
     prod = np.frombuffer(rng.bytes(2 * len(bounds) * n), dtype="<u2").reshape(len(bounds), n).astype(np.uint32)
     prod *= m
     threshold = ((65536 - m) % m).astype(np.uint16)
-    bad = np.flatnonzero(prod.astype(np.uint16) < threshold)
+    if sys.byteorder == "little":
+        low = prod.view(np.uint16)[:, 0::2]  # the low halves, without a copy
+    else:
+        low = prod.astype(np.uint16)
+    bad_mask = low < threshold
+    bad = np.flatnonzero(bad_mask) if bad_mask.any() else ()
     if len(bad):
         rows, cols = np.divmod(bad, n)
         while len(rows):
@@ -215,7 +228,7 @@ def uniform_below(rng: np.random.Generator, bounds: npt.NDArray[np.int64], n: in
             prod[rows, cols] = redraw
             still = redraw.astype(np.uint16) < threshold[rows, 0]
             rows, cols = rows[still], cols[still]
-    prod >>= 16
+    prod >>= np.uint32(16)
     return prod.astype(np.int64)
 
 
