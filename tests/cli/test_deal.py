@@ -62,7 +62,8 @@ def test_random_seed_on_stderr_for_text(runner: CliRunner) -> None:
 
 
 @pytest.mark.parametrize("extra", [["--where", COND], ["--start-board", "3"], ["--format", "text"],
-                                   ["--dealer", "E", "--stats", "hcp(north)"], ["--format", "json"]])
+                                   ["--dealer", "E", "--stats", "hcp(north)"], ["--format", "json"],
+                                   ["--predeal", "N:AKQJ.AKQ.AKQ.AKQ", "--vul", "EW"]])
 def test_same_seed_same_bytes_whatever_jobs(tmp_path: Path, extra: list[str]) -> None:
     outs = []
     for jobs in ("1", "2", "3") if extra[0] == "--where" else ("1", "2"):
@@ -74,6 +75,59 @@ def test_same_seed_same_bytes_whatever_jobs(tmp_path: Path, extra: list[str]) ->
     assert all(out == outs[0] for out in outs)
     if "--format" not in extra:
         assert len(deals_of(outs[0].decode())) == 20000
+
+
+@pytest.mark.parametrize("fmt", ["pbn", "text"])
+def test_jobs_write_the_same_bytes_into_a_pipe(fmt: str) -> None:
+    # with --jobs the workers write the output themselves, in turn: into a pipe here
+    outs = [subprocess.run(bridgecli_cmd() + ["deal", "-n", "40000", "--seed", "8", "--format", fmt,
+                                              "--start-board", "9990", "--jobs", jobs],
+                           env=subprocess_env(), capture_output=True, check=True).stdout for jobs in ("1", "2")]
+    assert outs[0] == outs[1]
+    if fmt == "pbn":
+        numbers = [int(n) for n in re.findall(rb'\[Board "(\d+)"\]', outs[0])]
+        assert numbers == list(range(9990, 9990 + 40000))
+    else:
+        assert outs[0].count(b"\n") == 40000
+
+
+@pytest.mark.parametrize("fmt", ["pbn", "text", "yaml", "lin"])
+def test_small_runs_without_numpy_deal_the_same_boards(runner: CliRunner, fmt: str) -> None:
+    # up to PLAIN_PYTHON_MAX deals are dealt in plain Python, more with numpy: the boards of a
+    # seed are the same either way
+    from bridgecli.cli.deal import PLAIN_PYTHON_MAX
+    from bridgecli.formats import read_boards
+
+    args = ["deal", "--seed", "31", "--format", fmt, "--dealer", "W", "--predeal", "south=SAK,HQ"]
+    small = runner.invoke(cli, [*args, "-n", str(PLAIN_PYTHON_MAX)])
+    big = runner.invoke(cli, [*args, "-n", str(PLAIN_PYTHON_MAX + 1)])
+    assert small.exit_code == big.exit_code == 0
+    if fmt == "text":
+        assert big.stdout.startswith(small.stdout)
+        return
+    a, b = read_boards(small.stdout, fmt), read_boards(big.stdout, fmt)
+    assert len(a) == PLAIN_PYTHON_MAX and len(b) == PLAIN_PYTHON_MAX + 1
+    assert a == b[:-1]
+    if fmt == "pbn":
+        assert big.stdout.startswith(small.stdout)
+
+
+def test_small_run_imports_no_numpy() -> None:
+    code = ("import sys; sys.argv = ['bridgecli', 'deal', '-n', '32', '--seed', '1', '--format', 'text']\n"
+            "from bridgecli.cli import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "assert 'numpy' not in sys.modules, 'numpy imported'")
+    r = subprocess.run([bridgecli_cmd()[0], "-c", code], env=subprocess_env(), capture_output=True, check=True)
+    assert r.stdout.count(b"\n") == 32
+
+
+@pytest.mark.parametrize("fmt", ["text", "lin"])
+def test_seed_note_comes_first(fmt: str) -> None:
+    # `| head` must not lose it: it is on stderr before any board is written
+    r = subprocess.run(bridgecli_cmd() + ["deal", "-n", "3", "--format", fmt], env=subprocess_env(),
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, check=True)
+    first = r.stdout.decode().splitlines()[0]
+    assert re.fullmatch(r"deal: seed \d+ \(repeat with --seed \d+\)", first)
 
 
 def test_where_is_met_and_text_format(runner: CliRunner) -> None:
