@@ -432,7 +432,6 @@ def _alive(pid: int) -> bool:
 def _interrupt_a_running_deal(tmp_path: Path, signals: list[int], extra: list[str]) -> None:
     """Start a long `deal --jobs 2 -o FILE`, send ``signals`` once it deals, check it stops cleanly."""
     import os
-    import signal as _signal
     import time
 
     if not Path("/proc/self/stat").exists():
