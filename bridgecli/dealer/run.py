@@ -215,6 +215,18 @@ def batch_indices(spec: Spec) -> Iterator[int]:
 _STOP_SIGNALS = {signal.SIGINT} | {getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)}
 
 
+def _block(signals: set[signal.Signals]) -> set[int | signal.Signals]:
+    """Block ``signals`` (where the system can); returns the mask before."""
+    if hasattr(signal, "pthread_sigmask"):
+        return signal.pthread_sigmask(signal.SIG_BLOCK, signals)
+    return set()
+
+
+def _set_mask(mask: set[int | signal.Signals]) -> None:
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
 def _worker(spec: Spec, first: int, step: int, conn: Any, out_fd: int | None = None,
             turns: list[tuple[int, int]] | None = None) -> None:
     """Worker ``first`` of ``step``: deal batches ``first, first + step, ...`` and send them in order.
@@ -226,7 +238,7 @@ def _worker(spec: Spec, first: int, step: int, conn: Any, out_fd: int | None = N
     for name in ("SIGTERM", "SIGHUP"):
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_SETMASK, set())
+    _set_mask(set())
     parent = os.getppid()
     try:
         producer = _Producer(spec)
@@ -301,7 +313,7 @@ def chunks(spec: Spec, jobs: int = 1, out_fd: int | None = None) -> Iterator[Chu
     procs: list[Any] = []
     conns: list[Any] = []
     # signals stay blocked while the workers start, so that none dies of a Ctrl-C before it ignores it
-    old_mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+    old_mask = _block(_STOP_SIGNALS)
     try:
         for w in range(jobs):
             reader, writer = ctx.Pipe(duplex=False)
@@ -317,7 +329,7 @@ def chunks(spec: Spec, jobs: int = 1, out_fd: int | None = None) -> Iterator[Chu
         _stop(procs, conns, turns)
         raise
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old_mask)
+        _set_mask(old_mask)
     try:
         for index in batch_indices(spec):
             conn = conns[index % jobs]
@@ -342,14 +354,14 @@ def _stop(procs: list[Any], conns: list[Any], turns: list[tuple[int, int]]) -> N
 
     A second Ctrl-C (or SIGTERM) waits until this is done, then takes effect.
     """
-    old_mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+    old_mask = _block(_STOP_SIGNALS)
     try:
         _end(procs, conns)
         for pair in turns:
             for fd in pair:
                 os.close(fd)
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old_mask)
+        _set_mask(old_mask)
 
 
 def _end(procs: list[Any], conns: list[Any]) -> None:
