@@ -163,7 +163,8 @@ class _Producer:
         self.dealer, self.accept = build(spec)
         self.key = plain.stream_key(spec.seed)
 
-    def make(self, index: int) -> Chunk:
+    def make(self, index: int, pieces: list[bytes | memoryview] | None = None) -> Chunk:
+        """Batch ``index``; with ``pieces`` (a list) rendered output goes there instead of ``data``."""
         spec = self.spec
         n = batch_size_of(spec, index)
         positions = None
@@ -178,7 +179,11 @@ class _Producer:
                 owner, positions = np.ascontiguousarray(owner[:, :within]), positions[:within]
         chunk = Chunk(index, n, owner.shape[1], positions=positions)
         if spec.render is not None and self.accept is None:
-            chunk.data = render_chunk(spec.render, owner, index * spec.batch_size)
+            parts = render_pieces(spec.render, owner, index * spec.batch_size)
+            if pieces is None:
+                chunk.data = b"".join(parts)
+            else:
+                pieces.extend(parts)
         elif spec.strings:
             from .pbnfast import deal_strings
 
@@ -190,10 +195,15 @@ class _Producer:
 
 def render_chunk(render: Render, owner: npt.NDArray[np.uint8], first: int) -> bytes:
     """The output of deals ``first ..`` of a run without conditions (``owner`` ``(52, n)``)."""
+    return b"".join(render_pieces(render, owner, first))
+
+
+def render_pieces(render: Render, owner: npt.NDArray[np.uint8], first: int) -> list[bytes | memoryview]:
+    """:func:`render_chunk` as bytes-like pieces, to write without joining them."""
     from . import pbnfast
 
     if render.fmt == "text":
-        return pbnfast.text_lines(owner)
+        return [pbnfast.text_lines(owner)]
     fixed_dealer, fixed_vul = render.dealer, render.vul
     records = pbnfast.RecordWriter(plain.pbn_render(render.generator),
                                    lambda b: plain.board_dealer(b, fixed_dealer),
@@ -201,7 +211,7 @@ def render_chunk(render: Render, owner: npt.NDArray[np.uint8], first: int) -> by
     records.started = first > 0
     start = render.start_board + first
     deals = pbnfast.deal_strings(owner, records.dealers(start, owner.shape[1]))
-    return b"".join(records.write(deals, start))
+    return list(records.write(deals, start))
 
 
 def batch_indices(spec: Spec) -> Iterator[int]:
@@ -242,17 +252,19 @@ def _worker(spec: Spec, first: int, step: int, conn: Any, out_fd: int | None = N
     parent = os.getppid()
     try:
         producer = _Producer(spec)
+        direct = out_fd is not None and turns is not None and spec.render is not None
         for index in itertools.islice(batch_indices(spec), first, None, step):
-            chunk = producer.make(index)
+            pieces: list[bytes | memoryview] = []
+            chunk = producer.make(index, pieces if direct else None)
             data, chunk.data = chunk.data, None
-            if out_fd is not None and turns is not None and data is not None:
+            if direct and out_fd is not None and turns is not None:
                 _wait_turn(turns[first][0], parent)
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(out_fd, view):]
+                for piece in pieces:
+                    view = memoryview(piece).cast("B")
+                    while view:
+                        view = view[os.write(out_fd, view):]
                 os.write(turns[(first + 1) % step][1], b"t")
                 chunk.written = True
-                data = None
             conn.send((chunk, data is not None))
             if data is not None:
                 conn.send_bytes(data)
