@@ -338,21 +338,25 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
 
     if "numpy" not in sys.modules:
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    import numpy as np
-
     from bridgecli.dealer.run import Render, Spec, chunks, compile_spec
 
     needs_owner = bool(stats) or bool(script is not None and script.stats) or fmt not in ("pbn", "text")
     spec = Spec(seed=seed, fixed=predeal.fixed, wheres=tuple(wheres), script=script_text,
                 script_source=script_name, max_tries=limit, strings=fmt in ("pbn", "text") and jobs > 1,
                 owners=needs_owner or jobs == 1)
-    cond = compile_spec(spec)  # script errors surface here, before any output
-    if cond.costly:
-        import dataclasses
+    every = not conditioned  # every deal is accepted
+    if conditioned:
+        import numpy as np
 
-        # double-dummy conditions: small batches, so that -n 5 does not solve thousands of deals
-        spec = dataclasses.replace(spec, batch_size=64)
-    if cond.const is not None and cond.const != 0:
+        cond = compile_spec(spec)  # script errors surface here, before any output
+        if cond.costly:
+            import dataclasses
+
+            # double-dummy conditions: small batches, so that -n 5 does not solve thousands of deals
+            spec = dataclasses.replace(spec, batch_size=64)
+        every = cond.const is not None and cond.const != 0
+    # (without conditions the main process needs no numpy: with --jobs, only the workers load it)
+    if every:
         # every deal is accepted: deal just the boards wanted; pbn and text are written where dealt
         import dataclasses
 
@@ -398,8 +402,10 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
             reached = target is not None and accepted + take >= target
             counts["tried"] += chunk.examined(take) if reached else chunk.dealt
             if take < kept:
+                import numpy
+
                 if owner is not None:
-                    owner = np.ascontiguousarray(owner[:, :take])
+                    owner = numpy.ascontiguousarray(owner[:, :take])
                 if rows is not None:
                     rows = rows[:take]
             if take and (compiled_stats or stats_expr is not None):
@@ -547,10 +553,8 @@ def _write(fmt: str, out: IO[bytes], seed: int, dealer_of: Any, vul_of: Any,
     written), or at the end of a complete run without boards (``-n 0``); a run that
     found nothing writes nothing.
     """
-    from bridgecli.dealer import pbnfast, plain
-
     if fmt == "pbn":
-        records = pbnfast.RecordWriter(plain.pbn_render(f"bridgecli {__version__} seed={seed}"), dealer_of, vul_of)
+        records = None
         for owner, start, rows, data in produced:
             if not header:
                 out.write(PBN_HEADER)
@@ -558,6 +562,11 @@ def _write(fmt: str, out: IO[bytes], seed: int, dealer_of: Any, vul_of: Any,
             if data is not None:
                 out.write(data)
                 continue
+            from bridgecli.dealer import pbnfast, plain
+
+            if records is None:
+                records = pbnfast.RecordWriter(plain.pbn_render(f"bridgecli {__version__} seed={seed}"),
+                                               dealer_of, vul_of)
             if rows is None:
                 deals = pbnfast.deal_strings(owner, records.dealers(start, owner.shape[1]))
             else:
@@ -570,6 +579,8 @@ def _write(fmt: str, out: IO[bytes], seed: int, dealer_of: Any, vul_of: Any,
         localize = _text_localizer()
         for owner, _start, rows, data in produced:
             if data is None:
+                from bridgecli.dealer import pbnfast
+
                 data = pbnfast.text_lines(owner) if rows is None else pbnfast.lines_of(rows)
             out.write(localize(data))
     elif fmt == "printall":

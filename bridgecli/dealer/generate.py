@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .plain import Predeal
+from .plain import BATCH_SIZE, Predeal
 
 __all__ = ["BATCH_SIZE", "UNDEALT", "Accept", "Dealer", "Predeal", "batch_generator", "plain_deals",
            "plain_draws", "uniform_below"]
@@ -31,8 +31,6 @@ __all__ = ["BATCH_SIZE", "UNDEALT", "Accept", "Dealer", "Predeal", "batch_genera
 U8Array = npt.NDArray[np.uint8]
 BoolArray = npt.NDArray[np.bool_]
 
-#: Deals per batch. Part of the reproducibility contract: changing it changes the deals of a seed.
-BATCH_SIZE = 8192
 
 #: ``owner`` value of a card not dealt (yet).
 UNDEALT = 255

@@ -31,6 +31,9 @@ WORDS_PER_DEAL = 16
 MAIN_WORDS = 13
 _SPARE_KEY = 0xD1B54A32D192ED03
 RANKS = "23456789TJQKA"
+#: Deals per batch. Part of the reproducibility contract of runs with conditions: changing it
+#: changes the deals of a seed.
+BATCH_SIZE = 8192
 VULS = ("None", "NS", "EW", "All")
 
 

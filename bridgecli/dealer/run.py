@@ -21,14 +21,17 @@ import os
 import signal
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any
 
 from . import plain
-from .expr import Compiled, Hands, compile_conditions, parse
-from .generate import BATCH_SIZE, Accept, Dealer, Predeal, batch_generator, plain_deals
+from .plain import BATCH_SIZE
+
+if TYPE_CHECKING:  # numpy is imported where batches are dealt: a parent of workers need not load it
+    import numpy as np
+    import numpy.typing as npt
+
+    from .expr import Compiled
+    from .generate import Accept, Dealer
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,8 @@ def compile_spec(spec: Spec) -> Compiled:
 
     Raises ParseError.
     """
+    from .expr import compile_conditions, parse
+
     if spec.script is not None:
         from .script import parse_script
 
@@ -103,6 +108,9 @@ def compile_spec(spec: Spec) -> Compiled:
 
 def build(spec: Spec) -> tuple[Dealer, Accept | None]:
     """The dealer and batch filter of ``spec``."""
+    from .expr import Hands
+    from .generate import Dealer, Predeal
+
     cond = compile_spec(spec)
     if cond.const is not None and cond.const != 0:
         return Dealer(Predeal(spec.fixed), batch_size=spec.batch_size), None
@@ -159,6 +167,9 @@ class _Producer:
     """Deals (and writes) the batches of a spec, in any process."""
 
     def __init__(self, spec: Spec) -> None:
+        from .generate import batch_generator, plain_deals
+
+        self._batch_generator, self._plain_deals = batch_generator, plain_deals
         self.spec = spec
         self.dealer, self.accept = build(spec)
         self.key = plain.stream_key(spec.seed)
@@ -169,12 +180,14 @@ class _Producer:
         n = batch_size_of(spec, index)
         positions = None
         if self.accept is None:
-            owner = plain_deals(self.key, index * spec.batch_size, n, spec.fixed)
+            owner = self._plain_deals(self.key, index * spec.batch_size, n, spec.fixed)
         else:
             # always the whole batch, cut to the try limit: the deals never depend on --max-tries
-            owner, _, positions = self.dealer.deal_kept(batch_generator(spec.seed, index), self.accept,
+            owner, _, positions = self.dealer.deal_kept(self._batch_generator(spec.seed, index), self.accept,
                                                         spec.batch_size)
             if n < spec.batch_size and positions is not None:
+                import numpy as np
+
                 within = int(np.searchsorted(positions, n))
                 owner, positions = np.ascontiguousarray(owner[:, :within]), positions[:within]
         chunk = Chunk(index, n, owner.shape[1], positions=positions)
@@ -315,7 +328,8 @@ def chunks(spec: Spec, jobs: int = 1, out_fd: int | None = None) -> Iterator[Chu
         return
     import multiprocessing
 
-    build(spec)  # report a bad condition here, not in a worker
+    if spec.wheres or spec.script is not None:
+        build(spec)  # report a bad condition here, not in a worker
     if spec.max_tries is not None:
         jobs = max(1, min(jobs, -(-spec.max_tries // spec.batch_size)))
     fork = "fork" in multiprocessing.get_all_start_methods()
