@@ -1,20 +1,30 @@
-"""Benchmark ``bridgecli deal`` against the C dealer and endplay (run: python bench/bench_deal.py).
+"""Benchmark ``bridgecli deal`` against the C dealer (run: python bench/bench_deal.py [--runs 5]).
 
-(a) 1,000,000 unconstrained deals written as PBN to /dev/null;
-(b) 10,000 accepted deals with North 15-17 HCP and 4333/4432/5332.
-Every command runs as a subprocess, as a user would run it, output to
-/dev/null; wall time is the best of REPEAT runs, CPU time (user + sys of
-the child) is reported too because the machine may be shared. endplay is
-measured on fewer deals for (a) and scaled. Results go to
-bench/results/deal.md.
+Tasks, each run by bridgecli and by its peer in the same round, one after
+the other, so that both see the same background load:
+
+(a) 1,000,000 unconstrained deals as PBN: bridgecli ``--jobs 1`` against the
+    C dealer (``printpbn``), and ``--jobs 2`` against ``--jobs 1``;
+(b) accepted deals with North 15-17 HCP and 4333/4432/5332, 10,000 and
+    100,000 of them, against the C dealer.
+
+Every command is a subprocess, as a user would run it, with its output to
+/dev/null (by redirection: never ``-o /dev/null``). The C dealer runs with
+``TZ=UTC`` (otherwise it stats /etc/localtime for every deal). Reported: the
+median of the per-round ratios (peer time / bridgecli time, by wall time and
+by CPU time, user + sys of the child and its workers) and the median times.
+``--endplay`` adds endplay's ``generate_deals`` + PBN writer (scaled from
+fewer deals). Results go to bench/results/deal.md.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import platform
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -23,17 +33,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results" / "deal.md"
-REPEAT = int(os.environ.get("BENCH_REPEAT", "3"))
 DEALER = shutil.which("dealer") or ("/usr/games/dealer" if os.path.exists("/usr/games/dealer") else None)
 
 COND = "hcp(north) >= 15 && hcp(north) <= 17 && shape(north, any 4333 + any 4432 + any 5332)"
-ENDPLAY_A_DEALS = 2_000
-ENDPLAY_B_DEALS = 100
 
 ENDPLAY_SCRIPT = """
 import sys
 from endplay.dealer import generate_deals
-from endplay.types import Board, Vul, Player
+from endplay.types import Board
 from endplay.parsers import pbn
 n, cond = int(sys.argv[1]), sys.argv[2]
 cons = [cond] if cond else []
@@ -44,115 +51,104 @@ with open('/dev/null', 'w') as fp:
 """
 
 
-def run(cmd: list[str]) -> tuple[float, float]:
-    """Best wall time and the CPU time of that run."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    best: tuple[float, float] | None = None
-    for _ in range(REPEAT):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        t0 = time.perf_counter()
-        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=env)
-        wall = time.perf_counter() - t0
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-        if best is None or wall < best[0]:
-            best = (wall, cpu)
-    assert best is not None
-    return best
+def run_once(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall and CPU time (s) of one run, output to /dev/null."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=env)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def paired(ours: list[str], peer: list[str], env: dict[str, str], peer_env: dict[str, str],
+           runs: int) -> dict[str, float]:
+    """Medians over ``runs`` rounds (each: peer, then ours) of the times and of the ratios peer / ours."""
+    got: dict[str, list[float]] = {k: [] for k in ("wall", "cpu", "peer_wall", "peer_cpu", "ratio", "cpu_ratio")}
+    for _ in range(runs):
+        pw, pc = run_once(peer, peer_env)
+        w, c = run_once(ours, env)
+        for key, value in (("wall", w), ("cpu", c), ("peer_wall", pw), ("peer_cpu", pc),
+                           ("ratio", pw / w), ("cpu_ratio", pc / c)):
+            got[key].append(value)
+    return {k: statistics.median(v) for k, v in got.items()}
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=5, help="paired rounds a task (default 5)")
+    parser.add_argument("--endplay", action="store_true", help="also time endplay (slow; scaled)")
+    args = parser.parse_args()
+    if DEALER is None:
+        raise SystemExit("the C dealer is not installed (Debian package dealer, /usr/games/dealer)")
     # byte-compile first, as an installed package would be
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "bridgecli")], check=True)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    dealer_env = dict(os.environ, TZ="UTC")
     tmp = Path(tempfile.mkdtemp(prefix="bench-deal-"))
-    bridgecli = [sys.executable, "-m", "bridgecli", "deal", "--seed", "1", "--jobs", "1", "--no-progress"]
-    rows: list[tuple[str, str, int, float, float, float]] = []
+    ours = [sys.executable, "-m", "bridgecli", "deal", "--seed", "1", "--no-progress"]
+    load_before = os.getloadavg()[0]
+    rows: list[tuple[str, str, str, int, dict[str, float], float | None]] = []
 
-    def add(task: str, tool: str, n: int, wall: float, cpu: float, scale: float = 1.0) -> None:
-        rows.append((task, tool, n, wall * scale, cpu * scale, n / (wall * scale)))
-        print(f"{task} {tool:28s} {n:>9,} deals  wall {wall * scale:7.3f} s  cpu {cpu * scale:7.3f} s  "
-              f"{n / (wall * scale):>10,.0f} deals/s", flush=True)
+    def task(label: str, ours_name: str, peer_name: str, n: int, mine: list[str], peer: list[str],
+             peer_env: dict[str, str], goal: float | None) -> None:
+        got = paired(mine, peer, env, peer_env, args.runs)
+        rows.append((label, ours_name, peer_name, n, got, goal))
+        print(f"{label}: {ours_name} {got['wall']:.3f} s (cpu {got['cpu']:.3f}) vs {peer_name} "
+              f"{got['peer_wall']:.3f} s (cpu {got['peer_cpu']:.3f}): {got['ratio']:.2f}x wall, "
+              f"{got['cpu_ratio']:.2f}x cpu", flush=True)
 
-    # (a) one million unconstrained deals as PBN
-    wall, cpu = run(bridgecli + ["-n", "1000000"])
-    add("a", "bridgecli --jobs 1", 1_000_000, wall, cpu)
-    wall, cpu = run(bridgecli[:-3] + ["--jobs", "2", "--no-progress", "-n", "1000000"])
-    add("a", "bridgecli --jobs 2", 1_000_000, wall, cpu)
-    if DEALER:
-        script = tmp / "a.dl"
-        script.write_text("generate 1000000\nproduce 1000000\naction printpbn\n")
-        wall, cpu = run([DEALER, "-s", "1", str(script)])
-        add("a", "C dealer (printpbn)", 1_000_000, wall, cpu)
-    ep = tmp / "ep.py"
-    ep.write_text(ENDPLAY_SCRIPT)
-    try:
-        wall, cpu = run([sys.executable, str(ep), str(ENDPLAY_A_DEALS), ""])
-        add("a", f"endplay (x{1_000_000 // ENDPLAY_A_DEALS} from {ENDPLAY_A_DEALS:,})", 1_000_000, wall, cpu,
-            1_000_000 / ENDPLAY_A_DEALS)
-    except (subprocess.CalledProcessError, FileNotFoundError) as exc:
-        print("endplay (a) failed:", exc)
-
-    # (b) 10,000 accepted deals, North 15-17 balanced
-    wall, cpu = run(bridgecli + ["-n", "10000", "--where", COND])
-    add("b", "bridgecli --jobs 1", 10_000, wall, cpu)
-    wall, cpu = run(bridgecli + ["-n", "100000", "--where", COND])
-    add("b", "bridgecli --jobs 1 (100,000)", 100_000, wall, cpu)
-    if DEALER:
-        script = tmp / "b.dl"
-        script.write_text(f"generate 100000000\nproduce 10000\ncondition {COND}\naction printpbn\n")
-        wall, cpu = run([DEALER, "-s", "1", str(script)])
-        add("b", "C dealer (printpbn)", 10_000, wall, cpu)
-        script = tmp / "b2.dl"
-        script.write_text(f"generate 100000000\nproduce 100000\ncondition {COND}\naction printpbn\n")
-        wall, cpu = run([DEALER, "-s", "1", str(script)])
-        add("b", "C dealer (100,000)", 100_000, wall, cpu)
-    try:
-        wall, cpu = run([sys.executable, str(ep), str(ENDPLAY_B_DEALS), COND])
-        add("b", f"endplay (x{10_000 // ENDPLAY_B_DEALS} from {ENDPLAY_B_DEALS:,})", 10_000, wall, cpu,
-            10_000 / ENDPLAY_B_DEALS)
-    except (subprocess.CalledProcessError, FileNotFoundError) as exc:
-        print("endplay (b) failed:", exc)
-
-    def rate(task: str, tool: str) -> float | None:
-        for r in rows:
-            if r[0] == task and r[1].startswith(tool):
-                return r[5]
-        return None
-
-    def cpu_rate(task: str, tool: str) -> float | None:
-        for r in rows:
-            if r[0] == task and r[1].startswith(tool):
-                return r[2] / r[4]
-        return None
-
+    script = tmp / "a.dl"
+    script.write_text("generate 1000000\nproduce 1000000\naction printpbn\n")
+    task("(a) 1,000,000 deals as PBN", "bridgecli --jobs 1", "C dealer", 1_000_000,
+         ours + ["-n", "1000000", "--jobs", "1"], [DEALER, "-s", "1", str(script)], dealer_env, 3.0)
+    task("(a) 1,000,000 deals as PBN", "bridgecli --jobs 2", "bridgecli --jobs 1", 1_000_000,
+         ours + ["-n", "1000000", "--jobs", "2"], ours + ["-n", "1000000", "--jobs", "1"], env, 1.7)
+    for n, goal in ((10_000, 0.8), (100_000, 3.0)):
+        script = tmp / f"b{n}.dl"
+        script.write_text(f"generate 100000000\nproduce {n}\ncondition {COND}\naction printpbn\n")
+        task(f"(b) {n:,} deals, North 15-17 balanced", "bridgecli --jobs 1", "C dealer", n,
+             ours + ["-n", str(n), "--jobs", "1", "--where", COND], [DEALER, "-s", "1", str(script)],
+             dealer_env, goal)
+    endplay_lines: list[str] = []
+    if args.endplay:
+        ep = tmp / "ep.py"
+        ep.write_text(ENDPLAY_SCRIPT)
+        for label, n, cond, full in (("(a)", 2_000, "", 1_000_000), ("(b)", 100, COND, 10_000)):
+            try:
+                wall, cpu = run_once([sys.executable, str(ep), str(n), cond], env)
+            except (subprocess.CalledProcessError, FileNotFoundError) as exc:
+                endplay_lines.append(f"- endplay {label} failed: {exc}")
+                continue
+            endplay_lines.append(f"- endplay {label}: {n:,} deals in {wall:.2f} s (CPU {cpu:.2f} s); "
+                                 f"scaled to {full:,}: {wall * full / n:.0f} s")
+    load_after = os.getloadavg()[0]
+    loaded = max(load_before, load_after) > 1.0
     lines = [
         "# bench: deal",
         "",
-        (f"Machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; "
-        f"best of {REPEAT} runs; each command a subprocess with output to /dev/null "
-        "(wall time includes interpreter start-up and imports). CPU = user + sys of the child process; "
-        "the machine was shared with other jobs, so CPU time is the steadier figure."),
+        (f"Machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; load average "
+         f"{load_before:.1f} before and {load_after:.1f} after the run"
+         + (" (the machine was shared with other jobs: times are noisy; the paired ratios and CPU times are "
+            "steadier)." if loaded else ".")),
+        (f"{args.runs} paired rounds a task: each round runs the peer and then bridgecli, as subprocesses with "
+         "output to /dev/null (wall time includes interpreter start-up and imports; CPU = user + sys of the "
+         "child and its workers). The C dealer runs with TZ=UTC. Ratio = peer time / bridgecli time, the "
+         "median of the rounds' ratios."),
         "",
-        ("(a) 1,000,000 unconstrained deals as PBN. (b) accepted deals with "
-        f"`{COND}`."),
+        f"(b) is `--where '{COND}'`.",
         "",
-        "| task | tool | deals | wall s | CPU s | deals/s (wall) |",
-        "| --- | --- | ---: | ---: | ---: | ---: |",
+        "| task | bridgecli | wall s | CPU s | peer | wall s | CPU s | ratio (wall) | ratio (CPU) | goal |",
+        "| --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- |",
     ]
-    for task, tool, n, wall, cpu, r in rows:
-        lines.append(f"| {task} | {tool} | {n:,} | {wall:.3f} | {cpu:.3f} | {r:,.0f} |")
-    lines.append("")
-    for task, goal in (("a", 1.5), ("b", 1.0)):
-        ours, c = rate(task, "bridgecli --jobs 1"), rate(task, "C dealer (printpbn)")
-        ep_rate = rate(task, "endplay")
-        if ours and c:
-            verdict = "met" if ours / c >= goal else "not met"
-            extra = f"; {ours / ep_rate:.0f}x endplay" if ep_rate else ""
-            ours_cpu, c_cpu = cpu_rate(task, "bridgecli --jobs 1"), cpu_rate(task, "C dealer (printpbn)")
-            cpu_ratio = f"; by CPU time {ours_cpu / c_cpu:.2f}x" if ours_cpu and c_cpu else ""
-            lines.append(f"- ({task}) bridgecli / C dealer = {ours / c:.2f}x by wall time (goal {goal}x: {verdict})"
-                         f"{cpu_ratio}{extra}.")
+    for label, ours_name, peer_name, _n, g, goal in rows:
+        verdict = "" if goal is None else f"≥ {goal}x: {'met' if g['ratio'] >= goal else 'not met'}"
+        lines.append(f"| {label} | {ours_name} | {g['wall']:.3f} | {g['cpu']:.3f} | {peer_name} | "
+                     f"{g['peer_wall']:.3f} | {g['peer_cpu']:.3f} | {g['ratio']:.2f}x | {g['cpu_ratio']:.2f}x | "
+                     f"{verdict} |")
+    if endplay_lines:
+        lines += ["", *endplay_lines]
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text("\n".join(lines) + "\n")
     print("\n".join(lines))

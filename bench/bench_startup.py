@@ -1,10 +1,14 @@
-"""Start-up time of bridgecli against a bare interpreter (not a test).
+"""Start-up time of bridgecli commands against ``python -c "import click"`` (not a test).
 
-Runs each command N times as a real subprocess and records the best and the
-median wall time. Goal (issue #2): ``bridgecli --help`` within 4x of
-``python -c pass``. Writes ``bench/results/startup.md``.
+Each command runs as a real subprocess paired with the peer: every round runs
+the peer and then the command, so both see the same background load, and the
+ratio of the round is command / peer. Reported: the median of the paired
+ratios (wall time and CPU time, user + sys of the child), and the medians
+of the times themselves. Goals (issue #19): ``bridgecli score 3NT=`` within
+1.5x and ``bridgecli deal -n 32`` within 2x of the peer. Writes
+``bench/results/startup.md``.
 
-    python bench/bench_startup.py [--runs 20]
+    python bench/bench_startup.py [--runs 30]
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import resource
 import statistics
 import subprocess
 import sys
@@ -21,30 +26,49 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results" / "startup.md"
 
+#: (label, arguments after ``bridgecli``, goal as a ratio to the peer or None)
+CASES: list[tuple[str, list[str], float | None]] = [
+    ("bridgecli score 3NT=", ["score", "3NT="], 1.5),
+    ("bridgecli deal -n 32", ["deal", "-n", "32", "--seed", "1"], 2.0),
+    ("bridgecli --help", ["--help"], None),
+    ("bridgecli deal --help", ["deal", "--help"], None),
+    ("bridgecli show --help", ["show", "--help"], None),
+    ("bridgecli score --help", ["score", "--help"], None),
+]
 
-def timed(cases: list[list[str]], env: dict[str, str], runs: int) -> list[tuple[float, float]]:
-    """Best and median wall time (s) of each command over ``runs`` rounds.
 
-    The commands run round-robin (one of each per round, after a warm-up
-    round), so that background load falls on all of them alike.
-    """
-    times: list[list[float]] = [[] for _ in cases]
+def run_once(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall and CPU time (s) of one run of ``argv``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    proc = subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if proc.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)} failed with exit code {proc.returncode}")
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def paired(peer: list[str], argv: list[str], env: dict[str, str], runs: int) -> dict[str, float]:
+    """Medians over ``runs`` paired rounds (after a warm-up round) of times and ratios."""
+    walls, cpus, peer_walls, peer_cpus, ratios, cpu_ratios = [], [], [], [], [], []
     for rnd in range(runs + 1):
-        for i, argv in enumerate(cases):
-            t0 = time.perf_counter()
-            proc = subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-            elapsed = time.perf_counter() - t0
-            if proc.returncode != 0:
-                raise SystemExit(f"{' '.join(argv)} failed with exit code {proc.returncode}")
-            if rnd:
-                times[i].append(elapsed)
-    return [(min(t), statistics.median(t)) for t in times]
+        pw, pc = run_once(peer, env)
+        w, c = run_once(argv, env)
+        if rnd:
+            walls.append(w)
+            cpus.append(c)
+            peer_walls.append(pw)
+            peer_cpus.append(pc)
+            ratios.append(w / pw)
+            cpu_ratios.append(c / pc if pc else float("nan"))
+    med = statistics.median
+    return {"wall": med(walls), "cpu": med(cpus), "peer_wall": med(peer_walls), "peer_cpu": med(peer_cpus),
+            "ratio": med(ratios), "cpu_ratio": med(cpu_ratios)}
 
 
 def import_costs(env: dict[str, str], argv: list[str], top: int = 6) -> list[tuple[str, int]]:
-    """The ``top`` costliest bridgecli/click modules (cumulative microseconds) of ``argv``,
-    from ``python -X importtime``.
-    """
+    """The ``top`` costliest bridgecli/click/numpy modules (cumulative microseconds) of ``argv``."""
     proc = subprocess.run([argv[0], "-X", "importtime", *argv[1:]], env=env, capture_output=True, text=True,
                           check=False)
     costs = []
@@ -60,46 +84,46 @@ def import_costs(env: dict[str, str], argv: list[str], top: int = 6) -> list[tup
 def main() -> None:
     """Measure and write the results table."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--runs", type=int, default=30)
     args = parser.parse_args()
 
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     py = sys.executable
+    subprocess.run([py, "-m", "compileall", "-q", str(ROOT / "bridgecli")], check=True)
+    peer = [py, "-c", "import click"]
     # the console script's own code path: import bridgecli.cli and call main()
     script = [py, "-c", "import sys; sys.argv[0] = 'bridgecli'; from bridgecli.cli import main; main()"]
-    cases: list[tuple[str, list[str]]] = [
-        ("python -c pass", [py, "-c", "pass"]),
-        ("bridgecli --help", script + ["--help"]),
-        ("python -m bridgecli --help", [py, "-m", "bridgecli", "--help"]),
-    ]
-    if (ROOT / "bridgecli" / "cli" / "score.py").exists():
-        cases.append(("bridgecli score 4S= --vul none", script + ["score", "4S=", "--vul", "none"]))
+    load_before = os.getloadavg()[0]
     rows = []
-    results = timed([argv for _, argv in cases], env, args.runs)
-    base = results[0][0]
-    for (label, _), (best, median) in zip(cases, results):
-        rows.append((label, best, median, best / base))
-        print(f"{label:34} best {best * 1000:7.1f} ms  median {median * 1000:7.1f} ms  {best / base:4.2f}x")
-    costs = import_costs(env, script + ["--help"])
+    for label, extra, goal in CASES:
+        got = paired(peer, script + extra, env, args.runs)
+        rows.append((label, goal, got))
+        print(f"{label:26} {got['wall'] * 1000:6.1f} ms (cpu {got['cpu'] * 1000:6.1f})  peer "
+              f"{got['peer_wall'] * 1000:6.1f} ms  ratio {got['ratio']:.2f}x (cpu {got['cpu_ratio']:.2f}x)", flush=True)
+    load_after = os.getloadavg()[0]
     lines = [
         "# Start-up time",
         "",
-        (f"Measured by `bench/bench_startup.py`: best and median of {args.runs} subprocess runs each, run "
-         "round-robin after a warm-up round;"),
-        "`bridgecli` runs the console script's code path (`from bridgecli.cli import main; main()`) from this checkout.",
+        (f"Measured by `bench/bench_startup.py`: {args.runs} paired rounds a command (after a warm-up round), "
+         "each round running the peer `python -c \"import click\"` and then the command as subprocesses; "
+         "the ratio is the median of the rounds' ratios. `bridgecli` is the console script's code path "
+         "(`from bridgecli.cli import main; main()`) from this checkout, byte-compiled. CPU = user + sys of the child."),
         (f"Python {platform.python_version()} on {platform.system()} {platform.machine()}, "
-         f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the end of the run "
-         "(other jobs inflate all times alike; compare the ratios). Goal: `bridgecli --help` within 4x of `python -c pass`."),
+         f"{os.cpu_count()} CPUs, load average {load_before:.1f} before and {load_after:.1f} after the run"
+         + (" (the machine was shared and loaded: times are noisy, the paired ratios less so)."
+            if max(load_before, load_after) > 1.0 else ".")),
         "",
-        "| command | best (ms) | median (ms) | best / `python -c pass` |",
-        "| --- | ---: | ---: | ---: |",
+        "| command | wall ms | CPU ms | peer wall ms | peer CPU ms | ratio (wall) | ratio (CPU) | goal |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
     ]
-    lines += [f"| `{label}` | {best * 1000:.1f} | {median * 1000:.1f} | {ratio:.2f}x |" for label, best, median, ratio in rows]
-    lines += ["", "Costliest imports of `bridgecli --help` (`python -X importtime`, cumulative, one run):", ""]
-    lines += [f"- `{name}`: {us / 1000:.1f} ms" for name, us in costs]
-    if not any(label.startswith("bridgecli score") for label, *_ in rows):
-        lines += ["", "`bridgecli score` is not measured: the score command is not in this checkout."]
+    for label, goal, g in rows:
+        verdict = "" if goal is None else f"≤ {goal}x: {'met' if g['ratio'] <= goal else 'not met'}"
+        lines.append(f"| `{label}` | {g['wall'] * 1000:.1f} | {g['cpu'] * 1000:.1f} | {g['peer_wall'] * 1000:.1f} "
+                     f"| {g['peer_cpu'] * 1000:.1f} | {g['ratio']:.2f}x | {g['cpu_ratio']:.2f}x | {verdict} |")
+    for label, extra in (("bridgecli score 3NT=", ["score", "3NT="]), ("bridgecli deal -n 32", ["deal", "-n", "32"])):
+        lines += ["", f"Costliest imports of `{label}` (`python -X importtime`, cumulative, one run):", ""]
+        lines += [f"- `{name}`: {us / 1000:.1f} ms" for name, us in import_costs(env, script + extra)]
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {RESULTS.relative_to(ROOT)}")

@@ -173,11 +173,14 @@ def cli(ctx: click.Context, debug: bool, lang: str) -> None:
     Each command reads FILE or - (stdin) and writes stdout or -o FILE;
     bridgecli COMMAND --help tells more.
     """
+    ctx.ensure_object(dict)
+    ctx.obj["debug"] = debug
+    if lang == "en":
+        ctx.obj["lang_code"] = lang  # get_lang() reads the notation tables when a command needs them
+        return
     from bridgecli.core.errors import BridgeError
     from bridgecli.core.notation import get_language
 
-    ctx.ensure_object(dict)
-    ctx.obj["debug"] = debug
     try:
         ctx.obj["lang"] = get_language(lang)
     except BridgeError as exc:

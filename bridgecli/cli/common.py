@@ -164,6 +164,10 @@ def get_lang(ctx: click.Context | None = None) -> Language:
 
     ctx = ctx or click.get_current_context(silent=True)
     while ctx is not None:
+        if isinstance(ctx.obj, dict) and "lang_code" in ctx.obj and "lang" not in ctx.obj:
+            from bridgecli.core.notation import get_language
+
+            ctx.obj["lang"] = get_language(ctx.obj["lang_code"])  # loaded on first use (start-up time)
         if isinstance(ctx.obj, dict) and "lang" in ctx.obj:
             lang: Language = ctx.obj["lang"]
             return lang
@@ -368,3 +372,22 @@ def board_option(f: F) -> F:
     :func:`parse_board_numbers`."""
     return click.option("-b", "--board", "board_specs", multiple=True, metavar="N",
                         help="Only these boards: 3, 1-4,7; may be repeated.")(f)
+
+
+def usable_cores() -> int:
+    """Cores this process may run on: its CPU affinity where the system has one, else the count."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def cap_jobs(jobs: int | None, option: str = "--jobs") -> int | None:
+    """``jobs`` lowered to :func:`usable_cores` (with a note on stderr when lowered); None stays None."""
+    if jobs is None:
+        return None
+    cores = usable_cores()
+    if jobs <= cores:
+        return jobs
+    click.echo(f"bridgecli: note: {option} {jobs:,} lowered to {cores}, the cores available", err=True)
+    return cores

@@ -12,7 +12,7 @@ import click
 
 from bridgecli import __version__
 from bridgecli.cli import BridgeCliError, ExitCode
-from bridgecli.cli.common import AtomicOutput, get_lang, output_format, output_option, read_text
+from bridgecli.cli.common import AtomicOutput, cap_jobs, get_lang, output_format, output_option, read_text
 from bridgecli.cli.variants import variant_option
 from bridgecli.core.errors import ParseError, RuleError
 
@@ -21,22 +21,6 @@ FORMATS = ("pbn", "yaml", "json", "lin", "text")
 _SEATS = {"n": 0, "north": 0, "e": 1, "east": 1, "s": 2, "south": 2, "w": 3, "west": 3}
 _VULS = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW", "all": "All", "both": "All"}
 _VUL_CODE = {"None": 0, "NS": 1, "EW": 2, "All": 3}
-
-
-def _pbn_render(seed: int) -> Any:
-    generator = f"bridgecli {__version__} seed={seed}"
-
-    def render(number: str, dealer: str, vul: str, deal: str) -> str:
-        return (
-            '[Event ""]\n[Site ""]\n[Date ""]\n'
-            f'[Board "{number}"]\n'
-            '[West ""]\n[North ""]\n[East ""]\n[South ""]\n'
-            f'[Dealer "{dealer}"]\n[Vulnerable "{vul}"]\n[Deal "{deal}"]\n'
-            '[Scoring ""]\n[Declarer ""]\n[Contract ""]\n[Result ""]\n'
-            f'[Generator "{generator}"]\n'
-        )
-
-    return render
 
 
 def parse_predeal(text: str, lang: Any = None) -> tuple[int, list[int]]:
@@ -131,21 +115,29 @@ def _where_error(exc: ParseError, text: str, option: str) -> BridgeCliError:
 
 
 class _Progress:
-    """Progress on stderr: dealt, accepted, rate, ETA; at most five updates a second."""
+    """Progress on stderr: dealt, accepted, rate, ETA; at most five updates a second, the first
+    after a second (a run that ends sooner shows none)."""
+
+    #: Seconds before the first line.
+    DELAY = 1.0
 
     def __init__(self, enabled: bool, target: int | None) -> None:
         self.enabled = enabled
         self.target = target
         self.start = time.monotonic()
         self.last = 0.0
+        self.shown = False
 
     def update(self, accepted: int, tried: int, final: bool = False) -> None:
         if not self.enabled:
             return
         now = time.monotonic()
-        if not final and now - self.last < 0.2:
+        if final and not self.shown:
+            return
+        if not final and (now - self.last < 0.2 or now - self.start < self.DELAY):
             return
         self.last = now
+        self.shown = True
         elapsed = max(now - self.start, 1e-9)
         rate = accepted / elapsed
         eta = ""
@@ -230,19 +222,21 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
         from bridgecli.cli.variants import run_deal
 
         ctx.exit(run_deal(variant_name, count, seed, start_board, fmt, output))
-    if "numpy" not in sys.modules:
-        # dealing uses no BLAS: spare the start-up of OpenBLAS's thread pool
-        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    import numpy as np
+    jobs = cap_jobs(jobs) or 1
+    from bridgecli.dealer.plain import Predeal
 
-    from bridgecli.dealer import expr as expr_mod
-    from bridgecli.dealer.generate import Predeal
-    from bridgecli.dealer.run import Spec, batches, compile_spec
-
+    source = ctx.get_parameter_source
+    # --- the conditions: each --where checked on its own, for a caret under the problem (these
+    # need the numpy evaluator; a run without any deals from a stream plain Python can also compute)
+    conditioned = bool(wheres) or script_path is not None or bool(stats)
+    if conditioned:
+        if "numpy" not in sys.modules:
+            # dealing uses no BLAS: spare the start-up of OpenBLAS's thread pool
+            os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+        from bridgecli.dealer import expr as expr_mod
     if TYPE_CHECKING:
         from bridgecli.dealer.script import Script
 
-    source = ctx.get_parameter_source
     # --- the script, if any
     script: Script | None = None
     script_text: str | None = None
@@ -252,15 +246,16 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
 
         script_text, script_name = read_text(script_path)
         script = parse_script(script_text, script_name)
-    # --- the conditions: each --where checked on its own, for a caret under the problem
     names = list(script.variables) if script else []
     for text in wheres:
         try:
             expr_mod.parse(text, names=names)
         except ParseError as exc:
             raise _where_error(exc, text, "--where") from exc
-    stats_expr: expr_mod.Compiled | None = None
-    compiler = script.compiler() if script else expr_mod.Compiler()
+    stats_expr: Any = None
+    compiler: Any = None
+    if conditioned:
+        compiler = script.compiler() if script else expr_mod.Compiler()
     if stats:
         try:
             stats_expr = compiler.compile(expr_mod.parse(stats, names=names))
@@ -323,17 +318,50 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
         import secrets
 
         seed = secrets.randbits(48)
+    if random_seed and fmt in ("text", "printall", "none", "lin"):
+        # these formats have no Generator tag: say the seed first (`| head` keeps it), so the run can be repeated
+        click.echo(f"deal: seed {seed} (repeat with --seed {seed})", err=True)
+    show_progress = progress if progress is not None else sys.stderr.isatty()
+    meter = _Progress(show_progress, target)
+    generator = f"bridgecli {__version__} seed={seed}"
+    if not conditioned and target is not None and min(target, limit) <= PLAIN_PYTHON_MAX:
+        # few deals and no condition: plain Python deals the same boards without numpy's start-up
+        wanted = min(target, limit)
+        with AtomicOutput(output, binary=True) as out:
+            _write_plain(fmt, out, seed, generator, predeal.fixed, wanted, start_board, fixed_dealer, fixed_vul)
+        meter.update(wanted, wanted, final=True)
+        _finish(stats, target, wanted, wanted, 0, {}, soft_limit)
+        return
+
+    if "numpy" not in sys.modules:
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    from bridgecli.dealer.run import Render, Spec, chunks, compile_spec
+
     needs_owner = bool(stats) or bool(script is not None and script.stats) or fmt not in ("pbn", "text")
     spec = Spec(seed=seed, fixed=predeal.fixed, wheres=tuple(wheres), script=script_text,
                 script_source=script_name, max_tries=limit, strings=fmt in ("pbn", "text") and jobs > 1,
                 owners=needs_owner or jobs == 1)
-    if compile_spec(spec).costly:  # script errors surface here, before any output
+    every = not conditioned  # every deal is accepted
+    if conditioned:
+        import numpy as np
+
+        cond = compile_spec(spec)  # script errors surface here, before any output
+        if cond.costly:
+            import dataclasses
+
+            # double-dummy conditions: small batches, so that -n 5 does not solve thousands of deals
+            spec = dataclasses.replace(spec, batch_size=64)
+        every = cond.const is not None and cond.const != 0
+    # (without conditions the main process needs no numpy: with --jobs, only the workers load it)
+    if every:
+        # every deal is accepted: deal just the boards wanted; pbn and text are written where dealt
         import dataclasses
 
-        # double-dummy conditions: small batches, so that -n 5 does not solve thousands of deals
-        spec = dataclasses.replace(spec, batch_size=64)
-    show_progress = progress if progress is not None else sys.stderr.isatty()
-    meter = _Progress(show_progress, target)
+        render = None
+        if fmt in ("pbn", "text"):
+            render = Render(fmt, generator, start_board, fixed_dealer, fixed_vul)
+        spec = dataclasses.replace(spec, max_tries=limit if target is None else min(limit, target), render=render,
+                                   strings=False, owners=needs_owner or render is None)
 
     # --- statistics accumulators
     script_stats = script.stats if script else []
@@ -357,19 +385,24 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
 
     counts = {"accepted": 0, "tried": 0}
 
-    def produced() -> Iterator[tuple[Any, int, Any]]:
-        """Accepted batches in order (deals, first board, deal strings or None), cut to the target,
-        with statistics gathered on the way."""
+    def produced() -> Iterator[tuple[Any, int, Any, bytes | None]]:
+        """Accepted batches in order (deals, first board, deal strings or None, finished bytes or None),
+        cut to the target, with statistics gathered on the way."""
         nonlocal stat_sum
         if target == 0:
             return
-        for owner, dealt, rows, kept in batches(spec, jobs):
-            counts["tried"] += dealt
+        for chunk in chunks(spec, jobs, out_fd):
+            owner, rows, kept = chunk.owner, chunk.rows, chunk.kept
             accepted = counts["accepted"]
             take = kept if target is None else min(kept, target - accepted)
+            # deals looked at: the whole batch, or up to the last one taken when the target is reached
+            reached = target is not None and accepted + take >= target
+            counts["tried"] += chunk.examined(take) if reached else chunk.dealt
             if take < kept:
+                import numpy
+
                 if owner is not None:
-                    owner = np.ascontiguousarray(owner[:, :take])
+                    owner = numpy.ascontiguousarray(owner[:, :take])
                 if rows is not None:
                     rows = rows[:take]
             if take and (compiled_stats or stats_expr is not None):
@@ -389,23 +422,40 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
                         stat_values[u] = stat_values.get(u, 0) + c
             counts["accepted"] = accepted + take
             if take:
-                yield owner, start_board + accepted, rows
+                yield owner, start_board + accepted, rows, b"" if chunk.written else chunk.data
             meter.update(counts["accepted"], counts["tried"])
             if target is not None and counts["accepted"] >= target:
                 break
 
+    out_fd: int | None = None
     with AtomicOutput(output, binary=True) as out:
+        if jobs > 1 and spec.render is not None and target != 0 and _direct_ok(fmt):
+            # the workers write the boards to the output themselves, in turn: the header goes first
+            try:
+                out_fd = out.fileno()
+            except (OSError, ValueError, AttributeError):
+                out_fd = None
+            if out_fd is not None and fmt == "pbn":
+                out.write(PBN_HEADER)
+            out.flush()
         try:
             _write(fmt, out, seed, dealer_of, vul_of, produced(),
-                   lambda: target is None or counts["accepted"] >= target)
+                   lambda: target is None or counts["accepted"] >= target, header=out_fd is not None)
         finally:
             meter.update(counts["accepted"], counts["tried"], final=True)
         if script_stats:
             out.write(_script_stats_text(script_stats, sums, hists, counts["accepted"]).encode("utf-8"))
-    accepted, tried = counts["accepted"], counts["tried"]
-    if random_seed and fmt in ("text", "printall", "none", "lin"):
-        # these formats have no Generator tag: say the seed here, so the run can be repeated
-        click.echo(f"deal: seed {seed} (repeat with --seed {seed})", err=True)
+    _finish(stats, target, counts["accepted"], counts["tried"], stat_sum, stat_values, soft_limit)
+
+
+#: Runs without conditions of at most this many deals are dealt in plain Python (same deals), which
+#: costs less than numpy's import.
+PLAIN_PYTHON_MAX = 1000
+
+
+def _finish(stats: str | None, target: int | None, accepted: int, tried: int, stat_sum: int,
+            stat_values: dict[int, int], soft_limit: bool) -> None:
+    """The --stats report and the verdict on a run that found too few deals."""
     if stats is not None:
         _print_stats(stats, accepted, tried, stat_sum, stat_values)
     if target is not None and accepted < target:
@@ -418,6 +468,36 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
         raise RuleError(message + "; raise --max-tries or relax the conditions")
 
 
+def _write_plain(fmt: str, out: IO[bytes], seed: int, generator: str, fixed: tuple[int, ...], n: int,
+                 start_board: int, fixed_dealer: int | None, fixed_vul: str | None) -> None:
+    """Deal ``n`` boards without conditions in plain Python and write them in ``fmt``."""
+    from bridgecli.dealer import plain
+
+    key = plain.stream_key(seed)
+    owners = (plain.owner_of(key, j, fixed) for j in range(n))
+    if fmt == "pbn":
+        render = plain.pbn_render(generator)
+        out.write(PBN_HEADER)
+        for j, owner in enumerate(owners):
+            number = start_board + j
+            dealer = plain.board_dealer(number, fixed_dealer)
+            record = render(str(number), "NESW"[dealer], plain.board_vul(number, fixed_vul),
+                            plain.deal_string(owner, dealer))
+            out.write((record if j == 0 else "\n" + record).encode("ascii"))
+    elif fmt == "text":
+        localize = _text_localizer()
+        out.write(localize("".join(plain.deal_string(o, 0) + "\n" for o in owners).encode("ascii")))
+    else:
+        def dealer_of(board: int) -> int:
+            return plain.board_dealer(board, fixed_dealer)
+
+        def vul_of(board: int) -> str:
+            return plain.board_vul(board, fixed_vul)
+
+        _write_boards(fmt, out, _boards(((start_board + j, o) for j, o in enumerate(owners)), seed,
+                                        dealer_of, vul_of))
+
+
 def _lang_value(parse: Any, text: str) -> int | None:
     """``parse(text)`` as an int (a seat or vulnerability of the ``--lang`` reader), None if unread."""
     try:
@@ -426,9 +506,18 @@ def _lang_value(parse: Any, text: str) -> int | None:
         return None
 
 
+def _contexts(ctx: click.Context | None) -> Iterator[click.Context]:
+    while ctx is not None:
+        yield ctx
+        ctx = ctx.parent
+
+
 def _text_localizer() -> Any:
     """A bytes -> bytes function writing the ``text`` lines' seat and ranks in the ``--lang`` language
     (the identity for English)."""
+    ctx = click.get_current_context(silent=True)
+    if not any(isinstance(c.obj, dict) and "lang" in c.obj for c in _contexts(ctx)):
+        return lambda data: data  # English (--lang en or none), without loading the notation tables
     from bridgecli.cli.common import get_lang
     from bridgecli.core.notation import ENGLISH
 
@@ -442,22 +531,39 @@ def _text_localizer() -> Any:
     return lambda data: data.decode("ascii").translate(table).encode("utf-8")
 
 
+PBN_HEADER = b"% PBN 2.1\n% EXPORT\n"
+
+
+def _direct_ok(fmt: str) -> bool:
+    """Whether workers may write ``fmt`` straight to the output (pbn, and English text)."""
+    if fmt == "pbn":
+        return True
+    probe = b"N:AKQJT98765432"
+    return fmt == "text" and _text_localizer()(probe) == probe
+
+
 def _write(fmt: str, out: IO[bytes], seed: int, dealer_of: Any, vul_of: Any,
-           produced: Iterator[tuple[Any, int, Any]], complete: Any) -> None:
+           produced: Iterator[tuple[Any, int, Any, bytes | None]], complete: Any, header: bool = False) -> None:
     """Stream the produced batches to ``out`` in ``fmt``; ``complete()`` says whether all were found.
 
-    A PBN file gets its header before the first board, or at the end of a
-    complete run without boards (``-n 0``); a run that found nothing writes nothing.
+    A PBN file gets its header before the first board (unless ``header`` says it is
+    written), or at the end of a complete run without boards (``-n 0``); a run that
+    found nothing writes nothing.
     """
-    from bridgecli.dealer import pbnfast
-
     if fmt == "pbn":
-        records = pbnfast.RecordWriter(_pbn_render(seed), dealer_of, vul_of)
-        header = False
-        for owner, start, rows in produced:
+        records = None
+        for owner, start, rows, data in produced:
             if not header:
-                out.write(b"% PBN 2.1\n% EXPORT\n")
+                out.write(PBN_HEADER)
                 header = True
+            if data is not None:
+                out.write(data)
+                continue
+            from bridgecli.dealer import pbnfast, plain
+
+            if records is None:
+                records = pbnfast.RecordWriter(plain.pbn_render(f"bridgecli {__version__} seed={seed}"),
+                                               dealer_of, vul_of)
             if rows is None:
                 deals = pbnfast.deal_strings(owner, records.dealers(start, owner.shape[1]))
             else:
@@ -465,42 +571,51 @@ def _write(fmt: str, out: IO[bytes], seed: int, dealer_of: Any, vul_of: Any,
             for chunk in records.write(deals, start):
                 out.write(chunk)
         if not header and complete():
-            out.write(b"% PBN 2.1\n% EXPORT\n")
+            out.write(PBN_HEADER)
     elif fmt == "text":
         localize = _text_localizer()
-        for owner, _start, rows in produced:
-            out.write(localize(pbnfast.text_lines(owner) if rows is None else pbnfast.lines_of(rows)))
+        for owner, _start, rows, data in produced:
+            if data is None:
+                from bridgecli.dealer import pbnfast
+
+                data = pbnfast.text_lines(owner) if rows is None else pbnfast.lines_of(rows)
+            out.write(localize(data))
     elif fmt == "printall":
-        for owner, start, _rows in produced:
+        for owner, start, _rows, _data in produced:
             out.write(_printall(owner, start).encode("ascii"))
     elif fmt == "none":
         for _batch in produced:
             pass
     else:
-        from bridgecli.formats import iter_write
-
-        try:
-            chunks = iter_write(_boards(produced, seed, dealer_of, vul_of), fmt)
-        except ModuleNotFoundError as exc:
-            raise BridgeCliError(f"format {fmt!r} is not available in this build", ExitCode.USAGE) from exc
-        for text in chunks:
-            out.write(text.encode("utf-8"))
+        owners = ((start + k, owner[:, k].tolist()) for owner, start, _rows, _data in produced
+                  for k in range(owner.shape[1]))
+        _write_boards(fmt, out, _boards(owners, seed, dealer_of, vul_of))
 
 
-def _boards(produced: Iterator[tuple[Any, int, Any]], seed: int, dealer_of: Any, vul_of: Any) -> Iterator[Any]:
-    """Board objects of the produced deals (for the general format writers)."""
+def _write_boards(fmt: str, out: IO[bytes], boards: Iterator[Any]) -> None:
+    """``boards`` written by the general writer of ``fmt`` (yaml, json, lin)."""
+    from bridgecli.formats import iter_write
+
+    try:
+        chunks = iter_write(boards, fmt)
+    except ModuleNotFoundError as exc:
+        raise BridgeCliError(f"format {fmt!r} is not available in this build", ExitCode.USAGE) from exc
+    for text in chunks:
+        out.write(text.encode("utf-8"))
+
+
+def _boards(owners: Iterator[tuple[int, list[int]]], seed: int, dealer_of: Any, vul_of: Any) -> Iterator[Any]:
+    """Board objects of ``(board number, seat of each card)`` pairs (for the general format writers)."""
     from bridgecli.core.board import Board
     from bridgecli.core.cards import Seat, Vulnerability
     from bridgecli.core.deal import deal_from_indices
 
     tags = {"Event": "", "Site": "", "Date": "", "West": "", "North": "", "East": "", "South": "",
             "Scoring": "", "Generator": f"bridgecli {__version__} seed={seed}"}
-    for owner, start, _rows in produced:
-        for k in range(owner.shape[1]):
-            number = start + k
-            yield Board(number=number, dealer=Seat(dealer_of(number)),
-                        vulnerability=Vulnerability.from_str(vul_of(number)),
-                        deal=deal_from_indices(owner[:, k].tolist()), tags=dict(tags))
+    for number, owner in owners:
+        yield Board(number=number, dealer=Seat(dealer_of(number)),
+                    vulnerability=Vulnerability.from_str(vul_of(number)),
+                    deal=deal_from_indices(owner), tags=dict(tags))
 
 
 def _script_stats_text(items: list[Any], sums: list[int], hists: list[Any], produced: int) -> str:

@@ -102,7 +102,7 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
         raise click.UsageError("--table prints tables; it does not go with --to or -o FILE.pbn")
     if not (out_fmt or as_json or force_table) and output in (None, "-") and not common.stdout_is_terminal():
         out_fmt = "pbn"  # in a pipeline the boards go on, annotated
-    n_jobs = jobs or os.cpu_count() or 1
+    n_jobs = common.cap_jobs(jobs) or common.usable_cores()
 
     source = "<stdin>" if infile == "-" else infile
     worst = [ExitCode.OK]

@@ -446,15 +446,17 @@ def _jobs(requested: int | None, games: int) -> int:
 
     if "fork" not in multiprocessing.get_all_start_methods():
         return 1
+    from bridgecli.cli.common import cap_jobs, usable_cores
+
     if requested is not None:
-        return max(1, requested)
+        return cap_jobs(requested) or 1
     if games < PARALLEL_MIN_GAMES:
         return 1
     try:
         load = os.getloadavg()[0]
     except OSError:
         load = 0.0
-    idle = round((os.cpu_count() or 1) - load)
+    idle = round(usable_cores() - load)
     return max(1, min(idle, 8))
 
 

@@ -16,19 +16,21 @@ four hands first, for a fraction of the work.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from bridgecli.core.errors import ParseError
+from .plain import BATCH_SIZE, Predeal
+
+__all__ = ["BATCH_SIZE", "UNDEALT", "Accept", "Dealer", "Predeal", "batch_generator", "plain_deals",
+           "plain_draws", "uniform_below"]
 
 U8Array = npt.NDArray[np.uint8]
 BoolArray = npt.NDArray[np.bool_]
 
-#: Deals per batch. Part of the reproducibility contract: changing it changes the deals of a seed.
-BATCH_SIZE = 8192
 
 #: ``owner`` value of a card not dealt (yet).
 UNDEALT = 255
@@ -44,45 +46,6 @@ _CARD_BIT = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
 def batch_generator(seed: int, index: int) -> np.random.Generator:
     """The random stream of batch ``index`` of a run seeded with ``seed``."""
     return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(index,))))
-
-
-@dataclass(frozen=True)
-class Predeal:
-    """Cards fixed to seats before dealing: ``fixed[c]`` is a seat 0..3 or -1 (free)."""
-
-    fixed: tuple[int, ...] = (-1,) * 52
-    """Seat of each card index, -1 when the card is dealt at random."""
-
-    def __post_init__(self) -> None:
-        if len(self.fixed) != 52:
-            raise ValueError("a predeal covers 52 cards")
-
-    @property
-    def counts(self) -> tuple[int, int, int, int]:
-        """How many cards are fixed to each seat."""
-        c = [0, 0, 0, 0]
-        for s in self.fixed:
-            if s >= 0:
-                c[s] += 1
-        return (c[0], c[1], c[2], c[3])
-
-    def with_cards(self, seat: int, cards: Sequence[int], source: str | None = None) -> Predeal:
-        """A copy with ``cards`` (indices) given to ``seat``.
-
-        Raises ParseError when a card is already placed or the seat gets more than 13.
-        """
-        from bridgecli.core.cards import Card, Seat
-
-        fixed = list(self.fixed)
-        for c in cards:
-            if fixed[c] >= 0:
-                where = "twice" if fixed[c] == seat else f"to both {Seat(fixed[c]).name.lower()} and {Seat(seat).name.lower()}"
-                raise ParseError(f"predeal gives card {str(Card.from_index(c))!r} {where}", source=source)
-            fixed[c] = seat
-        n = sum(1 for s in fixed if s == seat)
-        if n > 13:
-            raise ParseError(f"predeal gives {Seat(seat).name.lower()} {n} cards, more than 13", source=source)
-        return Predeal(tuple(fixed))
 
 
 class Dealer:
@@ -154,10 +117,17 @@ class Dealer:
 
         Returns the kept deals as an ``owner`` array ``(52, kept)`` and the number dealt.
         """
+        owner, dealt, _positions = self.deal_kept(rng, accept, n)
+        return owner, dealt
+
+    def deal_kept(self, rng: np.random.Generator, accept: Accept | None = None,
+                  n: int | None = None) -> tuple[U8Array, int, npt.NDArray[np.intp] | None]:
+        """:meth:`deal`, and where in the batch the kept deals were (None: all were kept)."""
         n = self.batch_size if n is None else n
         r = len(self.free)
         if accept is not None and self.single:
-            return self._deal_single(rng, accept, n), n
+            owner, keep = self._deal_single(rng, accept, n)
+            return owner, n, np.flatnonzero(keep)
         if accept is not None and self.split:
             perm = np.repeat(self.free[:, None], n, axis=1)
             self._shuffle(rng, perm, 0, self.split)
@@ -167,7 +137,7 @@ class Dealer:
             self._shuffle(rng, perm, self.split, r - 1)
             owner = np.repeat(self.base[:, None], perm.shape[1], axis=1)
             self._assign(owner, perm, range(4))
-            return owner, n
+            return owner, n, np.flatnonzero(keep)
         owner = np.repeat(self.base[:, None], n, axis=1)
         labels = np.repeat(np.repeat(np.asarray(self.order, dtype=np.uint8), self.need)[:, None], n, axis=1)
         self._shuffle(rng, labels, 0, r - 1)
@@ -175,13 +145,14 @@ class Dealer:
             owner = labels
         else:
             owner[self.free.astype(np.int64)] = labels
-        if accept is not None:
-            keep = np.asarray(accept(owner, {}), dtype=bool)
-            if not keep.all():
-                owner = np.ascontiguousarray(owner[:, keep])
-        return owner, n
+        if accept is None:
+            return owner, n, None
+        keep = np.asarray(accept(owner, {}), dtype=bool)
+        if not keep.all():
+            owner = np.ascontiguousarray(owner[:, keep])
+        return owner, n, np.flatnonzero(keep)
 
-    def _deal_single(self, rng: np.random.Generator, accept: Accept, n: int) -> U8Array:
+    def _deal_single(self, rng: np.random.Generator, accept: Accept, n: int) -> tuple[U8Array, BoolArray]:
         """One seat first: draw its cards as a uniform random subset of the free cards
         (Floyd's algorithm on 52-bit masks), test, then share the rest out for the kept deals."""
         r, k = len(self.free), self.need[0]
@@ -189,15 +160,22 @@ class Dealer:
         free_bits = self._free_bits
         picks = uniform_below(rng, np.arange(r - k + 1, r + 1, dtype=np.int64), n)
         hand = np.zeros(n, dtype=np.uint64)
+        drawn = np.empty(n, dtype=np.uint64)
+        both = np.empty(n, dtype=np.uint64)
+        clash = np.empty(n, dtype=np.bool_)
         for i in range(k):
-            drawn = free_bits[picks[i]]
-            hand |= np.where((hand & drawn) != 0, free_bits[r - k + i], drawn)
+            # Floyd: draw j uniform on 0..r-k+i; if card j is already in, take card r-k+i instead
+            np.take(free_bits, picks[i], out=drawn)
+            np.bitwise_and(hand, drawn, out=both)
+            np.not_equal(both, 0, out=clash)
+            np.copyto(drawn, free_bits[r - k + i], where=clash)
+            hand |= drawn
         keep = np.asarray(accept(None, {seat: hand | self._fixed_bits[seat]}), dtype=bool)
         hand = hand[keep]
         m = len(hand)
         owner = np.repeat(self.base[:, None], m, axis=1)
         if m == 0:
-            return owner
+            return owner, keep
         held = (hand[:, None] & free_bits[None, :]) != 0
         cols = np.arange(m, dtype=np.int64)
         mine = self.free[np.nonzero(held)[1].reshape(m, k)].T.astype(np.int64)
@@ -206,7 +184,7 @@ class Dealer:
         labels = np.repeat(np.repeat(np.asarray(self.order[1:], dtype=np.uint8), self.need[1:])[:, None], m, axis=1)
         self._shuffle(rng, labels, 0, r - k - 1)
         owner.reshape(-1)[rest * m + cols] = labels
-        return owner
+        return owner, keep
 
     def _hand_bits(self, perm: U8Array) -> dict[int, npt.NDArray[np.uint64]]:
         """The cards of the seats dealt first, as 52-bit masks (predealt cards included)."""
@@ -235,7 +213,12 @@ def uniform_below(rng: np.random.Generator, bounds: npt.NDArray[np.int64], n: in
     prod = np.frombuffer(rng.bytes(2 * len(bounds) * n), dtype="<u2").reshape(len(bounds), n).astype(np.uint32)
     prod *= m
     threshold = ((65536 - m) % m).astype(np.uint16)
-    bad = np.flatnonzero(prod.astype(np.uint16) < threshold)
+    if sys.byteorder == "little":
+        low = prod.view(np.uint16)[:, 0::2]  # the low halves, without a copy
+    else:
+        low = prod.astype(np.uint16)
+    bad_mask = low < threshold
+    bad = np.flatnonzero(bad_mask) if bad_mask.any() else ()
     if len(bad):
         rows, cols = np.divmod(bad, n)
         while len(rows):
@@ -243,5 +226,87 @@ def uniform_below(rng: np.random.Generator, bounds: npt.NDArray[np.int64], n: in
             prod[rows, cols] = redraw
             still = redraw.astype(np.uint16) < threshold[rows, 0]
             rows, cols = rows[still], cols[still]
-    prod >>= 16
+    prod >>= np.uint32(16)
     return prod.astype(np.int64)
+
+
+
+def _mix_words(key: int, counters: npt.NDArray[Any]) -> npt.NDArray[np.uint64]:
+    """Words ``counters`` of the SplitMix64 stream keyed ``key`` (see :mod:`.plain`), in place."""
+    from . import plain
+
+    z = counters
+    z += np.uint64(1)
+    z *= np.uint64(plain.GAMMA)
+    z += np.uint64(plain.key_bits(key))
+    z ^= z >> np.uint64(30)
+    z *= np.uint64(plain.M1)
+    z ^= z >> np.uint64(27)
+    z *= np.uint64(plain.M2)
+    z ^= z >> np.uint64(31)
+    return z
+
+
+def plain_draws(key: int, start: int, n: int, r: int) -> npt.NDArray[np.uint8]:
+    """``(r - 1, n)``: :func:`bridgecli.dealer.plain.draws` of deals ``start .. start + n - 1``."""
+    from . import plain
+
+    per = plain.WORDS_PER_DEAL
+    counters = np.arange(start, start + n, dtype=np.uint64)
+    counters *= np.uint64(per)
+    words = _mix_words(key, counters[:, None] + np.arange(plain.MAIN_WORDS, dtype=np.uint64))
+    raw = words.astype("<u8", copy=False).view("<u2")[:, : r - 1]
+    m = np.arange(r, 1, -1, dtype=np.uint32)
+    threshold = np.uint32(65536) % m
+    prod = raw.astype(np.uint32)
+    prod *= m
+    bad = prod.astype(np.uint16) < threshold.astype(np.uint16)
+    some = np.flatnonzero(bad.any(axis=1))
+    rows, cols = np.nonzero(bad[some])  # by deal, then step: the order spare draws are used in
+    rows = some[rows]
+    if len(rows):
+        deals, first, count = np.unique(rows, return_index=True, return_counts=True)
+        rank = np.arange(len(rows)) - np.repeat(first, count)
+        spare_words = _mix_words(key, (deals + start).astype(np.uint64)[:, None] * np.uint64(per)
+                                 + np.arange(plain.MAIN_WORDS, per, dtype=np.uint64))
+        spares = spare_words.astype("<u8", copy=False).view("<u2")
+        n_spare = spares.shape[1]
+        value = spares[np.repeat(np.arange(len(deals)), count), np.minimum(rank, n_spare - 1)].astype(np.uint32)
+        value *= m[cols]
+        prod[rows, cols] = value
+        # a spare rejected in turn, or too many: that deal draws in Python (rare)
+        again = (rank >= n_spare) | ((value & np.uint32(0xFFFF)) < threshold[cols])
+        for d in np.unique(rows[again]).tolist():
+            prod[d] = np.asarray(plain.draws(key, start + d, r), dtype=np.uint32) << np.uint32(16)
+    prod >>= np.uint32(16)
+    return np.ascontiguousarray(prod.T.astype(np.uint8))
+
+
+def plain_deals(key: int, start: int, n: int, fixed: Sequence[int] = (-1,) * 52) -> U8Array:
+    """Deals ``start .. start + n - 1`` of the unconditioned stream keyed ``key`` as an ``owner``
+    array ``(52, n)``: the same deals as :func:`bridgecli.dealer.plain.owner_of`, thousands at a time."""
+    owner = np.empty((52, n), dtype=np.uint8)
+    owner[:] = np.asarray([max(s, 0) for s in fixed], dtype=np.uint8)[:, None]
+    free = [c for c in range(52) if fixed[c] < 0]
+    r = len(free)
+    if n == 0 or r == 0:
+        return owner
+    left = [13, 13, 13, 13]
+    for s in fixed:
+        if s >= 0:
+            left[s] -= 1
+    # open places below each boundary: N's, N's + E's, N's + E's + S's
+    cum = [np.full(n, sum(left[: k + 1]), dtype=np.uint8) for k in range(3)]
+    steps = plain_draws(key, start, n, r) if r >= 2 else np.zeros((0, n), dtype=np.uint8)
+    below = np.empty(n, dtype=np.bool_)
+    seat = np.empty(n, dtype=np.uint8)
+    zero = np.zeros(n, dtype=np.uint8)
+    for t, c in enumerate(free):
+        x = steps[t] if t < r - 1 else zero
+        seat.fill(3)
+        for k in range(3):
+            np.less(x, cum[k], out=below)
+            seat -= below
+            cum[k] -= below
+        owner[c] = seat
+    return owner

@@ -161,8 +161,9 @@ class RecordWriter:
         self._layouts[key] = got
         return got
 
-    def write(self, deals: U8Array, start: int) -> Iterator[bytes]:
-        """Records of boards ``start, start + 1, ...`` whose deal strings are the rows of ``deals``."""
+    def write(self, deals: U8Array, start: int) -> Iterator[bytes | memoryview]:
+        """Records of boards ``start, start + 1, ...`` whose deal strings are the rows of ``deals``
+        (bytes-like pieces, to write or join)."""
         n = deals.shape[0]
         i = 0
         if n and not self.started:
@@ -183,7 +184,7 @@ class RecordWriter:
                     digits = ((base + k)[:, None] // powers) % 10 + 48
                     block[:, num_cols[k]:num_cols[k] + width] = digits
                     block[:, deal_cols[k]:deal_cols[k] + DEAL_LEN] = deals[i + k:i + 16 * groups:16]
-                yield block.tobytes()
+                yield block.data  # no copy
                 i += 16 * groups
             rest = [self._one(start + j, deals[j].tobytes()) for j in range(i, run_end)]
             if rest:

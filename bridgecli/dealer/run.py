@@ -3,23 +3,35 @@
 A :class:`Spec` says everything that decides the deals (seed, predeal,
 conditions as source text, batch size, try limit); it is small and
 picklable so that worker processes rebuild the compiled condition
-themselves. :func:`batches` yields ``(owner, dealt)`` for batch 0, 1, 2 ...
-in order; with ``jobs > 1`` the batches are dealt by a process pool, a few
-ahead, and handed out in order.
+themselves. :func:`chunks` yields a :class:`Chunk` for batch 0, 1, 2 ...
+in order. A run without conditions deals from the counter-based stream of
+:mod:`.plain`; one with conditions from the seeded batch streams of
+:mod:`.generate`. With ``jobs > 1``, worker ``w`` of ``J`` deals batches
+``w, w + J, w + 2J ...`` and sends each down its own pipe (which holds it
+at most a batch ahead); the parent reads the pipes in turn. For a run
+without conditions the workers also write the finished output bytes of
+their batches (:class:`Render`), so that the parent only copies them out.
+Workers ignore Ctrl-C: the parent ends them when it stops, for whatever reason.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections import deque
+import os
+import signal
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import numpy.typing as npt
+from . import plain
+from .plain import BATCH_SIZE
 
-from .expr import Compiled, Hands, compile_conditions, parse
-from .generate import BATCH_SIZE, Accept, Dealer, Predeal, batch_generator
+if TYPE_CHECKING:  # numpy is imported where batches are dealt: a parent of workers need not load it
+    import numpy as np
+    import numpy.typing as npt
+
+    from .expr import Compiled
+    from .generate import Accept, Dealer
 
 
 @dataclass(frozen=True)
@@ -44,6 +56,24 @@ class Spec:
     """Workers also write the PBN deal strings (from North) of the deals they keep."""
     owners: bool = True
     """Workers send the deals themselves back (not needed when ``strings`` is all the output needs)."""
+    render: Render | None = None
+    """For a run without conditions: the output each batch is written as, where it is dealt."""
+
+
+@dataclass(frozen=True)
+class Render:
+    """Output written where the deals are dealt (runs without conditions: board numbers are known)."""
+
+    fmt: str
+    """``pbn`` (records, no file header) or ``text`` (a deal string a line)."""
+    generator: str = ""
+    """The value of the PBN ``Generator`` tag."""
+    start_board: int = 1
+    """Number of the first board of the run."""
+    dealer: int | None = None
+    """A fixed dealer seat (else from the board number)."""
+    vul: str | None = None
+    """A fixed vulnerability (else from the board number)."""
 
 
 def compile_spec(spec: Spec) -> Compiled:
@@ -51,6 +81,8 @@ def compile_spec(spec: Spec) -> Compiled:
 
     Raises ParseError.
     """
+    from .expr import compile_conditions, parse
+
     if spec.script is not None:
         from .script import parse_script
 
@@ -76,6 +108,9 @@ def compile_spec(spec: Spec) -> Compiled:
 
 def build(spec: Spec) -> tuple[Dealer, Accept | None]:
     """The dealer and batch filter of ``spec``."""
+    from .expr import Hands
+    from .generate import Dealer, Predeal
+
     cond = compile_spec(spec)
     if cond.const is not None and cond.const != 0:
         return Dealer(Predeal(spec.fixed), batch_size=spec.batch_size), None
@@ -94,64 +129,298 @@ def batch_size_of(spec: Spec, index: int) -> int:
     return max(0, min(spec.batch_size, spec.max_tries - index * spec.batch_size))
 
 
-_WORKER: tuple[Spec, Dealer, Accept | None] | None = None
-
-
-def _init_worker(spec: Spec) -> None:
-    global _WORKER
-    dealer, accept = build(spec)
-    _WORKER = (spec, dealer, accept)
-
-
 Batch = tuple["npt.NDArray[np.uint8] | None", int, "npt.NDArray[np.uint8] | None", int]
 """``(owner, dealt, deal strings, kept)``: what one batch gives back."""
 
 
-def _work(index: int) -> Batch:
-    assert _WORKER is not None
-    spec, dealer, accept = _WORKER
-    owner, dealt = dealer.deal(batch_generator(spec.seed, index), accept, batch_size_of(spec, index))
-    rows = None
-    if spec.strings:
-        from .pbnfast import deal_strings
+@dataclass
+class Chunk:
+    """What one batch gives back."""
 
-        rows = deal_strings(owner, 0)
-    return (owner if spec.owners else None), dealt, rows, owner.shape[1]
+    index: int
+    """The batch number."""
+    dealt: int
+    """Deals dealt (and tested)."""
+    kept: int
+    """Deals that met the conditions."""
+    owner: npt.NDArray[np.uint8] | None = None
+    """The kept deals ``(52, kept)`` (None when ``spec.owners`` is off)."""
+    rows: npt.NDArray[np.uint8] | None = None
+    """Their PBN deal strings from North ``(kept, 69)`` when ``spec.strings`` is on."""
+    data: bytes | None = None
+    """The finished output of the batch, when ``spec.render`` applies."""
+    positions: npt.NDArray[np.intp] | None = None
+    """Where in the batch the kept deals were (None: all were kept)."""
+    written: bool = False
+    """The worker wrote the batch's output itself (see :func:`chunks`)."""
+
+    def examined(self, take: int) -> int:
+        """Deals of the batch looked at to find its first ``take`` kept ones."""
+        if take <= 0:
+            return 0
+        if self.positions is None:
+            return take
+        return int(self.positions[min(take, self.kept) - 1]) + 1
 
 
-def batches(spec: Spec, jobs: int = 1) -> Iterator[Batch]:
-    """``(owner, dealt, strings, kept)`` of batch 0, 1, 2 ... until ``max_tries`` is used up (or forever).
+class _Producer:
+    """Deals (and writes) the batches of a spec, in any process."""
 
-    In one process ``strings`` is None (the caller formats); with several,
-    the workers format when ``spec.strings`` is set.
+    def __init__(self, spec: Spec) -> None:
+        from .generate import batch_generator, plain_deals
+
+        self._batch_generator, self._plain_deals = batch_generator, plain_deals
+        self.spec = spec
+        self.dealer, self.accept = build(spec)
+        self.key = plain.stream_key(spec.seed)
+
+    def make(self, index: int, pieces: list[bytes | memoryview] | None = None) -> Chunk:
+        """Batch ``index``; with ``pieces`` (a list) rendered output goes there instead of ``data``."""
+        spec = self.spec
+        n = batch_size_of(spec, index)
+        positions = None
+        if self.accept is None:
+            owner = self._plain_deals(self.key, index * spec.batch_size, n, spec.fixed)
+        else:
+            # always the whole batch, cut to the try limit: the deals never depend on --max-tries
+            owner, _, positions = self.dealer.deal_kept(self._batch_generator(spec.seed, index), self.accept,
+                                                        spec.batch_size)
+            if n < spec.batch_size and positions is not None:
+                import numpy as np
+
+                within = int(np.searchsorted(positions, n))
+                owner, positions = np.ascontiguousarray(owner[:, :within]), positions[:within]
+        chunk = Chunk(index, n, owner.shape[1], positions=positions)
+        if spec.render is not None and self.accept is None:
+            parts = render_pieces(spec.render, owner, index * spec.batch_size)
+            if pieces is None:
+                chunk.data = b"".join(parts)
+            else:
+                pieces.extend(parts)
+        elif spec.strings:
+            from .pbnfast import deal_strings
+
+            chunk.rows = deal_strings(owner, 0)
+        if spec.owners:
+            chunk.owner = owner
+        return chunk
+
+
+def render_chunk(render: Render, owner: npt.NDArray[np.uint8], first: int) -> bytes:
+    """The output of deals ``first ..`` of a run without conditions (``owner`` ``(52, n)``)."""
+    return b"".join(render_pieces(render, owner, first))
+
+
+def render_pieces(render: Render, owner: npt.NDArray[np.uint8], first: int) -> list[bytes | memoryview]:
+    """:func:`render_chunk` as bytes-like pieces, to write without joining them."""
+    from . import pbnfast
+
+    if render.fmt == "text":
+        return [pbnfast.text_lines(owner)]
+    fixed_dealer, fixed_vul = render.dealer, render.vul
+    records = pbnfast.RecordWriter(plain.pbn_render(render.generator),
+                                   lambda b: plain.board_dealer(b, fixed_dealer),
+                                   lambda b: plain.board_vul(b, fixed_vul))
+    records.started = first > 0
+    start = render.start_board + first
+    deals = pbnfast.deal_strings(owner, records.dealers(start, owner.shape[1]))
+    return list(records.write(deals, start))
+
+
+def batch_indices(spec: Spec) -> Iterator[int]:
+    """Batch numbers of the run: up to ``max_tries``, or forever."""
+    if spec.max_tries is None:
+        return itertools.count()
+    return iter(range(-(-spec.max_tries // spec.batch_size)))
+
+
+#: Signals that stop a run (Ctrl-C, kill, a closed terminal).
+_STOP_SIGNALS = {signal.SIGINT} | {getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)}
+
+
+def _block(signals: set[signal.Signals]) -> set[int | signal.Signals]:
+    """Block ``signals`` (where the system can); returns the mask before."""
+    if hasattr(signal, "pthread_sigmask"):
+        return signal.pthread_sigmask(signal.SIG_BLOCK, signals)
+    return set()
+
+
+def _set_mask(mask: set[int | signal.Signals]) -> None:
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
+def _worker(spec: Spec, first: int, step: int, conn: Any, out_fd: int | None = None,
+            turns: list[tuple[int, int]] | None = None) -> None:
+    """Worker ``first`` of ``step``: deal batches ``first, first + step, ...`` and send them in order.
+
+    With ``out_fd`` the worker writes each batch's output there itself when its turn comes (a
+    byte on ``turns[first]``), passes the turn on to the next worker, and sends only the counts.
     """
-    indices = itertools.count() if spec.max_tries is None else range(-(-spec.max_tries // spec.batch_size))
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    _set_mask(set())
+    _keep_freed_memory()
+    parent = os.getppid()
+    try:
+        producer = _Producer(spec)
+        direct = out_fd is not None and turns is not None and spec.render is not None
+        for index in itertools.islice(batch_indices(spec), first, None, step):
+            pieces: list[bytes | memoryview] = []
+            chunk = producer.make(index, pieces if direct else None)
+            data, chunk.data = chunk.data, None
+            if direct and out_fd is not None and turns is not None:
+                _wait_turn(turns[first][0], parent)
+                for piece in pieces:
+                    view = memoryview(piece).cast("B")
+                    while view:
+                        view = view[os.write(out_fd, view):]
+                os.write(turns[(first + 1) % step][1], b"t")
+                chunk.written = True
+            conn.send((chunk, data is not None))
+            if data is not None:
+                conn.send_bytes(data)
+        conn.send(None)
+    except (EOFError, ConnectionError) as exc:
+        if isinstance(exc, BrokenPipeError) and out_fd is not None:
+            try:  # the reader of the output went away (`| head`): the parent stops quietly
+                conn.send(BrokenPipeError("output closed"))
+            except OSError:
+                pass
+    except Exception as exc:  # noqa: BLE001 - any failure is reported to the parent, which raises
+        try:
+            conn.send(RuntimeError(f"a dealing worker failed: {type(exc).__name__}: {exc}"))
+        except (OSError, EOFError):
+            pass
+    finally:
+        conn.close()
+        os._exit(0)
+
+
+def _keep_freed_memory() -> None:
+    """Ask glibc's malloc to keep freed batch arrays for the next batch: measured, a forked
+    worker otherwise spends a third of its time in the kernel, mapping and unmapping them."""
+    try:
+        import ctypes
+
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError, ImportError):
+        return  # not glibc: nothing to tune
+    m_trim_threshold, m_mmap_threshold = -1, -3
+    mallopt(m_mmap_threshold, 64 << 20)
+    mallopt(m_trim_threshold, 256 << 20)
+
+
+def _wait_turn(fd: int, parent: int) -> None:
+    """Wait for the write turn (a byte on ``fd``); give up if the parent is gone."""
+    import select
+
+    while True:
+        ready, _, _ = select.select([fd], [], [], 1.0)
+        if ready:
+            os.read(fd, 1)
+            return
+        if os.getppid() != parent:
+            raise EOFError("the parent is gone")
+
+
+def chunks(spec: Spec, jobs: int = 1, out_fd: int | None = None) -> Iterator[Chunk]:
+    """The :class:`Chunk` of batch 0, 1, 2 ... until ``max_tries`` is used up (or forever).
+
+    With several ``jobs``, ``out_fd`` (a file descriptor open for writing, all earlier output
+    flushed) and ``spec.render`` set, the workers write the output there themselves, in
+    order, and the chunks come back with :attr:`Chunk.written` set instead of data.
+
+    Raises ParseError for a bad condition (before any work), RuntimeError if a worker fails,
+    BrokenPipeError if ``out_fd`` is a pipe whose reader went away.
+    """
     if jobs <= 1:
-        dealer, accept = build(spec)
-        for i in indices:
-            owner, dealt = dealer.deal(batch_generator(spec.seed, i), accept, batch_size_of(spec, i))
-            yield owner, dealt, None, owner.shape[1]
+        producer = _Producer(spec)
+        for index in batch_indices(spec):
+            yield producer.make(index)
         return
     import multiprocessing
 
-    build(spec)  # report a bad condition here, not in a worker
-    ctx = multiprocessing.get_context("fork") if hasattr(__import__("os"), "fork") else multiprocessing.get_context()
-    pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(spec,))
+    if spec.wheres or spec.script is not None:
+        build(spec)  # report a bad condition here, not in a worker
+    if spec.max_tries is not None:
+        jobs = max(1, min(jobs, -(-spec.max_tries // spec.batch_size)))
+    fork = "fork" in multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if fork else None)
+    if fork:
+        from . import generate  # noqa: F401 - numpy loaded once, before the fork, and shared
+    direct = fork and out_fd is not None and spec.render is not None and jobs > 1
+    turns = [os.pipe() for _ in range(jobs)] if direct else []
+    procs: list[Any] = []
+    conns: list[Any] = []
+    # signals stay blocked while the workers start, so that none dies of a Ctrl-C before it ignores it
+    old_mask = _block(_STOP_SIGNALS)
     try:
-        pending: deque[object] = deque()
-        it = iter(indices)
-        for i in itertools.islice(it, 2 * jobs):
-            pending.append(pool.apply_async(_work, (i,)))
-        while pending:
-            result = pending.popleft().get()  # type: ignore[attr-defined]
-            nxt = next(it, None)
-            if nxt is not None:
-                pending.append(pool.apply_async(_work, (nxt,)))
-            yield result
+        for w in range(jobs):
+            reader, writer = ctx.Pipe(duplex=False)
+            args = (spec, w, jobs, writer, out_fd, turns) if direct else (spec, w, jobs, writer)
+            proc = ctx.Process(target=_worker, args=args, daemon=True)
+            proc.start()
+            writer.close()
+            procs.append(proc)
+            conns.append(reader)
+        if direct:
+            os.write(turns[0][1], b"t")
+    except BaseException:
+        _stop(procs, conns, turns)
+        raise
     finally:
-        # let the batches in flight arrive first: terminating while a worker is
-        # still writing a result into the pipe can deadlock the pool
-        for result in pending:
-            result.wait()  # type: ignore[attr-defined]
-        pool.terminate()
-        pool.join()
+        _set_mask(old_mask)
+    try:
+        for index in batch_indices(spec):
+            conn = conns[index % jobs]
+            try:
+                message = conn.recv()
+            except EOFError:
+                raise RuntimeError("a dealing worker ended unexpectedly") from None
+            if isinstance(message, Exception):
+                raise message
+            if message is None:
+                return
+            chunk, has_data = message
+            if has_data:
+                chunk.data = conn.recv_bytes()
+            yield chunk
+    finally:
+        _stop(procs, conns, turns)
+
+
+def _stop(procs: list[Any], conns: list[Any], turns: list[tuple[int, int]]) -> None:
+    """End the workers now (they may be dealing or blocked on a full pipe) and close the pipes.
+
+    A second Ctrl-C (or SIGTERM) waits until this is done, then takes effect.
+    """
+    old_mask = _block(_STOP_SIGNALS)
+    try:
+        _end(procs, conns)
+        for pair in turns:
+            for fd in pair:
+                os.close(fd)
+    finally:
+        _set_mask(old_mask)
+
+
+def _end(procs: list[Any], conns: list[Any]) -> None:
+    for proc in procs:
+        if proc.is_alive():
+            proc.terminate()
+    for conn in conns:
+        conn.close()
+    for proc in procs:
+        proc.join(0.5)
+        if proc.is_alive():
+            proc.kill()
+            proc.join()
+
+
+def batches(spec: Spec, jobs: int = 1) -> Iterator[Batch]:
+    """``(owner, dealt, strings, kept)`` of batch 0, 1, 2 ... until ``max_tries`` is used up (or forever)."""
+    for chunk in chunks(spec, jobs):
+        yield chunk.owner, chunk.dealt, chunk.rows, chunk.kept

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from bridgecli import __version__
 from bridgecli.cli import cli
 from bridgecli.core.deal import Deal
 from tests.conftest import bridgecli_cmd, subprocess_env
@@ -61,7 +62,8 @@ def test_random_seed_on_stderr_for_text(runner: CliRunner) -> None:
 
 
 @pytest.mark.parametrize("extra", [["--where", COND], ["--start-board", "3"], ["--format", "text"],
-                                   ["--dealer", "E", "--stats", "hcp(north)"], ["--format", "json"]])
+                                   ["--dealer", "E", "--stats", "hcp(north)"], ["--format", "json"],
+                                   ["--predeal", "N:AKQJ.AKQ.AKQ.AKQ", "--vul", "EW"]])
 def test_same_seed_same_bytes_whatever_jobs(tmp_path: Path, extra: list[str]) -> None:
     outs = []
     for jobs in ("1", "2", "3") if extra[0] == "--where" else ("1", "2"):
@@ -73,6 +75,59 @@ def test_same_seed_same_bytes_whatever_jobs(tmp_path: Path, extra: list[str]) ->
     assert all(out == outs[0] for out in outs)
     if "--format" not in extra:
         assert len(deals_of(outs[0].decode())) == 20000
+
+
+@pytest.mark.parametrize("fmt", ["pbn", "text"])
+def test_jobs_write_the_same_bytes_into_a_pipe(fmt: str) -> None:
+    # with --jobs the workers write the output themselves, in turn: into a pipe here
+    outs = [subprocess.run(bridgecli_cmd() + ["deal", "-n", "40000", "--seed", "8", "--format", fmt,
+                                              "--start-board", "9990", "--jobs", jobs],
+                           env=subprocess_env(), capture_output=True, check=True).stdout for jobs in ("1", "2")]
+    assert outs[0] == outs[1]
+    if fmt == "pbn":
+        numbers = [int(n) for n in re.findall(rb'\[Board "(\d+)"\]', outs[0])]
+        assert numbers == list(range(9990, 9990 + 40000))
+    else:
+        assert outs[0].count(b"\n") == 40000
+
+
+@pytest.mark.parametrize("fmt", ["pbn", "text", "yaml", "lin"])
+def test_small_runs_without_numpy_deal_the_same_boards(runner: CliRunner, fmt: str) -> None:
+    # up to PLAIN_PYTHON_MAX deals are dealt in plain Python, more with numpy: the boards of a
+    # seed are the same either way
+    from bridgecli.cli.deal import PLAIN_PYTHON_MAX
+    from bridgecli.formats import read_boards
+
+    args = ["deal", "--seed", "31", "--format", fmt, "--dealer", "W", "--predeal", "south=SAK,HQ"]
+    small = runner.invoke(cli, [*args, "-n", str(PLAIN_PYTHON_MAX)])
+    big = runner.invoke(cli, [*args, "-n", str(PLAIN_PYTHON_MAX + 1)])
+    assert small.exit_code == big.exit_code == 0
+    if fmt == "text":
+        assert big.stdout.startswith(small.stdout)
+        return
+    a, b = read_boards(small.stdout, fmt), read_boards(big.stdout, fmt)
+    assert len(a) == PLAIN_PYTHON_MAX and len(b) == PLAIN_PYTHON_MAX + 1
+    assert a == b[:-1]
+    if fmt == "pbn":
+        assert big.stdout.startswith(small.stdout)
+
+
+def test_small_run_imports_no_numpy() -> None:
+    code = ("import sys; sys.argv = ['bridgecli', 'deal', '-n', '32', '--seed', '1', '--format', 'text']\n"
+            "from bridgecli.cli import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "assert 'numpy' not in sys.modules, 'numpy imported'")
+    r = subprocess.run([bridgecli_cmd()[0], "-c", code], env=subprocess_env(), capture_output=True, check=True)
+    assert r.stdout.count(b"\n") == 32
+
+
+@pytest.mark.parametrize("fmt", ["text", "lin"])
+def test_seed_note_comes_first(fmt: str) -> None:
+    # `| head` must not lose it: it is on stderr before any board is written
+    r = subprocess.run(bridgecli_cmd() + ["deal", "-n", "3", "--format", fmt], env=subprocess_env(),
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, check=True)
+    first = r.stdout.decode().splitlines()[0]
+    assert re.fullmatch(r"deal: seed \d+ \(repeat with --seed \d+\)", first)
 
 
 def test_where_is_met_and_text_format(runner: CliRunner) -> None:
@@ -149,14 +204,38 @@ def test_stats(runner: CliRunner) -> None:
     assert re.search(r"accepted 2,000 of [\d,]+ dealt \(\d", r.stderr)
     assert re.search(r"hcp\(south\): mean \d+\.?\d* over 2,000 deals", r.stderr)
     r = runner.invoke(cli, ["deal", "-n", "10", "--seed", "4", "--stats", "--format", "text"])
-    assert "accepted 10 of 8,192 dealt" in r.stderr
+    assert r.stderr == "accepted 10 of 10 dealt (100%)\n"
 
 
-def test_progress_only_when_asked(runner: CliRunner) -> None:
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_stats_count_the_deals_examined(runner: CliRunner, jobs: str) -> None:
+    # dealt = the deals up to and including the last one accepted, not whole batches: so exactly
+    # that many tries find all of them, and one fewer does not
+    where = ["--where", "hcp(north) >= 16", "--seed", "6", "--format", "text", "--jobs", jobs]
+    r = runner.invoke(cli, ["deal", "-n", "7", "--stats", *where])
+    assert r.exit_code == 0, r.stderr
+    m = re.fullmatch(r"accepted 7 of ([\d,]+) dealt \(([\d.]+)%\)\n", r.stderr)
+    assert m, r.stderr
+    tried = int(m.group(1).replace(",", ""))
+    assert 7 <= tried < 8192
+    assert float(m.group(2)) == pytest.approx(100 * 7 / tried, rel=1e-3)
+    enough = runner.invoke(cli, ["deal", "-n", "7", "--max-tries", str(tried), *where])
+    assert enough.exit_code == 0 and enough.stdout == r.stdout
+    short = runner.invoke(cli, ["deal", "-n", "7", "--max-tries", str(tried - 1), *where])
+    assert short.exit_code == 1 and "only 6 of 7 deals" in short.stderr
+
+
+def test_progress_only_when_asked_and_not_for_short_runs(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
     r = runner.invoke(cli, ["deal", "-n", "5", "--seed", "1", "--format", "text"])
     assert r.stderr == ""
     r = runner.invoke(cli, ["deal", "-n", "5", "--seed", "1", "--format", "text", "--progress"])
-    assert "deal: 5/" in r.stderr and "accepted" in r.stderr
+    assert r.exit_code == 0 and r.stderr == ""  # done in under a second: no progress line
+    from bridgecli.cli import deal as deal_mod
+
+    monkeypatch.setattr(deal_mod._Progress, "DELAY", 0.0)
+    r = runner.invoke(cli, ["deal", "-n", "5", "--seed", "1", "--format", "text", "--progress",
+                            "--where", "hcp(north) >= 10"])
+    assert re.search(r"deal: 5/\d+ accepted \(", r.stderr), r.stderr
 
 
 def test_output_file(runner: CliRunner, tmp_path: Path) -> None:
@@ -239,12 +318,12 @@ def test_fast_pbn_equals_the_pbn_writer(runner: CliRunner) -> None:
     from bridgecli.dealer.generate import Dealer, batch_generator
 
     owner = Dealer(batch_size=20).deal(batch_generator(1, 0))[0]
-    made = list(_boards(iter([(owner, 7, None)]), 1, lambda b: (b - 1) % 4,
+    made = list(_boards(iter([(7 + k, owner[:, k].tolist()) for k in range(20)]), 1, lambda b: (b - 1) % 4,
                         lambda b: ("None", "NS", "EW", "All")[((b - 1) + (b - 1) // 4) % 4]))
-    from bridgecli.cli.deal import _pbn_render
     from bridgecli.dealer.pbnfast import RecordWriter, deal_strings
+    from bridgecli.dealer.plain import pbn_render
 
-    writer = RecordWriter(_pbn_render(1), lambda b: (b - 1) % 4,
+    writer = RecordWriter(pbn_render(f"bridgecli {__version__} seed=1"), lambda b: (b - 1) % 4,
                           lambda b: ("None", "NS", "EW", "All")[((b - 1) + (b - 1) // 4) % 4])
     text = b"".join(writer.write(deal_strings(owner, writer.dealers(7, 20)), 7)).decode()
     assert "% PBN 2.1\n% EXPORT\n" + text == pbn.dumps(made)
@@ -324,3 +403,103 @@ def test_tricks_condition(runner: CliRunner) -> None:
     for deal, table in zip(deals, dds.solve_tables(deals)):
         assert deal.hands[0].hcp + deal.hands[2].hcp >= 30  # type: ignore[union-attr]
         assert table[Seat.SOUTH, Strain.NOTRUMP] >= 10
+
+
+def _children(pid: int) -> list[int]:
+    """Live processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        if int(fields[1]) == pid and fields[0] != "Z":
+            found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2:].split()[0] != "Z"
+
+
+def _interrupt_a_running_deal(tmp_path: Path, signals: list[int], extra: list[str]) -> None:
+    """Start a long `deal --jobs 2 -o FILE`, send ``signals`` once it deals, check it stops cleanly."""
+    import os
+    import time
+
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("needs /proc to find the worker processes")
+    target = tmp_path / "out.txt"
+    target.write_text("old\n")
+    proc = subprocess.Popen(bridgecli_cmd() + ["deal", "-n", "100000000", "--seed", "1", "--jobs", "2",
+                                               "--format", "text", "-o", str(target), *extra],
+                            env=subprocess_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        workers: list[int] = []
+        while time.monotonic() < deadline and proc.poll() is None:
+            workers = _children(proc.pid)
+            if len(workers) >= 2 and list(tmp_path.glob(".bridgecli-*")):
+                break
+            time.sleep(0.05)
+        assert len(workers) == 2, "the workers did not start"
+        time.sleep(0.5)  # well into the run
+        start = time.monotonic()
+        for sig in signals:
+            os.killpg(proc.pid, sig)  # as a terminal's Ctrl-C does: the whole process group
+            time.sleep(0.05)
+        _out, err = proc.communicate(timeout=30)
+        took = time.monotonic() - start
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    # 130; a second Ctrl-C landing as Python exits may end it by the signal itself, which a shell
+    # also reports as 130
+    assert proc.returncode in (130, -signals[-1]), err
+    assert err.decode().endswith("bridgecli: interrupted\n") and b"Traceback" not in err, err
+    assert err.count(b"interrupted") == 1
+    assert took < 3.0  # within a second when the machine is not loaded
+    time.sleep(0.2)
+    assert not [w for w in workers if _alive(w)], "workers left running"
+    assert target.read_text() == "old\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]  # no temp file
+
+
+def test_ctrl_c_stops_jobs_at_once(tmp_path: Path) -> None:
+    import signal
+
+    _interrupt_a_running_deal(tmp_path, [signal.SIGINT], [])
+
+
+def test_second_ctrl_c_prints_no_traceback(tmp_path: Path) -> None:
+    import signal
+
+    _interrupt_a_running_deal(tmp_path, [signal.SIGINT, signal.SIGINT], ["--where", "hcp(north) >= 10"])
+
+
+@pytest.mark.skipif("SIGTERM" not in (Path(__file__).parents[2] / "bridgecli" / "cli" / "__init__.py").read_text(),
+                    reason="main() does not handle SIGTERM in this checkout (issue #14, another branch)")
+def test_sigterm_stops_jobs_like_ctrl_c(tmp_path: Path) -> None:
+    import signal
+
+    _interrupt_a_running_deal(tmp_path, [signal.SIGTERM], [])
+
+
+def test_jobs_capped_at_the_cores(runner: CliRunner) -> None:
+    from bridgecli.cli.common import usable_cores
+
+    r = runner.invoke(cli, ["deal", "-n", "3", "--seed", "2", "--format", "text", "--jobs", "10000"])
+    assert r.exit_code == 0
+    assert r.stderr == f"bridgecli: note: --jobs 10,000 lowered to {usable_cores()}, the cores available\n"
+    assert r.stdout == runner.invoke(cli, ["deal", "-n", "3", "--seed", "2", "--format", "text"]).stdout
+    r = runner.invoke(cli, ["deal", "-n", "3", "--seed", "2", "--format", "text", "--jobs", str(usable_cores())])
+    assert r.stderr == ""

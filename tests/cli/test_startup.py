@@ -34,3 +34,28 @@ def test_group_help_skips_core_and_heavy_modules():
 
 def test_show_help_skips_tabulate_and_yaml():
     assert loaded(["show", "--help"], ["tabulate", "yaml", "numpy", "bridgecli.render.text"]) == []
+
+
+HEAVY = ["numpy", "yaml", "tabulate", "endplay", "bridgecli.formats", "bridgecli.dealer", "bridgecli.solver"]
+
+
+def test_every_help_is_cheap():
+    from bridgecli.cli import COMMANDS
+
+    for name in COMMANDS:
+        assert loaded([name, "--help"], HEAVY) == [], name
+
+
+def test_small_deal_imports_no_numpy_and_no_readers():
+    assert loaded(["deal", "-n", "32", "--seed", "1"],
+                  ["numpy", "yaml", "tabulate", "bridgecli.formats", "bridgecli.core.notation",
+                   "bridgecli.dealer.generate"]) == []
+
+
+def test_score_one_contract_imports_no_readers_or_tables():
+    assert loaded(["score", "3NT="], ["numpy", "yaml", "tabulate", "bridgecli.formats", "bridgecli.dealer"]) == []
+
+
+def test_conditions_need_numpy():
+    # the other side of the rule: a condition is evaluated with numpy
+    assert loaded(["deal", "-n", "1", "--seed", "1", "--where", "hcp(north) >= 10"], ["numpy"]) == ["numpy"]
