@@ -839,6 +839,8 @@ def _parse_auction_tokens(e: _Entry) -> tuple[list[AnnotatedCall], int, str]:
                     elif note is not None:
                         if ann[2] is not None:
                             raise ParseError(f"second note {m.group()!r} on one call")
+                        if int(note) < 1:
+                            raise ParseError(f"note reference {m.group()!r}: notes are numbered from 1")
                         ann[2] = int(note)
                     else:
                         n = int(nag)
@@ -962,6 +964,8 @@ def _parse_play_tokens(e: _Entry) -> tuple[list[PlayedCard], str]:
                     elif note is not None:
                         if ann[1] is not None:
                             raise ParseError(f"second note {m.group()!r} on one card")
+                        if int(note) < 1:
+                            raise ParseError(f"note reference {m.group()!r}: notes are numbered from 1")
                         ann[1] = int(note)
                     else:
                         ann[2].append(int(nag))  # type: ignore[attr-defined]
@@ -982,8 +986,8 @@ def _parse_notes(entries: list[_Entry]) -> dict[int, str]:
     notes: dict[int, str] = {}
     for e in entries:
         m = _NOTE.match(e[1])
-        if m is None:
-            raise ParseError(f"bad note {e[1]!r} (expected 'number:text')").located(line=e[2])
+        if m is None or int(m.group(1)) < 1:
+            raise ParseError(f"bad note {e[1]!r} (expected 'number:text', numbers from 1)").located(line=e[2])
         notes.setdefault(int(m.group(1)), m.group(2))
     return notes
 
@@ -1264,6 +1268,9 @@ def _place_comments(text: str, comments: Iterable[tuple[str, str]]) -> str:
         end_of[anchor] = k
     by_line: dict[int, list[str]] = {}
     for after, body in comments:
+        if not (body[:1] == "%" and "\n" not in body) and not (
+                body[:1] == "{" and body[-1:] == "}" and "}" not in body[1:-1]):
+            raise ParseError(f"a PBN comment is '{{...}}' or a '%' line, not {body[:80]!r}")
         by_line.setdefault(end_of.get(after, len(lines) - 1) if after else -1, []).append(body)
     out = by_line.get(-1, [])
     for k, line in enumerate(lines):
