@@ -609,7 +609,7 @@ def contract_of(board: Board) -> Contract | None:
     c = board.contract
     if c is not None and (c.declarer is not None or c.is_passout):
         return c
-    if board.auction:
+    if board.auction and not any(a.irregular for a in board.auction):  # ^I/^S: the Laws' order does not hold
         from .auction import Auction  # type: ignore[import-not-found,unused-ignore]
 
         dealer = board.effective_dealer

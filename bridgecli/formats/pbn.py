@@ -122,6 +122,7 @@ _NAME = re.compile(r"[A-Za-z0-9_]+\Z")
 _SUB_TOKEN = re.compile(r"([A-Za-z0-9-]+)|([!?]{1,2})|=(\d+)=|\$(\d+)|([*+])|(\^[A-Za-z]?)|(.)")
 _NOTE = re.compile(r"\s*(\d+)\s*:(.*)\Z", re.DOTALL)
 _RESULT_SIDES = re.compile(r"(NS|EW)\s+(\d+)(?:\s+(NS|EW)\s+(\d+))?\Z", re.IGNORECASE)
+_OPTIMUM_SCORE = re.compile(r"\s*(NS|EW)\s+[+-]?\d+(?:\s+(NS|EW)\s+[+-]?\d+)?\s*\Z", re.IGNORECASE)
 _CONTRACT = re.compile(r"([1-7])(C|D|H|S|NT|N)(X{0,2})\Z", re.IGNORECASE)
 
 # ---------------------------------------------------------------------------
@@ -197,7 +198,7 @@ class _Reader:
                 if _DATA_SPECIAL.search(data) or "%" in data:
                     break
                 entries.append([name, value, None, [(None, data)] if data else None])
-            elif inherit or name in kinds or name in tags or name in TABLE_SECTIONS:
+            elif inherit or name in kinds or name in tags or name in TABLE_SECTIONS or name == "OptimumScore":
                 entries.append([name, value, None, None])
             elif value != "?" or name not in _MTS_TEXT:
                 tags[name] = value
@@ -423,6 +424,9 @@ class _Reader:
                         raise exc.located(line=e[2])
                 if name not in tags:
                     v = e[1]
+                    if name == "OptimumScore" and v not in ("", "?") and _OPTIMUM_SCORE.match(v) is None:
+                        raise ParseError(f"bad OptimumScore {v!r} (expected like 'NS 420' or 'EW -100',"
+                                         " PBN 4.2)").located(line=e[2])
                     if v != "?" or name not in _MTS_TEXT:
                         tags[name] = v  # "?" in a mandatory tag means unknown: the same as absent
                 continue
