@@ -351,8 +351,7 @@ def _vg_tags(rec: _Record, tags: dict[str, str]) -> None:
         if first is not None and rec.number is not None and rec.room in ("Open", "Closed"):
             k = 2 * (rec.number - first) + (rec.room == "Closed")
             if 0 <= k < len(results):
-                if results[k].strip():
-                    tags["LinResult"] = results[k].strip()
+                tags["LinResult"] = results[k].strip()
                 return
         tags["LinRs"] = rec.rs
 
