@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.formats.realworld import EXPECTED, check_file, corpus_root  # noqa: E402
+from tests.formats.realworld import EXPECTED, check_file, corpus_root
 
 
 def main(argv: list[str]) -> int:

@@ -115,7 +115,8 @@ class Board:
     """Variant data that has no place above (talon, discards, ...)."""
     auction_from: Seat | None = None
     """Seat of the first call when no Dealer tag names the dealer (the PBN
-    Auction tag's seat); the dealer field wins when both are given."""
+    Auction tag's seat), kept where the board number would imply another
+    dealer; the dealer field wins when both are given."""
     comments: tuple[tuple[str, str], ...] = ()
     """Commentary as read, each ``(after, text)``: ``text`` verbatim with its
     delimiters (``{...}`` or a ``%`` line), ``after`` the tag or section it

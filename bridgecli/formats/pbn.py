@@ -480,7 +480,7 @@ class _Reader:
         fields: dict[str, object] = {}
         if auction_e is not None:
             fields["auction"], fields["auction_end"], start = _parse_auction(auction_e, dealer)
-            if dealer is None and start is not None:
+            if dealer is None and start is not None and (number is None or start != (number - 1) % 4):
                 fields["auction_from"] = start  # the Auction tag names the first caller: never guess another
         if play_e is not None:
             fields["play_leader"], fields["play"], fields["play_end"] = _parse_play(play_e)
@@ -681,7 +681,7 @@ def _outcome(
                 tags["Declarer"] = v
                 if contract is not None and contract.level > 0 and len(v) == 2:
                     declarer = _parse_seat(v[1], "declarer")
-                    contract = contract.with_declarer(declarer)  # type: ignore[arg-type]
+                    contract = contract.with_declarer(declarer)
                 else:
                     _parse_seat(v[1:], "declarer")
             elif contract is None:

@@ -190,8 +190,8 @@ def _plain_game(chunk: str) -> Board | None:
         start = _SEAT_VALUE.get(auction_v, _BAD)
         if start is _BAD or (dealer is not None and start != dealer):
             return None
-        if dealer is None:
-            auction_from = start
+        if dealer is None and (number is None or start != Seat((number - 1) % 4)):
+            auction_from = start  # kept only where the board number would say another
     return Board(number=number, dealer=dealer, vulnerability=vul,  # type: ignore[arg-type]
                  auction=calls, auction_end=end, contract=contract, auction_from=auction_from)  # type: ignore[arg-type]
 
