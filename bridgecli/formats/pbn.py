@@ -5,13 +5,16 @@ semi-empty lines (outside ``{}`` comments), tag pairs with ``\\"``/``\\\\``
 escapes (several per line, or one split over lines), ``;`` and ``{}``
 comments, ``%`` directive lines, CRLF or LF, ``#``/``##`` inheritance,
 case-insensitive tokens, the Auction and Play sections with suffixes, note
-references, NAGs, ``AP``, ``*`` and ``+``, and table sections such as
-``OptimumResultTable``. Comments and ``%`` lines are read past, not kept.
+references, NAGs, ``AP``, ``*`` and ``+``, the irregularities ``^I ^S ^R ^L``,
+and table sections such as ``OptimumResultTable``. ``{}`` comments and ``%``
+lines are kept in :attr:`Board.comments` with the tag they followed; ``;``
+comments are read past.
 
 Writing emits the *export* style of the standard: ``% PBN 2.1`` and
 ``% EXPORT``, the 15 mandatory tags in their order, the other tags sorted by
 name, the auction from the dealer four calls a line, the play from the
-opening leader, then the table sections. Lines end with LF unless
+opening leader, then the table sections; each comment after its tag or
+section. Lines end with LF unless
 ``crlf=True``. See ``docs/commands/pbn-format.md`` for the exact rules.
 
 Reading neither checks the auction nor the play against the Laws; it checks
