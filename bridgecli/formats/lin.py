@@ -633,8 +633,9 @@ def dump_board(board: Board) -> str:
     if board.number is not None and room in ("open", "closed"):
         parts.append(f"qx|{room[0]}{board.number}|")
     parts.append("st||")
-    if board.deal is not None or board.dealer is not None:
-        digit = "" if board.dealer is None else str(LIN_SEATS.index(board.dealer) + 1)
+    first = board.dealer if board.dealer is not None else board.auction_from  # who made the first call
+    if board.deal is not None or first is not None:
+        digit = "" if first is None else str(LIN_SEATS.index(first) + 1)
         hands = [board.deal[s] if board.deal is not None else None for s in LIN_SEATS]
         if board.deal is not None and board.deal.is_complete:
             hands[3] = None

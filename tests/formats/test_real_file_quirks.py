@@ -52,6 +52,12 @@ def test_convert_keeps_who_made_each_call(tmp_path: Path) -> None:
     assert json.loads(r.output.splitlines()[0])["auction_from"] == "E"
 
 
+def test_lin_gives_the_first_caller_the_dealer_digit() -> None:
+    (b,) = pbn.loads(NO_DEALER)
+    (back,) = lin.loads(lin.dumps([b]))
+    assert back.effective_dealer == Seat.EAST and back.calls == b.calls
+
+
 def test_a_dealer_tag_that_disagrees_with_the_auction_is_still_an_error() -> None:
     with pytest.raises(ParseError, match="the auction starts with E but the dealer is N"):
         pbn.loads(NO_DEALER.replace('[Board "1"]', '[Board "1"]\n[Dealer "N"]'))
