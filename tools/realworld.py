@@ -5,7 +5,7 @@ PBN -> PBN, PBN -> JSON -> PBN and PBN -> YAML -> PBN without loss, LIN -> PBN k
 vg|/rs|/nt|, and the play records replay as a correct tool would. The test suite runs
 a fast slice of the same checks (tests/formats/test_realworld.py).
 
-    python tools/realworld.py            # every board (about a minute)
+    python tools/realworld.py            # every board (a few minutes: YAML of 10,000 boards)
     python tools/realworld.py --quick    # the test suite's slice
 """
 
