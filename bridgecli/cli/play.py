@@ -33,6 +33,7 @@ from bridgecli.core.play import (
     PlayState,
     Replay,
     contract_of,
+    end_position,
     replay_board,
     replay_cards,
     revoke_transfer,
@@ -187,6 +188,44 @@ def passout_line(board: Board, lang: Language) -> str:
     """``Board 9: passed out``."""
     head = f"{lang.word('board')} {board.number}" if board.number is not None else lang.word("play")
     return f"{head}: {lang.word('auction_passed_out')}"
+
+
+def end_position_report(board: Board, rep: Replay, lang: Language, as_json: bool) -> str:
+    """The line (or JSON object) of a replayed end position (PBN 3.10): no contract
+    level, so no result or score, only the tricks each side took."""
+    contract = rep.contract
+    leader = board.play_leader
+    won = rep.tricks_won
+    if as_json:
+        obj: dict[str, Any] = {
+            "board": board.number, "legal": rep.legal, "end_position": True,
+            "strain": board.tags.get("Contract", "").strip().upper(),
+            "leader": leader.letter if leader is not None else None,
+            "tricks_played": rep.tricks_played, "tricks_ns": won[0], "tricks_ew": won[1],
+        }
+        if rep.error is not None:
+            obj["error"] = {"trick": rep.error.trick, "reason": rep.error.reason, "message": rep.error.message}
+        return json.dumps(obj, ensure_ascii=False)
+    head = f"{lang.word('board')} {board.number}" if board.number is not None else lang.word("play")
+    strain = lang.strain_str(contract.strain)
+    who = f", {lang.seat_str(leader)} leads" if leader is not None else ""
+    text = f"{head}: end position in {strain}{who}: "
+    if rep.error is not None:
+        seat = lang.seat_str(rep.error_seat) if rep.error_seat is not None else "?"
+        return text + lang.word("illegal_play").format(trick=rep.error.trick, seat=seat) + f": {rep.error.message}"
+    return (text + f"{rep.tricks_played} {lang.word('tricks')} played, {lang.word('side_ns')} {won[0]},"
+            f" {lang.word('side_ew')} {won[1]}")
+
+
+def no_card_report(board: Board, lang: Language, as_json: bool) -> str:
+    """A play record that holds no card yet (a lead problem: ``[Play "W"]`` then ``+``)."""
+    leader = board.play_leader
+    if as_json:
+        return json.dumps({"board": board.number, "legal": True, "tricks_played": 0, "no_card": True,
+                           "leader": leader.letter if leader is not None else None})
+    head = f"{lang.word('board')} {board.number}" if board.number is not None else lang.word("play")
+    who = f"{lang.seat_str(leader)} to lead" if leader is not None else "the lead to come"
+    return f"{head}: no card played yet ({who})"
 
 
 # -- reading -------------------------------------------------------------------
@@ -359,7 +398,7 @@ def play(ctx: click.Context, infile: str, board_specs: tuple[str, ...], as_json:
     report_to_file = output not in (None, "-") and not complete
     out = _Lines(keep=report_to_file)
     finished: list[Board] = []
-    seen = skipped = read = lost = 0
+    seen = skipped = read = lost = no_deal = 0
     for rec in records:
         read += 1
         if isinstance(rec, BridgeError):
@@ -377,6 +416,25 @@ def play(ctx: click.Context, infile: str, board_specs: tuple[str, ...], as_json:
                 continue
             if inline_cards is None:
                 skipped += 1
+                continue
+        if not complete and inline_cards is None and board.play is not None:
+            if board.deal is None:
+                no_deal += 1  # nothing to replay the cards against: not an error in the record
+                continue
+            if not any(pc.card is not None for row in board.play for pc in row):
+                out.add(no_card_report(board, lang, as_json))
+                continue
+            stand_in = end_position(board)
+            if stand_in is not None:
+                try:
+                    rep = replay_board(board, stand_in)
+                except BridgeError as exc:
+                    out.flush()
+                    code = max(code, _report(exc, source, board))
+                    continue
+                if not rep.legal:
+                    code = max(code, ExitCode.RULES)
+                out.add(end_position_report(board, rep, lang, as_json))
                 continue
         try:
             contract = contract_of(board)
@@ -434,6 +492,9 @@ def play(ctx: click.Context, infile: str, board_specs: tuple[str, ...], as_json:
         raise BridgeCliError(f"{source}: no boards", ExitCode.USAGE)
     if skipped and skipped == seen:
         click.echo(f"bridgecli: note: {source}: no board has a play record ({skipped} read)", err=True)
+    if no_deal:
+        click.echo(f"bridgecli: note: {source}: {no_deal} board{'s' if no_deal > 1 else ''} with a play record"
+                   " but no deal not replayed", err=True)
     if wanted and seen == 0:
         raise BridgeCliError(f"{source}: no board {wanted}", ExitCode.USAGE)
     if report_to_file:

@@ -34,9 +34,15 @@ class AnnotatedCall:
     """Number of the explaining note (PBN ``=n=``), if any."""
     nags: tuple[int, ...] = ()
     """Other numeric annotation glyphs (PBN ``$n``)."""
+    irregular: str = ""
+    """PBN 3.9 irregularity mark: ``"I"`` (an insufficient bid that was accepted) or
+    ``"S"`` (the turn of a player skipped by a call out of rotation; :attr:`call`
+    is then a placeholder pass); empty for a regular call."""
 
     def __str__(self) -> str:
-        return str(self.call) + ("!" if self.alert else "")
+        if self.irregular == "S":
+            return "^S"
+        return ("^I " if self.irregular == "I" else "") + str(self.call) + ("!" if self.alert else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,9 +55,12 @@ class PlayedCard:
     """Number of the explaining note, if any."""
     nags: tuple[int, ...] = ()
     """Numeric annotation glyphs."""
+    irregular: str = ""
+    """PBN 3.9 irregularity mark: ``"R"`` (a revoke) or ``"L"`` (a lead out of turn); empty when regular."""
 
     def __str__(self) -> str:
-        return "-" if self.card is None else str(self.card)
+        mark = f"^{self.irregular} " if self.irregular else ""
+        return mark + ("-" if self.card is None else str(self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +113,15 @@ class Board:
     """Name of the game variant (None = contract bridge)."""
     extra: Mapping[str, object] = field(default_factory=dict)
     """Variant data that has no place above (talon, discards, ...)."""
+    auction_from: Seat | None = None
+    """Seat of the first call when no Dealer tag names the dealer (the PBN
+    Auction tag's seat), kept where the board number would imply another
+    dealer; the dealer field wins when both are given."""
+    comments: tuple[tuple[str, str], ...] = ()
+    """Commentary as read, each ``(after, text)``: ``text`` verbatim with its
+    delimiters (``{...}`` or a ``%`` line), ``after`` the tag or section it
+    followed (``""`` = the start of the board; ``Auction``/``Play`` for the
+    sections, their notes included)."""
 
     def replace(self, **changes: object) -> Board:
         """A copy with some fields changed."""
@@ -111,9 +129,11 @@ class Board:
 
     @property
     def effective_dealer(self) -> Seat | None:
-        """The dealer, else the one the board number implies."""
+        """The dealer, else the first caller of the auction, else the one the board number implies."""
         if self.dealer is not None:
             return self.dealer
+        if self.auction_from is not None:
+            return self.auction_from
         return dealer_of_board(self.number) if self.number else None
 
     @property
@@ -122,6 +142,12 @@ class Board:
         if self.vulnerability is not None:
             return self.vulnerability
         return Vulnerability.from_board(self.number) if self.number else None
+
+    @property
+    def irregular(self) -> bool:
+        """Whether the auction or play carries a PBN irregularity mark (``^I ^S ^R ^L``)."""
+        return any(a.irregular for a in self.auction or ()) or any(
+            p.irregular for row in self.play or () for p in row)
 
     @property
     def calls(self) -> list[Call]:

@@ -611,7 +611,7 @@ def contract_of(board: Board) -> Contract | None:
     c = board.contract
     if c is not None and (c.declarer is not None or c.is_passout):
         return c
-    if board.auction:
+    if board.auction and not any(a.irregular for a in board.auction):  # ^I/^S: the Laws' order does not hold
         from .auction import Auction  # type: ignore[import-not-found,unused-ignore]
 
         dealer = board.effective_dealer
@@ -622,6 +622,30 @@ def contract_of(board: Board) -> Contract | None:
         if found is not None:
             return found
     return c
+
+
+_STRAIN_TAG = {"C": Strain.CLUBS, "D": Strain.DIAMONDS, "H": Strain.HEARTS, "S": Strain.SPADES,
+               "N": Strain.NOTRUMP, "NT": Strain.NOTRUMP}
+
+
+def end_position(board: Board) -> Contract | None:
+    """The stand-in contract of an end position (PBN 3.10: a Contract tag naming only
+    the trump strain, ``[Contract "H"]``), else None.
+
+    It has level 1 of that strain; its declarer is the Declarer tag's seat, else the
+    player on the right of the Play tag's leader (so that the recorded leader
+    leads). None when neither gives a seat. Never raises.
+    """
+    strain = _STRAIN_TAG.get(board.tags.get("Contract", "").strip().upper())
+    if strain is None or board.contract is not None:
+        return None
+    declarer: Seat | None = None
+    text = board.tags.get("Declarer", "").strip().upper().lstrip("^")
+    if text in ("N", "E", "S", "W"):
+        declarer = Seat("NESW".index(text))
+    elif board.play_leader is not None:
+        declarer = Seat((board.play_leader + 3) % 4)
+    return None if declarer is None else Contract(1, strain, declarer=declarer)
 
 
 def _start(board_deal: Deal | None, contract: Contract | None, label: str, rules: PlayRules) -> PlayState:
@@ -643,9 +667,17 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
     Trick winners are computed to put the cards in time order; the replay stops
     at the first unknown card (``-``) or the first illegal one. A record ending
     with ``*`` and a Result is a claim. A record disagreeing with the Result is
-    a mismatch. With ``allow_revokes`` a revoke is recorded in :attr:`Replay.revokes`
-    and the replay goes on (as with a revoke that stood). Raises RuleError when
-    the board has no usable deal or contract.
+    a mismatch (unless the Result tag says ``^n``: tricks agreed, not as played).
+    With ``allow_revokes`` a revoke is recorded in :attr:`Replay.revokes`
+    and the replay goes on (as with a revoke that stood).
+
+    PBN 3.9 marks are followed: a card marked ``^R`` is a revoke that stood
+    (recorded in :attr:`Replay.revokes`; an error if it is no revoke) and one
+    marked ``^L`` a lead out of turn that was accepted (its player leads that
+    trick; an error if that player was on lead anyway). A hand the deal leaves
+    unknown (``-``) plays the cards the record gives it, from the cards no
+    known hand holds; whether it followed suit cannot be told. Raises RuleError
+    when the board has no usable deal or contract.
     """
     contract = contract if contract is not None else contract_of(board)
     revokes: list[tuple[int, Seat, Suit]] = []
@@ -661,16 +693,27 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
     leader = (contract.declarer + rules.opening_leader) % 4
     hands = [0, 0, 0, 0]
     bit_by_id = _BIT_BY_ID
+    unknown: set[int] = set()  # seats whose hand the deal does not give
     for seat in {(leader + off) % 4 for off in order}:
         hand = deal.hands[seat]
         if hand is None:
-            raise RuleError(f"the play needs {_SEAT_NAMES[seat]}'s hand, which is unknown")
+            unknown.add(seat)
+            continue
         try:
             hands[seat] = sum(map(bit_by_id.__getitem__, map(id, hand.cards)))
         except KeyError:
             hands[seat] = _mask(hand)
-    if len({hands[(leader + off) % 4].bit_count() for off in order}) != 1:
+    if len(unknown) == len(order):
+        raise RuleError(f"{board.label}: no hand is known: no play to replay")
+    if len({hands[(leader + off) % 4].bit_count() for off in order if (leader + off) % 4 not in unknown}) != 1:
         raise RuleError("every player must hold the same number of cards to play")
+    pool = 0  # cards an unknown hand may hold: those of no known hand
+    if unknown:
+        pool = (1 << 52) - 1
+        for seat in range(4):
+            pool &= ~hands[seat]
+        for seat in unknown:
+            hands[seat] = pool
     strain = contract.strain
     trump = int(strain) if strain < 4 else -1
     first_col = int(board.play_leader) if board.play_leader is not None else leader
@@ -687,8 +730,10 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
     suit_mask = _SUIT_MASK
     follow = rules.follow_suit
     side_of = rules.sides
+    marked = any(pc.irregular for row in rows for pc in row)
     # the record's first column is the player of the first card: it must be the opening leader (Law 41A, 54)
-    if rows and rows[0] and rows[0][0].card is not None and first_col != leader:
+    if rows and rows[0] and rows[0][0].card is not None and first_col != leader and not (
+            marked and rows[0][0].irregular == "L"):
         err_seat, err_card = SEATS[first_col], rows[0][0].card
         error = IllegalPlayError(
             f"opening lead out of turn: {_names(first_col)} leads {str(err_card)!r},"
@@ -696,6 +741,22 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
         rows = ()
     table = _index_rows(rows[:rules.tricks])
     for rowno, row in enumerate(table):
+        marks: dict[int, str] = {}
+        if marked:
+            marks = {col: pc.irregular for col, pc in enumerate(rows[rowno]) if pc.irregular}
+            for col, mark in marks.items():
+                if mark == "L":
+                    out_of_turn = (first_col + col) % 4
+                    if out_of_turn == leader:
+                        card = rows[rowno][col].card
+                        err_seat, err_card = SEATS[leader], card
+                        error = IllegalPlayError(
+                            f"{_names(leader)}'s lead {str(card)!r} is marked as out of turn (^L),"
+                            f" but {_names(leader)} was on lead", reason="bad-mark", trick=rowno + 1)
+                        break
+                    leader = out_of_turn  # an accepted lead out of turn (Law 53, 55)
+            if error is not None:
+                break
         seats = pos_seat[leader]
         cols = pos_col[leader]
         nrow = len(row)
@@ -724,7 +785,15 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
                 led = best_suit = suit
                 best = idx
             else:
-                if suit != led and follow and hmask & suit_mask[led]:
+                rmark = marks.get(col) if marks else None
+                if rmark == "R":
+                    if seat in unknown or suit == led or not hmask & suit_mask[led]:
+                        error = IllegalPlayError(
+                            f"{str(DECK[idx])!r} of {_names(seat)} is marked as a revoke (^R), but it is none",
+                            reason="bad-mark", trick=rowno + 1)
+                    else:
+                        revokes.append((rowno + 1, SEATS[seat], Suit(led)))
+                elif suit != led and follow and seat not in unknown and hmask & suit_mask[led]:
                     if not allow_revokes:
                         error = IllegalPlayError(f"revoke: {_names(seat)} plays {str(DECK[idx])!r} holding"
                                                  f" {Suit(led).name.lower()} (Law 44C, 61)", reason="revoke",
@@ -736,11 +805,19 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
                         best, best_pos = idx, pos
                 elif suit == trump:
                     best, best_pos, best_suit = idx, pos, suit
+            if marks and pos == 0 and marks.get(col) == "R":
+                error = IllegalPlayError(f"the lead {str(DECK[idx])!r} is marked as a revoke (^R): a lead"
+                                         " cannot revoke", reason="bad-mark", trick=rowno + 1)
             if error is not None:
                 err_seat, err_card = SEATS[seat], DECK[idx]
                 stopped = True
                 break
-            hands[seat] = hmask ^ bit
+            if seat in unknown:
+                pool &= ~bit
+                for other in unknown:
+                    hands[other] = pool
+            else:
+                hands[seat] = hmask ^ bit
             played |= bit
             idxs.append(idx)
         if stopped:
@@ -779,7 +856,8 @@ def _finish(board: Board | None, contract: Contract, raw: list[tuple[int, list[i
     complete = n_done == rules.tricks or claimed
     declarer_tricks = result if claimed and result is not None else in_play
     mismatch: str | None = None
-    if error is None and result is not None:
+    agreed = board is not None and board.tags.get("Result", "")[:1] == "^"  # PBN "^9": not as played
+    if error is None and result is not None and not agreed:
         if claimed:
             if not in_play <= result <= in_play + rules.tricks - n_done:
                 mismatch = (f"result {result} cannot follow from the play: declarer has {in_play} tricks"

@@ -14,7 +14,17 @@ A LIN record is a run of ``key|value|`` pairs. The keys read here:
   the explanation of the call just made;
 * ``pc|SA|`` a card played, in time order; ``mc|10|`` a claim: tricks for declarer.
 
-``st``, ``rh``, ``pg``, ``nt``, ``sk``, ``vg`` and other keys are skipped.
+* ``vg|title,segment,scoring,first,last,team1,carry1,team2,carry2|`` the vugraph
+  header: tags ``Event``, ``Stage``, ``Scoring`` (I = IMP, P = MP, B = BAM),
+  ``HomeTeam`` and ``VisitTeam`` of every board after it, and the whole value in
+  tag ``LinVg``;
+* ``rs|4HE=,...|`` the results of the match, two a board (open, closed room):
+  tag ``LinResult`` of each board holds its own (the whole list in ``LinRs``
+  when the board cannot be placed in it);
+* ``nt|text|`` commentary: kept as a board comment (:attr:`Board.comments`)
+  after the start of the board, the auction or the play, where it came.
+
+``st``, ``rh``, ``pg``, ``sk`` and other keys are skipped.
 A line holding a BBO handviewer link (``...?lin=pn%7C...``) or percent-encoded
 LIN is decoded first.
 A new board starts at ``qx``, or at ``pn``/``st``/``md`` once the current
@@ -253,6 +263,9 @@ class _Record:
         self.cards: list[tuple[Card, int]] = []
         self.claim: int | None = None
         self.content = False
+        self.vg: str | None = None
+        self.rs: str | None = None
+        self.comments: list[tuple[str, str]] = []
 
     @property
     def label(self) -> str | None:
@@ -300,6 +313,14 @@ def _apply(rec: _Record, pair: _Pair) -> None:
             except ParseError:
                 raise ParseError(f"not a card: {v!r}") from None
         rec.cards.append((card, pair.line))
+    elif k == "vg":
+        rec.vg = v
+    elif k == "rs":
+        rec.rs = v
+    elif k == "nt":
+        text = " ".join(v.split())
+        after = "Play" if rec.cards else "Auction" if rec.calls else ""
+        rec.comments.append((after, "% " + text if "}" in text else "{" + text + "}"))
     elif k == "mc":
         t = v.strip()
         if not t.isdigit() or int(t) > 13:
@@ -307,9 +328,38 @@ def _apply(rec: _Record, pair: _Pair) -> None:
         rec.claim = int(t)
 
 
+_SCORING = {"I": "IMP", "P": "MP", "B": "BAM"}
+
+
+def _vg_tags(rec: _Record, tags: dict[str, str]) -> None:
+    """Tags from the vugraph header ``vg|`` and the results list ``rs|``."""
+    if rec.vg is not None:
+        f = [x.strip() for x in rec.vg.split(",")]
+        f += [""] * (9 - len(f))
+        for name, value in (("Event", f[0]), ("Stage", f[1]), ("Scoring", _SCORING.get(f[2].upper(), f[2])),
+                            ("HomeTeam", f[5]), ("VisitTeam", f[7])):
+            if value:
+                tags[name] = value
+        tags["LinVg"] = rec.vg
+    if rec.rs is not None:
+        results = rec.rs.split(",")
+        first = None
+        if rec.vg is not None:
+            head = rec.vg.split(",")
+            if len(head) > 3 and head[3].strip().isdigit():
+                first = int(head[3])
+        if first is not None and rec.number is not None and rec.room in ("Open", "Closed"):
+            k = 2 * (rec.number - first) + (rec.room == "Closed")
+            if 0 <= k < len(results):
+                tags["LinResult"] = results[k].strip()
+                return
+        tags["LinRs"] = rec.rs
+
+
 def _build(rec: _Record, source: str | None) -> Board:
     """Turn a record into a Board. Raises ParseError or a RuleError."""
     tags: dict[str, str] = {}
+    _vg_tags(rec, tags)
     if rec.names:
         names = rec.names
         if len(names) >= 8 and rec.room == "Closed":
@@ -364,6 +414,7 @@ def _build(rec: _Record, source: str | None) -> Board:
         play_leader=leader,
         play_end=play_end,
         tags=tags,
+        comments=tuple(rec.comments),
     )
 
 
@@ -440,6 +491,7 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
     rec: _Record | None = None
     error: BridgeError | None = None
     shared_names: list[str] | None = None  # a vugraph header's 8 players hold for the boards after it
+    shared_vg: tuple[str | None, str | None] = (None, None)  # and so do its vg| and rs|
 
     def finish() -> Iterator[Board | BridgeError]:
         if rec is None or not rec.content:
@@ -465,8 +517,11 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
             yield from finish()
             if rec is not None and rec.names is not None and len(rec.names) >= 8:
                 shared_names = rec.names
+            if rec is not None and (rec.vg is not None or rec.rs is not None):
+                shared_vg = (rec.vg, rec.rs)
             rec, error = _Record(item.line), None
             rec.names = shared_names
+            rec.vg, rec.rs = shared_vg
         if error is None:
             try:
                 _apply(rec, item)
@@ -571,15 +626,16 @@ def dump_board(board: Board) -> str:
             board=str(board.number) if board.number is not None else "?",
         )
     parts: list[str] = []
+    # pn| opens every board, names or not, as BBO writes it (readers split boards there)
+    names = [board.tags.get(t, "") for t in _PLAYER_TAGS]
+    parts.append("pn|" + ",".join(_clean(n).replace(",", " ") for n in names) + "|")
     room = board.tags.get("Room", "").strip().lower()
     if board.number is not None and room in ("open", "closed"):
         parts.append(f"qx|{room[0]}{board.number}|")
-    names = [board.tags.get(t, "") for t in _PLAYER_TAGS]
-    if any(names):
-        parts.append("pn|" + ",".join(_clean(n).replace(",", " ") for n in names) + "|")
     parts.append("st||")
-    if board.deal is not None or board.dealer is not None:
-        digit = "" if board.dealer is None else str(LIN_SEATS.index(board.dealer) + 1)
+    first = board.dealer if board.dealer is not None else board.auction_from  # who made the first call
+    if board.deal is not None or first is not None:
+        digit = "" if first is None else str(LIN_SEATS.index(first) + 1)
         hands = [board.deal[s] if board.deal is not None else None for s in LIN_SEATS]
         if board.deal is not None and board.deal.is_complete:
             hands[3] = None
@@ -601,7 +657,7 @@ def dump_board(board: Board) -> str:
         if i % 4 == 3:
             parts.append("pg||")
     if board.result is not None:
-        parts.append(f"mc|{board.result}|")
+        parts.append(f"mc|{board.result}|pg||")
     return "".join(parts) + "\n"
 
 

@@ -5,13 +5,16 @@ semi-empty lines (outside ``{}`` comments), tag pairs with ``\\"``/``\\\\``
 escapes (several per line, or one split over lines), ``;`` and ``{}``
 comments, ``%`` directive lines, CRLF or LF, ``#``/``##`` inheritance,
 case-insensitive tokens, the Auction and Play sections with suffixes, note
-references, NAGs, ``AP``, ``*`` and ``+``, and table sections such as
-``OptimumResultTable``. Comments and ``%`` lines are read past, not kept.
+references, NAGs, ``AP``, ``*`` and ``+``, the irregularities ``^I ^S ^R ^L``,
+and table sections such as ``OptimumResultTable``. ``{}`` comments and ``%``
+lines are kept in :attr:`Board.comments` with the tag they followed; ``;``
+comments are read past.
 
 Writing emits the *export* style of the standard: ``% PBN 2.1`` and
 ``% EXPORT``, the 15 mandatory tags in their order, the other tags sorted by
 name, the auction from the dealer four calls a line, the play from the
-opening leader, then the table sections. Lines end with LF unless
+opening leader, then the table sections; each comment after its tag or
+section. Lines end with LF unless
 ``crlf=True``. See ``docs/commands/pbn-format.md`` for the exact rules.
 
 Reading neither checks the auction nor the play against the Laws; it checks
@@ -28,7 +31,7 @@ from itertools import islice
 from typing import IO, Any
 
 from bridgecli.core.board import STRUCTURED_TAGS, AnnotatedCall, Board, PlayedCard, Section
-from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract, Pass, Risk
+from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Pass, Risk
 from bridgecli.core.cards import DECK, Card, Hand, Seat, Vulnerability
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, ParseError
@@ -45,6 +48,27 @@ MTS_TAGS: tuple[str, ...] = (
 
 # mandatory tags kept as text in Board.tags
 _MTS_TEXT = frozenset({"Event", "Site", "Date", "West", "North", "East", "South", "Scoring"})
+
+#: The table sections of PBN 2.1 (§5): a tag with one of these names starts a
+#: section of data rows. Another name ending in ``Table`` is a section only
+#: when data rows follow it; ``[Table "2"]`` (the table number, §4.4.7) is a tag.
+TABLE_SECTIONS = frozenset({
+    "ActionTable", "AuctionTimeTable", "InstantScoreTable", "OptimumPlayTable", "OptimumResultTable",
+    "PlayTimeTable", "ScoreTable", "TotalScoreTable",
+})
+
+
+def _is_section(name: str, rows: object) -> bool:
+    """Whether tag ``name`` (with data ``rows`` after it, or None) starts a table section."""
+    return name in TABLE_SECTIONS or (rows is not None and name[-5:] == "Table" and name != "Table")
+
+
+# values of structured tags kept as text when they are "" (not applicable):
+# a writer must not turn them into "?" (unknown), PBN §3.4
+_EMPTY_KEPT = frozenset({"Board", "Dealer", "Vulnerable", "Deal", "Auction", "Play"})
+
+# ``%`` lines the writer makes itself (version and export/import directives, PBN §2.4)
+_OWN_DIRECTIVE = re.compile(r"%\s*(?:PBN\s+\d+\.\d+\s*|EXPORT\s*|IMPORT\s*)\Z", re.IGNORECASE)
 
 #: Tags that may not use ``#``/``##`` inheritance (PBN §4.8).
 _NO_INHERIT = frozenset({"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"})
@@ -101,6 +125,7 @@ _NAME = re.compile(r"[A-Za-z0-9_]+\Z")
 _SUB_TOKEN = re.compile(r"([A-Za-z0-9-]+)|([!?]{1,2})|=(\d+)=|\$(\d+)|([*+])|(\^[A-Za-z]?)|(.)")
 _NOTE = re.compile(r"\s*(\d+)\s*:(.*)\Z", re.DOTALL)
 _RESULT_SIDES = re.compile(r"(NS|EW)\s+(\d+)(?:\s+(NS|EW)\s+(\d+))?\Z", re.IGNORECASE)
+_OPTIMUM_SCORE = re.compile(r"\s*(NS|EW)\s+[+-]?\d+(?:\s+(NS|EW)\s+[+-]?\d+)?\s*\Z", re.IGNORECASE)
 _CONTRACT = re.compile(r"([1-7])(C|D|H|S|NT|N)(X{0,2})\Z", re.IGNORECASE)
 
 # ---------------------------------------------------------------------------
@@ -140,6 +165,7 @@ class _Reader:
         self.source = source
         self.last: dict[str, str] = {}  # value of each tag in the latest good game that had it
         self.defaults: dict[str, str] = {}  # ``##`` values
+        self._brace: list[str] = []  # lines of the brace comment being read
 
     # -- splitting ---------------------------------------------------------
 
@@ -168,18 +194,14 @@ class _Reader:
         kinds = _KIND
         for name, value, data, other in _GAME_TAGS.findall(chunk):
             if not name:
-                if other:
-                    break  # not a plain line: read the game line by line
-                continue  # a % line
+                break  # another kind of line or a % line (kept as commentary): read the game line by line
             if "\\" in value:
                 value = _UNESCAPE.sub(r"\1", value)
             if data:
-                if _DATA_SPECIAL.search(data):
+                if _DATA_SPECIAL.search(data) or "%" in data:
                     break
-                if "%" in data:
-                    data = "".join(t for t in data.splitlines(True) if t.lstrip()[:1] != "%")
                 entries.append([name, value, None, [(None, data)] if data else None])
-            elif inherit or name in kinds or name in tags or name[-5:] == "Table":
+            elif inherit or name in kinds or name in tags or name in TABLE_SECTIONS or name == "OptimumScore":
                 entries.append([name, value, None, None])
             elif value != "?" or name not in _MTS_TEXT:
                 tags[name] = value
@@ -202,6 +224,9 @@ class _Reader:
     def _line_games(self, lines: list[str], first_line: int) -> Iterator[Board | BridgeError]:
         """Games of ``lines`` (numbered from ``first_line``), tokenized line by line."""
         entries: list[_Entry] = []
+        comments: list[tuple[int, str]] = []  # (number of tags before it, text) of each comment kept
+        brace: list[str] = []  # the lines of an open brace comment so far
+        self._brace = brace
         cur: _Entry | None = None
         in_brace = 0  # line where an open brace comment started, 0 = none
         pending: list[object] | None = None  # a tag split over lines: [line, name, value]
@@ -212,8 +237,12 @@ class _Reader:
             if in_brace:
                 j = line.find("}")
                 if j < 0:
+                    brace.append(line)
                     continue
                 in_brace = 0
+                brace.append(line[:j + 1])
+                comments.append((len(entries), "\n".join(brace)))
+                brace.clear()
                 line = line[j + 1:]
                 if not line or line.isspace():
                     continue
@@ -221,10 +250,13 @@ class _Reader:
                 if entries or error is not None or pending is not None:
                     if error is None and pending is not None:
                         error = self._error("unterminated tag (no closing ']')", pending[0], entries)  # type: ignore[arg-type]
-                    yield error if error is not None else self._board(entries)
+                    yield error if error is not None else self._board(entries, comments)
                     entries, cur, pending, error = [], None, None, None
-                continue
+                    comments = []
+                continue  # comments before the first tag stay for the next game
             elif line[0] == "%":
+                if not _OWN_DIRECTIVE.match(line.rstrip()):
+                    comments.append((len(entries), line.rstrip()))
                 continue
             if error is not None:
                 continue
@@ -243,7 +275,7 @@ class _Reader:
                         cur[3].append((i, line))
                     continue
             try:
-                cur, pending, in_brace = self._slow_line(line, i, entries, cur, pending)
+                cur, pending, in_brace = self._slow_line(line, i, entries, cur, pending, comments)
             except ParseError as exc:
                 error = exc.located(source=self.source, line=i, board=self._board_tag(entries))
         if in_brace and error is None:
@@ -251,10 +283,11 @@ class _Reader:
         if error is None and pending is not None:
             error = self._error("unterminated tag (no closing ']')", pending[0], entries)  # type: ignore[arg-type]
         if entries or error is not None:
-            yield error if error is not None else self._board(entries)
+            yield error if error is not None else self._board(entries, comments)
 
     def _slow_line(
-        self, line: str, i: int, entries: list[_Entry], cur: _Entry | None, pending: list[object] | None
+        self, line: str, i: int, entries: list[_Entry], cur: _Entry | None, pending: list[object] | None,
+        comments: list[tuple[int, str]],
     ) -> tuple[_Entry | None, list[object] | None, int]:
         """Tokenize a line that is not a lone tag nor plain data."""
         words: list[str] = []
@@ -270,7 +303,10 @@ class _Reader:
             if kind == "brace":
                 if not m.group().endswith("}"):
                     in_brace = i
+                    self._brace.append(line[m.start():])
                     break
+                if pending is None:
+                    comments.append((len(entries), m.group()))
                 if words:
                     clean = False
                 continue
@@ -352,19 +388,20 @@ class _Reader:
         for e in entries:
             last[e[0]] = e[1]
 
-    def _board(self, entries: list[_Entry]) -> Board | BridgeError:
+    def _board(self, entries: list[_Entry], comments: list[tuple[int, str]] | None = None) -> Board | BridgeError:
         line: int | None = entries[0][2]
         try:
             self._inherit(entries)
-            board = self._build(entries, {})
+            board = self._build(entries, {}, comments)
         except BridgeError as exc:
             return exc.located(source=self.source, line=line, board=self._board_tag(entries))
         self._remember(entries)
         return board
 
     @staticmethod
-    def _build(entries: list[_Entry], tags: dict[str, str]) -> Board:
-        """The Board of a game's tags; ``tags`` may already hold the plain ones."""
+    def _build(entries: list[_Entry], tags: dict[str, str], comments: list[tuple[int, str]] | None = None) -> Board:
+        """The Board of a game's tags; ``tags`` may already hold the plain ones.
+        ``comments`` are (number of entries before it, text)."""
         number: int | None = None
         dealer: Seat | None = None
         vul: Vulnerability | None = None
@@ -382,9 +419,17 @@ class _Reader:
         for e in entries:
             name = e[0]
             kind = kinds.get(name)
-            if kind is None and e[3] is None and name[-5:] != "Table":
+            if kind is None and not _is_section(name, e[3]):
+                if e[3]:
+                    try:
+                        _unexpected(e)
+                    except BridgeError as exc:
+                        raise exc.located(line=e[2])
                 if name not in tags:
                     v = e[1]
+                    if name == "OptimumScore" and v not in ("", "?") and _OPTIMUM_SCORE.match(v) is None:
+                        raise ParseError(f"bad OptimumScore {v!r} (expected like 'NS 420' or 'EW -100',"
+                                         " PBN 4.2)").located(line=e[2])
                     if v != "?" or name not in _MTS_TEXT:
                         tags[name] = v  # "?" in a mandatory tag means unknown: the same as absent
                 continue
@@ -397,6 +442,9 @@ class _Reader:
                 continue  # a repeated tag is ignored (PBN §3.4)
             seen.add(name)
             v = e[1]
+            if v == "" and kind in _EMPTY_KEPT and not e[3]:
+                tags[name] = ""  # "" (not applicable) is not "?" (unknown): keep which one it was
+                continue
             try:
                 if kind is not None:
                     if kind == "Auction":
@@ -424,8 +472,6 @@ class _Reader:
                     elif kind == "Result":
                         result_e = e
                 else:
-                    if name[-5:] != "Table":
-                        _unexpected(e)
                     rows = tuple(
                         s for _, t in e[3] or () for s in (r.strip() for r in t.split("\n")) if s and s[0] != "%"
                     )
@@ -436,10 +482,9 @@ class _Reader:
         contract, result = _outcome(contract_e, declarer_e, result_e, tags)
         fields: dict[str, object] = {}
         if auction_e is not None:
-            first = dealer
-            if first is None and number is not None:
-                first = Seat((number - 1) % 4)
-            fields["auction"], fields["auction_end"] = _parse_auction(auction_e, first)
+            fields["auction"], fields["auction_end"], start = _parse_auction(auction_e, dealer)
+            if dealer is None and start is not None and (number is None or start != (number - 1) % 4):
+                fields["auction_from"] = start  # the Auction tag names the first caller: never guess another
         if play_e is not None:
             fields["play_leader"], fields["play"], fields["play_end"] = _parse_play(play_e)
         if notes[0]:
@@ -448,10 +493,28 @@ class _Reader:
             fields["play_notes"] = _parse_notes(notes[1])
         if sections:
             fields["sections"] = tuple(sections)
+        if comments:
+            fields["comments"] = _anchor_comments(entries, comments)
         return Board(
             number=number, dealer=dealer, vulnerability=vul, deal=deal,
             contract=contract, result=result, tags=tags, **fields,  # type: ignore[arg-type]
         )
+
+
+def _anchor_comments(entries: list[_Entry], comments: list[tuple[int, str]]) -> tuple[tuple[str, str], ...]:
+    """Each comment with the tag or section it followed: Note tags belong to the
+    Auction or Play section before them; "" is the start of the game."""
+    after = [""]
+    section = "Auction"
+    for e in entries:
+        name = e[0]
+        if name == "Note":
+            after.append(section)
+            continue
+        if name in ("Auction", "Play"):
+            section = name
+        after.append(name)
+    return tuple((after[min(k, len(after) - 1)], text) for k, text in comments)
 
 
 def _unexpected(e: _Entry) -> None:
@@ -616,9 +679,16 @@ def _outcome(
     if declarer_e is not None and declarer_e[1] not in ("", "?"):
         v = declarer_e[1]
         try:
-            if v[:1] == "^" or contract is None:
-                if v[:1] != "^":
-                    _parse_seat(v, "declarer")
+            if v[:1] == "^":
+                # "^S": declarer and dummy were swapped (PBN 3.4.13); S plays the hand
+                tags["Declarer"] = v
+                if contract is not None and contract.level > 0 and len(v) == 2:
+                    declarer = _parse_seat(v[1], "declarer")
+                    contract = contract.with_declarer(declarer)
+                else:
+                    _parse_seat(v[1:], "declarer")
+            elif contract is None:
+                _parse_seat(v, "declarer")
                 tags["Declarer"] = v
             else:
                 declarer = _parse_seat(v, "declarer")
@@ -634,10 +704,13 @@ def _outcome(
     result: int | None = None
     if result_e is not None and result_e[1] not in ("", "?"):
         v = result_e[1].strip()
-        if v.isdigit():
-            result = int(v)
+        agreed = v[:1] == "^" and v[1:].isdigit()  # "^9": tricks agreed, not as played (PBN 3.4.15)
+        if v.isdigit() or agreed:
+            result = int(v[1:] if agreed else v)
             if result > 13:
                 raise ParseError(f"bad result {result_e[1]!r}: at most 13 tricks").located(line=result_e[2])
+            if agreed:
+                tags["Result"] = result_e[1]
         else:
             m = _RESULT_SIDES.match(v)
             if m is None and v[:1] != "^":
@@ -663,8 +736,10 @@ def _section_tokens(e: _Entry) -> list[str]:
     return " ".join(t for _, t in rows).split()
 
 
-def _parse_auction(e: _Entry, dealer: Seat | None) -> tuple[tuple[AnnotatedCall, ...], str]:
-    """The calls of an Auction section, from the dealer on, and its end mark."""
+def _parse_auction(e: _Entry, dealer: Seat | None) -> tuple[tuple[AnnotatedCall, ...], str, Seat | None]:
+    """The calls of an Auction section, from the dealer on, its end mark and the
+    seat of its first call (None when the tag gives no seat). Raises ParseError
+    when a Dealer tag (``dealer``) says another seat starts."""
     try:
         seat = _parse_seat(e[1], "auction")
     except ParseError as exc:
@@ -673,26 +748,30 @@ def _parse_auction(e: _Entry, dealer: Seat | None) -> tuple[tuple[AnnotatedCall,
         out, fillers, end = list(map(_PLAIN_CALL.__getitem__, _section_tokens(e))), 0, ""
     except KeyError:
         out, fillers, end = _parse_auction_tokens(e)
-    if seat is not None and dealer is not None and (seat + fillers) % 4 != dealer:
+    start = None if seat is None else Seat((seat + fillers) % 4)
+    if start is not None and dealer is not None and start != dealer:
         raise ParseError(
-            f"the auction starts with {Seat((seat + fillers) % 4).letter} but the dealer is {dealer.letter}"
+            f"the auction starts with {start.letter} but the dealer is {dealer.letter}"
         ).located(line=e[2])
-    return tuple(out), end
+    return tuple(out), end, start
 
 
 def _parse_auction_tokens(e: _Entry) -> tuple[list[AnnotatedCall], int, str]:
-    """Token by token: fillers, ``AP``, suffixes, notes, NAGs, end marks."""
+    """Token by token: fillers, ``AP``, suffixes, notes, NAGs, end marks and the
+    irregularities ``^I`` (before an accepted insufficient bid) and ``^S`` (a
+    skipped turn), PBN §3.9."""
     out: list[AnnotatedCall] = []
     fillers = 0
     end = ""
     plain = _PLAIN_CALL
     line = e[2]
-    ann: list[object] | None = None  # [call, alert, note, nags] of the last call while annotating
+    ann: list[object] | None = None  # [call, alert, note, nags, irregular] of the last call while annotating
+    mark_i = False  # a "^I" waits for its bid
     try:
         for line, text in e[3] or ():
             for tok in text.split():
                 a = plain.get(tok)
-                if a is not None and not end:
+                if a is not None and not end and not mark_i:
                     if ann is not None:
                         out[-1] = _annotated(ann)
                         ann = None
@@ -700,12 +779,25 @@ def _parse_auction_tokens(e: _Entry) -> tuple[list[AnnotatedCall], int, str]:
                     continue
                 for m in _SUB_TOKEN.finditer(tok):
                     word, suffix, note, nag, mark, irr, bad = m.groups()
+                    if irr is not None and irr.upper() in ("^I", "^S"):
+                        if ann is not None:
+                            out[-1] = _annotated(ann)
+                            ann = None
+                        if end or mark_i:
+                            raise ParseError(f"unexpected {irr!r} after {'^I' if mark_i else end!r} in the auction")
+                        if irr.upper() == "^S":
+                            out.append(_SKIPPED)
+                        else:
+                            mark_i = True
+                        continue
                     if word is not None or mark is not None:
                         if ann is not None:
                             out[-1] = _annotated(ann)
                             ann = None
                         if end:
                             raise ParseError(f"unexpected {m.group()!r} after {end!r} in the auction")
+                        if mark_i and (mark is not None or word == "-" or word.upper() == "AP"):
+                            raise ParseError(f"'^I' must stand before an insufficient bid, not {m.group()!r}")
                         if mark is not None:
                             end = mark
                         elif word == "-":
@@ -727,17 +819,22 @@ def _parse_auction_tokens(e: _Entry) -> tuple[list[AnnotatedCall], int, str]:
                                     a = AnnotatedCall(ENGLISH.parse_call(word))
                                 except ParseError:
                                     raise ParseError(f"not a call: {word!r}") from None
+                            if mark_i:
+                                if not isinstance(a.call, Bid):
+                                    raise ParseError(f"'^I' must stand before an insufficient bid, not {word!r}")
+                                a = AnnotatedCall(a.call, irregular="I")
+                                mark_i = False
                             out.append(a)
                         continue
                     if irr is not None:
-                        raise ParseError(f"irregularity {irr!r} in the auction is not supported")
+                        raise ParseError(f"irregularity {irr!r} does not belong in the auction (^I or ^S)")
                     if bad is not None:
                         raise ParseError(f"unexpected {bad!r} in the auction")
-                    if not out or end:
+                    if not out or end or mark_i or out[-1].irregular == "S":
                         raise ParseError(f"annotation {m.group()!r} without a call before it")
                     if ann is None:
                         last = out[-1]
-                        ann = [last.call, last.alert, last.note, list(last.nags)]
+                        ann = [last.call, last.alert, last.note, list(last.nags), last.irregular]
                     if suffix is not None:
                         code = _CALL_SUFFIX.get(suffix)
                         if code is None:
@@ -749,6 +846,8 @@ def _parse_auction_tokens(e: _Entry) -> tuple[list[AnnotatedCall], int, str]:
                     elif note is not None:
                         if ann[2] is not None:
                             raise ParseError(f"second note {m.group()!r} on one call")
+                        if int(note) < 1:
+                            raise ParseError(f"note reference {m.group()!r}: notes are numbered from 1")
                         ann[2] = int(note)
                     else:
                         n = int(nag)
@@ -758,13 +857,20 @@ def _parse_auction_tokens(e: _Entry) -> tuple[list[AnnotatedCall], int, str]:
                             ann[3].append(n)  # type: ignore[attr-defined]
         if ann is not None:
             out[-1] = _annotated(ann)
+        if mark_i:
+            raise ParseError("'^I' at the end of the auction, with no bid after it")
     except ParseError as exc:
         raise exc.located(line=line)
     return out, fillers, end
 
 
 def _annotated(ann: list[object]) -> AnnotatedCall:
-    return AnnotatedCall(ann[0], bool(ann[1]), ann[2], tuple(sorted(set(ann[3]))))  # type: ignore[arg-type, call-overload]
+    return AnnotatedCall(ann[0], bool(ann[1]), ann[2], tuple(sorted(set(ann[3]))),  # type: ignore[arg-type, call-overload]
+                         ann[4])  # type: ignore[arg-type]
+
+
+#: The place of a player whose turn was skipped by a call out of rotation (``^S``).
+_SKIPPED = AnnotatedCall(PASS, irregular="S")
 
 
 def _parse_play(e: _Entry) -> tuple[Seat | None, tuple[tuple[PlayedCard, ...], ...], str]:
@@ -796,12 +902,13 @@ def _parse_play_tokens(e: _Entry) -> tuple[list[PlayedCard], str]:
     plus_open = False  # a "+" seen and no card after it yet
     plain = _PLAIN_CARD
     line = e[2]
-    ann: list[object] | None = None  # [card, note, nags]
+    ann: list[object] | None = None  # [card, note, nags, irregular]
+    irr_mark = ""  # "R" or "L": a "^R"/"^L" waits for its card
     try:
         for line, text in e[3] or ():
             for tok in text.split():
                 p = plain.get(tok)
-                if p is not None and end != "*":
+                if p is not None and end != "*" and not irr_mark:
                     if ann is not None:
                         cards[-1] = _played(ann)
                         ann = None
@@ -812,12 +919,23 @@ def _parse_play_tokens(e: _Entry) -> tuple[list[PlayedCard], str]:
                     continue
                 for m in _SUB_TOKEN.finditer(tok):
                     word, suffix, note, nag, mark, irr, bad = m.groups()
+                    if irr is not None and irr.upper() in ("^R", "^L"):
+                        if ann is not None:
+                            cards[-1] = _played(ann)
+                            ann = None
+                        if end == "*" or irr_mark:
+                            raise ParseError(f"unexpected {irr!r} after {'^' + irr_mark if irr_mark else end!r}"
+                                             " in the play")
+                        irr_mark = irr[1].upper()
+                        continue
                     if word is not None or mark is not None:
                         if ann is not None:
                             cards[-1] = _played(ann)
                             ann = None
                         if end == "*" or (mark is not None and end):
                             raise ParseError(f"unexpected {m.group()!r} after {end!r} in the play")
+                        if irr_mark and (mark is not None or word == "-"):
+                            raise ParseError(f"'^{irr_mark}' must stand before a card, not {m.group()!r}")
                         if mark is not None:
                             end = mark
                             plus_open = mark == "+"
@@ -831,17 +949,20 @@ def _parse_play_tokens(e: _Entry) -> tuple[list[PlayedCard], str]:
                                 p = PlayedCard(DECK[ENGLISH.parse_card(word).index])
                             except ParseError:
                                 raise ParseError(f"not a card: {word!r}") from None
+                        if irr_mark:
+                            p = PlayedCard(p.card, irregular=irr_mark)
+                            irr_mark = ""
                         cards.append(p)
                         continue
                     if irr is not None:
-                        raise ParseError(f"irregularity {irr!r} in the play is not supported")
+                        raise ParseError(f"irregularity {irr!r} does not belong in the play (^R or ^L)")
                     if bad is not None:
                         raise ParseError(f"unexpected {bad!r} in the play")
-                    if not cards or end == "*" or plus_open:
+                    if not cards or end == "*" or plus_open or irr_mark:
                         raise ParseError(f"annotation {m.group()!r} without a card before it")
                     if ann is None:
                         last = cards[-1]
-                        ann = [last.card, last.note, list(last.nags)]
+                        ann = [last.card, last.note, list(last.nags), last.irregular]
                     if suffix is not None:
                         code = _CARD_SUFFIX.get(suffix)
                         if code is None:
@@ -850,26 +971,30 @@ def _parse_play_tokens(e: _Entry) -> tuple[list[PlayedCard], str]:
                     elif note is not None:
                         if ann[1] is not None:
                             raise ParseError(f"second note {m.group()!r} on one card")
+                        if int(note) < 1:
+                            raise ParseError(f"note reference {m.group()!r}: notes are numbered from 1")
                         ann[1] = int(note)
                     else:
                         ann[2].append(int(nag))  # type: ignore[attr-defined]
         if ann is not None:
             cards[-1] = _played(ann)
+        if irr_mark:
+            raise ParseError(f"'^{irr_mark}' at the end of the play, with no card after it")
     except ParseError as exc:
         raise exc.located(line=line)
     return cards, end
 
 
 def _played(ann: list[object]) -> PlayedCard:
-    return PlayedCard(ann[0], ann[1], tuple(sorted(set(ann[2]))))  # type: ignore[arg-type, call-overload]
+    return PlayedCard(ann[0], ann[1], tuple(sorted(set(ann[2]))), ann[3])  # type: ignore[arg-type, call-overload]
 
 
 def _parse_notes(entries: list[_Entry]) -> dict[int, str]:
     notes: dict[int, str] = {}
     for e in entries:
         m = _NOTE.match(e[1])
-        if m is None:
-            raise ParseError(f"bad note {e[1]!r} (expected 'number:text')").located(line=e[2])
+        if m is None or int(m.group(1)) < 1:
+            raise ParseError(f"bad note {e[1]!r} (expected 'number:text', numbers from 1)").located(line=e[2])
         notes.setdefault(int(m.group(1)), m.group(2))
     return notes
 
@@ -971,6 +1096,8 @@ def _esc(value: str, name: str) -> str:
 
 
 def _call_txt(a: AnnotatedCall) -> str:
+    if a.irregular == "S":
+        return "^S"
     call = a.call
     t = _CALL_TXT_BY_ID.get(id(call))
     if t is None:
@@ -981,6 +1108,8 @@ def _call_txt(a: AnnotatedCall) -> str:
         nags = sorted(set(a.nags) | ({1} if a.alert else set()))
         for n in nags:
             t += f" ${n}"
+    if a.irregular:
+        t = f"^{a.irregular} {t}"
     return t
 
 
@@ -995,6 +1124,8 @@ def _card_txt(p: PlayedCard) -> str:
             t += f" ={p.note}="
         for n in sorted(set(p.nags)):
             t += f" ${n}"
+    if p.irregular:
+        t = f"^{p.irregular} {t}"
     return t
 
 
@@ -1024,8 +1155,12 @@ def board_text(b: Board) -> str:
     number = b.number
     if dealer is not None:
         eff = dealer
+    elif b.auction_from is not None:
+        eff = b.auction_from
+    elif number:
+        eff = Seat((number - 1) % 4)
     else:
-        eff = Seat((number - 1) % 4) if number else Seat.NORTH
+        eff = None  # nobody says who dealt: the deal is written from N, the auction from "?"
     contract = b.contract
     result = b.result
     if contract is None:
@@ -1035,9 +1170,13 @@ def board_text(b: Board) -> str:
     else:
         d = contract.declarer
         declarer_v = "NESW"[d] if d is not None else ("" if contract.level == 0 else esc(get("Declarer", "?"), "D"))
+        if d is not None and get("Declarer", "") == "^" + declarer_v:
+            declarer_v = "^" + declarer_v  # declarer and dummy swapped (PBN 3.4.13)
         contract_v = contract.pbn
         if result is not None:
             result_v = str(result)
+            if get("Result", "") == "^" + result_v:
+                result_v = "^" + result_v
         else:
             result_v = esc(get("Result", "" if contract.level == 0 else "?"), "Result")
     vul = b.vulnerability
@@ -1046,14 +1185,14 @@ def board_text(b: Board) -> str:
         f'[Event "{esc(get("Event", "?"), "Event")}"]\n'
         f'[Site "{esc(get("Site", "?"), "Site")}"]\n'
         f'[Date "{esc(get("Date", "?"), "Date")}"]\n'
-        f'[Board "{number if number is not None else "?"}"]\n'
+        f'[Board "{number if number is not None else get("Board", "?") and "?"}"]\n'
         f'[West "{esc(get("West", "?"), "West")}"]\n'
         f'[North "{esc(get("North", "?"), "North")}"]\n'
         f'[East "{esc(get("East", "?"), "East")}"]\n'
         f'[South "{esc(get("South", "?"), "South")}"]\n'
-        f'[Dealer "{"NESW"[dealer] if dealer is not None else "?"}"]\n'
-        f'[Vulnerable "{("None", "NS", "EW", "All")[vul] if vul is not None else "?"}"]\n'
-        f'[Deal "{_deal_txt(deal, eff) if deal is not None else "?"}"]\n'
+        f'[Dealer "{"NESW"[dealer] if dealer is not None else get("Dealer", "?") and "?"}"]\n'
+        f'[Vulnerable "{("None", "NS", "EW", "All")[vul] if vul is not None else get("Vulnerable", "?") and "?"}"]\n'
+        f'[Deal "{_deal_txt(deal, eff or Seat.NORTH) if deal is not None else get("Deal", "?") and "?"}"]\n'
         f'[Scoring "{esc(get("Scoring", "?"), "Scoring")}"]\n'
         f'[Declarer "{declarer_v}"]\n'
         f'[Contract "{contract_v}"]\n'
@@ -1072,7 +1211,7 @@ def board_text(b: Board) -> str:
             out.append(f'[{name} "{esc(tags[name], name)}"]')
     auction = b.auction
     if auction is not None:
-        out.append(f'[Auction "{"NESW"[eff]}"]')
+        out.append(f'[Auction "{"NESW"[eff] if eff is not None else "?"}"]')
         got = list(map(_ANN_TXT_BY_ID.get, map(id, auction)))
         if None in got:
             got = [t if t is not None else _call_txt(a) for t, a in zip(got, auction)]
@@ -1083,8 +1222,11 @@ def board_text(b: Board) -> str:
             out.append(b.auction_end)
         if b.auction_notes:
             _note_lines(b.auction_notes.items(), out)
-    elif b.auction_notes:
-        _note_lines(b.auction_notes.items(), out)
+    else:
+        if get("Auction") is not None:
+            out.append(f'[Auction "{get("Auction") and "?"}"]')
+        if b.auction_notes:
+            _note_lines(b.auction_notes.items(), out)
     play = b.play
     if play is not None:
         leader = b.play_leader
@@ -1100,6 +1242,8 @@ def board_text(b: Board) -> str:
             out.append(b.play_end)
         if b.play_notes:
             _note_lines(b.play_notes.items(), out)
+    elif get("Play") is not None:
+        out.append(f'[Play "{get("Play") and "?"}"]')
     if b.sections:
         for s in sorted(b.sections, key=lambda s: s.name):
             out.append(f'[{s.name} "{esc(s.header, s.name)}"]')
@@ -1109,6 +1253,36 @@ def board_text(b: Board) -> str:
                     if "\n" in text or "\r" in text:
                         raise ParseError(f"a row of {s.name} holds a line break: {text!r}")
                     out.append(text)
+    out.append("")
+    text = "\n".join(out)
+    return _place_comments(text, b.comments) if b.comments else text
+
+
+_TAG_NAME = re.compile(r"\[([A-Za-z0-9_]+) ")
+
+
+def _place_comments(text: str, comments: Iterable[tuple[str, str]]) -> str:
+    """``text`` (a board as the writer makes it) with each comment on its own
+    line(s) after the tag or section it belongs to; at the start for ``""``,
+    at the end when that tag is not written."""
+    lines = text.split("\n")[:-1]
+    end_of: dict[str, int] = {}  # anchor -> index of the last line of its block
+    anchor = ""
+    for k, line in enumerate(lines):
+        m = _TAG_NAME.match(line)
+        if m is not None and not (m.group(1) == "Note" and anchor in ("Auction", "Play")):
+            anchor = m.group(1)
+        end_of[anchor] = k
+    by_line: dict[int, list[str]] = {}
+    for after, body in comments:
+        if not (body[:1] == "%" and "\n" not in body) and not (
+                body[:1] == "{" and body[-1:] == "}" and "}" not in body[1:-1]):
+            raise ParseError(f"a PBN comment is '{{...}}' or a '%' line, not {body[:80]!r}")
+        by_line.setdefault(end_of.get(after, len(lines) - 1) if after else -1, []).append(body)
+    out = by_line.get(-1, [])
+    for k, line in enumerate(lines):
+        out.append(line)
+        out.extend(by_line.get(k, ()))
     out.append("")
     return "\n".join(out)
 

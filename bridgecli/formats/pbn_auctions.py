@@ -183,13 +183,17 @@ def _plain_game(chunk: str) -> Board | None:
     v = seen.get("Result", "")
     if v not in ("", "?") and _RESULT.fullmatch(v) is None:
         return None
+    auction_from = None
     if auction_v not in (None, "", "?"):
-        first = dealer if dealer is not None else Seat((number - 1) % 4) if number else None
+        # the Auction tag's seat: the dealer's when a Dealer tag names one, else it names the
+        # first caller (never the board number's dealer)
         start = _SEAT_VALUE.get(auction_v, _BAD)
-        if start is _BAD or (first is not None and start != first):
+        if start is _BAD or (dealer is not None and start != dealer):
             return None
+        if dealer is None and (number is None or start != Seat((number - 1) % 4)):
+            auction_from = start  # kept only where the board number would say another
     return Board(number=number, dealer=dealer, vulnerability=vul,  # type: ignore[arg-type]
-                 auction=calls, auction_end=end, contract=contract)  # type: ignore[arg-type]
+                 auction=calls, auction_end=end, contract=contract, auction_from=auction_from)  # type: ignore[arg-type]
 
 
 def _special_tokens(body: str) -> tuple[list[AnnotatedCall], str] | None:

@@ -7,9 +7,9 @@ reads it back (plus a few convenient spellings, see ``docs/FORMATS.md``), so
 
 Key order of the canonical form::
 
-    board, dealer, vulnerable, deal, auction, auction_end, auction_notes,
+    board, dealer, vulnerable, deal, auction_from, auction, auction_end, auction_notes,
     contract, declarer, result, play_leader, play, play_end, play_notes,
-    tags, sections, variant, extra
+    tags, sections, comments, variant, extra
 
 Absent fields are left out; an empty auction or play (recorded, but no
 calls/cards) is written as an empty list, so "absent" and "empty" stay apart.
@@ -22,16 +22,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bridgecli.core.board import AnnotatedCall, Board, PlayedCard, Section
-from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract, parse_call
+from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, parse_call
 from bridgecli.core.cards import DECK, Card, Hand, Rank, Seat, Suit, Vulnerability
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, InvalidDealError, ParseError
 
 #: Keys of a board mapping, in the order :func:`to_dict` writes them.
 KEYS: tuple[str, ...] = (
-    "board", "dealer", "vulnerable", "deal", "auction", "auction_end", "auction_notes",
+    "board", "dealer", "vulnerable", "deal", "auction_from", "auction", "auction_end", "auction_notes",
     "contract", "declarer", "result", "play_leader", "play", "play_end", "play_notes",
-    "tags", "sections", "variant", "extra",
+    "tags", "sections", "comments", "variant", "extra",
 )
 
 _ENDS = ("", "*", "+")
@@ -124,10 +124,14 @@ def _want(value: object, kind: type | tuple[type, ...], what: str, path: Path) -
 
 
 def _call_out(a: AnnotatedCall) -> object:
+    if a.irregular == "S":
+        return "^S"
     text = str(a.call)
-    if a.note is None and not a.nags:
+    if a.note is None and not a.nags and not a.irregular:
         return text + "!" if a.alert else text
     d: dict[str, object] = {"call": text}
+    if a.irregular:
+        d["irregular"] = a.irregular
     if a.alert:
         d["alert"] = True
     if a.note is not None:
@@ -139,9 +143,11 @@ def _call_out(a: AnnotatedCall) -> object:
 
 def _card_out(p: PlayedCard) -> object:
     text = None if p.card is None else str(p.card)
-    if p.note is None and not p.nags:
+    if p.note is None and not p.nags and not p.irregular:
         return text
     d: dict[str, object] = {"card": text}
+    if p.irregular:
+        d["irregular"] = p.irregular
     if p.note is not None:
         d["note"] = p.note
     if p.nags:
@@ -178,6 +184,8 @@ def to_dict(board: Board) -> dict[str, object]:
         d["vulnerable"] = board.vulnerability.pbn
     if board.deal is not None:
         d["deal"] = {seat.letter: (None if hand is None else hand.to_pbn()) for seat, hand in board.deal}
+    if board.auction_from is not None:
+        d["auction_from"] = board.auction_from.letter
     if board.auction is not None:
         d["auction"] = [_call_out(a) for a in board.auction]
     if board.auction_end:
@@ -202,6 +210,8 @@ def to_dict(board: Board) -> dict[str, object]:
         d["tags"] = dict(board.tags)
     if board.sections:
         d["sections"] = [{"name": s.name, "header": s.header, "rows": list(s.rows)} for s in board.sections]
+    if board.comments:
+        d["comments"] = [{"after": after, "text": text} for after, text in board.comments]
     if board.variant is not None:
         d["variant"] = board.variant
     if board.extra:
@@ -316,11 +326,23 @@ def _check_keys(value: Mapping[Any, Any], allowed: Sequence[str], path: Path) ->
             raise _fail(path + (key,), f"unknown key {key!r} (known: {', '.join(allowed)})")
 
 
+_SKIPPED = AnnotatedCall(PASS, irregular="S")
+
+
+def _irregular(value: object, allowed: str, path: Path) -> str:
+    text = _str(value, path)
+    if text not in allowed or len(text) != 1:
+        raise _fail(path, f"expected one of {', '.join(repr(c) for c in allowed)}, got {text!r}")
+    return text
+
+
 def _call(value: object, path: Path) -> AnnotatedCall:
     if isinstance(value, str):
         plain = _PLAIN_CALL.get(value)
         if plain is not None:
             return plain
+        if value.strip() == "^S":
+            return _SKIPPED
     try:
         if isinstance(value, str):
             text = value.strip()
@@ -330,7 +352,10 @@ def _call(value: object, path: Path) -> AnnotatedCall:
             return AnnotatedCall(parse_call(text), alert=alert)
         _want(value, Mapping, "a call (string or mapping)", path)
         assert isinstance(value, Mapping)
-        _check_keys(value, ("call", "alert", "note", "nags"), path)
+        _check_keys(value, ("call", "alert", "note", "nags", "irregular"), path)
+        irregular = _irregular(value["irregular"], "IS", path + ("irregular",)) if "irregular" in value else ""
+        if irregular == "S":
+            return _SKIPPED
         if "call" not in value:
             raise _fail(path, "a call mapping needs a 'call' key")
         text = _str(value["call"], path + ("call",)).strip()
@@ -342,11 +367,14 @@ def _call(value: object, path: Path) -> AnnotatedCall:
             call = parse_call(text)
         except BridgeError as e:
             raise _wrap(path + ("call",), e) from None
+        if irregular and not isinstance(call, Bid):
+            raise _fail(path + ("irregular",), f"'I' marks an insufficient bid, not {text!r}")
         return AnnotatedCall(
             call,
             alert=bool(alert),
             note=_note_ref(value.get("note"), path + ("note",)),
             nags=_nags(value.get("nags", []), path + ("nags",)),
+            irregular=irregular,
         )
     except BridgeError as e:
         raise _wrap(path, e) from None
@@ -398,12 +426,13 @@ def _card(value: object, path: Path) -> PlayedCard:
             raise _wrap(path, e) from None
     _want(value, Mapping, "a card (string, null or mapping)", path)
     assert isinstance(value, Mapping)
-    _check_keys(value, ("card", "note", "nags"), path)
+    _check_keys(value, ("card", "note", "nags", "irregular"), path)
     inner = _card(value.get("card"), path + ("card",))
     return PlayedCard(
         inner.card,
         note=_note_ref(value.get("note"), path + ("note",)),
         nags=_nags(value.get("nags", []), path + ("nags",)),
+        irregular=_irregular(value["irregular"], "RL", path + ("irregular",)) if "irregular" in value else "",
     )
 
 
@@ -479,6 +508,25 @@ def _sections(value: object, path: Path) -> tuple[Section, ...]:
     return tuple(out)
 
 
+def _comments(value: object, path: Path) -> tuple[tuple[str, str], ...]:
+    _want(value, (list, tuple), "a list of comments", path)
+    assert isinstance(value, (list, tuple))
+    out: list[tuple[str, str]] = []
+    for i, item in enumerate(value):
+        ipath = path + (i,)
+        _want(item, Mapping, "a comment mapping (after, text)", ipath)
+        assert isinstance(item, Mapping)
+        _check_keys(item, ("after", "text"), ipath)
+        if "text" not in item:
+            raise _fail(ipath, "a comment needs a 'text'")
+        text = _str(item["text"], ipath + ("text",))
+        if not (text[:1] == "%" and "\n" not in text) and not (
+                text[:1] == "{" and text[-1:] == "}" and "}" not in text[1:-1]):
+            raise _fail(ipath + ("text",), f"a comment is '{{...}}' or a '%' line, not {text[:80]!r}")
+        out.append((_str(item.get("after", ""), ipath + ("after",)), text))
+    return tuple(out)
+
+
 def from_dict(data: object) -> Board:
     """Build a board from plain data (a parsed YAML or JSON record).
 
@@ -508,6 +556,8 @@ def from_dict(data: object) -> Board:
             raise _wrap(("vulnerable",), e) from None
     if "deal" in g:
         fields["deal"] = _deal(g["deal"], ("deal",))
+    if "auction_from" in g:
+        fields["auction_from"] = _seat(g["auction_from"], ("auction_from",))
     if "auction" in g:
         fields["auction"] = _auction(g["auction"], ("auction",))
     if "auction_end" in g:
@@ -541,6 +591,8 @@ def from_dict(data: object) -> Board:
         fields["tags"] = _tags(g["tags"], ("tags",))
     if "sections" in g:
         fields["sections"] = _sections(g["sections"], ("sections",))
+    if "comments" in g:
+        fields["comments"] = _comments(g["comments"], ("comments",))
     if "variant" in g:
         fields["variant"] = _str(g["variant"], ("variant",))
     if "extra" in g:

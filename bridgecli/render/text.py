@@ -59,7 +59,10 @@ def card_text(card: Card, *, lang: Language = ENGLISH, ascii: bool = False, tens
 
 
 def call_text(call: AnnotatedCall, *, lang: Language = ENGLISH, ascii: bool = False) -> str:
-    """A recorded call: ``1♣``, ``Pass``, ``X``; ``!`` marks an alert, ``(n)`` a note."""
+    """A recorded call: ``1♣``, ``Pass``, ``X``; ``!`` marks an alert, ``(n)`` a note;
+    PBN irregularities show as ``^S`` (a skipped turn) and ``^I 1♣`` (an accepted insufficient bid)."""
+    if call.irregular == "S":
+        return "^S"
     c = call.call
     if isinstance(c, Bid):
         text = f"{c.level}{lang.strain_str(c.strain, symbols=not ascii)}"
@@ -69,7 +72,7 @@ def call_text(call: AnnotatedCall, *, lang: Language = ENGLISH, ascii: bool = Fa
         text += "!"
     if call.note is not None:
         text += f"({call.note})"
-    return text
+    return f"^{call.irregular} {text}" if call.irregular else text
 
 
 def hand_lines(hand: Hand, *, lang: Language = ENGLISH, ascii: bool = False, tens: bool = True) -> list[str]:
@@ -234,6 +237,8 @@ def play_rows(board: Board, *, lang: Language = ENGLISH, ascii: bool = False, te
             text = "-" if pc.card is None else card_text(pc.card, lang=lang, ascii=ascii, tens=tens)
             if pc.note is not None:
                 text += f"({pc.note})"
+            if pc.irregular:
+                text = f"^{pc.irregular} {text}"  # a revoke (^R) or lead out of turn (^L) as recorded
             cells[seat] = text
         winner: Seat | None = None
         if known and leader is not None:

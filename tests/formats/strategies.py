@@ -71,22 +71,30 @@ def deals(draw: Any) -> Deal:
 
 @st.composite
 def annotated_calls(draw: Any) -> AnnotatedCall:
-    """A call, sometimes alerted, with a note number and NAGs."""
+    """A call, sometimes alerted, with a note number and NAGs; now and then a PBN
+    irregularity: a skipped turn (``^S``) or an accepted insufficient bid (``^I``)."""
+    if draw(st.integers(0, 19)) == 0:
+        return AnnotatedCall(PASS, irregular="S")
+    call = draw(calls)
     return AnnotatedCall(
-        draw(calls),
+        call,
         alert=draw(st.booleans()),
         note=draw(st.none() | st.integers(1, 32)),
         nags=tuple(draw(st.lists(st.integers(0, 255), max_size=2))),
+        irregular=draw(st.sampled_from(["", "", "", "I"])) if isinstance(call, Bid) else "",
     )
 
 
 @st.composite
 def played_cards(draw: Any) -> PlayedCard:
-    """A card of a play record, unknown (None) now and then, with notes and NAGs."""
+    """A card of a play record, unknown (None) now and then, with notes and NAGs;
+    now and then marked as a revoke (``^R``) or a lead out of turn (``^L``)."""
+    card = draw(st.none() | cards)
     return PlayedCard(
-        draw(st.none() | cards),
+        card,
         note=draw(st.none() | st.integers(1, 32)),
         nags=tuple(draw(st.lists(st.integers(0, 255), max_size=2))),
+        irregular=draw(st.sampled_from(["", "", "", "R", "L"])) if card is not None else "",
     )
 
 
@@ -102,6 +110,11 @@ contracts = st.one_of(
 )
 
 notes = st.dictionaries(st.integers(1, 32), texts, max_size=3)
+# commentary as PBN holds it: a brace comment (no "}" inside) or a "%" line
+comment_texts = st.one_of(
+    texts.map(lambda t: "{" + t.replace("}", ")") + "}"),
+    texts.map(lambda t: "%" + " ".join(t.split())),
+)
 tag_maps = st.dictionaries(names, texts, max_size=5)
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.floats(allow_nan=False, allow_infinity=False) | texts,
@@ -168,6 +181,8 @@ def boards(draw: Any) -> Board:
         ),
         variant=maybe(names),
         extra=draw(st.dictionaries(names, json_values, max_size=3)),
+        auction_from=maybe(seats),
+        comments=tuple(draw(st.lists(st.tuples(st.just("") | names, comment_texts), max_size=3))),
     )
 
 

@@ -76,7 +76,7 @@ def test_writes_canonical_bbo_line() -> None:
         "pn|sara,wendy,nils,erik|st||md|4ST9HQJ7654DA5CT98,S876HDKT987643C76,SAKQ2HT98DCAJ5432,|rh||"
         "ah|Board 14|sv|o|mb|1N|an|15-17|mb|2H|mb|p|mb|p|mb|d!|an|takeout|mb|p|mb|p|mb|p|pg||"
         "pc|DK|pc|H8|pc|D2|pc|D5|pg||pc|CA|pc|CK|pc|C8|pc|C6|pg||pc|HT|pc|HA|pc|H4|pc|D3|pg||"
-        "pc|S3|pc|S9|pc|S6|pc|SK|pg||mc|8|\n"
+        "pc|S3|pc|S9|pc|S6|pc|SK|pg||mc|8|pg||\n"
     )
     assert lin.loads(lin.dumps([b])) == [b]
 

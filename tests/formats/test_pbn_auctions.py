@@ -51,7 +51,8 @@ def key(rec: Board | BridgeError) -> tuple[Any, ...]:
     if isinstance(rec, BridgeError):
         return ("error", type(rec).__name__, str(rec), rec.source, rec.line, rec.column)
     calls = None if rec.auction is None else tuple(a.call for a in rec.auction)
-    return ("board", rec.number, rec.dealer, rec.vulnerability, calls, rec.auction_end, rec.contract)
+    return ("board", rec.number, rec.dealer, rec.vulnerability, calls, rec.auction_end, rec.contract,
+            rec.auction_from, rec.effective_dealer)
 
 
 def same_as_full_reader(text: str) -> None:
@@ -182,3 +183,13 @@ def test_ap_expands_like_the_full_reader() -> None:
     (b,) = iter_auction_records('[Board "2"]\n[Dealer "E"]\n[Auction "E"]\n1C AP\n')
     assert isinstance(b, Board)
     assert [a.call for a in b.auction or ()] == [Bid(1, 0), PASS, PASS, PASS]  # type: ignore[arg-type]
+
+
+def test_auction_seat_names_the_first_caller_when_no_dealer_tag() -> None:
+    # board 1 is dealt by N, but no Dealer tag says so: the Auction tag's E starts
+    text = '[Board "1"]\n[Auction "E"]\n1C Pass Pass Pass\n\n[Board "1"]\n[Dealer "N"]\n[Auction "E"]\n1C AP\n'
+    same_as_full_reader(text)
+    first, second = iter_auction_records(text)
+    assert isinstance(first, Board) and first.auction_from is not None
+    assert first.effective_dealer is not None and first.effective_dealer.letter == "E"
+    assert isinstance(second, BridgeError)  # a Dealer tag that disagrees is still an error

@@ -56,6 +56,8 @@ def example_board() -> Board:
         sections=(Section("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R", ("N NT 9",)),),
         variant="pirate",
         extra={"talon": ["SA", "HK"]},
+        auction_from=Seat.WEST,
+        comments=(("", "%Creator: by hand"), ("Auction", "{a sound double}")),
     )
 
 
@@ -70,6 +72,7 @@ def test_to_dict_canonical_form() -> None:
             "S": "T9.QJ7654.A5.T98",
             "W": "876..KT987643.76",
         },
+        "auction_from": "W",
         "auction": [{"call": "1NT", "alert": True, "note": 1}, "X!", {"call": "Pass", "nags": [3]}],
         "auction_end": "+",
         "auction_notes": {1: "15-17"},
@@ -82,6 +85,7 @@ def test_to_dict_canonical_form() -> None:
         "play_notes": {1: "a fine card"},
         "tags": {"Event": "Club \"pairs\"", "West": "Zoë"},
         "sections": [{"name": "OptimumResultTable", "header": "Declarer;Denomination\\2R;Result\\2R", "rows": ["N NT 9"]}],
+        "comments": [{"after": "", "text": "%Creator: by hand"}, {"after": "Auction", "text": "{a sound double}"}],
         "variant": "pirate",
         "extra": {"talon": ["SA", "HK"]},
     }
