@@ -673,7 +673,7 @@ def test_board_file_on_stdin_is_scored_as_a_file(runner: CliRunner) -> None:
     assert result.exit_code == 0, result.stderr
     # the Vulnerable tag says None: 2H by E down 1 not vulnerable is 50 to N-S
     row = json.loads(result.stdout)
-    assert row["board"] == 7 and row["ns"] == 50 and row["vul"] == "None"
+    assert row["board"] == 7 and row["ns"] == 50 and row["vulnerable"] == "None"
     piped = run(runner, "--json", input=text)  # no argument and piped input: the same
     assert piped.exit_code == 0 and json.loads(piped.stdout) == {**row}
     lines = run(runner, "-", input="\n4S=\n3NT-1 --vul both\n")

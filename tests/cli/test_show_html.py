@@ -199,7 +199,7 @@ def test_solve_for_text_and_json(runner, tmp_path):
     assert lines[head].split() == ["NT", "S", "H", "D", "C", "makes"]
     assert lines[head + 1].split()[:6] == ["N", "0", "13", "0", "13", "0"]
     assert lines[head + 3].split()[:6] == ["E", "0", "0", "13", "0", "13"]
-    assert "Par: NS 1510 (7♠ NS)" in lines
+    assert "Par: NS 1510 (7♠= NS)" in lines
     assert res.stdout.count("Board ") == 2  # board 3 not asked for
     res = runner.invoke(cli, ["show", str(path), "--solve", "--json", "-b", "1"])
     assert res.exit_code == 0, res.stderr
