@@ -416,14 +416,30 @@ def _write_parallel(fp: IO[str], games: list[tuple[str, int]], jobs: int, source
         start += sum(1 for chunk, _ in batch if not _directives_only(chunk))
     worst = ExitCode.OK
     next_record = 1
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        for task, (text, code, n) in zip(tasks, pool.imap(_render_batch, tasks)):
-            if task[2] != next_record:
-                text, code, n = _render_batch(task[:2] + (next_record,) + task[3:])
-            fp.write(text)
-            worst = _worse(worst, code)
-            next_record += n
+    global _forked_tasks
+    # the forked workers inherit the tasks: only their indexes go through the pipe, which
+    # therefore never fills (a full pipe made Pool.terminate hang on Ctrl-C)
+    _forked_tasks = tasks
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            for task, (text, code, n) in zip(tasks, pool.imap(_render_forked, range(len(tasks)))):
+                if task[2] != next_record:
+                    text, code, n = _render_batch(task[:2] + (next_record,) + task[3:])
+                fp.write(text)
+                worst = _worse(worst, code)
+                next_record += n
+    finally:
+        _forked_tasks = []
     return int(worst), next_record - 1
+
+
+#: The batches of :func:`_write_parallel`, set before its workers are forked.
+_forked_tasks: list[_Batch] = []
+
+
+def _render_forked(index: int) -> tuple[str, int, int]:
+    """:func:`_render_batch` of the ``index``-th batch (run in a forked worker)."""
+    return _render_batch(_forked_tasks[index])
 
 
 def _directives_only(chunk: str) -> bool:
