@@ -239,6 +239,40 @@ def _copy_mode(target: str, tmp: str) -> None:
     os.chmod(tmp, st.st_mode & 0o7777)
 
 
+def records_done(code: int, keep_going: bool | None = None, output: str | None = None) -> int:
+    """The exit code of a run over records, decided inside its :class:`AtomicOutput` block
+    (or before ``-o`` is opened).
+
+    ``code`` 2 means some record could not be read: the run then ends here with
+    exit 2, so that ``-o`` keeps its old content (stdout has had the rest already;
+    an ``output`` FILE named is said to be left alone), unless ``keep_going``
+    (``--keep-going``; None: that option of the running command), which writes
+    what was read and gives exit 1, as ``convert --skip-bad`` and ``score
+    --keep-going`` do. Other codes are returned as they are.
+    """
+    from bridgecli.cli import ExitCode
+
+    if code < ExitCode.USAGE:
+        return code
+    if keep_going is None:
+        ctx = click.get_current_context(silent=True)
+        keep_going = bool(ctx is not None and ctx.params.get("keep_going"))
+    if not keep_going:
+        if output not in (None, "-"):
+            click.echo(f"bridgecli: error: {output} not written: some input could not be read"
+                       " (--keep-going writes the rest)", err=True)
+        raise click.exceptions.Exit(code)
+    return int(ExitCode.RULES)
+
+
+def keep_going_option(f: F) -> F:
+    """``--keep-going``: records that cannot be read are reported and skipped, the rest is written (exit 1)."""
+    return click.option(
+        "--keep-going", is_flag=True,
+        help="Skip records that cannot be read (reported on stderr), write the rest even to -o FILE, exit 1.",
+    )(f)
+
+
 def output_option(f: F) -> F:
     """``-o/--output FILE``: write there atomically instead of stdout."""
     return click.option(

@@ -16,8 +16,10 @@ from bridgecli.cli.common import (
     get_lang,
     input_argument,
     json_option,
+    keep_going_option,
     output_option,
     read_text,
+    records_done,
 )
 from bridgecli.cli.variants import variant_option
 from bridgecli.core.auction import BRIDGE, AuctionCheck, AuctionRules, check_calls
@@ -481,6 +483,7 @@ def _jobs(requested: int | None, games: int) -> int:
               help=f"Worker processes for a PBN file (default: one an idle core from {PARALLEL_MIN_GAMES:,} boards).")
 @json_option
 @output_option
+@keep_going_option
 @variant_option
 @click.pass_context
 def validate_auction(
@@ -494,6 +497,7 @@ def validate_auction(
     jobs: int | None,
     as_json: bool,
     output: str | None,
+    keep_going: bool = False,
     variant_name: str | None = None,
 ) -> None:
     """Check the auction of every board of FILE (or stdin), or one inline
@@ -508,7 +512,8 @@ def validate_auction(
     Exit status: 0 all legal (an open auction is legal unless
     --require-complete); 1 an illegal call, a mismatch or an open auction under
     --require-complete (every board is still reported); 2 unreadable input,
-    no boards, or an unknown call.
+    no boards, or an unknown call. After exit 2, -o FILE is left as it was
+    (--keep-going writes the report anyway, exit 1).
 
     \b
     Examples:
@@ -563,6 +568,7 @@ def validate_auction(
                                      rules=rules)
             with AtomicOutput(output) as fp:
                 code, _ = _write(fp, verdicts, as_json, lang, inline)
+                code = records_done(code, keep_going, output)
             ctx.exit(code)
         if fmt == "pbn":
             # the auction fields only, read quickly; unusual games go to the full reader
@@ -575,7 +581,7 @@ def validate_auction(
                     with AtomicOutput(output) as fp:
                         code, n = _write_parallel(fp, games, workers, source, as_json, require_complete,
                                                   want_legal_calls, lang.code)
-                    _exit(ctx, code, n, source)
+                        _exit(ctx, code, n, source, output)
                 records: Iterable[Board | BridgeError] = iter_game_records(games, source)
             else:
                 records = iter_records(text, fmt, source=source)
@@ -588,11 +594,13 @@ def validate_auction(
 
     with AtomicOutput(output) as fp:
         code, n = _write(fp, verdicts, as_json, lang, inline)
-    _exit(ctx, code, n, None if inline else source)
+        _exit(ctx, code, n, None if inline else source, output)
 
 
-def _exit(ctx: click.Context, code: int, records: int, source: str | None) -> NoReturn:
-    """End the command with ``code``; an input without a single board is an error."""
+def _exit(ctx: click.Context, code: int, records: int, source: str | None, output: str | None) -> NoReturn:
+    """End the command with ``code`` (inside the ``-o`` block: exit 2 keeps the old
+    file, see :func:`~bridgecli.cli.common.records_done`); an input without a single
+    board is an error."""
     if records == 0 and source is not None:
         raise BridgeCliError(f"{source}: no boards", ExitCode.USAGE)
-    ctx.exit(code)
+    ctx.exit(records_done(code, None, output))
