@@ -31,7 +31,7 @@ class ExitCode(IntEnum):
     USAGE = 2
     """Usage error, or input that is not readable or not valid notation."""
     INTERRUPTED = 130
-    """Stopped by Ctrl-C."""
+    """Stopped by Ctrl-C (SIGTERM and SIGHUP give 128 + their number, 143 and 129)."""
 
 
 #: name -> (module under bridgecli.cli, attribute, one-line help). The help is

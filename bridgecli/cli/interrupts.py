@@ -89,6 +89,18 @@ def ignore_further() -> None:
                 pass
 
 
+def quit_at_prompt(exc: BaseException) -> bool:
+    """For click's ``Abort`` at a prompt: True when it came from Ctrl-C or the end of input,
+    which an interactive command may take as "quit" (the Ctrl-C is then forgotten, so a
+    later one is a first one again); False for SIGTERM and SIGHUP, which end the run."""
+    global _received
+    signum = _signum(exc)
+    if signum and signum != signal.SIGINT:
+        return False
+    _received = 0
+    return True
+
+
 def add_temp_file(path: str) -> None:
     """Remember ``path`` as a temp file to remove should the process end at once."""
     _temp_files.add(path)

@@ -540,8 +540,12 @@ def _interactive(board: Board, cards: list[Card] | None, seat: Seat | None, lang
         try:
             text = click.prompt(f"{lang.seat_names[who]} {lang.word('to_play')}", prompt_suffix="> ", default="",
                                 show_default=False)
-        except click.exceptions.Abort:
-            quit_early = True
+        except click.exceptions.Abort as exc:
+            from bridgecli.cli import interrupts
+
+            if not interrupts.quit_at_prompt(exc):
+                raise  # SIGTERM or SIGHUP: end the run (exit 143, 129), nothing saved
+            quit_early = True  # Ctrl-C or end of input: stop here, as 'quit'
             break
         text = text.strip()
         words = text.lower().split()

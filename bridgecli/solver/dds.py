@@ -8,6 +8,11 @@ endplay's ctypes binding (``endplay._dds``) from its file, without running
 DDS limits a call to ``MAXNOOFBOARDS`` (200) boards; ``CalcAllTables`` counts
 one board a strain, so full tables go 40 deals a call. Larger inputs are cut
 into calls of that size here.
+
+Each DDS call runs in a helper thread while the calling thread waits
+(:func:`_call`): a call of 40 deals takes half a minute on two cores, and a
+signal handler cannot run in a thread held by C code, so Ctrl-C would wait for
+it. :func:`busy` tells whether a call is still running (one left by an interrupt).
 """
 
 from __future__ import annotations

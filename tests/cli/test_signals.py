@@ -5,6 +5,7 @@ within a second or two even in the middle of a DDS call or with worker processes
 from __future__ import annotations
 
 import os
+import select
 import shutil
 import signal
 import subprocess
@@ -159,3 +160,23 @@ def test_a_second_ctrl_c_prints_no_traceback(tmp_path: Path, forty_deals: Path, 
         time.sleep(0.2)
         leftovers = subprocess.run(["pgrep", "-s", str(proc.pid)], capture_output=True, text=True)
         assert leftovers.stdout == "", "worker processes outlived the run"
+
+
+@pytest.mark.parametrize("sig, code, saved", [(signal.SIGTERM, 143, False), (signal.SIGINT, 0, True)],
+                         ids=["SIGTERM", "SIGINT"])
+def test_a_signal_at_the_interactive_prompt(tmp_path: Path, sig: int, code: int, saved: bool) -> None:
+    """Ctrl-C at the card prompt quits the game and saves it, as 'quit' does; SIGTERM ends the run."""
+    from ..conftest import SAMPLES
+
+    out = tmp_path / "mine.pbn"
+    proc = start(["play", SAMPLES / "valid" / "club_session.pbn", "--board", "3", "--interactive", "-o", out],
+                 tmp_path)
+    assert proc.stdout is not None
+    # wait for the first prompt: the table is drawn on stdout before it
+    wait_until(lambda: select.select([proc.stdout], [], [], 0)[0] != [], proc)
+    time.sleep(0.2)
+    proc.send_signal(sig)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == code, err
+    assert out.exists() == saved
+    assert temps(tmp_path) == []
