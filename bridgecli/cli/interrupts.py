@@ -8,8 +8,10 @@ and exits 128 + the signal number (130 for Ctrl-C).
 
 A second signal while the first is being handled ends the process at once,
 without a traceback: the temp files still registered (:func:`add_temp_file`)
-are removed first. Processes forked from the command (worker pools) ignore
-SIGINT (the parent stops them) and die quietly on SIGTERM and SIGHUP.
+are removed first. Processes forked from the command (worker pools) get the
+system's handling back at once, at the fork: they ignore SIGINT (the parent
+stops them) and die quietly on SIGTERM and SIGHUP, also when stuck on a lock
+where no Python handler could run (``Pool.terminate`` relies on that).
 
 Importing this module costs only ``signal`` (start-up time matters).
 """
@@ -28,8 +30,8 @@ _temp_files: set[str] = set()
 _received = 0
 #: ``bridgecli: interrupted`` has been printed.
 _told = False
-#: The process that installed the handlers (forked workers inherit them).
-_owner = 0
+#: The signals given to :func:`_handler` (the others were ignored from the start).
+_handled: list[int] = []
 
 
 class Interrupted(KeyboardInterrupt):
@@ -47,8 +49,6 @@ def install() -> None:
     A signal the process was started with ignored (``nohup``, a background
     job of a script) stays ignored. Does nothing outside the main thread.
     """
-    global _owner
-    _owner = os.getpid()
     for name in _SIGNALS:
         signum = getattr(signal, name, None)
         if signum is None:  # no SIGHUP on Windows
@@ -59,18 +59,20 @@ def install() -> None:
             signal.signal(signum, _handler)
         except (OSError, ValueError):  # not the main thread
             return
+        _handled.append(signum)
+    if _handled and hasattr(os, "register_at_fork"):
+        os.register_at_fork(after_in_child=_in_child)
+
+
+def _in_child() -> None:
+    """Right after a fork, in the child (a worker): SIGINT ignored, SIGTERM and SIGHUP as the system does."""
+    for signum in _handled:
+        signal.signal(signum, signal.SIG_IGN if signum == signal.SIGINT else signal.SIG_DFL)
+    _handled.clear()
 
 
 def _handler(signum: int, frame: FrameType | None) -> None:
     global _received
-    if os.getpid() != _owner:
-        # a forked worker: the parent decides about Ctrl-C; TERM and HUP end it quietly
-        if signum == signal.SIGINT:
-            signal.signal(signum, signal.SIG_IGN)
-            return
-        signal.signal(signum, signal.SIG_DFL)
-        os.kill(os.getpid(), signum)
-        return
     if _received:
         leave_now()
     _received = signum
