@@ -231,7 +231,7 @@ def _copy_mode(target: str, tmp: str) -> None:
         os.umask(mask)
         os.chmod(tmp, 0o666 & ~mask)
         return
-    if (st.st_uid, st.st_gid) != (os.getuid(), os.getgid()) and hasattr(os, "chown"):
+    if hasattr(os, "chown") and (st.st_uid, st.st_gid) != (os.getuid(), os.getgid()):
         try:
             os.chown(tmp, st.st_uid, st.st_gid)
         except OSError:

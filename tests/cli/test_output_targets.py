@@ -179,6 +179,17 @@ def test_an_existing_file_keeps_its_mode(runner: CliRunner, tmp_path: Path, mode
     assert out.read_text().startswith("% PBN")
 
 
+@pytest.mark.skipif(not IS_ROOT, reason="giving a file away needs root")
+def test_root_keeps_the_owner_of_a_file(runner: CliRunner, tmp_path: Path) -> None:
+    out = tmp_path / "theirs.pbn"
+    out.write_text("old\n")
+    os.chown(out, 4321, 4322)
+    r = run(runner, ["deal", "-n", "1", "--seed", "1", "-o", out])
+    assert r.exit_code == 0, r.stderr
+    assert (out.stat().st_uid, out.stat().st_gid) == (4321, 4322)
+    assert out.read_text().startswith("% PBN")
+
+
 @pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o027, 0o640), (0o077, 0o600), (0o002, 0o664)])
 def test_a_new_file_follows_the_umask(runner: CliRunner, tmp_path: Path, umask: int, mode: int) -> None:
     out = tmp_path / "new.pbn"
