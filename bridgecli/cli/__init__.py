@@ -31,7 +31,7 @@ class ExitCode(IntEnum):
     USAGE = 2
     """Usage error, or input that is not readable or not valid notation."""
     INTERRUPTED = 130
-    """Stopped by Ctrl-C."""
+    """Stopped by Ctrl-C (SIGTERM and SIGHUP give 128 + their number, 143 and 129)."""
 
 
 #: name -> (module under bridgecli.cli, attribute, one-line help). The help is
@@ -189,11 +189,32 @@ def cli(ctx: click.Context, debug: bool, lang: str) -> None:
 
 def main() -> None:
     """Console-script entry point: runs the group and maps every ending to an exit code."""
+    from bridgecli.cli import interrupts
+
+    interrupts.install()
+    try:
+        _run()
+    except (click.exceptions.Abort, KeyboardInterrupt) as exc:
+        # Ctrl-C, SIGTERM or SIGHUP (interrupts.Interrupted): the with blocks have cleaned up
+        _interrupted(exc)
+
+
+def _interrupted(exc: BaseException) -> None:
+    """Say ``bridgecli: interrupted`` and exit 128 + the signal (130 for Ctrl-C)."""
+    from bridgecli.cli import interrupts
+
+    interrupts.tell(exc)
+    interrupts.ignore_further()
+    dds = sys.modules.get("bridgecli.solver.dds")
+    if dds is not None and dds.busy():
+        # a DDS call still runs in its thread: a normal exit could crash under it
+        interrupts.leave_now(interrupts.exit_code(exc))
+    sys.exit(interrupts.exit_code(exc))
+
+
+def _run() -> None:
     try:
         rv = cli.main(prog_name="bridgecli", standalone_mode=False)
-    except click.exceptions.Abort:
-        click.echo("bridgecli: interrupted", err=True)
-        sys.exit(ExitCode.INTERRUPTED)
     except click.ClickException as exc:
         exc.show()
         sys.exit(exc.exit_code)

@@ -80,32 +80,94 @@ def decode_bytes(data: bytes, source: str) -> str:
 
 
 class AtomicOutput:
-    """Context manager: stdout for ``None``/``-``, else a temp file renamed over
-    ``path`` on success and removed on failure, so a failed run never truncates
-    the output and ``-o`` may name the input file.
+    """Context manager for ``-o``: where the output goes, and when.
+
+    * ``None`` or ``-``: stdout.
+    * A regular file or a new path: a temp file beside it, renamed over it when
+      the block ends normally (or by ``ctx.exit`` with 0 or 1: the input was
+      read), removed otherwise (an exception, exit 2, an interrupt): a failed
+      run never replaces the target, and ``-o`` may name the input file. The
+      file keeps its permission bits (and, where allowed, owner); a new one
+      gets 0666 less the umask.
+    * A symlink: the same for the file it points to (created if missing); the
+      link stays.
+    * A character or block device (``/dev/null``), FIFO or Unix socket: opened
+      and written directly, as the shell's ``>`` would; never replaced or
+      removed. Output written before a failure has then gone out already.
     """
 
     def __init__(self, path: str | None, *, binary: bool = False) -> None:
         self.path = None if path in (None, "-") else path
         self.binary = binary
         self._tmp: str | None = None
+        self._target: str | None = None
         self._fp: IO[Any] | None = None
+
+    def _error(self, exc: OSError) -> Exception:
+        # name the file asked for, not the temporary one beside it
+        from bridgecli.cli import BridgeCliError
+
+        return BridgeCliError(f"cannot write {self.path!r}: {exc.strerror or exc}")
 
     def __enter__(self) -> IO[Any]:
         if self.path is None:
             self._fp = sys.stdout.buffer if self.binary else sys.stdout
             return self._fp
-        directory = os.path.dirname(os.path.abspath(self.path))
-        try:
-            fd, self._tmp = tempfile.mkstemp(prefix=".bridgecli-", dir=directory)
-        except OSError as exc:
-            # name the file asked for, not the temporary one beside it
-            from bridgecli.cli import BridgeCliError
+        import stat
 
-            raise BridgeCliError(f"cannot write {self.path!r}: {exc.strerror or exc}") from exc
+        try:
+            st: os.stat_result | None = os.stat(self.path)  # through symlinks
+        except FileNotFoundError:
+            st = None  # a new file, or a dangling symlink: its target is created
+        except OSError as exc:
+            raise self._error(exc) from exc
+        target = os.path.realpath(self.path)
+        if st is not None and stat.S_ISDIR(st.st_mode):
+            raise self._error(IsADirectoryError(21, "is a directory"))
+        fd = _fd_path(self.path)
+        if st is not None and (fd is not None or not stat.S_ISREG(st.st_mode) or target.startswith("/proc/")):
+            # a device, FIFO or socket (or /dev/stdout and the like): write to it directly
+            try:
+                self._fp = self._open_direct(stat.S_ISSOCK(st.st_mode), fd)
+            except OSError as exc:
+                raise self._error(exc) from exc
+            return self._fp
+        from bridgecli.cli import interrupts
+
+        self._target = target
+        try:
+            fd, self._tmp = tempfile.mkstemp(prefix=".bridgecli-", dir=os.path.dirname(target))
+        except OSError as exc:
+            raise self._error(exc) from exc
+        interrupts.add_temp_file(self._tmp)
         self._fp = os.fdopen(fd, "wb" if self.binary else "w", encoding=None if self.binary else "utf-8",
                              newline=None if self.binary else "")
         return self._fp
+
+    def _open_direct(self, socket_path: bool, fd: int | None) -> IO[Any]:
+        assert self.path is not None
+        if fd is not None:
+            # /dev/stdout, /dev/fd/N: the open descriptor itself, keeping its offset and append mode
+            raw: IO[Any] = os.fdopen(os.dup(fd), "wb")
+        elif socket_path:
+            import socket
+
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                sock.connect(self.path)
+            except OSError:
+                sock.close()
+                raise
+            raw = sock.makefile("wb")
+            sock.close()  # the file object keeps the connection open
+        else:
+            # no O_CREAT: a device that vanished meanwhile is an error, not a new regular file
+            raw = os.fdopen(os.open(self.path, os.O_WRONLY | getattr(os, "O_NOCTTY", 0)), "wb")
+        if self.binary:
+            return raw
+        import io
+
+        return io.TextIOWrapper(raw, encoding="utf-8", newline="")
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
@@ -116,19 +178,100 @@ class AtomicOutput:
                 except BrokenPipeError:
                     pass
             return
-        assert self._fp is not None and self._tmp is not None
-        self._fp.close()
-        if exc_type is None:
-            if os.path.exists(self.path):
-                try:
-                    os.chmod(self._tmp, os.stat(self.path).st_mode & 0o7777)
-                except OSError:
-                    pass
-            else:
-                os.chmod(self._tmp, 0o644)
-            os.replace(self._tmp, self.path)
-        else:
-            os.unlink(self._tmp)
+        assert self._fp is not None
+        if self._tmp is None:
+            # written directly: nothing to rename or remove
+            try:
+                self._fp.close()
+            except BrokenPipeError:
+                if exc_type is None:
+                    raise
+            return
+        from bridgecli.cli import interrupts
+
+        tmp, target = self._tmp, self._target
+        assert target is not None
+        succeeded = exc_type is None or (isinstance(exc, click.exceptions.Exit) and exc.exit_code in (0, 1))
+        try:
+            self._fp.close()
+            if succeeded:
+                _copy_mode(target, tmp)
+                os.replace(tmp, target)
+        except BaseException:
+            # a failed close (disk full), or an interrupt right now: keep the old target
+            _unlink(tmp)
+            raise
+        finally:
+            if not succeeded:
+                _unlink(tmp)
+            interrupts.remove_temp_file(tmp)
+
+
+def _fd_path(path: str) -> int | None:
+    """The descriptor named by ``/dev/stdout``, ``/dev/stderr``, ``/dev/fd/N`` or ``/proc/self/fd/N``, else None."""
+    for prefix in ("/dev/fd/", "/proc/self/fd/"):
+        if path.startswith(prefix) and path[len(prefix):].isdigit() and path[len(prefix):].isascii():
+            return int(path[len(prefix):])
+    return {"/dev/stdout": 1, "/dev/stderr": 2}.get(path)
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _copy_mode(target: str, tmp: str) -> None:
+    """Give ``tmp`` the permission bits (and owner, where allowed) of ``target``, or for a
+    new file 0666 less the umask (mkstemp made it 0600)."""
+    try:
+        st = os.stat(target)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)
+        return
+    if hasattr(os, "chown") and (st.st_uid, st.st_gid) != (os.getuid(), os.getgid()):
+        try:
+            os.chown(tmp, st.st_uid, st.st_gid)
+        except OSError:
+            pass  # not root: the file becomes ours, as with any editor's save
+    os.chmod(tmp, st.st_mode & 0o7777)
+
+
+def records_done(code: int, keep_going: bool | None = None, output: str | None = None) -> int:
+    """The exit code of a run over records, decided inside its :class:`AtomicOutput` block
+    (or before ``-o`` is opened).
+
+    ``code`` 2 means some record could not be read: the run then ends here with
+    exit 2, so that ``-o`` keeps its old content (stdout has had the rest already;
+    an ``output`` FILE named is said to be left alone), unless ``keep_going``
+    (``--keep-going``; None: that option of the running command), which writes
+    what was read and gives exit 1, as ``convert --skip-bad`` and ``score
+    --keep-going`` do. Other codes are returned as they are.
+    """
+    from bridgecli.cli import ExitCode
+
+    if code < ExitCode.USAGE:
+        return code
+    if keep_going is None:
+        ctx = click.get_current_context(silent=True)
+        keep_going = bool(ctx is not None and ctx.params.get("keep_going"))
+    if not keep_going:
+        if output not in (None, "-"):
+            click.echo(f"bridgecli: error: {output} not written: some input could not be read"
+                       " (--keep-going writes the rest)", err=True)
+        raise click.exceptions.Exit(code)
+    return int(ExitCode.RULES)
+
+
+def keep_going_option(f: F) -> F:
+    """``--keep-going``: records that cannot be read are reported and skipped, the rest is written (exit 1)."""
+    return click.option(
+        "--keep-going", is_flag=True,
+        help="Skip records that cannot be read (reported on stderr), write the rest even to -o FILE, exit 1.",
+    )(f)
 
 
 def output_option(f: F) -> F:

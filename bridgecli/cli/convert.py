@@ -34,7 +34,7 @@ EXAMPLES = (
 @click.option("--to", "to", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
               help="Output format (default: from the -o extension).")
 @output_option
-@click.option("--skip-bad", is_flag=True,
+@click.option("--skip-bad", "--keep-going", "skip_bad", is_flag=True,
               help="Convert the good boards, report the bad ones on stderr and exit 1.")
 @click.pass_context
 def convert(ctx: click.Context, infile: str, from_: str | None, to: str | None, output: str | None,
@@ -45,7 +45,8 @@ def convert(ctx: click.Context, infile: str, from_: str | None, to: str | None, 
     content. A board that cannot be read stops the conversion (exit 2) and
     nothing is written: -o is replaced atomically, so an
     existing file is left untouched, and -o may name the input file.
-    With --skip-bad the good boards are written and each bad one is reported.
+    With --skip-bad (or --keep-going, as other commands call it) the good
+    boards are written and each bad one is reported.
     An input without any board is an error (exit 2).
     """
     from bridgecli.formats import write_boards

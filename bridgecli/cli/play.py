@@ -18,9 +18,11 @@ from bridgecli.cli.common import (
     input_argument,
     json_option,
     output_format,
+    keep_going_option,
     output_option,
     parse_board_numbers,
     read_records,
+    records_done,
 )
 from bridgecli.cli.variants import variant_option
 from bridgecli.core.board import Board
@@ -335,17 +337,20 @@ EXAMPLES = (
 @click.option("--to", "to", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
               help="Output format of --complete/--interactive (default: from -o, else the input's).")
 @output_option
+@keep_going_option
 @variant_option
 @click.pass_context
 def play(ctx: click.Context, infile: str, board_specs: tuple[str, ...], as_json: bool, show_tricks: bool, tablefmt: str,
          deal_text: str | None, contract_text: str | None, declarer_text: str | None, vul_text: str | None,
          cards_text: str | None, complete: bool, analyse: bool, interactive: bool, seat_text: str | None,
          from_: str | None,
-         to: str | None, output: str | None, variant_name: str | None = None) -> None:
+         to: str | None, output: str | None, keep_going: bool = False, variant_name: str | None = None) -> None:
     """Replay the play of boards: legal or not, tricks, result and score.
 
     Reads every board with a deal, a contract and declarer (or an auction) and a
     play record; exit 1 if any play is illegal or disagrees with [Result].
+    A record that cannot be read gives exit 2 and leaves -o FILE as it was,
+    unless --keep-going (the rest is written, exit 1).
     """
     if not (complete or interactive):
         as_json = output_format(output, "json" if as_json else None, ("text", "json"), "text",
@@ -497,13 +502,13 @@ def play(ctx: click.Context, infile: str, board_specs: tuple[str, ...], as_json:
                    " but no deal not replayed", err=True)
     if wanted and seen == 0:
         raise BridgeCliError(f"{source}: no board {wanted}", ExitCode.USAGE)
+    if code >= ExitCode.USAGE and (report_to_file or (complete and output not in (None, "-")) or keep_going):
+        # a record that could not be read: -o keeps its old content, unless --keep-going
+        code = records_done(code, keep_going and (seen > 0 or deal_text is not None), output)
     if report_to_file:
         assert output is not None
         out.write(output)
     if complete:
-        if lost and output not in (None, "-"):
-            # a board that could not be read would be missing from the file: keep the old one
-            raise BridgeCliError(f"{output} not written: some input could not be read", ExitCode.USAGE)
         _write(finished, out_fmt, output)
     ctx.exit(code)
 
@@ -603,8 +608,12 @@ def _interactive(board: Board, cards: list[Card] | None, seat: Seat | None, lang
         try:
             text = click.prompt(f"{lang.seat_names[who]} {lang.word('to_play')}", prompt_suffix="> ", default="",
                                 show_default=False)
-        except click.exceptions.Abort:
-            quit_early = True
+        except click.exceptions.Abort as exc:
+            from bridgecli.cli import interrupts
+
+            if not interrupts.quit_at_prompt(exc):
+                raise  # SIGTERM or SIGHUP: end the run (exit 143, 129), nothing saved
+            quit_early = True  # Ctrl-C or end of input: stop here, as 'quit'
             break
         text = text.strip()
         words = text.lower().split()

@@ -18,7 +18,9 @@ from bridgecli.cli.common import (
     json_option,
     output_format,
     parse_board_numbers,
+    keep_going_option,
     quiet_stdout,
+    records_done,
 )
 from bridgecli.cli.variants import variant_option
 from bridgecli.core.board import Board
@@ -99,17 +101,19 @@ EXAMPLES = (
 @click.option("-o", "--output", "output", type=click.Path(writable=True, allow_dash=True), default=None,
               metavar="FILE|DIR",
               help="Write to FILE (atomically) instead of stdout; with --svg a FILE.svg or a folder.")
+@keep_going_option
 @variant_option
 @click.pass_context
 def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[str, ...], ascii_: bool,
          ten: str, brief: bool, no_play: bool, tablefmt: str, colour: bool | None, html: bool,
          per_page: str | None, solve_: bool, svg: bool, as_json: bool, output: str | None,
-         variant_name: str | None = None) -> None:
+         keep_going: bool = False, variant_name: str | None = None) -> None:
     """Draw the boards of FILE (or - for stdin): hand diagrams in compass layout,
     the auction as a W N E S grid, contract and result, and the play.
 
     A record that cannot be read is reported on stderr, the other boards are
-    still shown, and the exit code is 2.
+    still shown, and the exit code is 2; -o FILE is then left as it was,
+    unless --keep-going (the readable boards are written, exit 1).
     --json writes the selected boards as JSON lines instead.
 
     --html writes a hand record for printing: every board with its diagram,
@@ -128,7 +132,7 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
         ctx.exit(run_show(variant_name, infile, from_, ascii_, output))
     if html or svg or per_page:
         _hand_records(ctx, infile, from_, board_specs, ascii_, ten, brief, html, per_page, solve_, svg,
-                      as_json, output)
+                      as_json, output, keep_going)
         return
     if output not in (None, "-") and os.path.isdir(output):
         raise click.BadParameter(f"{output!r} is a directory", param_hint="-o")
@@ -172,15 +176,17 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
                                                          tablefmt=tablefmt, play=not no_play), lang, ascii_)
                     fp.write(("\n" if shown else "") + paint_red(text, red) + "\n")
                 shown += 1
+            # inside the block: an error here leaves -o as it was
+            source = "<stdin>" if infile == "-" else infile
+            read += skipped[0]
+            if read == 0 and code == ExitCode.OK:
+                raise BridgeCliError(f"{source}: no boards", ExitCode.USAGE)
+            code = records_done(code, keep_going and read > 0, output)
+            if read and not shown:
+                raise BridgeCliError(f"{source}: no board numbered {', '.join(board_specs)}", ExitCode.RULES)
     except BrokenPipeError:
         quiet_stdout()
         return
-    source = "<stdin>" if infile == "-" else infile
-    read += skipped[0]
-    if read == 0 and code == ExitCode.OK:
-        raise BridgeCliError(f"{source}: no boards", ExitCode.USAGE)
-    if read and not shown:
-        raise BridgeCliError(f"{source}: no board numbered {', '.join(board_specs)}", ExitCode.RULES)
     if code:
         ctx.exit(code)
 
@@ -201,7 +207,7 @@ def _with_claim(board: Board, text: str, lang: Any, ascii_: bool) -> str:
 
 def _hand_records(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[str, ...], ascii_: bool,
                   ten: str, brief: bool, html: bool, per_page: str | None, solve_: bool, svg: bool, as_json: bool,
-                  output: str | None) -> None:
+                  output: str | None, keep_going: bool = False) -> None:
     """``show --html`` / ``--svg`` (see :mod:`bridgecli.cli.hand_records`)."""
     from bridgecli.cli import hand_records
 
@@ -219,6 +225,8 @@ def _hand_records(ctx: click.Context, infile: str, from_: str | None, board_spec
     wanted = parse_board_numbers(board_specs)
     lang = get_lang(ctx)
     boards, code = hand_records.select_boards(ctx, read_records(infile, from_), wanted, infile, board_specs)
+    if output not in (None, "-") or keep_going:
+        code = records_done(code, keep_going and bool(boards), output)  # exit 2 here: nothing written to -o
     tens = ten == "10"
     if solve_:
         boards = hand_records.solved(boards)

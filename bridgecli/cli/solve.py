@@ -24,7 +24,9 @@ from bridgecli.cli.common import (
     input_argument,
     json_option,
     output_format,
+    keep_going_option,
     output_option,
+    records_done,
 )
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
@@ -64,9 +66,11 @@ EXAMPLES = (
 @click.option("--progress", is_flag=True, help="Report progress on stderr.")
 @click.option("--table", "force_table", is_flag=True,
               help="Print the tables even when stdout is a pipe (where the boards go on by default).")
+@keep_going_option
 @click.pass_context
 def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, processes: bool, as_json: bool,
-          output: str | None, to: str | None, leads: bool, progress: bool, force_table: bool) -> None:
+          output: str | None, to: str | None, leads: bool, progress: bool, force_table: bool,
+          keep_going: bool = False) -> None:
     """Double-dummy tables, par score and par contracts (and opening leads) of every board.
 
     At a terminal it prints a table a board; into a pipe (or a file by >) it
@@ -84,7 +88,8 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
     OptimumResultTable section. A board that cannot be solved (unknown hand,
     hands of unequal size) is reported on stderr and written back unchanged;
     the exit code is then 1. If some input cannot be read at all, -o FILE is
-    left as it was (exit 2).
+    left as it was (exit 2); --keep-going writes the rest (exit 1).
+    Ctrl-C stops at once, also in the middle of a DDS call.
     """
     from bridgecli.cli import common
     from bridgecli.solver import dds
@@ -145,9 +150,6 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
             for chunk in iter_write(boards(), out_fmt):
                 fp.write(chunk)
                 fp.flush()
-            if worst[0] == ExitCode.USAGE and output not in (None, "-"):
-                # a board that could not be read would be missing from the file: keep the old one
-                raise BridgeCliError(f"{output} not written: some input could not be read", ExitCode.USAGE)
         else:
             first = True
             for item in stream:
@@ -160,7 +162,9 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
                     fp.write(("" if first else "\n") + render_text(item, get_lang(ctx)) + "\n")
                     first = False
                 fp.flush()
-    ctx.exit(int(worst[0]))
+        # a board that could not be read would be missing: exit 2 keeps the old -o FILE
+        code = records_done(int(worst[0]), keep_going, output)
+    ctx.exit(code)
 
 
 def _with_progress(stream: Iterable[Any]) -> Iterator[Any]:

@@ -17,8 +17,10 @@ from bridgecli.cli.common import (
     input_argument,
     json_option,
     output_format,
+    keep_going_option,
     output_option,
     read_text,
+    records_done,
 )
 from bridgecli.cli.variants import variant_option
 from bridgecli.core.auction import BRIDGE, AuctionCheck, AuctionRules, check_calls
@@ -422,14 +424,30 @@ def _write_parallel(fp: IO[str], games: list[tuple[str, int]], jobs: int, source
         start += sum(1 for chunk, _ in batch if not _directives_only(chunk))
     worst = ExitCode.OK
     next_record = 1
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        for task, (text, code, n) in zip(tasks, pool.imap(_render_batch, tasks)):
-            if task[2] != next_record:
-                text, code, n = _render_batch(task[:2] + (next_record,) + task[3:])
-            fp.write(text)
-            worst = _worse(worst, code)
-            next_record += n
+    global _forked_tasks
+    # the forked workers inherit the tasks: only their indexes go through the pipe, which
+    # therefore never fills (a full pipe made Pool.terminate hang on Ctrl-C)
+    _forked_tasks = tasks
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            for task, (text, code, n) in zip(tasks, pool.imap(_render_forked, range(len(tasks)))):
+                if task[2] != next_record:
+                    text, code, n = _render_batch(task[:2] + (next_record,) + task[3:])
+                fp.write(text)
+                worst = _worse(worst, code)
+                next_record += n
+    finally:
+        _forked_tasks = []
     return int(worst), next_record - 1
+
+
+#: The batches of :func:`_write_parallel`, set before its workers are forked.
+_forked_tasks: list[_Batch] = []
+
+
+def _render_forked(index: int) -> tuple[str, int, int]:
+    """:func:`_render_batch` of the ``index``-th batch (run in a forked worker)."""
+    return _render_batch(_forked_tasks[index])
 
 
 def _directives_only(chunk: str) -> bool:
@@ -485,6 +503,7 @@ EXAMPLES = (
               help=f"Worker processes for a PBN file (default: one an idle core from {PARALLEL_MIN_GAMES:,} boards).")
 @json_option
 @output_option
+@keep_going_option
 @variant_option
 @click.pass_context
 def validate_auction(
@@ -499,6 +518,7 @@ def validate_auction(
     jobs: int | None,
     as_json: bool,
     output: str | None,
+    keep_going: bool = False,
     variant_name: str | None = None,
 ) -> None:
     """Check the auction of every board of FILE (or stdin), or one inline
@@ -513,7 +533,8 @@ def validate_auction(
     Exit status: 0 all legal (an open auction is legal unless
     --require-complete); 1 an illegal call, a mismatch or an open auction under
     --require-complete (every board is still reported); 2 unreadable input,
-    no boards, or an unknown call.
+    no boards, or an unknown call. After exit 2, -o FILE is left as it was
+    (--keep-going writes the report anyway, exit 1).
     """
     as_json = output_format(output, "json" if as_json else None, ("text", "json"), "text", option="--json") == "json"
     lang = get_lang(ctx)
@@ -563,6 +584,7 @@ def validate_auction(
                                      rules=rules)
             with AtomicOutput(output) as fp:
                 code, _ = _write(fp, verdicts, as_json, lang, inline)
+                code = records_done(code, keep_going, output)
             ctx.exit(code)
         if fmt == "pbn":
             # the auction fields only, read quickly; unusual games go to the full reader
@@ -575,7 +597,7 @@ def validate_auction(
                     with AtomicOutput(output) as fp:
                         code, n = _write_parallel(fp, games, workers, source, as_json, require_complete,
                                                   want_legal_calls, lang.code)
-                    _exit(ctx, code, n, source)
+                        _exit(ctx, code, n, source, output)
                 records: Iterable[Board | BridgeError] = iter_game_records(games, source)
             else:
                 records = iter_records(text, fmt, source=source)
@@ -588,11 +610,13 @@ def validate_auction(
 
     with AtomicOutput(output) as fp:
         code, n = _write(fp, verdicts, as_json, lang, inline)
-    _exit(ctx, code, n, None if inline else source)
+        _exit(ctx, code, n, None if inline else source, output)
 
 
-def _exit(ctx: click.Context, code: int, records: int, source: str | None) -> NoReturn:
-    """End the command with ``code``; an input without a single board is an error."""
+def _exit(ctx: click.Context, code: int, records: int, source: str | None, output: str | None) -> NoReturn:
+    """End the command with ``code`` (inside the ``-o`` block: exit 2 keeps the old
+    file, see :func:`~bridgecli.cli.common.records_done`); an input without a single
+    board is an error."""
     if records == 0 and source is not None:
         raise BridgeCliError(f"{source}: no boards", ExitCode.USAGE)
-    ctx.exit(code)
+    ctx.exit(records_done(code, None, output))

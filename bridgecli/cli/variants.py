@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from bridgecli.cli import BridgeCliError, ExitCode, localise
-from bridgecli.cli.common import AtomicOutput, read_records, read_text
+from bridgecli.cli.common import AtomicOutput, read_records, read_text, records_done
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
 
 if TYPE_CHECKING:
@@ -155,6 +155,7 @@ def run_point_validate(name: str, infile: str, dealer: str | None, calls_text: s
     with AtomicOutput(output) as fp:
         for line in lines:
             fp.write(line + "\n")
+        code = records_done(code, None, output)  # exit 2: -o keeps its old content
     return code
 
 
@@ -246,6 +247,7 @@ def run_play(name: str, infile: str, from_fmt: str | None, as_json: bool, board_
     with AtomicOutput(output) as fp:
         for line in lines:
             fp.write(line + "\n")
+        code = records_done(code, None, output)  # exit 2: -o keeps its old content
     return code
 
 
@@ -334,6 +336,7 @@ def run_show(name: str, infile: str, from_fmt: str | None, ascii_: bool, output:
             code = max(code, int(ExitCode.USAGE) if isinstance(exc, ParseError) else int(ExitCode.RULES))
     with AtomicOutput(output) as fp:
         fp.write("\n\n".join(blocks) + ("\n" if blocks else ""))
+        code = records_done(code, None, output)  # exit 2: -o keeps its old content
     return code
 
 
@@ -413,6 +416,7 @@ def run_rubber(name: str, path: str, from_fmt: str | None, as_json: bool, output
     with AtomicOutput(output) as fp:
         for line in out:
             fp.write(line + "\n")
+        code = records_done(code, None, output)  # exit 2: -o keeps its old content
     if not sheets:
         click.echo(f"bridgecli: note: {source}: no board with a finished play", err=True)
     return code

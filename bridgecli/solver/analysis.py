@@ -239,7 +239,11 @@ def _solve_jobs(jobs: Sequence[_Job]) -> list[_Result]:
 
 
 def _worker_init(threads: int) -> None:
+    import signal
+
     from . import dds
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent ends the workers
 
     dds.set_threads(threads)
 
@@ -300,8 +304,24 @@ def analyse_stream(
         while pending:
             g, f = pending.popleft()
             yield from _finish(g, f.result() if f is not None else [], source)
+    except BaseException:
+        # interrupted (or the reader stopped): end the workers now, not after their batches
+        _end_workers(pool)
+        raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """Kill the pool's worker processes (a batch in a DDS call takes seconds to finish)."""
+    processes = getattr(pool, "_processes", None) or {}
+    for proc in list(processes.values()):
+        try:
+            proc.kill()
+        except (OSError, AttributeError):
+            pass
+    for proc in list(processes.values()):
+        proc.join(1)
 
 
 def _solvable(board: Board) -> bool:

@@ -8,6 +8,11 @@ endplay's ctypes binding (``endplay._dds``) from its file, without running
 DDS limits a call to ``MAXNOOFBOARDS`` (200) boards; ``CalcAllTables`` counts
 one board a strain, so full tables go 40 deals a call. Larger inputs are cut
 into calls of that size here.
+
+Each DDS call runs in a helper thread while the calling thread waits
+(:func:`_call`): a call of 40 deals takes half a minute on two cores, and a
+signal handler cannot run in a thread held by C code, so Ctrl-C would wait for
+it. :func:`busy` tells whether a call is still running (one left by an interrupt).
 """
 
 from __future__ import annotations
@@ -15,7 +20,8 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -66,6 +72,8 @@ def install_hint() -> str:
     return f"solve needs the DDS solver: pip install '{ENDPLAY_REQUIREMENT}'"
 
 _DDS: ModuleType | None = None
+#: The thread of the DDS call under way, if any (see :func:`_call`).
+_running: threading.Thread | None = None
 
 # DDS numbers suits spades 0 .. clubs 3 and holds a hand as rank bit masks (bit r for rank r)
 _DDS_SUIT = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
@@ -109,6 +117,54 @@ def load() -> ModuleType:
     return module
 
 
+def _call(fn: Callable[..., Any], *args: Any) -> Any:
+    """``fn(*args)`` (a DDS function) run in a helper thread while this one waits.
+
+    A DDS call takes seconds and holds the thread that makes it until it
+    returns, so a signal handler in that thread could not run meanwhile. Waiting
+    here instead, Ctrl-C (or SIGTERM) raises at once; the call is left running
+    (:func:`busy`) and the process is expected to end without waiting for it.
+    DDS is not re-entrant: a call left running is waited for before the next.
+    """
+    global _running
+    _wait()
+    done = threading.Event()
+    outcome: list[Any] = []
+
+    def run() -> None:
+        try:
+            outcome.append((True, fn(*args)))
+        except Exception as exc:  # noqa: BLE001 - raised again in the waiting thread
+            outcome.append((False, exc))
+        finally:
+            done.set()
+
+    thread = threading.Thread(target=run, name="dds", daemon=True)
+    _running = thread
+    thread.start()
+    done.wait()  # a signal interrupts the wait; _running then stays set
+    _running = None
+    if not outcome:
+        raise RuntimeError(f"the DDS call {getattr(fn, '__name__', fn)} ended without a result")
+    ok, value = outcome[0]
+    if not ok:
+        raise value
+    return value
+
+
+def _wait() -> None:
+    """Wait for a DDS call left running by an interrupt (library use: the caller went on)."""
+    global _running
+    if _running is not None:
+        _running.join()
+        _running = None
+
+
+def busy() -> bool:
+    """True while a DDS call runs in its thread (one left running by an interrupt, too)."""
+    return _running is not None and _running.is_alive()
+
+
 def available() -> bool:
     """True when the solver can be loaded."""
     try:
@@ -120,6 +176,7 @@ def available() -> bool:
 
 def set_threads(threads: int) -> None:
     """Let DDS use ``threads`` threads (0: as many as it finds cores)."""
+    _wait()
     load().SetMaxThreads(max(0, int(threads)))
 
 
@@ -174,7 +231,7 @@ def solve_tables(deals: Sequence[Deal]) -> list[DDTable]:
             _remain_cards(deals[i], tables.ddTableDeal[k].cards)
         res = dds.ddTablesRes()
         pres = dds.allParResults()
-        dds.CalcAllTables(tables, -1, [0, 0, 0, 0, 0], res, pres)
+        _call(dds.CalcAllTables, tables, -1, [0, 0, 0, 0, 0], res, pres)
         for k, i in enumerate(chunk):
             rt = res.results[k].resTable
             out[i] = DDTable.from_dds([[rt[s][h] for h in range(4)] for s in range(5)])
@@ -212,7 +269,7 @@ def _solve_boards(jobs: Sequence[tuple[Deal, Strain, Seat]], solutions: int) -> 
             bo.solutions[k] = solutions
             bo.mode[k] = 1
         solved = dds.solvedBoards()
-        dds.SolveAllBoardsBin(bo, solved)
+        _call(dds.SolveAllBoardsBin, bo, solved)
         for k in range(len(chunk)):
             results.append(_future_cards(solved.solvedBoard[k]))
     return results
@@ -264,5 +321,5 @@ def analyse_play(deal: Deal, strain: Strain, leader: Seat, cards: Sequence[Card]
         trace.suit[i] = _DDS_SUIT[card.suit]
         trace.rank[i] = int(card.rank)
     solved = dds.solvedPlay()
-    dds.AnalysePlayBin(dl, trace, solved, 0)
+    _call(dds.AnalysePlayBin, dl, trace, solved, 0)
     return [int(solved.tricks[i]) for i in range(solved.number)]
