@@ -16,9 +16,9 @@ from bridgecli.cli.common import (
     get_lang,
     input_argument,
     json_option,
+    keep_going_option,
     output_format,
     parse_board_numbers,
-    keep_going_option,
     quiet_stdout,
     records_done,
 )

@@ -23,8 +23,8 @@ from bridgecli.cli.common import (
     get_lang,
     input_argument,
     json_option,
-    output_format,
     keep_going_option,
+    output_format,
     output_option,
     records_done,
 )
