@@ -157,7 +157,10 @@ def run_dask(question: Question, tasks: Tasks, target: str | int, ahead: int | N
     client: Any
     try:
         if isinstance(target, int):
-            cluster = LocalCluster(n_workers=target, threads_per_worker=1, processes=True, dashboard_address=None)
+            import logging
+
+            cluster = LocalCluster(n_workers=target, threads_per_worker=1, processes=True, dashboard_address=None,
+                                   silence_logs=logging.ERROR)
             client = Client(cluster)
         else:
             client = Client(target, timeout=10)
@@ -166,7 +169,13 @@ def run_dask(question: Question, tasks: Tasks, target: str | int, ahead: int | N
             cluster.close()
         raise ExecutorError(f"cannot reach the Dask scheduler at {target}: {exc}") from exc
     futures: dict[Any, int] = {}
+    finished = False
+    local_pids: list[int] = []
     try:
+        if cluster is not None:
+            import os
+
+            local_pids = list(client.run(os.getpid).values())
         workers = max(1, sum(client.nthreads().values()))
         window = ahead or 2 * workers
         it = iter(tasks)
@@ -194,12 +203,22 @@ def run_dask(question: Question, tasks: Tasks, target: str | int, ahead: int | N
             submit()
             while order and order[0] in done:
                 yield done.pop(order.pop(0))
+        finished = True
     finally:
         if futures:
             client.cancel(list(futures))
-        client.close()
+        if not finished and local_pids:
+            # interrupted: our own LocalCluster's workers go at once, not after the nanny's grace period
+            import os
+
+            for pid in local_pids:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+        client.close(timeout=2)
         if cluster is not None:
-            cluster.close()
+            cluster.close(timeout=2)
 
 
 def results(question: Question, tasks: Tasks, executor: str = "local", jobs: int = 1) -> Iterator[ChunkResult]:
