@@ -18,7 +18,7 @@ WORDS: dict[str, dict[str, str]] = {
         "Tricks taken by declarer (% of deals)": "Lewy rozgrywającego (% rozdań)",
         "Payoffs in {scoring} for {side} (row against column, mean ± 95% interval)":
             "Bilans w {scoring} dla {side} (wiersz przeciw kolumnie, średnia ± przedział 95%)",
-        "Opening leads against {contract} (leader {seat})": "Wiisty przeciw {contract} (wistuje {seat})",
+        "Opening leads against {contract} (leader {seat})": "Wisty przeciw {contract} (wistuje {seat})",
         "Lead": "Wist", "Sets %": "Bez %", "Defence tricks": "Lewy obrony", "Defence score": "Zapis obrony",
         "the defence": "obrony",
         "Lead payoffs in {scoring} for the defence (row against column, mean ± 95% interval)":
@@ -146,7 +146,7 @@ def render_text(summary: dict[str, Any], lang: Language | None = None, fmt: str 
     if lead:
         digits = 2 if summary["scoring"] == "imps" else 1 if summary["scoring"] == "mp" else 0
         seat = lead["leader"] if lang is None else lang.seat_out["NESW".index(lead["leader"])]
-        out += ["", _w(lang, "Opening leads against {contract} (leader {seat})",
+        out += ([] if out[-1] == "" else [""]) + [_w(lang, "Opening leads against {contract} (leader {seat})",
                        contract=contract_text(lead["contract"], lang), seat=seat)]
         names = [_cards_text(x["cards"], lang) for x in lead["leads"]]
         rows = [[name, _num(x["set"]["mean"], 1), _num(x["set"]["se"], 1), _num(x["defence_tricks"]["mean"], 2),
