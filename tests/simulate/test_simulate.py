@@ -264,3 +264,30 @@ def test_ctrl_c_exits_130_quickly(jobs, tmp_path):
     # a second on a quiet machine; the shared test machine gets some slack
     assert elapsed < 5
     assert os.listdir(tmp_path) == []  # no records file, no temporary file left
+
+
+def test_records_parquet(runner, tmp_path):
+    pq = pytest.importorskip("pyarrow.parquet")
+    path = tmp_path / "r.parquet"
+    r = runner.invoke(cli, ["simulate", "-n", "3", "--seed", "2", "--predeal", NORTH, "--predeal", SOUTH,
+                            "--contract", "4S:N", "--contract", "3NT:N", "--records", str(path), "--json"])
+    assert r.exit_code == 0, r.output
+    table = pq.read_table(path)
+    assert table.num_rows == 3
+    assert table.column("hcp_S").to_pylist() == [2 + 6 + 4 + 0] * 3  # Q54.AQ3.KJ4.8765
+    out = json.loads(r.stdout)
+    made = [t >= 10 for t in table.column("tricks_4S:N").to_pylist()]
+    assert out["contracts"][0]["make"]["mean"] == pytest.approx(100 * sum(made) / 3)
+
+
+def test_records_bad_extension(runner, tmp_path):
+    r = runner.invoke(cli, ["simulate", "-n", "1", "--predeal", NORTH, "--contract", "4S:N",
+                            "--records", str(tmp_path / "r.txt")])
+    assert r.exit_code == 2
+    assert ".csv, .jsonl or .parquet" in r.stderr
+
+
+def test_simulate_help_loads_no_heavy_module():
+    from ..cli.test_startup import loaded
+
+    assert loaded(["simulate", "--help"], ["numpy", "tabulate", "pyarrow", "distributed", "endplay._dds"]) == []
