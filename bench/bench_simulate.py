@@ -75,7 +75,7 @@ def main() -> None:
     rows: list[tuple[str, float, float]] = []
     owners: list[np.ndarray] = []
 
-    def keep(agg, chunk, extra, first):  # noqa: ANN001, ANN202
+    def keep(agg, chunk, extra, first):
         owners.append(chunk.owner.copy())
 
     results = {}
@@ -84,11 +84,7 @@ def main() -> None:
         w, c = time.perf_counter(), cpu()
         results[jobs] = simulate_question(question, args.deals, "None", "imps", jobs=jobs, on_chunk=keep)
         rows.append((f"bridgecli simulate --jobs {jobs}", time.perf_counter() - w, cpu() - c))
-    if args.dask:
-        w, c = time.perf_counter(), cpu()
-        results[0] = simulate_question(question, args.deals, "None", "imps", executor="dask-local:2")
-        rows.append(("bridgecli simulate --executor dask-local:2 (cluster start-up included)",
-                     time.perf_counter() - w, cpu() - c))
+        print(rows[-1], flush=True)
     assert results[1] == results[2]
     owner = np.concatenate(owners, axis=1)
     pbns = []
@@ -119,20 +115,27 @@ def main() -> None:
                 scores.append(con.score(Vul.none))
             total += endplay_imps(scores[0] - scores[1])
         rows.append((label, time.perf_counter() - w, cpu() - c))
+        print(rows[-1], flush=True)
         n = len(tables)
         assert abs(100 * made[0] / n - results[1]["contracts"][0]["make"]["mean"]) < 1e-9
         assert abs(total / n - results[1]["payoffs"]["table"][0][1]["mean"]) < 1e-9
+    if args.dask:
+        w, c = time.perf_counter(), cpu()
+        results[0] = simulate_question(question, args.deals, "None", "imps", executor="dask-local:2")
+        rows.append(("bridgecli simulate --executor dask-local:2 (cluster start-up included)",
+                     time.perf_counter() - w, cpu() - c))
+        assert results[0] == results[1]
     load = os.getloadavg()
     ours1 = rows[0]
     ours2 = rows[1]
     lines = [
         "# simulate: 4S or 3NT, bridgecli vs an endplay script",
         "",
-        f"{args.deals:,} deals, seed {args.seed}, North {NORTH[2:]}, South {SOUTH[2:]}, East-West random; "
-        "contracts 4S:N and 3NT:N, IMPs.",
-        f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
-        f"load average at the end {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} (a shared machine: "
-        "wall times are noisy, CPU times less so).",
+        (f"{args.deals:,} deals, seed {args.seed}, North {NORTH[2:]}, South {SOUTH[2:]}, East-West random; "
+         "contracts 4S:N and 3NT:N, IMPs."),
+        (f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
+         f"load average at the end {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} (a shared machine: "
+         "wall times are noisy, CPU times less so)."),
         "",
         "| run | wall s | CPU s | deals/s (wall) | endplay full ÷ this (wall) | endplay full ÷ this (CPU) |",
         "| --- | ---: | ---: | ---: | ---: | ---: |",
@@ -143,13 +146,13 @@ def main() -> None:
     filt = next(r for r in rows if r[0].startswith("endplay tables, exclude"))
     lines += [
         "",
-        f"Against endplay with its own trump filter: `--jobs 2` is {filt[1] / ours2[1]:.2f}× (wall), "
-        f"{filt[2] / ours2[2]:.2f}× (CPU); `--jobs 1` is {filt[1] / ours1[1]:.2f}× (wall), "
-        f"{filt[2] / ours1[2]:.2f}× (CPU).",
+        (f"Against endplay with its own trump filter: `--jobs 2` is {filt[1] / ours2[1]:.2f}× (wall), "
+         f"{filt[2] / ours2[2]:.2f}× (CPU); `--jobs 1` is {filt[1] / ours1[1]:.2f}× (wall), "
+         f"{filt[2] / ours1[2]:.2f}× (CPU)."),
         "",
-        "bridgecli solves one board per contract asked (declarer's left-hand opponent on lead, "
-        "`SolveAllBoardsBin`), where a table solves four declarers in each strain. "
-        "Both sides got the same make % and mean IMPs (checked).",
+        ("bridgecli solves one board per contract asked (declarer's left-hand opponent on lead, "
+         "`SolveAllBoardsBin`), where a table solves four declarers in each strain. "
+         "Both sides got the same make % and mean IMPs (checked)."),
         "",
     ]
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)

@@ -9,15 +9,17 @@ Ctrl-C) stops the work at once: local workers are killed, Dask tasks cancelled.
 
 from __future__ import annotations
 
+import itertools
 import signal
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
 from bridgecli.core.errors import BridgeError
 
 from .engine import ChunkResult, Question, run_chunk
 
 Tasks = Iterator[tuple[int, int]]
+T = TypeVar("T")
 
 
 class ExecutorError(BridgeError):
@@ -144,26 +146,33 @@ def _dask_chunk(question: Question, index: int, size: int) -> ChunkResult:
 
 def run_dask(question: Question, tasks: Tasks, target: str | int, ahead: int | None = None) -> Iterator[ChunkResult]:
     """Chunks as Dask tasks on the scheduler at ``target`` (an address) or on a LocalCluster of
-    ``target`` workers; results stream back and come out in chunk order. Dask reruns the task of a
-    worker that dies; closing the iterator cancels the tasks still queued or running."""
+    ``target`` workers; results stream back and come out in chunk order (:func:`dask_map`)."""
+    return dask_map(_dask_chunk, ((question, index, size) for index, size in tasks), target, ahead)
+
+
+def dask_map(fn: Callable[..., T], args: Iterator[tuple[Any, ...]], target: str | int,
+             ahead: int | None = None) -> Iterator[T]:
+    """``fn(*a)`` for each ``a`` of ``args``, as Dask tasks on the scheduler at ``target`` (an
+    address) or on a LocalCluster of ``target`` worker processes of one thread; the results come
+    out in the order of ``args``, a few tasks ahead. Dask reruns the task of a worker that dies;
+    closing the iterator cancels the tasks still queued or running. Raises ExecutorError."""
     import importlib
 
     try:
         dist: Any = importlib.import_module("distributed")
     except ImportError as exc:
         raise ExecutorError(CLUSTER_HINT) from exc
-    Client, LocalCluster, as_completed = dist.Client, dist.LocalCluster, dist.as_completed
     cluster: Any = None
     client: Any
     try:
         if isinstance(target, int):
             import logging
 
-            cluster = LocalCluster(n_workers=target, threads_per_worker=1, processes=True, dashboard_address=None,
-                                   silence_logs=logging.ERROR)
-            client = Client(cluster)
+            cluster = dist.LocalCluster(n_workers=target, threads_per_worker=1, processes=True,
+                                        dashboard_address=None, silence_logs=logging.ERROR)
+            client = dist.Client(cluster)
         else:
-            client = Client(target, timeout=10)
+            client = dist.Client(target, timeout=10)
     except OSError as exc:
         if cluster is not None:
             cluster.close()
@@ -178,18 +187,20 @@ def run_dask(question: Question, tasks: Tasks, target: str | int, ahead: int | N
             local_pids = list(client.run(os.getpid).values())
         workers = max(1, sum(client.nthreads().values()))
         window = ahead or 2 * workers
-        it = iter(tasks)
-        pending = as_completed()
-        done: dict[int, ChunkResult] = {}
+        it = iter(args)
+        pending = dist.as_completed()
+        done: dict[int, T] = {}
         order: list[int] = []
+        counter = itertools.count()
 
         def submit() -> bool:
-            task = next(it, None)
-            if task is None:
+            a = next(it, None)
+            if a is None:
                 return False
-            fut = client.submit(_dask_chunk, question, task[0], task[1], pure=False, retries=2)
-            futures[fut] = task[0]
-            order.append(task[0])
+            k = next(counter)
+            fut = client.submit(fn, *a, pure=False, retries=2)
+            futures[fut] = k
+            order.append(k)
             pending.add(fut)
             return True
 
@@ -197,9 +208,7 @@ def run_dask(question: Question, tasks: Tasks, target: str | int, ahead: int | N
             if not submit():
                 break
         for fut in pending:
-            result: ChunkResult = fut.result()
-            del futures[fut]
-            done[result.index] = result
+            done[futures.pop(fut)] = fut.result()
             submit()
             while order and order[0] in done:
                 yield done.pop(order.pop(0))
@@ -209,16 +218,29 @@ def run_dask(question: Question, tasks: Tasks, target: str | int, ahead: int | N
             client.cancel(list(futures))
         if not finished and local_pids:
             # interrupted: our own LocalCluster's workers go at once, not after the nanny's grace period
-            import os
+            _kill(local_pids)
+        _quietly(client.close, 5)
+        if cluster is not None and not _quietly(cluster.close, 10 if finished else 2):
+            _kill(local_pids)  # the nanny did not stop its worker in time
 
-            for pid in local_pids:
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                except OSError:
-                    pass
-        client.close(timeout=2)
-        if cluster is not None:
-            cluster.close(timeout=2)
+
+def _kill(pids: list[int]) -> None:
+    import os
+
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+
+
+def _quietly(close: Any, timeout: float) -> bool:
+    """Call ``close(timeout=...)``; False when it timed out or failed (the run's result stands)."""
+    try:
+        close(timeout=timeout)
+    except Exception:  # noqa: BLE001 - shutting down: nothing left to report it to
+        return False
+    return True
 
 
 def results(question: Question, tasks: Tasks, executor: str = "local", jobs: int = 1) -> Iterator[ChunkResult]:
