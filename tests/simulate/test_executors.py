@@ -99,3 +99,27 @@ def test_missing_dask_is_a_clear_error(monkeypatch):
     monkeypatch.setattr(importlib, "import_module", no_distributed)
     with pytest.raises(executors.ExecutorError, match=r"bridgecli\[cluster\]"):
         next(executors.run_dask(None, iter([]), 2))  # type: ignore[arg-type]
+
+
+def test_solve_on_a_dask_cluster_matches_local(runner, tmp_path):
+    pytest.importorskip("distributed")
+    if not dds.available():
+        pytest.skip("the DDS solver (endplay) is not installed")
+    from ..conftest import ROOT
+
+    hands = str(ROOT / "docs" / "examples" / "hands.pbn")
+    local = runner.invoke(cli, ["solve", hands, "--json"])
+    cluster = runner.invoke(cli, ["solve", hands, "--json", "--executor", "dask-local:2"])
+    assert local.exit_code == 0, local.output
+    assert cluster.exit_code == 0, cluster.output
+    assert cluster.stdout == local.stdout
+
+
+def test_solve_unknown_executor(runner, tmp_path):
+    if not dds.available():
+        pytest.skip("the DDS solver (endplay) is not installed")
+    from ..conftest import ROOT
+
+    r = runner.invoke(cli, ["solve", str(ROOT / "docs" / "examples" / "hands.pbn"), "--json", "--executor", "ray://x"])
+    assert r.exit_code == 2
+    assert "executor" in r.stderr
