@@ -79,7 +79,7 @@ class _Progress:
               show_default=True, help="Payoff scoring: IMPs, matchpoints against the listed contracts, total points.")
 @click.option("--vul", "vul_opt", default="none", show_default=True, metavar="V",
               help="Vulnerability: none, NS, EW, all.")
-@click.option("--dealer", "dealer_opt", default=None, metavar="SEAT", help="Dealer (for --records; no effect on DD).")
+@click.option("--dealer", "dealer_opt", default=None, metavar="SEAT", help="Dealer, reported in --json (no double-dummy result depends on it).")
 @click.option("--where", "wheres", multiple=True, metavar="EXPR",
               help="Condition in dealer's language, as in `deal`; several are ANDed.")
 @click.option("--predeal", "predeals", multiple=True, metavar="SPEC",
@@ -220,7 +220,7 @@ def simulate(ctx: click.Context, count: int | None, contracts: tuple[str, ...], 
     if records_path is not None:
         from bridgecli.simulate.records import open_records
 
-        records = open_records(records_path, question, vul, dealer_opt)
+        records = open_records(records_path, question)
 
     def on_chunk(agg: Any, chunk: Any, extra: dict[str, Any], first: int) -> None:
         if records is not None:

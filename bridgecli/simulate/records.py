@@ -31,7 +31,7 @@ _SUIT = np.array([c // 13 for c in range(52)], dtype=np.int64)
 class Records:
     """A records file being written: rows go to a temporary file renamed into place by :meth:`close`."""
 
-    def __init__(self, path: str, question: Question, vul: str, dealer: str | None) -> None:
+    def __init__(self, path: str, question: Question) -> None:
         self.path = path
         self.kind = os.path.splitext(path)[1].lower().lstrip(".")
         if self.kind not in ("csv", "jsonl", "parquet"):
@@ -128,6 +128,6 @@ class Records:
             os.unlink(self.tmp)
 
 
-def open_records(path: str, question: Question, vul: str, dealer: str | None) -> Records:
+def open_records(path: str, question: Question) -> Records:
     """Start a records file. Raises ParseError for an unknown extension or missing pyarrow."""
-    return Records(path, question, vul, dealer)
+    return Records(path, question)

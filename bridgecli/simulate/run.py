@@ -55,7 +55,9 @@ def make_question(contracts: Sequence[str | SimContract] = (), lead: str | SimCo
         for c, s in enumerate(fixed):
             if s >= 0:
                 if merged[c] >= 0 and merged[c] != s:
-                    raise ParseError(f"predeal gives a card of the script's predeal to another seat (card {c})")
+                    from bridgecli.core.cards import DECK
+
+                    raise ParseError(f"--predeal gives {str(DECK[c])!r} to another seat than the script's predeal")
                 merged[c] = s
         fixed = tuple(merged)
     if ld is not None:

@@ -6,6 +6,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bridgecli.core.errors import ParseError
 from bridgecli.simulate.aggregate import Aggregator
@@ -162,3 +164,25 @@ def test_symmetrized_rows_swap_the_seats():
     assert cluster.tolist() == [0, 0, 1, 1]
     swapped = rows[:, 1]
     assert swapped.tolist() == [[0, 3, 2, 1][c % 4] for c in range(52)]
+
+
+_scores = st.lists(st.integers(-800, 800).map(lambda x: 10 * x), min_size=1, max_size=20)
+
+
+@given(_scores, _scores)
+def test_payoffs_mirror(a, b):
+    n = min(len(a), len(b))
+    ours, theirs = np.array(a[:n]), np.array(b[:n])
+    assert (payoff("imps", ours, theirs) == -payoff("imps", theirs, ours)).all()
+    assert (payoff("total", ours, theirs) == -payoff("total", theirs, ours)).all()
+    assert (payoff("mp", ours, theirs) + payoff("mp", theirs, ours) == 100.0).all()
+
+
+@given(st.lists(st.floats(-1000, 1000), min_size=2, max_size=60), st.integers(1, 7))
+def test_moments_do_not_depend_on_the_blocks(values, block):
+    data = np.array(values)[:, None]
+    m = Moments(1)
+    for start in range(0, len(values), block):
+        m.add(data[start:start + block])
+    assert m.mean[0] == pytest.approx(data.mean(), abs=1e-6)
+    assert m.se()[0] == pytest.approx(data.std(ddof=1) / math.sqrt(len(values)), abs=1e-6)
