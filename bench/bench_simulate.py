@@ -13,8 +13,11 @@ random), is 4S by North or 3NT by North better at IMPs? Both sides do the whole 
   and the IMP table in a plain loop; once with full tables (the usual script) and once
   with ``exclude=`` the three strains not asked (endplay's trump filter), DDS on 2 threads.
 
-Wall and CPU time (this process and its children) for each; the ratios are endplay's
-time over bridgecli's. The numbers (make %, mean IMPs) are checked to agree.
+The deals go in blocks of 100 (seed + block offset), the four runs taking turns in a
+rotating order, so that load from other processes falls on all of them alike. Wall and
+CPU time (this process and its children) for each; the ratios are endplay's time over
+bridgecli's. The numbers (make %, mean IMPs) are checked to agree block by block.
+``--dask`` adds one run of all the deals on ``--executor dask-local:2``.
 """
 
 from __future__ import annotations
@@ -26,6 +29,9 @@ import resource
 import sys
 import time
 from pathlib import Path
+from typing import Any
+
+import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -42,9 +48,21 @@ def cpu() -> float:
     return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
+_QUESTION: Any = None
+
+
 def endplay_imps(diff: int) -> int:
     n = next((k for k, b in enumerate(IMP_BOUNDS) if abs(diff) <= b), 24)
     return n if diff >= 0 else -n
+
+
+def _deals_of(seed: int, n: int) -> np.ndarray:
+    """The deals ``simulate`` deals for this question and seed (the same chunks, not solved)."""
+    from bridgecli.simulate.engine import CHUNK_SIZE, deal_chunk
+
+    q = _QUESTION(seed)
+    parts = [deal_chunk(q.spec, k, min(CHUNK_SIZE, n - k * CHUNK_SIZE))[0] for k in range(-(-n // CHUNK_SIZE))]
+    return np.concatenate(parts, axis=1)
 
 
 def main() -> None:
@@ -55,8 +73,6 @@ def main() -> None:
     ap.add_argument("--out", default=str(ROOT / "bench" / "results" / "simulate.md"))
     args = ap.parse_args()
 
-    import numpy as np
-
     from bridgecli.cli.deal import parse_predeal
     from bridgecli.dealer.generate import Predeal
     from bridgecli.simulate.run import make_question, simulate_question
@@ -66,65 +82,90 @@ def main() -> None:
     for text in (NORTH, SOUTH):
         seat, cards = parse_predeal(text)
         predeal = predeal.with_cards(seat, cards)
-    question = make_question(["4S:N", "3NT:N"], seed=args.seed, predeal=predeal)
+    global _QUESTION
+    _QUESTION = lambda seed: make_question(["4S:N", "3NT:N"], seed=seed, predeal=predeal)
     dds.load()
     import endplay.dds as epdds
     from endplay.dealer import generate_deals
     from endplay.types import Contract, Deal, Denom, Player, Vul
 
-    rows: list[tuple[str, float, float]] = []
-    owners: list[np.ndarray] = []
+    names = ["bridgecli simulate --jobs 1", "bridgecli simulate --jobs 2", "endplay full tables",
+             "endplay tables, exclude= 3 strains"]
+    wall = dict.fromkeys(names, 0.0)
+    used = dict.fromkeys(names, 0.0)
+    block = 100
 
-    def keep(agg, chunk, extra, first):
-        owners.append(chunk.owner.copy())
+    def ours(jobs: int, seed: int, n: int) -> tuple[dict, np.ndarray]:
+        owners: list[np.ndarray] = []
 
-    results = {}
-    for jobs in (1, 2):
-        owners.clear()
-        w, c = time.perf_counter(), cpu()
-        results[jobs] = simulate_question(question, args.deals, "None", "imps", jobs=jobs, on_chunk=keep)
-        rows.append((f"bridgecli simulate --jobs {jobs}", time.perf_counter() - w, cpu() - c))
-        print(rows[-1], flush=True)
-    assert results[1] == results[2]
-    owner = np.concatenate(owners, axis=1)
-    pbns = []
-    for d in range(owner.shape[1]):
-        hands = [[[], [], [], []] for _ in range(4)]
-        for card in range(52):
-            hands[owner[card, d]][3 - card // 13].append("23456789TJQKA"[card % 13])
-        pbns.append("N:" + " ".join(".".join("".join(reversed(s)) for s in h) for h in hands))
+        def keep(agg, chunk, extra, first):
+            owners.append(chunk.owner.copy())
 
-    for label, exclude in (("endplay full tables", []),
-                           ("endplay tables, exclude= 3 strains", [Denom.hearts, Denom.diamonds, Denom.clubs])):
-        w, c = time.perf_counter(), cpu()
-        # the peer's own dealing of the same number of deals (timed, then the same deals as ours solved)
-        generated = list(generate_deals(produce=len(pbns), seed=args.seed))
-        assert len(generated) == len(pbns)
+        q = make_question(["4S:N", "3NT:N"], seed=seed, predeal=predeal)
+        out = simulate_question(q, n, "None", "imps", jobs=jobs, on_chunk=keep)
+        return out, np.concatenate(owners, axis=1)
+
+    def theirs(owner: np.ndarray, exclude: list, seed: int) -> tuple[float, float]:
+        n = owner.shape[1]
+        # the peer's own dealing of as many deals (timed); then the same deals as ours are solved
+        generated = list(generate_deals(produce=n, seed=seed))
+        assert len(generated) == n
+        pbns = []
+        for d in range(n):
+            hands = [[[], [], [], []] for _ in range(4)]
+            for card in range(52):
+                hands[owner[card, d]][3 - card // 13].append("23456789TJQKA"[card % 13])
+            pbns.append("N:" + " ".join(".".join("".join(reversed(x)) for x in h) for h in hands))
         deals = [Deal(p) for p in pbns]
         tables = []
-        for start in range(0, len(deals), 40):
+        for start in range(0, n, 40):
             tables += list(epdds.calc_all_tables(deals[start:start + 40], exclude=exclude))
-        made = [0, 0]
+        made = 0
         total = 0
         for t in tables:
             scores = []
-            for i, (denom, level) in enumerate(((Denom.spades, 4), (Denom.nt, 3))):
+            for denom, level in ((Denom.spades, 4), (Denom.nt, 3)):
                 tricks = t[denom, Player.north]
-                made[i] += tricks >= level + 6
+                if denom == Denom.spades:
+                    made += tricks >= 10
                 con = Contract(level=level, denom=denom, declarer=Player.north, result=tricks - level - 6)
                 scores.append(con.score(Vul.none))
             total += endplay_imps(scores[0] - scores[1])
-        rows.append((label, time.perf_counter() - w, cpu() - c))
-        print(rows[-1], flush=True)
-        n = len(tables)
-        assert abs(100 * made[0] / n - results[1]["contracts"][0]["make"]["mean"]) < 1e-9
-        assert abs(total / n - results[1]["payoffs"]["table"][0][1]["mean"]) < 1e-9
+        return 100 * made / n, total / n
+
+    # blocks of 100 deals (seed + block), the four runs in turn, the order rotating, so that the
+    # load of other processes falls on all of them alike
+    for b in range(0, args.deals, block):
+        n = min(block, args.deals - b)
+        seed = args.seed + b
+        order = names[b // block % 4:] + names[: b // block % 4]
+        check: dict[str, tuple[float, float]] = {}
+        owner = None
+        for name in order:
+            w, c = time.perf_counter(), cpu()
+            if name.startswith("bridgecli"):
+                out, _ = ours(1 if "1" in name[-2:] else 2, seed, n)
+                check[name] = (out["contracts"][0]["make"]["mean"], out["payoffs"]["table"][0][1]["mean"])
+            else:
+                if owner is None:  # deal the block's deals once, outside the timing, for the peer
+                    wall[name] -= time.perf_counter() - w
+                    used[name] -= cpu() - c
+                    owner = _deals_of(seed, n)
+                exclude = [] if name == "endplay full tables" else [Denom.hearts, Denom.diamonds, Denom.clubs]
+                check[name] = theirs(owner, exclude, seed)
+            wall[name] += time.perf_counter() - w
+            used[name] += cpu() - c
+        values = list(check.values())
+        assert all(abs(v[0] - values[0][0]) < 1e-9 and abs(v[1] - values[0][1]) < 1e-9 for v in values), check
+        print(b + n, {k: round(v, 1) for k, v in wall.items()}, flush=True)
+    rows: list[tuple[str, float, float]] = [(name, wall[name], used[name]) for name in names]
     if args.dask:
         w, c = time.perf_counter(), cpu()
-        results[0] = simulate_question(question, args.deals, "None", "imps", executor="dask-local:2")
-        rows.append(("bridgecli simulate --executor dask-local:2 (cluster start-up included)",
-                     time.perf_counter() - w, cpu() - c))
-        assert results[0] == results[1]
+        q = make_question(["4S:N", "3NT:N"], seed=args.seed, predeal=predeal)
+        simulate_question(q, args.deals, "None", "imps", executor="dask-local:2")
+        label = ("bridgecli simulate --executor dask-local:2, one run of all the deals (cluster start-up "
+                 "included; not interleaved)")
+        rows.append((label, time.perf_counter() - w, cpu() - c))
     load = os.getloadavg()
     ours1 = rows[0]
     ours2 = rows[1]
