@@ -202,7 +202,7 @@ def solve_leads(rows: U8, contract: Any, cards: tuple[int, ...], per_call: int |
     n = rows.shape[1]
     out = np.zeros((n, len(cards)), dtype=np.int8)
     column = {c: k for k, c in enumerate(cards)}
-    step = max(1, per_call or n)
+    step = max(1, (per_call or 4 * n) // 4)  # a lead board (every card scored) costs several plain ones
     for start in range(0, n, step):
         deals = [deal_from_indices(rows[:, d].tolist()) for d in range(start, min(n, start + step))]
         solved = dds.solve_leads([(deal, contract.strain, contract.declarer) for deal in deals])
