@@ -45,6 +45,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "score": ("score", "score", "Score contracts (duplicate), IMPs and events."),
     "rubber": ("rubber", "rubber", "Keep a rubber bridge or Chicago score sheet."),
     "solve": ("solve", "solve", "Double-dummy tables, par and leads (needs bridgecli[dds])."),
+    "simulate": ("simulate", "simulate", "Compare contracts and leads by double-dummy simulation."),
 }
 
 

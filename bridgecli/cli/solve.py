@@ -64,13 +64,16 @@ EXAMPLES = (
 @click.option("--leads", is_flag=True, help="Tricks for the defence for every opening lead of the contract "
               "(or of each par contract).")
 @click.option("--progress", is_flag=True, help="Report progress on stderr.")
+@click.option("--executor", default="local", show_default=True, metavar="SPEC",
+              help="local, or batches of 40 boards as tasks on dask-local:N or dask://HOST:PORT "
+              "(needs bridgecli[cluster]).")
 @click.option("--table", "force_table", is_flag=True,
               help="Print the tables even when stdout is a pipe (where the boards go on by default).")
 @keep_going_option
 @click.pass_context
 def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, processes: bool, as_json: bool,
           output: str | None, to: str | None, leads: bool, progress: bool, force_table: bool,
-          keep_going: bool = False) -> None:
+          keep_going: bool = False, executor: str = "local") -> None:
     """Double-dummy tables, par score and par contracts (and opening leads) of every board.
 
     At a terminal it prints a table a board; into a pipe (or a file by >) it
@@ -123,8 +126,11 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
     from bridgecli.solver.analysis import BoardAnalysis, Unsolvable, analyse_stream
 
     records = _read_records(infile, source, from_)
-    stream = analyse_stream(records, leads=leads, jobs=n_jobs, processes=processes, batch=BATCH, job_batch=JOB_BATCH,
-                            source=source)
+    if executor != "local":
+        stream = _cluster_stream(records, executor, leads, source)
+    else:
+        stream = analyse_stream(records, leads=leads, jobs=n_jobs, processes=processes, batch=BATCH,
+                                job_batch=JOB_BATCH, source=source)
     if progress:
         stream = _with_progress(stream)
     items = iter(stream)
@@ -165,6 +171,45 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
         # a board that could not be read would be missing: exit 2 keeps the old -o FILE
         code = records_done(int(worst[0]), keep_going, output)
     ctx.exit(code)
+
+
+def _solve_group(boards: list[Board], leads: bool, source: str) -> list[Any]:
+    """One ``--executor`` task: the analyses of a batch of boards, on one DDS thread."""
+    from bridgecli.solver.analysis import analyse_stream
+
+    return list(analyse_stream(boards, leads=leads, jobs=1, source=source))
+
+
+def _cluster_stream(items: Iterator[Any], executor: str, leads: bool, source: str) -> Iterator[Any]:
+    """Like ``analyse_stream``, with batches of :data:`BATCH` boards solved as Dask tasks
+    (``bridgecli.simulate.executors.dask_map``); input errors pass through in place."""
+    from collections import deque
+
+    from bridgecli.simulate.executors import ExecutorError, dask_map, parse_executor
+    from bridgecli.solver.analysis import FLUSH
+
+    try:
+        kind, target = parse_executor(executor)
+    except ExecutorError as exc:
+        raise click.BadParameter(exc.message, param_hint="--executor") from exc
+    if kind == "local" or target is None:
+        raise click.BadParameter("name a Dask executor (dask-local:N, dask://HOST:PORT)", param_hint="--executor")
+    groups: deque[list[Any]] = deque()
+
+    def tasks() -> Iterator[tuple[Any, ...]]:
+        group: list[Any] = []
+        for item in itertools.chain(items, [FLUSH]):
+            if item is not FLUSH:
+                group.append(item)
+            if group and (item is FLUSH or sum(isinstance(x, Board) for x in group) >= BATCH):
+                groups.append(group)
+                yield ([x for x in group if isinstance(x, Board)], leads, source)
+                group = []
+
+    for solved in dask_map(_solve_group, tasks(), target):
+        results = iter(solved)
+        for item in groups.popleft():
+            yield next(results) if isinstance(item, Board) else item
 
 
 def _with_progress(stream: Iterable[Any]) -> Iterator[Any]:

@@ -1,0 +1,259 @@
+"""``bridgecli simulate``: double-dummy simulation of contracts and opening leads."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from typing import Any
+
+import click
+
+from bridgecli.cli import BridgeCliError, ExitCode
+from bridgecli.cli.common import AtomicOutput, get_lang, json_option, output_option, read_text
+from bridgecli.core.errors import ParseError, RuleError
+
+_SEATS = {"n": 0, "north": 0, "e": 1, "east": 1, "s": 2, "south": 2, "w": 3, "west": 3}
+_VULS = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW", "all": "All", "both": "All"}
+
+
+def _seat(text: str, option: str, lang: Any) -> int:
+    s = _SEATS.get(text.strip().lower())
+    if s is None:
+        try:
+            s = int(lang.parse_seat(text.strip()))
+        except ParseError:
+            raise click.BadParameter(f"unknown seat {text!r} (N, E, S, W)", param_hint=option) from None
+    return s
+
+
+class _Progress:
+    """One line on stderr: deals done, rate, ETA, the running estimates; five updates a second at most."""
+
+    def __init__(self, enabled: bool, cap: int | None, until_se: float | None) -> None:
+        self.enabled = enabled
+        self.cap = cap
+        self.until_se = until_se
+        self.start = time.monotonic()
+        self.last = 0.0
+
+    def update(self, agg: Any, final: bool = False) -> None:
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if not final and now - self.last < 0.2:
+            return
+        self.last = now
+        done = agg.deals
+        rate = done / max(now - self.start, 1e-9)
+        parts = [f"simulate: {done:,} deals", f"{rate:,.1f}/s"]
+        ses = agg.payoff_ses()
+        worst = max(ses) if ses else None
+        target = self.cap
+        if self.until_se is not None and worst is not None and worst != float("inf") and done:
+            # the standard error falls as 1/sqrt(n)
+            needed = int(done * (worst / self.until_se) ** 2) + 1
+            target = needed if self.cap is None else min(self.cap, needed)
+        if target and rate > 0 and not final:
+            parts.append(f"ETA {max(0.0, (target - done) / rate):.0f} s")
+        summary = agg.summary()
+        shown = []
+        for c in summary["contracts"][:3]:
+            shown.append(f"{c['contract']} {c['make']['mean']:.0f}%")
+        if "payoffs" in summary:
+            cell = summary["payoffs"]["table"][0][1]
+            shown.append(f"{summary['payoffs']['items'][0]}-{summary['payoffs']['items'][1]} {cell['mean']:+.2f}")
+        if worst is not None and worst != float("inf"):
+            shown.append(f"max SE {worst:.3g}")
+        click.echo("\r" + ", ".join(parts + shown) + "   ", err=True, nl=final)
+
+
+@click.command("simulate")
+@click.option("-n", "--count", "count", type=click.IntRange(min=1), default=None,
+              help="Deals to simulate (default 100; with --until-se, the most to deal).")
+@click.option("--contract", "contracts", multiple=True, metavar="C",
+              help="A contract with its declarer: 4S:N, 3NTX:S, 5DXX:E. Repeat to compare.")
+@click.option("--lead", "lead", default=None, metavar="C",
+              help="Compare every opening lead against this contract (e.g. 3NT:S); predeal the leader's hand.")
+@click.option("--scoring", type=click.Choice(["imps", "mp", "total"], case_sensitive=False), default="imps",
+              show_default=True, help="Payoff scoring: IMPs, matchpoints against the listed contracts, total points.")
+@click.option("--vul", "vul_opt", default="none", show_default=True, metavar="V",
+              help="Vulnerability: none, NS, EW, all.")
+@click.option("--dealer", "dealer_opt", default=None, metavar="SEAT", help="Dealer, reported in --json (no double-dummy result depends on it).")
+@click.option("--where", "wheres", multiple=True, metavar="EXPR",
+              help="Condition in dealer's language, as in `deal`; several are ANDed.")
+@click.option("--predeal", "predeals", multiple=True, metavar="SPEC",
+              help="Fix cards, as in `deal`: 'W:KQJ2.K32.T98.54' or 'north=SAKQ,HA'.")
+@click.option("--script", "script_path", default=None, metavar="FILE",
+              type=click.Path(dir_okay=False, allow_dash=True), help="A dealer input file (its condition and predeal).")
+@click.option("--seed", type=click.IntRange(min=0), default=None,
+              help="Random seed (default: a fresh one, reported).")
+@click.option("--until-se", "until_se", type=click.FloatRange(min=0, min_open=True), default=None, metavar="X",
+              help="Deal until every payoff's standard error is below X (-n caps it).")
+@click.option("--symmetrize", "symmetrize", default=None, metavar="SEATS",
+              help="Also count each deal with the hands of these seats permuted (E,W or E,W,N).")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Local worker processes (at most the cores); same numbers whatever J is.")
+@click.option("--executor", default="local", show_default=True, metavar="SPEC",
+              help="local, dask-local:N or dask://HOST:PORT (needs bridgecli[cluster]).")
+@click.option("--max-tries", type=click.IntRange(min=1), default=10_000_000, show_default=True,
+              help="Deals a chunk may try to find its deals before the run stops (exit 1).")
+@click.option("--records", "records_path", default=None, metavar="FILE",
+              type=click.Path(dir_okay=False, writable=True),
+              help="One row a deal to FILE.csv, FILE.jsonl or FILE.parquet (needs pyarrow).")
+@click.option("--svg", "svg_path", default=None, metavar="FILE", type=click.Path(dir_okay=False, writable=True),
+              help="Draw the trick distributions and payoffs to an SVG file.")
+@click.option("--progress/--no-progress", default=None, help="Progress on stderr (default: when stderr is a terminal).")
+@json_option
+@output_option
+@click.pass_context
+def simulate(ctx: click.Context, count: int | None, contracts: tuple[str, ...], lead: str | None, scoring: str,
+             vul_opt: str, dealer_opt: str | None, wheres: tuple[str, ...], predeals: tuple[str, ...],
+             script_path: str | None, seed: int | None, until_se: float | None, symmetrize: str | None, jobs: int,
+             executor: str, max_tries: int, records_path: str | None, svg_path: str | None, progress: bool | None,
+             as_json: bool, output: str | None) -> None:
+    """Answer bidding and lead questions by double-dummy simulation.
+
+    Deals with the same conditions, predeal and scripts as `deal`, solves
+    each deal double dummy for the contracts asked (or every opening lead),
+    and reports make %, tricks and scores with standard errors, the trick
+    distribution, and the payoff of every contract (or lead) against every
+    other in IMPs, matchpoints or total points with 95% intervals. The same
+    --seed gives the same numbers whatever --jobs or --executor is. Needs
+    the DDS solver: pip install 'bridgecli[dds]'.
+
+    \b
+    Examples:
+      bridgecli simulate -n 200 --seed 1 --predeal 'N:AKJ32.K2.Q32.A32' \\
+          --predeal 'S:Q54.AQ3.KJ4.8765' --contract 4S:N --contract 3NT:N
+      bridgecli simulate --predeal 'W:KQJ2.K32.T98.542' --lead 3NT:S \\
+          --where 'hcp(north) + hcp(south) >= 25' -n 100 --seed 2
+      bridgecli simulate --contract 4S:N --contract 3NT:N --until-se 0.2 --jobs 2
+    """
+    from bridgecli.solver import dds
+
+    try:
+        dds.load()
+    except dds.SolverMissingError as exc:
+        raise BridgeCliError(exc.message, ExitCode.USAGE) from exc
+    if "numpy" not in sys.modules:
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    from bridgecli.cli.deal import _where_error, parse_predeal
+    from bridgecli.dealer import expr as expr_mod
+    from bridgecli.dealer.generate import Predeal
+    from bridgecli.simulate.contracts import SimContract
+    from bridgecli.simulate.executors import parse_executor
+    from bridgecli.simulate.run import make_question, simulate_question
+
+    lang = get_lang(ctx)
+    sims = []
+    for text in contracts:
+        try:
+            sims.append(SimContract.from_str(text, lang))
+        except ParseError as exc:
+            raise click.BadParameter(exc.message, param_hint="--contract") from exc
+    lead_c = None
+    if lead is not None:
+        try:
+            lead_c = SimContract.from_str(lead, lang)
+        except ParseError as exc:
+            raise click.BadParameter(exc.message, param_hint="--lead") from exc
+    if not sims and lead_c is None:
+        raise click.UsageError("give at least one --contract (4S:N) or a --lead question (3NT:S)")
+    vul = _VULS.get(vul_opt.lower())
+    if vul is None:
+        try:
+            vul = ("None", "NS", "EW", "All")[int(lang.parse_vul(vul_opt))]
+        except ParseError:
+            raise click.BadParameter(f"unknown vulnerability {vul_opt!r} (none, NS, EW, all)",
+                                     param_hint="--vul") from None
+    if dealer_opt is not None:
+        _seat(dealer_opt, "--dealer", lang)
+    seats: tuple[int, ...] = ()
+    if symmetrize is not None:
+        seats = tuple(_seat(s, "--symmetrize", lang) for s in symmetrize.replace(" ", "").split(",") if s)
+        if len(set(seats)) < 2:
+            raise click.BadParameter("name two or more seats, as E,W or E,W,N", param_hint="--symmetrize")
+    try:
+        parse_executor(executor)
+    except ParseError as exc:
+        raise click.BadParameter(exc.message, param_hint="--executor") from exc
+    except Exception as exc:  # ExecutorError is a BridgeError, not a ParseError
+        raise click.BadParameter(str(exc), param_hint="--executor") from exc
+    from bridgecli.cli.common import cap_jobs
+
+    jobs = cap_jobs(jobs) or 1
+    script_text = script_name = None
+    if script_path is not None:
+        script_text, script_name = read_text(script_path)
+    for text in wheres:
+        try:
+            names = []
+            if script_text is not None:
+                from bridgecli.dealer.script import parse_script
+
+                names = list(parse_script(script_text, script_name).variables)
+            expr_mod.parse(text, names=names)
+        except ParseError as exc:
+            raise _where_error(exc, text, "--where") from exc
+    predeal = Predeal()
+    for spec_text in predeals:
+        seat, cards = parse_predeal(spec_text, lang)
+        try:
+            predeal = predeal.with_cards(seat, cards)
+        except ParseError as exc:
+            raise ParseError(f"--predeal {spec_text!r}: {exc.message}") from exc
+    random_seed = seed is None
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(48)
+    question = make_question(sims, lead_c, seed=seed, where=wheres, predeal=predeal, script=script_text,
+                             script_source=script_name, symmetrize=seats, max_tries=max_tries)
+    n = count if count is not None else (None if until_se is not None else 100)
+    if until_se is not None and n is None:
+        n = 1_000_000
+    show = progress if progress is not None else sys.stderr.isatty()
+    meter = _Progress(show, n, until_se)
+    records = None
+    if records_path is not None:
+        from bridgecli.simulate.records import open_records
+
+        records = open_records(records_path, question)
+
+    def on_chunk(agg: Any, chunk: Any, extra: dict[str, Any], first: int) -> None:
+        if records is not None:
+            records.write(agg, chunk, extra, first)
+        meter.update(agg)
+
+    try:
+        summary = simulate_question(question, n, vul, scoring.lower(), until_se, jobs, executor, on_chunk)
+    except BaseException:
+        if records is not None:
+            records.abort()
+        raise
+    if records is not None:
+        records.close()
+    if show:
+        click.echo("", err=True)
+    if dealer_opt is not None:
+        summary["dealer"] = "NESW"[_seat(dealer_opt, "--dealer", lang)]
+    if svg_path is not None:
+        from bridgecli.simulate.svg import render_svg
+
+        with AtomicOutput(svg_path) as fp:
+            fp.write(render_svg(summary, lang))
+    import json
+
+    with AtomicOutput(output) as out:
+        if as_json:
+            out.write(json.dumps(summary, ensure_ascii=False) + "\n")
+        else:
+            from bridgecli.simulate.report import render_text
+
+            out.write(render_text(summary, lang))
+    if random_seed:
+        click.echo(f"simulate: seed {seed} (repeat with --seed {seed})", err=True)
+    if summary["stopped"] == "max-tries":
+        raise RuleError(f"only {summary['deals']:,} deals met the conditions before a chunk used up its "
+                        f"{max_tries:,} tries; relax the conditions or raise --max-tries")

@@ -1,0 +1,258 @@
+"""Where chunks run: in this process, in local worker processes, or on a Dask cluster.
+
+Every executor takes the question and an iterator of ``(chunk index, size)``
+tasks and yields the :class:`~bridgecli.simulate.engine.ChunkResult` of each
+task in task order, whatever order they finish in, so the numbers never
+depend on where the work ran. Closing the iterator (the consumer stops, or
+Ctrl-C) stops the work at once: local workers are killed, Dask tasks cancelled.
+"""
+
+from __future__ import annotations
+
+import itertools
+import signal
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+from bridgecli.core.errors import BridgeError
+
+from .engine import ChunkResult, Question, run_chunk
+
+Tasks = Iterator[tuple[int, int]]
+T = TypeVar("T")
+
+
+class ExecutorError(BridgeError):
+    """An executor that cannot be set up (unknown spec, Dask missing, scheduler unreachable)."""
+
+
+CLUSTER_HINT = "the dask executors need the cluster extra: pip install 'bridgecli[cluster]'"
+
+
+def parse_executor(spec: str) -> tuple[str, str | int | None]:
+    """``local`` -> ("local", None); ``dask-local:N`` -> ("dask-local", N); ``dask://HOST:PORT`` ->
+    ("dask", "tcp://HOST:PORT"). Raises ExecutorError."""
+    text = spec.strip()
+    if text == "local":
+        return "local", None
+    if text.startswith("dask-local:"):
+        count = text.split(":", 1)[1]
+        if not count.isdigit() or int(count) < 1:
+            raise ExecutorError(f"executor {spec!r}: write dask-local:N with N workers, N >= 1")
+        return "dask-local", int(count)
+    if text.startswith(("dask://", "tcp://", "tls://")):
+        address = text.removeprefix("dask://")
+        if ":" not in address:
+            raise ExecutorError(f"executor {spec!r}: write dask://HOST:PORT")
+        return "dask", address if "://" in address else "tcp://" + address
+    raise ExecutorError(f"unknown executor {spec!r} (local, dask-local:N, dask://HOST:PORT)")
+
+
+def run_serial(question: Question, tasks: Tasks) -> Iterator[ChunkResult]:
+    """Every chunk in this process, one after the other."""
+    for index, size in tasks:
+        yield run_chunk(question, index, size)
+
+
+def _worker(question: Question, conn: Any) -> None:
+    """A local worker process: chunks in, results out, until told to stop."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and kills us
+    from bridgecli.solver import dds
+
+    dds.set_threads(1)
+    while True:
+        task = conn.recv()
+        if task is None:
+            return
+        conn.send(run_chunk(question, *task))
+
+
+def run_processes(question: Question, tasks: Tasks, jobs: int) -> Iterator[ChunkResult]:
+    """Chunks on ``jobs`` worker processes of one DDS thread each; a worker that dies has its
+    chunk run again by a fresh one."""
+    import multiprocessing
+    from multiprocessing.connection import wait
+
+    ctx = multiprocessing.get_context("fork") if hasattr(signal, "SIGKILL") else multiprocessing.get_context()
+    workers: dict[Any, tuple[Any, tuple[int, int] | None]] = {}  # connection -> (process, task)
+
+    def start() -> Any:
+        parent, child = ctx.Pipe()
+        proc = ctx.Process(target=_worker, args=(question, child), daemon=True)
+        proc.start()
+        child.close()
+        workers[parent] = (proc, None)
+        return parent
+
+    done: dict[int, ChunkResult] = {}
+    retry: list[tuple[int, int]] = []
+    order: list[int] = []
+    it = iter(tasks)
+    exhausted = False
+    try:
+        for _ in range(jobs):
+            start()
+        while True:
+            # hand a task to every idle worker
+            for idle, (proc, task) in list(workers.items()):
+                if task is None:
+                    nxt = retry.pop() if retry else (None if exhausted else next(it, None))
+                    if nxt is None:
+                        exhausted = True
+                        continue
+                    if nxt[0] not in order:
+                        order.append(nxt[0])
+                    idle.send(nxt)
+                    workers[idle] = (proc, nxt)
+            while order and order[0] in done:
+                yield done.pop(order.pop(0))
+            busy = [c for c, (_, t) in workers.items() if t is not None]
+            if not busy:
+                break
+            for ready in wait(busy):
+                conn: Any = ready
+                proc, task = workers[conn]
+                try:
+                    result = conn.recv()
+                except (EOFError, OSError):
+                    # the worker died: run its chunk again in a new one
+                    conn.close()
+                    del workers[conn]
+                    proc.join(1)
+                    assert task is not None
+                    retry.append(task)
+                    start()
+                    continue
+                assert isinstance(result, ChunkResult)
+                done[result.index] = result
+                workers[conn] = (proc, None)
+        while order and order[0] in done:
+            yield done.pop(order.pop(0))
+    finally:
+        for conn, (proc, _) in workers.items():
+            if proc.is_alive():
+                proc.kill()
+            conn.close()
+        for proc, _ in workers.values():
+            proc.join(2)
+
+
+def _dask_chunk(question: Question, index: int, size: int) -> ChunkResult:
+    from bridgecli.solver import dds
+
+    dds.set_threads(1)
+    return run_chunk(question, index, size)
+
+
+def run_dask(question: Question, tasks: Tasks, target: str | int, ahead: int | None = None) -> Iterator[ChunkResult]:
+    """Chunks as Dask tasks on the scheduler at ``target`` (an address) or on a LocalCluster of
+    ``target`` workers; results stream back and come out in chunk order (:func:`dask_map`)."""
+    return dask_map(_dask_chunk, ((question, index, size) for index, size in tasks), target, ahead)
+
+
+def dask_map(fn: Callable[..., T], args: Iterator[tuple[Any, ...]], target: str | int,
+             ahead: int | None = None) -> Iterator[T]:
+    """``fn(*a)`` for each ``a`` of ``args``, as Dask tasks on the scheduler at ``target`` (an
+    address) or on a LocalCluster of ``target`` worker processes of one thread; the results come
+    out in the order of ``args``, a few tasks ahead. Dask reruns the task of a worker that dies;
+    closing the iterator cancels the tasks still queued or running. Raises ExecutorError."""
+    import importlib
+
+    try:
+        dist: Any = importlib.import_module("distributed")
+    except ImportError as exc:
+        raise ExecutorError(CLUSTER_HINT) from exc
+    cluster: Any = None
+    client: Any
+    try:
+        if isinstance(target, int):
+            import logging
+
+            cluster = dist.LocalCluster(n_workers=target, threads_per_worker=1, processes=True,
+                                        dashboard_address=None, silence_logs=logging.ERROR)
+            client = dist.Client(cluster)
+        else:
+            client = dist.Client(target, timeout=10)
+    except OSError as exc:
+        if cluster is not None:
+            cluster.close()
+        raise ExecutorError(f"cannot reach the Dask scheduler at {target}: {exc}") from exc
+    futures: dict[Any, int] = {}
+    finished = False
+    local_pids: list[int] = []
+    try:
+        if cluster is not None:
+            import os
+
+            local_pids = list(client.run(os.getpid).values())
+        workers = max(1, sum(client.nthreads().values()))
+        window = ahead or 2 * workers
+        it = iter(args)
+        pending = dist.as_completed()
+        done: dict[int, T] = {}
+        order: list[int] = []
+        counter = itertools.count()
+
+        def submit() -> bool:
+            a = next(it, None)
+            if a is None:
+                return False
+            k = next(counter)
+            fut = client.submit(fn, *a, pure=False, retries=2)
+            futures[fut] = k
+            order.append(k)
+            pending.add(fut)
+            return True
+
+        for _ in range(window):
+            if not submit():
+                break
+        for fut in pending:
+            done[futures.pop(fut)] = fut.result()
+            submit()
+            while order and order[0] in done:
+                yield done.pop(order.pop(0))
+        finished = True
+    finally:
+        if futures:
+            client.cancel(list(futures))
+        if not finished and local_pids:
+            # interrupted: our own LocalCluster's workers go at once, not after the nanny's grace period
+            _kill(local_pids)
+        _quietly(client.close, 5)
+        if cluster is not None and not _quietly(cluster.close, 10 if finished else 2):
+            _kill(local_pids)  # the nanny did not stop its worker in time
+
+
+def _kill(pids: list[int]) -> None:
+    import os
+
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+
+
+def _quietly(close: Any, timeout: float) -> bool:
+    """Call ``close(timeout=...)``; False when it timed out or failed (the run's result stands)."""
+    try:
+        close(timeout=timeout)
+    except Exception:  # noqa: BLE001 - shutting down: nothing left to report it to
+        return False
+    return True
+
+
+def results(question: Question, tasks: Tasks, executor: str = "local", jobs: int = 1) -> Iterator[ChunkResult]:
+    """The chunk results of ``tasks`` in order, from the executor named by ``executor``
+    (:func:`parse_executor`); ``jobs`` local processes for ``local``. Raises ExecutorError."""
+    kind, arg = parse_executor(executor)
+    if kind == "local":
+        if jobs <= 1:
+            from bridgecli.solver import dds
+
+            dds.set_threads(1)
+            return run_serial(question, tasks)
+        return run_processes(question, tasks, jobs)
+    assert arg is not None
+    return run_dask(question, tasks, arg)

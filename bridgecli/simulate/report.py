@@ -1,0 +1,164 @@
+"""A simulation summary as text: tables (tabulate) and trick-distribution bars, in en/pl/hu."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bridgecli.core.notation import Language
+
+#: Output phrases by language; English is the key itself.
+WORDS: dict[str, dict[str, str]] = {
+    "pl": {
+        "{deals} deals, seed {seed}, vulnerability {vul}, scoring {scoring}":
+            "{deals} rozdań, ziarno {seed}, założenia {vul}, zapis {scoring}",
+        "Contract": "Kontrakt", "Make %": "Ugrany %", "Tricks": "Lewy", "Score": "Zapis",
+        "Field MP %": "Maksy %",
+        "Tricks taken by declarer (% of deals)": "Lewy rozgrywającego (% rozdań)",
+        "Payoffs in {scoring} for {side} (row against column, mean ± 95% interval)":
+            "Bilans w {scoring} dla {side} (wiersz przeciw kolumnie, średnia ± przedział 95%)",
+        "Opening leads against {contract} (leader {seat})": "Wisty przeciw {contract} (wistuje {seat})",
+        "Lead": "Wist", "Sets %": "Bez %", "Defence tricks": "Lewy obrony", "Defence score": "Zapis obrony",
+        "the defence": "obrony",
+        "Lead payoffs in {scoring} for the defence (row against column, mean ± 95% interval)":
+            "Bilans wistów w {scoring} dla obrony (wiersz przeciw kolumnie, średnia ± przedział 95%)",
+        "IMPs": "IMP", "matchpoints": "punktach meczowych (%)", "total points": "punktach",
+        "stopped: every payoff's standard error is below {bound}":
+            "koniec: błąd standardowy każdego bilansu poniżej {bound}",
+    },
+    "hu": {
+        "{deals} deals, seed {seed}, vulnerability {vul}, scoring {scoring}":
+            "{deals} leosztás, mag {seed}, beliállás {vul}, értékelés {scoring}",
+        "Contract": "Felvétel", "Make %": "Teljesül %", "Tricks": "Ütés", "Score": "Eredmény",
+        "Field MP %": "Matchpont %",
+        "Tricks taken by declarer (% of deals)": "A felvevő ütései (a leosztások %-a)",
+        "Payoffs in {scoring} for {side} (row against column, mean ± 95% interval)":
+            "Nyereség ({scoring}) {side} szemszögéből (sor az oszlop ellen, átlag ± 95%-os intervallum)",
+        "Opening leads against {contract} (leader {seat})": "Indulások {contract} ellen (indul: {seat})",
+        "Lead": "Indulás", "Sets %": "Bukik %", "Defence tricks": "Védő ütések", "Defence score": "Védő eredmény",
+        "the defence": "a védelem",
+        "Lead payoffs in {scoring} for the defence (row against column, mean ± 95% interval)":
+            "Indulások nyeresége ({scoring}) a védelem szemszögéből (sor az oszlop ellen, átlag ± 95%-os intervallum)",
+        "IMPs": "IMP", "matchpoints": "matchpont (%)", "total points": "összpont",
+        "stopped: every payoff's standard error is below {bound}":
+            "vége: minden nyereség standard hibája {bound} alatt",
+    },
+}
+
+_SCORING_WORD = {"imps": "IMPs", "mp": "matchpoints", "total": "total points"}
+
+
+def _w(lang: Language | None, text: str, **values: object) -> str:
+    code = lang.code if lang is not None else "en"
+    return WORDS.get(code, {}).get(text, text).format(**values)
+
+
+def contract_text(text: str, lang: Language | None) -> str:
+    """``4S:N`` in ``lang`` (``4♠:N``, ``3BA:S``); English stays as written."""
+    if lang is None or lang.code == "en":
+        return text
+    from .contracts import SimContract
+
+    c = SimContract.from_str(text)
+    return f"{lang.contract_str(c.contract)}:{lang.seat_str(c.declarer)}"
+
+
+def _cards_text(cards: list[str], lang: Language | None) -> str:
+    from bridgecli.core.cards import Card
+
+    parsed = [Card.from_str(c) for c in cards]
+    if lang is None or lang.code == "en":
+        return str(parsed[0].suit.letter) + "".join(str(c.rank.letter) for c in parsed)
+    return lang.suit_str(parsed[0].suit) + "".join(lang.rank_str(c.rank) for c in parsed)
+
+
+def _num(value: float | None, digits: int) -> str:
+    if value is None or not math.isfinite(value):
+        return "-"
+    return f"{value:.{digits}f}"
+
+
+def _pm(est: dict[str, Any] | None, digits: int) -> str:
+    if est is None:
+        return ""
+    mean, se = est["mean"], est["se"]
+    mean = 0.0 if round(mean, digits) == 0 else mean  # no "-0.00"
+    half = "-" if se is None else f"{1.959963984540054 * se:.{digits}f}"
+    return f"{mean:+.{digits}f} ± {half}"
+
+
+def _bars(distribution: dict[str, float], width: int = 40) -> list[str]:
+    if not distribution:
+        return []
+    keys = sorted(int(t) for t in distribution)
+    peak = max(distribution.values())
+    lines = []
+    for t in range(keys[0], keys[-1] + 1):
+        pct = distribution.get(str(t), 0.0)
+        bar = "#" * (round(width * pct / peak) if peak else 0)
+        lines.append(f"  {t:>2}  {bar:<{width}}  {pct:5.1f}%")
+    return lines
+
+
+def render_text(summary: dict[str, Any], lang: Language | None = None, fmt: str = "simple") -> str:
+    """The summary as tables and bar charts."""
+    from tabulate import tabulate
+
+    scoring_word = _w(lang, _SCORING_WORD[summary["scoring"]])
+    vul = summary["vul"]
+    if lang is not None and lang.code != "en":
+        vul = lang.vul_out[("None", "NS", "EW", "All").index(vul)]
+    out = [_w(lang, "{deals} deals, seed {seed}, vulnerability {vul}, scoring {scoring}",
+              deals=f"{summary['deals']:,}", seed=summary["seed"], vul=vul, scoring=scoring_word), ""]
+    contracts = summary["contracts"]
+    if contracts:
+        headers = [_w(lang, "Contract"), _w(lang, "Make %"), "±", _w(lang, "Tricks"), "±", _w(lang, "Score"), "±"]
+        field = any("field" in c for c in contracts)
+        if field:
+            headers += [_w(lang, "Field MP %"), "±"]
+        rows = []
+        for c in contracts:
+            row = [contract_text(c["contract"], lang), _num(c["make"]["mean"], 1), _num(c["make"]["se"], 1),
+                   _num(c["tricks"]["mean"], 2), _num(c["tricks"]["se"], 2), _num(c["score"]["mean"], 0),
+                   _num(c["score"]["se"], 0)]
+            if field:
+                row += [_num(c["field"]["mean"], 1), _num(c["field"]["se"], 1)]
+            rows.append(row)
+        out += tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True,
+                        colalign=("left",) + ("right",) * (len(headers) - 1)).splitlines()
+        out += ["", _w(lang, "Tricks taken by declarer (% of deals)")]
+        for c in contracts:
+            out.append(contract_text(c["contract"], lang))
+            out += _bars(c["distribution"])
+    payoffs = summary.get("payoffs")
+    if payoffs:
+        digits = 2 if summary["scoring"] == "imps" else 1 if summary["scoring"] == "mp" else 0
+        side = payoffs["view"]
+        if lang is not None and lang.code != "en":
+            side = lang.seat_out[0] + lang.seat_out[2] if side == "NS" else lang.seat_out[1] + lang.seat_out[3]
+        out += ["", _w(lang, "Payoffs in {scoring} for {side} (row against column, mean ± 95% interval)",
+                       scoring=scoring_word, side=side)]
+        names = [contract_text(x, lang) for x in payoffs["items"]]
+        rows = [[names[i]] + [_pm(cell, digits) for cell in row] for i, row in enumerate(payoffs["table"])]
+        out += tabulate(rows, headers=[""] + names, tablefmt=fmt, disable_numparse=True).splitlines()
+    lead = summary.get("lead")
+    if lead:
+        digits = 2 if summary["scoring"] == "imps" else 1 if summary["scoring"] == "mp" else 0
+        seat = lead["leader"] if lang is None else lang.seat_out["NESW".index(lead["leader"])]
+        out += ([] if out[-1] == "" else [""]) + [_w(lang, "Opening leads against {contract} (leader {seat})",
+                       contract=contract_text(lead["contract"], lang), seat=seat)]
+        names = [_cards_text(x["cards"], lang) for x in lead["leads"]]
+        rows = [[name, _num(x["set"]["mean"], 1), _num(x["set"]["se"], 1), _num(x["defence_tricks"]["mean"], 2),
+                 _num(x["defence_tricks"]["se"], 2), _num(x["score"]["mean"], 0), _num(x["score"]["se"], 0)]
+                for name, x in zip(names, lead["leads"])]
+        headers = [_w(lang, "Lead"), _w(lang, "Sets %"), "±", _w(lang, "Defence tricks"), "±",
+                   _w(lang, "Defence score"), "±"]
+        out += tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True,
+                        colalign=("left",) + ("right",) * 6).splitlines()
+        if len(names) > 1:
+            out += ["", _w(lang, "Lead payoffs in {scoring} for the defence (row against column, mean ± 95% interval)",
+                           scoring=scoring_word)]
+            rows = [[names[i]] + [_pm(cell, digits) for cell in row] for i, row in enumerate(lead["payoffs"]["table"])]
+            out += tabulate(rows, headers=[""] + names, tablefmt=fmt, disable_numparse=True).splitlines()
+    return "\n".join(out) + "\n"

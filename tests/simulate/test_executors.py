@@ -1,0 +1,125 @@
+"""Executors: chunks come back in order, a dead worker's chunk is rerun, Dask gives the same numbers."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from bridgecli.cli import cli
+from bridgecli.core.errors import BridgeError
+from bridgecli.simulate import executors
+from bridgecli.simulate.engine import ChunkResult
+from bridgecli.simulate.executors import parse_executor
+from bridgecli.solver import dds
+
+NORTH = "N:AKJ32.K2.Q32.A32"
+SOUTH = "S:Q54.AQ3.KJ4.8765"
+
+
+@pytest.mark.parametrize(("spec", "expected"), [
+    ("local", ("local", None)),
+    ("dask-local:3", ("dask-local", 3)),
+    ("dask://10.0.0.5:8786", ("dask", "tcp://10.0.0.5:8786")),
+    ("tcp://sched:8786", ("dask", "tcp://sched:8786")),
+])
+def test_parse_executor(spec, expected):
+    assert parse_executor(spec) == expected
+
+
+@pytest.mark.parametrize("spec", ["dask-local:0", "dask-local:x", "dask://host", "ray://x:1", ""])
+def test_bad_executor(spec):
+    with pytest.raises(BridgeError):
+        parse_executor(spec)
+
+
+def _fake_chunk(question, index, size):
+    import numpy as np
+
+    return ChunkResult(index, size, np.zeros((52, 0), dtype=np.uint8), np.zeros(0, dtype=np.int64),
+                       np.zeros((0, 0), dtype=np.int8), None, False, 0)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="worker processes are forked")
+def test_processes_rerun_the_chunk_of_a_dead_worker(monkeypatch, tmp_path):
+    marker = tmp_path / "died"
+
+    def dying(question, index, size):
+        if index == 2 and not marker.exists():
+            marker.write_text("x")
+            os._exit(1)  # the worker dies in the middle of chunk 2
+        return _fake_chunk(question, index, size)
+
+    monkeypatch.setattr(executors, "run_chunk", dying)
+    tasks = iter([(k, 5) for k in range(6)])
+    got = [r.index for r in executors.run_processes(None, tasks, 2)]  # type: ignore[arg-type]
+    assert got == [0, 1, 2, 3, 4, 5]
+    assert marker.exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="worker processes are forked")
+def test_processes_yield_in_task_order(monkeypatch):
+    import time
+
+    def slow_even(question, index, size):
+        if index % 2 == 0:
+            time.sleep(0.2)
+        return _fake_chunk(question, index, size)
+
+    monkeypatch.setattr(executors, "run_chunk", slow_even)
+    got = [r.index for r in executors.run_processes(None, iter([(k, 1) for k in range(5)]), 2)]  # type: ignore[arg-type]
+    assert got == [0, 1, 2, 3, 4]
+
+
+def test_dask_local_cluster_gives_the_local_numbers(runner):
+    pytest.importorskip("distributed")
+    if not dds.available():
+        pytest.skip("the DDS solver (endplay) is not installed")
+    args = ["simulate", "-n", "50", "--seed", "4", "--predeal", NORTH, "--predeal", SOUTH,
+            "--contract", "4S:N", "--contract", "3NT:N", "--json"]
+    local = runner.invoke(cli, args)
+    cluster = runner.invoke(cli, [*args, "--executor", "dask-local:2"])
+    assert local.exit_code == 0, local.output
+    assert cluster.exit_code == 0, cluster.output
+    assert json.loads(cluster.stdout) == json.loads(local.stdout)
+    assert cluster.stdout == local.stdout
+
+
+def test_missing_dask_is_a_clear_error(monkeypatch):
+    import importlib
+
+    real = importlib.import_module
+
+    def no_distributed(name, *a, **k):
+        if name == "distributed":
+            raise ImportError("no distributed")
+        return real(name, *a, **k)
+
+    monkeypatch.setattr(importlib, "import_module", no_distributed)
+    with pytest.raises(executors.ExecutorError, match=r"bridgecli\[cluster\]"):
+        next(executors.run_dask(None, iter([]), 2))  # type: ignore[arg-type]
+
+
+def test_solve_on_a_dask_cluster_matches_local(runner, tmp_path):
+    pytest.importorskip("distributed")
+    if not dds.available():
+        pytest.skip("the DDS solver (endplay) is not installed")
+    from ..conftest import ROOT
+
+    hands = str(ROOT / "docs" / "examples" / "hands.pbn")
+    local = runner.invoke(cli, ["solve", hands, "--json"])
+    cluster = runner.invoke(cli, ["solve", hands, "--json", "--executor", "dask-local:2"])
+    assert local.exit_code == 0, local.output
+    assert cluster.exit_code == 0, cluster.output
+    assert cluster.stdout == local.stdout
+
+
+def test_solve_unknown_executor(runner, tmp_path):
+    if not dds.available():
+        pytest.skip("the DDS solver (endplay) is not installed")
+    from ..conftest import ROOT
+
+    r = runner.invoke(cli, ["solve", str(ROOT / "docs" / "examples" / "hands.pbn"), "--json", "--executor", "ray://x"])
+    assert r.exit_code == 2
+    assert "executor" in r.stderr
