@@ -364,7 +364,7 @@ def _render_json(session: Session, rounding: str) -> str:
 
 
 @click.command()
-@click.argument("infile", metavar="FILE", default="-", type=click.Path(allow_dash=True, dir_okay=False))
+@click.argument("infile", metavar="FILE", default="-", type=click.Path(allow_dash=True))
 @json_option
 @click.option("--players", default=None, metavar="N,E,S,W",
               help="Player names at N, E, S, W for the first rubber (a 'players:' line changes them);"

@@ -299,6 +299,9 @@ class _LineScorer:
 
 def _run_batch(ctx: click.Context, keep_going: bool, output: str | None = None) -> int:
     """Score stdin line by line into stdout (or ``output``); returns the exit code."""
+    from bridgecli.cli.common import stdin_buffer
+
+    stdin_buffer()  # a closed stdin is an error before anything is written
     if output not in (None, "-"):
         from bridgecli.cli.common import AtomicOutput
 
@@ -707,7 +710,7 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
     if args == ("-",) and not imps_mode and fmt_override is None:
         ctx.exit(_run_batch(ctx, keep_going, output))
         return
-    if len(args) == 1 and not imps_mode and (args[0].lower().endswith(FILE_EXTENSIONS)
+    if len(args) == 1 and not imps_mode and (args[0].lower().endswith(FILE_EXTENSIONS) or os.path.isdir(args[0])
                                              or (args[0] == "-" and fmt_override is not None)):
         from click.core import ParameterSource
 

@@ -227,6 +227,8 @@ def _hand_records(ctx: click.Context, infile: str, from_: str | None, board_spec
     wanted = parse_board_numbers(board_specs)
     lang = get_lang(ctx)
     boards, code = hand_records.select_boards(ctx, read_records(infile, from_), wanted, infile, board_specs)
+    if not boards:
+        ctx.exit(code)  # every record was unreadable and is reported: nothing to draw
     tens = ten == "10"
     if html:
         if solve_:

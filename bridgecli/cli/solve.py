@@ -24,6 +24,7 @@ from bridgecli.cli.common import (
     input_argument,
     json_option,
     output_option,
+    stdin_buffer,
 )
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
@@ -193,7 +194,7 @@ def _read_records(path: str, source: str, override: str | None) -> Iterator[Boar
     from bridgecli.solver.analysis import FLUSH
 
     fmt = override.lower() if override else format_from_path(path)
-    with nullcontext(sys.stdin.buffer) if path == "-" else open(path, "rb") as fp:
+    with nullcontext(stdin_buffer()) if path == "-" else open(path, "rb") as fp:
         for text, offset, chunk_fmt, quiet in _chunks(fp, fmt, source):
             for item in iter_records(text, chunk_fmt or fmt or sniff(text), source=source):
                 if isinstance(item, BridgeError) and item.line is not None:

@@ -9,7 +9,8 @@ taken from the file is escaped. Pure: returns a string.
 
 from __future__ import annotations
 
-from html import escape
+import re
+from html import escape as _html_escape
 
 from bridgecli.core.board import Board
 from bridgecli.core.cards import SUITS_DESC, Seat, Suit
@@ -34,6 +35,16 @@ _HAND_AT: dict[Seat, tuple[int, int]] = {
     Seat.NORTH: (130, 22), Seat.WEST: (8, 118), Seat.EAST: (238, 118), Seat.SOUTH: (130, 212),
 }
 _ROSE = (135, 120, 70)  # x, y, size of the compass square
+
+
+# characters XML 1.0 forbids (C0 controls but tab, LF, CR; surrogates; U+FFFE/F) and C1 controls
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def escape(text: str, quote: bool = True) -> str:
+    """``text`` safe inside XML or HTML: ``& < > " '`` escaped, and each control
+    character (which no XML parser accepts) shown as U+FFFD instead."""
+    return _html_escape(_NOT_XML.sub("\ufffd", text), quote)
 
 
 def _attr(text: str) -> str:
