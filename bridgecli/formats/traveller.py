@@ -203,10 +203,17 @@ def loads_csv(text: str, source: str | None = None, lang: Language = ENGLISH,
     import csv
     import io
 
-    reader = csv.reader(io.StringIO(text))
+    # newline=None: a bare CR ends a line too, as in a file opened in text mode
+    reader = csv.reader(io.StringIO(text, newline=None))
     header: list[str] | None = None
     rows: list[tuple[int | None, dict[str, str]]] = []
-    for fields in reader:
+    while True:
+        try:
+            fields = next(reader, None)
+        except csv.Error as exc:
+            raise ParseError(f"csv error: {exc}", source=source, line=max(reader.line_num, 1)) from None
+        if fields is None:
+            break
         line = reader.line_num
         if not any(f.strip() for f in fields) or fields[0].lstrip().startswith("#"):
             continue
@@ -224,14 +231,9 @@ def loads_csv(text: str, source: str | None = None, lang: Language = ENGLISH,
 def loads_yaml(text: str, source: str | None = None, lang: Language = ENGLISH,
                rules: ScoringRules = DUPLICATE) -> list[TableResult]:
     """Results of a YAML traveller: a list of mappings, or ``results:`` holding one."""
-    import yaml
+    from bridgecli.formats.yaml_format import safe_load
 
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise ParseError(f"not YAML: {getattr(exc, 'problem', exc)}", source=source,
-                         line=mark.line + 1 if mark is not None else None) from None
+    data = safe_load(text, source)
     if isinstance(data, Mapping) and "results" in data:
         data = data["results"]
     if not isinstance(data, list) or not all(isinstance(r, Mapping) for r in data):
@@ -242,11 +244,11 @@ def loads_yaml(text: str, source: str | None = None, lang: Language = ENGLISH,
 def is_traveller_yaml(text: str) -> bool:
     """True when YAML ``text`` is a traveller (a ``results:`` list, or a list of mappings
     with ``ns``/``ew`` columns) rather than boards. False for text that is not YAML."""
-    import yaml
+    from bridgecli.formats.yaml_format import safe_load
 
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError:
+        data = safe_load(text)
+    except ParseError:
         return False
     if isinstance(data, Mapping) and isinstance(data.get("results"), list):
         return True
