@@ -7,7 +7,6 @@ import itertools
 import json
 import os
 import stat
-import sys
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import nullcontext

@@ -280,7 +280,7 @@ def _item(loader: Any, node: Any, source: str | None, offset: int) -> Board | Br
             return ParseError(f"key {d.node.value!r} given twice", source=source, line=_line(d.node, offset))
     except (yaml.YAMLError, ValueError, TypeError, RecursionError) as e:
         return _yaml_error(e, source, offset, _line(node, offset), syntax=False)
-    except Exception as e:  # a constructor of an odd tag failing its own way
+    except Exception as e:  # noqa: BLE001  (a constructor of an odd tag failing its own way)
         return ParseError(f"yaml error: cannot read this value ({type(e).__name__})", source=source,
                           line=_line(node, offset))
     try:
