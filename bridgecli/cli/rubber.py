@@ -458,6 +458,8 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
         session = session.seat(parse_players(players))
 
     text, source = read_text(infile)
+    if not text.strip():
+        raise ParseError("no boards", source=source)  # as every other command says of an empty file
     fmt_override = kw.get("from")
     if fmt_override or infile.lower().endswith(BOARD_EXTENSIONS) or _is_board_text(text):
         from bridgecli import formats

@@ -401,6 +401,8 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
     rules = find_rules(params.get("scoring") or "duplicate")
     lang = get_lang()
     text, source = read_text(path)
+    if not text.strip():
+        raise ParseError("no boards", source=source)  # as every other command says of an empty file
     fmt = formats.resolve_format(path, text, fmt_override)
     failures = 0
     boards = []
