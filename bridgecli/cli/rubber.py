@@ -20,6 +20,7 @@ from bridgecli.cli.common import format_option, get_lang, json_option, output_op
 from bridgecli.cli.variants import variant_option
 from bridgecli.core.cards import SEATS, Seat, Side
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
+from bridgecli.core.numbers import is_digits
 from bridgecli.core.rubber import ROUNDINGS, DealResult, Honours, Rubber, Session, settlement, standings
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ def _line_command(words: tuple[str, ...], declarer: str | None, honours: str | N
 def parse_honours(text: str) -> Honours:
     """``NS:100``, ``EW 150``, ``N:100`` (a seat stands for its side). Raises ParseError."""
     t = text.strip().replace(":", " ").replace("=", " ").split()
-    if len(t) == 2 and t[0].upper() in _SIDES and t[1].isdigit():
+    if len(t) == 2 and t[0].upper() in _SIDES and is_digits(t[1]):
         return Honours(_SIDES[t[0].upper()], int(t[1]))
     raise ParseError(f"honours are SIDE:POINTS such as 'NS:100' or 'EW:150', not {text!r}")
 

@@ -25,3 +25,14 @@ def small_int(text: str, max_digits: int = MAX_DIGITS) -> int | None:
         return None
     n = int(t)
     return -n if text[:1] == "-" else n
+
+
+def count(text: str, what: str) -> int:
+    """The value of ASCII digits (a note number, a board number ...). Raises ParseError
+    naming ``what`` for anything else, or for more than :data:`MAX_DIGITS` digits."""
+    from .errors import ParseError
+
+    n = small_int(text) if is_digits(text) else None
+    if n is None:
+        raise ParseError(f"{what} must be a whole number of at most {MAX_DIGITS} digits, not {text!r}")
+    return n

@@ -33,6 +33,7 @@ from bridgecli.core.cards import DECK, Card, Hand, Seat, Vulnerability
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, ParseError
 from bridgecli.core.notation import ENGLISH
+from bridgecli.core.numbers import count, is_digits, small_int
 from bridgecli.formats import _api
 
 __all__ = ["HEADER", "MTS_TAGS", "board_text", "dump", "dumps", "iter_dumps", "iter_records", "load", "loads"]
@@ -465,9 +466,10 @@ def _parse_number(v: str) -> int | None:
     if v in ("", "?"):
         return None
     t = v.strip()
-    if not t.isdigit() or int(t) < 1:
+    n = small_int(t) if is_digits(t) else None
+    if n is None or n < 1:
         raise ParseError(f"board number must be a positive integer, not {v!r}")
-    return int(t)
+    return n
 
 
 def _parse_seat(v: str, what: str) -> Seat | None:
@@ -634,9 +636,9 @@ def _outcome(
     result: int | None = None
     if result_e is not None and result_e[1] not in ("", "?"):
         v = result_e[1].strip()
-        if v.isdigit():
-            result = int(v)
-            if result > 13:
+        if is_digits(v):
+            result = small_int(v)
+            if result is None or result > 13:
                 raise ParseError(f"bad result {result_e[1]!r}: at most 13 tricks").located(line=result_e[2])
         else:
             m = _RESULT_SIDES.match(v)
@@ -647,8 +649,8 @@ def _outcome(
             if m is not None and declarer is not None:
                 side = "NS" if declarer in (Seat.NORTH, Seat.SOUTH) else "EW"
                 for s, n in ((m.group(1), m.group(2)), (m.group(3), m.group(4))):
-                    if s is not None and s.upper() == side and int(n) <= 13:
-                        result = int(n)
+                    if s is not None and s.upper() == side and (small_int(n) or 99) <= 13:
+                        result = small_int(n)
             if result is None:
                 tags["Result"] = result_e[1]
     return contract, result
@@ -749,9 +751,9 @@ def _parse_auction_tokens(e: _Entry) -> tuple[list[AnnotatedCall], int, str]:
                     elif note is not None:
                         if ann[2] is not None:
                             raise ParseError(f"second note {m.group()!r} on one call")
-                        ann[2] = int(note)
+                        ann[2] = count(note, "a note number")
                     else:
-                        n = int(nag)
+                        n = count(nag, "a NAG")
                         if n == 1:
                             ann[1] = True
                         else:
@@ -850,9 +852,9 @@ def _parse_play_tokens(e: _Entry) -> tuple[list[PlayedCard], str]:
                     elif note is not None:
                         if ann[1] is not None:
                             raise ParseError(f"second note {m.group()!r} on one card")
-                        ann[1] = int(note)
+                        ann[1] = count(note, "a note number")
                     else:
-                        ann[2].append(int(nag))  # type: ignore[attr-defined]
+                        ann[2].append(count(nag, "a NAG"))  # type: ignore[attr-defined]
         if ann is not None:
             cards[-1] = _played(ann)
     except ParseError as exc:
@@ -870,7 +872,7 @@ def _parse_notes(entries: list[_Entry]) -> dict[int, str]:
         m = _NOTE.match(e[1])
         if m is None:
             raise ParseError(f"bad note {e[1]!r} (expected 'number:text')").located(line=e[2])
-        notes.setdefault(int(m.group(1)), m.group(2))
+        notes.setdefault(count(m.group(1), "a note number"), m.group(2))
     return notes
 
 

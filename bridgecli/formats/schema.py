@@ -26,6 +26,7 @@ from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contrac
 from bridgecli.core.cards import DECK, Card, Hand, Rank, Seat, Suit, Vulnerability
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, InvalidDealError, ParseError
+from bridgecli.core.numbers import is_digits
 
 #: Keys of a board mapping, in the order :func:`to_dict` writes them.
 KEYS: tuple[str, ...] = (
@@ -408,7 +409,7 @@ def _notes(value: object, path: Path) -> dict[int, str]:
     out: dict[int, str] = {}
     for key, text in value.items():
         kpath = path + (key,)
-        if isinstance(key, str) and key.strip().isdigit():
+        if isinstance(key, str) and is_digits(key.strip()) and len(key.strip()) <= 18:
             number = int(key)
         elif isinstance(key, int) and not isinstance(key, bool):
             number = key

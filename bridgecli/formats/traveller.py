@@ -40,6 +40,7 @@ from bridgecli.core.cards import Seat, Vulnerability
 from bridgecli.core.errors import BridgeError, MismatchError, ParseError
 from bridgecli.core.events import TableResult
 from bridgecli.core.notation import ENGLISH, Language
+from bridgecli.core.numbers import is_digits, small_int
 from bridgecli.core.scoring import DUPLICATE, ScoringRules, parse_result, score
 
 __all__ = [
@@ -145,7 +146,8 @@ def _result_from_row(row: Mapping[str, Any], line: int | None, source: str | Non
                 raise ParseError(f"contract {text!r} has no result (add a result column)")
             vul_text = _cell(row, "vul")
             vul = lang.parse_vul(vul_text) if vul_text else (
-                Vulnerability.from_board(int(board)) if board.isdigit() and int(board) > 0 else Vulnerability.NONE)
+                Vulnerability.from_board(int(board)) if is_digits(board) and 0 < len(board) <= 18 and int(board) > 0
+                else Vulnerability.NONE)
             value = ns_score(contract, tricks, vul, rules)
             if given:
                 stated = _int(given, "score")
@@ -171,10 +173,10 @@ def _has_result(text: str) -> bool:
 
 
 def _int(text: str, what: str) -> int:
-    try:
-        return int(text.replace("+", ""))
-    except ValueError:
-        raise ParseError(f"{what} must be a whole number, not {text!r}") from None
+    n = small_int(text)
+    if n is None:
+        raise ParseError(f"{what} must be a whole number, not {text!r}")
+    return n
 
 
 def results_from_rows(rows: Iterable[tuple[int | None, Mapping[str, Any]]], source: str | None = None,
