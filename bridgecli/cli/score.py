@@ -436,7 +436,10 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
             new = score_tag(ns)
             old = board.tag("Score")
             if old and len(old.split()) == 2 and _recorded_ns(old) != ns:
-                click.echo(f"bridgecli: warning: {source}: {board.label}: Score was {old!r}, now {new!r}", err=True)
+                from bridgecli.core.errors import cut_quoted
+
+                click.echo(cut_quoted(f"bridgecli: warning: {source}: {board.label}: Score was {old!r}, now {new!r}"),
+                           err=True)
             tags = dict(board.tags)
             tags["Score"] = new
             changes["tags"] = tags
