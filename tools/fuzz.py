@@ -45,9 +45,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from click.testing import CliRunner  # noqa: E402
+import itertools
 
-from bridgecli.cli import cli  # noqa: E402
+from click.testing import CliRunner
+
+from bridgecli.cli import cli
 
 SAMPLES = ROOT / "sample_deals"
 
@@ -128,7 +130,7 @@ def card_twice(data: bytes, rng: random.Random) -> bytes | None:
                 start, end = lin.span(1)
                 return data[:start] + b",".join(hands) + data[end:]
     found = list(_HOLDING.finditer(data))
-    for first, second in zip(found, found[1:], strict=False):
+    for first, second in itertools.pairwise(found):
         new = _swap_card(list(first.groups()), list(second.groups()), rng)
         if new is not None:
             return data[:second.start()] + b".".join(new) + data[second.end():]

@@ -50,7 +50,7 @@ def _line_command(words: tuple[str, ...], declarer: str | None, honours: str | N
 def parse_honours(text: str) -> Honours:
     """``NS:100``, ``EW 150``, ``N:100`` (a seat stands for its side). Raises ParseError."""
     t = text.strip().replace(":", " ").replace("=", " ").split()
-    if len(t) == 2 and t[0].upper() in _SIDES and is_digits(t[1]):
+    if len(t) == 2 and t[0].upper() in _SIDES and is_digits(t[1]) and len(t[1]) <= 18:
         return Honours(_SIDES[t[0].upper()], int(t[1]))
     raise ParseError(f"honours are SIDE:POINTS such as 'NS:100' or 'EW:150', not {text!r}")
 

@@ -91,7 +91,7 @@ class BridgeError(Exception):
     def __str__(self) -> str:
         msg = self.message
         if self.board is not None and f"board {self.board}" not in msg:
-            msg = f"board {self.board}: {msg}"
+            msg = f"board {cut(self.board, 40)}: {msg}"
         return msg
 
 

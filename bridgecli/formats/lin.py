@@ -270,6 +270,8 @@ def _apply(rec: _Record, pair: _Pair) -> None:
             rec.room = _ROOMS[head[0].lower()]
             head = head[1:]
         if is_digits(head):
+            if small_int(head) is None:
+                raise ParseError(f"board number too large: {head!r}")
             rec.number = small_int(head) or None
     elif k == "pn":
         rec.names = [n.strip() for n in v.split(",")]
@@ -278,6 +280,8 @@ def _apply(rec: _Record, pair: _Pair) -> None:
         rec.dealer, rec.deal = _parse_md(v)
     elif k == "ah":
         m = _BOARD_NO.search(v)
+        if m and small_int(m.group(1)) is None:
+            raise ParseError(f"board number too large: {m.group(1)!r}")
         if m and (small_int(m.group(1)) or 0) > 0:
             rec.number = small_int(m.group(1))
     elif k == "sv":
