@@ -307,7 +307,7 @@ def _apply(rec: _Record, pair: _Pair) -> None:
         rec.cards.append((card, pair.line))
     elif k == "mc":
         t = v.strip()
-        if not is_digits(t) or (small_int(t) or 99) > 13:
+        if not is_digits(t) or len(t) > 2 or int(t) > 13:
             raise ParseError(f"a claim is a number of tricks 0 to 13, not {v!r}")
         rec.claim = int(t)
 

@@ -649,8 +649,8 @@ def _outcome(
             if m is not None and declarer is not None:
                 side = "NS" if declarer in (Seat.NORTH, Seat.SOUTH) else "EW"
                 for s, n in ((m.group(1), m.group(2)), (m.group(3), m.group(4))):
-                    if s is not None and s.upper() == side and (small_int(n) or 99) <= 13:
-                        result = small_int(n)
+                    if s is not None and s.upper() == side and is_digits(n) and len(n) <= 2 and int(n) <= 13:
+                        result = int(n)
             if result is None:
                 tags["Result"] = result_e[1]
     return contract, result

@@ -343,3 +343,13 @@ def test_dealer_frequency_range_is_capped(runner: CliRunner, tmp_path: Path) -> 
     assert "give low <= high" in one_error(runner.invoke(cli, ["deal", "--script", script, "--seed", "1"]))
     script = write(tmp_path, "ok.dl", "produce 1\naction frequency (hcp(north), 0, 37)\n")
     assert runner.invoke(cli, ["deal", "--script", script, "--seed", "1"]).exit_code == 0
+
+
+def test_zero_is_still_a_number(runner: CliRunner, tmp_path: Path) -> None:
+    # bounded numbers keep 0: a LIN claim of no tricks, a PBN result "NS 0"
+    path = write(tmp_path, "r.pbn", '[Board "1"]\n[Dealer "N"]\n[Contract "4S"]\n[Declarer "N"]\n[Result "NS 0"]\n')
+    r = runner.invoke(cli, ["convert", path, "--to", "yaml"])
+    assert r.exit_code == 0 and "result: 0" in r.stdout, r.stderr
+    path = write(tmp_path, "c.lin", "md|1SAKQJHAKQDAKQCAKQ,S2H2D2C2,,|sv|o|mc|0|\n")
+    r = runner.invoke(cli, ["convert", path, "--to", "yaml"])
+    assert "a claim is" not in r.stderr
