@@ -74,19 +74,21 @@ def _loader_class() -> Any:
     return _LOADER
 
 
-def _check_events(text: str, source: str | None, offset: int) -> ParseError | None:
+def _check_events(text: str, source: str | None, offset: int) -> ParseError | bool:
     """A ParseError when the text nests lists and mappings deeper than MAX_DEPTH,
-    found from the parser's events (which need no stack) before anything is composed."""
+    found from the parser's events (which need no stack) before anything is composed;
+    else whether the text uses aliases at all."""
     yaml = _yaml()
     loader = _loader_class()(text)
     start = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
     end = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
     depth = 0
+    aliases = False
     try:
         while True:
             event = loader.get_event()
             if event is None:
-                return None
+                return aliases
             if isinstance(event, start):
                 depth += 1
                 if depth > MAX_DEPTH:
@@ -94,8 +96,10 @@ def _check_events(text: str, source: str | None, offset: int) -> ParseError | No
                                       source=source, line=event.start_mark.line + 1 + offset)
             elif isinstance(event, end):
                 depth -= 1
+            elif isinstance(event, yaml.AliasEvent):
+                aliases = True
     except (yaml.YAMLError, ValueError):
-        return None  # a syntax error: the composer reports it, at its place
+        return True  # a syntax error: the composer reports it, at its place
     finally:
         loader.dispose()
 
@@ -141,15 +145,15 @@ def safe_load(text: str, source: str | None = None) -> object:
     """The plain data of one YAML document, read as :func:`iter_records` reads boards:
     safe tags only, nesting and alias expansion bounded. Raises ParseError."""
     yaml = _yaml()
-    bad = _check_events(text, source, 0)
-    if bad is not None:
-        raise bad
+    checked = _check_events(text, source, 0)
+    if isinstance(checked, ParseError):
+        raise checked
     loader = _loader_class()(text)
     try:
         root = loader.get_single_node()
         if root is None:
             return None
-        bad = _alias_bomb(root, source, 0)
+        bad = _alias_bomb(root, source, 0) if checked else None
         if bad is not None:
             raise bad
         return loader.construct_document(root)
@@ -324,10 +328,10 @@ def _documents(text: str, source: str | None, offset: int) -> Iterator[Board | B
     except ValueError as e:  # text a codec cannot carry (lone surrogates)
         yield ParseError(f"yaml cannot read this text: {e}", source=source, line=1)
         return
-    too_deep = _check_events(text, source, offset)
-    if too_deep is not None:
+    checked = _check_events(text, source, offset)
+    if isinstance(checked, ParseError):
         loader.dispose()
-        yield too_deep
+        yield checked
         return
     try:
         while True:
@@ -340,7 +344,7 @@ def _documents(text: str, source: str | None, offset: int) -> Iterator[Board | B
                 return
             if root is None:
                 continue
-            bomb = _alias_bomb(root, source, offset)
+            bomb = _alias_bomb(root, source, offset) if checked else None
             if bomb is not None:
                 yield bomb
                 return
