@@ -26,7 +26,7 @@ from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contrac
 from bridgecli.core.cards import DECK, Card, Hand, Rank, Seat, Suit, Vulnerability
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, InvalidDealError, ParseError
-from bridgecli.core.numbers import is_digits
+from bridgecli.core.numbers import MAX_DIGITS, is_digits
 
 #: Keys of a board mapping, in the order :func:`to_dict` writes them.
 KEYS: tuple[str, ...] = (
@@ -218,6 +218,8 @@ def _int(value: object, path: Path, minimum: int = 0) -> int:
     assert isinstance(value, int)
     if value < minimum:
         raise _fail(path, f"expected an integer of at least {minimum}, got {value!r}")
+    if value >= 10**MAX_DIGITS:  # as every reader bounds its numbers (bridgecli.core.numbers)
+        raise _fail(path, f"expected an integer of at most {MAX_DIGITS} digits, got one of {len(str(value))}")
     return value
 
 

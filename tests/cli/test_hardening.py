@@ -353,3 +353,17 @@ def test_zero_is_still_a_number(runner: CliRunner, tmp_path: Path) -> None:
     path = write(tmp_path, "c.lin", "md|1SAKQJHAKQDAKQCAKQ,S2H2D2C2,,|sv|o|mc|0|\n")
     r = runner.invoke(cli, ["convert", path, "--to", "yaml"])
     assert "a claim is" not in r.stderr
+
+
+@pytest.mark.parametrize("name, text", [
+    ("b.yaml", "- board: " + "1" * 3000 + "\n  dealer: N\n"),
+    ("b.json", '{"board": ' + "1" * 3000 + ', "dealer": "N"}\n'),
+    ("r.yaml", "- board: 1\n  contract: 4S\n  declarer: N\n  result: " + "9" * 19 + "\n"),
+])
+def test_numbers_under_pythons_limit_are_bounded_too(runner: CliRunner, tmp_path: Path, name: str,
+                                                     text: str) -> None:
+    # 3,000 digits read as a Python int, but no reader may take what PBN cannot write back
+    path = write(tmp_path, name, text)
+    r = runner.invoke(cli, ["convert", path, "--to", "pbn"])
+    assert r.exit_code == 2 and r.stdout == ""
+    assert "at most 18 digits" in r.stderr and "1" * 100 not in r.stderr
