@@ -337,8 +337,17 @@ def _round_trip(runner: CliRunner, path: str, fmt: str, output: str, workdir: st
         return [f"convert --to {fmt} output does not read back (exit {code_out})"]
     import yaml
 
-    # the same boards: compared as data, so that the order of tags does not count
-    if yaml.safe_load(before) != yaml.safe_load(after):
+    # the same boards: compared as data, so that the order of tags does not count, and an
+    # empty play record as none (PBN writes a known leader with no card as [Play "W"],
+    # which reads back as an empty play)
+    def boards(text: str) -> object:
+        data = yaml.safe_load(text)
+        for board in data if isinstance(data, list) else []:
+            if isinstance(board, dict) and board.get("play") == []:
+                del board["play"]
+        return data
+
+    if boards(before) != boards(after):
         return [f"convert --to {fmt} round trip changes the boards"]
     return []
 

@@ -1088,11 +1088,11 @@ def board_text(b: Board) -> str:
     elif b.auction_notes:
         _note_lines(b.auction_notes.items(), out)
     play = b.play
-    if play is not None:
+    if play is not None or b.play_leader is not None:  # a leader alone is kept too: [Play "W"]
         leader = b.play_leader
         out.append(f'[Play "{"NESW"[leader] if leader is not None else "?"}"]')
         ptxt = _PLAYED_TXT_BY_ID.get
-        for row in play:
+        for row in play or ():
             got = list(map(ptxt, map(id, row)))
             if None in got:
                 out.append(" ".join([t if t is not None else _card_txt(p) for t, p in zip(got, row)]))

@@ -367,3 +367,12 @@ def test_numbers_under_pythons_limit_are_bounded_too(runner: CliRunner, tmp_path
     r = runner.invoke(cli, ["convert", path, "--to", "pbn"])
     assert r.exit_code == 2 and r.stdout == ""
     assert "at most 18 digits" in r.stderr and "1" * 100 not in r.stderr
+
+
+def test_opening_leader_without_play_survives_pbn(runner: CliRunner, tmp_path: Path) -> None:
+    # found by tools/fuzz.py (seed 577215, case 5942): PBN dropped a leader with no card
+    path = write(tmp_path, "l.yaml", "- board: 1\n  dealer: N\n  contract: 2NT\n  declarer: S\n  play_leader: W\n")
+    r = runner.invoke(cli, ["convert", path, "--to", "pbn"])
+    assert r.exit_code == 0 and '[Play "W"]' in r.stdout, r.stderr
+    back = write(tmp_path, "l.pbn", r.stdout)
+    assert "play_leader: W" in runner.invoke(cli, ["convert", back, "--to", "yaml"]).stdout
