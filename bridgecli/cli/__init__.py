@@ -67,7 +67,9 @@ class BridgeCliError(click.ClickException):
     the message in the ``--lang`` of the running command (:func:`localise`)."""
 
     def __init__(self, message: str, exit_code: int = ExitCode.USAGE) -> None:
-        super().__init__(localise(message))
+        from bridgecli.core.errors import cut_quoted
+
+        super().__init__(cut_quoted(localise(cut_quoted(message))))
         self.exit_code = exit_code
 
     def show(self, file: Any = None) -> None:
@@ -114,6 +116,20 @@ class LazyGroup(click.Group):
 
         return add_lang_option(cmd)
 
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None,
+                                                                         list[str]]:
+        name = args[0]
+        if name.startswith("-") or name in COMMANDS or ctx.resilient_parsing:
+            return super().resolve_command(ctx, args)
+        # an unknown command: one line, with the nearest names when a typo is likely
+        import difflib
+
+        from bridgecli.core.errors import cut
+
+        close = difflib.get_close_matches(name, list(COMMANDS), n=2, cutoff=0.6)
+        hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
+        raise BridgeCliError(f"no such command {cut(name)!r}{hint}; see 'bridgecli --help'")
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
         if rows:
@@ -143,6 +159,27 @@ class LazyGroup(click.Group):
             if isinstance(exc, OSError) and exc.filename is not None and exc.strerror:
                 text = f"{exc.filename}: {exc.strerror.lower()}"  # FILE: message, without "[Errno 2]"
             raise BridgeCliError(text, ExitCode.USAGE) from exc
+        except click.ClickException as exc:
+            # click's own errors echo values too: cut them as ours are cut
+            from bridgecli.core.errors import cut_quoted
+
+            exc.message = cut_quoted(exc.message)
+            raise
+        except (click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except RecursionError as exc:
+            if debug:
+                raise
+            raise BridgeCliError("input nested too deeply to read", ExitCode.USAGE) from exc
+        except Exception as exc:
+            # a safety net only: each reader turns bad input into a BridgeError itself,
+            # and the fuzz test (tools/fuzz.py) reports any case that lands here
+            if debug:
+                raise
+            from bridgecli.core.errors import cut
+
+            raise BridgeCliError(f"internal error: {type(exc).__name__}: {cut(str(exc))} "
+                                 "(a bug in bridgecli: --debug shows where)", ExitCode.USAGE) from exc
 
 
 EXAMPLES = (

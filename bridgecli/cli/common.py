@@ -33,13 +33,22 @@ def read_text(path: str) -> tuple[str, str]:
     """
     if path == "-":
         stdin_hint()
-        data = sys.stdin.buffer.read()
+        data = stdin_buffer().read()
         source = "<stdin>"
     else:
         with open(path, "rb") as fp:
             data = fp.read()
         source = path
     return decode_bytes(data, source), source
+
+
+def stdin_buffer() -> IO[bytes]:
+    """The byte stream of stdin. Raises ParseError when there is none (``<&-``)."""
+    stream = sys.stdin
+    buffer: IO[bytes] | None = getattr(stream, "buffer", None) if stream is not None else None
+    if buffer is None:
+        raise ParseError("stdin is closed: give a FILE, or pipe the input in", source="<stdin>")
+    return buffer
 
 
 def read_records(
@@ -289,7 +298,7 @@ def json_option(f: F) -> F:
 
 def input_argument(f: F) -> F:
     """``FILE`` argument defaulting to ``-`` (stdin)."""
-    return click.argument("infile", metavar="FILE", default="-", type=click.Path(allow_dash=True, dir_okay=False))(f)
+    return click.argument("infile", metavar="FILE", default="-", type=click.Path(allow_dash=True))(f)
 
 
 def format_option(name: str = "--from", help: str = "Input format (default: from extension or content).") -> Callable[[F], F]:

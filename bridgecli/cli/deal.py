@@ -191,7 +191,7 @@ EXAMPLES = (
 @click.option("--predeal", "predeals", multiple=True, metavar="SPEC",
               help="Fix cards: 'N:AKQJ.AKQ.AKQ.AKQ' or 'north=SAKQ,HA'.")
 @click.option("--script", "script_path", default=None, metavar="FILE",
-              type=click.Path(dir_okay=False, allow_dash=True), help="A dealer input file.")
+              type=click.Path(allow_dash=True), help="A dealer input file.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS, case_sensitive=False), default=None,
               help="Output format (default pbn; from -o's extension; text = one line a deal).")
 @output_option

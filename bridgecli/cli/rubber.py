@@ -21,6 +21,7 @@ from bridgecli.cli.common import format_option, get_lang, json_option, output_fo
 from bridgecli.cli.variants import variant_option
 from bridgecli.core.cards import SEATS, Seat, Side
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
+from bridgecli.core.numbers import is_digits
 from bridgecli.core.rubber import (
     ROUNDINGS,
     DealResult,
@@ -59,7 +60,7 @@ def _line_command(words: tuple[str, ...], declarer: str | None, honours: str | N
 def parse_honours(text: str) -> Honours:
     """``NS:100``, ``EW 150``, ``N:100`` (a seat stands for its side). Raises ParseError."""
     t = text.strip().replace(":", " ").replace("=", " ").split()
-    if len(t) == 2 and t[0].upper() in _SIDES and t[1].isdigit():
+    if len(t) == 2 and t[0].upper() in _SIDES and is_digits(t[1]) and len(t[1]) <= 18:
         return Honours(_SIDES[t[0].upper()], int(t[1]))
     raise ParseError(f"honours are SIDE:POINTS such as 'NS:100' or 'EW:150', not {text!r}")
 
@@ -418,7 +419,7 @@ EXAMPLES = (
 
 
 @click.command(epilog=EXAMPLES)
-@click.argument("infile", metavar="FILE", default="-", type=click.Path(allow_dash=True, dir_okay=False))
+@click.argument("infile", metavar="FILE", default="-", type=click.Path(allow_dash=True))
 @json_option
 @click.option("--players", default=None, metavar="N,E,S,W",
               help="Player names at N, E, S, W for the first rubber (a 'players:' line changes them);"
@@ -505,6 +506,8 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
         session = session.seat(parse_players(players))
 
     text, source = read_text(infile)
+    if not text.strip():
+        raise ParseError("no boards", source=source)  # as every other command says of an empty file
     fmt_override = kw.get("from")
     if fmt_override or infile.lower().endswith(BOARD_EXTENSIONS) or _is_board_text(text):
         from bridgecli import formats

@@ -408,6 +408,9 @@ def _run_batch(ctx: click.Context, keep_going: bool, output: str | None = None, 
 
     ``prefix``: what was already read from stdin (by :func:`_peek_stdin`); ``ended``: stdin ended there.
     """
+    from bridgecli.cli.common import stdin_buffer
+
+    stdin_buffer()  # a closed stdin is an error before anything is written
     if output not in (None, "-"):
         from bridgecli.cli.common import AtomicOutput
 
@@ -551,6 +554,8 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
         text = decode_bytes(stdin_head + rest, source)
     else:
         text, source = read_text(path)
+    if not text.strip():
+        raise ParseError("no boards", source=source)  # as every other command says of an empty file
     fmt = formats.resolve_format(path, text, fmt_override)
     failures = 0
     boards = []
@@ -587,7 +592,10 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
             new = score_tag(ns)
             old = board.tag("Score")
             if old and len(old.split()) == 2 and _recorded_ns(old) != ns:
-                click.echo(f"bridgecli: warning: {source}: {board.label}: Score was {old!r}, now {new!r}", err=True)
+                from bridgecli.core.errors import cut_quoted
+
+                click.echo(cut_quoted(f"bridgecli: warning: {source}: {board.label}: Score was {old!r}, now {new!r}"),
+                           err=True)
             tags = dict(board.tags)
             tags["Score"] = new
             changes["tags"] = tags
@@ -890,8 +898,9 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
             raise BridgeCliError("give CONTRACT [RESULT], - to read results from stdin, or a FILE of boards")
         args = ("-",)
     if args == ("-",) and not imps_mode and fmt_override is None:
-        from bridgecli.cli.common import stdin_hint
+        from bridgecli.cli.common import stdin_buffer, stdin_hint
 
+        stdin_buffer()  # a closed stdin is an error before anything is read
         stdin_hint()
         # a board file on stdin (PBN, JSON, YAML, LIN) is scored as a FILE, as show and rubber do
         head, ended = _peek_stdin()
@@ -902,7 +911,7 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
             ctx.exit(_run_file("-", ctx.params, None, output, keep_going, style, explicit, stdin_head=head))
         ctx.exit(_run_batch(ctx, keep_going, output, head, ended))
         return
-    if len(args) == 1 and not imps_mode and (args[0].lower().endswith(FILE_EXTENSIONS)
+    if len(args) == 1 and not imps_mode and (args[0].lower().endswith(FILE_EXTENSIONS) or os.path.isdir(args[0])
                                              or (args[0] == "-" and fmt_override is not None)):
         from click.core import ParameterSource
 

@@ -7,7 +7,6 @@ import itertools
 import json
 import os
 import stat
-import sys
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import nullcontext
@@ -27,6 +26,7 @@ from bridgecli.cli.common import (
     output_format,
     output_option,
     records_done,
+    stdin_buffer,
 )
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
@@ -249,7 +249,7 @@ def _read_records(path: str, source: str, override: str | None) -> Iterator[Boar
         from bridgecli.cli.common import stdin_hint
 
         stdin_hint()
-    with nullcontext(sys.stdin.buffer) if path == "-" else open(path, "rb") as fp:
+    with nullcontext(stdin_buffer()) if path == "-" else open(path, "rb") as fp:
         for text, offset, chunk_fmt, quiet in _chunks(fp, fmt, source):
             for item in iter_records(text, chunk_fmt or fmt or sniff(text), source=source):
                 if isinstance(item, BridgeError) and item.line is not None:

@@ -28,6 +28,7 @@ from bridgecli.core.board import AnnotatedCall, Board
 from bridgecli.core.calls import PASS, Bid, Call, Contract
 from bridgecli.core.cards import Seat
 from bridgecli.core.errors import BridgeError, ParseError
+from bridgecli.core.numbers import is_digits
 
 _VUL_WORDS = ("vul_none", "vul_ns", "vul_ew", "vul_all")
 _SEAT_LETTERS = ("N", "E", "S", "W")
@@ -131,7 +132,7 @@ def _board_number(v: Verdict) -> int | str | None:
         return v.board.number
     if v.read_error is not None and v.read_error.board is not None:
         b = v.read_error.board
-        return int(b) if b.isdigit() else b
+        return int(b) if is_digits(b) and len(b) <= 18 else b
     return None
 
 

@@ -14,6 +14,7 @@ import click
 from bridgecli.cli import BridgeCliError, ExitCode, localise
 from bridgecli.cli.common import AtomicOutput, read_records, read_text, records_done
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
+from bridgecli.core.numbers import is_digits
 
 if TYPE_CHECKING:
     from bridgecli.core.board import Board
@@ -526,7 +527,7 @@ def _line_deals(variant: Variant, text: str, source: str, lang: Any) -> tuple[li
             honours: dict[Any, int] = {}
             if params.get("honours"):
                 held = params["honours"].replace(":", " ").replace("=", " ").split()
-                if len(held) != 2 or not held[1].isdigit():
+                if len(held) != 2 or not is_digits(held[1]) or len(held[1]) > 18:
                     raise ParseError(f"honours are PLAYER:POINTS such as 'N:100', not {params['honours']!r}")
                 honours[lang.parse_seat(held[0])] = int(held[1])
             deal = variant.deal_from_words(words, declarer, lang.parse_contract, honours, label)

@@ -6,6 +6,38 @@ that the command line can point at the bad input.
 
 from __future__ import annotations
 
+import re
+
+#: The longest piece of a user's input an error message echoes.
+ECHO_LIMIT = 80
+
+# a quoted value as ``repr`` writes it, starting a word (so "north's" is not a quote)
+_QUOTED = re.compile(r"""(?<![\w'"])(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")""")
+
+
+def cut(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text`` itself when at most ``limit`` characters, else its start and an ellipsis."""
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
+def cut_quoted(message: str, limit: int = ECHO_LIMIT) -> str:
+    """``message`` with every quoted value (``'...'``, ``"..."``) longer than ``limit``
+    characters cut short with an ellipsis inside its quotes, and the whole message cut
+    at ten times ``limit``: a user's input is echoed, never repeated at length."""
+
+    def short(m: re.Match[str]) -> str:
+        q = m.group(0)
+        if len(q) <= limit:
+            return q
+        body = q[1 : limit - 2]
+        # never end on half an escape (``\``) that would swallow the closing quote
+        body = body[:-1] if (len(body) - len(body.rstrip("\\"))) % 2 else body
+        return q[0] + body + "\u2026" + q[0]
+
+    out = _QUOTED.sub(short, message)
+    return cut(out, 10 * limit)
+
+
 
 class BridgeError(Exception):
     """Base of every bridgecli error: a message and where it came from."""
@@ -19,6 +51,7 @@ class BridgeError(Exception):
         column: int | None = None,
         board: str | None = None,
     ) -> None:
+        message = cut_quoted(message)
         super().__init__(message)
         self.message = message
         """The short, lower-case description of what is wrong."""
@@ -58,7 +91,7 @@ class BridgeError(Exception):
     def __str__(self) -> str:
         msg = self.message
         if self.board is not None and f"board {self.board}" not in msg:
-            msg = f"board {self.board}: {msg}"
+            msg = f"board {cut(self.board, 40)}: {msg}"
         return msg
 
 

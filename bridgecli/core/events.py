@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from .calls import Contract
 from .errors import ParseError, RuleError
 from .imps import butler_datum, butler_imps, cross_imps, imps
+from .numbers import is_digits
 
 __all__ = [
     "Adjusted",
@@ -266,7 +267,7 @@ def neuberg(mp: float, results: int, expected: int) -> float:
 
 
 def _board_key(label: str) -> tuple[int, int | str]:
-    return (0, int(label)) if label.isdigit() else (1, label)
+    return (0, int(label)) if is_digits(label) and len(label) <= 18 else (1, label)
 
 
 def _group(results: Sequence[TableResult]) -> dict[str, list[TableResult]]:

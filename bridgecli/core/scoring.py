@@ -21,6 +21,7 @@ from .calls import Contract, Risk
 from .cards import Card, Rank, Strain
 from .errors import ParseError
 from .imps import imps
+from .numbers import is_digits, small_int
 
 __all__ = [
     "CHICAGO",
@@ -333,10 +334,8 @@ def tricks_from_result(contract: Contract, result: str | int) -> int:
         text = str(result).strip()
         if text in ("=", "==", "0=") or text.lower() in ("m", "made"):
             tricks = contract.required_tricks
-        elif len(text) > 1 and text[0] in "+-" and text[1:].isdigit():
-            tricks = contract.required_tricks + int(text)
-        elif text.isdigit():
-            tricks = int(text)
+        elif (n := small_int(text)) is not None:
+            tricks = contract.required_tricks + n if text[0] in "+-" else n
         else:
             raise ParseError(f"not a result: {text!r} (use =, +1, -2 or tricks 0 to 13)")
     if contract.level == 0:
@@ -355,7 +354,7 @@ def _split_result(token: str) -> tuple[str, str | None]:
     if t.endswith("="):
         return t[:-1], "="
     i = len(t)
-    while i > 0 and t[i - 1].isdigit():
+    while i > 0 and is_digits(t[i - 1]):
         i -= 1
     if 0 < i < len(t) and t[i - 1] in "+-":
         return t[: i - 1], t[i - 1:]
@@ -381,8 +380,8 @@ def parse_result(tokens: Sequence[str], parse_contract: object = None) -> tuple[
     result: str | None = None
     contract_words = list(words)
     last = contract_words[-1].strip()
-    if len(contract_words) > 1 and (last in ("=", "==") or last.isdigit()
-                                    or (last[:1] in "+-" and last[1:].isdigit() and len(last) > 1)):
+    if len(contract_words) > 1 and (last in ("=", "==") or is_digits(last)
+                                    or (last[:1] in "+-" and is_digits(last[1:]))):
         result = last
         contract_words.pop()
     if result is None:

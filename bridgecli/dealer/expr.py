@@ -99,7 +99,7 @@ def tokenize(text: str, *, source: str | None = None, hash_comments: bool = Fals
         kind = m.lastgroup or ""
         tok_text = m.group()
         if kind in ("word", "op", "str"):
-            if kind == "word" and tok_text.isdigit():
+            if kind == "word" and tok_text.isascii() and tok_text.isdigit():
                 kind = "num"
             out.append(Token(kind, tok_text, line, pos - line_start + 1))
         newlines = tok_text.count("\n")
@@ -258,6 +258,26 @@ class Call(Node):
 # ---------------------------------------------------------------- parser
 
 
+#: Binding strength of each binary operator (a larger number binds tighter).
+_PRECEDENCE: dict[str | None, int] = {
+    "||": 1, "&&": 2, "==": 3, "!=": 3, "<": 4, "<=": 4, ">": 4, ">=": 4, "+": 5, "-": 5, "*": 6, "/": 6, "%": 6,
+}
+
+#: Deepest nesting of parentheses, arguments, ``?:`` and prefix operators read.
+MAX_NESTING = 100
+
+#: Largest number written in an expression (dealer's own integers are 32-bit).
+MAX_NUMBER = 2**31 - 1
+
+
+def number_value(text: str) -> int | None:
+    """The value of a number token, or None when it is larger than MAX_NUMBER."""
+    digits = text.lstrip("0") or "0"
+    if len(digits) > 10 or int(digits) > MAX_NUMBER:
+        return None
+    return int(digits)
+
+
 class Parser:
     """Recursive-descent parser over a token list (shared with the script reader)."""
 
@@ -267,6 +287,8 @@ class Parser:
         self.source = source
         self.names = set(names)
         """Variable names defined so far (scripts)."""
+        self.depth = 0
+        """Expressions open around the current token (parentheses, arguments, ``?:``)."""
 
     # helpers
     @property
@@ -309,64 +331,105 @@ class Parser:
     # grammar
     def expression(self) -> Node:
         """Parse one full expression (a ternary)."""
-        test = self.or_expr()
-        if self.op() == "?":
-            q = self.advance()
-            then = self.expression()
-            self.expect(":", " of '?:'")
-            other = self.expression()
-            return Cond(q, test, then, other)
-        return test
+        self.depth += 1
+        try:
+            if self.depth > MAX_NESTING + 1:  # the outermost expression is not nested
+                raise self.error(f"expression too deeply nested (more than {MAX_NESTING} levels)")
+            test = self.binary()
+            if self.op() == "?":
+                q = self.advance()
+                then = self.expression()
+                self.expect(":", " of '?:'")
+                other = self.expression()
+                return Cond(q, test, then, other)
+            return test
+        finally:
+            self.depth -= 1
 
-    def _binary(self, ops: tuple[str, ...], sub: Callable[[], Node]) -> Node:
-        left = sub()
-        while self.op() in ops:
-            t = self.tok
-            op = self.op() or ""
-            self.advance()
-            right = sub()
-            left = Binary(t, op, left, right)
+    def binary(self) -> Node:
+        """Operands joined by binary operators, read in a loop (no recursion a
+        precedence level) and built into a tree of bounded depth: ``a && b && ...``
+        of any length is a balanced tree."""
+        operands = [self.unary()]
+        ops: list[Token] = []
+        while self.op() in _PRECEDENCE:
+            ops.append(self.advance())
+            operands.append(self.unary())
+        return self._tree(operands, ops)
+
+    def _tree(self, operands: list[Node], ops: list[Token]) -> Node:
+        if not ops:
+            return operands[0]
+        # split at the loosest operators present: each part binds tighter
+        loosest = min(_PRECEDENCE[self.op(t) or ""] for t in ops)
+        parts: list[list[Node]] = [[operands[0]]]
+        part_ops: list[list[Token]] = [[]]
+        joins: list[Token] = []
+        for t, right in zip(ops, operands[1:], strict=True):
+            if _PRECEDENCE[self.op(t) or ""] == loosest:
+                joins.append(t)
+                parts.append([right])
+                part_ops.append([])
+            else:
+                parts[-1].append(right)
+                part_ops[-1].append(t)
+        nodes = [self._tree(p, o) for p, o in zip(parts, part_ops, strict=True)]
+        names = {self.op(t) for t in joins}
+        if len(names) == 1 and names <= {"&&", "||", "+", "*"}:
+            return self._balanced(nodes, joins)
+        if names <= {"+", "-"}:
+            # a - b + c ... as a + (-b) + c ...: the same in 64-bit integers, and balanced
+            terms = [nodes[0]] + [Unary(t, "-", n) if self.op(t) == "-" else n for t, n in zip(joins, nodes[1:],
+                                                                                                strict=True)]
+            plus = [Token("op", "+", t.line, t.column) for t in joins]
+            return self._balanced(terms, plus)
+        if len(joins) > MAX_NESTING:
+            raise self.error(f"more than {MAX_NESTING} {self.op(joins[0])!r} in a row (the chain is too long)",
+                             joins[MAX_NESTING])
+        left = nodes[0]
+        for t, right in zip(joins, nodes[1:], strict=True):
+            left = Binary(t, self.op(t) or "", left, right)
         return left
 
-    def or_expr(self) -> Node:
-        """``a || b``."""
-        return self._binary(("||",), self.and_expr)
-
-    def and_expr(self) -> Node:
-        """``a && b``."""
-        return self._binary(("&&",), self.eq_expr)
-
-    def eq_expr(self) -> Node:
-        """``a == b``, ``a != b``."""
-        return self._binary(("==", "!="), self.rel_expr)
-
-    def rel_expr(self) -> Node:
-        """``a < b`` and friends."""
-        return self._binary(("<", "<=", ">", ">="), self.add_expr)
-
-    def add_expr(self) -> Node:
-        """``a + b``, ``a - b``."""
-        return self._binary(("+", "-"), self.mul_expr)
-
-    def mul_expr(self) -> Node:
-        """``a * b``, ``a / b``, ``a % b``."""
-        return self._binary(("*", "/", "%"), self.unary)
+    def _balanced(self, nodes: list[Node], joins: list[Token]) -> Node:
+        """``n0 op n1 op n2 ...`` (one associative operator) as a balanced tree."""
+        items: list[Node] = list(nodes)
+        tokens = list(joins)
+        while len(items) > 1:
+            merged: list[Node] = []
+            merged_tokens: list[Token] = []
+            for i in range(0, len(items) - 1, 2):
+                t = tokens[i]
+                merged.append(Binary(t, self.op(t) or "", items[i], items[i + 1]))
+                if i + 2 < len(items):
+                    merged_tokens.append(tokens[i + 1])
+            if len(items) % 2:
+                merged.append(items[-1])
+            items, tokens = merged, merged_tokens
+        return items[0]
 
     def unary(self) -> Node:
-        """``!x``, ``not x``, ``-x``, ``+x``."""
-        op = self.op()
-        if op in ("!", "-", "+"):
-            t = self.advance()
-            operand = self.unary()
-            return operand if op == "+" else Unary(t, op, operand)
-        return self.primary()
+        """``!x``, ``not x``, ``-x``, ``+x`` (prefixes read in a loop)."""
+        prefixes: list[Token] = []
+        while self.op() in ("!", "-", "+"):
+            prefixes.append(self.advance())
+        if len(prefixes) + self.depth > MAX_NESTING + 1:
+            raise self.error(f"expression too deeply nested (more than {MAX_NESTING} levels)", prefixes[0])
+        node = self.primary()
+        for t in reversed(prefixes):
+            if self.op(t) != "+":
+                node = Unary(t, self.op(t) or "", node)
+        return node
 
     def primary(self) -> Node:
         """A number, a parenthesised expression, a function call or a variable."""
         t = self.tok
         if t.kind == "num":
+            value = number_value(t.text)
+            if value is None:
+                raise self.error(f"number too large: {t.text!r} (at most {MAX_NUMBER})")
             self.advance()
-            return Num(t, int(t.text))
+            return Num(t, value)
         if self.op() == "(":
             self.advance()
             inner = self.expression()
@@ -571,6 +634,15 @@ def caret(text: str, line: int | None, column: int | None) -> str:
     lines = text.split("\n")
     row = lines[(line or 1) - 1] if 0 < (line or 1) <= len(lines) else ""
     col = max(1, column or 1)
+    if len(row) > 80:
+        # a window of 80 characters around the column, cut ends marked with an ellipsis
+        start = max(0, min(col - 40, len(row) - 80))
+        piece = row[start:start + 80]
+        if start > 0:
+            piece, col = "\u2026" + piece[1:], col - start
+        if start + 80 < len(row):
+            piece = piece[:-1] + "\u2026"
+        row = piece
     return f"  {row}\n  {' ' * (col - 1)}^"
 
 
@@ -844,6 +916,8 @@ class Compiler:
                 return arith(fa(h), fb(h))
         if a.const is not None and b.const is not None:
             c = f(Hands(np.zeros((52, 0), dtype=np.uint8)))
+            if isinstance(c, int) and not -(2**63) <= c < 2**63:
+                raise ParseError(f"a constant out of range: {c:.3g} (64-bit integers)")
             ci = int(np.asarray(c))
             return Compiled(lambda h: ci, frozenset(), ci)
         return Compiled(f, seats, costly=costly)

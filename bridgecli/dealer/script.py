@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from bridgecli.core.errors import ParseError
 
 from . import tables
-from .expr import SEAT_NAMES, Compiler, Node, Parser, Token, tokenize
+from .expr import MAX_NUMBER, SEAT_NAMES, Compiler, Node, Parser, Token, number_value, tokenize
 from .generate import Predeal
 
 #: dealer keywords deal does not run, with what to say about them.
@@ -27,6 +27,9 @@ UNSUPPORTED: dict[str, str] = {
     "printes": "action", "evalcontract": "action", "printside": "action",
     "bias": "statement", "seed": "statement", "uppercase": "statement",
 }
+
+#: Widest ``frequency`` table (one row a value between low and high).
+MAX_FREQUENCY_ROWS = 100_000
 
 _VULS = {"none": "None", "ns": "NS", "ew": "EW", "all": "All", "both": "All"}
 
@@ -101,8 +104,11 @@ class _ScriptParser(Parser):
             t = self.tok
         if t.kind != "num":
             raise self.error(f"{what} needs a number, found {t.text!r}")
+        value = number_value(t.text)
+        if value is None:
+            raise self.error(f"{what}: number too large: {t.text!r} (at most {MAX_NUMBER})")
         self.advance()
-        return sign * int(t.text)
+        return sign * value
 
     def unsupported(self, tok: Token, what: str | None = None) -> ParseError:
         kind = what or UNSUPPORTED.get(tok.text.lower(), "keyword")
@@ -223,6 +229,9 @@ class _ScriptParser(Parser):
                 low = self.number("frequency")
                 self.expect(",", " in frequency")
                 high = self.number("frequency")
+                if not 0 <= high - low < MAX_FREQUENCY_ROWS:
+                    raise self.error(f"frequency range {low}..{high}: give low <= high, at most "
+                                     f"{MAX_FREQUENCY_ROWS:,} values apart", t)
                 if self.op() == ",":
                     raise self.unsupported(t, "two-way")
                 self.expect(")", " to close frequency(")

@@ -49,6 +49,7 @@ from bridgecli.core.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Do
 from bridgecli.core.cards import DECK, Card, Hand, Rank, Seat, Strain, Suit, Vulnerability
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, IllegalPlayError, InvalidDealError, ParseError
+from bridgecli.core.numbers import is_digits, small_int
 from bridgecli.core.play import trick_winner as _winner_index
 from bridgecli.formats import _api
 
@@ -204,7 +205,7 @@ def _parse_md(value: str) -> tuple[Seat | None, Deal | None]:
     InvalidDealError (a hand over 13 cards, a card in two hands), as PBN does."""
     v = value.strip()
     dealer: Seat | None = None
-    if v[:1].isdigit():
+    if is_digits(v[:1]):
         digit = int(v[0])
         if not 1 <= digit <= 4:
             raise ParseError(f"the dealer digit of md is 1 to 4, not {v[0]!r}")
@@ -281,8 +282,10 @@ def _apply(rec: _Record, pair: _Pair) -> None:
         if head[:1].lower() in _ROOMS:
             rec.room = _ROOMS[head[0].lower()]
             head = head[1:]
-        if head.isdigit():
-            rec.number = int(head) or None
+        if is_digits(head):
+            if small_int(head) is None:
+                raise ParseError(f"board number too large: {head!r}")
+            rec.number = small_int(head) or None
     elif k == "pn":
         rec.names = [n.strip() for n in v.split(",")]
     elif k == "md":
@@ -290,8 +293,10 @@ def _apply(rec: _Record, pair: _Pair) -> None:
         rec.dealer, rec.deal = _parse_md(v)
     elif k == "ah":
         m = _BOARD_NO.search(v)
-        if m and int(m.group(1)) > 0:
-            rec.number = int(m.group(1))
+        if m and small_int(m.group(1)) is None:
+            raise ParseError(f"board number too large: {m.group(1)!r}")
+        if m and (small_int(m.group(1)) or 0) > 0:
+            rec.number = small_int(m.group(1))
     elif k == "sv":
         vul = _VUL_IN.get(v.strip().lower())
         if vul is None:
@@ -323,7 +328,7 @@ def _apply(rec: _Record, pair: _Pair) -> None:
         rec.comments.append((after, "% " + text if "}" in text else "{" + text + "}"))
     elif k == "mc":
         t = v.strip()
-        if not t.isdigit() or int(t) > 13:
+        if not is_digits(t) or len(t) > 2 or int(t) > 13:
             raise ParseError(f"a claim is a number of tricks 0 to 13, not {v!r}")
         rec.claim = int(t)
 

@@ -36,6 +36,7 @@ from bridgecli.core.cards import DECK, Card, Hand, Seat, Vulnerability
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, ParseError
 from bridgecli.core.notation import ENGLISH
+from bridgecli.core.numbers import count, is_digits, small_int
 from bridgecli.formats import _api
 
 __all__ = ["HEADER", "MTS_TAGS", "board_text", "dump", "dumps", "iter_dumps", "iter_records", "load", "loads"]
@@ -528,9 +529,10 @@ def _parse_number(v: str) -> int | None:
     if v in ("", "?"):
         return None
     t = v.strip()
-    if not t.isdigit() or int(t) < 1:
+    n = small_int(t) if is_digits(t) else None
+    if n is None or n < 1:
         raise ParseError(f"board number must be a positive integer, not {v!r}")
-    return int(t)
+    return n
 
 
 def _parse_seat(v: str, what: str) -> Seat | None:
@@ -704,10 +706,10 @@ def _outcome(
     result: int | None = None
     if result_e is not None and result_e[1] not in ("", "?"):
         v = result_e[1].strip()
-        agreed = v[:1] == "^" and v[1:].isdigit()  # "^9": tricks agreed, not as played (PBN 3.4.15)
-        if v.isdigit() or agreed:
-            result = int(v[1:] if agreed else v)
-            if result > 13:
+        agreed = v[:1] == "^" and is_digits(v[1:])  # "^9": tricks agreed, not as played (PBN 3.4.15)
+        if is_digits(v) or agreed:
+            result = small_int(v[1:] if agreed else v)
+            if result is None or result > 13:
                 raise ParseError(f"bad result {result_e[1]!r}: at most 13 tricks").located(line=result_e[2])
             if agreed:
                 tags["Result"] = result_e[1]
@@ -720,7 +722,7 @@ def _outcome(
             if m is not None and declarer is not None:
                 side = "NS" if declarer in (Seat.NORTH, Seat.SOUTH) else "EW"
                 for s, n in ((m.group(1), m.group(2)), (m.group(3), m.group(4))):
-                    if s is not None and s.upper() == side and int(n) <= 13:
+                    if s is not None and s.upper() == side and is_digits(n) and len(n) <= 2 and int(n) <= 13:
                         result = int(n)
             if result is None:
                 tags["Result"] = result_e[1]
@@ -846,11 +848,12 @@ def _parse_auction_tokens(e: _Entry) -> tuple[list[AnnotatedCall], int, str]:
                     elif note is not None:
                         if ann[2] is not None:
                             raise ParseError(f"second note {m.group()!r} on one call")
-                        if int(note) < 1:
+                        number = count(note, "a note number")
+                        if number < 1:
                             raise ParseError(f"note reference {m.group()!r}: notes are numbered from 1")
-                        ann[2] = int(note)
+                        ann[2] = number
                     else:
-                        n = int(nag)
+                        n = count(nag, "a NAG")
                         if n == 1:
                             ann[1] = True
                         else:
@@ -971,11 +974,12 @@ def _parse_play_tokens(e: _Entry) -> tuple[list[PlayedCard], str]:
                     elif note is not None:
                         if ann[1] is not None:
                             raise ParseError(f"second note {m.group()!r} on one card")
-                        if int(note) < 1:
+                        number = count(note, "a note number")
+                        if number < 1:
                             raise ParseError(f"note reference {m.group()!r}: notes are numbered from 1")
-                        ann[1] = int(note)
+                        ann[1] = number
                     else:
-                        ann[2].append(int(nag))  # type: ignore[attr-defined]
+                        ann[2].append(count(nag, "a NAG"))  # type: ignore[attr-defined]
         if ann is not None:
             cards[-1] = _played(ann)
         if irr_mark:
@@ -993,9 +997,10 @@ def _parse_notes(entries: list[_Entry]) -> dict[int, str]:
     notes: dict[int, str] = {}
     for e in entries:
         m = _NOTE.match(e[1])
-        if m is None or int(m.group(1)) < 1:
+        number = count(m.group(1), "a note number") if m is not None else 0
+        if m is None or number < 1:
             raise ParseError(f"bad note {e[1]!r} (expected 'number:text', numbers from 1)").located(line=e[2])
-        notes.setdefault(int(m.group(1)), m.group(2))
+        notes.setdefault(number, m.group(2))
     return notes
 
 
@@ -1228,11 +1233,11 @@ def board_text(b: Board) -> str:
         if b.auction_notes:
             _note_lines(b.auction_notes.items(), out)
     play = b.play
-    if play is not None:
+    if play is not None or b.play_leader is not None:  # a leader alone is kept too: [Play "W"]
         leader = b.play_leader
         out.append(f'[Play "{"NESW"[leader] if leader is not None else "?"}"]')
         ptxt = _PLAYED_TXT_BY_ID.get
-        for row in play:
+        for row in play or ():
             got = list(map(ptxt, map(id, row)))
             if None in got:
                 out.append(" ".join([t if t is not None else _card_txt(p) for t, p in zip(got, row)]))

@@ -21,6 +21,7 @@ from bridgecli.core.board import AnnotatedCall, Board
 from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Contract, Pass, Risk
 from bridgecli.core.cards import Seat, Vulnerability
 from bridgecli.core.errors import BridgeError
+from bridgecli.core.numbers import is_digits
 
 # Characters that need the full reader wherever they appear: comments,
 # inheritance, escapes, irregularities.
@@ -168,7 +169,7 @@ def _plain_game(chunk: str) -> Board | None:
     v = seen.get("Board", "")
     if v in ("", "?"):
         number: int | None = None
-    elif v.isdigit() and v[0] != "0":
+    elif is_digits(v) and v[0] != "0" and len(v) <= 18:
         number = int(v)
     else:
         return None

@@ -26,6 +26,7 @@ from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Bid, Call, Co
 from bridgecli.core.cards import DECK, Card, Hand, Rank, Seat, Suit, Vulnerability
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, InvalidDealError, ParseError
+from bridgecli.core.numbers import MAX_DIGITS, is_digits
 
 #: Keys of a board mapping, in the order :func:`to_dict` writes them.
 KEYS: tuple[str, ...] = (
@@ -227,6 +228,8 @@ def _int(value: object, path: Path, minimum: int = 0) -> int:
     assert isinstance(value, int)
     if value < minimum:
         raise _fail(path, f"expected an integer of at least {minimum}, got {value!r}")
+    if value >= 10**MAX_DIGITS:  # as every reader bounds its numbers (bridgecli.core.numbers)
+        raise _fail(path, f"expected an integer of at most {MAX_DIGITS} digits, got one of {len(str(value))}")
     return value
 
 
@@ -459,7 +462,7 @@ def _notes(value: object, path: Path) -> dict[int, str]:
     out: dict[int, str] = {}
     for key, text in value.items():
         kpath = path + (key,)
-        if isinstance(key, str) and key.strip().isdigit():
+        if isinstance(key, str) and is_digits(key.strip()) and len(key.strip()) <= 18:
             number = int(key)
         elif isinstance(key, int) and not isinstance(key, bool):
             number = key

@@ -40,6 +40,7 @@ from bridgecli.core.cards import Seat, Vulnerability
 from bridgecli.core.errors import BridgeError, MismatchError, ParseError, RuleError
 from bridgecli.core.events import TableResult, parse_adjusted
 from bridgecli.core.notation import ENGLISH, Language
+from bridgecli.core.numbers import is_digits, small_int
 from bridgecli.core.scoring import DUPLICATE, ScoringRules, parse_result, score
 
 __all__ = [
@@ -162,7 +163,8 @@ def _result_from_row(row: Mapping[str, Any], line: int | None, source: str | Non
                 raise ParseError(f"contract {text!r} has no result (add a result column)")
             vul_text = _cell(row, "vul")
             vul = lang.parse_vul(vul_text) if vul_text else (
-                Vulnerability.from_board(int(board)) if board.isdigit() and int(board) > 0 else Vulnerability.NONE)
+                Vulnerability.from_board(int(board)) if is_digits(board) and 0 < len(board) <= 18 and int(board) > 0
+                else Vulnerability.NONE)
             value = ns_score(contract, tricks, vul, rules)
             if given:
                 stated = _int(given, "score")
@@ -188,10 +190,10 @@ def _has_result(text: str) -> bool:
 
 
 def _int(text: str, what: str) -> int:
-    try:
-        return int(text.replace("+", ""))
-    except ValueError:
-        raise ParseError(f"{what} must be a whole number, not {text!r}") from None
+    n = small_int(text)
+    if n is None:
+        raise ParseError(f"{what} must be a whole number, not {text!r}")
+    return n
 
 
 def results_from_rows(rows: Iterable[tuple[int | None, Mapping[str, Any]]], source: str | None = None,
@@ -220,10 +222,17 @@ def loads_csv(text: str, source: str | None = None, lang: Language = ENGLISH,
     import csv
     import io
 
-    reader = csv.reader(io.StringIO(text))
+    # newline=None: a bare CR ends a line too, as in a file opened in text mode
+    reader = csv.reader(io.StringIO(text, newline=None))
     header: list[str] | None = None
     rows: list[tuple[int | None, dict[str, str]]] = []
-    for fields in reader:
+    while True:
+        try:
+            fields = next(reader, None)
+        except csv.Error as exc:
+            raise ParseError(f"csv error: {exc}", source=source, line=max(reader.line_num, 1)) from None
+        if fields is None:
+            break
         line = reader.line_num
         if not any(f.strip() for f in fields) or fields[0].lstrip().startswith("#"):
             continue
@@ -241,14 +250,9 @@ def loads_csv(text: str, source: str | None = None, lang: Language = ENGLISH,
 def loads_yaml(text: str, source: str | None = None, lang: Language = ENGLISH,
                rules: ScoringRules = DUPLICATE) -> list[TableResult]:
     """Results of a YAML traveller: a list of mappings, or ``results:`` holding one."""
-    import yaml
+    from bridgecli.formats.yaml_format import safe_load
 
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise ParseError(f"not YAML: {getattr(exc, 'problem', exc)}", source=source,
-                         line=mark.line + 1 if mark is not None else None) from None
+    data = safe_load(text, source)
     if isinstance(data, Mapping) and "results" in data:
         data = data["results"]
     if not isinstance(data, list) or not all(isinstance(r, Mapping) for r in data):
@@ -259,11 +263,11 @@ def loads_yaml(text: str, source: str | None = None, lang: Language = ENGLISH,
 def is_traveller_yaml(text: str) -> bool:
     """True when YAML ``text`` is a traveller (a ``results:`` list, or a list of mappings
     with ``ns``/``ew`` columns) rather than boards. False for text that is not YAML."""
-    import yaml
+    from bridgecli.formats.yaml_format import safe_load
 
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError:
+        data = safe_load(text)
+    except ParseError:
         return False
     if isinstance(data, Mapping) and isinstance(data.get("results"), list):
         return True

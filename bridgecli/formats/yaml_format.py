@@ -18,6 +18,7 @@ from typing import IO, Any
 
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError, ParseError
+from bridgecli.core.numbers import is_digits
 from bridgecli.formats import _api
 
 from . import schema
@@ -31,9 +32,135 @@ def _yaml() -> Any:
     return yaml
 
 
+_LOADER: Any = None
+
+#: Deepest nesting of lists and mappings read (a board needs 4; deeper input could
+#: overflow the YAML composer's stack).
+MAX_DEPTH = 200
+#: Most nodes that aliases may add to a document when expanded ("billion laughs").
+MAX_ALIAS_NODES = 100_000
+
+
 def _loader_class() -> Any:
+    """The safe loader (libyaml's when present) whose number constructors reject what
+    they cannot read (``!!int ""``, 5,000 digits) with a YAML error, not an IndexError."""
+    global _LOADER
+    if _LOADER is None:
+        yaml = _yaml()
+        base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+        class Loader(base):  # type: ignore[misc, valid-type]
+            pass
+
+        def checked(kind: str, construct: Any) -> Any:
+            def run(loader: Any, node: Any) -> Any:
+                try:
+                    return construct(loader, node)
+                except (ValueError, IndexError, TypeError, AttributeError, OverflowError) as exc:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, f"not {kind}: {str(node.value)[:40]!r}", node.start_mark) from exc
+
+            return run
+
+        for tag, kind, construct in (
+            ("int", "a whole number", base.construct_yaml_int),
+            ("float", "a number", base.construct_yaml_float),
+            ("bool", "true or false", base.construct_yaml_bool),
+            ("binary", "base64 data", base.construct_yaml_binary),
+            ("timestamp", "a date", base.construct_yaml_timestamp),
+        ):
+            Loader.add_constructor(f"tag:yaml.org,2002:{tag}", checked(kind, construct))
+        _LOADER = Loader
+    return _LOADER
+
+
+def _check_events(text: str, source: str | None, offset: int) -> ParseError | bool:
+    """A ParseError when the text nests lists and mappings deeper than MAX_DEPTH,
+    found from the parser's events (which need no stack) before anything is composed;
+    else whether the text uses aliases at all."""
     yaml = _yaml()
-    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    loader = _loader_class()(text)
+    start = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+    end = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+    depth = 0
+    aliases = False
+    try:
+        while True:
+            event = loader.get_event()
+            if event is None:
+                return aliases
+            if isinstance(event, start):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return ParseError(f"yaml error: lists and mappings nested more than {MAX_DEPTH} deep",
+                                      source=source, line=event.start_mark.line + 1 + offset)
+            elif isinstance(event, end):
+                depth -= 1
+            elif isinstance(event, yaml.AliasEvent):
+                aliases = True
+    except (yaml.YAMLError, ValueError):
+        return True  # a syntax error: the composer reports it, at its place
+    finally:
+        loader.dispose()
+
+
+def _alias_bomb(root: Any, source: str | None, offset: int) -> ParseError | None:
+    """A ParseError when aliases expand the node tree under ``root`` by more than
+    MAX_ALIAS_NODES nodes, or refer to themselves; sizes are counted once a node
+    (without expanding anything) and without recursion."""
+    yaml = _yaml()
+    size: dict[int, int] = {}
+    distinct = 0
+    stack: list[tuple[Any, bool]] = [(root, False)]
+    open_: set[int] = set()
+    while stack:
+        node, done = stack.pop()
+        key = id(node)
+        if done:
+            open_.discard(key)
+            kids = node.value if isinstance(node, yaml.SequenceNode) else [n for kv in node.value for n in kv]
+            size[key] = 1 + sum(size[id(k)] for k in kids)
+            continue
+        if key in size:
+            continue
+        if key in open_:
+            return ParseError("yaml error: an alias refers to the list or mapping that holds it",
+                              source=source, line=_line(node, offset))
+        distinct += 1
+        if isinstance(node, yaml.ScalarNode):
+            size[key] = 1
+            continue
+        open_.add(key)
+        stack.append((node, True))
+        kids = node.value if isinstance(node, yaml.SequenceNode) else [n for kv in node.value for n in kv]
+        stack.extend((k, False) for k in kids if id(k) not in size)
+    if size[id(root)] - distinct > MAX_ALIAS_NODES:
+        return ParseError(f"yaml error: aliases expand to more than {MAX_ALIAS_NODES:,} extra values "
+                          "(an alias bomb)", source=source,
+                          line=_line(root, offset))
+    return None
+
+
+def safe_load(text: str, source: str | None = None) -> object:
+    """The plain data of one YAML document, read as :func:`iter_records` reads boards:
+    safe tags only, nesting and alias expansion bounded. Raises ParseError."""
+    yaml = _yaml()
+    checked = _check_events(text, source, 0)
+    if isinstance(checked, ParseError):
+        raise checked
+    loader = _loader_class()(text)
+    try:
+        root = loader.get_single_node()
+        if root is None:
+            return None
+        bad = _alias_bomb(root, source, 0) if checked else None
+        if bad is not None:
+            raise bad
+        return loader.construct_document(root)
+    except (yaml.YAMLError, ValueError, RecursionError) as exc:
+        raise _yaml_error(exc, source, 0, 1) from None
+    finally:
+        loader.dispose()
 
 
 _DUMPER: Any = None
@@ -141,7 +268,7 @@ def _plain_data(node: Any, seen: set[int]) -> object:
         return None
     if tag == "tag:yaml.org,2002:int":
         v = node.value
-        if v.isdigit() and (v == "0" or v[0] != "0"):
+        if isinstance(v, str) and 0 < len(v) <= 18 and is_digits(v) and (v == "0" or v[0] != "0"):
             return int(v)
     raise _Slow
 
@@ -157,6 +284,9 @@ def _item(loader: Any, node: Any, source: str | None, offset: int) -> Board | Br
             return ParseError(f"key {d.node.value!r} given twice", source=source, line=_line(d.node, offset))
     except (yaml.YAMLError, ValueError, TypeError, RecursionError) as e:
         return _yaml_error(e, source, offset, _line(node, offset), syntax=False)
+    except Exception as e:  # noqa: BLE001  (a constructor of an odd tag failing its own way)
+        return ParseError(f"yaml error: cannot read this value ({type(e).__name__})", source=source,
+                          line=_line(node, offset))
     try:
         return schema.from_dict(data)
     except BridgeError as e:
@@ -198,6 +328,11 @@ def _documents(text: str, source: str | None, offset: int) -> Iterator[Board | B
     except ValueError as e:  # text a codec cannot carry (lone surrogates)
         yield ParseError(f"yaml cannot read this text: {e}", source=source, line=1)
         return
+    checked = _check_events(text, source, offset)
+    if isinstance(checked, ParseError):
+        loader.dispose()
+        yield checked
+        return
     try:
         while True:
             try:
@@ -209,6 +344,10 @@ def _documents(text: str, source: str | None, offset: int) -> Iterator[Board | B
                 return
             if root is None:
                 continue
+            bomb = _alias_bomb(root, source, offset) if checked else None
+            if bomb is not None:
+                yield bomb
+                return
             for node in _board_nodes(root, source, offset):
                 yield node if isinstance(node, BridgeError) else _item(loader, node, source, offset)
     finally:

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from html import escape
 
 from bridgecli.core.board import Board
 from bridgecli.core.cards import SUITS_DESC, Seat, Suit
 from bridgecli.core.notation import ENGLISH, Language
 
 from .sheet import DD_SEATS, DD_STRAINS, Heading, dd_cell, dd_table, par_line, session_heading
+from .svg import escape
 from .text import GRID_SEATS, auction_rows, rank_text, result_text, suit_text
 
 #: Boards a printed page can hold, and the grid (columns, rows) each uses.

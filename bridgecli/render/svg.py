@@ -20,9 +20,10 @@ the default :data:`WIDTH` x :data:`HEIGHT`.
 from __future__ import annotations
 
 import math
+import re
 import unicodedata
 from dataclasses import dataclass
-from html import escape
+from html import escape as _html_escape
 
 from bridgecli.core.board import Board
 from bridgecli.core.cards import SUITS_DESC, Seat, Suit
@@ -102,6 +103,16 @@ class _Layout:
     mid: int
     right: int
     width: int
+
+
+# characters XML 1.0 forbids (C0 controls but tab, LF, CR; surrogates; U+FFFE/F) and C1 controls
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def escape(text: str, quote: bool = True) -> str:
+    """``text`` safe inside XML or HTML: ``& < > " '`` escaped, and each control
+    character (which no XML parser accepts) shown as U+FFFD instead."""
+    return _html_escape(_NOT_XML.sub("\ufffd", text), quote)
 
 
 def _attr(text: str) -> str:

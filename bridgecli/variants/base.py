@@ -20,6 +20,7 @@ from bridgecli.core.calls import Contract
 from bridgecli.core.cards import DECK, Card, Hand, Seat, Strain, Vulnerability
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import IllegalPlayError, InvalidDealError, ParseError, RuleError
+from bridgecli.core.numbers import is_digits, small_int
 from bridgecli.core.play import PlayRules, Trick, replay_board
 from bridgecli.core.scoring import RUBBER, ScoreBreakdown, ScoringRules, breakdown
 
@@ -419,7 +420,7 @@ def split_result(words: Sequence[str]) -> tuple[str, str]:
         if w.endswith("="):
             return w[:-1], "="
         for k in range(len(w) - 1, 0, -1):
-            if w[k] in "+-" and w[k + 1:].isdigit():
+            if w[k] in "+-" and is_digits(w[k + 1:]):
                 return w[:k], w[k:]
         return w, "="
     raise ParseError(f"give CONTRACT RESULT, not {' '.join(words)!r}")
@@ -430,12 +431,12 @@ def tricks_of(contract: Contract, text: str, total: int = 13) -> int:
     "over" is one fewer taken). Raises ParseError.
     """
     t = text.strip()
-    if t.isdigit():
+    if is_digits(t) and small_int(t) is not None:
         n = int(t)
     elif t in ("=", "=="):
         n = required_tricks(contract)
-    elif len(t) > 1 and t[0] in "+-" and t[1:].isdigit():
-        delta = int(t)
+    elif len(t) > 1 and t[0] in "+-" and (delta_or_none := small_int(t)) is not None:
+        delta = delta_or_none
         n = required_tricks(contract) + (-delta if contract.strain == Strain.NULLO else delta)
     else:
         raise ParseError(f"not a result: {text!r} (use =, +1, -2 or tricks 0 to {total})")

@@ -31,6 +31,7 @@ from bridgecli.core.board import Board
 from bridgecli.core.calls import Contract, Risk
 from bridgecli.core.cards import STRAINS, Card, Rank, Seat, Strain, Suit
 from bridgecli.core.errors import IllegalCallError, InvalidDealError, ParseError, RuleError
+from bridgecli.core.numbers import is_digits
 from bridgecli.core.scoring import ScoreBreakdown
 
 from .base import PlayOutcome, Variant, add_play_details, card_texts, cards_of, deal_label, seat_of, shuffled
@@ -211,7 +212,7 @@ def _call(value: object, where: str) -> int | None:
         t = value.strip().lower()
         if t in ("p", "pass", "-"):
             return None
-        if t.isdigit():
+        if is_digits(t) and len(t) <= 18:
             return int(t)
     raise ParseError(f"{where}: not a call: {value!r} (points or Pass)")
 
@@ -527,7 +528,7 @@ class Szlem(Variant):
             raise ParseError("give a szlem CONTRACT and the tricks taken, like 24DX 9")
         contract = SzlemContract.from_str(words[0])
         t = words[1].strip()
-        if t not in ("=",) and not (t.isdigit() and 0 <= int(t) <= 10):
+        if t not in ("=",) and not (is_digits(t) and len(t) <= 2 and 0 <= int(t) <= 10):
             raise ParseError(f"not a szlem result: {t!r} (tricks 0 to 10, or =)")
         tricks = contract.required if t == "=" else int(t)
         seat = declarer if declarer is not None else contract.declarer
@@ -543,7 +544,7 @@ class Szlem(Variant):
             raise ParseError("give a szlem CONTRACT and the tricks taken, like 24DX 9")
         contract = SzlemContract.from_str(words[0])
         t = words[1].strip()
-        tricks = contract.required if t == "=" else int(t) if t.isdigit() else -1
+        tricks = contract.required if t == "=" else int(t) if is_digits(t) and len(t) <= 2 else -1
         bd = breakdown(contract, tricks, vulnerable)
         return {"variant": self.name, "contract": str(contract), "tricks": tricks, "declarer_vulnerable": vulnerable,
                 "made": bd.made, "below": bd.trick_score, "above": bd.above_the_line, "slam_bonus": bd.slam_bonus,

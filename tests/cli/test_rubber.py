@@ -270,7 +270,7 @@ _LINES = st.sampled_from(["4S= -d N", "4H= -d E", "2S= -d S", "1NT+1 -d W", "3NT
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.lists(_LINES, max_size=12), st.booleans())
+@given(st.lists(_LINES, min_size=1, max_size=12), st.booleans())  # an empty input is an error (no boards)
 def test_text_totals_match_json(lines: list[str], chicago: bool) -> None:
     runner = CliRunner()
     text = "\n".join(lines) + "\n"
