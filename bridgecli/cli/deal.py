@@ -215,6 +215,9 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
     output, whatever --jobs is. Conditions that look at some seats only
     deal those seats first.
     """
+    if start_board + max(count, 1) - 1 >= 10**18:
+        # the readers take board numbers of up to 18 digits: a larger one could not be read back
+        raise click.BadParameter("board numbers must stay below 10**18", param_hint="--start-board")
     if variant_name is not None:
         if wheres or predeals or script_path or stats is not None or dealer_opt or vul_opt:
             raise click.UsageError("--variant deals by its own procedure: no --where, --predeal, --script,"

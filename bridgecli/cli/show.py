@@ -225,10 +225,10 @@ def _hand_records(ctx: click.Context, infile: str, from_: str | None, board_spec
     wanted = parse_board_numbers(board_specs)
     lang = get_lang(ctx)
     boards, code = hand_records.select_boards(ctx, read_records(infile, from_), wanted, infile, board_specs)
-    if output not in (None, "-") or keep_going:
-        code = records_done(code, keep_going and bool(boards), output)  # exit 2 here: nothing written to -o
     if not boards:
         ctx.exit(code)  # every record was unreadable and is reported: nothing to draw
+    if output not in (None, "-") or keep_going:
+        code = records_done(code, keep_going, output)  # exit 2 here: nothing written to -o
     tens = ten == "10"
     if solve_:
         boards = hand_records.solved(boards)

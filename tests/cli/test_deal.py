@@ -505,3 +505,11 @@ def test_jobs_capped_at_the_cores(runner: CliRunner) -> None:
     assert r.stdout == runner.invoke(cli, ["deal", "-n", "3", "--seed", "2", "--format", "text"]).stdout
     r = runner.invoke(cli, ["deal", "-n", "3", "--seed", "2", "--format", "text", "--jobs", str(usable_cores())])
     assert r.stderr == ""
+
+
+def test_start_board_stays_readable(runner: CliRunner) -> None:
+    # the readers refuse board numbers of more than 18 digits, so deal never writes one
+    r = runner.invoke(cli, ["deal", "-n", "2", "--start-board", str(10**18 - 1)])
+    assert r.exit_code == 2 and "--start-board" in r.stderr and "[Board" not in r.stdout
+    r = runner.invoke(cli, ["deal", "-n", "1", "--seed", "1", "--start-board", str(10**18 - 1)])
+    assert r.exit_code == 0 and f'[Board "{10**18 - 1}"]' in r.stdout
