@@ -33,8 +33,12 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("Card", "Hand", "Rank", "Seat", "Side", "Strain", "Suit", "Vulnerability"), "bridgecli.core.cards"),
     **dict.fromkeys(("Bid", "Call", "Contract", "Pass", "Double", "Redouble", "PASS", "DOUBLE", "REDOUBLE",
                      "parse_call"), "bridgecli.core.calls"),
-    "Auction": "bridgecli.core.auction",
-    "PlayState": "bridgecli.core.play",
+    **dict.fromkeys(("Auction", "AuctionCheck", "check_calls"), "bridgecli.core.auction"),
+    **dict.fromkeys(("PlayState", "Replay", "replay_board"), "bridgecli.core.play"),
+    # drawing boards (show)
+    "render_board": "bridgecli.render.text",
+    "render_html": "bridgecli.render.html",
+    "render_svg": "bridgecli.render.svg",
     # variants and languages
     "find_variant": "bridgecli.variants",
     "get_language": "bridgecli.core.notation",
@@ -49,6 +53,7 @@ __all__ = [
     "PASS",
     "REDOUBLE",
     "Auction",
+    "AuctionCheck",
     "Bid",
     "Board",
     "BridgeError",
@@ -71,6 +76,7 @@ __all__ = [
     "PlayState",
     "Rank",
     "Redouble",
+    "Replay",
     "Rubber",
     "RuleError",
     "ScoreBreakdown",
@@ -85,6 +91,7 @@ __all__ = [
     "TableResult",
     "Vulnerability",
     "breakdown",
+    "check_calls",
     "deal",
     "dumps",
     "find_rules",
@@ -95,6 +102,10 @@ __all__ = [
     "matchpoints",
     "parse_call",
     "read",
+    "render_board",
+    "render_html",
+    "render_svg",
+    "replay_board",
     "score",
     "score_pairs",
     "solve",
@@ -118,7 +129,7 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:
     from bridgecli.api import Solution, breakdown, deal, dumps, imps, loads, read, score, solve, write
-    from bridgecli.core.auction import Auction
+    from bridgecli.core.auction import Auction, AuctionCheck, check_calls
     from bridgecli.core.board import Board
     from bridgecli.core.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Double, Pass, Redouble, parse_call
     from bridgecli.core.cards import Card, Hand, Rank, Seat, Side, Strain, Suit, Vulnerability
@@ -134,8 +145,12 @@ if TYPE_CHECKING:
     )
     from bridgecli.core.events import TableResult, matchpoints, score_pairs, team_match
     from bridgecli.core.notation import get_language
+    from bridgecli.core.play import PlayState, Replay, replay_board
     from bridgecli.core.rubber import DealResult, Honours, Rubber, Session
     from bridgecli.core.scoring import ScoreBreakdown, ScoringRules, find_rules
+    from bridgecli.render.html import render_html
+    from bridgecli.render.svg import render_svg
+    from bridgecli.render.text import render_board
     from bridgecli.solver.dds import SolverMissingError
     from bridgecli.solver.par import ParResult
     from bridgecli.solver.tables import DDTable
