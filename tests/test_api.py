@@ -127,6 +127,10 @@ def test_deal_matches_the_command_without_conditions() -> None:
         bc.Seat.NORTH, bc.Seat.EAST]
     expected = [bc.Deal.from_pbn(d) for d in _cli_deals("-n", "6", "--seed", "11")]
     assert [b.deal for b in boards] == expected
+    predealt = list(bc.deal(3, predeal="N:AKQJ.AKQ.AKQ.AKQ", seed=11))
+    assert all(b.deal[bc.Seat.NORTH].hcp == 37 for b in predealt)
+    expected = [bc.Deal.from_pbn(d) for d in _cli_deals("-n", "3", "--seed", "11", "--predeal", "N:AKQJ.AKQ.AKQ.AKQ")]
+    assert [b.deal for b in predealt] == expected
 
 
 def test_deal_matches_the_command_with_a_condition_and_a_predeal() -> None:
