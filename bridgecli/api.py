@@ -53,7 +53,7 @@ def _names_a_file(text: str) -> bool:
     return os.path.isfile(text) or format_from_path(text) is not None
 
 
-def read(source: Source, fmt: str | None = None) -> Iterator[Board]:
+def read(source: str | os.PathLike[str] | IO[str], fmt: str | None = None) -> Iterator[Board]:
     """The boards of ``source``, one at a time, as ``bridgecli show`` or ``convert`` read them.
 
     ``source`` is a path (``str`` or :class:`os.PathLike`), an open text file,
