@@ -73,7 +73,7 @@ def main() -> None:
     ap.add_argument("--out", default=str(ROOT / "bench" / "results" / "simulate.md"))
     args = ap.parse_args()
 
-    from bridgecli.cli.deal import parse_predeal
+    from bridgecli.dealer.predeal import parse_predeal
     from bridgecli.dealer.generate import Predeal
     from bridgecli.simulate.run import make_question, simulate_question
     from bridgecli.solver import dds

@@ -543,3 +543,28 @@ def cap_jobs(jobs: int | None, option: str = "--jobs") -> int | None:
         return jobs
     click.echo(f"bridgecli: note: {option} {jobs:,} lowered to {cores}, the cores available", err=True)
     return cores
+
+
+def report(ctx: click.Context, exc: BridgeError) -> int:
+    """Print a record that could not be read as ``bridgecli: error: FILE:LINE: ...``
+    (re-raise it under ``--debug``) and return the exit code: always 2, since a
+    file holding it (bad notation, or a deal such as a 14-card hand) is not a
+    valid file of its format.
+    """
+    if ctx.find_root().params.get("debug"):
+        raise exc
+    from bridgecli.cli import ExitCode, error_from
+
+    report_capped(f"bridgecli: error: {error_from(exc).format_message()}", exc.source)
+    return ExitCode.USAGE
+
+
+def where_error(exc: ParseError, text: str, option: str) -> click.ClickException:
+    """The usage error (exit 2) for a dealer-language expression given to ``option``
+    (``--where``, ``--stats``) that does not parse: the message and a caret under
+    its column, as ``deal`` and ``simulate`` both say it."""
+    from bridgecli.cli import BridgeCliError, ExitCode
+    from bridgecli.dealer.expr import caret
+
+    return BridgeCliError(f"{option} {text!r}: {exc.message} (column {exc.column})\n{caret(text, 1, exc.column)}",
+                          ExitCode.USAGE)

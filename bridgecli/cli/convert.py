@@ -12,9 +12,10 @@ from bridgecli.cli.common import (
     output_format,
     output_option,
     quiet_stdout,
+    read_records,
+    report,
     report_capped,
 )
-from bridgecli.cli.show import read_records, report
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
 
@@ -56,7 +57,7 @@ def convert(ctx: click.Context, infile: str, from_: str | None, to: str | None, 
         raise click.UsageError("no output format: give --to pbn|yaml|json|lin (or -o FILE with a known extension)")
     boards: list[Board] = []
     bad: list[BridgeError] = []
-    for rec in read_records(infile, from_):
+    for rec in read_records(infile, from_, skip_empty=True)[0]:
         if isinstance(rec, BridgeError):
             bad.append(rec)
         else:

@@ -21,7 +21,7 @@ from collections.abc import Container, Iterable, Iterator
 import click
 
 from bridgecli.cli import BridgeCliError, ExitCode
-from bridgecli.cli.common import AtomicOutput
+from bridgecli.cli.common import AtomicOutput, report
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
 
@@ -33,8 +33,6 @@ def select_boards(ctx: click.Context, records: Iterable[Board | BridgeError], wa
     Records that cannot be read are reported on stderr. Raises BridgeCliError
     when the input holds no board (exit 2) or none of the numbers asked for (exit 1).
     """
-    from bridgecli.cli.show import report
-
     code: int = ExitCode.OK
     read = 0
     boards: list[Board] = []

@@ -11,13 +11,26 @@ or ``--honors auto`` finds them in the deal.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from bridgecli.cli import ExitCode, localise
 from bridgecli.cli.common import format_option, get_lang, json_option, output_format, output_option
+from bridgecli.cli.results import (
+    BOARD_EXTENSIONS,
+    InputLanguage,
+    declared_language,
+    parse_line_options,
+    result_and_declarer,
+    split_words,
+)
+from bridgecli.cli.results import is_board_text as _is_board_text
+from bridgecli.cli.results import line_command as _line_command
+from bridgecli.cli.results import players_table as _players_table
+from bridgecli.cli.results import simple_params as _simple_params
+from bridgecli.cli.results import units as _units
 from bridgecli.cli.variants import variant_option
 from bridgecli.core.cards import SEATS, Seat, Side
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
@@ -36,9 +49,6 @@ from bridgecli.core.rubber import (
 if TYPE_CHECKING:
     from bridgecli.core.notation import Language
 
-BOARD_EXTENSIONS = (".pbn", ".yaml", ".yml", ".json", ".jsonl", ".ndjson", ".lin")
-"""FILE names ending so hold boards; anything else holds result lines."""
-
 CHICAGO_RULES = {"carry": "carry", "each": "each", "a": "carry", "b": "each"}
 """``--chicago-rule`` values: ``carry`` (the ACBL's four-deal bridge, alias ``a``) and ``each``
 (variant B, alias ``b``)."""
@@ -47,14 +57,6 @@ CHICAGO_RULE_CHOICES = ["carry", "each", "a", "b"]
 
 _SIDES = {"NS": Side.NS, "N-S": Side.NS, "N": Side.NS, "S": Side.NS,
           "EW": Side.EW, "E-W": Side.EW, "E": Side.EW, "W": Side.EW}
-
-
-@click.command(context_settings={"ignore_unknown_options": True}, add_help_option=False)
-@click.argument("words", nargs=-1)
-@click.option("--declarer", "-d", default=None)
-@click.option("--honors", "--honours", "honours", default=None)
-def _line_command(words: tuple[str, ...], declarer: str | None, honours: str | None) -> None:
-    """The options of one result line (parsed only, never run)."""
 
 
 def parse_honours(text: str) -> Honours:
@@ -73,36 +75,8 @@ def parse_players(text: str) -> tuple[str, ...]:
     return names
 
 
-_SIMPLE = {"-d": "declarer", "--declarer": "declarer", "--honors": "honours", "--honours": "honours"}
-
-
-def _simple_params(tokens: Sequence[str]) -> dict[str, Any] | None:
-    """What click gives for a line of words and ``-d X``/``--honors X`` pairs only (the common
-    case, without click's per-line cost); None for anything else, which click then parses."""
-    words: list[str] = []
-    params: dict[str, Any] = {"declarer": None, "honours": None}
-    i, n = 0, len(tokens)
-    while i < n:
-        t = tokens[i]
-        name = _SIMPLE.get(t)
-        if name is None:
-            if t[:1] == "-" and t != "-" and not (t[1:].isdigit() and t[1:].isascii()):
-                return None
-            words.append(t)
-            i += 1
-            continue
-        if i + 1 >= n or tokens[i + 1][:1] == "-":
-            return None
-        params[name] = tokens[i + 1]
-        i += 2
-    params["words"] = tuple(words)
-    return params
-
-
 def _line_result(line: str, lang: Language) -> DealResult:
     """One result line -> a deal result (parsed like ``score``'s arguments)."""
-    from bridgecli.cli.score import parse_line_options, result_and_declarer, split_words
-
     tokens = split_words(line)
     params = _simple_params(tokens)
     if params is None:
@@ -144,8 +118,6 @@ def _lines(text: str, source: str, lang: Language) -> Iterator[Item]:
     """The players and results of a text file, read in the language its first line declares
     (``# lang: hu``), else in English; ``lang`` (the display language) never changes a
     reading, and a line it would read differently is warned about."""
-    from bridgecli.cli.score import InputLanguage, declared_language
-
     reading: InputLanguage | None = None
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.strip().removeprefix("\ufeff")
@@ -220,30 +192,9 @@ def _boards(text: str, source: str, fmt: str, honours_auto: bool, rules: Any) ->
             raise exc.located(source=source, board=label) from None
 
 
-def _is_board_text(text: str) -> bool:
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line:
-            continue
-        return line.startswith(("[", "{", "%", "---", "- board", "boards:"))
-    return False
-
-
 # -- text sheet -------------------------------------------------------------------
 
 _W = 30
-
-
-def _units(x: float) -> str:
-    if isinstance(x, float):
-        text = f"{x:.2f}".rstrip("0").rstrip(".")
-        return "0" if text in ("-0", "") else text
-    return str(x)
-
-
-def _signed(x: float) -> str:
-    text = _units(x)
-    return text if text.startswith("-") or text == "0" else "+" + text
 
 
 def _side(lang: Language, side: Side) -> str:
@@ -350,17 +301,6 @@ def _named(lang: Language, kind: str, name: str) -> str:
     key = f"{kind}_{name}"
     text = lang.word(key)
     return name if text == key else text
-
-
-def _players_table(rows: Sequence[Any], index: str, lang: Language) -> list[str]:
-    word = lang.word
-    width = max([12, len(word("player"))] + [len(p.name) for p in rows])  # long names keep the columns aligned
-    out = [word("players_after").format(what=index),
-           f"  {word('player'):<{width}} {word('this'):>8} {word('points'):>8} {word('units'):>7}"]
-    for p in rows:
-        out.append(f"  {p.name:<{width}} {_signed(p.points):>8} {_signed(p.total_points):>8}"
-                   f" {_signed(p.total_units):>7}")
-    return out
 
 
 def _render_text(session: Session, rounding: str, lang: Language) -> str:

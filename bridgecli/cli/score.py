@@ -8,7 +8,6 @@ scoring core only; files, tables and JSON are imported where they are used.
 from __future__ import annotations
 
 import os
-import re
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -17,11 +16,18 @@ import click
 
 from bridgecli.cli import BridgeCliError, ExitCode, localise
 from bridgecli.cli.common import format_option, get_lang, json_option, output_format, output_option
+from bridgecli.cli.results import (  # noqa: F401  (re-exported: the old home of these names)
+    LANGUAGE_NAMES,
+    InputLanguage,
+    declared_language,
+    parse_line_options,
+    result_and_declarer,
+    split_words,
+)
 from bridgecli.cli.variants import variant_option
-from bridgecli.core.calls import Contract
 from bridgecli.core.cards import Seat, Side, Vulnerability
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
-from bridgecli.core.scoring import find_rules, parse_result
+from bridgecli.core.scoring import find_rules
 from bridgecli.core.scoring import score as score_of
 
 FILE_EXTENSIONS = (".pbn", ".yaml", ".yml", ".json", ".jsonl", ".ndjson", ".lin")
@@ -32,57 +38,6 @@ def _is_number(token: str) -> bool:
     """``-1``, ``-12``: a negative number (a result), not an option."""
     rest = token[1:]
     return token[:1] == "-" and rest.isdigit() and rest.isascii()
-
-
-# -- the language a text of results is read in -----------------------------------
-
-#: ``# lang: hu``: a first line declaring the language of a file of result lines.
-_LANG_LINE = re.compile(r"#\s*lang\s*:\s*(\S*)\s*", re.IGNORECASE)
-
-LANGUAGE_NAMES = {"en": "English", "pl": "Polish", "hu": "Hungarian"}
-"""Language codes and the names warnings use."""
-
-
-def declared_language(line: str) -> str | None:
-    """The code a ``# lang: CODE`` line declares, None for any other line. Raises ParseError
-    for an unknown code."""
-    m = _LANG_LINE.fullmatch(line.strip().removeprefix("\ufeff"))
-    if m is None:
-        return None
-    from bridgecli.core.notation import get_language
-
-    return get_language(m.group(1)).code
-
-
-class InputLanguage:
-    """How result lines of a file or stdin are read: in the language the text declares
-    (``# lang: hu`` first), else in English (the default reader, which also reads the
-    foreign tokens that do not clash) -- never in the display language ``--lang`` alone,
-    which must not change a score. Where an undeclared text would read differently in
-    ``--lang``, :meth:`check` warns on stderr, naming the reading taken.
-    """
-
-    def __init__(self, display: Any, declared: str | None = None) -> None:
-        from bridgecli.core.notation import get_language
-
-        self.code = declared or "en"
-        self.reader = get_language(self.code)
-        self.display_code = str(display.code)
-        # a declared language is the author's word: nothing to warn about then
-        self.other = get_language(self.display_code) if declared is None and self.display_code != self.code else None
-        self.warned: set[str] = set()
-
-    def check(self, where: str, line: str, taken: str, other: str) -> None:
-        """Warn once per line text that ``line`` reads as ``taken`` here and as ``other``
-        in the display language."""
-        if not taken or not other or taken == other or line in self.warned:
-            return
-        self.warned.add(line)
-        name = LANGUAGE_NAMES.get(self.code, self.code)
-        other_name = LANGUAGE_NAMES.get(self.display_code, self.display_code)
-        click.echo(f"bridgecli: warning: {where}: {line.strip()!r} read in {name}: {taken};"
-                   f" {other_name} (--lang {self.display_code}) reads {other}. Put '# lang: {self.display_code}'"
-                   f" first to read the input in {other_name}", err=True)
 
 
 # -- one result ---------------------------------------------------------------
@@ -156,60 +111,6 @@ def _one_result(words: Sequence[str], params: Mapping[str, Any], lang: Any,
         "scoring": rules.name,
     }
     return json.dumps(record)
-
-
-def result_and_declarer(words: Sequence[str], declarer_text: str | None, lang: Any,
-                        memo: dict[Any, Any] | None = None) -> tuple[Contract, int, Seat | None]:
-    """The contract, declarer's tricks and declarer of the words of one result (``4SX -1``,
-    ``4SXN-1``, ``pass``) with a ``--declarer`` text; the declarer is None when neither
-    names one. Shared by ``score`` and ``rubber``. Raises ParseError for a bad result or
-    seat, or a ``--declarer`` that contradicts the contract.
-    """
-    if memo is None:
-        memo = {}
-    key = tuple(words)
-    parsed = memo.get(key)
-    if parsed is None:
-        parsed = memo[key] = parse_result(words, lang.parse_contract)
-    contract, tricks = parsed
-    seat = contract.declarer
-    if declarer_text:
-        given = memo.get(("seat", declarer_text, None))
-        if given is None:
-            given = memo[("seat", declarer_text, None)] = lang.parse_seat(declarer_text)
-        if seat is not None and seat != given:
-            raise ParseError(f"declarer {declarer_text!r} but the contract says {seat.letter!r}")
-        seat = given
-    return contract, tricks, seat
-
-
-def split_words(line: str) -> list[str]:
-    """The words of one input line, quoted as on a shell command line (``shlex`` only when the
-    line has quotes or backslashes). Raises ParseError for unbalanced quotes."""
-    if "'" in line or '"' in line or "\\" in line:
-        import shlex
-
-        try:
-            return shlex.split(line)
-        except ValueError as exc:
-            raise ParseError(f"cannot split the line: {exc}") from None
-    return line.split()
-
-
-def parse_line_options(command: click.Command, tokens: Sequence[str], info_name: str | None = None,
-                       parent: click.Context | None = None) -> click.Context:
-    """Parse the words of one input line as arguments of ``command`` (click's own parser, as
-    on the command line); the returned context holds the values in ``params``. Shared by
-    ``score`` and ``rubber``. Raises ParseError for an unknown option, a missing value, or
-    ``--help``.
-    """
-    try:
-        return command.make_context(info_name, list(tokens), parent=parent, resilient_parsing=False)
-    except click.exceptions.Exit:
-        raise ParseError("--help is not a result") from None
-    except click.ClickException as exc:
-        text = exc.format_message().rstrip(".")
-        raise ParseError(text[:1].lower() + text[1:]) from None
 
 
 def _imps_line(words: Sequence[str], params: Mapping[str, Any]) -> str:

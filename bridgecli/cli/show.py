@@ -8,7 +8,7 @@ from typing import IO, Any
 
 import click
 
-from bridgecli.cli import BridgeCliError, ExitCode, error_from
+from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import (
     FORMAT_NAMES,
     AtomicOutput,
@@ -21,6 +21,7 @@ from bridgecli.cli.common import (
     parse_board_numbers,
     quiet_stdout,
     records_done,
+    report,
 )
 from bridgecli.cli.variants import variant_option
 from bridgecli.core.board import Board
@@ -34,20 +35,6 @@ def read_records(infile: str, fmt: str | None) -> Iterator[Board | BridgeError]:
     from bridgecli.cli.common import read_records as read
 
     return read(infile, fmt, skip_empty=True)[0]
-
-
-def report(ctx: click.Context, exc: BridgeError) -> int:
-    """Print a record that could not be read as ``bridgecli: error: FILE:LINE: ...``
-    (re-raise it under ``--debug``) and return the exit code: always 2, since a
-    file holding it (bad notation, or a deal such as a 14-card hand) is not a
-    valid file of its format.
-    """
-    if ctx.find_root().params.get("debug"):
-        raise exc
-    from bridgecli.cli.common import report_capped
-
-    report_capped(f"bridgecli: error: {error_from(exc).format_message()}", exc.source)
-    return ExitCode.USAGE
 
 
 def _red(text: str) -> str:

@@ -138,9 +138,10 @@ def simulate(ctx: click.Context, count: int | None, contracts: tuple[str, ...], 
         raise BridgeCliError(exc.message, ExitCode.USAGE) from exc
     if "numpy" not in sys.modules:
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    from bridgecli.cli.deal import _where_error, parse_predeal
+    from bridgecli.cli.common import where_error
     from bridgecli.dealer import expr as expr_mod
     from bridgecli.dealer.generate import Predeal
+    from bridgecli.dealer.predeal import parse_predeal
     from bridgecli.simulate.contracts import SimContract
     from bridgecli.simulate.executors import parse_executor
     from bridgecli.simulate.run import make_question, simulate_question
@@ -195,7 +196,7 @@ def simulate(ctx: click.Context, count: int | None, contracts: tuple[str, ...], 
                 names = list(parse_script(script_text, script_name).variables)
             expr_mod.parse(text, names=names)
         except ParseError as exc:
-            raise _where_error(exc, text, "--where") from exc
+            raise where_error(exc, text, "--where") from exc
     predeal = Predeal()
     for spec_text in predeals:
         seat, cards = parse_predeal(spec_text, lang)

@@ -484,8 +484,9 @@ def _line_deals(variant: Variant, text: str, source: str, lang: Any) -> tuple[li
     """The sheet deals of result lines (``4NL= -d N --honors N:100``, ``pass``; ``#``
     comments), each labelled ``Deal K``, and the labels of the passed-out deals.
     Raises ParseError, located at the line, for a bad one."""
-    from bridgecli.cli.rubber import _line_command, _simple_params
-    from bridgecli.cli.score import InputLanguage, declared_language, parse_line_options, split_words
+    from bridgecli.cli.results import InputLanguage, declared_language, parse_line_options, split_words
+    from bridgecli.cli.results import line_command as _line_command
+    from bridgecli.cli.results import simple_params as _simple_params
 
     deals = []
     void: list[str] = []
@@ -547,7 +548,7 @@ def _who(seat: Any, names: dict[Any, str], lang: Any) -> str:
 def _variant_sheet(variant: Variant, index: int, sheet: Any, names: dict[Any, str], rounding: str,
                    lang: Any) -> list[str]:
     """The text lines of one variant rubber: its deals, the columns, the settlement."""
-    from bridgecli.cli.rubber import _units
+    from bridgecli.cli.results import units as _units
     from bridgecli.variants.rubber import player_points
 
     word = lang.word
@@ -610,7 +611,8 @@ def run_variant_rubber(name: str, infile: str, from_fmt: str | None, players: st
     """
     import json
 
-    from bridgecli.cli.rubber import BOARD_EXTENSIONS, _is_board_text
+    from bridgecli.cli.results import BOARD_EXTENSIONS
+    from bridgecli.cli.results import is_board_text as _is_board_text
     from bridgecli.formats import resolve_format
     from bridgecli.variants.rubber import keep_rubbers, player_points, standings
 
@@ -649,7 +651,7 @@ def run_variant_rubber(name: str, infile: str, from_fmt: str | None, players: st
                                   "void": void}
         rendered = json.dumps(record, ensure_ascii=False) + "\n"
     else:
-        from bridgecli.cli.rubber import _players_table
+        from bridgecli.cli.results import players_table as _players_table
 
         out: list[str] = []
         for i, (sheet, rows) in enumerate(zip(sheets, table), 1):

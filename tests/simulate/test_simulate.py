@@ -34,7 +34,7 @@ LEAD_W = "W:543.43.43.AKQJT9"
 
 
 def _predeal(*texts):
-    from bridgecli.cli.deal import parse_predeal
+    from bridgecli.dealer.predeal import parse_predeal
 
     p = Predeal()
     for t in texts:

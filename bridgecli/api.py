@@ -1,0 +1,301 @@
+"""The functions of bridgecli's Python API, one for each command's main job.
+
+Import them from the package (``import bridgecli as bc``; ``bc.read``,
+``bc.score`` ...): :mod:`bridgecli` loads this module, and what it needs
+(format readers, numpy, the DDS solver), only when a name is first used.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import IO, TYPE_CHECKING
+
+from bridgecli.core.board import Board
+from bridgecli.core.cards import Seat, Vulnerability
+from bridgecli.core.errors import BridgeError, ParseError
+
+if TYPE_CHECKING:
+    from bridgecli.core.calls import Contract
+    from bridgecli.core.deal import Deal
+    from bridgecli.core.scoring import ScoreBreakdown
+    from bridgecli.solver.par import ParResult
+    from bridgecli.solver.tables import DDTable
+
+__all__ = ["Solution", "breakdown", "deal", "dumps", "imps", "loads", "read", "score", "solve", "write"]
+
+Source = str | os.PathLike[str] | IO[str]
+"""What :func:`read` takes: a path, a text, or an open text file."""
+
+
+# -- reading and writing boards ---------------------------------------------------
+
+
+def _text_of(source: Source) -> tuple[str, str | None]:
+    """(text, source name) of a path, an open text file or a text."""
+    if isinstance(source, os.PathLike) or (isinstance(source, str) and _names_a_file(source)):
+        path = os.fspath(source)
+        with open(path, encoding="utf-8-sig") as fp:
+            return fp.read(), path
+    if isinstance(source, str):
+        return source, None
+    name = getattr(source, "name", None)
+    return source.read(), name if isinstance(name, str) else None
+
+
+def _names_a_file(text: str) -> bool:
+    """A one-line string that is an existing file, or ends in a board file's extension."""
+    from bridgecli.formats import format_from_path
+
+    if "\n" in text or not text.strip():
+        return False
+    return os.path.isfile(text) or format_from_path(text) is not None
+
+
+def read(source: str | os.PathLike[str] | IO[str], fmt: str | None = None) -> Iterator[Board]:
+    """The boards of ``source``, one at a time, as ``bridgecli show`` or ``convert`` read them.
+
+    ``source`` is a path (``str`` or :class:`os.PathLike`), an open text file,
+    or the text itself (a ``str`` holding a newline, or one that names no
+    file). ``fmt`` is ``pbn``, ``yaml``, ``json`` or ``lin``; by default it
+    comes from the file's extension, else from the content.
+
+    Raises ParseError (bad notation, unknown format), RuleError (a board the
+    rules forbid, such as a deal with a card twice) when the bad board is
+    reached, and OSError when a path cannot be read.
+    """
+    from bridgecli.formats import iter_records, resolve_format
+
+    text, name = _text_of(source)
+    chosen = resolve_format(name, text, fmt)
+    for rec in iter_records(text, chosen, source=name):
+        if isinstance(rec, BridgeError):
+            raise rec
+        yield rec
+
+
+def loads(text: str, fmt: str | None = None) -> list[Board]:
+    """All boards of ``text`` (format ``fmt``, else guessed from the content).
+
+    Raises ParseError or RuleError for the first bad board.
+    """
+    from bridgecli.formats import read_boards, resolve_format
+
+    return read_boards(text, resolve_format(None, text, fmt))
+
+
+def dumps(boards: Iterable[Board], fmt: str = "pbn") -> str:
+    """``boards`` written in ``fmt`` (``pbn``, ``yaml``, ``json`` or ``lin``), as ``convert --to`` writes them.
+
+    Raises ParseError for an unknown format.
+    """
+    from bridgecli.formats import write_boards
+
+    return write_boards(boards, fmt)
+
+
+def write(boards: Iterable[Board], dest: str | os.PathLike[str] | IO[str], fmt: str | None = None) -> None:
+    """Write ``boards`` to ``dest``, a path or an open text file, in ``fmt``
+    (by default from the path's extension).
+
+    Raises ParseError when no format is given or implied, or it is unknown;
+    OSError when the file cannot be written.
+    """
+    from bridgecli.formats import format_from_path, iter_write, module
+
+    if fmt is None:
+        name = os.fspath(dest) if isinstance(dest, (str, os.PathLike)) else getattr(dest, "name", None)
+        fmt = format_from_path(name) if isinstance(name, str) else None
+        if fmt is None:
+            raise ParseError("no format: give fmt='pbn', 'yaml', 'json' or 'lin' (or a path with that extension)")
+    module(fmt)  # an unknown format fails before a file is opened
+    if isinstance(dest, (str, os.PathLike)):
+        with open(dest, "w", encoding="utf-8", newline="\n") as fp:
+            fp.writelines(iter_write(boards, fmt))
+    else:
+        dest.writelines(iter_write(boards, fmt))
+
+
+# -- scoring --------------------------------------------------------------------
+
+
+def _result(result: str, declarer: str | Seat | None, vul: str | Vulnerability,
+            scoring: str) -> tuple[Contract, int, Seat, bool, str]:
+    """(contract, tricks, declarer, declarer vulnerable, scheme name) of one result text."""
+    from bridgecli.core.notation import default_reader
+    from bridgecli.core.scoring import find_rules, parse_result
+
+    reader = default_reader()
+    contract, tricks = parse_result(result.split(), reader.parse_contract)
+    seat = contract.declarer
+    if declarer is not None:
+        given = declarer if isinstance(declarer, Seat) else reader.parse_seat(declarer)
+        if seat is not None and seat != given:
+            raise ParseError(f"declarer {str(declarer)!r} but the contract says {seat.letter!r}")
+        seat = given
+    seat = Seat.NORTH if seat is None else seat
+    v = vul if isinstance(vul, Vulnerability) else reader.parse_vul(vul)
+    vulnerable = (int(v) >> (int(seat) & 1)) & 1 == 1  # bit 0: N-S vulnerable, bit 1: E-W
+    return contract, tricks, seat, vulnerable, find_rules(scoring).name
+
+
+def score(result: str, *, vul: str | Vulnerability = "none", declarer: str | Seat | None = None,
+          scoring: str = "duplicate") -> int:
+    """The score of one result for declarer's side, as ``bridgecli score`` prints it.
+
+    ``result`` is a contract and its result (``"4SX-1"``, ``"3NT="``,
+    ``"4S +1"``, ``"6NT 12"``, ``"pass"``); a declarer may follow the
+    contract (``"4SXE-1"``). ``vul`` is ``none``, ``ns``, ``ew`` or ``both``;
+    the declarer (default North) decides which side's vulnerability counts.
+    ``scoring`` names a scheme (``duplicate``, ``rubber``, ``chicago`` ...).
+
+    Raises ParseError for a bad result, seat, vulnerability or scheme, or a
+    declarer that contradicts the contract's.
+    """
+    from bridgecli.core.scoring import find_rules
+    from bridgecli.core.scoring import score as score_of
+
+    contract, tricks, _seat, vulnerable, name = _result(result, declarer, vul, scoring)
+    return score_of(contract, tricks, vulnerable, find_rules(name))
+
+
+def breakdown(result: str, *, vul: str | Vulnerability = "none", declarer: str | Seat | None = None,
+              scoring: str = "duplicate") -> ScoreBreakdown:
+    """The parts of :func:`score` (trick score, bonuses, undertricks ...), as ``score --json`` lists them.
+
+    Takes and raises what :func:`score` does.
+    """
+    from bridgecli.core.scoring import breakdown as breakdown_of
+    from bridgecli.core.scoring import find_rules
+
+    contract, tricks, _seat, vulnerable, name = _result(result, declarer, vul, scoring)
+    return breakdown_of(contract, tricks, vulnerable, find_rules(name))
+
+
+def imps(difference: int) -> int:
+    """The IMPs of a score difference (WBF scale, sign kept), as ``score --imps`` prints them.
+
+    Raises ValueError for a difference that is not an integer.
+    """
+    from bridgecli.core.imps import imps as imps_of
+
+    return imps_of(difference)
+
+
+# -- dealing --------------------------------------------------------------------
+
+
+def deal(n: int, *, where: str | Sequence[str] = (), predeal: str | Sequence[str] = (), seed: int | None = None,
+         start: int = 1, max_tries: int = 10_000_000) -> Iterator[Board]:
+    """``n`` boards dealt at random, each meeting every condition of ``where``, as
+    ``bridgecli deal -n N --where ... --predeal ... --seed S`` deals them: the same
+    seed gives the same deals as the command.
+
+    ``where`` holds conditions of the ``dealer`` language (``"hcp(north) >= 15"``),
+    ANDed; ``predeal`` gives seats cards first (``"N:AKQ.J.T98.76"``,
+    ``"south=SAKQ,HA"``). Boards are numbered from ``start``, with the dealer and
+    vulnerability of their numbers. Without ``seed`` a fresh one is drawn.
+    Conditions need numpy; plain dealing does not.
+
+    Raises ParseError for a bad condition or predeal; RuleError when fewer than
+    ``n`` deals meet the conditions within ``max_tries`` deals.
+    """
+    from bridgecli.core.deal import deal_from_indices
+    from bridgecli.core.errors import RuleError
+    from bridgecli.dealer import plain
+    from bridgecli.dealer.predeal import parse_predeal
+
+    wheres = (where,) if isinstance(where, str) else tuple(where)
+    fixed = plain.Predeal()
+    for text in (predeal,) if isinstance(predeal, str) else predeal:
+        seat, cards = parse_predeal(text)
+        fixed = fixed.with_cards(seat, cards)
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(48)
+
+    def board(number: int, owner: Sequence[int]) -> Board:
+        return Board(number=number, dealer=Seat(plain.board_dealer(number, None)),
+                     vulnerability=Vulnerability.from_str(plain.board_vul(number, None)),
+                     deal=deal_from_indices(list(owner)))
+
+    if not wheres:
+        # the command's plain stream: deal j of a seed is the same with or without numpy
+        key = plain.stream_key(seed)
+        for j in range(min(n, max_tries)):
+            yield board(start + j, plain.owner_of(key, j, fixed.fixed))
+        if n > max_tries:
+            raise RuleError(f"only {max_tries} of {n} deals within {max_tries} tries")
+        return
+    import dataclasses
+
+    from bridgecli.dealer.run import Spec, chunks, compile_spec
+
+    spec = Spec(seed=seed, fixed=fixed.fixed, wheres=wheres, max_tries=max_tries)
+    cond = compile_spec(spec)
+    if cond.costly:
+        spec = dataclasses.replace(spec, batch_size=64)  # as the command does: double-dummy conditions
+    made = 0
+    if n > 0:
+        for chunk in chunks(spec, 1):
+            owner = chunk.owner
+            if owner is None:  # a spec with owners=True always sends the deals
+                continue
+            for k in range(min(chunk.kept, n - made)):
+                yield board(start + made, owner[:, k].tolist())
+                made += 1
+            if made >= n:
+                return
+    if made < n:
+        raise RuleError(f"only {made} of {n} deals meet the conditions within {max_tries} tries")
+
+
+# -- solving --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """What :func:`solve` finds for one deal."""
+
+    table: DDTable
+    """Double-dummy tricks by declarer and strain."""
+    par: ParResult
+    """Par score (N-S view) and par contracts, for the vulnerability and dealer given."""
+
+
+def solve(deal: Deal | Board | str, *, vul: str | Vulnerability | None = None,
+          dealer: str | Seat | None = None) -> Solution:
+    """The double-dummy table and par of a deal, as ``bridgecli solve`` finds them.
+
+    ``deal`` is a :class:`~bridgecli.core.Deal`, a :class:`~bridgecli.core.Board`
+    (whose vulnerability and dealer are the defaults) or a PBN deal string
+    (``"N:AKQ... ..."``). Without a board, ``vul`` defaults to none and
+    ``dealer`` to North. Needs the DDS solver (``pip install 'bridgecli[dds]'``).
+
+    Raises SolverMissingError (a BridgeError) when the solver is not installed,
+    ParseError for a bad deal, seat or vulnerability text, RuleError for a deal
+    that is not four hands of equal size.
+    """
+    from bridgecli.core.deal import Deal
+    from bridgecli.core.notation import default_reader
+    from bridgecli.solver.dds import solve_tables
+    from bridgecli.solver.par import par
+
+    reader = default_reader()
+    board_vul, board_dealer = Vulnerability.NONE, Seat.NORTH
+    if isinstance(deal, Board):
+        board_vul = deal.vulnerability if deal.vulnerability is not None else Vulnerability.NONE
+        board_dealer = deal.dealer if deal.dealer is not None else Seat.NORTH
+        if deal.deal is None:
+            raise ParseError("the board has no deal")
+        the_deal = deal.deal
+    elif isinstance(deal, str):
+        the_deal = Deal.from_pbn(deal)
+    else:
+        the_deal = deal
+    v = board_vul if vul is None else vul if isinstance(vul, Vulnerability) else reader.parse_vul(vul)
+    d = board_dealer if dealer is None else dealer if isinstance(dealer, Seat) else reader.parse_seat(dealer)
+    table = solve_tables([the_deal])[0]
+    return Solution(table, par(table, v, d))
