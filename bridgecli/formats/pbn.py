@@ -34,7 +34,7 @@ from bridgecli.core.board import STRUCTURED_TAGS, AnnotatedCall, Board, PlayedCa
 from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Pass, Risk
 from bridgecli.core.cards import DECK, Card, Hand, Seat, Vulnerability
 from bridgecli.core.deal import Deal
-from bridgecli.core.errors import BridgeError, ParseError
+from bridgecli.core.errors import BridgeError, ParseError, ReadWarning, cut
 from bridgecli.core.notation import ENGLISH
 from bridgecli.core.numbers import count, is_digits, small_int
 from bridgecli.formats import _api
@@ -123,6 +123,8 @@ _LINE_TOKEN = re.compile(
     re.VERBOSE,
 )
 _NAME = re.compile(r"[A-Za-z0-9_]+\Z")
+# an unquoted tag value: words up to the closing "]" with no quote, brace, bracket or ";"
+_UNQUOTED_END = re.compile(r'([^"\[\]{};]*)\]')
 _SUB_TOKEN = re.compile(r"([A-Za-z0-9-]+)|([!?]{1,2})|=(\d+)=|\$(\d+)|([*+])|(\^[A-Za-z]?)|(.)")
 _NOTE = re.compile(r"\s*(\d+)\s*:(.*)\Z", re.DOTALL)
 _RESULT_SIDES = re.compile(r"(NS|EW)\s+(\d+)(?:\s+(NS|EW)\s+(\d+))?\Z", re.IGNORECASE)
@@ -167,6 +169,7 @@ class _Reader:
         self.last: dict[str, str] = {}  # value of each tag in the latest good game that had it
         self.defaults: dict[str, str] = {}  # ``##`` values
         self._brace: list[str] = []  # lines of the brace comment being read
+        self.unquoted: list[tuple[int, str]] = []  # (line, value) of each tag value read without quotes
 
     # -- splitting ---------------------------------------------------------
 
@@ -295,6 +298,7 @@ class _Reader:
         spans: list[int] = []
         clean = True  # the data words are not interrupted by tags or comments
         in_brace = 0
+        skip = 0  # the end of an unquoted tag value: its words are not tokens
         for m in _LINE_TOKEN.finditer(line):
             kind = m.lastgroup
             if kind == "ws":
@@ -316,7 +320,20 @@ class _Reader:
             if kind == "bad":
                 raise ParseError(f"unexpected {m.group()!r}", column=m.start() + 1)
             if pending is not None:
-                if kind == "word" and pending[1] is None:
+                if m.start() < skip:
+                    continue  # inside an unquoted tag value read below
+                if kind == "word" and pending[1] is not None and pending[2] is None:
+                    # a value without quotes (Table Manager: [Event Random Deal #]): the text
+                    # up to the closing ']', read as other programs read it, with a warning
+                    close = _UNQUOTED_END.match(line, m.start())
+                    if close is None:
+                        raise ParseError(f"tag value {m.group()!r} without quotes and no closing ']'",
+                                         column=m.start() + 1)
+                    value = close.group(1).rstrip()
+                    pending[2] = value
+                    skip = close.end(1)
+                    self.unquoted.append((i, value))
+                elif kind == "word" and pending[1] is None:
                     if not _NAME.match(m.group()):
                         raise ParseError(f"bad tag name {m.group()!r}", column=m.start() + 1)
                     pending[1] = m.group()
@@ -1009,7 +1026,8 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
     (ParseError / InvalidDealError with ``source``, ``line`` and ``board``)
     that spoils that game; reading goes on with the next game.
     An empty text (or one of comments only) yields nothing."""
-    games = _Reader(text, source).games()
+    reader = _Reader(text, source)
+    games = reader.games()
     while True:
         # Reading allocates many small objects that all stay alive; the cyclic
         # garbage collector would scan them again and again for nothing, so
@@ -1022,8 +1040,22 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
             if was_enabled:
                 gc.enable()
         if not batch:
+            _warn_unquoted(reader.unquoted, source)
             return
         yield from batch
+
+
+def _warn_unquoted(found: list[tuple[int, str]], source: str | None) -> None:
+    """One :class:`ReadWarning` for the tag values of a file read without quotes."""
+    if not found:
+        return
+    import warnings
+
+    line, value = found[0]
+    more = f" ({len(found) - 1} more)" if len(found) > 1 else ""
+    where = f"{source or '-'}:{line}"
+    warnings.warn(f"{where}: tag value without quotes, read as {cut(value, 60)!r} "
+                  f'(PBN 3.2 wants "..."){more}', ReadWarning, stacklevel=3)
 
 
 def loads(text: str, source: str | None = None) -> list[Board]:
