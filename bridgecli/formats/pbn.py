@@ -27,6 +27,7 @@ from __future__ import annotations
 import gc
 import re
 from collections.abc import Iterable, Iterator
+from contextvars import ContextVar
 from itertools import islice
 from typing import IO, Any
 
@@ -153,6 +154,26 @@ _Entry = list[Any]
 _KIND = {name: name for name in STRUCTURED_TAGS}
 
 
+#: Where the reader of the running ``iter_records`` collects what it read leniently
+#: (kind, line, message); outside one, each case is warned at once.
+_LENIENT: ContextVar[list[tuple[str, int, str]] | None] = ContextVar("pbn_lenient", default=None)
+
+
+def _lenient(kind: str, line: int | None, message: str) -> None:
+    """Note that input was read leniently (not valid PBN, but read as other programs
+    read it). Raises ParseError when the line is not known (the whole-game fast path),
+    so that the game is read again line by line."""
+    if line is None:
+        raise ParseError(message)
+    sink = _LENIENT.get()
+    if sink is None:
+        import warnings
+
+        warnings.warn(f"{line}: {message}", ReadWarning, stacklevel=2)
+    else:
+        sink.append((kind, line, message))
+
+
 def _unescape(value: str) -> str:
     return _UNESCAPE.sub(r"\1", value) if "\\" in value else value
 
@@ -169,7 +190,6 @@ class _Reader:
         self.last: dict[str, str] = {}  # value of each tag in the latest good game that had it
         self.defaults: dict[str, str] = {}  # ``##`` values
         self._brace: list[str] = []  # lines of the brace comment being read
-        self.unquoted: list[tuple[int, str]] = []  # (line, value) of each tag value read without quotes
 
     # -- splitting ---------------------------------------------------------
 
@@ -318,6 +338,12 @@ class _Reader:
             if kind == "ustr":
                 raise ParseError(f"unterminated string in {line.strip()!r}", column=m.start() + 1)
             if kind == "bad":
+                if m.group() == "}" and pending is None and comments and comments[-1][1].count("{") > 1:
+                    # the "}" of a comment written as if comments nested ({... {...} ...}):
+                    # the comment ended at the first "}" (PBN 3.8), this one closes nothing
+                    _lenient("brace", i, "'}' with no comment open ignored (a comment holds '{'; "
+                                         "comments do not nest, PBN 3.8)")
+                    continue
                 raise ParseError(f"unexpected {m.group()!r}", column=m.start() + 1)
             if pending is not None:
                 if m.start() < skip:
@@ -332,7 +358,8 @@ class _Reader:
                     value = close.group(1).rstrip()
                     pending[2] = value
                     skip = close.end(1)
-                    self.unquoted.append((i, value))
+                    _lenient("unquoted", i, f"tag value without quotes, read as {cut(value, 60)!r} "
+                                            '(PBN 3.2 wants "...")')
                 elif kind == "word" and pending[1] is None:
                     if not _NAME.match(m.group()):
                         raise ParseError(f"bad tag name {m.group()!r}", column=m.start() + 1)
@@ -867,7 +894,8 @@ def _parse_auction_tokens(e: _Entry) -> tuple[list[AnnotatedCall], int, str]:
                             raise ParseError(f"second note {m.group()!r} on one call")
                         number = count(note, "a note number")
                         if number < 1:
-                            raise ParseError(f"note reference {m.group()!r}: notes are numbered from 1")
+                            _note_zero(m.group(), line)
+                            continue
                         ann[2] = number
                     else:
                         n = count(nag, "a NAG")
@@ -882,6 +910,12 @@ def _parse_auction_tokens(e: _Entry) -> tuple[list[AnnotatedCall], int, str]:
     except ParseError as exc:
         raise exc.located(line=line)
     return out, fillers, end
+
+
+def _note_zero(token: str, line: int | None) -> None:
+    """``=0=`` (BBO's alert with no explanation): no note can have number 0 (PBN 3.5
+    numbers them from 1), so the reference is dropped, with a warning."""
+    _lenient("note0", line, f"note reference {token!r} ignored (notes are numbered from 1, PBN 3.5)")
 
 
 def _annotated(ann: list[object]) -> AnnotatedCall:
@@ -964,6 +998,10 @@ def _parse_play_tokens(e: _Entry) -> tuple[list[PlayedCard], str]:
                             cards.append(_UNKNOWN_CARD)
                             plus_open = False
                         p = plain.get(word) or plain.get(word.upper())
+                        if p is None and word.strip("-") == "":
+                            # "--" (a BBO converter's unknown card): read as "-", PBN 3.6
+                            _lenient("dashes", line, f"card {word!r} read as '-' (an unknown card, PBN 3.6)")
+                            p = _UNKNOWN_CARD
                         if p is None:
                             try:
                                 p = PlayedCard(DECK[ENGLISH.parse_card(word).index])
@@ -993,7 +1031,8 @@ def _parse_play_tokens(e: _Entry) -> tuple[list[PlayedCard], str]:
                             raise ParseError(f"second note {m.group()!r} on one card")
                         number = count(note, "a note number")
                         if number < 1:
-                            raise ParseError(f"note reference {m.group()!r}: notes are numbered from 1")
+                            _note_zero(m.group(), line)
+                            continue
                         ann[1] = number
                     else:
                         ann[2].append(count(nag, "a NAG"))  # type: ignore[attr-defined]
@@ -1026,36 +1065,40 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
     (ParseError / InvalidDealError with ``source``, ``line`` and ``board``)
     that spoils that game; reading goes on with the next game.
     An empty text (or one of comments only) yields nothing."""
-    reader = _Reader(text, source)
-    games = reader.games()
+    games = _Reader(text, source).games()
+    found: list[tuple[str, int, str]] = []  # what was read leniently: one warning of each kind at the end
     while True:
         # Reading allocates many small objects that all stay alive; the cyclic
         # garbage collector would scan them again and again for nothing, so
         # it is paused while a batch is read (never while the caller runs).
         was_enabled = gc.isenabled()
         gc.disable()
+        sink = _LENIENT.set(found)
         try:
             batch = list(islice(games, 500))
         finally:
+            _LENIENT.reset(sink)
             if was_enabled:
                 gc.enable()
         if not batch:
-            _warn_unquoted(reader.unquoted, source)
+            _warn_lenient(found, source)
             return
         yield from batch
 
 
-def _warn_unquoted(found: list[tuple[int, str]], source: str | None) -> None:
-    """One :class:`ReadWarning` for the tag values of a file read without quotes."""
-    if not found:
-        return
+def _warn_lenient(found: list[tuple[str, int, str]], source: str | None) -> None:
+    """One :class:`ReadWarning` for each kind of thing read leniently in a file: the
+    first place, and how many more."""
     import warnings
 
-    line, value = found[0]
-    more = f" ({len(found) - 1} more)" if len(found) > 1 else ""
-    where = f"{source or '-'}:{line}"
-    warnings.warn(f"{where}: tag value without quotes, read as {cut(value, 60)!r} "
-                  f'(PBN 3.2 wants "..."){more}', ReadWarning, stacklevel=3)
+    counts: dict[str, int] = {}
+    for kind, _, _ in found:
+        counts[kind] = counts.get(kind, 0) + 1
+    for kind, line, message in found:
+        n = counts.pop(kind, 0)
+        if n:
+            more = f" ({n - 1} more)" if n > 1 else ""
+            warnings.warn(f"{source or '-'}:{line}: {message}{more}", ReadWarning, stacklevel=3)
 
 
 def loads(text: str, source: str | None = None) -> list[Board]:

@@ -11,6 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 from bridgecli.cli import cli
+from bridgecli.core.board import AnnotatedCall
+from bridgecli.core.calls import Bid
+from bridgecli.core.cards import Card, Strain
 from bridgecli.core.errors import BridgeError, ParseError, ReadWarning
 from bridgecli.formats import pbn
 from tests.conftest import bridgecli_cmd, subprocess_env
@@ -92,3 +95,68 @@ def test_the_command_line_prints_the_warning_once_and_exits_0(tmp_path: Path) ->
                           env=subprocess_env(), timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr.splitlines() == [res.stderr.rstrip("\n")]
+
+
+# -- commentary that looks nested, "--" cards, "=0=" notes (a BBO converter's file) ---------
+
+HEAD = f'[Board "1"]\n[Dealer "N"]\n[Deal "{DEAL}"]\n'
+
+
+def test_comments_do_not_nest_and_the_lone_closing_brace_is_ignored() -> None:
+    text = HEAD + '[Contract "3D"]\n[Declarer "E"]\n{\nstory {host: JC}\n}\n[Result "9"]\n'
+    recs, told = _read(text)
+    (b,) = recs
+    assert not isinstance(b, BridgeError), b
+    # the comment ends at the first "}" (PBN 3.8); the second closes nothing
+    assert b.comments == (("Declarer", "{\nstory {host: JC}"),)  # type: ignore[attr-defined]
+    assert b.result == 9  # type: ignore[attr-defined]
+    assert told == [("t.pbn:8: '}' with no comment open ignored (a comment holds '{'; "
+                     "comments do not nest, PBN 3.8)")]
+    assert _read(pbn.dumps(recs)) == (recs, [])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", [HEAD + "}\n", HEAD + "{a comment}\n}\n", HEAD + '[Event "x" }]\n'])
+def test_a_closing_brace_with_no_nested_comment_is_still_an_error(text: str) -> None:
+    recs, told = _read(text)
+    (e,) = recs
+    assert isinstance(e, ParseError) and "'}'" in e.message, e
+    assert told == []
+
+
+PLAY = HEAD + '[Declarer "S"]\n[Contract "3NT"]\n[Play "W"]\nD5 DA D2 D3\n'
+
+
+def test_a_double_dash_is_an_unknown_card() -> None:
+    recs, told = _read(PLAY + "-- C2 -- --\n*\n")
+    (b,) = recs
+    assert not isinstance(b, BridgeError), b
+    row = b.play[1]  # type: ignore[attr-defined]
+    assert [p.card for p in row] == [None, Card.from_str("C2"), None, None]
+    assert told == ["t.pbn:8: card '--' read as '-' (an unknown card, PBN 3.6) (2 more)"]
+    assert "\n- C2 - -\n" in pbn.dumps(recs)  # type: ignore[arg-type]
+
+
+def test_a_note_numbered_zero_is_dropped_and_the_alert_kept() -> None:
+    text = HEAD + '[Auction "N"]\n1C 2NT =0= ! 3H =0= Pass\nPass Pass\n'
+    recs, told = _read(text)
+    (b,) = recs
+    assert not isinstance(b, BridgeError), b
+    calls = b.auction  # type: ignore[attr-defined]
+    assert calls[1] == AnnotatedCall(Bid(2, Strain.NOTRUMP), alert=True)
+    assert calls[2] == AnnotatedCall(Bid(3, Strain.HEARTS))
+    assert told == ["t.pbn:5: note reference '=0=' ignored (notes are numbered from 1, PBN 3.5) (1 more)"]
+
+
+def test_the_same_in_a_game_the_fast_path_reads_gives_the_line() -> None:
+    # no brace anywhere: the file takes the whole-game path first
+    text = '[Event "x"]\n\n' + PLAY + "-- C2 - -\n"
+    recs, told = _read(text)
+    assert [type(r).__name__ for r in recs] == ["Board", "Board"]
+    assert told == ["t.pbn:10: card '--' read as '-' (an unknown card, PBN 3.6)"]
+
+
+@pytest.mark.parametrize(("row", "words"), [("S- C2 - -", "not a card: 'S-'"), ("-S C2 - -", "not a card")])
+def test_other_dash_words_are_still_errors(row: str, words: str) -> None:
+    recs, _ = _read(PLAY + row + "\n")
+    (e,) = recs
+    assert isinstance(e, ParseError) and words in e.message, e
