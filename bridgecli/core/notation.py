@@ -498,6 +498,7 @@ _WORDS_EN: dict[str, str] = {
     "irregular_i": "call {n} ({seat}) {call}, insufficient, accepted (Law 27A1)",
     "irregular_s": "call {n} ({seat}) skipped by a call out of rotation (Laws 29-32)",
     "irregular_i_unfit": "call {n} ({seat}) {call} is marked ^I but is not insufficient",
+    "irregular_play": "Marked in the play: {marks}", "trick_mark": "trick {n} {seat} {card}",
     # play
     "claimed_after": "(claimed after {n})", "illegal_play": "illegal play at trick {trick} by {seat}",
     "play_stops_1": "play stops after {n} trick, declarer has {d}",
@@ -637,6 +638,7 @@ POLISH = Language(
         "irregular_i": "odzywka {n} ({seat}) {call} niewystarczająca, przyjęta (prawo 27A1)",
         "irregular_s": "odzywka {n} ({seat}) pominięta przez odzywkę poza kolejnością (prawa 29-32)",
         "irregular_i_unfit": "odzywka {n} ({seat}) {call} oznaczona ^I, choć nie jest niewystarczająca",
+        "irregular_play": "Oznaczone w rozgrywce: {marks}", "trick_mark": "lewa {n} {seat} {card}",
         "claimed_after": "(zgłoszone po {n})", "illegal_play": "niedozwolona zagrywka w lewie {trick}, gracz {seat}",
         "play_stops_1": "rozgrywka przerwana po {n} lewie, rozgrywający ma {d}",
         "play_stops_n": "rozgrywka przerwana po {n} lewach, rozgrywający ma {d}",
@@ -765,6 +767,7 @@ HUNGARIAN = Language(
         "irregular_i": "{n}. bemondás ({seat}) {call} elégtelen, elfogadva (27A1. szabály)",
         "irregular_s": "{n}. bemondás ({seat}) kimaradt egy soron kívüli bemondás miatt (29-32. szabály)",
         "irregular_i_unfit": "{n}. bemondás ({seat}) {call} ^I jelölésű, de nem elégtelen",
+        "irregular_play": "Jelölve a játékban: {marks}", "trick_mark": "{n}. ütés {seat} {card}",
         "claimed_after": "(claim {n} ütés után)", "illegal_play": "szabálytalan lap a(z) {trick}. ütésben, {seat}",
         "play_stops_1": "a lejátszás {n} ütés után megáll, a felvevőnek {d} van",
         "play_stops_n": "a lejátszás {n} ütés után megáll, a felvevőnek {d} van",

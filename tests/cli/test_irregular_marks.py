@@ -101,3 +101,55 @@ def test_the_mark_is_said_in_polish(runner: Any, tmp_path: Path) -> None:
     res = runner.invoke(cli, ["--lang", "pl", "validate-auction", str(f)])
     assert res.exit_code == 0
     assert "odzywka 2 (E) 1♥ niewystarczająca, przyjęta (prawo 27A1)" in res.stdout
+
+
+# -- show: text and HTML show the same marks ------------------------------------------------
+
+MARKED = (f'[Board "3"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{DEAL}"]\n[Declarer "S"]\n[Contract "2S"]\n'
+          '[Auction "N"]\n1S Pass 2S ^S\nPass Pass\n'
+          '[Play "W"]\nC8 C2 C5 CA\nD8 ^R H8 D2 DA\nH2 ^L H9 HA H6\n*\n')
+
+
+def _cells(html: str) -> list[str]:
+    import re
+
+    table = re.search(r'<table class="auction">.*?</table>', html, re.DOTALL)
+    assert table is not None
+    return [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<td>(.*?)</td>", table.group())]
+
+
+def test_a_skipped_turn_among_the_closing_passes_is_not_all_pass(runner: Any, tmp_path: Path) -> None:
+    f = tmp_path / "m.pbn"
+    f.write_text(MARKED)
+    # N 1S, E Pass, S 2S, then W's turn skipped (^S) and the two passes that close
+    text = runner.invoke(cli, ["show", str(f)])
+    assert text.exit_code == 0, text.output
+    assert "All Pass" not in text.stdout
+    grid = [line.split() for line in text.stdout.splitlines()]
+    assert ["1♠", "Pass", "2♠"] in grid and ["^S", "Pass", "Pass"] in grid
+    html = runner.invoke(cli, ["show", "--html", str(f)])
+    assert html.exit_code == 0, html.output
+    assert _cells(html.stdout) == ["", "1♠", "Pass", "2♠", "^S", "Pass", "Pass", ""]
+
+
+def test_the_html_hand_record_lists_the_marked_cards(runner: Any, tmp_path: Path) -> None:
+    import re
+
+    f = tmp_path / "m.pbn"
+    f.write_text(MARKED)
+    html = runner.invoke(cli, ["show", "--html", str(f)]).stdout
+    # columns W N E S: trick 2, S leads the DA and N (holding diamonds) plays the H8, a
+    # revoke; trick 3, N leads the H9 out of turn (S won trick 2)
+    line = re.search(r'<p class="irregular">(.*?)</p>', html)
+    assert line is not None
+    assert re.sub(r"<[^>]+>", "", line.group(1)) == "Marked in the play: trick 2 N ^R ♥8, trick 3 N ^L ♥9"
+    text = runner.invoke(cli, ["show", str(f)]).stdout
+    assert "^R ♥8" in text and "^L ♥9" in text  # the text renderer's play table shows the same
+
+
+def test_no_line_without_marks(runner: Any, tmp_path: Path) -> None:
+    f = tmp_path / "plain.pbn"
+    f.write_text(MARKED.replace("^R ", "").replace("^L ", "").replace("^S", "Pass"))
+    html = runner.invoke(cli, ["show", "--html", str(f)]).stdout
+    assert 'class="irregular"' not in html
+    assert _cells(html) == ["", "1♠", "Pass", "2♠", "All Pass", "", "", ""]
