@@ -27,6 +27,7 @@ from __future__ import annotations
 import gc
 import re
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from itertools import islice
 from typing import IO, Any
@@ -1066,7 +1067,8 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
     that spoils that game; reading goes on with the next game.
     An empty text (or one of comments only) yields nothing."""
     games = _Reader(text, source).games()
-    found: list[tuple[str, int, str]] = []  # what was read leniently: one warning of each kind at the end
+    outer = _LENIENT.get()  # a caller reading game by game (lenient_into) warns for the whole file
+    found: list[tuple[str, int, str]] = [] if outer is None else outer  # one warning a kind at the end
     while True:
         # Reading allocates many small objects that all stay alive; the cyclic
         # garbage collector would scan them again and again for nothing, so
@@ -1081,12 +1083,25 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
             if was_enabled:
                 gc.enable()
         if not batch:
-            _warn_lenient(found, source)
+            if outer is None:
+                warn_lenient(found, source)
             return
         yield from batch
 
 
-def _warn_lenient(found: list[tuple[str, int, str]], source: str | None) -> None:
+@contextmanager
+def lenient_into(found: list[tuple[str, int, str]]) -> Iterator[None]:
+    """Inside the block, :func:`iter_records` adds what it reads leniently to ``found``
+    ((kind, line, message) items) instead of warning: for a caller that reads a file
+    game by game and warns once for the whole file with :func:`warn_lenient`."""
+    token = _LENIENT.set(found)
+    try:
+        yield
+    finally:
+        _LENIENT.reset(token)
+
+
+def warn_lenient(found: list[tuple[str, int, str]], source: str | None) -> None:
     """One :class:`ReadWarning` for each kind of thing read leniently in a file: the
     first place, and how many more."""
     import warnings

@@ -160,3 +160,24 @@ def test_other_dash_words_are_still_errors(row: str, words: str) -> None:
     recs, _ = _read(PLAY + row + "\n")
     (e,) = recs
     assert isinstance(e, ParseError) and words in e.message, e
+
+
+def test_the_auction_reader_warns_once_a_file_with_lines_in_the_file(tmp_path: Path) -> None:
+    # validate-auction's quick reader splits the file into games and hands these to the
+    # full reader one by one: still one warning a kind, with the line in the whole file
+    game = HEAD.replace('"1"', '"{n}"') + '[Auction "N"]\n1NT =0= Pass 3NT AP\n'
+    text = "\n".join(game.format(n=n) for n in (1, 2, 3))
+    from bridgecli.formats import pbn_auctions
+
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        recs = list(pbn_auctions.iter_auction_records(text, "t.pbn"))
+    assert [r.number for r in recs] == [1, 2, 3]  # type: ignore[union-attr]
+    assert [str(w.message) for w in seen if issubclass(w.category, ReadWarning)] == [
+        "t.pbn:5: note reference '=0=' ignored (notes are numbered from 1, PBN 3.5) (2 more)"]
+    f = tmp_path / "v.pbn"
+    f.write_text(text)
+    res = CliRunner().invoke(cli, ["validate-auction", str(f)])
+    assert res.exit_code == 0, res.output
+    assert res.stderr == (f"bridgecli: warning: {f}:5: note reference '=0=' ignored "
+                          "(notes are numbered from 1, PBN 3.5) (2 more)\n")
