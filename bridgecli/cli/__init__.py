@@ -6,9 +6,11 @@ Sub-command modules are imported only when their command runs, so that
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import sys
+from collections.abc import Iterator
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any
 
@@ -141,7 +143,8 @@ class LazyGroup(click.Group):
 
         debug = bool(ctx.params.get("debug"))
         try:
-            return super().invoke(ctx)
+            with _read_warnings():
+                return super().invoke(ctx)
         except BridgeError as exc:
             if debug:
                 raise
@@ -180,6 +183,28 @@ class LazyGroup(click.Group):
 
             raise BridgeCliError(f"internal error: {type(exc).__name__}: {cut(str(exc))} "
                                  "(a bug in bridgecli: --debug shows where)", ExitCode.USAGE) from exc
+
+
+@contextlib.contextmanager
+def _read_warnings() -> Iterator[None]:
+    """Show each ReadWarning (input read leniently) as one ``bridgecli: warning:`` line
+    on stderr, every time it is issued; other warnings as Python shows them."""
+    import warnings
+
+    from bridgecli.core.errors import ReadWarning, cut_quoted
+
+    with warnings.catch_warnings():
+        shown = warnings.showwarning
+
+        def show(message: Warning | str, category: type[Warning], *args: Any, **kw: Any) -> None:
+            if issubclass(category, ReadWarning):
+                click.echo(f"bridgecli: warning: {cut_quoted(str(message))}", err=True)
+            else:
+                shown(message, category, *args, **kw)
+
+        warnings.simplefilter("always", ReadWarning)
+        warnings.showwarning = show
+        yield
 
 
 EXAMPLES = (

@@ -53,6 +53,9 @@ class Verdict(NamedTuple):
     """The board passes under the options given."""
     legal_calls: tuple[Call, ...] | None = None
     """The legal next calls, when asked for and the auction is open."""
+    marks: tuple[tuple[int, str, bool], ...] = ()
+    """The PBN irregularity marks of the auction (PBN 3.9), as recorded: (0-based index,
+    ``"I"`` or ``"S"``, whether it fits: a ``^I`` bid must be insufficient)."""
 
     @property
     def exit_code(self) -> int:
@@ -83,7 +86,17 @@ def judge_board(
         return Verdict(record, board, None, read_error=err, ok=False)
     if board.auction is None:
         return Verdict(record, board, None, ok=not require_complete)
-    check = check_calls(dealer, [a.call for a in board.auction], rules)
+    calls = [a.call for a in board.auction]
+    marks: tuple[tuple[int, str, bool], ...] = ()
+    if board.irregular:
+        # a marked irregularity is recorded as it happened: an insufficient bid marked
+        # ^I was accepted (Law 27A1) and stands; a ^S holds a skipped player's turn
+        accepted = frozenset(i for i, a in enumerate(board.auction) if a.irregular == "I")
+        marks = tuple((i, a.irregular, a.irregular != "I" or _insufficient(dealer, calls, i, accepted, rules))
+                      for i, a in enumerate(board.auction) if a.irregular)
+        check = check_calls(dealer, calls, rules, accepted=accepted)
+    else:
+        check = check_calls(dealer, calls, rules)
     ok = check.error is None
     mismatch = False
     contract = None
@@ -94,10 +107,18 @@ def judge_board(
         elif board.contract is not None:
             mismatch = _disagree(contract, board.contract)
             ok = not mismatch
+    if not all(fits for _, _, fits in marks):
+        ok = False  # a ^I on a bid that was not insufficient: the record contradicts itself
     legal = None
     if want_legal_calls and check.error is None and not check.auction.is_complete:
         legal = check.auction.legal_calls()
-    return Verdict(record, board, check, contract, None, mismatch, ok, legal)
+    return Verdict(record, board, check, contract, None, mismatch, ok, legal, marks)
+
+
+def _insufficient(dealer: Seat, calls: list[Call], i: int, accepted: frozenset[int], rules: AuctionRules) -> bool:
+    """Whether call ``i`` is an insufficient bid where it stands (earlier ``^I`` bids accepted)."""
+    check = check_calls(dealer, calls[:i + 1], rules, accepted=accepted - {i})
+    return check.index == i and check.reason == "insufficient"
 
 
 def _disagree(auction: Contract, tags: Contract) -> bool:
@@ -195,7 +216,7 @@ def verdict_text(v: Verdict, lang: Any, *, inline: bool = False) -> str:
     if check is None:
         text = lang.word("no_auction")
     elif check.error is not None:
-        return f"{label}: {_call_error_text(check.error, board, lang, check.seat)}"
+        return f"{label}: {_call_error_text(check.error, board, lang, check.seat)}{_marks_text(v, lang)}"
     else:
         a = check.auction
         contract = v.contract
@@ -214,7 +235,25 @@ def verdict_text(v: Verdict, lang: Any, *, inline: bool = False) -> str:
         text += "; " + lang.word("mismatch").format(contract=lang.contract_str(board.contract, declarer=True))
     if v.legal_calls is not None:
         text += f"; {lang.word('legal_calls')}: {_ladder_text(v.legal_calls, lang)}"
-    return f"{label}: {text}"
+    return f"{label}: {text}{_marks_text(v, lang)}"
+
+
+def _marks_text(v: Verdict, lang: Any) -> str:
+    """``; irregularity noted in the record: ...`` for an auction with marks, else ``""``."""
+    if not v.marks:
+        return ""
+    return "; " + str(lang.word("irregular_noted").format(what=", ".join(_mark_text(v, m, lang) for m in v.marks)))
+
+
+def _mark_text(v: Verdict, mark: tuple[int, str, bool], lang: Any) -> str:
+    """One irregularity of the record, e.g. ``call 2 (E) 1♦, insufficient, accepted (Law 27A1)``."""
+    assert v.board is not None and v.board.auction is not None
+    index, kind, fits = mark
+    dealer = v.board.effective_dealer
+    seat = "?" if dealer is None else lang.seat_str(dealer.next(index))
+    call = lang.call_str(v.board.auction[index].call)
+    key = "irregular_s" if kind == "S" else "irregular_i" if fits else "irregular_i_unfit"
+    return str(lang.word(key).format(n=index + 1, seat=seat, call=call))
 
 
 def verdict_json(v: Verdict) -> dict[str, Any]:
@@ -269,6 +308,13 @@ def verdict_json(v: Verdict) -> dict[str, Any]:
                            "declarer": None if tag.declarer is None else _SEAT_LETTERS[tag.declarer]}
     if v.legal_calls is not None:
         out["legal_calls"] = [str(c) for c in v.legal_calls]
+    if v.marks:
+        dealer = board.effective_dealer
+        out["irregularities"] = [
+            {"index": i, "seat": None if dealer is None else _SEAT_LETTERS[dealer.next(i)], "mark": f"^{kind}",
+             "call": None if kind == "S" else str(board.auction[i].call),  # type: ignore[index]
+             "law": "29-32" if kind == "S" else "27A1", "fits": fits}
+            for i, kind, fits in v.marks]
     out["ok"] = v.ok
     return out
 
@@ -283,7 +329,7 @@ def verdict_json_line(v: Verdict) -> str:
     """
     board, check, contract = v.board, v.check, v.contract
     if (board is None or check is None or check.error is not None or v.mismatch or v.legal_calls is not None
-            or v.read_error is not None):
+            or v.read_error is not None or v.marks):
         return json.dumps(verdict_json(v), ensure_ascii=False)
     number = board.number
     dealer = board.dealer

@@ -206,7 +206,8 @@ def _step(rules: AuctionRules, first: int, st: _State, code: int) -> _State | st
     return "unknown-call"
 
 
-def _run(rules: AuctionRules, first: int, seq: tuple[Call, ...] | list[Call]) -> tuple[_State, str | None]:
+def _run(rules: AuctionRules, first: int, seq: tuple[Call, ...] | list[Call],
+         accepted: frozenset[int] = frozenset()) -> tuple[_State, str | None]:
     """Replay ``seq`` from the start: the state reached before the first illegal call
     and that call's reason (None when all are legal; the index is the state's count).
 
@@ -248,8 +249,8 @@ def _run(rules: AuctionRules, first: int, seq: tuple[Call, ...] | list[Call]) ->
             if dealer_only and player != first:
                 reason = "not-the-dealer"
                 break
-            # Law 18B
-            if code <= last:
+            # Law 18B; Law 27A1: an insufficient bid accepted stands as the last bid
+            if code <= last and n not in accepted:
                 reason = "insufficient"
                 break
             last, last_by, risk, risk_by, passes = code, player, 0, -1, 0
@@ -634,15 +635,20 @@ class AuctionCheck:
         return None if self.error is None or self.error.index is None else self.calls[self.error.index]
 
 
-def check_calls(dealer: Seat, calls: Iterable[Call], rules: AuctionRules = BRIDGE) -> AuctionCheck:
+def check_calls(dealer: Seat, calls: Iterable[Call], rules: AuctionRules = BRIDGE, *,
+                accepted: frozenset[int] = frozenset()) -> AuctionCheck:
     """Judge ``calls`` made from ``dealer`` without raising: the first illegal call
     (its index and reason) and, when complete, the contract.
+
+    ``accepted`` holds the 0-based positions of insufficient bids the next player
+    accepted (Law 27A1, PBN's ``^I``): each stands as a legal bid, the last bid that
+    later bids must supersede.
 
     Raises IllegalCallError only when ``dealer`` does not take part under ``rules``.
     """
     first = _first_index(rules, dealer)
     seq = calls if isinstance(calls, tuple) else tuple(calls)
-    st, reason = _run(rules, first, seq)
+    st, reason = _run(rules, first, seq, accepted) if accepted else _run(rules, first, seq)
     if type(dealer) is not Seat:
         dealer = Seat(dealer)
     if reason is None:

@@ -131,3 +131,9 @@ class InvalidDealError(RuleError):
 
 class MismatchError(RuleError):
     """Two records of the same board disagree (a Contract tag and the auction)."""
+
+
+class ReadWarning(UserWarning):
+    """Input read leniently: not valid notation, but read the way other programs read it
+    (a PBN tag value without quotes). Issued with :func:`warnings.warn`; the command line
+    prints it as one ``bridgecli: warning: ...`` line on stderr."""

@@ -27,6 +27,8 @@ from __future__ import annotations
 import gc
 import re
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from itertools import islice
 from typing import IO, Any
 
@@ -34,7 +36,7 @@ from bridgecli.core.board import STRUCTURED_TAGS, AnnotatedCall, Board, PlayedCa
 from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Pass, Risk
 from bridgecli.core.cards import DECK, Card, Hand, Seat, Vulnerability
 from bridgecli.core.deal import Deal
-from bridgecli.core.errors import BridgeError, ParseError
+from bridgecli.core.errors import BridgeError, ParseError, ReadWarning, cut
 from bridgecli.core.notation import ENGLISH
 from bridgecli.core.numbers import count, is_digits, small_int
 from bridgecli.formats import _api
@@ -123,6 +125,8 @@ _LINE_TOKEN = re.compile(
     re.VERBOSE,
 )
 _NAME = re.compile(r"[A-Za-z0-9_]+\Z")
+# an unquoted tag value: words up to the closing "]" with no quote, brace, bracket or ";"
+_UNQUOTED_END = re.compile(r'([^"\[\]{};]*)\]')
 _SUB_TOKEN = re.compile(r"([A-Za-z0-9-]+)|([!?]{1,2})|=(\d+)=|\$(\d+)|([*+])|(\^[A-Za-z]?)|(.)")
 _NOTE = re.compile(r"\s*(\d+)\s*:(.*)\Z", re.DOTALL)
 _RESULT_SIDES = re.compile(r"(NS|EW)\s+(\d+)(?:\s+(NS|EW)\s+(\d+))?\Z", re.IGNORECASE)
@@ -149,6 +153,26 @@ _GAME_SEP = re.compile(r"(\n(?:[ \t]*\n)+)")
 _Entry = list[Any]
 
 _KIND = {name: name for name in STRUCTURED_TAGS}
+
+
+#: Where the reader of the running ``iter_records`` collects what it read leniently
+#: (kind, line, message); outside one, each case is warned at once.
+_LENIENT: ContextVar[list[tuple[str, int, str]] | None] = ContextVar("pbn_lenient", default=None)
+
+
+def _lenient(kind: str, line: int | None, message: str) -> None:
+    """Note that input was read leniently (not valid PBN, but read as other programs
+    read it). Raises ParseError when the line is not known (the whole-game fast path),
+    so that the game is read again line by line."""
+    if line is None:
+        raise ParseError(message)
+    sink = _LENIENT.get()
+    if sink is None:
+        import warnings
+
+        warnings.warn(f"{line}: {message}", ReadWarning, stacklevel=2)
+    else:
+        sink.append((kind, line, message))
 
 
 def _unescape(value: str) -> str:
@@ -295,6 +319,7 @@ class _Reader:
         spans: list[int] = []
         clean = True  # the data words are not interrupted by tags or comments
         in_brace = 0
+        skip = 0  # the end of an unquoted tag value: its words are not tokens
         for m in _LINE_TOKEN.finditer(line):
             kind = m.lastgroup
             if kind == "ws":
@@ -314,9 +339,29 @@ class _Reader:
             if kind == "ustr":
                 raise ParseError(f"unterminated string in {line.strip()!r}", column=m.start() + 1)
             if kind == "bad":
+                if m.group() == "}" and pending is None and comments and comments[-1][1].count("{") > 1:
+                    # the "}" of a comment written as if comments nested ({... {...} ...}):
+                    # the comment ended at the first "}" (PBN 3.8), this one closes nothing
+                    _lenient("brace", i, "'}' with no comment open ignored (a comment holds '{'; "
+                                         "comments do not nest, PBN 3.8)")
+                    continue
                 raise ParseError(f"unexpected {m.group()!r}", column=m.start() + 1)
             if pending is not None:
-                if kind == "word" and pending[1] is None:
+                if m.start() < skip:
+                    continue  # inside an unquoted tag value read below
+                if kind == "word" and pending[1] is not None and pending[2] is None:
+                    # a value without quotes (Table Manager: [Event Random Deal #]): the text
+                    # up to the closing ']', read as other programs read it, with a warning
+                    close = _UNQUOTED_END.match(line, m.start())
+                    if close is None:
+                        raise ParseError(f"tag value {m.group()!r} without quotes and no closing ']'",
+                                         column=m.start() + 1)
+                    value = close.group(1).rstrip()
+                    pending[2] = value
+                    skip = close.end(1)
+                    _lenient("unquoted", i, f"tag value without quotes, read as {cut(value, 60)!r} "
+                                            '(PBN 3.2 wants "...")')
+                elif kind == "word" and pending[1] is None:
                     if not _NAME.match(m.group()):
                         raise ParseError(f"bad tag name {m.group()!r}", column=m.start() + 1)
                     pending[1] = m.group()
@@ -850,7 +895,8 @@ def _parse_auction_tokens(e: _Entry) -> tuple[list[AnnotatedCall], int, str]:
                             raise ParseError(f"second note {m.group()!r} on one call")
                         number = count(note, "a note number")
                         if number < 1:
-                            raise ParseError(f"note reference {m.group()!r}: notes are numbered from 1")
+                            _note_zero(m.group(), line)
+                            continue
                         ann[2] = number
                     else:
                         n = count(nag, "a NAG")
@@ -865,6 +911,12 @@ def _parse_auction_tokens(e: _Entry) -> tuple[list[AnnotatedCall], int, str]:
     except ParseError as exc:
         raise exc.located(line=line)
     return out, fillers, end
+
+
+def _note_zero(token: str, line: int | None) -> None:
+    """``=0=`` (BBO's alert with no explanation): no note can have number 0 (PBN 3.5
+    numbers them from 1), so the reference is dropped, with a warning."""
+    _lenient("note0", line, f"note reference {token!r} ignored (notes are numbered from 1, PBN 3.5)")
 
 
 def _annotated(ann: list[object]) -> AnnotatedCall:
@@ -947,6 +999,10 @@ def _parse_play_tokens(e: _Entry) -> tuple[list[PlayedCard], str]:
                             cards.append(_UNKNOWN_CARD)
                             plus_open = False
                         p = plain.get(word) or plain.get(word.upper())
+                        if p is None and word.strip("-") == "":
+                            # "--" (a BBO converter's unknown card): read as "-", PBN 3.6
+                            _lenient("dashes", line, f"card {word!r} read as '-' (an unknown card, PBN 3.6)")
+                            p = _UNKNOWN_CARD
                         if p is None:
                             try:
                                 p = PlayedCard(DECK[ENGLISH.parse_card(word).index])
@@ -976,7 +1032,8 @@ def _parse_play_tokens(e: _Entry) -> tuple[list[PlayedCard], str]:
                             raise ParseError(f"second note {m.group()!r} on one card")
                         number = count(note, "a note number")
                         if number < 1:
-                            raise ParseError(f"note reference {m.group()!r}: notes are numbered from 1")
+                            _note_zero(m.group(), line)
+                            continue
                         ann[1] = number
                     else:
                         ann[2].append(count(nag, "a NAG"))  # type: ignore[attr-defined]
@@ -1010,20 +1067,53 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
     that spoils that game; reading goes on with the next game.
     An empty text (or one of comments only) yields nothing."""
     games = _Reader(text, source).games()
+    outer = _LENIENT.get()  # a caller reading game by game (lenient_into) warns for the whole file
+    found: list[tuple[str, int, str]] = [] if outer is None else outer  # one warning a kind at the end
     while True:
         # Reading allocates many small objects that all stay alive; the cyclic
         # garbage collector would scan them again and again for nothing, so
         # it is paused while a batch is read (never while the caller runs).
         was_enabled = gc.isenabled()
         gc.disable()
+        sink = _LENIENT.set(found)
         try:
             batch = list(islice(games, 500))
         finally:
+            _LENIENT.reset(sink)
             if was_enabled:
                 gc.enable()
         if not batch:
+            if outer is None:
+                warn_lenient(found, source)
             return
         yield from batch
+
+
+@contextmanager
+def lenient_into(found: list[tuple[str, int, str]]) -> Iterator[None]:
+    """Inside the block, :func:`iter_records` adds what it reads leniently to ``found``
+    ((kind, line, message) items) instead of warning: for a caller that reads a file
+    game by game and warns once for the whole file with :func:`warn_lenient`."""
+    token = _LENIENT.set(found)
+    try:
+        yield
+    finally:
+        _LENIENT.reset(token)
+
+
+def warn_lenient(found: list[tuple[str, int, str]], source: str | None) -> None:
+    """One :class:`ReadWarning` for each kind of thing read leniently in a file: the
+    first place, and how many more."""
+    import warnings
+
+    counts: dict[str, int] = {}
+    for kind, _, _ in found:
+        counts[kind] = counts.get(kind, 0) + 1
+    for kind, line, message in found:
+        n = counts.pop(kind, 0)
+        if n:
+            more = f" ({n - 1} more)" if n > 1 else ""
+            warnings.warn(f"{source or '-'}:{line}: {message}{more}", ReadWarning, stacklevel=3)
 
 
 def loads(text: str, source: str | None = None) -> list[Board]:

@@ -97,15 +97,19 @@ def split_games(text: str) -> list[tuple[str, int]] | None:
 def iter_game_records(games: list[tuple[str, int]], source: str | None = None) -> Iterator[Board | BridgeError]:
     """The records of games from :func:`split_games`, in order."""
     plain = _plain_game
+    found: list[tuple[str, int, str]] = []  # what the full reader read leniently, lines in the file
     for chunk, line in games:
         board = plain(chunk) if chunk[0] == "[" else None
         if board is not None:
             yield board
         else:
-            yield from _game(chunk, line, source)
+            yield from _game(chunk, line, source, found)
+    if found:
+        _full_reader().warn_lenient(found, source)
 
 
-def _game(chunk: str, line: int, source: str | None) -> Iterator[Board | BridgeError]:
+def _game(chunk: str, line: int, source: str | None,
+          found: list[tuple[str, int, str]]) -> Iterator[Board | BridgeError]:
     """The record of one game (text between blank lines) starting at ``line``."""
     while chunk.startswith("%"):
         # directive lines before the tags (``% PBN 2.1``, ``% EXPORT``)
@@ -119,7 +123,12 @@ def _game(chunk: str, line: int, source: str | None) -> Iterator[Board | BridgeE
         yield board
         return
     # the full reader decides, its line numbers moved to where the game sits
-    for rec in _full_reader().iter_records(chunk, source=source):
+    full = _full_reader()
+    k = len(found)
+    with full.lenient_into(found):
+        recs = list(full.iter_records(chunk, source=source))
+    found[k:] = [(kind, at + line - 1, message) for kind, at, message in found[k:]]
+    for rec in recs:
         if isinstance(rec, BridgeError) and rec.line is not None:
             rec.line += line - 1
         yield rec

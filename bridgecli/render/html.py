@@ -26,7 +26,7 @@ from bridgecli.core.notation import ENGLISH, Language
 
 from .sheet import DD_SEATS, DD_STRAINS, Heading, dd_cell, dd_table, par_line, session_heading
 from .svg import escape
-from .text import GRID_SEATS, auction_rows, rank_text, result_text, suit_text
+from .text import GRID_SEATS, auction_rows, card_text, rank_text, result_text, suit_text
 
 #: Boards a printed page can hold, and the grid (columns, rows) each uses.
 LAYOUTS: dict[int, tuple[int, int]] = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}
@@ -108,7 +108,7 @@ table { border-collapse: collapse; }
 .auction th { text-align: left; border-bottom: 0.2mm solid #999; font-weight: bold; }
 .auction td, .auction th { padding: 0 1mm; white-space: nowrap; }
 .notes { margin: 0.5mm 0 0 0; padding: 0; list-style: none; }
-.result { margin: 0.8mm 0 0 0; }
+.result, .irregular { margin: 0.8mm 0 0 0; }
 .par { margin: 0; font-weight: bold; }
 @media screen {
   body { background: #e8e8e8; }
@@ -223,6 +223,25 @@ def auction_html(board: Board, *, lang: Language = ENGLISH, ascii: bool = False)
     return html
 
 
+def marks_html(board: Board, *, lang: Language = ENGLISH, ascii: bool = False, tens: bool = True) -> str:
+    """The cards the play record marks (PBN 3.9: ``^R`` a revoke, ``^L`` a lead out of
+    turn), as the text renderer's play table shows them: a hand record prints no play,
+    so they get a line of their own. Empty when none is marked."""
+    if not board.play or board.play_leader is None:
+        return ""
+    marks = []
+    for n, row in enumerate(board.play, 1):
+        for i, pc in enumerate(row):
+            if pc.irregular:
+                card = "-" if pc.card is None else card_text(pc.card, lang=lang, ascii=ascii, tens=tens)
+                seat = lang.seat_str(board.play_leader.next(i))
+                marks.append(lang.word("trick_mark").format(n=n, seat=seat, card=f"^{pc.irregular} {card}"))
+    if not marks:
+        return ""
+    text = lang.word("irregular_play").format(marks=", ".join(marks))
+    return f'<p class="irregular">{paint_suits(escape(text))}</p>'
+
+
 def board_html(board: Board, *, lang: Language = ENGLISH, ascii: bool = False, tens: bool = True) -> str:
     """One board as an ``<article class="board">``: diagram, auction, result, makeable contracts, par."""
     hands = {seat: _hand_html(board, seat, lang, ascii, tens) for seat in Seat} if board.deal is not None else {}
@@ -245,6 +264,7 @@ def board_html(board: Board, *, lang: Language = ENGLISH, ascii: bool = False, t
     result = result_text(board, lang=lang, ascii=ascii)
     if result:
         parts.append(f'<p class="result">{paint_suits(escape(result))}</p>')
+    parts.append(marks_html(board, lang=lang, ascii=ascii, tens=tens))
     number = "" if board.number is None else f' id="board-{board.number}" data-board="{board.number}"'
     return f'<article class="board"{number}>{"".join(p for p in parts if p)}</article>'
 

@@ -147,15 +147,16 @@ def render_diagram(board: Board, *, lang: Language = ENGLISH, ascii: bool = Fals
 def auction_rows(board: Board, *, lang: Language = ENGLISH, ascii: bool = False) -> list[list[str]]:
     """The auction as rows of four cells in W N E S order, blank cells before the dealer.
 
-    Three closing passes after a bid are shown as one ``All Pass``; an
-    auction recorded as unfinished (``*``/``+``) ends with ``...``.
+    Three closing passes after a bid are shown as one ``All Pass`` (unless one is
+    annotated or marked, as a ``^S``); an auction recorded as unfinished (``*``/``+``)
+    ends with ``...``.
     """
     calls = list(board.auction or ())
     cells = [call_text(c, lang=lang, ascii=ascii) for c in calls]
     bids = [c for c in calls if isinstance(c.call, Bid)]
     passes = [c for c in calls[-3:] if isinstance(c.call, Pass)]
     if (not board.auction_end and bids and len(passes) == 3
-            and all(not c.alert and c.note is None for c in calls[-3:])):
+            and all(not c.alert and c.note is None and not c.irregular for c in calls[-3:])):
         cells = cells[:-3] + [lang.word("all_pass")]
     if board.auction_end:
         cells.append("...")
