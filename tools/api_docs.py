@@ -103,6 +103,9 @@ def signature(obj: Any) -> str | None:
         return None
     params = [p.replace(annotation=_Text(p.annotation)) if p.annotation is not p.empty else p
               for p in sig.parameters.values()]
+    # a default whose repr is a whole object (a language table) is shown by its type: Language(...)
+    params = [p.replace(default=_Text(f"{type(p.default).__name__}(...)"))
+              if p.default is not p.empty and len(repr(p.default)) > 60 else p for p in params]
     ret = sig.return_annotation
     new = sig.replace(parameters=params,
                       return_annotation=_Text(ret) if ret is not sig.empty and not inspect.isclass(obj) else sig.empty)
