@@ -64,14 +64,14 @@ def read_records(
     try:
         head, chunks = peek(text_chunks(fp, source))
         if skip_empty and not head.strip():
-            _close_input(fp)
+            close_input(fp)
             return iter(()), source, ""
         name = resolve_format(infile, head, fmt)
         records = iter_file(chunks, name, source)
     except BaseException:
-        _close_input(fp)
+        close_input(fp)
         raise
-    return _closing(records, fp), source, name
+    return closing_records(records, fp), source, name
 
 
 def open_input(path: str) -> tuple[IO[bytes], str]:
@@ -82,17 +82,17 @@ def open_input(path: str) -> tuple[IO[bytes], str]:
     return open(path, "rb"), path
 
 
-def _close_input(fp: IO[bytes]) -> None:
+def close_input(fp: IO[bytes]) -> None:
     if fp is not sys.stdin.buffer:
         fp.close()
 
 
-def _closing(records: Iterator[Board | BridgeError], fp: IO[bytes]) -> Iterator[Board | BridgeError]:
+def closing_records(records: Iterator[Board | BridgeError], fp: IO[bytes]) -> Iterator[Board | BridgeError]:
     """``records``, then ``fp`` closed (also when the reader stops early)."""
     try:
         yield from records
     finally:
-        _close_input(fp)
+        close_input(fp)
 
 
 def decode_bytes(data: bytes, source: str) -> str:
