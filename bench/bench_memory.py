@@ -65,8 +65,7 @@ def generate(folder: Path, n: int, tmpl: dict[str, list[str]]) -> dict[str, Path
             if kind == "pbn":
                 fp.write("% PBN 2.1\n% EXPORT\n")
             sep = "\n" if kind == "pbn" else ""
-            for i in range(n):
-                fp.write((sep if i and sep else "") + parts[i % len(parts)].format(n=i + 1))
+            fp.writelines((sep if i and sep else "") + parts[i % len(parts)].format(n=i + 1) for i in range(n))
             if kind == "lin":
                 fp.write("\n")
     return paths
@@ -116,10 +115,10 @@ def main() -> None:
     lines = [
         "# Peak memory of the file commands (issue #19)",
         "",
-        f"`python bench/bench_memory.py --sizes {args.sizes}`; boards with auctions and full play "
+        (f"`python bench/bench_memory.py --sizes {args.sizes}`; boards with auctions and full play "
         "(the sample session's boards, renumbered); LIN with every board on one line. Peak RSS of the "
         f"child process from `os.wait4`; Python {sys.version.split()[0]}, {os.cpu_count()} cores, "
-        f"load average {load:.1f} at the end (the machine was shared: wall times are noisy, CPU beside them).",
+        f"load average {load:.1f} at the end (the machine was shared: wall times are noisy, CPU beside them)."),
         "",
         "| command | boards | peak RSS | wall | CPU | boards/s (wall) | exit |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",

@@ -509,60 +509,80 @@ _LOW = 1 << 16
 _PARTIAL = re.compile(r"[ \t\r\n\f\v]*(?:[A-Za-z][A-Za-z0-9]{0,3}(?:\|[^|]*)?)?\Z")
 
 
+class _Feed:
+    """The text of a stream's pieces, handed out a little at a time; a link or
+    percent-encoded LIN is decoded a whole line at a time."""
+
+    def __init__(self, chunks: Iterable[str]) -> None:
+        self.it = iter(chunks)
+        self.held = ""  # read, not yet handed out (the start of a line to decode)
+        self.started = False
+        self.eof = False
+
+    def more(self, have: int, force: bool) -> str:
+        """Text to add to a buffer of ``have`` characters: up to about ``2 * _LOW`` in all,
+        at least one piece when ``force``; ``""`` and :attr:`eof` set at the end."""
+        out: list[str] = []
+        while not self.eof and (force or have < 2 * _LOW):
+            chunk = next(self.it, None)
+            if chunk is None:
+                self.eof = True
+                out.append(_from_urls(self.held))
+                self.held = ""
+                break
+            if not self.started:
+                chunk, self.started = chunk.lstrip("\ufeff"), True
+            text = self.held + chunk
+            low = text.lower()
+            if "%7c" in low or "lin=" in low:
+                cut = text.rfind("\n") + 1
+                self.held, text = text[cut:], _from_urls(text[:cut])
+            else:
+                self.held = ""
+            if text:
+                out.append(text)
+                have += len(text)
+                force = False
+        return "".join(out)
+
+
 def _stream_pairs(chunks: Iterable[str], source: str | None) -> Iterator[_Pair | ParseError]:
     """:func:`_pairs` of a text given in pieces, holding only a little of it at a time."""
-    it = iter(chunks)
+    feed = _Feed(chunks)
     buf = ""
     pos = 0
     line = 1       # the line of buf[counted]
     counted = 0
     last_line = 0
-    eof = False
     match = _PAIR.match
-
-    held = ""  # text read but not yet in buf: a link or encoded LIN is decoded a whole line at a time
-    started = False
-
-    def refill(force: bool) -> None:
-        nonlocal buf, pos, counted, line, eof, held, started
-        line += buf.count("\n", counted, pos)
-        buf, pos, counted = buf[pos:], 0, 0
-        while not eof and (force or len(buf) < 2 * _LOW):
-            chunk = next(it, None)
-            if chunk is None:
-                eof = True
-                buf += _from_urls(held)
-                held = ""
-                break
-            if not started:
-                chunk, started = chunk.lstrip("\ufeff"), True
-            text = held + chunk
-            low = text.lower()
-            if "%7c" in low or "lin=" in low:
-                cut = text.rfind("\n") + 1
-                held, text = text[cut:], _from_urls(text[:cut])
-            else:
-                held = ""
-            if text:
-                buf += text
-                force = False
-
     while True:
-        if not eof and len(buf) - pos < _LOW:
-            refill(False)
+        if not feed.eof and len(buf) - pos < _LOW:
+            line += buf.count("\n", counted, pos)
+            buf = buf[pos:]
+            buf += feed.more(len(buf), False)
+            pos = counted = 0
+        # pairs, as long as a whole pair surely fits in what is left (or all is read)
+        limit = len(buf) if feed.eof else len(buf) - _LOW
         m = match(buf, pos)
-        if m is not None:
+        while m is not None:
             start = m.start(1)
             line += buf.count("\n", counted, start)
             counted = start
-            first = line != last_line
+            yield _Pair(m.group(1).lower(), m.group(2), line, line != last_line)
             last_line = line
-            yield _Pair(m.group(1).lower(), m.group(2), line, first)
             pos = m.end()
+            if pos >= limit:
+                break
+            m = match(buf, pos)
+        if m is not None:
             continue
-        if not eof:
+        if not feed.eof:
             if _PARTIAL.match(buf, pos) or buf.find("\n", pos) < 0:
-                refill(True)  # a pair (or a bad line) not read to its end yet
+                # a pair (or a bad line) not read to its end yet
+                line += buf.count("\n", counted, pos)
+                buf = buf[pos:]
+                buf += feed.more(len(buf), True)
+                pos = counted = 0
                 continue
             # a bad line, with pairs after it: say so, and go on at the next line
             start = _SPACE.match(buf, pos).end()  # type: ignore[union-attr]

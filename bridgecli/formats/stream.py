@@ -80,7 +80,7 @@ def text_chunks(fp: IO[bytes], source: str, size: int = CHUNK) -> Iterator[str]:
             break
         first += block
     if first.startswith(b"\xef\xbb\xbf"):
-        first = first[3:]
+        first = first[3:] or _read(fp, size)
     decoder = codecs.getincrementaldecoder("utf-8" if utf8 else "latin-1")()
     latin = not utf8
     newlines = 0      # newlines before the current block
