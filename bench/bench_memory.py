@@ -56,9 +56,10 @@ def templates() -> dict[str, list[str]]:
     return out
 
 
-def generate(folder: Path, n: int, tmpl: dict[str, list[str]]) -> dict[str, Path]:
-    """Files of ``n`` boards: PBN, JSON Lines, LIN all on one line."""
+def generate(folder: Path, n: int, tmpl: dict[str, list[str]], kinds: set[str]) -> dict[str, Path]:
+    """Files of ``n`` boards in ``kinds``: PBN, JSON Lines, LIN all on one line."""
     paths = {"pbn": folder / f"b{n}.pbn", "json": folder / f"b{n}.jsonl", "lin": folder / f"b{n}.lin"}
+    paths = {k: p for k, p in paths.items() if k in kinds}
     for kind, path in paths.items():
         parts = tmpl[kind]
         with open(path, "w", encoding="utf-8") as fp:
@@ -96,7 +97,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bridgecli-mem-") as tmp:
         for n in sizes:
             t0 = time.perf_counter()
-            paths = generate(Path(tmp), n, tmpl)
+            paths = generate(Path(tmp), n, tmpl, {COMMANDS[name][0] for name in names})
             sizes_mb = {k: p.stat().st_size / 1e6 for k, p in paths.items()}
             print(f"{n:,} boards generated in {time.perf_counter() - t0:.1f} s "
                   + ", ".join(f"{k} {v:,.0f} MB" for k, v in sizes_mb.items()), flush=True)
