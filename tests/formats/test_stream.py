@@ -19,7 +19,7 @@ from bridgecli.formats.stream import iter_file, text_chunks
 from tests.conftest import SAMPLES, bridgecli_cmd, subprocess_env
 
 REALWORLD = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "realworld"
-STREAMED = {".pbn": "pbn", ".json": "json", ".lin": "lin"}
+STREAMED = {".pbn": "pbn", ".json": "json", ".lin": "lin", ".yaml": "yaml"}
 
 
 def _key(rec: Board | BridgeError) -> object:
@@ -60,7 +60,7 @@ def _boards(n: int) -> list[Board]:
     return [sample[i % len(sample)].replace(number=i + 1) for i in range(n)]
 
 
-@pytest.mark.parametrize("fmt", ["pbn", "json", "lin"])
+@pytest.mark.parametrize("fmt", ["pbn", "json", "lin", "yaml"])
 def test_first_board_comes_before_the_input_ends(fmt: str) -> None:
     text = write_boards(_boards(600), fmt)
     if fmt == "lin":
@@ -149,3 +149,47 @@ def test_stdin_is_read_in_pieces_too() -> None:
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(pytest.main([__file__, "-q"]))
+
+
+PBN_TRICKY = """% PBN 2.1
+[Event "Club"]
+[Board "1"]
+[Dealer "N"]
+[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+
+% a note for board 2
+
+{ a comment
+
+with a blank line inside }
+
+[Event "#"]
+[Board "2"]
+[Dealer "E"]
+[Deal "#"]
+{ after the deal }
+
+[Event "#"]
+[Board "3"]
+[Dealer "Q"]
+
+[Board "4"]
+[Auction "N"]
+1C Pass Pass {last} Pass
+"""
+
+
+def test_pbn_comments_inheritance_and_errors_at_every_cut() -> None:
+    whole = [_key(r) for r in iter_records(PBN_TRICKY, "pbn", source="f")]
+    assert len(whole) == 4 and whole[2][0] == "error"
+    for size in range(1, 60):
+        assert [_key(r) for r in iter_file(_pieces(PBN_TRICKY, size), "pbn", source="f")] == whole, size
+
+
+def test_yaml_anchor_reads_the_rest_whole() -> None:
+    boards = write_boards(_boards(3), "yaml")
+    assert "- board: 3\n  dealer: S\n" in boards
+    text = boards.replace("- board: 3\n  dealer: S\n", "- board: 3\n  dealer: &d S\n") + "- board: 9\n  dealer: *d\n"
+    whole = [_key(r) for r in iter_records(text, "yaml", source="f")]
+    assert len(whole) == 4 and all(k[0] == "board" for k in whole)
+    assert [_key(r) for r in iter_file(_pieces(text, 50), "yaml", source="f")] == whole
