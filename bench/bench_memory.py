@@ -30,6 +30,7 @@ COMMANDS: dict[str, tuple[str, list[str]]] = {
     "convert-pbn-pbn": ("pbn", ["convert", "{f}", "--to", "pbn"]),
     "convert-jsonl-pbn": ("json", ["convert", "{f}", "--to", "pbn"]),
     "convert-lin-pbn": ("lin", ["convert", "{f}", "--to", "pbn"]),
+    "convert-yaml-pbn": ("yaml", ["convert", "{f}", "--to", "pbn"]),
     "show-brief": ("pbn", ["show", "{f}", "--brief"]),
     "validate-auction": ("pbn", ["validate-auction", "{f}", "--json", "--jobs", "1"]),
     "play-json": ("pbn", ["play", "{f}", "--json"]),
@@ -44,21 +45,24 @@ def templates() -> dict[str, list[str]]:
 
     boards = formats.read_boards((ROOT / "sample_deals/valid/club_session.pbn").read_text("utf-8"), "pbn")
     boards = [b for b in boards if b.play]
-    out: dict[str, list[str]] = {"pbn": [], "json": [], "lin": []}
+    out: dict[str, list[str]] = {"pbn": [], "json": [], "lin": [], "yaml": []}
     for b in boards:
         n = b.number
         pbn = formats.module("pbn").board_text(b)
         out["pbn"].append(pbn.replace("{", "{{").replace("}", "}}").replace(f'[Board "{n}"]', '[Board "{n}"]'))
         js = formats.write_boards([b], "json")
         out["json"].append(js.replace("{", "{{").replace("}", "}}").replace(f'"board": {n},', '"board": {n},', 1))
+        yml = formats.write_boards([b], "yaml")
+        out["yaml"].append(yml.replace("{", "{{").replace("}", "}}").replace(f"- board: {n}\n", "- board: {n}\n", 1))
         lin = formats.write_boards([b], "lin").replace("\n", "")
         out["lin"].append(lin.replace("{", "{{").replace("}", "}}").replace(f"ah|Board {n}|", "ah|Board {n}|"))
     return out
 
 
 def generate(folder: Path, n: int, tmpl: dict[str, list[str]], kinds: set[str]) -> dict[str, Path]:
-    """Files of ``n`` boards in ``kinds``: PBN, JSON Lines, LIN all on one line."""
-    paths = {"pbn": folder / f"b{n}.pbn", "json": folder / f"b{n}.jsonl", "lin": folder / f"b{n}.lin"}
+    """Files of ``n`` boards in ``kinds``: PBN, JSON Lines, YAML, LIN all on one line."""
+    paths = {"pbn": folder / f"b{n}.pbn", "json": folder / f"b{n}.jsonl", "lin": folder / f"b{n}.lin",
+             "yaml": folder / f"b{n}.yaml"}
     paths = {k: p for k, p in paths.items() if k in kinds}
     for kind, path in paths.items():
         parts = tmpl[kind]
