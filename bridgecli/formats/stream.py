@@ -134,8 +134,8 @@ def peek(chunks: Iterable[str]) -> tuple[str, Iterator[str]]:
         stripped = head.lstrip("\ufeff \t\r\n")
         if stripped and "\n" in stripped:
             break
-        if len(head) > CHUNK * 4:
-            break
+        if stripped and len(head) > CHUNK * 4:
+            break  # a long first line (a LIN file on one line): enough to tell the format
     return head, _chain(seen, it)
 
 
