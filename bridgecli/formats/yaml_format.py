@@ -302,6 +302,8 @@ def dump(boards: Iterable[Board], fp: IO[str]) -> None:
 
 # -- reading in pieces (issue #19) ------------------------------------------------
 
+#: Characters of YAML parsed at a time when a list is read in pieces.
+_PIECE = 1 << 16
 # where a top-level list item starts (a "-" in the first column)
 _NEXT_ITEM = re.compile(r"\n(?=-(?:[ \t]|\n))")
 # what ties items together (an anchor), or starts another document: read the rest whole
@@ -333,17 +335,17 @@ def iter_stream(chunks: Iterable[str], source: str | None = None) -> Iterator[Bo
         if _WHOLE_FROM_HERE.search(text):
             held, carry = [text], ""
             continue
-        cut = 0
+        # runs of whole items of about _PIECE characters (a node tree is many times its text)
+        done = 0
         for m in _NEXT_ITEM.finditer(text, max(0, len(carry) - 1)):
-            cut = m.end()
-        if not cut:
-            carry = text
-            continue
-        piece, carry = text[:cut], text[cut:]
-        if piece.strip():
-            read_any = True
-            yield from _shifted(iter_records(piece, source), line - 1)
-        line += piece.count("\n")
+            if m.end() - done < _PIECE:
+                continue
+            piece, done = text[done:m.end()], m.end()
+            if piece.strip():
+                read_any = True
+                yield from _shifted(iter_records(piece, source), line - 1)
+            line += piece.count("\n")
+        carry = text[done:]
     tail = "".join(held) if held is not None else carry
     if tail.strip() or not read_any:
         yield from _shifted(iter_records(tail, source), line - 1)

@@ -193,3 +193,14 @@ def test_yaml_anchor_reads_the_rest_whole() -> None:
     whole = [_key(r) for r in iter_records(text, "yaml", source="f")]
     assert len(whole) == 4 and all(k[0] == "board" for k in whole)
     assert [_key(r) for r in iter_file(_pieces(text, 50), "yaml", source="f")] == whole
+
+
+def test_yaml_list_read_in_small_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bridgecli.formats import yaml_format
+
+    monkeypatch.setattr(yaml_format, "_PIECE", 300)
+    text = write_boards(_boards(30), "yaml").replace("- board: 17\n", "- board: 17\n  dealer: [\n", 1)
+    whole = [_key(r) for r in iter_records(text, "yaml", source="f")]
+    assert sum(k[0] == "error" for k in whole) == 1 and len(whole) == 30  # type: ignore[index]
+    for size in (50, 1000):
+        assert [_key(r) for r in iter_file(_pieces(text, size), "yaml", source="f")] == whole
