@@ -132,7 +132,7 @@ def main() -> None:
         for n in sizes:
             if (name, n) in results:
                 rss, wall, cpu, code = results[name, n]
-                lines.append(f"| `{' '.join(COMMANDS[name][1])}` "
+                lines.append(f"| `{' '.join(COMMANDS[name][1]).replace('{f}', 'FILE')}` "
                              f"({COMMANDS[name][0]}) | {n:,} | {rss:.1f} MB | {wall:.1f} s | {cpu:.1f} s | "
                              f"{n / wall:,.0f} | {code} |")
     Path(args.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
