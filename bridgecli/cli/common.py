@@ -57,18 +57,51 @@ def read_records(
     """The records (boards, or errors for bad ones) of FILE or ``-`` in the format
     ``fmt`` or the one its name or content shows.
 
+    The records are read lazily, a piece of the file at a time, as they are
+    asked for (see :mod:`bridgecli.formats.stream`); a file that turns out to be
+    binary further on raises ParseError then.
+
     Returns ``(records, source_name, format)``. With ``skip_empty`` a file of
     nothing but white space gives no records (and format ``""``) instead of the
     format's "empty input" error. Raises ParseError if the file cannot be read
     or its format is unknown.
     """
-    from bridgecli.formats import iter_records, resolve_format
+    from bridgecli.formats import resolve_format
+    from bridgecli.formats.stream import iter_file, peek, text_chunks
 
-    text, source = read_text(infile)
-    if skip_empty and not text.strip():
-        return iter(()), source, ""
-    name = resolve_format(infile, text, fmt)
-    return iter_records(text, name, source), source, name
+    fp, source = open_input(infile)
+    try:
+        head, chunks = peek(text_chunks(fp, source))
+        if skip_empty and not head.strip():
+            close_input(fp)
+            return iter(()), source, ""
+        name = resolve_format(infile, head, fmt)
+        records = iter_file(chunks, name, source)
+    except BaseException:
+        close_input(fp)
+        raise
+    return closing_records(records, fp), source, name
+
+
+def open_input(path: str) -> tuple[IO[bytes], str]:
+    """FILE or ``-`` (stdin) opened for reading bytes, and the name to give it in messages."""
+    if path == "-":
+        stdin_hint()
+        return sys.stdin.buffer, "<stdin>"
+    return open(path, "rb"), path
+
+
+def close_input(fp: IO[bytes]) -> None:
+    if fp is not sys.stdin.buffer:
+        fp.close()
+
+
+def closing_records(records: Iterator[Board | BridgeError], fp: IO[bytes]) -> Iterator[Board | BridgeError]:
+    """``records``, then ``fp`` closed (also when the reader stops early)."""
+    try:
+        yield from records
+    finally:
+        close_input(fp)
 
 
 def decode_bytes(data: bytes, source: str) -> str:

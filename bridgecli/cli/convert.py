@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator
+
 import click
 
 from bridgecli.cli import BridgeCliError, ExitCode, localise
@@ -28,6 +31,12 @@ EXAMPLES = (
 """The examples at the end of ``bridgecli convert --help`` (run by the tests, from the repository root)."""
 
 
+#: Output to stdout is held back up to this many characters, so that a bad record
+#: early in the input leaves stdout empty; past it, the output streams (with
+#: ``-o`` nothing is written on a bad record: the temporary file is dropped).
+HOLD = 1 << 20
+
+
 @click.command("convert", epilog=EXAMPLES)
 @input_argument
 @click.option("--from", "from_", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
@@ -50,44 +59,69 @@ def convert(ctx: click.Context, infile: str, from_: str | None, to: str | None, 
     boards are written and each bad one is reported.
     An input without any board is an error (exit 2).
     """
-    from bridgecli.formats import write_boards
+    from bridgecli.formats import iter_write
 
     to = output_format(output, to, FORMAT_NAMES, option="--to")
     if not to:
         raise click.UsageError("no output format: give --to pbn|yaml|json|lin (or -o FILE with a known extension)")
-    boards: list[Board] = []
-    bad: list[BridgeError] = []
-    for rec in read_records(infile, from_, skip_empty=True)[0]:
-        if isinstance(rec, BridgeError):
-            bad.append(rec)
-        else:
-            boards.append(rec)
     source = "<stdin>" if infile == "-" else infile
-    if bad and not skip_bad:
-        code = max(report(ctx, e) for e in bad)
-        if len(bad) > 1:
-            click.echo(f"bridgecli: {len(bad)} bad records, nothing written (--skip-bad converts the rest)",
-                       err=True)
-        ctx.exit(code)
-    if not boards:
-        for exc in bad:
-            report(ctx, exc)
-        raise BridgeCliError(f"{source}: no boards" + (" left after skipping bad records" if bad else ""),
+    # read and written a board at a time; the counts and the exit code are kept as it goes
+    state = {"good": 0, "bad": 0, "code": 0}
+
+    def good_boards() -> Iterator[Board]:
+        for rec in read_records(infile, from_, skip_empty=True)[0]:
+            if isinstance(rec, BridgeError):
+                state["bad"] += 1
+                if skip_bad:
+                    where = rec.where()
+                    report_capped(f"bridgecli: skipped: {localise(f'{where}: {rec}' if where else str(rec))}",
+                                  rec.source)
+                else:
+                    state["code"] = max(state["code"], report(ctx, rec))
+                continue
+            if state["bad"] and not skip_bad:
+                continue  # read on only to report every bad record
+            state["good"] += 1
+            yield rec
+
+    def failed(streamed: bool = False) -> None:
+        if state["bad"] > 1 or streamed:
+            what = "the boards before the first were written" if streamed else "nothing written"
+            click.echo(f"bridgecli: {state['bad']} bad record{'s' * (state['bad'] != 1)}, {what}"
+                       " (--skip-bad converts the rest)", err=True)
+        ctx.exit(state["code"])
+
+    boards = good_boards()
+    first = next(boards, None)
+    if first is None:
+        if state["bad"] and not skip_bad:
+            failed()
+        raise BridgeCliError(f"{source}: no boards" + (" left after skipping bad records" if state["bad"] else ""),
                              ExitCode.USAGE)
     try:
-        text = write_boards(boards, to.lower())
-    except BridgeError as unwritable:
-        raise unwritable.located(source=source) from None
-    try:
         with AtomicOutput(output) as fp:
-            fp.write(text)
+            held: list[str] | None = [] if output in (None, "-") else None  # see HOLD
+            size = 0
+            try:
+                for text in iter_write(itertools.chain([first], boards), to.lower()):
+                    if held is None:
+                        fp.write(text)
+                        continue
+                    held.append(text)
+                    size += len(text)
+                    if size > HOLD:
+                        fp.write("".join(held))
+                        held = None
+            except BridgeError as unwritable:
+                raise unwritable.located(source=source) from None
+            if state["bad"] and not skip_bad:
+                failed(output in (None, "-") and held is None)  # -o: the temporary file goes
+            if held:
+                fp.write("".join(held))
     except BrokenPipeError:
         quiet_stdout()
         return
-    if bad:
-        for exc in bad:
-            where = exc.where()
-            report_capped(f"bridgecli: skipped: {localise(f'{where}: {exc}' if where else str(exc))}", exc.source)
-        click.echo(f"bridgecli: converted {len(boards)} board{'s' * (len(boards) != 1)}, skipped {len(bad)}",
-                   err=True)
+    if state["bad"]:
+        good, bad = state["good"], state["bad"]
+        click.echo(f"bridgecli: converted {good} board{'s' * (good != 1)}, skipped {bad}", err=True)
         ctx.exit(ExitCode.RULES)

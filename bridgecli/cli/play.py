@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterable, Iterator
+from typing import IO, Any
 
 import click
 
@@ -240,7 +240,9 @@ class _Lines:
         self.buf: list[str] = []
         self.size = size
         self.keep = keep
-        """Hold every line for :meth:`write` (``-o FILE``) instead of echoing batches."""
+        """Hold every line for :meth:`write` (``-o FILE``) instead of echoing batches
+        (in a temporary file past the first batches: memory stays flat)."""
+        self.spool: IO[str] | None = None
 
     def add(self, line: str) -> None:
         self.buf.append(line)
@@ -250,13 +252,62 @@ class _Lines:
     def write(self, output: str) -> None:
         """Write the held lines to ``output`` at once (atomically)."""
         with AtomicOutput(output) as fp:
+            if self.spool is not None:
+                import shutil
+
+                self.spool.seek(0)
+                shutil.copyfileobj(self.spool, fp)
+                self.spool.close()
+                self.spool = None
             fp.write("".join(line + "\n" for line in self.buf))
         self.buf.clear()
 
     def flush(self) -> None:
+        if self.buf and self.keep and len(self.buf) >= self.size:
+            if self.spool is None:
+                import tempfile
+
+                self.spool = tempfile.SpooledTemporaryFile(1 << 20, mode="w+", encoding="utf-8", newline="")  # noqa: SIM115
+            self.spool.write("".join(line + "\n" for line in self.buf))
+            self.buf.clear()
         if self.buf and not self.keep:
             click.echo("\n".join(self.buf))
             self.buf.clear()
+
+
+class _Boards:
+    """Boards kept for writing at the end (``--complete``), pickled to a temporary file
+    past the first few hundred so that memory stays flat."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.buf: list[Board] = []
+        self.size = size
+        self.spool: IO[bytes] | None = None
+
+    def append(self, board: Board) -> None:
+        self.buf.append(board)
+        if len(self.buf) >= self.size:
+            import pickle
+
+            if self.spool is None:
+                import tempfile
+
+                self.spool = tempfile.SpooledTemporaryFile(1 << 20)  # noqa: SIM115
+            pickle.dump(self.buf, self.spool, protocol=pickle.HIGHEST_PROTOCOL)
+            self.buf = []
+
+    def __iter__(self) -> Iterator[Board]:
+        if self.spool is not None:
+            import pickle
+
+            self.spool.seek(0)
+            while True:
+                try:
+                    batch = pickle.load(self.spool)
+                except EOFError:
+                    break
+                yield from batch
+        yield from self.buf
 
 
 def _report(exc: BridgeError, source: str, board: Board | None = None) -> int:
@@ -402,7 +453,7 @@ def play(ctx: click.Context, infile: str, board_specs: tuple[str, ...], as_json:
     code = int(ExitCode.OK)
     report_to_file = output not in (None, "-") and not complete
     out = _Lines(keep=report_to_file)
-    finished: list[Board] = []
+    finished = _Boards()
     seen = skipped = read = lost = no_deal = 0
     for rec in records:
         read += 1
@@ -513,7 +564,7 @@ def play(ctx: click.Context, infile: str, board_specs: tuple[str, ...], as_json:
     ctx.exit(code)
 
 
-def _write(boards: list[Board], fmt: str, output: str | None) -> None:
+def _write(boards: Iterable[Board], fmt: str, output: str | None) -> None:
     from bridgecli.formats import iter_write
 
     with AtomicOutput(output) as fp:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Iterator, Mapping, Sequence
+from typing import IO, Any, cast
 
 import click
 
@@ -396,6 +396,40 @@ def _batch_to(ctx: click.Context, keep_going: bool, out: Any, prefix: bytes = b"
 # -- FILE: every board of a file ---------------------------------------------------
 
 
+#: ``score FILE`` prints its table this many rows at a time (each part a table with
+#: its headings), so that memory does not grow with the file.
+TABLE_ROWS = 10_000
+
+
+class _Prefixed:
+    """A binary stream: ``head`` (already read), then the rest of ``rest``."""
+
+    def __init__(self, head: bytes, rest: IO[bytes]) -> None:
+        self.head = head
+        self.rest = rest
+
+    def read(self, size: int = -1) -> bytes:
+        if self.head:
+            data, self.head = (self.head, b"") if size < 0 else (self.head[:size], self.head[size:])
+            return data
+        return self.rest.read(size)
+
+    def read1(self, size: int = -1) -> bytes:
+        if self.head:
+            return self.read(size)
+        read1 = getattr(self.rest, "read1", None)
+        return read1(size) if read1 is not None else self.rest.read(size)
+
+    def seekable(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        return self.rest.fileno()
+
+    def close(self) -> None:
+        pass
+
+
 def _fmt_num(x: float, places: int = 2) -> str:
     """``x`` with ``places`` decimals always (``75.00``, ``91.67``), so that a column reads alike."""
     text = f"{x:.{places}f}"
@@ -436,7 +470,8 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
     ``stdin_head``: the start of stdin already read (``path`` is then ``-``).
     """
     from bridgecli import formats
-    from bridgecli.cli.common import AtomicOutput, read_text
+    from bridgecli.cli.common import AtomicOutput, close_input, closing_records, open_input
+    from bridgecli.formats.stream import iter_file, peek, text_chunks
     from bridgecli.formats.traveller import (
         board_ns_score,
         contract_and_tricks,
@@ -448,27 +483,59 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
     rules = find_rules(params.get("scoring") or "duplicate")
     lang = get_lang()
     if stdin_head is not None:
-        from bridgecli.cli.common import decode_bytes
+        import io
 
         source = "<stdin>"
-        rest = sys.stdin.read().encode("utf-8") if _stdin_fd() < 0 else sys.stdin.buffer.read()
-        text = decode_bytes(stdin_head + rest, source)
+        if _stdin_fd() < 0:
+            stream: IO[bytes] = io.BytesIO(stdin_head + sys.stdin.read().encode("utf-8"))
+        else:
+            stream = cast("IO[bytes]", _Prefixed(stdin_head, sys.stdin.buffer))
     else:
-        text, source = read_text(path)
-    if not text.strip():
-        raise ParseError("no boards", source=source)  # as every other command says of an empty file
-    fmt = formats.resolve_format(path, text, fmt_override)
+        stream, source = open_input(path)
+    try:
+        head, chunks = peek(text_chunks(stream, source))
+        if not head.strip():
+            raise ParseError("no boards", source=source)  # as every other command says of an empty file
+        fmt = formats.resolve_format(path, head, fmt_override)
+        items = closing_records(iter_file(chunks, fmt, source), stream)
+    except BaseException:
+        close_input(stream)
+        raise
     failures = 0
-    boards = []
     rows: list[list[Any]] = []
-    records: list[dict[str, Any]] = []
-    for item in formats.iter_records(text, fmt, source):
+    to_stdout = output != "-"
+    as_json = params.get("as_json")
+    headers = [lang.word(k) for k in ("board", "vul", "contract", "declarer", "result", "tricks_header", "ns", "ew")]
+
+    printed = [False]
+
+    def print_rows() -> None:
+        """The rows so far, as JSON lines or a table (a table a :data:`TABLE_ROWS` rows;
+        a table of none when there were no rows at all)."""
+        if as_json:
+            import json
+
+            if rows:
+                click.echo("\n".join(json.dumps(rec[0]) for rec in rows))
+        elif rows or not printed[0]:
+            click.echo(_table([row[1] for row in rows], headers, style, right=(0, 5, 6, 7)))
+        printed[0] = True
+        rows.clear()
+
+    def scored() -> Iterator[Any]:
+        for item in items:
+            yield from score_one(item)
+            if to_stdout and len(rows) >= TABLE_ROWS:
+                print_rows()
+
+    def score_one(item: Any) -> Iterator[Any]:
+        nonlocal failures
         if isinstance(item, BridgeError):
             if not keep_going:
                 raise item
             failures += 1
             click.echo(f"bridgecli: error: {localise(f'{item.where()}: {item}')}", err=True)
-            continue
+            return
         board = item
         try:
             ns = board_ns_score(board, _board_rules(board, rules, explicit_rules))
@@ -482,8 +549,8 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
                 raise
             failures += 1
             click.echo(f"bridgecli: error: {localise(f'{exc.where()}: {exc}')}", err=True)
-            boards.append(board)
-            continue
+            yield board
+            return
         changes: dict[str, Any] = {}
         if board.contract != c:
             changes["contract"] = c  # derived from the auction
@@ -502,7 +569,7 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
             changes["tags"] = tags
         if changes:
             board = board.replace(**changes)
-        boards.append(board)
+        yield board
         vul = board.effective_vulnerability
         row = {
             "board": board.number,
@@ -513,33 +580,26 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
             "result": result_text(c, tricks) or None,
             "ns": ns,
         }
-        records.append(row)
-        rows.append([
+        rows.append([row, [
             board.number if board.number is not None else "", "" if vul is None else lang.vul_str(vul),
             "" if c is None else lang.contract_str(c),
             "" if c is None or c.declarer is None else lang.seat_str(c.declarer),
             row["result"] or "", "" if tricks is None else tricks,
             "" if ns is None else (ns if ns >= 0 else ""), "" if ns is None else (-ns if ns < 0 else ""),
-        ])
-    to_stdout = output != "-"
+        ]])
     if output not in (None, "-"):
         out_fmt = output_format(output, None, formats.FORMATS, fmt, option="") or fmt
         with AtomicOutput(output) as fp:
-            for chunk in formats.iter_write(boards, out_fmt):
+            for chunk in formats.iter_write(scored(), out_fmt):
                 fp.write(chunk)
     elif output == "-":
-        for chunk in formats.iter_write(boards, fmt):
+        for chunk in formats.iter_write(scored(), fmt):
             sys.stdout.write(chunk)
+    else:
+        for _ in scored():
+            pass
     if to_stdout:
-        if params.get("as_json"):
-            import json
-
-            for rec in records:
-                click.echo(json.dumps(rec))
-        else:
-            headers = [lang.word(k) for k in ("board", "vul", "contract", "declarer", "result", "tricks_header", "ns",
-                                                 "ew")]
-            click.echo(_table(rows, headers, style, right=(0, 5, 6, 7)))
+        print_rows()
     return ExitCode.RULES if failures else ExitCode.OK
 
 

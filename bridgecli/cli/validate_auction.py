@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterable, Iterator
 from typing import IO, Any, NamedTuple, NoReturn
@@ -19,7 +20,6 @@ from bridgecli.cli.common import (
     keep_going_option,
     output_format,
     output_option,
-    read_text,
     records_done,
 )
 from bridgecli.cli.variants import variant_option
@@ -453,42 +453,98 @@ def _render_batch(task: _Batch) -> tuple[str, int, int]:
     return out.getvalue(), worst, n
 
 
-def _write_parallel(fp: IO[str], games: list[tuple[str, int]], jobs: int, source: str | None, as_json: bool,
-                    require_complete: bool, want_legal_calls: bool, lang_code: str) -> tuple[int, int]:
-    """Check PBN games in ``jobs`` worker processes, writing the lines in input order;
-    return the worst exit code and the number of records. Record numbers are planned from the games (one record
-    a game, none for a game of ``%`` lines); a batch whose plan proves wrong is redone
-    here with the right numbers.
-    """
-    import multiprocessing
+#: PBN games checked in one worker task.
+TASK_GAMES = 2000
 
-    size = max(1, -(-len(games) // (jobs * 4)))
-    batches = [games[i:i + size] for i in range(0, len(games), size)]
-    tasks: list[_Batch] = []
-    start = 1
-    for batch in batches:
-        tasks.append((batch, source, start, as_json, require_complete, want_legal_calls, lang_code))
-        start += sum(1 for chunk, _ in batch if not _directives_only(chunk))
+
+def _pbn_units(chunks: Iterable[str]) -> Iterator[tuple[list[tuple[str, int]] | None, str, int]]:
+    """Pieces of a PBN stream as ``(games, "", line)`` for plain ones the quick reader
+    takes, or ``(None, text, line)`` for the full reader (all of them once the first
+    piece needs it: ``#`` inheritance reaches across games)."""
+    from bridgecli.formats.pbn import _pieces
+    from bridgecli.formats.pbn_auctions import split_games
+
+    full = False
+    for piece, line in _pieces(chunks):
+        games = None if full else split_games(piece)
+        if games is None:
+            full = full or line == 1
+            yield None, piece, line
+        else:
+            yield [(chunk, first + line - 1) for chunk, first in games], "", line
+
+
+def _check_pbn(fp: IO[str], chunks: Iterable[str], source: str, jobs: int | None, size: int, as_json: bool,
+               require_complete: bool, want_legal_calls: bool, lang: Any) -> tuple[int, int]:
+    """Check the games of a PBN stream a piece at a time, writing as it goes (in worker
+    processes when the file is big: see :func:`_jobs`); the worst exit code and the
+    number of records."""
+    import itertools
+
+    from bridgecli.formats.pbn import _batched, _Reader
+    from bridgecli.formats.pbn_auctions import iter_game_records
+
+    reader = _Reader("", source)
+    units = _pbn_units(chunks)
+    first = next(units, None)
+    if first is None:
+        return int(ExitCode.OK), 0
+    workers = 1
+    if first[0] is not None and first[0]:
+        # games in the file, estimated from the first piece
+        per_game = max(1, sum(len(chunk) + 1 for chunk, _ in first[0]) // len(first[0]))
+        workers = _jobs(jobs, max(len(first[0]), size // per_game))
     worst = ExitCode.OK
-    next_record = 1
-    global _forked_tasks
-    # the forked workers inherit the tasks: only their indexes go through the pipe, which
-    # therefore never fills (a full pipe made Pool.terminate hang on Ctrl-C)
-    _forked_tasks = tasks
-    try:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            for task, (text, code, n) in zip(tasks, pool.imap(_render_forked, range(len(tasks)))):
-                if task[2] != next_record:
-                    text, code, n = _render_batch(task[:2] + (next_record,) + task[3:])
-                fp.write(text)
-                worst = _worse(worst, code)
-                next_record += n
-    finally:
-        _forked_tasks = []
-    return int(worst), next_record - 1
+    n = 0
+    window: list[_Batch] = []
+
+    def run_window() -> None:
+        # the forked workers inherit the window's tasks: only their indexes go through the
+        # pipe, which therefore never fills (a full pipe made Pool.terminate hang on Ctrl-C)
+        global _forked_tasks
+        nonlocal worst, n
+        import multiprocessing
+
+        _forked_tasks = list(window)
+        try:
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                for task, (text, code, k) in zip(window, pool.imap(_render_forked, range(len(window)))):
+                    if task[2] != n + 1:
+                        text, code, k = _render_batch(task[:2] + (n + 1,) + task[3:])
+                    fp.write(text)
+                    worst = _worse(worst, code)
+                    n += k
+        finally:
+            _forked_tasks = []
+        window.clear()
+
+    planned = 1
+    for games, piece, line in itertools.chain([first], units):
+        if games is not None and workers > 1:
+            for i in range(0, len(games), TASK_GAMES):
+                batch = games[i:i + TASK_GAMES]
+                window.append((batch, source, planned, as_json, require_complete, want_legal_calls, lang.code))
+                planned += sum(1 for chunk, _ in batch if not _directives_only(chunk))
+                if len(window) >= workers * 2:
+                    run_window()
+                    planned = n + 1
+            continue
+        if window:
+            run_window()
+        records = iter_game_records(games, source) if games is not None else _batched(reader.games(piece, line),
+                                                                                        source)
+        verdicts = judge_records(records, require_complete=require_complete, want_legal_calls=want_legal_calls,
+                                 start=n + 1)
+        code, k = _write(fp, verdicts, as_json, lang, False)
+        worst = _worse(worst, code)
+        n += k
+        planned = n + 1
+    if window:
+        run_window()
+    return int(worst), n
 
 
-#: The batches of :func:`_write_parallel`, set before its workers are forked.
+#: The batches of one window of :func:`_check_pbn`, set before its workers are forked.
 _forked_tasks: list[_Batch] = []
 
 
@@ -619,40 +675,45 @@ def validate_auction(
                         rules=rules)
         ]
     else:
-        from bridgecli.formats import iter_records, resolve_format
+        from bridgecli.cli.common import read_records
+        from bridgecli.formats import resolve_format
+        from bridgecli.formats.stream import peek, text_chunks
 
-        text, source = read_text(infile)
-        fmt = resolve_format(infile, text, format)
         if variant_name is not None:
             from bridgecli.cli.variants import with_dealers
 
-            judged = with_dealers(iter_records(text, fmt, source=source), variant_name)
+            records, source, fmt = read_records(infile, format)
+            judged = with_dealers(records, variant_name)
             verdicts = judge_records(judged, require_complete=require_complete, want_legal_calls=want_legal_calls,
                                      rules=rules)
             with AtomicOutput(output) as fp:
                 code, _ = _write(fp, verdicts, as_json, lang, inline)
                 code = records_done(code, keep_going, output)
             ctx.exit(code)
-        if fmt == "pbn":
-            # the auction fields only, read quickly; unusual games go to the full reader
-            from bridgecli.formats.pbn_auctions import iter_game_records, split_games
+        from bridgecli.cli.common import close_input, closing_records, open_input
+        from bridgecli.formats.stream import iter_file
 
-            games = split_games(text)
-            if games is not None:
-                workers = _jobs(jobs, len(games))
-                if workers > 1:
-                    with AtomicOutput(output) as fp:
-                        code, n = _write_parallel(fp, games, workers, source, as_json, require_complete,
-                                                  want_legal_calls, lang.code)
-                        _exit(ctx, code, n, source, output)
-                records: Iterable[Board | BridgeError] = iter_game_records(games, source)
-            else:
-                records = iter_records(text, fmt, source=source)
-        else:
+        stream, source = open_input(infile)
+        try:
+            head, chunks = peek(text_chunks(stream, source))
+            fmt = resolve_format(infile, head, format)
+            if fmt == "pbn":
+                try:
+                    size = os.fstat(stream.fileno()).st_size
+                except (OSError, ValueError, AttributeError):
+                    size = 0
+                with AtomicOutput(output) as fp:
+                    code, n = _check_pbn(fp, chunks, source, jobs, size, as_json, require_complete,
+                                         want_legal_calls, lang)
+                    close_input(stream)
+                    _exit(ctx, code, n, source, output)  # inside the block: exit 2 keeps -o as it was
             try:
-                records = iter_records(text, fmt, source=source)
+                records = closing_records(iter_file(chunks, fmt, source), stream)
             except ModuleNotFoundError as exc:
                 raise BridgeCliError(f"the {fmt} format is not available ({exc.name})", ExitCode.USAGE) from None
+        except BaseException:
+            close_input(stream)
+            raise
         verdicts = judge_records(records, require_complete=require_complete, want_legal_calls=want_legal_calls)
 
     with AtomicOutput(output) as fp:

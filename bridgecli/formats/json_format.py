@@ -154,6 +154,47 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
         pos = _WS.match(text, end).end()  # type: ignore[union-attr]
 
 
+def iter_stream(chunks: Iterable[str], source: str | None = None) -> Iterator[Board | BridgeError]:
+    """Like :func:`iter_records` for a text given in pieces (``chunks``). JSON Lines is
+    read a run of lines at a time, in flat memory, while every line is one whole
+    object; from the first line that is not, and for an array or a ``boards`` object,
+    the rest is read whole."""
+    from bridgecli.formats.stream import lines_of, peek
+
+    head, rest = peek(chunks)
+    if not head.lstrip("\ufeff \t\r\n").startswith("{"):
+        yield from iter_records("".join(rest), source)
+        return
+    line = 1
+    held: list[str] | None = None  # the rest, once the lines stop being whole objects
+    any_record = False
+    for piece in lines_of(rest):
+        if held is None:
+            for one in piece.split("\n"):
+                one = one.strip()
+                if one and not (one[0] == "{" and one[-1] == "}"):
+                    held = []
+                    break
+        if held is not None:
+            held.append(piece)
+            continue
+        if not piece.isspace():
+            any_record = True
+            yield from _shifted(iter_records(piece, source), line - 1)
+        line += piece.count("\n")
+    if held is not None:
+        yield from _shifted(iter_records("".join(held), source), line - 1)
+    elif not any_record:
+        yield ParseError("empty input: no boards", source=source, line=1)
+
+
+def _shifted(records: Iterator[Board | BridgeError], lines: int) -> Iterator[Board | BridgeError]:
+    for rec in records:
+        if lines and isinstance(rec, BridgeError) and rec.line is not None:
+            rec.line += lines
+        yield rec
+
+
 def loads(text: str, source: str | None = None) -> list[Board]:
     """All boards of a JSON text. Raises the first ParseError/RuleError."""
     return _api.collect(iter_records(text, source))

@@ -40,6 +40,7 @@ empty hand; see ``docs/FORMATS.md``.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import IO
@@ -493,6 +494,123 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
     if not text.strip():
         yield ParseError("empty input: no boards", source=source, line=1)
         return
+    yield from _boards(_pairs(text, source), source)
+
+
+def iter_stream(chunks: Iterable[str], source: str | None = None) -> Iterator[Board | BridgeError]:
+    """Like :func:`iter_records` for a text given in pieces (``chunks``): the pairs are
+    read as they come, so a file of any length (also all on one line) reads in flat memory."""
+    pairs = _stream_pairs(chunks, source)
+    first = next(pairs, None)
+    if first is None:
+        yield ParseError("empty input: no boards", source=source, line=1)
+        return
+    yield from _boards(itertools.chain([first], pairs), source)
+
+
+#: Pairs are read from a stream while at least this much of it is buffered.
+_LOW = 1 << 16
+# the start of a pair whose end has not been read yet
+_PARTIAL = re.compile(r"[ \t\r\n\f\v]*(?:[A-Za-z][A-Za-z0-9]{0,3}(?:\|[^|]*)?)?\Z")
+
+
+class _Feed:
+    """The text of a stream's pieces, handed out a little at a time; a link or
+    percent-encoded LIN is decoded a whole line at a time."""
+
+    def __init__(self, chunks: Iterable[str]) -> None:
+        self.it = iter(chunks)
+        self.held = ""  # read, not yet handed out (the start of a line to decode)
+        self.started = False
+        self.eof = False
+
+    def more(self, have: int, force: bool) -> str:
+        """Text to add to a buffer of ``have`` characters: up to about ``2 * _LOW`` in all,
+        at least one piece when ``force``; ``""`` and :attr:`eof` set at the end."""
+        out: list[str] = []
+        while not self.eof and (force or have < 2 * _LOW):
+            chunk = next(self.it, None)
+            if chunk is None:
+                self.eof = True
+                out.append(_from_urls(self.held))
+                self.held = ""
+                break
+            if not self.started:
+                chunk, self.started = chunk.lstrip("\ufeff"), True
+            text = self.held + chunk
+            low = text.lower()
+            if "%7c" in low or "lin=" in low:
+                cut = text.rfind("\n") + 1
+                self.held, text = text[cut:], _from_urls(text[:cut])
+            else:
+                self.held = ""
+            if text:
+                out.append(text)
+                have += len(text)
+                force = False
+        return "".join(out)
+
+
+def _stream_pairs(chunks: Iterable[str], source: str | None) -> Iterator[_Pair | ParseError]:
+    """:func:`_pairs` of a text given in pieces, holding only a little of it at a time."""
+    feed = _Feed(chunks)
+    buf = ""
+    pos = 0
+    line = 1       # the line of buf[counted]
+    counted = 0
+    last_line = 0
+    match = _PAIR.match
+    while True:
+        if not feed.eof and len(buf) - pos < _LOW:
+            line += buf.count("\n", counted, pos)
+            buf = buf[pos:]
+            buf += feed.more(len(buf), False)
+            pos = counted = 0
+        # pairs, as long as a whole pair surely fits in what is left (or all is read)
+        limit = len(buf) if feed.eof else len(buf) - _LOW
+        m = match(buf, pos)
+        while m is not None:
+            start = m.start(1)
+            line += buf.count("\n", counted, start)
+            counted = start
+            yield _Pair(m.group(1).lower(), m.group(2), line, line != last_line)
+            last_line = line
+            pos = m.end()
+            if pos >= limit:
+                break
+            m = match(buf, pos)
+        if m is not None:
+            continue
+        if not feed.eof:
+            if _PARTIAL.match(buf, pos) or buf.find("\n", pos) < 0:
+                # a pair (or a bad line) not read to its end yet
+                line += buf.count("\n", counted, pos)
+                buf = buf[pos:]
+                buf += feed.more(len(buf), True)
+                pos = counted = 0
+                continue
+            # a bad line, with pairs after it: say so, and go on at the next line
+            start = _SPACE.match(buf, pos).end()  # type: ignore[union-attr]
+            line += buf.count("\n", counted, start)
+            counted = start
+            eol = buf.find("\n", start)
+            yield ParseError(f"not a LIN key|value| pair: {buf[start:eol][:30]!r}", source=source, line=line)
+            pos = eol + 1
+            continue
+        # the end of the text: as _pairs reads it
+        base = line + buf.count("\n", counted, pos) - 1
+        for item in _pairs(buf[pos:], source):
+            if isinstance(item, ParseError):
+                if item.line is not None:
+                    item.line += base
+            else:
+                item = _Pair(item.key, item.value, item.line + base, item.line + base != last_line)
+            yield item
+        return
+
+
+def _boards(pairs: Iterator[_Pair | ParseError], source: str | None) -> Iterator[Board | BridgeError]:
+    """The boards (and errors) of a run of LIN pairs."""
     rec: _Record | None = None
     error: BridgeError | None = None
     shared_names: list[str] | None = None  # a vugraph header's 8 players hold for the boards after it
@@ -509,7 +627,7 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
         except BridgeError as e:
             yield e.located(source=source, line=rec.line, board=rec.label)
 
-    for item in _pairs(text, source):
+    for item in pairs:
         if isinstance(item, ParseError):
             if rec is not None and rec.content and error is None:
                 error = item

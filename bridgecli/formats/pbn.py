@@ -41,7 +41,7 @@ from bridgecli.core.notation import ENGLISH
 from bridgecli.core.numbers import count, is_digits, small_int
 from bridgecli.formats import _api
 
-__all__ = ["HEADER", "MTS_TAGS", "board_text", "dump", "dumps", "iter_dumps", "iter_records", "load", "loads"]
+__all__ = ["HEADER", "MTS_TAGS", "board_text", "dump", "dumps", "iter_dumps", "iter_records", "iter_stream", "load", "loads"]
 
 #: The Mandatory Tag Set of PBN 2.x, in export order.
 MTS_TAGS: tuple[str, ...] = (
@@ -194,14 +194,18 @@ class _Reader:
 
     # -- splitting ---------------------------------------------------------
 
-    def games(self) -> Iterator[Board | BridgeError]:
-        """Every game of the text, as a Board or the error that spoils it."""
-        text = self.text
+    def games(self, text: str | None = None, first_line: int = 1) -> Iterator[Board | BridgeError]:
+        """Every game of the text (or of ``text``, a piece of a stream whose first line
+        is ``first_line``), as a Board or the error that spoils it."""
+        if text is None:
+            text = self.text
+        elif "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
         if "{" in text:  # brace comments may hold blank lines: go line by line
-            yield from self._line_games(text.split("\n"), 1)
+            yield from self._line_games(text.split("\n"), first_line)
             return
         parts = _GAME_SEP.split(text)
-        line = 1
+        line = first_line
         for k in range(0, len(parts), 2):
             chunk = parts[k]
             if chunk:
@@ -1066,9 +1070,20 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
     (ParseError / InvalidDealError with ``source``, ``line`` and ``board``)
     that spoils that game; reading goes on with the next game.
     An empty text (or one of comments only) yields nothing."""
-    games = _Reader(text, source).games()
-    outer = _LENIENT.get()  # a caller reading game by game (lenient_into) warns for the whole file
-    found: list[tuple[str, int, str]] = [] if outer is None else outer  # one warning a kind at the end
+    return _batched(_Reader(text, source).games(), source)
+
+
+def _batched(games: Iterator[Board | BridgeError], source: str | None,
+             found: list[tuple[str, int, str]] | None = None) -> Iterator[Board | BridgeError]:
+    """``games`` read 500 at a time with the garbage collector paused. What is read
+    leniently goes to ``found`` (given by :func:`iter_stream`, which warns once at the
+    end), else to the list of a caller's :func:`lenient_into`, else it is warned about
+    here when the games run out."""
+    own = False
+    if found is None:
+        outer = _LENIENT.get()  # a caller reading game by game (lenient_into) warns for the whole file
+        own = outer is None
+        found = [] if outer is None else outer  # one warning a kind at the end
     while True:
         # Reading allocates many small objects that all stay alive; the cyclic
         # garbage collector would scan them again and again for nothing, so
@@ -1083,7 +1098,7 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
             if was_enabled:
                 gc.enable()
         if not batch:
-            if outer is None:
+            if own:
                 warn_lenient(found, source)
             return
         yield from batch
@@ -1114,6 +1129,56 @@ def warn_lenient(found: list[tuple[str, int, str]], source: str | None) -> None:
         if n:
             more = f" ({n - 1} more)" if n > 1 else ""
             warnings.warn(f"{source or '-'}:{line}: {message}{more}", ReadWarning, stacklevel=3)
+
+
+# a place to cut a stream between games: blank lines, then a tag
+_CUT = re.compile(r"\n(?:[ \t]*\n)+(?=\[)")
+
+
+def _last_cut(text: str, start: int) -> int:
+    """The end of the last blank run in ``text`` (from about ``start``) before which every
+    game is whole: not inside a brace comment, and after a line of a game, not after
+    commentary (which would belong to the next game); 0 if there is none."""
+    for m in reversed(list(_CUT.finditer(text, max(0, start - 1000)))):
+        at = m.start()
+        if "{" in text and text.rfind("{", 0, at) > text.rfind("}", 0, at):
+            continue
+        prev = text[text.rfind("\n", 0, at) + 1:at].strip()
+        if not prev or prev[0] in "%{;" or prev[-1] == "}":
+            continue
+        return m.end()
+    return 0
+
+
+def _pieces(chunks: Iterable[str]) -> Iterator[tuple[str, int]]:
+    """``(text, first line)`` pieces of the stream ``chunks``, each a run of whole games."""
+    carry = ""
+    line = 1
+    for chunk in chunks:
+        text = carry + chunk if carry else chunk
+        cut = _last_cut(text, len(carry))
+        if not cut:
+            carry = text
+            continue
+        piece, carry = text[:cut], text[cut:]
+        yield piece, line
+        line += piece.count("\n")
+    if carry:
+        yield carry, line
+
+
+def iter_stream(chunks: Iterable[str], source: str | None = None) -> Iterator[Board | BridgeError]:
+    """Like :func:`iter_records` for a text given in pieces (``chunks``), read a run of
+    games at a time: memory does not grow with the length of the text."""
+    reader = _Reader("", source)
+    outer = _LENIENT.get()
+    found: list[tuple[str, int, str]] = [] if outer is None else outer
+    for piece, line in _pieces(chunks):
+        if line == 1:
+            piece = piece.removeprefix("\ufeff")
+        yield from _batched(reader.games(piece, line), source, found)
+    if outer is None:
+        warn_lenient(found, source)  # once for the whole stream, not once a piece
 
 
 def loads(text: str, source: str | None = None) -> list[Board]:

@@ -437,3 +437,61 @@ def dumps(boards: Iterable[Board]) -> str:
 def dump(boards: Iterable[Board], fp: IO[str]) -> None:
     """Write the boards to an open text file, a board at a time."""
     _api.write_chunks(iter_dumps(boards), fp)
+
+
+# -- reading in pieces (issue #19) ------------------------------------------------
+
+#: Characters of YAML parsed at a time when a list is read in pieces.
+_PIECE = 1 << 16
+# where a top-level list item starts (a "-" in the first column)
+_NEXT_ITEM = re.compile(r"\n(?=-(?:[ \t]|\n))")
+# what ties items together (an anchor), or starts another document: read the rest whole
+_WHOLE_FROM_HERE = re.compile(r"(?:^|[\s\[{,:-])&[^\s\[\]{},]|^(?:---|\.\.\.)(?:[ \t]|$)", re.MULTILINE)
+
+
+def iter_stream(chunks: Iterable[str], source: str | None = None) -> Iterator[Board | BridgeError]:
+    """Like :func:`iter_records` for a text given in pieces (``chunks``). A top-level
+    block list (what :func:`dumps` writes) is read a run of items at a time, each run
+    as its own text (as :func:`iter_records` reads the items of a list with a syntax
+    error); from the first anchor or document marker on, and for any other shape
+    (``boards:``, documents, one board), the rest is read whole."""
+    from bridgecli.formats.stream import peek
+
+    head, rest = peek(chunks)
+    lines = [ln for ln in head.lstrip("\ufeff").split("\n") if ln.strip() and not ln.lstrip().startswith("#")]
+    if not lines or not _ITEM_START.match(lines[0]) or _WHOLE_FROM_HERE.search(head):
+        yield from iter_records("".join(rest), source)
+        return
+    carry = ""
+    line = 1
+    held: list[str] | None = None
+    read_any = False
+    for chunk in rest:
+        if held is not None:
+            held.append(chunk)
+            continue
+        text = carry + chunk if carry else chunk
+        if _WHOLE_FROM_HERE.search(text):
+            held, carry = [text], ""
+            continue
+        # runs of whole items of about _PIECE characters (a node tree is many times its text)
+        done = 0
+        for m in _NEXT_ITEM.finditer(text, max(0, len(carry) - 1)):
+            if m.end() - done < _PIECE:
+                continue
+            piece, done = text[done:m.end()], m.end()
+            if piece.strip():
+                read_any = True
+                yield from _shifted(iter_records(piece, source), line - 1)
+            line += piece.count("\n")
+        carry = text[done:]
+    tail = "".join(held) if held is not None else carry
+    if tail.strip() or not read_any:
+        yield from _shifted(iter_records(tail, source), line - 1)
+
+
+def _shifted(records: Iterator[Board | BridgeError], lines: int) -> Iterator[Board | BridgeError]:
+    for rec in records:
+        if lines and isinstance(rec, BridgeError) and rec.line is not None:
+            rec.line += lines
+        yield rec

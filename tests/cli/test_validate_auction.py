@@ -446,8 +446,12 @@ def test_parallel_redoes_a_batch_when_the_record_plan_is_wrong(monkeypatch: pyte
     assert games is not None
     expected, _, _ = va._render_batch((games, None, 1, True, False, False, "en"))
     monkeypatch.setattr(va, "_directives_only", lambda chunk: "Board \"2\"" in chunk)  # a wrong plan
+    monkeypatch.setattr(va, "TASK_GAMES", 2)  # three batches for two workers
+    from bridgecli.core.notation import ENGLISH
+
     out = io.StringIO()
-    assert va._write_parallel(out, games, 2, None, True, False, False, "en") == (1, 6)
+    text = PBN_TEXT.replace("1C Pass 1Q Pass", "1C Pass 1D Pass")
+    assert va._check_pbn(out, [text], None, 2, 0, True, False, False, ENGLISH) == (1, 6)
     assert out.getvalue() == expected
     assert [json.loads(x)["record"] for x in out.getvalue().splitlines()] == [1, 2, 3, 4, 5, 6]
 

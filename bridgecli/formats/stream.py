@@ -1,0 +1,171 @@
+"""Reading a file board by board: decoded text in pieces, never the whole file at once.
+
+:func:`text_chunks` turns an open binary file into text pieces of about a
+megabyte: a UTF-8 BOM dropped, ``\\r\\n`` and a lone ``\\r`` made ``\\n``, a NUL
+byte reported as binary input on its line. The charset is chosen per file as
+:func:`decode_bytes` does for a whole text: UTF-8, else Latin-1 (PBN's own).
+A regular file is checked for UTF-8 first (one quick pass); a pipe is read
+as UTF-8 until a byte proves it is not, then as Latin-1 from that piece on.
+
+:func:`iter_file` gives the boards (and errors) of such pieces in a format;
+each format module's ``iter_stream(chunks, source)`` does the work: PBN is
+cut between games, JSON Lines between lines and LIN between ``key|value|``
+pairs, so memory stays flat however big the input (and a LIN file of a million
+boards on one line streams too). A single JSON array or ``{"boards": [...]}``
+object and YAML are still read whole.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import stat
+from collections.abc import Iterable, Iterator
+from typing import IO
+
+from bridgecli.core.board import Board
+from bridgecli.core.errors import BridgeError, ParseError
+
+#: Bytes read at a time.
+CHUNK = 1 << 20
+
+# control bytes that mark a Latin-1 "text" as binary (as in decode_bytes)
+_CONTROL = bytes(b for b in range(256) if (b < 32 and b not in b"\t\r\n\f\v") or 0x7F <= b < 0xA0)
+
+
+def _read(fp: IO[bytes], size: int) -> bytes:
+    """Up to ``size`` bytes: what a pipe has now (never waiting to fill the block), a block from a file."""
+    read1 = getattr(fp, "read1", None)
+    data: bytes = read1(size) if read1 is not None else fp.read(size)
+    return data
+
+
+def _regular(fp: IO[bytes]) -> bool:
+    try:
+        return stat.S_ISREG(os.fstat(fp.fileno()).st_mode) and fp.seekable()
+    except (AttributeError, OSError, ValueError):
+        try:
+            return fp.seekable()
+        except (AttributeError, OSError, ValueError):
+            return False
+
+
+def _is_utf8(fp: IO[bytes]) -> bool:
+    """Whether the rest of the seekable ``fp`` is UTF-8 (it is read, then sought back)."""
+    start = fp.tell()
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    try:
+        while True:
+            block = fp.read(CHUNK)
+            if not block:
+                decoder.decode(b"", final=True)
+                return True
+            decoder.decode(block)
+    except UnicodeDecodeError:
+        return False
+    finally:
+        fp.seek(start)
+
+
+def text_chunks(fp: IO[bytes], source: str, size: int = CHUNK) -> Iterator[str]:
+    """Decoded text of the binary ``fp`` in pieces of about ``size`` bytes (see the module docstring).
+
+    Raises ParseError for binary input (a NUL byte; Latin-1 text with many control bytes).
+    """
+    utf8 = _is_utf8(fp) if _regular(fp) else True
+    first = b""
+    while len(first) < 3:
+        block = _read(fp, size)
+        if not block:
+            break
+        first += block
+    if first.startswith(b"\xef\xbb\xbf"):
+        first = first[3:] or _read(fp, size)
+    decoder = codecs.getincrementaldecoder("utf-8" if utf8 else "latin-1")()
+    latin = not utf8
+    newlines = 0      # newlines before the current block
+    total = bad = 0   # bytes and control bytes read as Latin-1
+    cr = ""           # a "\r" held back: a "\n" may start the next piece
+    block = first
+    while True:
+        if b"\x00" in block:
+            line = newlines + block[: block.index(b"\x00")].count(b"\n") + 1
+            raise ParseError("binary data (a NUL byte), not a text file", source=source, line=line)
+        if latin:
+            text = decoder.decode(block, final=not block)
+        else:
+            try:
+                text = decoder.decode(block, final=not block)
+            except UnicodeDecodeError:
+                # a pipe that is not UTF-8 after all: Latin-1 from here on
+                pending = decoder.getstate()[0]
+                decoder = codecs.getincrementaldecoder("latin-1")()
+                latin = True
+                block = pending + block
+                text = decoder.decode(block, final=not block)
+        if latin:
+            total += len(block)
+            bad += len(block) - len(block.translate(None, _CONTROL))
+            if bad > max(4, total // 100):
+                raise ParseError("binary data, not a text file", source=source, line=newlines + 1)
+        newlines += block.count(b"\n")
+        text = cr + text
+        cr = ""
+        if text.endswith("\r") and block:
+            text, cr = text[:-1], "\r"
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        if text:
+            yield text
+        if not block:
+            return
+        block = _read(fp, size)
+
+
+def peek(chunks: Iterable[str]) -> tuple[str, Iterator[str]]:
+    """The start of ``chunks`` (through the first line holding more than white space, or
+    all of it), and an iterator over all of ``chunks`` again."""
+    it = iter(chunks)
+    seen: list[str] = []
+    head = ""
+    for chunk in it:
+        seen.append(chunk)
+        head += chunk
+        stripped = head.lstrip("\ufeff \t\r\n")
+        if stripped and "\n" in stripped:
+            break
+        if stripped and len(head) > CHUNK * 4:
+            break  # a long first line (a LIN file on one line): enough to tell the format
+    return head, _chain(seen, it)
+
+
+def _chain(seen: list[str], rest: Iterator[str]) -> Iterator[str]:
+    while seen:
+        yield seen.pop(0)
+    yield from rest
+
+
+def iter_file(chunks: Iterable[str], fmt: str, source: str | None = None) -> Iterator[Board | BridgeError]:
+    """Boards of the text ``chunks`` in format ``fmt``, a bad board yielded as its error."""
+    from bridgecli.formats import module
+
+    mod = module(fmt)
+    stream = getattr(mod, "iter_stream", None)
+    if stream is None:
+        return mod.iter_records("".join(chunks), source=source)  # type: ignore[no-any-return]
+    return stream(chunks, source=source)  # type: ignore[no-any-return]
+
+
+def lines_of(chunks: Iterable[str]) -> Iterator[str]:
+    """Pieces of ``chunks`` cut after a newline (a piece with no newline in it stays whole)."""
+    carry = ""
+    for chunk in chunks:
+        text = carry + chunk if carry else chunk
+        cut = text.rfind("\n") + 1
+        if cut == 0:
+            carry = text
+            continue
+        carry = text[cut:]
+        yield text[:cut]
+    if carry:
+        yield carry
