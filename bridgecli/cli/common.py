@@ -86,13 +86,14 @@ def read_records(
 def open_input(path: str) -> tuple[IO[bytes], str]:
     """FILE or ``-`` (stdin) opened for reading bytes, and the name to give it in messages."""
     if path == "-":
+        buffer = stdin_buffer()  # a closed stdin is an error naming it
         stdin_hint()
-        return sys.stdin.buffer, "<stdin>"
+        return buffer, "<stdin>"
     return open(path, "rb"), path
 
 
 def close_input(fp: IO[bytes]) -> None:
-    if fp is not sys.stdin.buffer:
+    if fp is not getattr(sys.stdin, "buffer", None):
         fp.close()
 
 

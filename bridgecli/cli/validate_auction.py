@@ -481,10 +481,11 @@ def _check_pbn(fp: IO[str], chunks: Iterable[str], source: str, jobs: int | None
     number of records."""
     import itertools
 
-    from bridgecli.formats.pbn import _batched, _Reader
+    from bridgecli.formats.pbn import _batched, _Reader, warn_lenient
     from bridgecli.formats.pbn_auctions import iter_game_records
 
     reader = _Reader("", source)
+    found: list[tuple[str, int, str]] = []  # what was read leniently, warned about once at the end
     units = _pbn_units(chunks)
     first = next(units, None)
     if first is None:
@@ -531,8 +532,8 @@ def _check_pbn(fp: IO[str], chunks: Iterable[str], source: str, jobs: int | None
             continue
         if window:
             run_window()
-        records = iter_game_records(games, source) if games is not None else _batched(reader.games(piece, line),
-                                                                                        source)
+        records = (iter_game_records(games, source, found) if games is not None
+                   else _batched(reader.games(piece, line), source, found))
         verdicts = judge_records(records, require_complete=require_complete, want_legal_calls=want_legal_calls,
                                  start=n + 1)
         code, k = _write(fp, verdicts, as_json, lang, False)
@@ -541,6 +542,8 @@ def _check_pbn(fp: IO[str], chunks: Iterable[str], source: str, jobs: int | None
         planned = n + 1
     if window:
         run_window()
+    if found:
+        warn_lenient(found, source)  # once for the whole file, not once a piece
     return int(worst), n
 
 

@@ -94,18 +94,22 @@ def split_games(text: str) -> list[tuple[str, int]] | None:
     return [(chunk, line) for chunk, line in zip(chunks, starts) if chunk and not chunk.isspace()]
 
 
-def iter_game_records(games: list[tuple[str, int]], source: str | None = None) -> Iterator[Board | BridgeError]:
-    """The records of games from :func:`split_games`, in order."""
+def iter_game_records(games: list[tuple[str, int]], source: str | None = None,
+                      found: list[tuple[str, int, str]] | None = None) -> Iterator[Board | BridgeError]:
+    """The records of games from :func:`split_games`, in order. What the full reader
+    reads leniently is warned about at the end, or added to ``found`` when given (a
+    caller reading a file in pieces warns once for the whole file)."""
     plain = _plain_game
-    found: list[tuple[str, int, str]] = []  # what the full reader read leniently, lines in the file
+    own = found is None
+    seen: list[tuple[str, int, str]] = [] if found is None else found  # lines in the file
     for chunk, line in games:
         board = plain(chunk) if chunk[0] == "[" else None
         if board is not None:
             yield board
         else:
-            yield from _game(chunk, line, source, found)
-    if found:
-        _full_reader().warn_lenient(found, source)
+            yield from _game(chunk, line, source, seen)
+    if own and seen:
+        _full_reader().warn_lenient(seen, source)
 
 
 def _game(chunk: str, line: int, source: str | None,
