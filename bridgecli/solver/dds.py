@@ -56,19 +56,27 @@ def install_hint() -> str:
     import bridgecli
 
     here = Path(bridgecli.__file__).resolve().parent
+    # every bridgecli on the path: an editable install also leaves a bridgecli.egg-info in
+    # its checkout, which has no direct_url.json and is no installation of its own
     try:
-        dist = metadata.distribution("bridgecli")
-        direct = json.loads(dist.read_text("direct_url.json") or "null")
-        installed = Path(str(dist.locate_file("bridgecli"))).resolve()
-    except (metadata.PackageNotFoundError, ValueError, OSError):
-        dist, direct, installed = None, None, None
-    if isinstance(direct, dict) and (direct.get("dir_info") or {}).get("editable"):
-        url = urlparse(str(direct.get("url", "")))
-        root = Path(unquote(url.path)).resolve() if url.scheme == "file" else None
-        if root is not None and (root / "bridgecli") == here:
-            return f"solve needs the DDS solver: pip install -e '{root}[dds]'"
-    elif dist is not None and installed == here:
-        return INSTALL_HINT
+        dists = list(metadata.distributions(name="bridgecli"))
+    except (ValueError, OSError):
+        dists = []
+    for dist in dists:
+        if str(getattr(dist, "_path", "")).endswith(".egg-info"):
+            continue  # build metadata in a source tree, not an installation
+        try:
+            direct = json.loads(dist.read_text("direct_url.json") or "null")
+            installed = Path(str(dist.locate_file("bridgecli"))).resolve()
+        except (ValueError, OSError):
+            continue
+        if isinstance(direct, dict) and (direct.get("dir_info") or {}).get("editable"):
+            url = urlparse(str(direct.get("url", "")))
+            root = Path(unquote(url.path)).resolve() if url.scheme == "file" else None
+            if root is not None and (root / "bridgecli") == here:
+                return f"solve needs the DDS solver: pip install -e '{root}[dds]'"
+        elif installed == here:
+            return INSTALL_HINT
     return f"solve needs the DDS solver: pip install '{ENDPLAY_REQUIREMENT}'"
 
 _DDS: ModuleType | None = None

@@ -88,13 +88,13 @@ def _editable_root() -> Path | None:
     from importlib import metadata
     from urllib.parse import unquote, urlparse
 
-    try:
-        info = json.loads(metadata.distribution("bridgecli").read_text("direct_url.json") or "null")
-    except metadata.PackageNotFoundError:
-        return None
-    if not isinstance(info, dict) or not (info.get("dir_info") or {}).get("editable"):
-        return None
-    return Path(unquote(urlparse(info["url"]).path)).resolve()
+    # every bridgecli on the path: the checkout's own bridgecli.egg-info (left by an editable
+    # install) has no direct_url.json
+    for dist in metadata.distributions(name="bridgecli"):
+        info = json.loads(dist.read_text("direct_url.json") or "null")
+        if isinstance(info, dict) and (info.get("dir_info") or {}).get("editable"):
+            return Path(unquote(urlparse(info["url"]).path)).resolve()
+    return None
 
 
 class _FakeDist:
@@ -117,29 +117,33 @@ def test_install_hint_fits_the_installation(monkeypatch: pytest.MonkeyPatch, tmp
     root = package.parent
 
     def installed(dist: object):
-        def distribution(name: str) -> object:
+        def distributions(name: str) -> list[object]:
             assert name == "bridgecli"
-            if dist is None:
-                raise metadata.PackageNotFoundError(name)
-            return dist
-        return distribution
+            return [] if dist is None else [dist]
+        return distributions
 
     # a wheel from PyPI: the running package is the installed one
-    monkeypatch.setattr(metadata, "distribution", installed(_FakeDist(None, root)))
+    monkeypatch.setattr(metadata, "distributions", installed(_FakeDist(None, root)))
     assert dds.install_hint() == "solve needs the DDS solver: pip install 'bridgecli[dds]'"
     # pip install -e of this checkout
     editable = json.dumps({"url": root.as_uri(), "dir_info": {"editable": True}})
-    monkeypatch.setattr(metadata, "distribution", installed(_FakeDist(editable, tmp_path)))
+    monkeypatch.setattr(metadata, "distributions", installed(_FakeDist(editable, tmp_path)))
     assert dds.install_hint() == f"solve needs the DDS solver: pip install -e '{root}[dds]'"
     # an editable install of another checkout, or none: this source tree runs by python -m
     other = json.dumps({"url": tmp_path.as_uri(), "dir_info": {"editable": True}})
-    monkeypatch.setattr(metadata, "distribution", installed(_FakeDist(other, tmp_path)))
+    monkeypatch.setattr(metadata, "distributions", installed(_FakeDist(other, tmp_path)))
     assert dds.install_hint() == "solve needs the DDS solver: pip install 'endplay>=0.5.12'"
-    monkeypatch.setattr(metadata, "distribution", installed(None))
+    monkeypatch.setattr(metadata, "distributions", installed(None))
     assert dds.install_hint() == "solve needs the DDS solver: pip install 'endplay>=0.5.12'"
     # a wheel installed elsewhere while this checkout runs
-    monkeypatch.setattr(metadata, "distribution", installed(_FakeDist(None, tmp_path)))
+    monkeypatch.setattr(metadata, "distributions", installed(_FakeDist(None, tmp_path)))
     assert dds.install_hint() == "solve needs the DDS solver: pip install 'endplay>=0.5.12'"
+    # pip install -e leaves bridgecli.egg-info in the checkout, found first on the path: not an install
+    build = _FakeDist(None, root)
+    build._path = root / "bridgecli.egg-info"  # type: ignore[attr-defined]
+    monkeypatch.setattr(metadata, "distributions",
+                        lambda name: [build, _FakeDist(editable, tmp_path)])
+    assert dds.install_hint() == f"solve needs the DDS solver: pip install -e '{root}[dds]'"
 
 
 def test_nothing_else_imports_endplay() -> None:
