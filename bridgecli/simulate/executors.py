@@ -137,17 +137,36 @@ def run_processes(question: Question, tasks: Tasks, jobs: int) -> Iterator[Chunk
             proc.join(2)
 
 
-def _dask_chunk(question: Question, index: int, size: int) -> ChunkResult:
+def _dask_chunks(question: Question, pieces: list[tuple[int, int]]) -> list[ChunkResult]:
     from bridgecli.solver import dds
 
     dds.set_threads(1)
-    return run_chunk(question, index, size)
+    return [run_chunk(question, index, size) for index, size in pieces]
 
 
-def run_dask(question: Question, tasks: Tasks, target: str | int, ahead: int | None = None) -> Iterator[ChunkResult]:
-    """Chunks as Dask tasks on the scheduler at ``target`` (an address) or on a LocalCluster of
-    ``target`` workers; results stream back and come out in chunk order (:func:`dask_map`)."""
-    return dask_map(_dask_chunk, ((question, index, size) for index, size in tasks), target, ahead)
+#: Chunks sent to a Dask worker in one task: fewer, larger tasks cost the scheduler less
+#: (each chunk keeps its own seed, so the numbers are those of any other executor).
+DASK_GROUP = 4
+
+
+def run_dask(question: Question, tasks: Tasks, target: str | int, ahead: int | None = None,
+             group: int = DASK_GROUP) -> Iterator[ChunkResult]:
+    """Chunks as Dask tasks (``group`` chunks a task) on the scheduler at ``target`` (an
+    address) or on a LocalCluster of ``target`` workers; results stream back and come out
+    in chunk order (:func:`dask_map`)."""
+
+    def groups() -> Iterator[tuple[Question, list[tuple[int, int]]]]:
+        pieces: list[tuple[int, int]] = []
+        for index, size in tasks:
+            pieces.append((index, size))
+            if len(pieces) == group:
+                yield question, pieces
+                pieces = []
+        if pieces:
+            yield question, pieces
+
+    for done in dask_map(_dask_chunks, groups(), target, ahead):
+        yield from done
 
 
 def dask_map(fn: Callable[..., T], args: Iterator[tuple[Any, ...]], target: str | int,
