@@ -161,15 +161,20 @@ def simple_params(tokens: Sequence[str]) -> dict[str, Any] | None:
     return params
 
 
-def is_board_text(text: str) -> bool:
-    """Whether a text of results starts like a file of boards (PBN, JSON, YAML)."""
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line:
-            continue
-        return line.startswith(("[", "{", "%", "---", "- board", "boards:"))
-    return False
+#: How a board file starts (PBN tags, ``%`` lines or commentary, JSON, YAML); a result line never does.
+BOARD_STARTS = ("%", "[", "{", ";", "---", "boards:", "- board", "board:", "number:")
 
+
+def is_board_text(text: str) -> bool:
+    """True when a text whose first lines are ``text`` is a file of boards (PBN, JSON,
+    YAML, LIN), not lines of results."""
+    for raw in text.lstrip("\ufeff").splitlines():
+        line = raw.strip()
+        if line:
+            from bridgecli import formats
+
+            return line.startswith(BOARD_STARTS) or formats.sniff(line) == "lin"
+    return False
 
 
 def units(x: float) -> str:

@@ -20,6 +20,7 @@ from bridgecli.cli.results import (  # noqa: F401  (re-exported: the old home of
     LANGUAGE_NAMES,
     InputLanguage,
     declared_language,
+    is_board_text,
     parse_line_options,
     result_and_declarer,
     split_words,
@@ -286,21 +287,6 @@ def _peek_stdin() -> tuple[bytes, bool]:
         complete = data.rpartition(b"\n")[0]
         if complete.strip():
             return data, False
-
-
-#: How a board file starts (PBN tags, ``%`` lines or commentary, JSON, YAML); a result line never does.
-_BOARD_STARTS = ("%", "[", "{", ";", "---", "boards:", "- board", "board:", "number:")
-
-
-def is_board_text(head: str) -> bool:
-    """True when text whose first lines are ``head`` is a file of boards, not result lines."""
-    for raw in head.lstrip("\ufeff").splitlines():
-        line = raw.strip()
-        if line:
-            from bridgecli import formats
-
-            return line.startswith(_BOARD_STARTS) or formats.sniff(line) == "lin"
-    return False
 
 
 def _run_batch(ctx: click.Context, keep_going: bool, output: str | None = None, prefix: bytes = b"",
