@@ -1,6 +1,5 @@
-"""The Python examples of the README and docs/API.md are real: each ```pycon block is
-run as a doctest from the repository root, and docs/API.md is the page that
-tools/api_docs.py writes from the docstrings today."""
+"""The Python examples of the README and the docs are real: each ```pycon block of
+README.md and of every page under docs/ is run as a doctest from the repository root."""
 
 from __future__ import annotations
 
@@ -14,7 +13,7 @@ import pytest
 
 from .conftest import ROOT
 
-PAGES = [ROOT / "README.md", ROOT / "docs" / "API.md"]
+PAGES = [ROOT / "README.md", *sorted(p for p in (ROOT / "docs").rglob("*.md") if "```pycon" in p.read_text(encoding="utf-8"))]
 
 
 def blocks(page: Path) -> list[tuple[str, str]]:
