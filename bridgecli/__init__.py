@@ -3,7 +3,8 @@
 ``import bridgecli as bc`` costs almost nothing: each public name below is
 loaded from its module on first use (PEP 562), so that numpy, PyYAML,
 tabulate and the DDS solver are imported only by what needs them. The
-names are listed, with the command each mirrors, in docs/API.md.
+command each name mirrors is in docs/API.md; the reference pages
+(docs/reference/, built by mkdocs) list every name of ``_EXPORTS``.
 """
 
 from __future__ import annotations

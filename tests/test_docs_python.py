@@ -6,7 +6,6 @@ from __future__ import annotations
 import doctest
 import os
 import re
-import runpy
 from pathlib import Path
 
 import pytest
@@ -53,7 +52,3 @@ def test_python_examples(page: Path) -> None:
     assert runner.failures == 0, "".join(out)
     assert runner.tries > 0
 
-
-def test_api_page_is_current() -> None:
-    tool = runpy.run_path(str(ROOT / "tools" / "api_docs.py"))
-    assert (ROOT / "docs" / "API.md").read_text(encoding="utf-8") == tool["page"]()
