@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
+from . import lexicon
 from .cards import Seat, Strain
 from .errors import ParseError
 
@@ -45,6 +46,9 @@ class Redouble:
 PASS = Pass()
 DOUBLE = Double()
 REDOUBLE = Redouble()
+
+#: pass, double, redouble by the numbers of bridgecli.core.lexicon
+_CALLS: tuple[Pass, Double, Redouble] = (PASS, DOUBLE, REDOUBLE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,9 +103,8 @@ def parse_call(text: str) -> Call:
 
     Raises ParseError for anything else.
     """
-    from .notation import default_reader
-
-    return default_reader().parse_call(text)
+    level, value = lexicon.read_call(lexicon.default_reader(), text)
+    return _CALLS[value] if level == 0 else Bid(level, Strain(value))
 
 
 class Risk(IntEnum):
@@ -168,9 +171,10 @@ class Contract:
         """Parse ``4S``, ``4SX``, ``3NTXX``, ``3N``, ``4♠``, ``pass``; ``4SXS`` or ``4SX by S``
         also names the declarer. Raises ParseError.
         """
-        from .notation import default_reader
-
-        return default_reader().parse_contract(text)
+        level, strain, risk, seat = lexicon.read_contract(lexicon.default_reader(), text)
+        if level == 0:
+            return cls.passed_out()
+        return cls(level, Strain(strain), Risk(risk), None if seat is None else Seat(seat))
 
     @property
     def pbn(self) -> str:

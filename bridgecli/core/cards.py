@@ -10,6 +10,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 
+from . import lexicon
+
 
 class Suit(IntEnum):
     """A suit; ``Suit.SPADES > Suit.CLUBS``."""
@@ -40,9 +42,7 @@ class Suit(IntEnum):
 
         Raises ParseError on anything else.
         """
-        from .notation import ENGLISH
-
-        return ENGLISH.parse_suit(text)
+        return Suit(lexicon.read_suit(lexicon.ENGLISH, text))
 
     def __str__(self) -> str:
         return self.letter
@@ -92,9 +92,7 @@ class Strain(IntEnum):
     @classmethod
     def from_str(cls, text: str) -> Strain:
         """Parse ``NT``, ``N``, ``S``, ``♠`` ... Raises ParseError."""
-        from .notation import ENGLISH
-
-        return ENGLISH.parse_strain(text)
+        return Strain(lexicon.read_strain(lexicon.ENGLISH, text))
 
     def __str__(self) -> str:
         return self.letter
@@ -137,9 +135,7 @@ class Rank(IntEnum):
     @classmethod
     def from_str(cls, text: str) -> Rank:
         """Parse ``A``, ``k``, ``T``, ``10`` ... Raises ParseError."""
-        from .notation import ENGLISH
-
-        return ENGLISH.parse_rank(text)
+        return Rank(lexicon.read_rank(lexicon.ENGLISH, text))
 
     def __str__(self) -> str:
         return self.letter
@@ -185,9 +181,8 @@ class Card:
         card = _BY_TEXT.get(text)
         if card is not None:
             return card
-        from .notation import default_reader
-
-        return default_reader().parse_card(text)
+        suit, rank = lexicon.read_card(lexicon.default_reader(), text)
+        return _ALL_CARDS[suit * 13 + rank - 2]
 
     def __str__(self) -> str:
         return self.suit.letter + self.rank.letter
@@ -243,9 +238,7 @@ class Seat(IntEnum):
     @classmethod
     def from_str(cls, text: str) -> Seat:
         """Parse ``N``, ``north``, ``n`` ... Raises ParseError."""
-        from .notation import default_reader
-
-        return default_reader().parse_seat(text)
+        return Seat(lexicon.read_seat(lexicon.default_reader(), text))
 
     def __str__(self) -> str:
         return self.letter
@@ -310,9 +303,7 @@ class Vulnerability(IntEnum):
 
         Raises ParseError.
         """
-        from .notation import default_reader
-
-        return default_reader().parse_vul(text)
+        return Vulnerability(lexicon.read_vul(lexicon.default_reader(), text))
 
     @property
     def pbn(self) -> str:
@@ -381,9 +372,7 @@ class Hand:
 
         Raises ParseError on a bad rank, a card twice, or not four suits.
         """
-        from .notation import ENGLISH
-
-        return ENGLISH.parse_hand(text)
+        return Hand(_ALL_CARDS[suit * 13 + rank - 2] for suit, rank in lexicon.read_hand(lexicon.ENGLISH, text))
 
     @classmethod
     def from_str(cls, text: str) -> Hand:

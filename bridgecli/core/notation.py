@@ -22,23 +22,18 @@ bare tables (``ENGLISH``...) have no fallbacks and read strictly.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import TypeVar
 
+from . import lexicon
 from .calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Risk
 from .cards import Card, Hand, Rank, Seat, Strain, Suit, Vulnerability
 from .errors import ParseError
 from .notation_errors import ERRORS_HU, ERRORS_PL, TERMS_EN, TERMS_HU, TERMS_PL, error_table
 
-_SYMBOLS: dict[str, Suit] = {
-    "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
-    "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS,
-}
-_DIGIT_RANKS: dict[str, Rank] = {str(r): Rank(r) for r in range(2, 11)}
-
-T = TypeVar("T")
+#: pass, double, redouble by the numbers of bridgecli.core.lexicon
+_CALLS: tuple[Call, Call, Call] = (PASS, DOUBLE, REDOUBLE)
 
 _SEAT_WORDS = ("north", "east", "south", "west")
 _SEAT_LETTERS = ("N", "E", "S", "W")
@@ -50,31 +45,7 @@ def _compiled(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern)
 
 #: English parse-error messages, the fallback of every table's ``messages``.
-_MESSAGES_EN: dict[str, str] = {
-    "not_rank": "not a rank: {text}",
-    "not_suit": "not a suit: {text}",
-    "not_strain": "not a strain: {text}",
-    "not_card": "not a card: {text}",
-    "not_call": "not a call: {text}",
-    "not_call_level": "not a call: {text} (bids go from 1 to 7)",
-    "not_seat": "not a seat: {text}",
-    "not_vul": "not a vulnerability: {text}",
-    "hand_suits": "a hand needs four suits separated by dots: {text}",
-    "hand_rank": "not a rank: {tok} in hand {text}",
-    "hand_twice": "card {tok} twice in hand {text}",
-    "not_contract": "not a contract: {text}",
-    "not_contract_level": "not a contract: {text} (levels go from 1 to 7)",
-    "unknown_language": "unknown language {text} (known: {known})",
-    # illegal calls (validate-auction), worded as bridgecli.core.auction words them
-    "illegal_call": "illegal call {n} ({seat}) {call}: {why}",
-    "why_insufficient": "insufficient, {last} was the last bid (Law 27)",
-    "why_double_own_side": "{last} was bid by the doubler's own side (Law 36)",
-    "why_double_nothing": "no bid to double yet (Law 36)",
-    "why_redouble_undoubled": "{last} is not doubled (Law 36)",
-    "why_redouble_nothing": "no bid to redouble yet (Law 36)",
-    "why_redouble_own_double": "the double of {last} came from the redoubler's own side (Law 36)",
-    "why_after_close": "the auction closed after call {n} (Law 39)",
-}
+_MESSAGES_EN = lexicon.MESSAGES_EN
 
 
 @dataclass(frozen=True, eq=False)  # compared by identity; a generated __eq__ costs start-up
@@ -83,20 +54,9 @@ class Language:
 
     code: str
     """Short code: ``en``, ``pl``, ``hu``."""
-    ranks: Mapping[str, Rank]
-    """Upper-case rank tokens (``A``, ``K``, ``T``...); digits 2..10 are always accepted."""
-    suits: Mapping[str, Suit]
-    """Upper-case suit tokens (``S``, ``SPADES``...); symbols are always accepted."""
-    notrump: tuple[str, ...]
-    """Upper-case tokens for notrump (``NT``, ``N``...)."""
-    nullo: tuple[str, ...]
-    """Upper-case tokens for the nullo strain of the variants."""
-    calls: Mapping[str, Call]
-    """Upper-case tokens for pass, double and redouble."""
-    seats: Mapping[str, Seat]
-    """Upper-case seat tokens (``N``, ``NORTH``...)."""
-    vulnerability: Mapping[str, Vulnerability]
-    """Upper-case vulnerability tokens."""
+    tokens: lexicon.Tokens
+    """The input tokens (ranks, suits, calls, seats...) this table reads, from
+    :mod:`bridgecli.core.lexicon`; its messages and card letters are this table's."""
     rank_out: tuple[str, ...]
     """Output letter of each rank, two first."""
     suit_out: tuple[str, ...]
@@ -116,8 +76,6 @@ class Language:
     table lacks falls back to English (:meth:`word`)."""
     risk_out: tuple[str, str, str] = ("", "X", "XX")
     """Suffix of an undoubled, doubled, redoubled contract."""
-    passout: tuple[str, ...] = ("PASS", "PASSED", "PASSED OUT", "AP")
-    """Upper-case tokens for a passed-out contract (besides the pass call)."""
     messages: Mapping[str, str] = field(default_factory=dict)
     """Templates of parse-error messages by key (``not_call``...); missing keys
     fall back to English. Placeholders: ``{text}`` (already quoted), ``{tok}``."""
@@ -131,6 +89,12 @@ class Language:
     """(regular expression over an English error message, template in this
     language) pairs, tried in order by :meth:`translate_error`; built by
     :func:`bridgecli.core.notation_errors.error_table`. English has none."""
+
+    def __post_init__(self) -> None:
+        # the tokens report errors as this table words them
+        tokens = replace(self.tokens, code=self.code, messages=self.messages, rank_out=self.rank_out,
+                         suit_out=self.suit_out, symbols=self.symbols, by=self.word("by").upper())
+        object.__setattr__(self, "tokens", tokens)
 
     # -- messages ----------------------------------------------------------
 
@@ -184,213 +148,96 @@ class Language:
             return self.words.get(f"term_{value}", value)
         return value
 
-    def _error(self, key: str, text: str, **values: object) -> ParseError:
-        return ParseError(self.message(key, text=repr(text), **values))
+    # -- reading (bridgecli.core.lexicon reads; the tokens' numbers become values here) --
 
-    def _tiers(self, read: Callable[[Language], T]) -> T:
-        """``read`` with this table, then with each fallback; the first error if all fail."""
-        try:
-            return read(self)
-        except ParseError:
-            for lang in self.fallbacks:
-                try:
-                    return read(lang)
-                except ParseError:
-                    continue
-            raise
+    @property
+    def ranks(self) -> Mapping[str, int]:
+        """Upper-case rank tokens (``A``, ``K``, ``T``...) -> rank; digits 2..10 are always accepted."""
+        return self.tokens.ranks
 
-    # -- reading -----------------------------------------------------------
+    @property
+    def suits(self) -> Mapping[str, int]:
+        """Upper-case suit tokens (``S``, ``SPADES``...) -> suit; symbols are always accepted."""
+        return self.tokens.suits
+
+    @property
+    def notrump(self) -> tuple[str, ...]:
+        """Upper-case tokens for notrump (``NT``, ``N``...)."""
+        return self.tokens.notrump
+
+    @property
+    def nullo(self) -> tuple[str, ...]:
+        """Upper-case tokens for the nullo strain of the variants."""
+        return self.tokens.nullo
+
+    @property
+    def calls(self) -> Mapping[str, Call]:
+        """Upper-case tokens for pass, double and redouble."""
+        return {tok: _CALLS[code] for tok, code in self.tokens.calls.items()}
+
+    @property
+    def seats(self) -> Mapping[str, int]:
+        """Upper-case seat tokens (``N``, ``NORTH``...) -> seat."""
+        return self.tokens.seats
+
+    @property
+    def vulnerability(self) -> Mapping[str, int]:
+        """Upper-case vulnerability tokens -> vulnerability."""
+        return self.tokens.vulnerability
+
+    @property
+    def passout(self) -> tuple[str, ...]:
+        """Upper-case tokens for a passed-out contract (besides the pass call)."""
+        return self.tokens.passout
 
     def parse_rank(self, text: str) -> Rank:
         """A rank token. Raises ParseError."""
-        return self._tiers(lambda lang: lang._parse_rank(text))
-
-    def _parse_rank(self, text: str) -> Rank:
-        t = text.strip().upper()
-        r = self.ranks.get(t) or _DIGIT_RANKS.get(t)
-        if r is None:
-            raise self._error("not_rank", text)
-        return r
+        return Rank(lexicon.read_rank(self.tokens, text))
 
     def parse_suit(self, text: str) -> Suit:
         """A suit token or symbol. Raises ParseError."""
-        return self._tiers(lambda lang: lang._parse_suit(text))
-
-    def _parse_suit(self, text: str) -> Suit:
-        t = text.strip()
-        s = _SYMBOLS.get(t)
-        if s is None:
-            s = self.suits.get(t.upper())
-        if s is None:
-            raise self._error("not_suit", text)
-        return s
-
-    def _strain_token(self, t: str) -> Strain | None:
-        if t in _SYMBOLS:
-            return _SYMBOLS[t].strain
-        if t in self.notrump:
-            return Strain.NOTRUMP
-        if t in self.nullo:
-            return Strain.NULLO
-        s = self.suits.get(t)
-        return None if s is None else s.strain
+        return Suit(lexicon.read_suit(self.tokens, text))
 
     def parse_strain(self, text: str) -> Strain:
         """A strain: a suit token, or notrump (``NT``, ``N``), or nullo. Raises ParseError."""
-        return self._tiers(lambda lang: lang._parse_strain(text))
-
-    def _parse_strain(self, text: str) -> Strain:
-        s = self._strain_token(text.strip().upper())
-        if s is None:
-            raise self._error("not_strain", text)
-        return s
+        return Strain(lexicon.read_strain(self.tokens, text))
 
     def parse_card(self, text: str) -> Card:
         """A card: suit then rank (``SA``, ``♠10``) or rank then suit (``AS``, ``10h``).
 
         Raises ParseError.
         """
-        return self._tiers(lambda lang: lang._parse_card(text))
-
-    def _parse_card(self, text: str) -> Card:
-        t = text.strip().upper()
-        for i in range(1, len(t)):
-            a, b = t[:i], t[i:]
-            suit = _SYMBOLS.get(a, self.suits.get(a))
-            if suit is not None:
-                rank = self.ranks.get(b) or _DIGIT_RANKS.get(b)
-                if rank is not None:
-                    return Card(suit, rank)
-            rank = self.ranks.get(a) or _DIGIT_RANKS.get(a)
-            if rank is not None:
-                suit = _SYMBOLS.get(b, self.suits.get(b))
-                if suit is not None:
-                    return Card(suit, rank)
-        raise self._error("not_card", text)
+        suit, rank = lexicon.read_card(self.tokens, text)
+        return Card.from_index(suit * 13 + rank - 2)
 
     def parse_call(self, text: str) -> Call:
         """A call: pass, double, redouble or a bid ``1C``..``7NT``. Raises ParseError."""
-        return self._tiers(lambda lang: lang._parse_call(text))
-
-    def _parse_call(self, text: str) -> Call:
-        t = text.strip().upper()
-        call = self.calls.get(t)
-        if call is not None:
-            return call
-        if len(t) >= 2 and t[0] in "1234567":
-            strain = self._strain_token(t[1:].strip())
-            if strain is not None:
-                return Bid(int(t[0]), strain)
-        if len(t) >= 2 and t[0].isdigit():
-            raise self._error("not_call_level", text)
-        raise self._error("not_call", text)
+        level, value = lexicon.read_call(self.tokens, text)
+        return _CALLS[value] if level == 0 else Bid(level, Strain(value))
 
     def parse_seat(self, text: str) -> Seat:
         """A seat: ``N``, ``north``... Raises ParseError."""
-        return self._tiers(lambda lang: lang._parse_seat(text))
-
-    def _parse_seat(self, text: str) -> Seat:
-        s = self.seats.get(text.strip().upper())
-        if s is None:
-            raise self._error("not_seat", text)
-        return s
+        return Seat(lexicon.read_seat(self.tokens, text))
 
     def parse_vul(self, text: str) -> Vulnerability:
         """A vulnerability: ``None``, ``NS``, ``EW``, ``All`` and synonyms. Raises ParseError."""
-        return self._tiers(lambda lang: lang._parse_vul(text))
-
-    def _parse_vul(self, text: str) -> Vulnerability:
-        v = self.vulnerability.get(text.strip().upper())
-        if v is None:
-            raise self._error("not_vul", text)
-        return v
+        return Vulnerability(lexicon.read_vul(self.tokens, text))
 
     def parse_hand(self, text: str) -> Hand:
         """A PBN-style hand ``S.H.D.C`` (ranks in any order, ``10`` allowed, ``-`` = void).
 
         Raises ParseError.
         """
-        return self._tiers(lambda lang: lang._parse_hand(text))
-
-    def _parse_hand(self, text: str) -> Hand:
-        parts = text.strip().split(".")
-        if len(parts) != 4:
-            raise self._error("hand_suits", text)
-        cards: list[Card] = []
-        for suit, part in zip((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), parts):
-            part = part.strip().upper()
-            if part in ("-", "—"):
-                continue
-            i = 0
-            while i < len(part):
-                if part.startswith("10", i):
-                    tok, i = "10", i + 2
-                else:
-                    tok, i = part[i], i + 1
-                rank = self.ranks.get(tok) or _DIGIT_RANKS.get(tok)
-                if rank is None:
-                    raise self._error("hand_rank", text, tok=repr(tok))
-                card = Card(suit, rank)
-                if card in cards:
-                    raise self._error("hand_twice", text, tok=repr(self.card_str(card)))
-                cards.append(card)
-        return Hand(cards)
+        return Hand(Card.from_index(suit * 13 + rank - 2) for suit, rank in lexicon.read_hand(self.tokens, text))
 
     def parse_contract(self, text: str) -> Contract:
         """``4S``, ``4SX``, ``3NTXX``, ``4♠``, ``pass``; a trailing seat (``4SXS``,
         ``4SX by S``) names the declarer. Raises ParseError.
         """
-        return self._tiers(lambda lang: lang._parse_contract(text))
-
-    def _parse_contract(self, text: str) -> Contract:
-        t = " ".join(text.strip().upper().split())
-        if self.calls.get(t) is PASS or t in self.passout:
+        level, strain, risk, seat = lexicon.read_contract(self.tokens, text)
+        if level == 0:
             return Contract.passed_out()
-        declarer: Seat | None = None
-        words = t.split(" ")
-        if len(words) == 3 and words[1] in ("BY", self.word("by").upper()):
-            declarer = self._parse_seat(words[2])
-            t = words[0]
-        elif len(words) == 2:
-            declarer = self._parse_seat(words[1])
-            t = words[0]
-        elif len(words) != 1:
-            raise self._error("not_contract", text)
-        if len(t) < 2 or t[0] not in "1234567":
-            if t[:1].isdigit():
-                raise self._error("not_contract_level", text)
-            raise self._error("not_contract", text)
-        level = int(t[0])
-        rest = t[1:]
-        # longest strain token first, then risk, then an optional seat
-        for j in range(len(rest), 0, -1):
-            strain = self._strain_token(rest[:j])
-            if strain is None:
-                continue
-            tail = rest[j:]
-            risk = Risk.UNDOUBLED
-            for tok, rk in (("XX", Risk.REDOUBLED), ("X", Risk.DOUBLED)):
-                if tail.startswith(tok):
-                    risk, tail = rk, tail[len(tok):]
-                    break
-            else:
-                for tok, call in self.calls.items():
-                    if call is REDOUBLE and tail.startswith(tok) and tok:
-                        risk, tail = Risk.REDOUBLED, tail[len(tok):]
-                        break
-                    if call is DOUBLE and tail.startswith(tok) and tok:
-                        risk, tail = Risk.DOUBLED, tail[len(tok):]
-                        break
-            if tail:
-                if declarer is not None:
-                    continue
-                try:
-                    seat = self._parse_seat(tail)
-                except ParseError:
-                    continue
-                return Contract(level, strain, risk, seat)
-            return Contract(level, strain, risk, declarer)
-        raise self._error("not_contract", text)
+        return Contract(level, Strain(strain), Risk(risk), None if seat is None else Seat(seat))
 
     # -- writing -----------------------------------------------------------
 
@@ -461,10 +308,6 @@ class Language:
         return sep.join(out)
 
 
-def _upper(d: Mapping[str, object]) -> dict:  # type: ignore[type-arg]
-    return {k.upper(): v for k, v in d.items()}
-
-
 #: English output words, the fallback of every table's ``words``.
 _WORDS_EN: dict[str, str] = {
     "by": "by", "passed_out": "Pass",
@@ -533,28 +376,7 @@ _WORDS_EN: dict[str, str] = {
 
 ENGLISH = Language(
     code="en",
-    ranks=_upper({"A": Rank.ACE, "K": Rank.KING, "Q": Rank.QUEEN, "J": Rank.JACK, "T": Rank.TEN}),
-    suits=_upper({
-        "S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS,
-        "SPADE": Suit.SPADES, "SPADES": Suit.SPADES, "HEART": Suit.HEARTS, "HEARTS": Suit.HEARTS,
-        "DIAMOND": Suit.DIAMONDS, "DIAMONDS": Suit.DIAMONDS, "CLUB": Suit.CLUBS, "CLUBS": Suit.CLUBS,
-    }),
-    notrump=("NT", "N", "NOTRUMP", "NOTRUMPS", "NO TRUMP"),
-    nullo=("NL", "NULLO"),
-    calls=_upper({
-        "PASS": PASS, "P": PASS,
-        "X": DOUBLE, "DBL": DOUBLE, "DOUBLE": DOUBLE,
-        "XX": REDOUBLE, "RDBL": REDOUBLE, "REDBL": REDOUBLE, "REDOUBLE": REDOUBLE,
-    }),
-    seats=_upper({
-        "N": Seat.NORTH, "E": Seat.EAST, "S": Seat.SOUTH, "W": Seat.WEST,
-        "NORTH": Seat.NORTH, "EAST": Seat.EAST, "SOUTH": Seat.SOUTH, "WEST": Seat.WEST,
-    }),
-    vulnerability=_upper({
-        "NONE": Vulnerability.NONE, "LOVE": Vulnerability.NONE, "-": Vulnerability.NONE, "O": Vulnerability.NONE,
-        "NS": Vulnerability.NS, "N-S": Vulnerability.NS, "EW": Vulnerability.EW, "E-W": Vulnerability.EW,
-        "ALL": Vulnerability.ALL, "BOTH": Vulnerability.ALL, "B": Vulnerability.ALL,
-    }),
+    tokens=lexicon.ENGLISH,
     rank_out=tuple("23456789TJQKA"),
     suit_out=("C", "D", "H", "S"),
     strain_out=("C", "D", "H", "S", "NT", "NL"),
@@ -572,34 +394,7 @@ ENGLISH = Language(
 POLISH = Language(
     code="pl",
     symbols=True,
-    ranks=_upper({"A": Rank.ACE, "AS": Rank.ACE, "K": Rank.KING, "KRÓL": Rank.KING, "D": Rank.QUEEN,
-                  "DAMA": Rank.QUEEN, "W": Rank.JACK, "WALET": Rank.JACK, "DZIESIĄTKA": Rank.TEN}),
-    suits=_upper({
-        "P": Suit.SPADES, "C": Suit.HEARTS, "K": Suit.DIAMONDS, "T": Suit.CLUBS,
-        "PIK": Suit.SPADES, "PIKI": Suit.SPADES, "PIKÓW": Suit.SPADES, "PIKACH": Suit.SPADES,
-        "KIER": Suit.HEARTS, "KIERY": Suit.HEARTS, "KIERÓW": Suit.HEARTS, "KIERACH": Suit.HEARTS,
-        "KARO": Suit.DIAMONDS, "KARA": Suit.DIAMONDS, "KAR": Suit.DIAMONDS, "KARACH": Suit.DIAMONDS,
-        "TREFL": Suit.CLUBS, "TREFLE": Suit.CLUBS, "TREFLI": Suit.CLUBS, "TREFLACH": Suit.CLUBS,
-    }),
-    notrump=("BA", "BEZ ATU", "BEZATU"),
-    nullo=("NULLO",),
-    calls=_upper({
-        "PAS": PASS,
-        "KONTRA": DOUBLE, "KTR": DOUBLE, "X": DOUBLE,
-        "REKONTRA": REDOUBLE, "RKTR": REDOUBLE, "REKTR": REDOUBLE, "XX": REDOUBLE,
-    }),
-    seats=_upper({
-        "N": Seat.NORTH, "E": Seat.EAST, "S": Seat.SOUTH, "W": Seat.WEST,
-        "PÓŁNOC": Seat.NORTH, "WSCHÓD": Seat.EAST, "POŁUDNIE": Seat.SOUTH, "ZACHÓD": Seat.WEST,
-        "POLNOC": Seat.NORTH, "WSCHOD": Seat.EAST, "POLUDNIE": Seat.SOUTH, "ZACHOD": Seat.WEST,
-    }),
-    vulnerability=_upper({
-        "NIKT": Vulnerability.NONE, "OBIE PRZED": Vulnerability.NONE, "PRZED": Vulnerability.NONE,
-        "NS": Vulnerability.NS, "N-S": Vulnerability.NS, "NS PO": Vulnerability.NS,
-        "EW": Vulnerability.EW, "E-W": Vulnerability.EW, "WE": Vulnerability.EW, "W-E": Vulnerability.EW,
-        "EW PO": Vulnerability.EW, "WE PO": Vulnerability.EW,
-        "OBIE": Vulnerability.ALL, "OBIE PO": Vulnerability.ALL, "WSZYSCY": Vulnerability.ALL,
-    }),
+    tokens=lexicon.POLISH,
     rank_out=("2", "3", "4", "5", "6", "7", "8", "9", "10", "W", "D", "K", "A"),
     suit_out=("T", "K", "C", "P"),
     strain_out=("T", "K", "C", "P", "BA", "NULLO"),
@@ -608,7 +403,6 @@ POLISH = Language(
     seat_names=("Północ", "Wschód", "Południe", "Zachód"),
     vul_out=("obie przed", "NS po", "EW po", "obie po"),
     risk_out=("", "X", "XX"),
-    passout=("PAS", "PASY", "SPASOWANE", "4 PASY"),
     words={
         "by": "", "passed_out": "pas",
         "board": "Rozdanie", "dealer": "Rozdający", "vulnerable": "Założenia", "contract": "Kontrakt",
@@ -704,31 +498,7 @@ POLISH = Language(
 HUNGARIAN = Language(
     code="hu",
     symbols=True,
-    ranks=_upper({"A": Rank.ACE, "ÁSZ": Rank.ACE, "K": Rank.KING, "KIRÁLY": Rank.KING, "Q": Rank.QUEEN,
-                  "D": Rank.QUEEN, "DÁMA": Rank.QUEEN, "J": Rank.JACK, "B": Rank.JACK, "BUBI": Rank.JACK,
-                  "T": Rank.TEN}),
-    suits=_upper({
-        "P": Suit.SPADES, "C": Suit.HEARTS, "K": Suit.DIAMONDS, "T": Suit.CLUBS,
-        "PIKK": Suit.SPADES, "PIK": Suit.SPADES, "KŐR": Suit.HEARTS, "KÖR": Suit.HEARTS, "KOR": Suit.HEARTS,
-        "KÁRÓ": Suit.DIAMONDS, "KARO": Suit.DIAMONDS, "KÁRO": Suit.DIAMONDS, "TREFF": Suit.CLUBS,
-    }),
-    notrump=("SZAN", "SZANZADU", "SZANADU", "SZ", "SA"),
-    nullo=("NULLO",),
-    calls=_upper({
-        "PASSZ": PASS, "P": PASS,
-        "KONTRA": DOUBLE, "*": DOUBLE, "X": DOUBLE,
-        "REKONTRA": REDOUBLE, "**": REDOUBLE, "XX": REDOUBLE,
-    }),
-    seats=_upper({
-        "É": Seat.NORTH, "K": Seat.EAST, "D": Seat.SOUTH, "NY": Seat.WEST,
-        "ÉSZAK": Seat.NORTH, "KELET": Seat.EAST, "DÉL": Seat.SOUTH, "NYUGAT": Seat.WEST,
-    }),
-    vulnerability=_upper({
-        "SENKI": Vulnerability.NONE, "MANS": Vulnerability.NONE, "MANS-MANS": Vulnerability.NONE,
-        "É-D": Vulnerability.NS, "ÉD": Vulnerability.NS, "É-D BELL": Vulnerability.NS,
-        "K-NY": Vulnerability.EW, "KNY": Vulnerability.EW, "K-NY BELL": Vulnerability.EW,
-        "MINDENKI": Vulnerability.ALL, "MIND": Vulnerability.ALL, "BELL-BELL": Vulnerability.ALL,
-    }),
+    tokens=lexicon.HUNGARIAN,
     rank_out=("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"),
     suit_out=("T", "K", "C", "P"),
     strain_out=("T", "K", "C", "P", "SA", "NULLO"),
@@ -737,7 +507,6 @@ HUNGARIAN = Language(
     seat_names=("Észak", "Kelet", "Dél", "Nyugat"),
     vul_out=("senki", "É-D", "K-Ny", "mindenki"),
     risk_out=("", "X", "XX"),
-    passout=("PASSZ", "MIND PASSZ", "BEPASSZOLVA"),
     words={
         "by": "", "passed_out": "passz",
         "board": "Leosztás", "dealer": "Osztó", "vulnerable": "Bell", "contract": "Felvétel",
@@ -831,45 +600,21 @@ HUNGARIAN = replace(HUNGARIAN, error_patterns=error_table(ERRORS_HU, HUNGARIAN.m
 #: Languages by code; a new language is a new entry here.
 LANGUAGES: dict[str, Language] = {"en": ENGLISH, "pl": POLISH, "hu": HUNGARIAN}
 
-_MAPPINGS = ("ranks", "suits", "calls", "seats", "vulnerability")
-_TUPLES = ("notrump", "nullo", "passout")
-
-
 def merge_tables(first: Language, others: tuple[Language, ...] = ()) -> Language:
     """``first``'s output with the input tokens of ``first`` then ``others``.
 
     A token of ``first`` keeps its meaning; a token ``others`` give two
-    different meanings (and ``first`` none) is left out, as ambiguous.
+    different meanings (and ``first`` none) is left out, as ambiguous
+    (:func:`bridgecli.core.lexicon.merge`).
     """
-    fields: dict[str, object] = {}
-    for name in _MAPPINGS:
-        table = dict(getattr(first, name))
-        votes: dict[str, set[object]] = {}
-        for lang in others:
-            for tok, value in getattr(lang, name).items():
-                votes.setdefault(tok, set()).add(value)
-        for tok, values in votes.items():
-            if tok not in table and len(values) == 1:
-                table[tok] = next(iter(values))
-        fields[name] = table
-    # tokens of one kind that another kind of ``first`` reads differently stay unread
-    taken = set(first.notrump) | set(first.nullo) | set(first.suits)
-    for name in _TUPLES:
-        tokens = list(getattr(first, name))
-        for lang in others:
-            tokens += [t for t in getattr(lang, name) if t not in tokens and (name == "passout" or t not in taken)]
-        fields[name] = tuple(tokens)
-    return replace(first, fallbacks=(), **fields)  # type: ignore[arg-type]
+    return replace(first, fallbacks=(), tokens=lexicon.merge(first.tokens, (lang.tokens for lang in others)))
 
 
 def reader(table: Language) -> Language:
     """``table`` with its reading fallbacks: English, then the other languages where they agree."""
-    others = tuple(lang for lang in LANGUAGES.values() if lang.code not in (table.code, ENGLISH.code))
-    tiers: list[Language] = []
-    if table.code != ENGLISH.code:
-        tiers.append(merge_tables(table, (ENGLISH,)))
-    tiers.append(merge_tables(tiers[-1] if tiers else table, others))
-    return replace(table, fallbacks=tuple(tiers))
+    tokens = lexicon.reader(table.tokens, [lang.tokens for lang in LANGUAGES.values()])
+    tiers = tuple(replace(table, fallbacks=(), tokens=tier) for tier in tokens.fallbacks)
+    return replace(table, fallbacks=tiers, tokens=tokens)
 
 
 _READERS: dict[str, Language] = {}
