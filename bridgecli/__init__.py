@@ -27,6 +27,10 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("deal", "solve", "Solution"), "bridgecli.api"),
     "DDTable": "bridgecli.solver.tables",
     "ParResult": "bridgecli.solver.par",
+    # solving a stream of boards (solve FILE)
+    "solve_boards": "bridgecli.solver.stream",
+    **dict.fromkeys(("BoardAnalysis", "LeadAnalysis"), "bridgecli.solver.analysis"),
+    "render_analysis": "bridgecli.solver.text",
     # the rules core
     **dict.fromkeys(("Board",), "bridgecli.core.board"),
     "Deal": "bridgecli.core.deal",
@@ -56,6 +60,7 @@ __all__ = [
     "AuctionCheck",
     "Bid",
     "Board",
+    "BoardAnalysis",
     "BridgeError",
     "Call",
     "Card",
@@ -69,6 +74,7 @@ __all__ = [
     "IllegalCallError",
     "IllegalPlayError",
     "InvalidDealError",
+    "LeadAnalysis",
     "MismatchError",
     "ParResult",
     "ParseError",
@@ -102,6 +108,7 @@ __all__ = [
     "matchpoints",
     "parse_call",
     "read",
+    "render_analysis",
     "render_board",
     "render_html",
     "render_svg",
@@ -109,6 +116,7 @@ __all__ = [
     "score",
     "score_pairs",
     "solve",
+    "solve_boards",
     "team_match",
     "write",
 ]
@@ -151,7 +159,10 @@ if TYPE_CHECKING:
     from bridgecli.render.html import render_html
     from bridgecli.render.svg import render_svg
     from bridgecli.render.text import render_board
+    from bridgecli.solver.analysis import BoardAnalysis, LeadAnalysis
     from bridgecli.solver.dds import SolverMissingError
     from bridgecli.solver.par import ParResult
+    from bridgecli.solver.stream import solve_boards
     from bridgecli.solver.tables import DDTable
+    from bridgecli.solver.text import render_analysis
     from bridgecli.variants import find_variant

@@ -33,6 +33,8 @@ COMMANDS: list[tuple[str, str, str]] = [
     ("rubber", "rubber bridge and Chicago", ("`bc.Session(rules=bc.find_rules(\"rubber\"))`, `bc.Rubber`, "
                                            "`bc.DealResult`")),
     ("solve", "double dummy and par", "`bc.solve(deal)` -> `bc.Solution(table, par)`"),
+    ("solve FILE", "every board of a file, streamed", ("`bc.solve_boards(bc.read(path), jobs=..., leads=...)` -> "
+                                                      "`bc.BoardAnalysis` each; `bc.render_analysis(a)`")),
     ("--variant NAME", "the Polish variants", "`bc.find_variant(name)`"),
     ("--lang CODE", "Polish and Hungarian notation", "`bc.get_language(code)`"),
 ]
@@ -43,7 +45,8 @@ GROUPS: list[tuple[str, list[str]]] = [
     ("Scoring", ["score", "breakdown", "ScoreBreakdown", "imps", "find_rules", "ScoringRules",
                  "TableResult", "score_pairs", "team_match", "matchpoints",
                  "Session", "Rubber", "DealResult", "Honours"]),
-    ("Dealing and solving", ["deal", "solve", "Solution", "DDTable", "ParResult"]),
+    ("Dealing and solving", ["deal", "solve", "Solution", "solve_boards", "BoardAnalysis", "LeadAnalysis",
+                             "render_analysis", "DDTable", "ParResult"]),
     ("Auctions and play", ["Auction", "check_calls", "AuctionCheck", "PlayState", "replay_board", "Replay"]),
     ("Drawing boards", ["render_board", "render_html", "render_svg"]),
     ("Values", ["Board", "Deal", "Hand", "Card", "Rank", "Suit", "Strain", "Seat", "Side", "Vulnerability",
