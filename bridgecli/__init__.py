@@ -31,6 +31,8 @@ _EXPORTS: dict[str, str] = {
     "solve_boards": "bridgecli.solver.stream",
     **dict.fromkeys(("BoardAnalysis", "LeadAnalysis"), "bridgecli.solver.analysis"),
     "render_analysis": "bridgecli.solver.text",
+    # choosing boards by number (--board 1-4,7)
+    "BoardNumbers": "bridgecli.core.board_numbers",
     # the rules core
     **dict.fromkeys(("Board",), "bridgecli.core.board"),
     "Deal": "bridgecli.core.deal",
@@ -61,6 +63,7 @@ __all__ = [
     "Bid",
     "Board",
     "BoardAnalysis",
+    "BoardNumbers",
     "BridgeError",
     "Call",
     "Card",
@@ -139,6 +142,7 @@ if TYPE_CHECKING:
     from bridgecli.api import Solution, breakdown, deal, dumps, imps, loads, read, score, solve, write
     from bridgecli.core.auction import Auction, AuctionCheck, check_calls
     from bridgecli.core.board import Board
+    from bridgecli.core.board_numbers import BoardNumbers
     from bridgecli.core.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Double, Pass, Redouble, parse_call
     from bridgecli.core.cards import Card, Hand, Rank, Seat, Side, Strain, Suit, Vulnerability
     from bridgecli.core.deal import Deal

@@ -41,7 +41,7 @@ COMMANDS: list[tuple[str, str, str]] = [
 
 #: heading -> the public names under it, in order
 GROUPS: list[tuple[str, list[str]]] = [
-    ("Boards in and out", ["read", "write", "loads", "dumps"]),
+    ("Boards in and out", ["read", "write", "loads", "dumps", "BoardNumbers"]),
     ("Scoring", ["score", "breakdown", "ScoreBreakdown", "imps", "find_rules", "ScoringRules",
                  "TableResult", "score_pairs", "team_match", "matchpoints",
                  "Session", "Rubber", "DealResult", "Honours"]),

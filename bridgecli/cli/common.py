@@ -10,6 +10,7 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 import click
 
 from bridgecli import files
+from bridgecli.core import board_numbers
 from bridgecli.core.errors import ParseError
 
 # moved to the library (bridgecli.files); importable from here while commands still do
@@ -283,33 +284,16 @@ def add_lang_option(command: click.Command) -> click.Command:
 # -- --board N, 1-4,7 -------------------------------------------------------------
 
 
-class BoardNumbers:
-    """The board numbers ``--board`` asked for, kept as ranges (``1-1000000000`` costs nothing).
-
-    Supports ``n in numbers``; false when no board was asked for (then every board is wanted).
-    """
-
-    def __init__(self, ranges: list[tuple[int, int]]) -> None:
-        self.ranges = ranges
-        """Inclusive ``(first, last)`` ranges."""
-
-    def __contains__(self, number: object) -> bool:
-        return isinstance(number, int) and any(lo <= number <= hi for lo, hi in self.ranges)
-
-    def __bool__(self) -> bool:
-        return bool(self.ranges)
-
-    def __str__(self) -> str:
-        return ",".join(str(lo) if lo == hi else f"{lo}-{hi}" for lo, hi in self.ranges)
+class BoardNumbers(board_numbers.BoardNumbers):
+    """:class:`bridgecli.core.board_numbers.BoardNumbers` of ``--board``: :meth:`single` is a usage error."""
 
     def single(self) -> int | None:
         """The one board number asked for; None when none was. Raises click.BadParameter
         for a range or several numbers (where only one board can be meant)."""
-        if not self.ranges:
-            return None
-        if len(self.ranges) == 1 and self.ranges[0][0] == self.ranges[0][1]:
-            return self.ranges[0][0]
-        raise click.BadParameter(f"one board number here, not {str(self)!r}", param_hint="--board")
+        try:
+            return super().single()
+        except ParseError as exc:
+            raise click.BadParameter(exc.message, param_hint="--board") from None
 
 
 def parse_board_numbers(specs: tuple[str, ...]) -> BoardNumbers:
@@ -317,22 +301,10 @@ def parse_board_numbers(specs: tuple[str, ...]) -> BoardNumbers:
 
     Raises click.BadParameter for anything else (also a value with no number in it, ``,``).
     """
-    ranges: list[tuple[int, int]] = []
-    for spec in specs:
-        parts = [part for part in spec.replace(" ", "").split(",") if part]
-        if not parts:
-            raise click.BadParameter(f"not a board number or range: {spec!r}", param_hint="--board")
-        for part in parts:
-            lo, dash, hi = part.partition("-")
-            try:
-                first = int(lo)
-                last = int(hi) if dash else first
-            except ValueError:
-                raise click.BadParameter(f"not a board number or range: {part!r}", param_hint="--board") from None
-            if first < 1 or last < first:
-                raise click.BadParameter(f"not a board number or range: {part!r}", param_hint="--board")
-            ranges.append((first, last))
-    return BoardNumbers(ranges)
+    try:
+        return BoardNumbers.parse(specs)
+    except ParseError as exc:
+        raise click.BadParameter(exc.message, param_hint="--board") from None
 
 
 def board_option(f: F) -> F:
