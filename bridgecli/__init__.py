@@ -28,6 +28,12 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("deal", "solve", "Solution"), "bridgecli.api"),
     "DDTable": "bridgecli.solver.tables",
     "ParResult": "bridgecli.solver.par",
+    # solving a stream of boards (solve FILE)
+    "solve_boards": "bridgecli.solver.stream",
+    **dict.fromkeys(("BoardAnalysis", "LeadAnalysis"), "bridgecli.solver.analysis"),
+    "render_analysis": "bridgecli.solver.text",
+    # choosing boards by number (--board 1-4,7)
+    "BoardNumbers": "bridgecli.core.board_numbers",
     # the rules core
     **dict.fromkeys(("Board",), "bridgecli.core.board"),
     "Deal": "bridgecli.core.deal",
@@ -57,6 +63,8 @@ __all__ = [
     "AuctionCheck",
     "Bid",
     "Board",
+    "BoardAnalysis",
+    "BoardNumbers",
     "BridgeError",
     "Call",
     "Card",
@@ -70,6 +78,7 @@ __all__ = [
     "IllegalCallError",
     "IllegalPlayError",
     "InvalidDealError",
+    "LeadAnalysis",
     "MismatchError",
     "ParResult",
     "ParseError",
@@ -103,6 +112,7 @@ __all__ = [
     "matchpoints",
     "parse_call",
     "read",
+    "render_analysis",
     "render_board",
     "render_html",
     "render_svg",
@@ -110,6 +120,7 @@ __all__ = [
     "score",
     "score_pairs",
     "solve",
+    "solve_boards",
     "team_match",
     "write",
 ]
@@ -132,6 +143,7 @@ if TYPE_CHECKING:
     from bridgecli.api import Solution, breakdown, deal, dumps, imps, loads, read, score, solve, write
     from bridgecli.core.auction import Auction, AuctionCheck, check_calls
     from bridgecli.core.board import Board
+    from bridgecli.core.board_numbers import BoardNumbers
     from bridgecli.core.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Double, Pass, Redouble, parse_call
     from bridgecli.core.cards import Card, Hand, Rank, Seat, Side, Strain, Suit, Vulnerability
     from bridgecli.core.deal import Deal
@@ -152,7 +164,10 @@ if TYPE_CHECKING:
     from bridgecli.render.html import render_html
     from bridgecli.render.svg import render_svg
     from bridgecli.render.text import render_board
+    from bridgecli.solver.analysis import BoardAnalysis, LeadAnalysis
     from bridgecli.solver.dds import SolverMissingError
     from bridgecli.solver.par import ParResult
+    from bridgecli.solver.stream import solve_boards
     from bridgecli.solver.tables import DDTable
+    from bridgecli.solver.text import render_analysis
     from bridgecli.variants import find_variant

@@ -97,11 +97,19 @@ def dumps(boards: Iterable[Board], fmt: str = "pbn") -> str:
 
 def write(boards: Iterable[Board], dest: str | os.PathLike[str] | IO[str], fmt: str | None = None) -> None:
     """Write ``boards`` to ``dest``, a path or an open text file, in ``fmt``
-    (by default from the path's extension).
+    (by default from the path's extension), as ``convert -o`` writes them.
+
+    A path is written atomically (:class:`bridgecli.files.AtomicOutput`): the
+    boards go to a temp file beside it, renamed over the file once all are
+    written, keeping its permission bits; if anything fails on the way (a bad
+    board read lazily from ``boards``, a full disk, Ctrl-C) the file is left as
+    it was and the temp file removed. A symlink's target is replaced, the link
+    kept; a device or FIFO (``/dev/null``) is written directly.
 
     Raises ParseError when no format is given or implied, or it is unknown;
-    OSError when the file cannot be written.
+    OSError when the file cannot be written; whatever ``boards`` raises.
     """
+    from bridgecli.files import AtomicOutput
     from bridgecli.formats import format_from_path, iter_write, module
 
     if fmt is None:
@@ -111,7 +119,7 @@ def write(boards: Iterable[Board], dest: str | os.PathLike[str] | IO[str], fmt: 
             raise ParseError("no format: give fmt='pbn', 'yaml', 'json' or 'lin' (or a path with that extension)")
     module(fmt)  # an unknown format fails before a file is opened
     if isinstance(dest, (str, os.PathLike)):
-        with open(dest, "w", encoding="utf-8", newline="\n") as fp:
+        with AtomicOutput(dest) as fp:
             fp.writelines(iter_write(boards, fmt))
     else:
         dest.writelines(iter_write(boards, fmt))

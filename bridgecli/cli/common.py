@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 from collections.abc import Callable
-from types import TracebackType
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from bridgecli import files
+from bridgecli.core import board_numbers
 from bridgecli.core.errors import ParseError
+
+# moved to the library (bridgecli.files); importable from here while commands still do
+from bridgecli.files import close_input as close_input  # noqa: PLC0414
+from bridgecli.files import closing_records as closing_records  # noqa: PLC0414
+from bridgecli.files import decode_bytes as decode_bytes  # noqa: PLC0414
+from bridgecli.files import stdin_buffer as stdin_buffer  # noqa: PLC0414
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -26,261 +32,38 @@ FORMAT_NAMES = ("pbn", "yaml", "json", "lin")
 
 
 def read_text(path: str) -> tuple[str, str]:
-    """Read FILE or ``-`` (stdin) as text: UTF-8, else Latin-1 (PBN's own charset).
-
-    Returns ``(text, source_name)``. Raises ParseError for binary input
-    (NUL bytes) and OSError for unreadable files.
-    """
-    if path == "-":
-        stdin_hint()
-        data = stdin_buffer().read()
-        source = "<stdin>"
-    else:
-        with open(path, "rb") as fp:
-            data = fp.read()
-        source = path
-    return decode_bytes(data, source), source
-
-
-def stdin_buffer() -> IO[bytes]:
-    """The byte stream of stdin. Raises ParseError when there is none (``<&-``)."""
-    stream = sys.stdin
-    buffer: IO[bytes] | None = getattr(stream, "buffer", None) if stream is not None else None
-    if buffer is None:
-        raise ParseError("stdin is closed: give a FILE, or pipe the input in", source="<stdin>")
-    return buffer
+    """:func:`bridgecli.files.read_text`, saying what the command waits for when stdin is a terminal."""
+    return files.read_text(path, on_stdin=stdin_hint)
 
 
 def read_records(
     infile: str, fmt: str | None, skip_empty: bool = False
 ) -> tuple[Iterator[Board | BridgeError], str, str]:
-    """The records (boards, or errors for bad ones) of FILE or ``-`` in the format
-    ``fmt`` or the one its name or content shows.
-
-    The records are read lazily, a piece of the file at a time, as they are
-    asked for (see :mod:`bridgecli.formats.stream`); a file that turns out to be
-    binary further on raises ParseError then.
-
-    Returns ``(records, source_name, format)``. With ``skip_empty`` a file of
-    nothing but white space gives no records (and format ``""``) instead of the
-    format's "empty input" error. Raises ParseError if the file cannot be read
-    or its format is unknown.
-    """
-    from bridgecli.formats import resolve_format
-    from bridgecli.formats.stream import iter_file, peek, text_chunks
-
-    fp, source = open_input(infile)
-    try:
-        head, chunks = peek(text_chunks(fp, source))
-        if skip_empty and not head.strip():
-            close_input(fp)
-            return iter(()), source, ""
-        name = resolve_format(infile, head, fmt)
-        records = iter_file(chunks, name, source)
-    except BaseException:
-        close_input(fp)
-        raise
-    return closing_records(records, fp), source, name
+    """:func:`bridgecli.files.read_records`, with the :func:`stdin_hint` at a terminal."""
+    return files.read_records(infile, fmt, skip_empty, on_stdin=stdin_hint)
 
 
 def open_input(path: str) -> tuple[IO[bytes], str]:
-    """FILE or ``-`` (stdin) opened for reading bytes, and the name to give it in messages."""
-    if path == "-":
-        buffer = stdin_buffer()  # a closed stdin is an error naming it
-        stdin_hint()
-        return buffer, "<stdin>"
-    return open(path, "rb"), path
+    """:func:`bridgecli.files.open_input`, with the :func:`stdin_hint` at a terminal."""
+    return files.open_input(path, on_stdin=stdin_hint)
 
 
-def close_input(fp: IO[bytes]) -> None:
-    if fp is not getattr(sys.stdin, "buffer", None):
-        fp.close()
-
-
-def closing_records(records: Iterator[Board | BridgeError], fp: IO[bytes]) -> Iterator[Board | BridgeError]:
-    """``records``, then ``fp`` closed (also when the reader stops early)."""
-    try:
-        yield from records
-    finally:
-        close_input(fp)
-
-
-def decode_bytes(data: bytes, source: str) -> str:
-    """Decode input bytes: strip a UTF-8 BOM, try UTF-8 then Latin-1; reject binary."""
-    if b"\x00" in data:
-        line = data[: data.index(b"\x00")].count(b"\n") + 1
-        raise ParseError("binary data (a NUL byte), not a text file", source=source, line=line)
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    bad = sum(1 for ch in text if ord(ch) < 32 and ch not in "\t\r\n\f\v" or 0x7F <= ord(ch) < 0xA0)
-    if bad > max(4, len(text) // 100):
-        raise ParseError("binary data, not a text file", source=source, line=1)
-    return text
-
-
-class AtomicOutput:
-    """Context manager for ``-o``: where the output goes, and when.
-
-    * ``None`` or ``-``: stdout.
-    * A regular file or a new path: a temp file beside it, renamed over it when
-      the block ends normally (or by ``ctx.exit`` with 0 or 1: the input was
-      read), removed otherwise (an exception, exit 2, an interrupt): a failed
-      run never replaces the target, and ``-o`` may name the input file. The
-      file keeps its permission bits (and, where allowed, owner); a new one
-      gets 0666 less the umask.
-    * A symlink: the same for the file it points to (created if missing); the
-      link stays.
-    * A character or block device (``/dev/null``), FIFO or Unix socket: opened
-      and written directly, as the shell's ``>`` would; never replaced or
-      removed. Output written before a failure has then gone out already.
+class AtomicOutput(files.AtomicOutput):
+    """:class:`bridgecli.files.AtomicOutput` for ``-o``: ``-`` is stdout; a block ended by
+    ``ctx.exit`` with 0 or 1 (the input was read) keeps its output, one with 2 does not;
+    a target that cannot be written is the one-line error ``cannot write 'FILE': ...`` (exit 2).
     """
 
     def __init__(self, path: str | None, *, binary: bool = False) -> None:
-        self.path = None if path in (None, "-") else path
-        self.binary = binary
-        self._tmp: str | None = None
-        self._target: str | None = None
-        self._fp: IO[Any] | None = None
+        super().__init__(None if path == "-" else path, binary=binary)
 
     def _error(self, exc: OSError) -> Exception:
-        # name the file asked for, not the temporary one beside it
         from bridgecli.cli import BridgeCliError
 
         return BridgeCliError(f"cannot write {self.path!r}: {exc.strerror or exc}")
 
-    def __enter__(self) -> IO[Any]:
-        if self.path is None:
-            self._fp = sys.stdout.buffer if self.binary else sys.stdout
-            return self._fp
-        import stat
-
-        try:
-            st: os.stat_result | None = os.stat(self.path)  # through symlinks
-        except FileNotFoundError:
-            st = None  # a new file, or a dangling symlink: its target is created
-        except OSError as exc:
-            raise self._error(exc) from exc
-        target = os.path.realpath(self.path)
-        if st is not None and stat.S_ISDIR(st.st_mode):
-            raise self._error(IsADirectoryError(21, "is a directory"))
-        fd = _fd_path(self.path)
-        if st is not None and (fd is not None or not stat.S_ISREG(st.st_mode) or target.startswith("/proc/")):
-            # a device, FIFO or socket (or /dev/stdout and the like): write to it directly
-            try:
-                self._fp = self._open_direct(stat.S_ISSOCK(st.st_mode), fd)
-            except OSError as exc:
-                raise self._error(exc) from exc
-            return self._fp
-        from bridgecli.cli import interrupts
-
-        self._target = target
-        try:
-            fd, self._tmp = tempfile.mkstemp(prefix=".bridgecli-", dir=os.path.dirname(target))
-        except OSError as exc:
-            raise self._error(exc) from exc
-        interrupts.add_temp_file(self._tmp)
-        self._fp = os.fdopen(fd, "wb" if self.binary else "w", encoding=None if self.binary else "utf-8",
-                             newline=None if self.binary else "")
-        return self._fp
-
-    def _open_direct(self, socket_path: bool, fd: int | None) -> IO[Any]:
-        assert self.path is not None
-        if fd is not None:
-            # /dev/stdout, /dev/fd/N: the open descriptor itself, keeping its offset and append mode
-            raw: IO[Any] = os.fdopen(os.dup(fd), "wb")
-        elif socket_path:
-            import socket
-
-            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            try:
-                sock.connect(self.path)
-            except OSError:
-                sock.close()
-                raise
-            raw = sock.makefile("wb")
-            sock.close()  # the file object keeps the connection open
-        else:
-            # no O_CREAT: a device that vanished meanwhile is an error, not a new regular file
-            raw = os.fdopen(os.open(self.path, os.O_WRONLY | getattr(os, "O_NOCTTY", 0)), "wb")
-        if self.binary:
-            return raw
-        import io
-
-        return io.TextIOWrapper(raw, encoding="utf-8", newline="")
-
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
-        if self.path is None:
-            if self._fp is not None:
-                try:
-                    self._fp.flush()
-                except BrokenPipeError:
-                    pass
-            return
-        assert self._fp is not None
-        if self._tmp is None:
-            # written directly: nothing to rename or remove
-            try:
-                self._fp.close()
-            except BrokenPipeError:
-                if exc_type is None:
-                    raise
-            return
-        from bridgecli.cli import interrupts
-
-        tmp, target = self._tmp, self._target
-        assert target is not None
-        succeeded = exc_type is None or (isinstance(exc, click.exceptions.Exit) and exc.exit_code in (0, 1))
-        try:
-            self._fp.close()
-            if succeeded:
-                _copy_mode(target, tmp)
-                os.replace(tmp, target)
-        except BaseException:
-            # a failed close (disk full), or an interrupt right now: keep the old target
-            _unlink(tmp)
-            raise
-        finally:
-            if not succeeded:
-                _unlink(tmp)
-            interrupts.remove_temp_file(tmp)
-
-
-def _fd_path(path: str) -> int | None:
-    """The descriptor named by ``/dev/stdout``, ``/dev/stderr``, ``/dev/fd/N`` or ``/proc/self/fd/N``, else None."""
-    for prefix in ("/dev/fd/", "/proc/self/fd/"):
-        if path.startswith(prefix) and path[len(prefix):].isdigit() and path[len(prefix):].isascii():
-            return int(path[len(prefix):])
-    return {"/dev/stdout": 1, "/dev/stderr": 2}.get(path)
-
-
-def _unlink(path: str) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
-
-
-def _copy_mode(target: str, tmp: str) -> None:
-    """Give ``tmp`` the permission bits (and owner, where allowed) of ``target``, or for a
-    new file 0666 less the umask (mkstemp made it 0600)."""
-    try:
-        st = os.stat(target)
-    except OSError:
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)
-        return
-    if hasattr(os, "chown") and (st.st_uid, st.st_gid) != (os.getuid(), os.getgid()):
-        try:
-            os.chown(tmp, st.st_uid, st.st_gid)
-        except OSError:
-            pass  # not root: the file becomes ours, as with any editor's save
-    os.chmod(tmp, st.st_mode & 0o7777)
+    def _succeeded(self, exc_type: type[BaseException] | None, exc: BaseException | None) -> bool:
+        return exc_type is None or (isinstance(exc, click.exceptions.Exit) and exc.exit_code in (0, 1))
 
 
 def records_done(code: int, keep_going: bool | None = None, output: str | None = None) -> int:
@@ -501,33 +284,16 @@ def add_lang_option(command: click.Command) -> click.Command:
 # -- --board N, 1-4,7 -------------------------------------------------------------
 
 
-class BoardNumbers:
-    """The board numbers ``--board`` asked for, kept as ranges (``1-1000000000`` costs nothing).
-
-    Supports ``n in numbers``; false when no board was asked for (then every board is wanted).
-    """
-
-    def __init__(self, ranges: list[tuple[int, int]]) -> None:
-        self.ranges = ranges
-        """Inclusive ``(first, last)`` ranges."""
-
-    def __contains__(self, number: object) -> bool:
-        return isinstance(number, int) and any(lo <= number <= hi for lo, hi in self.ranges)
-
-    def __bool__(self) -> bool:
-        return bool(self.ranges)
-
-    def __str__(self) -> str:
-        return ",".join(str(lo) if lo == hi else f"{lo}-{hi}" for lo, hi in self.ranges)
+class BoardNumbers(board_numbers.BoardNumbers):
+    """:class:`bridgecli.core.board_numbers.BoardNumbers` of ``--board``: :meth:`single` is a usage error."""
 
     def single(self) -> int | None:
         """The one board number asked for; None when none was. Raises click.BadParameter
         for a range or several numbers (where only one board can be meant)."""
-        if not self.ranges:
-            return None
-        if len(self.ranges) == 1 and self.ranges[0][0] == self.ranges[0][1]:
-            return self.ranges[0][0]
-        raise click.BadParameter(f"one board number here, not {str(self)!r}", param_hint="--board")
+        try:
+            return super().single()
+        except ParseError as exc:
+            raise click.BadParameter(exc.message, param_hint="--board") from None
 
 
 def parse_board_numbers(specs: tuple[str, ...]) -> BoardNumbers:
@@ -535,22 +301,10 @@ def parse_board_numbers(specs: tuple[str, ...]) -> BoardNumbers:
 
     Raises click.BadParameter for anything else (also a value with no number in it, ``,``).
     """
-    ranges: list[tuple[int, int]] = []
-    for spec in specs:
-        parts = [part for part in spec.replace(" ", "").split(",") if part]
-        if not parts:
-            raise click.BadParameter(f"not a board number or range: {spec!r}", param_hint="--board")
-        for part in parts:
-            lo, dash, hi = part.partition("-")
-            try:
-                first = int(lo)
-                last = int(hi) if dash else first
-            except ValueError:
-                raise click.BadParameter(f"not a board number or range: {part!r}", param_hint="--board") from None
-            if first < 1 or last < first:
-                raise click.BadParameter(f"not a board number or range: {part!r}", param_hint="--board")
-            ranges.append((first, last))
-    return BoardNumbers(ranges)
+    try:
+        return BoardNumbers.parse(specs)
+    except ParseError as exc:
+        raise click.BadParameter(exc.message, param_hint="--board") from None
 
 
 def board_option(f: F) -> F:

@@ -77,7 +77,9 @@ def solving(records: Iterable[Board | BridgeError], wanted: Container[int] | Non
                 continue
             yield rec
 
-    for item in analyse_stream(chosen(), jobs=os.cpu_count() or 1):
+    from bridgecli.solver.stream import usable_cores
+
+    for item in analyse_stream(chosen(), jobs=usable_cores()):
         if isinstance(item, BoardAnalysis):
             yield item.annotated()
         elif isinstance(item, Unsolvable):
@@ -87,8 +89,9 @@ def solving(records: Iterable[Board | BridgeError], wanted: Container[int] | Non
             yield item
 
 
-def solved(boards: list[Board]) -> list[Board]:
-    """The boards with the solver's tags set (see :func:`solving`)."""
+def solved(boards: Iterable[Board]) -> list[Board]:
+    """The boards with the solver's tags set (see :func:`solving`), as a list: the hand record
+    needs them all (its heading and page count), so ``boards`` is solved as it is read and held once."""
     return [b for b in solving(boards) if isinstance(b, Board)]
 
 

@@ -223,7 +223,7 @@ def test_dev_fd_appends_where_stdout_appends(tmp_path: Path) -> None:
                                       ("/proc/self/fd/12", 12), ("/dev/fd/x", None), ("/dev/null", None),
                                       ("out.txt", None), ("/dev/fd/\u0661", None)])
 def test_descriptor_paths(path: str, fd: int | None) -> None:
-    from bridgecli.cli.common import _fd_path
+    from bridgecli.files import _fd_path
 
     assert _fd_path(path) == fd
 

@@ -287,7 +287,7 @@ def test_malformed_input_exits_2(runner: CliRunner) -> None:
 
 @needs_dds
 def test_processes_keep_input_order(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
-    import bridgecli.cli.solve as solve_mod
+    import bridgecli.solver.stream as solve_mod
 
     monkeypatch.setattr(solve_mod, "BATCH", 1)
     monkeypatch.setattr(solve_mod, "JOB_BATCH", 1)
@@ -319,7 +319,7 @@ def test_json_and_to_exclude_each_other(runner: CliRunner) -> None:
 
 
 def test_pbn_input_is_read_in_pieces_with_file_line_numbers(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    import bridgecli.cli.solve as solve_mod
+    import bridgecli.solver.stream as solve_mod
 
     monkeypatch.setattr(solve_mod, "BATCH", 2)
     games = ["% PBN 2.1\n% EXPORT\n"]
@@ -330,10 +330,10 @@ def test_pbn_input_is_read_in_pieces_with_file_line_numbers(monkeypatch: pytest.
     text = games[0] + "\n".join(games[1:]) + "\n" + bad
     path = tmp_path / "in.pbn"
     path.write_text(text)
-    pieces = list(solve_mod._chunks(path.open("rb"), "pbn", str(path)))
+    pieces = list(solve_mod._chunks(path.open("rb"), "pbn", str(path), 2))
     assert len(pieces) == 3
     assert all(p[0].startswith("% PBN 2.1\n% EXPORT\n") for p in pieces)
-    items = list(solve_mod._read_records(str(path), str(path), None))
+    items = list(solve_mod.read_pieces(path.open("rb"), None, str(path)))
     assert [getattr(b, "number", None) for b in items[:5]] == [1, 2, 3, 4, 5]
     err = items[5]
     bad_line = text.splitlines().index('[Deal "N:AQ... JT... 43..."]') + 1
@@ -341,15 +341,15 @@ def test_pbn_input_is_read_in_pieces_with_file_line_numbers(monkeypatch: pytest.
 
 
 def test_json_lines_input_is_read_in_pieces(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    import bridgecli.cli.solve as solve_mod
+    import bridgecli.solver.stream as solve_mod
 
     monkeypatch.setattr(solve_mod, "BATCH", 2)
     lines = [json.dumps({"board": n, "deal": "N:AQ... JT... 43... K5..."}) for n in range(1, 6)]
     path = tmp_path / "in.json"
     path.write_text("\n".join(lines) + "\n")
-    pieces = list(solve_mod._chunks(path.open("rb"), None, str(path)))
+    pieces = list(solve_mod._chunks(path.open("rb"), None, str(path), 2))
     assert [p[1] for p in pieces] == [0, 2, 4]
-    items = list(solve_mod._read_records(str(path), str(path), None))
+    items = list(solve_mod.read_pieces(path.open("rb"), None, str(path)))
     assert [getattr(b, "number", None) for b in items] == [1, 2, 3, 4, 5]
 
 

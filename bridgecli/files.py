@@ -1,0 +1,344 @@
+"""Files in and out: reading FILE or stdin as boards or text, and writing atomically.
+
+What every command does with its ``FILE`` argument and its ``-o`` target, for
+Python callers too (:func:`bridgecli.write` writes through :class:`AtomicOutput`):
+
+* :func:`read_records`, :func:`read_text`, :func:`open_input`: a path, or ``-``
+  for stdin, read as bytes and decoded as :func:`decode_bytes` says (UTF-8,
+  else Latin-1, PBN's own charset; binary input is a ParseError);
+* :class:`AtomicOutput`: a regular file replaced atomically (temp file beside
+  it, then rename; mode kept), a device, FIFO or socket written directly, a
+  symlink's target replaced and the link kept.
+
+Importing this module costs only the standard library (the format readers are
+loaded when records are read), so that every command may import it at start.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from types import TracebackType
+from typing import IO, TYPE_CHECKING, Any
+
+from bridgecli.core.errors import ParseError
+
+if TYPE_CHECKING:
+    from bridgecli.core.board import Board
+    from bridgecli.core.errors import BridgeError
+
+#: Temp files of :class:`AtomicOutput` blocks still open (the CLI's signal handling
+#: removes them when it must end the process at once).
+TEMP_FILES: set[str] = set()
+
+STDIN = "-"
+"""The path that names stdin (for reading) or stdout (for the CLI's ``-o``)."""
+
+
+# -- reading ---------------------------------------------------------------------------
+
+
+def read_text(path: str, *, on_stdin: Callable[[], None] | None = None) -> tuple[str, str]:
+    """Read FILE or ``-`` (stdin) as text: UTF-8, else Latin-1 (PBN's own charset).
+
+    Args:
+        path: a file name, or ``-`` for stdin.
+        on_stdin: called just before stdin is read (the CLI says there what it waits for).
+
+    Returns:
+        ``(text, source_name)``, the name ``<stdin>`` for stdin.
+
+    Raises:
+        ParseError: for binary input (NUL bytes) or a closed stdin.
+        OSError: for a file that cannot be read.
+    """
+    if path == STDIN:
+        buffer = stdin_buffer()
+        if on_stdin is not None:
+            on_stdin()
+        data = buffer.read()
+        source = "<stdin>"
+    else:
+        with open(path, "rb") as fp:
+            data = fp.read()
+        source = path
+    return decode_bytes(data, source), source
+
+
+def stdin_buffer() -> IO[bytes]:
+    """The byte stream of stdin.
+
+    Raises:
+        ParseError: when there is none (the process was started with stdin closed, ``<&-``).
+    """
+    stream = sys.stdin
+    buffer: IO[bytes] | None = getattr(stream, "buffer", None) if stream is not None else None
+    if buffer is None:
+        raise ParseError("stdin is closed: give a FILE, or pipe the input in", source="<stdin>")
+    return buffer
+
+
+def read_records(
+    infile: str, fmt: str | None, skip_empty: bool = False, *, on_stdin: Callable[[], None] | None = None
+) -> tuple[Iterator[Board | BridgeError], str, str]:
+    """The records (boards, or errors for bad ones) of FILE or ``-`` in the format
+    ``fmt`` or the one its name or content shows.
+
+    The records are read lazily, a piece of the file at a time, as they are
+    asked for (see :mod:`bridgecli.formats.stream`); a file that turns out to be
+    binary further on raises ParseError then. The file is closed when the
+    records are exhausted or the iterator is closed.
+
+    Args:
+        infile: a file name, or ``-`` for stdin.
+        fmt: ``pbn``, ``yaml``, ``json`` or ``lin``; None to take it from the name or content.
+        skip_empty: a file of nothing but white space gives no records (and
+            format ``""``) instead of the format's "empty input" error.
+        on_stdin: called just before stdin is read.
+
+    Returns:
+        ``(records, source_name, format)``.
+
+    Raises:
+        ParseError: if the file cannot be read as text, or its format is unknown.
+        OSError: for a file that cannot be opened.
+    """
+    from bridgecli.formats import resolve_format
+    from bridgecli.formats.stream import iter_file, peek, text_chunks
+
+    fp, source = open_input(infile, on_stdin=on_stdin)
+    try:
+        head, chunks = peek(text_chunks(fp, source))
+        if skip_empty and not head.strip():
+            close_input(fp)
+            return iter(()), source, ""
+        name = resolve_format(infile, head, fmt)
+        records = iter_file(chunks, name, source)
+    except BaseException:
+        close_input(fp)
+        raise
+    return closing_records(records, fp), source, name
+
+
+def open_input(path: str, *, on_stdin: Callable[[], None] | None = None) -> tuple[IO[bytes], str]:
+    """FILE or ``-`` (stdin) opened for reading bytes, and the name to give it in messages.
+
+    Raises:
+        ParseError: for a closed stdin.
+        OSError: for a file that cannot be opened.
+    """
+    if path == STDIN:
+        buffer = stdin_buffer()  # a closed stdin is an error naming it
+        if on_stdin is not None:
+            on_stdin()
+        return buffer, "<stdin>"
+    return open(path, "rb"), path
+
+
+def close_input(fp: IO[bytes]) -> None:
+    """Close what :func:`open_input` opened (stdin itself stays open)."""
+    if fp is not getattr(sys.stdin, "buffer", None):
+        fp.close()
+
+
+def closing_records(records: Iterator[Board | BridgeError], fp: IO[bytes]) -> Iterator[Board | BridgeError]:
+    """``records``, then ``fp`` closed (also when the reader stops early)."""
+    try:
+        yield from records
+    finally:
+        close_input(fp)
+
+
+def decode_bytes(data: bytes, source: str) -> str:
+    """Decode input bytes: strip a UTF-8 BOM, try UTF-8 then Latin-1.
+
+    Raises:
+        ParseError: for binary data (a NUL byte, or many control characters).
+    """
+    if b"\x00" in data:
+        line = data[: data.index(b"\x00")].count(b"\n") + 1
+        raise ParseError("binary data (a NUL byte), not a text file", source=source, line=line)
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    bad = sum(1 for ch in text if ord(ch) < 32 and ch not in "\t\r\n\f\v" or 0x7F <= ord(ch) < 0xA0)
+    if bad > max(4, len(text) // 100):
+        raise ParseError("binary data, not a text file", source=source, line=1)
+    return text
+
+
+# -- writing ---------------------------------------------------------------------------
+
+
+class AtomicOutput:
+    """Context manager for an output target: where the output goes, and when.
+
+    * ``None``: stdout.
+    * A regular file or a new path: a temp file beside it, renamed over it when
+      the block ends normally, removed otherwise (an exception, an interrupt):
+      a failed run never replaces the target, and the target may be the input
+      file. The file keeps its permission bits (and, where allowed, owner); a
+      new one gets 0666 less the umask.
+    * A symlink: the same for the file it points to (created if missing); the
+      link stays.
+    * A character or block device (``/dev/null``), FIFO or Unix socket: opened
+      and written directly, as the shell's ``>`` would; never replaced or
+      removed. Output written before a failure has then gone out already.
+
+    Text is written as UTF-8 with ``\\n`` line ends; ``binary=True`` gives a
+    byte stream. Entering raises OSError (naming the path asked for, not the
+    temp file) when the target cannot be written, also for a directory.
+
+    Example::
+
+        with AtomicOutput("record.pbn") as fp:
+            fp.write(text)
+    """
+
+    def __init__(self, path: str | os.PathLike[str] | None, *, binary: bool = False) -> None:
+        self.path = None if path is None else os.fspath(path)
+        """The target; None for stdout."""
+        self.binary = binary
+        """Bytes rather than text."""
+        self._tmp: str | None = None
+        self._target: str | None = None
+        self._fp: IO[Any] | None = None
+
+    def _error(self, exc: OSError) -> Exception:
+        """The exception for a target that cannot be written (the CLI words it as one line)."""
+        return type(exc)(exc.errno, exc.strerror or str(exc), self.path)
+
+    def _succeeded(self, exc_type: type[BaseException] | None, exc: BaseException | None) -> bool:
+        """Whether a block that ended so has its output kept (the target replaced)."""
+        return exc_type is None
+
+    def __enter__(self) -> IO[Any]:
+        if self.path is None:
+            self._fp = sys.stdout.buffer if self.binary else sys.stdout
+            return self._fp
+        import stat
+
+        try:
+            st: os.stat_result | None = os.stat(self.path)  # through symlinks
+        except FileNotFoundError:
+            st = None  # a new file, or a dangling symlink: its target is created
+        except OSError as exc:
+            raise self._error(exc) from exc
+        target = os.path.realpath(self.path)
+        if st is not None and stat.S_ISDIR(st.st_mode):
+            raise self._error(IsADirectoryError(21, "is a directory"))
+        fd = _fd_path(self.path)
+        if st is not None and (fd is not None or not stat.S_ISREG(st.st_mode) or target.startswith("/proc/")):
+            # a device, FIFO or socket (or /dev/stdout and the like): write to it directly
+            try:
+                self._fp = self._open_direct(stat.S_ISSOCK(st.st_mode), fd)
+            except OSError as exc:
+                raise self._error(exc) from exc
+            return self._fp
+        self._target = target
+        try:
+            fd, self._tmp = tempfile.mkstemp(prefix=".bridgecli-", dir=os.path.dirname(target))
+        except OSError as exc:
+            raise self._error(exc) from exc
+        TEMP_FILES.add(self._tmp)
+        self._fp = os.fdopen(fd, "wb" if self.binary else "w", encoding=None if self.binary else "utf-8",
+                             newline=None if self.binary else "")
+        return self._fp
+
+    def _open_direct(self, socket_path: bool, fd: int | None) -> IO[Any]:
+        assert self.path is not None
+        if fd is not None:
+            # /dev/stdout, /dev/fd/N: the open descriptor itself, keeping its offset and append mode
+            raw: IO[Any] = os.fdopen(os.dup(fd), "wb")
+        elif socket_path:
+            import socket
+
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                sock.connect(self.path)
+            except OSError:
+                sock.close()
+                raise
+            raw = sock.makefile("wb")
+            sock.close()  # the file object keeps the connection open
+        else:
+            # no O_CREAT: a device that vanished meanwhile is an error, not a new regular file
+            raw = os.fdopen(os.open(self.path, os.O_WRONLY | getattr(os, "O_NOCTTY", 0)), "wb")
+        if self.binary:
+            return raw
+        import io
+
+        return io.TextIOWrapper(raw, encoding="utf-8", newline="")
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if self.path is None:
+            if self._fp is not None:
+                try:
+                    self._fp.flush()
+                except BrokenPipeError:
+                    pass
+            return
+        assert self._fp is not None
+        if self._tmp is None:
+            # written directly: nothing to rename or remove
+            try:
+                self._fp.close()
+            except BrokenPipeError:
+                if exc_type is None:
+                    raise
+            return
+        tmp, target = self._tmp, self._target
+        assert target is not None
+        succeeded = self._succeeded(exc_type, exc)
+        try:
+            self._fp.close()
+            if succeeded:
+                _copy_mode(target, tmp)
+                os.replace(tmp, target)
+        except BaseException:
+            # a failed close (disk full), or an interrupt right now: keep the old target
+            _unlink(tmp)
+            raise
+        finally:
+            if not succeeded:
+                _unlink(tmp)
+            TEMP_FILES.discard(tmp)
+
+
+def _fd_path(path: str) -> int | None:
+    """The descriptor named by ``/dev/stdout``, ``/dev/stderr``, ``/dev/fd/N`` or ``/proc/self/fd/N``, else None."""
+    for prefix in ("/dev/fd/", "/proc/self/fd/"):
+        if path.startswith(prefix) and path[len(prefix):].isdigit() and path[len(prefix):].isascii():
+            return int(path[len(prefix):])
+    return {"/dev/stdout": 1, "/dev/stderr": 2}.get(path)
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _copy_mode(target: str, tmp: str) -> None:
+    """Give ``tmp`` the permission bits (and owner, where allowed) of ``target``, or for a
+    new file 0666 less the umask (mkstemp made it 0600)."""
+    try:
+        st = os.stat(target)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)
+        return
+    if hasattr(os, "chown") and (st.st_uid, st.st_gid) != (os.getuid(), os.getgid()):
+        try:
+            os.chown(tmp, st.st_uid, st.st_gid)
+        except OSError:
+            pass  # not root: the file becomes ours, as with any editor's save
+    os.chmod(tmp, st.st_mode & 0o7777)
