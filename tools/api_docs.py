@@ -30,8 +30,10 @@ COMMANDS: list[tuple[str, str, str]] = [
     ("score --imps", "IMPs of a difference", "`bc.imps(diff)`"),
     ("score --event", "pairs and teams events", ("`bc.score_pairs(results)`, `bc.team_match(results)`, "
                                                  "`bc.matchpoints(scores)` over `bc.TableResult`s")),
-    ("rubber", "rubber bridge and Chicago", ("`bc.Session(rules=bc.find_rules(\"rubber\"))`, `bc.Rubber`, "
-                                           "`bc.DealResult`")),
+    ("rubber", "rubber bridge and Chicago", ("`bc.rubber_session(lines_or_boards, chicago=...)` -> `bc.Session`, "
+                                           "then `bc.render_sheet(session)`; `bc.Rubber`, `bc.DealResult`")),
+    ("rubber --variant NAME", "the variants' rubbers", ("`bc.variant_session(name, lines_or_boards)` -> "
+                                                        "`bc.VariantSession`, then `bc.render_sheet(session)`")),
     ("solve", "double dummy and par", "`bc.solve(deal)` -> `bc.Solution(table, par)`"),
     ("--variant NAME", "the Polish variants", "`bc.find_variant(name)`"),
     ("--lang CODE", "Polish and Hungarian notation", "`bc.get_language(code)`"),
@@ -43,6 +45,7 @@ GROUPS: list[tuple[str, list[str]]] = [
     ("Scoring", ["score", "breakdown", "ScoreBreakdown", "imps", "find_rules", "ScoringRules",
                  "TableResult", "score_pairs", "team_match", "matchpoints",
                  "Session", "Rubber", "DealResult", "Honours"]),
+    ("Rubber sessions", ["rubber_session", "variant_session", "VariantSession", "render_sheet"]),
     ("Dealing and solving", ["deal", "solve", "Solution", "DDTable", "ParResult"]),
     ("Auctions and play", ["Auction", "check_calls", "AuctionCheck", "PlayState", "replay_board", "Replay"]),
     ("Drawing boards", ["render_board", "render_html", "render_svg"]),
