@@ -1,14 +1,15 @@
 """Result lines: the plain-text language of ``score``'s batch input and ``rubber``'s files.
 
-A format, kept outside :mod:`bridgecli.formats` so that ``bridgecli score 3NT=``, which
-reads one result with :func:`result_and_declarer`, does not load the board readers.
-
 One result a line, typed as ``bridgecli score``'s arguments: ``4SX -1 -d E``,
 ``4SXN-1``, ``3NT= --declarer S --honors NS:100``, ``pass``; ``#`` starts a
 comment; a first line ``# lang: hu`` declares the language the lines are
 written in (English otherwise); ``players: Ann, Bob, Cid, Dan`` seats four
 players N, E, S, W. Pure text to core values: no click, no printing (a
 warning goes to the ``warn`` callable the caller gives).
+
+A format, but kept outside :mod:`bridgecli.formats`: ``bridgecli score 3NT=`` reads its
+one result with :func:`result_and_declarer`, and must not load the board readers
+(tests/cli/test_startup.py).
 """
 
 from __future__ import annotations

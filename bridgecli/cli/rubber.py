@@ -19,6 +19,7 @@ import click
 from bridgecli.cli import ExitCode, localise
 from bridgecli.cli.common import (
     echo_warning,
+    find_variant_option,
     format_option,
     get_lang,
     json_option,
@@ -81,6 +82,8 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
     With --variant NAME the results (a player as declarer) or played boards
     are of that game, kept a column a player; --players names its players.
     """
+    import io
+
     from bridgecli import sessions
     from bridgecli.cli.common import AtomicOutput, read_text
     from bridgecli.core.rubber import repeated_partnerships
@@ -91,12 +94,10 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
     fmt = "json" if as_json else "text"
     if variant_name is not None:
         _variant_only(ctx, variant_name)
-        from bridgecli.cli.variants import find
-
-        variant = find(variant_name)
+        variant = find_variant_option(variant_name)
         names = sessions.variant_players(variant, players)
         text, source = read_text(infile)
-        vsession = sessions.variant_session(variant, text, players=names, fmt=kw.get("from"), name=source,
+        vsession = sessions.variant_session(variant, io.StringIO(text), players=names, fmt=kw.get("from"), name=source,
                                             lang=lang, warn=echo_warning)
         with AtomicOutput(output) as fp:
             fp.write(render_sheet(vsession, rounding=rounding.lower(), lang=lang, fmt=fmt))
@@ -105,7 +106,7 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
                                      partscore_bonus=partscore_bonus, passout=passout, dealer=dealer,
                                      chicago_honours=chicago_honours, lang=lang)
     text, source = read_text(infile)
-    session = sessions.add_results(session, text, honours=honours_mode, fmt=kw.get("from"), name=source,
+    session = sessions.add_results(session, io.StringIO(text), honours=honours_mode, fmt=kw.get("from"), name=source,
                                    keep_dealer=dealer is not None, lang=lang, warn=echo_warning)
     rendered = render_sheet(session, rounding=rounding.lower(), lang=lang, fmt=fmt)
     with AtomicOutput(output) as fp:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from bridgecli.core.board import Board
     from bridgecli.variants import Variant
 
+
 def find(name: str) -> Variant:
     """The variant ``name``; an unknown name is a usage error (exit 2)."""
     return find_variant_option(name)
