@@ -24,6 +24,9 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("ScoringRules", "find_rules"), "bridgecli.core.scoring"),
     **dict.fromkeys(("TableResult", "score_pairs", "team_match", "matchpoints"), "bridgecli.core.events"),
     **dict.fromkeys(("Rubber", "Session", "DealResult", "Honours"), "bridgecli.core.rubber"),
+    # rubber and variant sessions from results or boards, and their sheets (rubber, rubber --variant)
+    **dict.fromkeys(("rubber_session", "variant_session", "VariantSession"), "bridgecli.sessions"),
+    "render_sheet": "bridgecli.render.scoresheet",
     # dealing and solving (deal, solve)
     **dict.fromkeys(("deal", "solve", "Solution"), "bridgecli.api"),
     "DDTable": "bridgecli.solver.tables",
@@ -99,6 +102,7 @@ __all__ = [
     "Strain",
     "Suit",
     "TableResult",
+    "VariantSession",
     "Vulnerability",
     "breakdown",
     "check_calls",
@@ -115,13 +119,16 @@ __all__ = [
     "render_analysis",
     "render_board",
     "render_html",
+    "render_sheet",
     "render_svg",
     "replay_board",
+    "rubber_session",
     "score",
     "score_pairs",
     "solve",
     "solve_boards",
     "team_match",
+    "variant_session",
     "write",
 ]
 
@@ -162,8 +169,10 @@ if TYPE_CHECKING:
     from bridgecli.core.rubber import DealResult, Honours, Rubber, Session
     from bridgecli.core.scoring import ScoreBreakdown, ScoringRules, find_rules
     from bridgecli.render.html import render_html
+    from bridgecli.render.scoresheet import render_sheet
     from bridgecli.render.svg import render_svg
     from bridgecli.render.text import render_board
+    from bridgecli.sessions import VariantSession, rubber_session, variant_session
     from bridgecli.solver.analysis import BoardAnalysis, LeadAnalysis
     from bridgecli.solver.dds import SolverMissingError
     from bridgecli.solver.par import ParResult

@@ -123,7 +123,7 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 def test_the_graph_sees_imports_of_every_kind():
     graph = import_graph()
     assert "bridgecli.core.errors" in graph["bridgecli.cli.score"]  # module level
-    assert "bridgecli.core.notation" in graph["bridgecli.cli.results"]  # inside a function
+    assert "bridgecli.core.notation" in graph["bridgecli.result_lines"]  # inside a function
     assert "bridgecli.cli.common" in graph["bridgecli.cli.convert"]
     assert "bridgecli.cli.common" not in graph["bridgecli.cli"]  # containment is not counted
     assert "bridgecli.cli" in graph["bridgecli.cli.common"]

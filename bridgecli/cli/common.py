@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from bridgecli.core.board import Board
     from bridgecli.core.errors import BridgeError
     from bridgecli.core.notation import Language
+    from bridgecli.variants import Variant
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -356,3 +357,46 @@ def where_error(exc: ParseError, text: str, option: str) -> click.ClickException
 
     return BridgeCliError(f"{option} {text!r}: {exc.message} (column {exc.column})\n{caret(text, 1, exc.column)}",
                           ExitCode.USAGE)
+
+
+# -- result lines and --variant (score, rubber, and the commands that take --variant) ------------
+
+
+def echo_warning(message: str) -> None:
+    """Print a library warning's text as ``bridgecli: warning: ...`` on stderr."""
+    click.echo(f"bridgecli: warning: {message}", err=True)
+
+
+def parse_line_options(command: click.Command, tokens: Sequence[str], info_name: str | None = None,
+                       parent: click.Context | None = None) -> click.Context:
+    """Parse the words of one input line as arguments of ``command`` (click's own parser, as
+    on the command line); the returned context holds the values in ``params``. Raises
+    ParseError for an unknown option, a missing value, or ``--help``.
+    """
+    try:
+        return command.make_context(info_name, list(tokens), parent=parent, resilient_parsing=False)
+    except click.exceptions.Exit:
+        raise ParseError("--help is not a result") from None
+    except click.ClickException as exc:
+        text = exc.format_message().rstrip(".")
+        raise ParseError(text[:1].lower() + text[1:]) from None
+
+
+#: Names ``--variant`` accepts (checked against the registry when used).
+VARIANT_NAMES = "booby|chinese|nullo|szlem|two-handed"
+
+
+def variant_option(f: F) -> F:
+    """The ``--variant NAME`` option (default: contract bridge)."""
+    return click.option("--variant", "variant_name", default=None, metavar="NAME",
+                        help=f"A variant of the rules text ({VARIANT_NAMES}); default contract bridge.")(f)
+
+
+def find_variant_option(name: str) -> Variant:
+    """The variant ``--variant`` names; an unknown name is a usage error (exit 2)."""
+    from bridgecli.variants import find_variant
+
+    try:
+        return find_variant(name)
+    except ParseError as exc:
+        raise click.BadParameter(str(exc), param_hint="--variant") from None

@@ -12,8 +12,16 @@ import click
 
 from bridgecli import __version__
 from bridgecli.cli import BridgeCliError, ExitCode
-from bridgecli.cli.common import AtomicOutput, cap_jobs, get_lang, output_format, output_option, read_text, where_error
-from bridgecli.cli.variants import variant_option
+from bridgecli.cli.common import (
+    AtomicOutput,
+    cap_jobs,
+    get_lang,
+    output_format,
+    output_option,
+    read_text,
+    variant_option,
+    where_error,
+)
 from bridgecli.core.errors import ParseError, RuleError
 
 FORMATS = ("pbn", "yaml", "json", "lin", "text")

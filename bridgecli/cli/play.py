@@ -23,8 +23,8 @@ from bridgecli.cli.common import (
     parse_board_numbers,
     read_records,
     records_done,
+    variant_option,
 )
-from bridgecli.cli.variants import variant_option
 from bridgecli.core.board import Board
 from bridgecli.core.calls import Contract
 from bridgecli.core.cards import Card, Seat, Side, Vulnerability, dealer_of_board

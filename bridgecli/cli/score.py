@@ -15,21 +15,21 @@ from typing import IO, Any, cast
 import click
 
 from bridgecli.cli import BridgeCliError, ExitCode, localise
-from bridgecli.cli.common import format_option, get_lang, json_option, output_format, output_option
-from bridgecli.cli.results import (  # noqa: F401  (re-exported: the old home of these names)
-    LANGUAGE_NAMES,
-    InputLanguage,
-    declared_language,
-    is_board_text,
+from bridgecli.cli.common import (
+    echo_warning,
+    format_option,
+    get_lang,
+    json_option,
+    output_format,
+    output_option,
     parse_line_options,
-    result_and_declarer,
-    split_words,
+    variant_option,
 )
-from bridgecli.cli.variants import variant_option
 from bridgecli.core.cards import Seat, Side, Vulnerability
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
 from bridgecli.core.scoring import find_rules
 from bridgecli.core.scoring import score as score_of
+from bridgecli.result_lines import InputLanguage, declared_language, is_board_text, result_and_declarer
 
 FILE_EXTENSIONS = (".pbn", ".yaml", ".yml", ".json", ".jsonl", ".ndjson", ".lin")
 """A lone argument ending in one of these is a FILE of boards, not a contract."""
@@ -323,7 +323,7 @@ def _batch_to(ctx: click.Context, keep_going: bool, out: Any, prefix: bytes = b"
                     # the first line may declare the language of the lines (# lang: hu)
                     line = line.removeprefix("\ufeff")  # a UTF-8 byte order mark, as files may start with
                     declared = declared_language(line)
-                    reading = InputLanguage(display, declared)
+                    reading = InputLanguage(display, declared, echo_warning)
                     scorer = _LineScorer(ctx, reading.reader)
                     other = _LineScorer(ctx, reading.other) if reading.other is not None else None
                     if declared is not None:

@@ -22,8 +22,8 @@ from bridgecli.cli.common import (
     quiet_stdout,
     records_done,
     report,
+    variant_option,
 )
-from bridgecli.cli.variants import variant_option
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
 

@@ -21,8 +21,8 @@ from bridgecli.cli.common import (
     output_format,
     output_option,
     records_done,
+    variant_option,
 )
-from bridgecli.cli.variants import variant_option
 from bridgecli.core.auction import BRIDGE, AuctionCheck, AuctionRules, check_calls
 from bridgecli.core.board import AnnotatedCall, Board
 from bridgecli.core.calls import PASS, Bid, Call, Contract

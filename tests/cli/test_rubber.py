@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
@@ -252,17 +253,30 @@ _TOKENS = st.sampled_from(["4S=", "3NTX-1", "pass", "-1", "=", "10", "-d", "--de
                            "--honours", "NS:100", "--vul", "-x", "-", "--", "2H+1"])
 
 
-@settings(max_examples=150, deadline=None)
-@given(st.lists(_TOKENS, max_size=6))
-def test_fast_path_parses_as_click(tokens: list[str]) -> None:
-    from bridgecli.cli.rubber import _line_command, _simple_params
-    from bridgecli.cli.score import parse_line_options
+@click.command(context_settings={"ignore_unknown_options": True}, add_help_option=False)
+@click.argument("words", nargs=-1)
+@click.option("--declarer", "-d", default=None)
+@click.option("--honors", "--honours", "honours", default=None)
+def _line_command(words: tuple[str, ...], declarer: str | None, honours: str | None) -> None:
+    """The options of a result line as a click command: what bridgecli.result_lines.line_options must match."""
 
-    fast = _simple_params(tokens)
-    if fast is None:
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_TOKENS, max_size=6))
+def test_line_options_parse_as_click(tokens: list[str]) -> None:
+    from bridgecli.cli.common import parse_line_options
+    from bridgecli.core.errors import ParseError
+    from bridgecli.result_lines import line_options
+
+    try:
+        slow = parse_line_options(_line_command, tokens, "result line").params
+    except ParseError as exc:
+        with pytest.raises(ParseError) as caught:
+            line_options(tokens)
+        assert str(caught.value) == str(exc)
         return
-    slow = parse_line_options(_line_command, tokens, "result line").params
-    assert fast == slow
+    fast = line_options(tokens)
+    assert {"words": fast.words, "declarer": fast.declarer, "honours": fast.honours} == slow
 
 
 _LINES = st.sampled_from(["4S= -d N", "4H= -d E", "2S= -d S", "1NT+1 -d W", "3NTX-2 -d N",
