@@ -24,7 +24,8 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("TableResult", "score_pairs", "team_match", "matchpoints"), "bridgecli.core.events"),
     **dict.fromkeys(("Rubber", "Session", "DealResult", "Honours"), "bridgecli.core.rubber"),
     # dealing and solving (deal, solve)
-    **dict.fromkeys(("deal", "solve", "Solution"), "bridgecli.api"),
+    **dict.fromkeys(("solve", "Solution"), "bridgecli.api"),
+    **dict.fromkeys(("deal", "deal_stats", "DealStats"), "bridgecli.dealer.session"),
     "DDTable": "bridgecli.solver.tables",
     "ParResult": "bridgecli.solver.par",
     # the rules core
@@ -63,6 +64,7 @@ __all__ = [
     "DDTable",
     "Deal",
     "DealResult",
+    "DealStats",
     "Double",
     "Hand",
     "Honours",
@@ -93,6 +95,7 @@ __all__ = [
     "breakdown",
     "check_calls",
     "deal",
+    "deal_stats",
     "dumps",
     "find_rules",
     "find_variant",
@@ -128,7 +131,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from bridgecli.api import Solution, breakdown, deal, dumps, imps, loads, read, score, solve, write
+    from bridgecli.api import Solution, breakdown, dumps, imps, loads, read, score, solve, write
     from bridgecli.core.auction import Auction, AuctionCheck, check_calls
     from bridgecli.core.board import Board
     from bridgecli.core.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Double, Pass, Redouble, parse_call
@@ -148,6 +151,7 @@ if TYPE_CHECKING:
     from bridgecli.core.play import PlayState, Replay, replay_board
     from bridgecli.core.rubber import DealResult, Honours, Rubber, Session
     from bridgecli.core.scoring import ScoreBreakdown, ScoringRules, find_rules
+    from bridgecli.dealer.session import DealStats, deal, deal_stats
     from bridgecli.render.html import render_html
     from bridgecli.render.svg import render_svg
     from bridgecli.render.text import render_board
