@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
     from .script import Script
 
-__all__ = ["PLAIN_PYTHON_MAX", "DealPlan", "ExpressionError", "deal", "deal_stats", "plan", "run"]
+__all__ = ["PLAIN_PYTHON_MAX", "DealPlan", "DealStats", "ExpressionError", "deal", "deal_stats", "plan", "run"]
 
 #: Runs without conditions of at most this many deals are dealt in plain Python (same deals),
 #: which costs less than numpy's import.
