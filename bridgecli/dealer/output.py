@@ -18,7 +18,7 @@ from .plain import board_dealer, board_vul
 if TYPE_CHECKING:
     from bridgecli.core.board import Board
 
-__all__ = ["FORMATS", "PBN_HEADER", "Produced", "board_dealer", "board_vul", "boards_of", "direct_ok",
+__all__ = ["FORMATS", "PBN_HEADER", "Produced", "board_dealer", "board_vul", "boards_of", "coalesce", "direct_ok",
            "generator_tag", "localizer", "printall", "write_batches", "write_boards", "write_plain"]
 
 #: Formats a run writes (``printall`` and ``none`` come from a script's actions).
@@ -105,6 +105,48 @@ def write_plain(fmt: str, out: IO[bytes], seed: int, fixed: Sequence[int], n: in
     else:
         numbered = ((start_board + j, o) for j, o in enumerate(owners))
         write_boards(fmt, out, boards_of(numbered, seed, dealer, vul))
+
+
+def coalesce(produced: Iterable[Produced], min_deals: int = 8192, max_wait: float = 0.25) -> Iterator[Produced]:
+    """``produced`` with consecutive small batches of deals (no finished bytes) joined, so that the
+    writers pay their per-batch cost once for thousands of deals: a joined batch goes out when it
+    holds ``min_deals`` deals, when ``max_wait`` seconds passed since its first part came in, or at
+    the end. The deals and their order do not change."""
+    import time
+
+    parts: list[Produced] = []
+    held = 0
+    since = 0.0
+    for batch in produced:
+        owner, _start, rows, data = batch
+        if data is not None:
+            if parts:
+                yield _joined(parts)
+                parts, held = [], 0
+            yield batch
+            continue
+        if not parts:
+            since = time.monotonic()
+        parts.append(batch)
+        held += rows.shape[0] if rows is not None else owner.shape[1]
+        if held >= min_deals or time.monotonic() - since >= max_wait:
+            yield _joined(parts)
+            parts, held = [], 0
+    if parts:
+        yield _joined(parts)
+
+
+def _joined(parts: list[Produced]) -> Produced:
+    if len(parts) == 1:
+        return parts[0]
+    import numpy as np
+
+    start = parts[0][1]
+    owners = [p[0] for p in parts]
+    rows = [p[2] for p in parts]
+    owner = None if any(o is None for o in owners) else np.concatenate(owners, axis=1)
+    joined_rows = None if any(r is None for r in rows) else np.concatenate(rows, axis=0)
+    return owner, start, joined_rows, None
 
 
 def write_batches(fmt: str, out: IO[bytes], seed: int, dealer: int | None, vul: str | None,

@@ -21,7 +21,7 @@ from typing import IO, TYPE_CHECKING, Any
 from bridgecli.core.errors import ParseError
 
 from . import plain
-from .output import PBN_HEADER, Produced, _same, direct_ok, generator_tag, write_batches, write_plain
+from .output import PBN_HEADER, Produced, _same, coalesce, direct_ok, generator_tag, write_batches, write_plain
 from .stats import DealStats, Tally
 
 if TYPE_CHECKING:
@@ -355,8 +355,11 @@ def run(the_plan: DealPlan, out: IO[bytes], fmt: str | None = None, *, jobs: int
         if out_fd is not None and fmt == "pbn":
             out.write(PBN_HEADER)
         out.flush()
+    batches = r.produced(out_fd, progress)
+    if fmt in ("pbn", "text") and r.spec.render is None:
+        batches = coalesce(batches)  # conditions keep a few deals a batch: write them thousands at a time
     try:
-        write_batches(fmt, out, p.seed, p.dealer, p.vul, r.produced(out_fd, progress), lambda: r.complete,
+        write_batches(fmt, out, p.seed, p.dealer, p.vul, batches, lambda: r.complete,
                       header=out_fd is not None, localize=localize)
     finally:
         if progress is not None:
