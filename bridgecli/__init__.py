@@ -25,7 +25,7 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("Rubber", "Session", "DealResult", "Honours"), "bridgecli.core.rubber"),
     # dealing and solving (deal, solve)
     **dict.fromkeys(("solve", "Solution"), "bridgecli.api"),
-    **dict.fromkeys(("deal", "deal_stats", "DealStats"), "bridgecli.dealer.session"),
+    **dict.fromkeys(("deal", "deal_stats", "write_deals", "DealStats"), "bridgecli.dealer.session"),
     "DDTable": "bridgecli.solver.tables",
     "ParResult": "bridgecli.solver.par",
     # the rules core
@@ -114,6 +114,7 @@ __all__ = [
     "solve",
     "team_match",
     "write",
+    "write_deals",
 ]
 
 
@@ -151,7 +152,7 @@ if TYPE_CHECKING:
     from bridgecli.core.play import PlayState, Replay, replay_board
     from bridgecli.core.rubber import DealResult, Honours, Rubber, Session
     from bridgecli.core.scoring import ScoreBreakdown, ScoringRules, find_rules
-    from bridgecli.dealer.session import DealStats, deal, deal_stats
+    from bridgecli.dealer.session import DealStats, deal, deal_stats, write_deals
     from bridgecli.render.html import render_html
     from bridgecli.render.svg import render_svg
     from bridgecli.render.text import render_board

@@ -23,7 +23,8 @@ COMMANDS: list[tuple[str, str, str]] = [
     ("convert", "boards between formats", "`bc.read(path)` then `bc.write(boards, path, fmt)`; `bc.loads` / `bc.dumps`"),
     ("show", "diagrams, hand records", ("`bc.read`, then `bc.render_board(board)`, `bc.render_html(boards)`, "
                                        "`bc.render_svg(board)`")),
-    ("deal", "deal at random or to conditions", "`bc.deal(n, where=..., predeal=..., seed=...)`"),
+    ("deal", "deal at random or to conditions", ("`bc.deal(n, where=..., predeal=..., seed=...)`; "
+                                                 "`bc.write_deals(path, n, fmt=..., jobs=...)`")),
     ("deal --stats, --script", "statistics of dealt boards", "`bc.deal_stats(n, stats=..., where=..., script=...)` -> `bc.DealStats`"),
     ("validate-auction", "auctions against the Laws", "`bc.check_calls(dealer, calls)`; `bc.Auction(dealer, calls)`"),
     ("play", "replay and check the play", "`bc.replay_board(board)`; `bc.PlayState.start(deal, contract)`"),
@@ -44,7 +45,7 @@ GROUPS: list[tuple[str, list[str]]] = [
     ("Scoring", ["score", "breakdown", "ScoreBreakdown", "imps", "find_rules", "ScoringRules",
                  "TableResult", "score_pairs", "team_match", "matchpoints",
                  "Session", "Rubber", "DealResult", "Honours"]),
-    ("Dealing and solving", ["deal", "deal_stats", "DealStats", "solve", "Solution", "DDTable", "ParResult"]),
+    ("Dealing and solving", ["deal", "write_deals", "deal_stats", "DealStats", "solve", "Solution", "DDTable", "ParResult"]),
     ("Auctions and play", ["Auction", "check_calls", "AuctionCheck", "PlayState", "replay_board", "Replay"]),
     ("Drawing boards", ["render_board", "render_html", "render_svg"]),
     ("Values", ["Board", "Deal", "Hand", "Card", "Rank", "Suit", "Strain", "Seat", "Side", "Vulnerability",

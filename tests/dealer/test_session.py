@@ -142,3 +142,37 @@ def test_run_writes_what_the_command_writes() -> None:
     code, text, _err = _cli("-n", "40", "--seed", "12", "--where", "hcp(south) >= 10", "--start-board", "7")
     assert code == 0 and out.getvalue().decode() == text
     assert stats.accepted == 40
+
+
+@pytest.mark.parametrize("args", [
+    {"n": 1200, "seed": 3},  # past the plain-Python size: numpy's batches
+    {"n": 30, "seed": 3, "where": "hcp(north) >= 16", "predeal": "S:AK.-.-.-", "start": 5},
+])
+def test_write_deals_writes_the_commands_bytes_for_any_jobs(tmp_path: Path, args: dict[str, object]) -> None:
+    cli_args = ["-n", str(args["n"]), "--seed", str(args["seed"])]
+    if "where" in args:
+        cli_args += ["--where", str(args["where"]), "--predeal", str(args["predeal"]), "--start-board",
+                     str(args["start"])]
+    target = tmp_path / "cli.pbn"
+    code, _out, _err = _cli(*cli_args, "-o", str(target))
+    assert code == 0
+    for jobs in (1, 2):
+        mine = tmp_path / f"mine{jobs}.pbn"
+        stats = bc.write_deals(mine, jobs=jobs, **args)  # type: ignore[arg-type]
+        assert mine.read_bytes() == target.read_bytes()
+        assert stats.accepted == args["n"]
+
+
+def test_write_deals_formats_and_errors(tmp_path: Path) -> None:
+    bc.write_deals(tmp_path / "x.yaml", 3, seed=5)
+    boards = list(bc.read(tmp_path / "x.yaml"))
+    assert [b.deal for b in boards] == [b.deal for b in bc.deal(3, seed=5)]
+    out = io.BytesIO()
+    bc.write_deals(out, 4, fmt="text", seed=5)
+    assert out.getvalue().decode().splitlines() == [b.deal.to_pbn() for b in bc.deal(4, seed=5)]
+    with pytest.raises(bc.ParseError):
+        bc.write_deals(io.BytesIO(), 1, fmt="docx")
+    found = io.BytesIO()
+    with pytest.raises(bc.RuleError, match="only 0 of 2"):
+        bc.write_deals(found, 2, fmt="text", where="hcp(north) > 37", seed=1, max_tries=3000)
+    assert found.getvalue() == b""
