@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from .script import Script
 
 __all__ = ["PLAIN_PYTHON_MAX", "DealPlan", "DealStats", "ExpressionError", "deal", "deal_stats", "plan", "run",
-           "write_deals"]
+           "uses_numpy", "write_deals"]
 
 #: Runs without conditions of at most this many deals are dealt in plain Python (same deals),
 #: which costs less than numpy's import.
@@ -227,6 +227,12 @@ def plan(count: int | None = None, *, seed: int | None = None, where: str | Sequ
                     vul=fixed_vul, stats=stats)
 
 
+def uses_numpy(the_plan: DealPlan) -> bool:
+    """Whether :func:`run` deals ``the_plan`` in numpy batches (else in plain Python)."""
+    p = the_plan
+    return p.conditioned or p.target is None or min(p.target, p.limit) > PLAIN_PYTHON_MAX
+
+
 def _quiet_blas() -> None:
     if "numpy" not in sys.modules:
         # dealing uses no BLAS: spare the start-up of OpenBLAS's thread pool
@@ -337,7 +343,7 @@ def run(the_plan: DealPlan, out: IO[bytes], fmt: str | None = None, *, jobs: int
     """
     p = the_plan
     fmt = (fmt or p.default_format()).lower()
-    if not p.conditioned and p.target is not None and min(p.target, p.limit) <= PLAIN_PYTHON_MAX:
+    if p.target is not None and not uses_numpy(p):
         # few deals and no condition: plain Python deals the same boards without numpy's start-up
         wanted = min(p.target, p.limit)
         if fmt != "none":
@@ -415,7 +421,7 @@ def _boards(p: DealPlan) -> Iterator[Board]:
                      vulnerability=Vulnerability.from_str(plain.board_vul(number, p.vul)),
                      deal=deal_from_indices(list(owner)))
 
-    if not p.conditioned and p.target is not None and min(p.target, p.limit) <= PLAIN_PYTHON_MAX:
+    if p.target is not None and not uses_numpy(p):
         # the command's plain stream: deal j of a seed is the same with or without numpy
         key = plain.stream_key(p.seed)
         for j in range(min(p.target, p.limit)):
