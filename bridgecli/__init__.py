@@ -26,6 +26,7 @@ _EXPORTS: dict[str, str] = {
     # dealing and solving (deal, solve)
     **dict.fromkeys(("solve", "Solution"), "bridgecli.api"),
     **dict.fromkeys(("deal", "deal_stats", "write_deals", "DealStats"), "bridgecli.dealer.session"),
+    "simulation": "bridgecli.simulate",
     "DDTable": "bridgecli.solver.tables",
     "ParResult": "bridgecli.solver.par",
     # the rules core
@@ -111,6 +112,7 @@ __all__ = [
     "replay_board",
     "score",
     "score_pairs",
+    "simulation",
     "solve",
     "team_match",
     "write",
@@ -156,6 +158,7 @@ if TYPE_CHECKING:
     from bridgecli.render.html import render_html
     from bridgecli.render.svg import render_svg
     from bridgecli.render.text import render_board
+    from bridgecli.simulate import simulation
     from bridgecli.solver.dds import SolverMissingError
     from bridgecli.solver.par import ParResult
     from bridgecli.solver.tables import DDTable

@@ -34,6 +34,7 @@ COMMANDS: list[tuple[str, str, str]] = [
                                                  "`bc.matchpoints(scores)` over `bc.TableResult`s")),
     ("rubber", "rubber bridge and Chicago", ("`bc.Session(rules=bc.find_rules(\"rubber\"))`, `bc.Rubber`, "
                                            "`bc.DealResult`")),
+    ("simulate", "double-dummy simulation of contracts and leads", "`bc.simulation([\"4S:N\", \"3NT:N\"], n=..., where=...)`"),
     ("solve", "double dummy and par", "`bc.solve(deal)` -> `bc.Solution(table, par)`"),
     ("--variant NAME", "the Polish variants", "`bc.find_variant(name)`"),
     ("--lang CODE", "Polish and Hungarian notation", "`bc.get_language(code)`"),
@@ -45,7 +46,7 @@ GROUPS: list[tuple[str, list[str]]] = [
     ("Scoring", ["score", "breakdown", "ScoreBreakdown", "imps", "find_rules", "ScoringRules",
                  "TableResult", "score_pairs", "team_match", "matchpoints",
                  "Session", "Rubber", "DealResult", "Honours"]),
-    ("Dealing and solving", ["deal", "write_deals", "deal_stats", "DealStats", "solve", "Solution", "DDTable", "ParResult"]),
+    ("Dealing and solving", ["deal", "write_deals", "deal_stats", "DealStats", "simulation", "solve", "Solution", "DDTable", "ParResult"]),
     ("Auctions and play", ["Auction", "check_calls", "AuctionCheck", "PlayState", "replay_board", "Replay"]),
     ("Drawing boards", ["render_board", "render_html", "render_svg"]),
     ("Values", ["Board", "Deal", "Hand", "Card", "Rank", "Suit", "Strain", "Seat", "Side", "Vulnerability",
