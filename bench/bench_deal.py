@@ -14,7 +14,10 @@ Every command is a subprocess, as a user would run it, with its output to
 median of the per-round ratios (peer time / bridgecli time, by wall time and
 by CPU time, user + sys of the child and its workers) and the median times.
 ``--endplay`` adds endplay's ``generate_deals`` + PBN writer (scaled from
-fewer deals). Results go to bench/results/deal.md.
+fewer deals). ``--baseline DIR`` also pairs every bridgecli task with the same
+command run from another checkout (``python -B -m bridgecli`` in DIR, so that
+nothing is written there): the before/after of a change, on the same load.
+Results go to bench/results/deal.md.
 """
 
 from __future__ import annotations
@@ -51,22 +54,22 @@ with open('/dev/null', 'w') as fp:
 """
 
 
-def run_once(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
+def run_once(cmd: list[str], env: dict[str, str], cwd: str | None = None) -> tuple[float, float]:
     """Wall and CPU time (s) of one run, output to /dev/null."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=env)
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=env, cwd=cwd)
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def paired(ours: list[str], peer: list[str], env: dict[str, str], peer_env: dict[str, str],
-           runs: int) -> dict[str, float]:
+           runs: int, peer_cwd: str | None = None) -> dict[str, float]:
     """Medians over ``runs`` rounds (each: peer, then ours) of the times and of the ratios peer / ours."""
     got: dict[str, list[float]] = {k: [] for k in ("wall", "cpu", "peer_wall", "peer_cpu", "ratio", "cpu_ratio")}
     for _ in range(runs):
-        pw, pc = run_once(peer, peer_env)
+        pw, pc = run_once(peer, peer_env, peer_cwd)
         w, c = run_once(ours, env)
         for key, value in (("wall", w), ("cpu", c), ("peer_wall", pw), ("peer_cpu", pc),
                            ("ratio", pw / w), ("cpu_ratio", pc / c)):
@@ -78,6 +81,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5, help="paired rounds a task (default 5)")
     parser.add_argument("--endplay", action="store_true", help="also time endplay (slow; scaled)")
+    parser.add_argument("--baseline", metavar="DIR", default=None,
+                        help="another checkout to pair each bridgecli task with (e.g. the main branch)")
     args = parser.parse_args()
     if DEALER is None:
         raise SystemExit("the C dealer is not installed (Debian package dealer, /usr/games/dealer)")
@@ -92,8 +97,8 @@ def main() -> None:
     rows: list[tuple[str, str, str, int, dict[str, float], float | None]] = []
 
     def task(label: str, ours_name: str, peer_name: str, n: int, mine: list[str], peer: list[str],
-             peer_env: dict[str, str], goal: float | None) -> None:
-        got = paired(mine, peer, env, peer_env, args.runs)
+             peer_env: dict[str, str], goal: float | None, peer_cwd: str | None = None) -> None:
+        got = paired(mine, peer, env, peer_env, args.runs, peer_cwd)
         rows.append((label, ours_name, peer_name, n, got, goal))
         print(f"{label}: {ours_name} {got['wall']:.3f} s (cpu {got['cpu']:.3f}) vs {peer_name} "
               f"{got['peer_wall']:.3f} s (cpu {got['peer_cpu']:.3f}): {got['ratio']:.2f}x wall, "
@@ -111,6 +116,16 @@ def main() -> None:
         task(f"(b) {n:,} deals, North 15-17 balanced", "bridgecli --jobs 1", "C dealer", n,
              ours + ["-n", str(n), "--jobs", "1", "--where", COND], [DEALER, "-s", "1", str(script)],
              dealer_env, goal)
+    if args.baseline:
+        base_dir = str(Path(args.baseline).resolve())
+        base_env = dict(os.environ, PYTHONPATH=base_dir)
+        base = [sys.executable, "-B", "-m", "bridgecli", "deal", "--seed", "1", "--no-progress"]
+        for label, n, extra in (("(a) 1,000,000 deals as PBN", 1_000_000, ["--jobs", "1"]),
+                                ("(a) 1,000,000 deals as PBN", 1_000_000, ["--jobs", "2"]),
+                                ("(b) 10,000 deals, North 15-17 balanced", 10_000, ["--jobs", "1", "--where", COND]),
+                                ("(b) 100,000 deals, North 15-17 balanced", 100_000, ["--jobs", "1", "--where", COND])):
+            task(label, f"bridgecli {' '.join(extra[:2])}", "baseline, same options", n, ours + ["-n", str(n), *extra],
+                 base + ["-n", str(n), *extra], base_env, None, base_dir)
     endplay_lines: list[str] = []
     if args.endplay:
         ep = tmp / "ep.py"
@@ -137,7 +152,8 @@ def main() -> None:
          "child and its workers). The C dealer runs with TZ=UTC. Ratio = peer time / bridgecli time, the "
          "median of the rounds' ratios."),
         "",
-        f"(b) is `--where '{COND}'`.",
+        f"(b) is `--where '{COND}'`."
+        + (f" Baseline: the same command from the checkout `{args.baseline}`." if args.baseline else ""),
         "",
         "| task | bridgecli | wall s | CPU s | peer | wall s | CPU s | ratio (wall) | ratio (CPU) | goal |",
         "| --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- |",

@@ -73,8 +73,8 @@ def main() -> None:
     ap.add_argument("--out", default=str(ROOT / "bench" / "results" / "simulate.md"))
     args = ap.parse_args()
 
-    from bridgecli.dealer.predeal import parse_predeal
     from bridgecli.dealer.generate import Predeal
+    from bridgecli.dealer.predeal import parse_predeal
     from bridgecli.simulate.run import make_question, simulate_question
     from bridgecli.solver import dds
 

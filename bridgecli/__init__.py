@@ -28,7 +28,9 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("rubber_session", "variant_session", "VariantSession"), "bridgecli.sessions"),
     "render_sheet": "bridgecli.render.scoresheet",
     # dealing and solving (deal, solve)
-    **dict.fromkeys(("deal", "solve", "Solution"), "bridgecli.api"),
+    **dict.fromkeys(("solve", "Solution"), "bridgecli.api"),
+    **dict.fromkeys(("deal", "deal_stats", "write_deals", "DealStats"), "bridgecli.dealer.session"),
+    "simulation": "bridgecli.simulate",
     "DDTable": "bridgecli.solver.tables",
     "ParResult": "bridgecli.solver.par",
     # solving a stream of boards (solve FILE)
@@ -75,6 +77,7 @@ __all__ = [
     "DDTable",
     "Deal",
     "DealResult",
+    "DealStats",
     "Double",
     "Hand",
     "Honours",
@@ -107,6 +110,7 @@ __all__ = [
     "breakdown",
     "check_calls",
     "deal",
+    "deal_stats",
     "dumps",
     "find_rules",
     "find_variant",
@@ -125,11 +129,13 @@ __all__ = [
     "rubber_session",
     "score",
     "score_pairs",
+    "simulation",
     "solve",
     "solve_boards",
     "team_match",
     "variant_session",
     "write",
+    "write_deals",
 ]
 
 
@@ -147,7 +153,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from bridgecli.api import Solution, breakdown, deal, dumps, imps, loads, read, score, solve, write
+    from bridgecli.api import Solution, breakdown, dumps, imps, loads, read, score, solve, write
     from bridgecli.core.auction import Auction, AuctionCheck, check_calls
     from bridgecli.core.board import Board
     from bridgecli.core.board_numbers import BoardNumbers
@@ -168,11 +174,13 @@ if TYPE_CHECKING:
     from bridgecli.core.play import PlayState, Replay, replay_board
     from bridgecli.core.rubber import DealResult, Honours, Rubber, Session
     from bridgecli.core.scoring import ScoreBreakdown, ScoringRules, find_rules
+    from bridgecli.dealer.session import DealStats, deal, deal_stats, write_deals
     from bridgecli.render.html import render_html
     from bridgecli.render.scoresheet import render_sheet
     from bridgecli.render.svg import render_svg
     from bridgecli.render.text import render_board
     from bridgecli.sessions import VariantSession, rubber_session, variant_session
+    from bridgecli.simulate import simulation
     from bridgecli.solver.analysis import BoardAnalysis, LeadAnalysis
     from bridgecli.solver.dds import SolverMissingError
     from bridgecli.solver.par import ParResult

@@ -8,7 +8,7 @@ Import them from the package (``import bridgecli as bc``; ``bc.read``,
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from bridgecli.solver.par import ParResult
     from bridgecli.solver.tables import DDTable
 
-__all__ = ["Solution", "breakdown", "deal", "dumps", "imps", "loads", "read", "score", "solve", "write"]
+__all__ = ["Solution", "breakdown", "dumps", "imps", "loads", "read", "score", "solve", "write"]
 
 Source = str | os.PathLike[str] | IO[str]
 """What :func:`read` takes: a path, a text, or an open text file."""
@@ -189,75 +189,6 @@ def imps(difference: int) -> int:
     from bridgecli.core.imps import imps as imps_of
 
     return imps_of(difference)
-
-
-# -- dealing --------------------------------------------------------------------
-
-
-def deal(n: int, *, where: str | Sequence[str] = (), predeal: str | Sequence[str] = (), seed: int | None = None,
-         start: int = 1, max_tries: int = 10_000_000) -> Iterator[Board]:
-    """``n`` boards dealt at random, each meeting every condition of ``where``, as
-    ``bridgecli deal -n N --where ... --predeal ... --seed S`` deals them: the same
-    seed gives the same deals as the command.
-
-    ``where`` holds conditions of the ``dealer`` language (``"hcp(north) >= 15"``),
-    ANDed; ``predeal`` gives seats cards first (``"N:AKQ.J.T98.76"``,
-    ``"south=SAKQ,HA"``). Boards are numbered from ``start``, with the dealer and
-    vulnerability of their numbers. Without ``seed`` a fresh one is drawn.
-    Conditions need numpy; plain dealing does not.
-
-    Raises ParseError for a bad condition or predeal; RuleError when fewer than
-    ``n`` deals meet the conditions within ``max_tries`` deals.
-    """
-    from bridgecli.core.deal import deal_from_indices
-    from bridgecli.core.errors import RuleError
-    from bridgecli.dealer import plain
-    from bridgecli.dealer.predeal import parse_predeal
-
-    wheres = (where,) if isinstance(where, str) else tuple(where)
-    fixed = plain.Predeal()
-    for text in (predeal,) if isinstance(predeal, str) else predeal:
-        seat, cards = parse_predeal(text)
-        fixed = fixed.with_cards(seat, cards)
-    if seed is None:
-        import secrets
-
-        seed = secrets.randbits(48)
-
-    def board(number: int, owner: Sequence[int]) -> Board:
-        return Board(number=number, dealer=Seat(plain.board_dealer(number, None)),
-                     vulnerability=Vulnerability.from_str(plain.board_vul(number, None)),
-                     deal=deal_from_indices(list(owner)))
-
-    if not wheres:
-        # the command's plain stream: deal j of a seed is the same with or without numpy
-        key = plain.stream_key(seed)
-        for j in range(min(n, max_tries)):
-            yield board(start + j, plain.owner_of(key, j, fixed.fixed))
-        if n > max_tries:
-            raise RuleError(f"only {max_tries} of {n} deals within {max_tries} tries")
-        return
-    import dataclasses
-
-    from bridgecli.dealer.run import Spec, chunks, compile_spec
-
-    spec = Spec(seed=seed, fixed=fixed.fixed, wheres=wheres, max_tries=max_tries)
-    cond = compile_spec(spec)
-    if cond.costly:
-        spec = dataclasses.replace(spec, batch_size=64)  # as the command does: double-dummy conditions
-    made = 0
-    if n > 0:
-        for chunk in chunks(spec, 1):
-            owner = chunk.owner
-            if owner is None:  # a spec with owners=True always sends the deals
-                continue
-            for k in range(min(chunk.kept, n - made)):
-                yield board(start + made, owner[:, k].tolist())
-                made += 1
-            if made >= n:
-                return
-    if made < n:
-        raise RuleError(f"only {made} of {n} deals meet the conditions within {max_tries} tries")
 
 
 # -- solving --------------------------------------------------------------------

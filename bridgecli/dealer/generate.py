@@ -77,6 +77,8 @@ class Dealer:
         self.single = n_first == 1 and self.split > 0
         """One seat is dealt first: its hand is drawn as a random subset (Floyd), not by shuffling."""
         self._free_bits = _CARD_BIT[self.free]
+        self._free_mask = self.base == UNDEALT
+        """Which card indices are dealt at random."""
         self._fixed_bits = [np.bitwise_or.reduce(_CARD_BIT[np.flatnonzero(self.base == seat)])
                             if (self.base == seat).any() else np.uint64(0) for seat in range(4)]
 
@@ -159,32 +161,32 @@ class Dealer:
         seat = self.order[0]
         free_bits = self._free_bits
         picks = uniform_below(rng, np.arange(r - k + 1, r + 1, dtype=np.int64), n)
-        hand = np.zeros(n, dtype=np.uint64)
-        drawn = np.empty(n, dtype=np.uint64)
+        drawn = np.take(free_bits, picks)
+        hand = drawn[0].copy()
         both = np.empty(n, dtype=np.uint64)
         clash = np.empty(n, dtype=np.bool_)
-        for i in range(k):
+        for i in range(1, k):
             # Floyd: draw j uniform on 0..r-k+i; if card j is already in, take card r-k+i instead
-            np.take(free_bits, picks[i], out=drawn)
-            np.bitwise_and(hand, drawn, out=both)
+            np.bitwise_and(hand, drawn[i], out=both)
             np.not_equal(both, 0, out=clash)
-            np.copyto(drawn, free_bits[r - k + i], where=clash)
-            hand |= drawn
+            np.copyto(drawn[i], free_bits[r - k + i], where=clash)
+            hand |= drawn[i]
         keep = np.asarray(accept(None, {seat: hand | self._fixed_bits[seat]}), dtype=bool)
         hand = hand[keep]
         m = len(hand)
-        owner = np.repeat(self.base[:, None], m, axis=1)
         if m == 0:
-            return owner, keep
-        held = (hand[:, None] & free_bits[None, :]) != 0
-        cols = np.arange(m, dtype=np.int64)
-        mine = self.free[np.nonzero(held)[1].reshape(m, k)].T.astype(np.int64)
-        owner.reshape(-1)[mine * m + cols] = seat
-        rest = self.free[np.nonzero(~held)[1].reshape(m, r - k)].T.astype(np.int64)
+            return np.repeat(self.base[:, None], 0, axis=1), keep
+        # deal by deal (rows): the seat's cards, then the other free cards in index order get the
+        # shuffled labels of the other seats
+        held = np.unpackbits(hand.astype("<u8", copy=False).view(np.uint8).reshape(m, 8), axis=1,
+                             count=52, bitorder="little").view(np.bool_)
+        by_deal = np.repeat(self.base[None, :], m, axis=0)
+        by_deal[held] = seat
         labels = np.repeat(np.repeat(np.asarray(self.order[1:], dtype=np.uint8), self.need[1:])[:, None], m, axis=1)
         self._shuffle(rng, labels, 0, r - k - 1)
-        owner.reshape(-1)[rest * m + cols] = labels
-        return owner, keep
+        held ^= self._free_mask
+        by_deal[held] = labels.T.reshape(-1)
+        return np.ascontiguousarray(by_deal.T), keep
 
     def _hand_bits(self, perm: U8Array) -> dict[int, npt.NDArray[np.uint64]]:
         """The cards of the seats dealt first, as 52-bit masks (predealt cards included)."""

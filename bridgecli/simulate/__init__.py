@@ -1,12 +1,12 @@
 """Double-dummy simulation: which contract, which lead, how often it makes, with error bars.
 
-:func:`simulate` is the library form of ``bridgecli simulate``::
+:func:`simulate` is the library form of ``bridgecli simulate`` (``bc.simulation`` at the top
+level, where the name ``simulate`` is this package's)::
 
-    from bridgecli.simulate import simulate
-    from bridgecli.dealer.generate import Predeal
+    import bridgecli as bc
 
-    result = simulate(["4S:N", "3NT:N"], n=200, seed=1, scoring="imps",
-                      where=["hcp(north) + hcp(south) >= 25"])
+    result = bc.simulation(["4S:N", "3NT:N"], n=200, seed=1, scoring="imps",
+                         where="hcp(north) + hcp(south) >= 25")
     result["payoffs"]["table"][0][1]   # {"mean": ..., "se": ...}: 4S against 3NT in IMPs
 
 Modules: :mod:`.contracts` (``4S:N``), :mod:`.stats` (means, standard errors,
@@ -22,28 +22,65 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from bridgecli.dealer.generate import Predeal
+    from bridgecli.dealer.plain import Predeal
 
     from .contracts import SimContract
 
-__all__ = ["simulate"]
+__all__ = ["simulate", "simulation"]
 
 
-def simulate(contracts: Sequence[str | SimContract] = (), *, lead: str | SimContract | None = None, n: int = 100,
-             seed: int = 0, where: Sequence[str] = (), predeal: Predeal | None = None, script: str | None = None,
-             vul: str = "None", scoring: str = "imps", symmetrize: Sequence[int] = (),
-             until_se: float | None = None, jobs: int = 1, executor: str = "local",
-             max_tries: int = 10_000_000) -> dict[str, Any]:
+def simulate(contracts: str | Sequence[str | SimContract] = (), *, lead: str | SimContract | None = None,
+             n: int = 100, seed: int = 0, where: str | Sequence[str] = (),
+             predeal: str | Sequence[str] | Predeal | None = None, script: str | None = None, vul: str = "None",
+             scoring: str = "imps", symmetrize: Sequence[int | str] = (), until_se: float | None = None,
+             jobs: int = 1, executor: str = "local", max_tries: int = 10_000_000) -> dict[str, Any]:
     """Simulate ``n`` deals (the most with ``until_se``) and return every figure as a dict
     (the object ``bridgecli simulate --json`` prints; see docs/commands/simulate.md).
 
-    ``contracts`` are ``4S:N``-style texts; ``lead`` a contract whose opening leads are
-    compared (the leader's 13 cards predealt); ``vul`` one of None, NS, EW, All;
-    ``scoring`` imps, mp or total; ``symmetrize`` seat numbers (0 North .. 3 West).
-    Raises ParseError or RuleError for bad arguments, SolverMissingError without DDS.
+    Args:
+        contracts: ``4S:N``-style texts (or one), compared with each other.
+        lead: A contract whose opening leads are compared (the leader's 13 cards predealt).
+        n: Deals (the most, with ``until_se``).
+        seed: The seed: the same numbers for any ``jobs`` or ``executor``.
+        where: Conditions of the ``dealer`` language, ANDed, as ``deal`` takes them.
+        predeal: Cards given first, as ``deal`` takes them (``"N:AKJ32.K2.Q32.A32"``,
+            ``"south=SAKQ,HA"``, several in a list), or a :class:`~bridgecli.dealer.plain.Predeal`.
+        script: The text of a dealer input file (its condition and predeal).
+        vul: ``none``, ``NS``, ``EW`` or ``all`` (any case; ``both`` too).
+        scoring: ``imps``, ``mp`` or ``total``.
+        symmetrize: Seats (``"E"``, ``"west"`` or 0 North .. 3 West) whose hands are also permuted.
+        until_se: Stop once every payoff's standard error is below this.
+        jobs: Local worker processes.
+        executor: ``local``, ``dask-local:N`` or ``dask://HOST:PORT``.
+        max_tries: Deals a chunk may try to find its deals.
+
+    Returns:
+        The summary dict of ``simulate --json``.
+
+    Raises:
+        ParseError: bad arguments (a contract, condition, predeal, seat, vulnerability).
+        RuleError: a question the deals cannot answer, or conditions too rare for ``max_tries``.
+        SolverMissingError: the DDS solver is not installed.
     """
+    from bridgecli.dealer.plain import Predeal
+    from bridgecli.dealer.predeal import parse_predeal
+    from bridgecli.dealer.session import seat_of, vul_of
+
     from .run import make_question, simulate_question
 
-    question = make_question(contracts, lead, seed=seed, where=where, predeal=predeal, script=script,
-                             symmetrize=symmetrize, max_tries=max_tries)
+    if predeal is None or isinstance(predeal, Predeal):
+        fixed = predeal
+    else:
+        fixed = Predeal()
+        for text in (predeal,) if isinstance(predeal, str) else predeal:
+            seat, cards = parse_predeal(text)
+            fixed = fixed.with_cards(seat, cards)
+    question = make_question((contracts,) if isinstance(contracts, str) else contracts, lead, seed=seed,
+                             where=(where,) if isinstance(where, str) else where, predeal=fixed, script=script,
+                             symmetrize=tuple(seat_of(s) for s in symmetrize), max_tries=max_tries)
+    vul = vul_of(vul)
     return simulate_question(question, n, vul, scoring, until_se, jobs, executor)
+
+
+simulation = simulate
+"""``bc.simulation``: :func:`simulate` under a name that does not clash with this package."""

@@ -96,7 +96,7 @@ def test_jobs_write_the_same_bytes_into_a_pipe(fmt: str) -> None:
 def test_small_runs_without_numpy_deal_the_same_boards(runner: CliRunner, fmt: str) -> None:
     # up to PLAIN_PYTHON_MAX deals are dealt in plain Python, more with numpy: the boards of a
     # seed are the same either way
-    from bridgecli.cli.deal import PLAIN_PYTHON_MAX
+    from bridgecli.dealer.session import PLAIN_PYTHON_MAX
     from bridgecli.formats import read_boards
 
     args = ["deal", "--seed", "31", "--format", fmt, "--dealer", "W", "--predeal", "south=SAK,HQ"]
@@ -315,12 +315,11 @@ def test_fast_pbn_equals_the_pbn_writer(runner: CliRunner) -> None:
     assert [b.number for b in boards] == list(range(90, 130))
     assert pbn.dumps(boards) == r.stdout
     # the batch writer and the PBN writer give the same text for the same boards
-    from bridgecli.cli.deal import _boards
     from bridgecli.dealer.generate import Dealer, batch_generator
+    from bridgecli.dealer.output import boards_of
 
     owner = Dealer(batch_size=20).deal(batch_generator(1, 0))[0]
-    made = list(_boards(iter([(7 + k, owner[:, k].tolist()) for k in range(20)]), 1, lambda b: (b - 1) % 4,
-                        lambda b: ("None", "NS", "EW", "All")[((b - 1) + (b - 1) // 4) % 4]))
+    made = list(boards_of(iter([(7 + k, owner[:, k].tolist()) for k in range(20)]), 1))
     from bridgecli.dealer.pbnfast import RecordWriter, deal_strings
     from bridgecli.dealer.plain import pbn_render
 

@@ -291,3 +291,23 @@ def test_simulate_help_loads_no_heavy_module():
     from ..cli.test_startup import loaded
 
     assert loaded(["simulate", "--help"], ["numpy", "tabulate", "pyarrow", "distributed", "endplay._dds"]) == []
+
+
+def test_bc_simulation_is_the_commands_json() -> None:
+    from click.testing import CliRunner
+
+    import bridgecli as bc
+
+    pytest.importorskip("endplay", reason="simulate needs the dds extra")
+    predeal = ["N:AKJ32.K2.Q32.A32", "S:Q54.AQ3.KJ4.8765"]
+    result = bc.simulation(["4S:N", "3NT:N"], n=6, seed=4, predeal=predeal, vul="both")
+    args = ["simulate", "-n", "6", "--seed", "4", "--contract", "4S:N", "--contract", "3NT:N", "--vul", "all",
+            "--json", *(x for p in predeal for x in ("--predeal", p))]
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 0, r.stderr
+    assert json.loads(r.stdout) == json.loads(json.dumps(result))
+    # North-South hold 26 cards: the side's tricks in spades and notrump are whole numbers from 0 to 13
+    for c in result["contracts"]:
+        assert 0 <= c["tricks"]["mean"] <= 13 and result["deals"] == 6
+    with pytest.raises(bc.ParseError):
+        bc.simulation("4S:N", n=1, vul="sideways")
