@@ -35,6 +35,11 @@ _EXPORTS: dict[str, str] = {
                      "parse_call"), "bridgecli.core.calls"),
     **dict.fromkeys(("Auction", "AuctionCheck", "check_calls"), "bridgecli.core.auction"),
     **dict.fromkeys(("PlayState", "Replay", "replay_board"), "bridgecli.core.play"),
+    # checking the play of many boards (play)
+    **dict.fromkeys(("check_play", "check_board", "complete_board", "play_outcome", "PlayCheck"),
+                    "bridgecli.checks.play"),
+    "BotGame": "bridgecli.core.playbot",
+    "render_play": "bridgecli.render.play",
     # drawing boards (show)
     "render_board": "bridgecli.render.text",
     "render_html": "bridgecli.render.html",
@@ -56,6 +61,7 @@ __all__ = [
     "AuctionCheck",
     "Bid",
     "Board",
+    "BotGame",
     "BridgeError",
     "Call",
     "Card",
@@ -73,6 +79,7 @@ __all__ = [
     "ParResult",
     "ParseError",
     "Pass",
+    "PlayCheck",
     "PlayState",
     "Rank",
     "Redouble",
@@ -91,7 +98,10 @@ __all__ = [
     "TableResult",
     "Vulnerability",
     "breakdown",
+    "check_board",
     "check_calls",
+    "check_play",
+    "complete_board",
     "deal",
     "dumps",
     "find_rules",
@@ -101,9 +111,11 @@ __all__ = [
     "loads",
     "matchpoints",
     "parse_call",
+    "play_outcome",
     "read",
     "render_board",
     "render_html",
+    "render_play",
     "render_svg",
     "replay_board",
     "score",
@@ -129,6 +141,7 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:
     from bridgecli.api import Solution, breakdown, deal, dumps, imps, loads, read, score, solve, write
+    from bridgecli.checks.play import PlayCheck, check_board, check_play, complete_board, play_outcome
     from bridgecli.core.auction import Auction, AuctionCheck, check_calls
     from bridgecli.core.board import Board
     from bridgecli.core.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Double, Pass, Redouble, parse_call
@@ -146,9 +159,11 @@ if TYPE_CHECKING:
     from bridgecli.core.events import TableResult, matchpoints, score_pairs, team_match
     from bridgecli.core.notation import get_language
     from bridgecli.core.play import PlayState, Replay, replay_board
+    from bridgecli.core.playbot import BotGame
     from bridgecli.core.rubber import DealResult, Honours, Rubber, Session
     from bridgecli.core.scoring import ScoreBreakdown, ScoringRules, find_rules
     from bridgecli.render.html import render_html
+    from bridgecli.render.play import render_play
     from bridgecli.render.svg import render_svg
     from bridgecli.render.text import render_board
     from bridgecli.solver.dds import SolverMissingError

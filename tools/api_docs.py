@@ -25,7 +25,10 @@ COMMANDS: list[tuple[str, str, str]] = [
                                        "`bc.render_svg(board)`")),
     ("deal", "deal at random or to conditions", "`bc.deal(n, where=..., predeal=..., seed=...)`"),
     ("validate-auction", "auctions against the Laws", "`bc.check_calls(dealer, calls)`; `bc.Auction(dealer, calls)`"),
-    ("play", "replay and check the play", "`bc.replay_board(board)`; `bc.PlayState.start(deal, contract)`"),
+    ("play", "replay and check the play", ("`bc.check_play(bc.read(path))` -> `bc.PlayCheck`s; `bc.play_outcome(board)`, "
+                                           "`bc.render_play(check)`; `bc.replay_board(board)`")),
+    ("play --complete", "finish plays with the bot", "`bc.check_play(boards, complete=True)`; `bc.complete_board(board)`"),
+    ("play --interactive", "play a board against the bot", "`bc.BotGame(board)`"),
     ("score CONTRACT", "one result", "`bc.score(\"4SX-1\", vul=\"both\")`, `bc.breakdown(...)`"),
     ("score --imps", "IMPs of a difference", "`bc.imps(diff)`"),
     ("score --event", "pairs and teams events", ("`bc.score_pairs(results)`, `bc.team_match(results)`, "
@@ -45,6 +48,8 @@ GROUPS: list[tuple[str, list[str]]] = [
                  "Session", "Rubber", "DealResult", "Honours"]),
     ("Dealing and solving", ["deal", "solve", "Solution", "DDTable", "ParResult"]),
     ("Auctions and play", ["Auction", "check_calls", "AuctionCheck", "PlayState", "replay_board", "Replay"]),
+    ("Checking the play", ["check_play", "check_board", "PlayCheck", "play_outcome", "complete_board", "render_play",
+                           "BotGame"]),
     ("Drawing boards", ["render_board", "render_html", "render_svg"]),
     ("Values", ["Board", "Deal", "Hand", "Card", "Rank", "Suit", "Strain", "Seat", "Side", "Vulnerability",
                 "Contract", "Call", "Bid", "Pass", "Double", "Redouble", "PASS", "DOUBLE", "REDOUBLE", "parse_call"]),
