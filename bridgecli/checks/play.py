@@ -12,7 +12,7 @@ the words for people are in :mod:`bridgecli.render.play`.
 from __future__ import annotations
 
 import json
-from collections.abc import Container, Iterable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any
 
@@ -92,16 +92,43 @@ class PlayCheck:
 
     def to_json(self, *, with_tricks: bool = False) -> str:
         """:meth:`as_dict` as one line of JSON (``null`` when there is no object)."""
+        rep, board = self.replay, self.board
+        if (self.kind == "played" and not with_tricks and rep is not None and board is not None
+                and rep.error is None and rep.mismatch is None):
+            # the common case written directly: the same text as json.dumps of as_dict()
+            contract = rep.contract
+            assert contract.declarer is not None
+            number = board.number
+            tricks = rep.declarer_tricks
+            if rep.complete:
+                result = str(tricks - contract.required_tricks)
+                score = str(play_score(contract, tricks, board.effective_vulnerability))
+            else:
+                result = score = "null"
+            return (f'{{"board": {"null" if number is None else int(number)}, "legal": true, '
+                    f'"contract": "{contract.pbn}", "declarer": "{contract.declarer.letter}", '
+                    f'"declarer_tricks": {tricks}, "result": {result}, "score": {score}, '
+                    f'"claimed": {"true" if rep.claimed else "false"}, '
+                    f'"complete": {"true" if rep.complete else "false"}}}')
         return json.dumps(self.as_dict(with_tricks=with_tricks), ensure_ascii=self.kind in ("passed-out", "no-card"))
 
 
 def play_score(contract: Contract, tricks: int, vul: Vulnerability | None) -> int:
     """Declarer's duplicate score for ``tricks`` in ``contract`` (``vul`` None: not vulnerable)."""
-    from bridgecli.core.scoring import score
-
+    score = _SCORE_FN[0] if _SCORE_FN else _load_score()
     assert contract.declarer is not None
     vulnerable = vul.is_vul(contract.declarer) if vul is not None else False
     return int(score(contract, tricks, vulnerable))
+
+
+_SCORE_FN: list[Callable[[Contract, int, bool], int]] = []
+
+
+def _load_score() -> Callable[[Contract, int, bool], int]:
+    from bridgecli.core.scoring import score
+
+    _SCORE_FN.append(score)
+    return score
 
 
 def law64(board: Board, rep: Replay) -> tuple[int, int] | None:
