@@ -929,6 +929,7 @@ def _replay_regular(board: Board, contract: Contract) -> Replay | None:
         except KeyError:
             return None
     size = hands[0].bit_count()
+    unplayed = []  # the cards each column's player keeps after the record
     for col in range(4):
         seat = (leader + col) & 3
         if hands[seat].bit_count() != size:
@@ -936,11 +937,13 @@ def _replay_regular(board: Board, contract: Contract) -> Replay | None:
         mask = sum(map(bits.__getitem__, flat[col::4]))
         if mask.bit_count() != nrows or mask & ~hands[seat]:
             return None  # a card not held, or played twice
+        unplayed.append(hands[seat] & ~mask)
     first = leader
     strain = contract.strain
     tables = _SCORES[int(strain) + 1 if strain < 4 else 0]
     suit_of = _SUIT_OF
     suit_mask = _SUIT_MASK
+    suits = list(map(suit_of.__getitem__, flat))
     winners: list[int] = []
     t = 0
     it = iter(flat)
@@ -954,11 +957,11 @@ def _replay_regular(board: Board, contract: Contract) -> Replay | None:
             tbl = tables[led]
             scores = (tbl[a], tbl[b], tbl[c], tbl[d])
             for col in range(4):
-                if not 64 <= scores[col] < 128:
-                    # off the suit led: a revoke if the player held that suit before this trick (Law 44C)
-                    held = hands[(first + col) & 3] & suit_mask[led]
-                    if held and held & ~sum(map(bits.__getitem__, flat[col:4 * t:4])):
-                        return None
+                # off the suit led: a revoke if the player still held that suit (Law 44C): it
+                # plays one later, or keeps one after the record
+                if not 64 <= scores[col] < 128 and (
+                        led in suits[4 * t + 4 + col::4] or unplayed[col] & suit_mask[led]):
+                    return None
             w = (first + scores.index(max(scores))) & 3
         winners.append(w)
         leader = w
