@@ -213,5 +213,14 @@ def trick_line(trick: Trick, won: tuple[int, int], lang: Language | None = None)
             + f" ({lang.word('side_ns')} {won[0]}, {lang.word('side_ew')} {won[1]})")
 
 
-__all__ = ["analysis_text", "render_play", "draw_table", "end_position_line", "no_card_line", "passout_line",
-           "summary_line", "trick_line", "tricks_table"]
+__all__ = [
+    "analysis_text",
+    "draw_table",
+    "end_position_line",
+    "no_card_line",
+    "passout_line",
+    "render_play",
+    "summary_line",
+    "trick_line",
+    "tricks_table",
+]
