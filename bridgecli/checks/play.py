@@ -435,5 +435,41 @@ def analyse_play(board: Board, rep: Replay) -> PlayAnalysis:
     return analyse_played(board.deal, contract.strain, contract.declarer, contract.pbn, rep.sequence)
 
 
-__all__ = ["KINDS", "BoardSpool", "PlayCheck", "PlayTally", "analyse_play", "check_board", "check_play", "complete_board",
-           "inline_board", "is_passed_out", "law64", "parse_cards", "play_outcome", "play_score"]
+def analysis_json(board: Board, rep: Replay, analysis: PlayAnalysis) -> str:
+    """The JSON line of ``play --analyse --json``: the board number, the analysis, ``legal``."""
+    return json.dumps({"board": board.number, **analysis.as_json(), "legal": rep.legal}, ensure_ascii=False)
+
+
+def first_board(records: Iterable[Board | BridgeError], numbers: Container[int] | None = None, *,
+                source: str | None = None) -> Board | None:
+    """The first board among ``numbers`` (any board when none are asked for; a board
+    without a number is taken as the one meant), or None.
+
+    Raises the first :class:`BridgeError` among ``records`` before it (located in ``source``).
+    """
+    for rec in records:
+        if isinstance(rec, BridgeError):
+            raise rec.located(source=source)
+        if not numbers or rec.number in numbers or rec.number is None:
+            return rec
+    return None
+
+
+__all__ = [
+    "KINDS",
+    "BoardSpool",
+    "PlayCheck",
+    "PlayTally",
+    "analyse_play",
+    "analysis_json",
+    "check_board",
+    "check_play",
+    "complete_board",
+    "first_board",
+    "inline_board",
+    "is_passed_out",
+    "law64",
+    "parse_cards",
+    "play_outcome",
+    "play_score",
+]

@@ -1,8 +1,7 @@
 """``bridgecli play``: replay and check the play of boards, finish it with a bot, or play at the terminal.
 
-The work is done by :mod:`bridgecli.checks.play` (replays, outcomes), :mod:`bridgecli.render.play`
-(the words) and :class:`bridgecli.core.playbot.BotGame` (the game at the terminal); this module
-reads the options and prints.
+Translates options into calls of :mod:`bridgecli.checks.play`, :mod:`bridgecli.render.play` and
+:class:`bridgecli.core.playbot.BotGame`, and prints.
 """
 
 from __future__ import annotations
@@ -16,7 +15,6 @@ from bridgecli.cli import BridgeCliError, ExitCode, error_from
 from bridgecli.cli.common import (
     FORMAT_NAMES,
     AtomicOutput,
-    BoardNumbers,
     board_option,
     get_lang,
     input_argument,
@@ -143,7 +141,10 @@ def play(ctx: click.Context, infile: str, board_specs: tuple[str, ...], as_json:
     out_fmt = (output_format(output, to, FORMAT_NAMES, in_fmt, option="--to") or in_fmt
                if complete or interactive else in_fmt)
     if interactive:
-        board = _pick_one(records, wanted, source)
+        picked = checks.first_board(records, wanted, source=source)
+        if picked is None:
+            raise BridgeCliError(f"{source}: no board {wanted}" if wanted else f"{source}: no board", ExitCode.USAGE)
+        board = picked
         seat = lang.parse_seat(seat_text) if seat_text else None
         ctx.exit(_interactive(board, inline_cards, seat, lang, output, out_fmt))
 
@@ -182,13 +183,8 @@ def play(ctx: click.Context, infile: str, board_specs: tuple[str, ...], as_json:
                     lines.flush()
                     code = max(code, _report(exc, source, this))
                     continue
-                if as_json:
-                    import json
-
-                    lines.add(json.dumps({"board": this.number, **verdict.as_json(), "legal": check.replay.legal},
-                                         ensure_ascii=False))
-                else:
-                    lines.add(words.analysis_text(this, check.replay, verdict, lang))
+                lines.add(checks.analysis_json(this, check.replay, verdict) if as_json
+                          else words.analysis_text(this, check.replay, verdict, lang))
             elif as_json:
                 if check.kind not in ("no-play", "no-deal"):
                     lines.add(check.to_json(with_tricks=show_tricks))
@@ -242,17 +238,6 @@ def _write(boards: Iterable[Board], fmt: str, output: str | None) -> None:
             fp.write(chunk)
 
 
-def _pick_one(records: Iterator[Board | BridgeError], wanted: BoardNumbers, source: str) -> Board:
-    """The first board of ``records`` among ``wanted`` (any board when none is asked for;
-    a board without a number is taken as the one meant)."""
-    for rec in records:
-        if isinstance(rec, BridgeError):
-            raise rec.located(source=source)
-        if not wanted or rec.number in wanted or rec.number is None:
-            return rec
-    raise BridgeCliError(f"{source}: no board {wanted}" if wanted else f"{source}: no board", ExitCode.USAGE)
-
-
 # -- playing at the terminal -------------------------------------------------------
 
 
@@ -266,11 +251,7 @@ def _interactive(board: Board, cards: list[Card] | None, seat: Seat | None, lang
     if game.replay.error is not None:
         click.echo(words.summary_line(board, game.replay, lang), err=True)
         return int(ExitCode.RULES)
-    state = game.state
-    title = f"{lang.word('board')} {board.number}" if board.number is not None else lang.word("play")
-    click.echo(f"{title}: {lang.contract_str(state.contract, declarer=True)}; {lang.word('you_play')}"
-               f" {(' ' + lang.word('and') + ' ').join(lang.seat_names[s] for s in sorted(game.you))}."
-               f" {lang.word('play_hint')}")
+    click.echo(words.game_intro(game, lang))
     drawn = None
     while not game.is_over:
         who = game.state.to_play

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from bridgecli.checks.play import PlayCheck
     from bridgecli.core.notation import Language
     from bridgecli.core.play import PlayState, Replay, Trick
+    from bridgecli.core.playbot import BotGame
     from bridgecli.solver.analysis import PlayAnalysis
 
 
@@ -206,6 +207,14 @@ def draw_table(state: PlayState, visible: set[Seat], you: set[Seat], lang: Langu
     return "\n".join(out)
 
 
+def game_intro(game: BotGame, lang: Language | None = None) -> str:
+    """The first line of a game against the bot: the contract, your seats, the commands."""
+    lang = _english(lang)
+    you = f" {lang.word('and')} ".join(lang.seat_names[s] for s in sorted(game.you))
+    return (f"{_head(game.board, lang)}: {lang.contract_str(game.state.contract, declarer=True)};"
+            f" {lang.word('you_play')} {you}. {lang.word('play_hint')}")
+
+
 def trick_line(trick: Trick, won: tuple[int, int], lang: Language | None = None) -> str:
     """``Trick 3 to South (N-S 2, E-W 1)``: who won a trick, and the count after it."""
     lang = _english(lang)
@@ -217,6 +226,7 @@ __all__ = [
     "analysis_text",
     "draw_table",
     "end_position_line",
+    "game_intro",
     "no_card_line",
     "passout_line",
     "render_play",
