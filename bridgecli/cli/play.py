@@ -33,8 +33,7 @@ from bridgecli.core.cards import Card, Seat
 from bridgecli.core.errors import BridgeError
 from bridgecli.core.notation import Language
 
-#: The one-line hint when the solver is missing.
-HINT = "play --analyse needs the DDS solver: pip install 'bridgecli[dds]'"
+HINT = "play --analyse needs the DDS solver: pip install 'bridgecli[dds]'"  # when the solver is missing
 
 
 def _report(exc: BridgeError, source: str, board: Board | None = None) -> int:
@@ -156,7 +155,7 @@ def play(ctx: click.Context, infile: str, board_specs: tuple[str, ...], as_json:
     from bridgecli.render import play as words
 
     with AtomicOutput(None if complete else output) as fp:
-        lines = _Lines(fp, output in (None, "-") or complete)
+        lines = _Lines(None if output in (None, "-") or complete else fp)
         for check in checks.check_play(records, numbers=wanted if deal_text is None else None, cards=inline_cards,
                                        complete=complete, tally=tally):
             this = check.board
@@ -211,10 +210,11 @@ def play(ctx: click.Context, infile: str, board_specs: tuple[str, ...], as_json:
 
 
 class _Lines:
-    """Report lines written in batches; flushed before any message on stderr."""
+    """Report lines written in batches (to stdout by ``click.echo`` when ``fp`` is None);
+    flushed before any message on stderr."""
 
-    def __init__(self, fp: IO[str], flush_each: bool, size: int = 512) -> None:
-        self.fp, self.flush_each, self.size = fp, flush_each, size
+    def __init__(self, fp: IO[str] | None, size: int = 512) -> None:
+        self.fp, self.size = fp, size
         self.buf: list[str] = []
 
     def add(self, line: str) -> None:
@@ -224,10 +224,11 @@ class _Lines:
 
     def flush(self) -> None:
         if self.buf:
-            self.fp.write("\n".join(self.buf) + "\n")
+            if self.fp is None:
+                click.echo("\n".join(self.buf))
+            else:
+                self.fp.write("\n".join(self.buf) + "\n")
             self.buf.clear()
-        if self.flush_each:
-            self.fp.flush()
 
 
 def _write(boards: Iterable[Board], fmt: str, output: str | None) -> None:
