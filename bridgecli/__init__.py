@@ -47,6 +47,11 @@ _EXPORTS: dict[str, str] = {
                      "parse_call"), "bridgecli.core.calls"),
     **dict.fromkeys(("Auction", "AuctionCheck", "check_calls"), "bridgecli.core.auction"),
     **dict.fromkeys(("PlayState", "Replay", "replay_board"), "bridgecli.core.play"),
+    # checking the play of many boards (play)
+    **dict.fromkeys(("check_play", "check_board", "complete_board", "play_outcome", "PlayCheck"),
+                    "bridgecli.checks.play"),
+    "BotGame": "bridgecli.core.playbot",
+    "render_play": "bridgecli.render.play",
     # drawing boards (show)
     "render_board": "bridgecli.render.text",
     "render_html": "bridgecli.render.html",
@@ -70,6 +75,7 @@ __all__ = [
     "Board",
     "BoardAnalysis",
     "BoardNumbers",
+    "BotGame",
     "BridgeError",
     "Call",
     "Card",
@@ -89,6 +95,7 @@ __all__ = [
     "ParResult",
     "ParseError",
     "Pass",
+    "PlayCheck",
     "PlayState",
     "Rank",
     "Redouble",
@@ -108,7 +115,10 @@ __all__ = [
     "VariantSession",
     "Vulnerability",
     "breakdown",
+    "check_board",
     "check_calls",
+    "check_play",
+    "complete_board",
     "deal",
     "deal_stats",
     "dumps",
@@ -119,10 +129,12 @@ __all__ = [
     "loads",
     "matchpoints",
     "parse_call",
+    "play_outcome",
     "read",
     "render_analysis",
     "render_board",
     "render_html",
+    "render_play",
     "render_sheet",
     "render_svg",
     "replay_board",
@@ -154,6 +166,7 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:
     from bridgecli.api import Solution, breakdown, dumps, imps, loads, read, score, solve, write
+    from bridgecli.checks.play import PlayCheck, check_board, check_play, complete_board, play_outcome
     from bridgecli.core.auction import Auction, AuctionCheck, check_calls
     from bridgecli.core.board import Board
     from bridgecli.core.board_numbers import BoardNumbers
@@ -172,10 +185,12 @@ if TYPE_CHECKING:
     from bridgecli.core.events import TableResult, matchpoints, score_pairs, team_match
     from bridgecli.core.notation import get_language
     from bridgecli.core.play import PlayState, Replay, replay_board
+    from bridgecli.core.playbot import BotGame
     from bridgecli.core.rubber import DealResult, Honours, Rubber, Session
     from bridgecli.core.scoring import ScoreBreakdown, ScoringRules, find_rules
     from bridgecli.dealer.session import DealStats, deal, deal_stats, write_deals
     from bridgecli.render.html import render_html
+    from bridgecli.render.play import render_play
     from bridgecli.render.scoresheet import render_sheet
     from bridgecli.render.svg import render_svg
     from bridgecli.render.text import render_board

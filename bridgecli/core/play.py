@@ -512,7 +512,8 @@ class Replay:
 
     __slots__ = (
         "_partial",
-        "_raw",
+        "_rawlist",
+        "_regular",
         "_rules",
         "claimed",
         "complete",
@@ -547,10 +548,11 @@ class Replay:
     revokes: tuple[tuple[int, Seat, Suit], ...]
     """(trick, offender, suit led) of each revoke let stand (``allow_revokes``)."""
 
-    def __init__(self, contract: Contract, raw: list[tuple[int, list[int], list[int], int]],
+    def __init__(self, contract: Contract, raw: list[tuple[int, Sequence[int], Sequence[int], int]],
                  partial: list[tuple[int, int]], error: IllegalPlayError | None, error_seat: Seat | None,
                  error_card: Card | None, claimed: bool, tricks_won: tuple[int, int], declarer_tricks: int,
-                 complete: bool, mismatch: str | None, rules: PlayRules = BRIDGE) -> None:
+                 complete: bool, mismatch: str | None, rules: PlayRules = BRIDGE,
+                 regular: tuple[list[int], list[int], int] | None = None) -> None:
         self.contract = contract
         self.error = error
         self.error_seat = error_seat
@@ -561,9 +563,27 @@ class Replay:
         self.complete = complete
         self.mismatch = mismatch
         self.revokes = ()
-        self._raw = raw
+        self._rawlist: list[tuple[int, Sequence[int], Sequence[int], int]] | None = None if regular else raw
+        self._regular = regular
         self._partial = partial
         self._rules = rules
+
+    @property
+    def _raw(self) -> list[tuple[int, Sequence[int], Sequence[int], int]]:
+        """(leader, card indices in play order, their seats, winner) of each trick."""
+        raw = self._rawlist
+        if raw is None:
+            assert self._regular is not None
+            flat, winners, leader = self._regular
+            first = leader
+            raw = []
+            for t, w in enumerate(winners):
+                row = flat[4 * t:4 * t + 4]
+                lc = (leader - first) & 3
+                raw.append((leader, row[lc:] + row[:lc], [(leader + k) & 3 for k in range(4)], w))
+                leader = w
+            self._rawlist = raw
+        return raw
 
     @property
     def legal(self) -> bool:
@@ -595,7 +615,7 @@ class Replay:
     @property
     def tricks_played(self) -> int:
         """Number of completed tricks in the record."""
-        return len(self._raw)
+        return len(self._regular[1]) if self._regular is not None else len(self._raw)
 
     def __repr__(self) -> str:
         return (f"<Replay {self.contract.pbn}: {self.tricks_played} tricks, declarer {self.declarer_tricks},"
@@ -688,6 +708,10 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
         raise RuleError(f"{board.label}: no deal to play")
     if contract.is_passout:
         raise RuleError("a passed-out board has no play")
+    if rules is BRIDGE and not allow_revokes and board.play and None not in deal.hands:
+        fast = _replay_regular(board, contract)
+        if fast is not None:
+            return fast
     order = rules.order
     ncards = len(order)
     leader = (contract.declarer + rules.opening_leader) % 4
@@ -721,7 +745,7 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
     pos_col = [[((lead + off) % 4 - first_col) % 4 for off in order] for lead in range(4)]
     played = 0
     won = [0, 0]
-    raw: list[tuple[int, list[int], list[int], int]] = []
+    raw: list[tuple[int, Sequence[int], Sequence[int], int]] = []
     partial: list[tuple[int, int]] = []
     error: IllegalPlayError | None = None
     err_seat: Seat | None = None
@@ -832,6 +856,120 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
     return rep
 
 
+#: id of a PlayedCard object -> its card's index, for regular cards only (no mark); the
+#: objects are kept alive in _PLAIN_KEEP so that their ids cannot be reused
+_PLAIN_IDX: dict[int, int] = {}
+_PLAIN_KEEP: list[PlayedCard] = []
+_PLAIN_MAX = 1024
+
+# _SCORES[trump + 1][led][idx]: a card's strength in a trick: a trump (not led) 128 + rank,
+# the suit led 64 + rank, another suit its rank alone (it cannot win)
+_SCORES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(64 + i % 13 if i // 13 == led else 128 + i % 13 if i // 13 == trump else i % 13 for i in range(52))
+          for led in range(4))
+    for trump in range(-1, 4))
+_SUIT_OF: tuple[int, ...] = tuple(i // 13 for i in range(52))
+_BIT: tuple[int, ...] = tuple(1 << i for i in range(52))
+
+
+def _plain_indices(rows: Sequence[Sequence[PlayedCard]]) -> list[int] | None:
+    """The cards of ``rows`` as indices, row after row, when every row has four cards
+    and none is unknown or marked (^R, ^L); else None."""
+    from itertools import chain
+
+    if max(map(len, rows)) != 4 or min(map(len, rows)) != 4:
+        return None
+    get = _PLAIN_IDX.get
+    flat = list(map(get, map(id, chain.from_iterable(rows))))
+    if None not in flat:
+        return flat  # type: ignore[return-value]
+    out: list[int] = []
+    for pc in chain.from_iterable(rows):
+        i = get(id(pc))
+        if i is None:
+            if pc.card is None or pc.irregular:
+                return None
+            i = _IDX_BY_ID.get(id(pc.card))
+            if i is None:
+                i = _idx(pc.card)
+            if len(_PLAIN_KEEP) < _PLAIN_MAX and pc.note is None and not pc.nags:
+                _PLAIN_KEEP.append(pc)
+                _PLAIN_IDX[id(pc)] = i
+        out.append(i)
+    return out
+
+
+def _replay_regular(board: Board, contract: Contract) -> Replay | None:
+    """The replay of a four-handed play record without anything irregular: every hand
+    known, every row of four known, unmarked cards, the first column the opening leader,
+    every card legal; None otherwise (the full replay then finds what is wrong).
+
+    Each column's cards must be distinct cards of its player's hand (one sum of bits a
+    column: a card twice carries into another bit); a card off the suit led is a revoke
+    when its player held the suit led before that trick.
+    """
+    assert contract.declarer is not None
+    rows = board.play or ()
+    leader = (contract.declarer + 1) & 3
+    nrows = len(rows)
+    if (board.play_leader is not None and board.play_leader != leader) or nrows > 13:
+        return None
+    flat = _plain_indices(rows)
+    if flat is None:
+        return None
+    bits = _BIT
+    bit_by_id = _BIT_BY_ID
+    hands: list[int] = []
+    assert board.deal is not None
+    for hand in board.deal.hands:
+        if hand is None:
+            return None
+        try:
+            hands.append(sum(map(bit_by_id.__getitem__, map(id, hand.cards))))
+        except KeyError:
+            return None
+    size = hands[0].bit_count()
+    unplayed = []  # the cards each column's player keeps after the record
+    for col in range(4):
+        seat = (leader + col) & 3
+        if hands[seat].bit_count() != size:
+            return None
+        mask = sum(map(bits.__getitem__, flat[col::4]))
+        if mask.bit_count() != nrows or mask & ~hands[seat]:
+            return None  # a card not held, or played twice
+        unplayed.append(hands[seat] & ~mask)
+    first = leader
+    strain = contract.strain
+    tables = _SCORES[int(strain) + 1 if strain < 4 else 0]
+    suit_of = _SUIT_OF
+    suit_mask = _SUIT_MASK
+    suits = list(map(suit_of.__getitem__, flat))
+    winners: list[int] = []
+    t = 0
+    it = iter(flat)
+    for row in zip(it, it, it, it):
+        a, b, c, d = row
+        s = suit_of[a]
+        if s == suit_of[b] == suit_of[c] == suit_of[d]:
+            w = (first + row.index(max(row))) & 3
+        else:
+            led = suit_of[row[(leader - first) & 3]]
+            tbl = tables[led]
+            scores = (tbl[a], tbl[b], tbl[c], tbl[d])
+            for col in range(4):
+                # off the suit led: a revoke if the player still held that suit (Law 44C): it
+                # plays one later, or keeps one after the record
+                if not 64 <= scores[col] < 128 and (
+                        led in suits[4 * t + 4 + col::4] or unplayed[col] & suit_mask[led]):
+                    return None
+            w = (first + scores.index(max(scores))) & 3
+        winners.append(w)
+        leader = w
+        t += 1
+    ew = sum(w & 1 for w in winners)
+    return _finish(board, contract, [], [], None, None, None, [t - ew, ew], BRIDGE, (flat, winners, first))
+
+
 def _index_rows(rows: Sequence[Sequence[PlayedCard]]) -> list[list[int | None]]:
     """The play rows as card indices (None for ``-``)."""
     get = _IDX_BY_ID.get
@@ -844,11 +982,12 @@ def _index_rows(rows: Sequence[Sequence[PlayedCard]]) -> list[list[int | None]]:
     return table
 
 
-def _finish(board: Board | None, contract: Contract, raw: list[tuple[int, list[int], list[int], int]],
+def _finish(board: Board | None, contract: Contract, raw: list[tuple[int, Sequence[int], Sequence[int], int]],
             partial: list[tuple[int, int]], error: IllegalPlayError | None, err_seat: Seat | None,
-            err_card: Card | None, won: list[int], rules: PlayRules) -> Replay:
+            err_card: Card | None, won: list[int], rules: PlayRules,
+            regular: tuple[list[int], list[int], int] | None = None) -> Replay:
     assert contract.declarer is not None
-    n_done = len(raw)
+    n_done = len(raw) if regular is None else len(regular[1])
     in_play = won[rules.sides[contract.declarer]]
     result = board.result if board is not None else None
     end = board.play_end if board is not None else ""
@@ -865,7 +1004,7 @@ def _finish(board: Board | None, contract: Contract, raw: list[tuple[int, list[i
         elif complete and result != in_play:
             mismatch = f"result {result} disagrees with the play, where declarer won {in_play} tricks"
     return Replay(contract, raw, partial, error, err_seat, err_card, claimed, (won[0], won[1]), declarer_tricks,
-                  complete, mismatch, rules)
+                  complete, mismatch, rules, regular)
 
 
 def replay_cards(deal: Deal, contract: Contract, cards: Iterable[Card], rules: PlayRules = BRIDGE,
@@ -889,8 +1028,8 @@ def replay_cards(deal: Deal, contract: Contract, cards: Iterable[Card], rules: P
             holder = state.deal.holder(card)
             err_seat = holder if exc.reason == "out-of-turn" and holder is not None else who
             break
-    raw = [(int(t.leader), [_idx(c) for c in t.cards], [int(s) for s in t.seats], int(t.winner))
-           for t in state.tricks]
+    raw: list[tuple[int, Sequence[int], Sequence[int], int]] = [
+        (int(t.leader), [_idx(c) for c in t.cards], [int(s) for s in t.seats], int(t.winner)) for t in state.tricks]
     partial = [(int(s), _idx(c)) for s, c in state.current_trick]
     return _finish(board, state.contract, raw, partial, error, err_seat, err_card, list(state.tricks_won), rules)
 

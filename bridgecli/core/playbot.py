@@ -10,8 +10,16 @@ it helps and discard from the weakest suit. It always picks one of
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .board import Board
 from .cards import Card, Seat, Suit
-from .play import PlayState, trick_winner
+from .errors import IllegalPlayError, ParseError, RuleError
+from .play import PlayState, Trick, trick_winner
+
+if TYPE_CHECKING:
+    from .notation import Language
 
 
 def _is_top(card: Card, state: PlayState, hand: list[Card]) -> bool:
@@ -131,3 +139,125 @@ def play_out(state: PlayState) -> PlayState:
     while not state.is_complete:
         state = state.play(choose_card(state))
     return state
+
+
+class BotGame:
+    """One board played against the bot: you hold some seats, the bot plays the others.
+
+    The game logic of ``bridgecli play --interactive`` without the terminal: feed
+    it what the player types with :meth:`enter`, let the bot move with
+    :meth:`bot_move` while :attr:`bot_to_play`. The play starts after the
+    board's play record (or ``cards``, in time order); when that is illegal,
+    :attr:`replay` says why and the game cannot start (:attr:`is_over` is True).
+    """
+
+    def __init__(self, board: Board, cards: Sequence[Card] | None = None, seat: Seat | None = None,
+                 lang: Language | None = None) -> None:
+        """Set up the table; ``seat`` is yours (default: declarer, who also plays dummy).
+
+        Raises RuleError when the board has no deal or no contract with declarer.
+        """
+        from .notation import ENGLISH
+        from .play import contract_of, replay_board, replay_cards, state_after
+
+        contract = contract_of(board)
+        if contract is None or contract.is_passout or board.deal is None:
+            raise RuleError(f"{board.label}: needs a deal and a contract with declarer to play")
+        if cards:
+            rep = replay_cards(board.deal, contract, cards, board=board)
+        elif board.play:
+            rep = replay_board(board, contract)
+        else:
+            rep = replay_cards(board.deal, contract, [], board=board)
+        self.board = board
+        """The board played."""
+        self.replay = rep
+        """The replay of the record the game starts after."""
+        self.lang = lang if lang is not None else ENGLISH
+        """The notation of the cards typed and the legal cards shown."""
+        self.state = state_after(rep, board.deal)
+        """The position now."""
+        you_seat = seat if seat is not None else self.state.declarer
+        if you_seat == self.state.dummy:
+            you_seat = self.state.declarer
+        self.you_seat = you_seat
+        """The seat you play (declarer when ``seat`` named dummy)."""
+        self.you = {you_seat, self.state.dummy} if you_seat == self.state.declarer else {you_seat}
+        """The seats whose cards you choose."""
+        self.stopped = rep.error is not None
+        """True once you quit (or when the record was illegal)."""
+        self._marks: list[PlayState] = []
+
+    @property
+    def is_over(self) -> bool:
+        """True when the play is over (all tricks, or a claim) or you quit."""
+        return self.stopped or self.state.is_complete
+
+    @property
+    def bot_to_play(self) -> bool:
+        """True when the player to move is the bot's."""
+        who = self.state.to_play
+        return who is not None and who not in self.you
+
+    def visible(self) -> set[Seat]:
+        """The hands you see: yours, and dummy's after the opening lead (Law 41D)."""
+        shown = set(self.you)
+        if self.state.tricks or self.state.current_trick:
+            shown.add(self.state.dummy)
+        return shown
+
+    def bot_move(self) -> tuple[Seat, Card]:
+        """The bot plays for the seat to move; returns (seat, card). Raises RuleError when the play is over."""
+        who = self.state.to_play
+        if who is None:
+            raise RuleError("the play is over; there is no card to choose")
+        card = choose_card(self.state)
+        self.state = self.state.play(card)
+        return who, card
+
+    def trick_just_won(self) -> Trick | None:
+        """The last trick, if the last card completed it; else None."""
+        state = self.state
+        return state.tricks[-1] if state.tricks and not state.current_trick else None
+
+    def enter(self, text: str) -> tuple[str, str]:
+        """Act on a line you typed: a card, an empty line, ``undo``, ``claim N`` or ``quit``.
+
+        Returns (what happened, the message to show): ``played`` (message empty),
+        ``refused``, ``legal`` (the legal cards), ``undo``, ``claim`` or ``quit``.
+        """
+        lang = self.lang
+        state = self.state
+        text = text.strip()
+        words = text.lower().split()
+        if not words:
+            return "legal", "legal cards: " + " ".join(lang.card_str(c) for c in reversed(state.legal_cards()))
+        if words[0] in ("quit", "q", "exit"):
+            self.stopped = True
+            return "quit", ""
+        if words[0] == "undo":
+            if not self._marks:
+                return "undo", "nothing to undo"
+            self.state = self._marks.pop()
+            return "undo", "undone"
+        if words[0] == "claim":
+            try:
+                n = int(words[1]) if len(words) == 2 else -1
+                self.state = state.claim(n, self.you_seat.side)
+            except (ValueError, RuleError) as exc:
+                msg = exc.message if isinstance(exc, RuleError) else f"not a number: {text!r}"
+                return "refused", f"refused: {msg} (claim N, N = 0..{state.remaining_tricks})"
+            return "claim", f"claim of {n} more tricks accepted"
+        try:
+            new = state.play(lang.parse_card(text), seat=state.to_play)
+        except ParseError as exc:
+            return "refused", f"refused: {exc.message}"
+        except IllegalPlayError as exc:
+            return "refused", f"refused: {exc.message} [{exc.reason}]"
+        self._marks.append(state)
+        self.state = new
+        return "played", ""
+
+    def board_now(self) -> Board:
+        """The board with the play so far (and the Result once the play is over)."""
+        return self.state.to_board(self.board)

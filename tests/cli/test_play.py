@@ -367,3 +367,16 @@ def test_unknown_table_style_is_a_usage_error(runner):
     r = runner.invoke(cli, ["play", "--deal", DEAL, "--contract", "4S", "--declarer", "S", "--cards", "DJ D5 D2 DA",
                             "--tricks", "--fmt", "bogus"])
     assert r.exit_code == 2 and r.stdout == "" and "unknown table style 'bogus'" in r.stderr
+
+
+def test_report_on_a_stdout_that_cannot_encode_it(tmp_path):
+    """Hungarian words on a stdout set to ASCII: the report still comes out (UTF-8), exit 0."""
+    import subprocess
+
+    from ..conftest import ROOT, bridgecli_cmd, subprocess_env
+
+    env = subprocess_env() | {"PYTHONIOENCODING": "ascii"}
+    proc = subprocess.run([*bridgecli_cmd(), "play", "--lang", "hu", "sample_deals/valid/club_session.pbn", "-b", "1"],
+                          capture_output=True, env=env, cwd=ROOT, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.decode("utf-8").startswith("Leosztás 1: ")

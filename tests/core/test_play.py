@@ -372,3 +372,70 @@ def test_replay_can_let_a_revoke_stand():
     assert replay_board(board).error is not None
     rep = replay_board(board, allow_revokes=True)
     assert rep.legal and rep.revokes == ((1, Seat.EAST, Suit.DIAMONDS),) and rep.tricks_played == 2
+
+
+# -- the fast replay of regular records agrees with the full one ------------------
+
+
+def _replay_key(board: Board, fast: bool, monkeypatch: pytest.MonkeyPatch) -> object:
+    import bridgecli.core.play as play_mod
+
+    with monkeypatch.context() as m:
+        if not fast:
+            m.setattr(play_mod, "_replay_regular", lambda *a: None)
+        try:
+            r = replay_board(board)
+        except RuleError as exc:
+            return ("error", str(exc))
+    err = r.error
+    return (r.legal, err and (err.message, err.reason, err.trick), r.error_seat, r.error_card, r.claimed,
+            r.tricks_won, r.declarer_tricks, r.complete, r.mismatch, r.tricks, r.current_trick, r.sequence,
+            r.tricks_played)
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), strain=st.sampled_from(list(Strain)[:5]), declarer=st.sampled_from(list(Seat)),
+       tricks=st.integers(1, 13), swaps=st.integers(0, 2), claim=st.booleans())
+def test_fast_replay_agrees_with_the_full_replay(seed: int, strain: Strain, declarer: Seat, tricks: int, swaps: int,
+                                                 claim: bool) -> None:
+    """Random legal plays, cut short (a claim) and with cards swapped (revokes, cards not
+    held, cards twice): the replay that skips the per-card walk must give the same answer."""
+    rng = random.Random(seed)
+    deal = random_deal(rng)
+    state = PlayState(deal, Contract(3, strain, declarer=declarer))
+    while len(state.tricks) < tricks:
+        state = state.play(rng.choice(state.legal_cards()))
+    board = state.to_board(Board(deal=deal))
+    rows = [list(row) for row in board.play or ()]
+    for _ in range(swaps):
+        r1, r2 = rng.randrange(len(rows)), rng.randrange(len(rows))
+        c1, c2 = rng.randrange(4), rng.randrange(4)
+        rows[r1][c1], rows[r2][c2] = rows[r2][c2], rows[r1][c1]
+        if rng.random() < 0.2:
+            rows[r1][c1] = PlayedCard(DECK[rng.randrange(52)])
+    result = state.declarer_tricks + (rng.randrange(14 - tricks) if claim else 0)
+    board = board.replace(play=tuple(tuple(r) for r in rows), play_end="*" if claim and tricks < 13 else "",
+                          result=min(result, 13))
+    mp = pytest.MonkeyPatch()
+    try:
+        assert _replay_key(board, True, mp) == _replay_key(board, False, mp)
+    finally:
+        mp.undo()
+
+
+def test_a_discard_while_holding_the_suit_led_is_a_revoke() -> None:
+    # 4S by S, W leads DJ (won by S's DA); S leads DK and E, still holding D4 D3, plays HA
+    deal = Deal.from_pbn("N:AKQJ.T98.765.432 T987.AKQ.432.765 65432.J76.AKQ.AK .5432.JT98.QJT98")
+
+    def row(text: str) -> tuple[PlayedCard, ...]:
+        return tuple(PlayedCard(C(t)) for t in text.split())
+
+    board = Board(deal=deal, contract=Contract(4, Strain.SPADES, declarer=Seat.SOUTH), play_leader=Seat.WEST,
+                  play=(row("DJ D5 D2 DA"), row("D8 D6 HA DK")))  # columns W N E S
+    rep = replay_board(board)
+    assert not rep.legal and rep.error is not None
+    assert (rep.error.reason, rep.error.trick, rep.error_seat, rep.error_card) == ("revoke", 2, Seat.EAST, C("HA"))
+    assert rep.tricks_played == 1 and rep.tricks[0].winner == Seat.SOUTH
+    fine = board.replace(play=(row("DJ D5 D2 DA"), row("D8 D6 D3 DK")))
+    rep = replay_board(fine)
+    assert rep.legal and [t.winner for t in rep.tricks] == [Seat.SOUTH, Seat.SOUTH] and rep.tricks_won == (2, 0)
