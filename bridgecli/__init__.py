@@ -52,6 +52,9 @@ _EXPORTS: dict[str, str] = {
                     "bridgecli.checks.play"),
     "BotGame": "bridgecli.core.playbot",
     "render_play": "bridgecli.render.play",
+    # the variants board by board (deal, validate-auction, play --variant NAME)
+    **dict.fromkeys(("variant_deals", "check_variant_play", "VariantPlay", "point_auction_verdicts"),
+                    "bridgecli.checks.variants"),
     # drawing boards (show)
     "render_board": "bridgecli.render.text",
     "render_html": "bridgecli.render.html",
@@ -112,12 +115,14 @@ __all__ = [
     "Strain",
     "Suit",
     "TableResult",
+    "VariantPlay",
     "VariantSession",
     "Vulnerability",
     "breakdown",
     "check_board",
     "check_calls",
     "check_play",
+    "check_variant_play",
     "complete_board",
     "deal",
     "deal_stats",
@@ -130,6 +135,7 @@ __all__ = [
     "matchpoints",
     "parse_call",
     "play_outcome",
+    "point_auction_verdicts",
     "read",
     "render_analysis",
     "render_board",
@@ -145,6 +151,7 @@ __all__ = [
     "solve",
     "solve_boards",
     "team_match",
+    "variant_deals",
     "variant_session",
     "write",
     "write_deals",
@@ -167,6 +174,7 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:
     from bridgecli.api import Solution, breakdown, dumps, imps, loads, read, score, solve, write
     from bridgecli.checks.play import PlayCheck, check_board, check_play, complete_board, play_outcome
+    from bridgecli.checks.variants import VariantPlay, check_variant_play, point_auction_verdicts, variant_deals
     from bridgecli.core.auction import Auction, AuctionCheck, check_calls
     from bridgecli.core.board import Board
     from bridgecli.core.board_numbers import BoardNumbers

@@ -15,7 +15,7 @@ import click
 
 from bridgecli.cli import BridgeCliError, ExitCode, localise
 from bridgecli.cli.common import AtomicOutput, find_variant_option, read_records, records_done
-from bridgecli.core.errors import BridgeError, ParseError, RuleError
+from bridgecli.core.errors import BridgeError, ParseError
 from bridgecli.render.variants import play_line, render_variant_board, score_line, verdict_line
 from bridgecli.sessions import check_variant
 
@@ -40,6 +40,7 @@ def run_deal(name: str, count: int, seed: int | None, start_board: int, fmt: str
     import random
 
     from bridgecli import __version__
+    from bridgecli.checks.variants import variant_deals
     from bridgecli.cli.common import output_format
     from bridgecli.formats import iter_write
 
@@ -50,9 +51,8 @@ def run_deal(name: str, count: int, seed: int | None, start_board: int, fmt: str
                              " talon, discards or dummies)", ExitCode.USAGE)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
-    rng = random.Random(seed)
-    tags = {"Generator": f"bridgecli {__version__} variant={variant.name} seed={seed}"}
-    boards = (variant.deal_board(rng, n).replace(tags=dict(tags)) for n in range(start_board, start_board + count))
+    boards = variant_deals(variant, count, seed=seed, start=start_board,
+                           generator=f"bridgecli {__version__} variant={variant.name} seed={seed}")
     with AtomicOutput(output) as fp:
         for chunk in iter_write(boards, fmt):
             fp.write(chunk)
@@ -63,21 +63,10 @@ def run_deal(name: str, count: int, seed: int | None, start_board: int, fmt: str
 
 
 def with_dealers(records: Iterable[Board | BridgeError], name: str) -> Iterator[Board | BridgeError]:
-    """The records with the variant's dealer filled in (by board number) and its data
-    checked; a board whose dealer is not a player becomes an error record.
-    """
-    variant = find(name)
-    for i, rec in enumerate(records, 1):
-        if isinstance(rec, BridgeError):
-            yield rec
-            continue
-        try:
-            check_variant(variant, rec)
-            dealer = variant.auction_dealer(rec, i)
-        except BridgeError as exc:
-            yield exc
-            continue
-        yield rec.replace(dealer=dealer)
+    """The records with the variant's dealer filled in: :func:`bridgecli.checks.variants.with_dealers`."""
+    from bridgecli.checks.variants import with_dealers as fill
+
+    return fill(find(name), records)
 
 
 def auction_rules(name: str) -> Any:
@@ -104,20 +93,15 @@ def run_point_validate(name: str, infile: str, dealer: str | None, calls_text: s
         for i, rec in enumerate(records, 1):
             label = "record" if isinstance(rec, BridgeError) else f"Board {rec.number if rec.number else i}"
             boards.append((rec, label))
+    from bridgecli.checks.variants import point_auction_verdicts
+
     code = int(ExitCode.OK)
     lines = []
-    for i, (rec, head) in enumerate(boards, 1):
-        if isinstance(rec, BridgeError):
-            click.echo(f"bridgecli: error: {localise(str(rec))}", err=True)
+    for head, v in point_auction_verdicts(variant, boards):
+        if isinstance(v, BridgeError):
+            click.echo(f"bridgecli: error: {localise(str(v))}", err=True)
             code = max(code, int(ExitCode.USAGE))
             continue
-        try:
-            check_variant(variant, rec)
-        except ParseError as exc:
-            click.echo(f"bridgecli: error: {localise(str(exc))}", err=True)
-            code = max(code, int(ExitCode.USAGE))
-            continue
-        v = variant.verdict(rec, i)  # type: ignore[attr-defined]
         if not v["ok"] or (require_complete and not v["complete"]):
             code = max(code, int(ExitCode.RULES))
         lines.append(json.dumps(v) if as_json else verdict_line(v, head))
@@ -150,40 +134,30 @@ def run_play(name: str, infile: str, from_fmt: str | None, as_json: bool, board_
     (only the boards numbered in ``board_no`` when given)."""
     import json
 
+    from bridgecli.checks.variants import check_variant_play
+
     variant = find(name)
     records, source, _fmt = read_records(infile, from_fmt)
     code = int(ExitCode.OK)
     lines: list[str] = []
     seen = skipped = 0
-    for i, rec in enumerate(records, 1):
-        if isinstance(rec, BridgeError):
-            click.echo(f"bridgecli: error: {localise(str(rec))}", err=True)
+    for item in check_variant_play(variant, records, numbers=board_no):
+        if item.board is None:
+            click.echo(f"bridgecli: error: {localise(str(item.error))}", err=True)
             code = max(code, int(ExitCode.USAGE))
-            continue
-        if board_no is not None and rec.number not in board_no:
             continue
         seen += 1
-        if rec.play is None and "play" not in rec.extra:
+        if not item.has_play:
             skipped += 1
             continue
-        board = rec if rec.dealer is not None else rec.replace(dealer=variant.dealer(rec.number or i))
-        try:
-            check_variant(variant, board)
-            obj = variant.outcome(board)
-        except ParseError as exc:
-            click.echo(_where(exc, source, board), err=True)
-            code = max(code, int(ExitCode.USAGE))
+        if item.error is not None:
+            click.echo(_where(item.error, source, item.board), err=True)
+            code = max(code, int(ExitCode.USAGE) if isinstance(item.error, ParseError) else int(ExitCode.RULES))
             continue
-        except RuleError as exc:
-            click.echo(_where(exc, source, board), err=True)
+        assert item.outcome is not None
+        if not item.ok:
             code = max(code, int(ExitCode.RULES))
-            continue
-        if not obj["legal"] or "mismatch" in obj:
-            code = max(code, int(ExitCode.RULES))
-        if as_json:
-            lines.append(json.dumps(obj, ensure_ascii=False))
-        else:
-            lines.append(play_line(obj))
+        lines.append(json.dumps(item.outcome, ensure_ascii=False) if as_json else play_line(item.outcome))
     if board_no is not None and seen == 0:
         raise BridgeCliError(f"{source}: no board {board_no}", ExitCode.USAGE)
     if skipped and skipped == seen:
