@@ -32,18 +32,6 @@ Source = str | os.PathLike[str] | IO[str]
 # -- reading and writing boards ---------------------------------------------------
 
 
-def _text_of(source: Source) -> tuple[str, str | None]:
-    """(text, source name) of a path, an open text file or a text."""
-    if isinstance(source, os.PathLike) or (isinstance(source, str) and _names_a_file(source)):
-        path = os.fspath(source)
-        with open(path, encoding="utf-8-sig") as fp:
-            return fp.read(), path
-    if isinstance(source, str):
-        return source, None
-    name = getattr(source, "name", None)
-    return source.read(), name if isinstance(name, str) else None
-
-
 def _names_a_file(text: str) -> bool:
     """A one-line string that is an existing file, or ends in a board file's extension."""
     from bridgecli.formats import format_from_path
@@ -56,6 +44,9 @@ def _names_a_file(text: str) -> bool:
 def read(source: str | os.PathLike[str] | IO[str], fmt: str | None = None) -> Iterator[Board]:
     """The boards of ``source``, one at a time, as ``bridgecli show`` or ``convert`` read them.
 
+    A file is read a piece at a time as the boards are asked for, so that memory does not
+    grow with its size (a path is closed when the boards run out or the iterator is closed).
+
     ``source`` is a path (``str`` or :class:`os.PathLike`), an open text file,
     or the text itself (a ``str`` holding a newline, or one that names no
     file). ``fmt`` is ``pbn``, ``yaml``, ``json`` or ``lin``; by default it
@@ -65,14 +56,31 @@ def read(source: str | os.PathLike[str] | IO[str], fmt: str | None = None) -> It
     rules forbid, such as a deal with a card twice) when the bad board is
     reached, and OSError when a path cannot be read.
     """
-    from bridgecli.formats import iter_records, resolve_format
+    if isinstance(source, os.PathLike) or (isinstance(source, str) and _names_a_file(source)):
+        from bridgecli.files import read_records
 
-    text, name = _text_of(source)
-    chosen = resolve_format(name, text, fmt)
-    for rec in iter_records(text, chosen, source=name):
-        if isinstance(rec, BridgeError):
-            raise rec
-        yield rec
+        records, _name, _fmt = read_records(os.fspath(source), fmt)
+    elif isinstance(source, str):
+        from bridgecli.formats import iter_records, resolve_format
+
+        records = iter_records(source, resolve_format(None, source, fmt), source=None)
+    else:
+        from bridgecli.formats import resolve_format
+        from bridgecli.formats.stream import iter_file, peek
+
+        name = getattr(source, "name", None)
+        name = name if isinstance(name, str) else None
+        head, chunks = peek(iter(lambda: source.read(1 << 20), ""))
+        records = iter_file(chunks, resolve_format(name, head, fmt), name)
+    try:
+        for rec in records:
+            if isinstance(rec, BridgeError):
+                raise rec
+            yield rec
+    finally:
+        close = getattr(records, "close", None)
+        if close is not None:
+            close()
 
 
 def loads(text: str, fmt: str | None = None) -> list[Board]:

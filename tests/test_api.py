@@ -174,3 +174,27 @@ def test_api_names_are_documented_and_listed() -> None:
             assert obj.__doc__, name
     with pytest.raises(AttributeError):
         bc.no_such_name  # noqa: B018
+
+
+def test_read_takes_an_open_file_a_piece_at_a_time(tmp_path):
+    """bc.read streams: the first board comes before the rest of a big file is read."""
+    one = (ROOT / "sample_deals" / "valid" / "club_session.pbn").read_text(encoding="utf-8")
+    text = "\n".join([one] * 400)  # a few MB
+    assert len(text) > 3 * (1 << 20)
+
+    class Counting(io.StringIO):
+        taken = 0
+
+        def read(self, size=-1):
+            out = super().read(size)
+            Counting.taken += len(out)
+            return out
+
+    boards = bc.read(Counting(text), "pbn")
+    first = next(boards)
+    assert first.number == 1
+    assert Counting.taken < len(text) // 2
+    boards.close()
+    path = tmp_path / "big.pbn"
+    path.write_text(text, encoding="utf-8")
+    assert sum(1 for _ in bc.read(path)) == sum(1 for _ in bc.read(text, "pbn"))
