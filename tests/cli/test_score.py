@@ -315,18 +315,20 @@ def test_fast_path_parses_like_click() -> None:
     """The batch fast path and click's own parse give the same output for every line."""
     import click
 
-    from bridgecli.cli.score import _LineScorer, score
+    from bridgecli.cli.score import _click_options, score
+    from bridgecli.results.lines import LineScorer
 
     lines = ["4S=", "4S -1", "4SX -1 --vul both", "--vul ns 3NT+1 --declarer E", "3NT+1 -d E --ns",
              "4S= --json --vul ew", "--imps 620 -100", "6NTXX 13 --vul both --declarer W --ns",
              "pass --vul both", "7C -3 --scoring oldmp"]
     with click.Context(score, info_name="score") as ctx:
         ctx.params.update({p.name: p.get_default(ctx) for p in score.params})
-        scorer = _LineScorer(ctx, __import__("bridgecli.core.notation", fromlist=["ENGLISH"]).ENGLISH)
+        scorer = LineScorer(ctx.params, __import__("bridgecli.core.notation", fromlist=["ENGLISH"]).ENGLISH,
+                            _click_options(ctx))
         for line in lines:
             tokens = line.split()
-            assert scorer._simple_options(tokens) is not None
-            assert scorer._evaluate(line) == scorer._with_options(tokens), line
+            assert scorer.simple_options(tokens) is not None
+            assert scorer.evaluate(line) == scorer.with_options(tokens), line
 
 
 BOARDS_PBN = """[Board "1"]
@@ -488,13 +490,14 @@ def test_batch_line_never_crashes(line: str) -> None:
     """Any line gives an output or a one-line BridgeError, never a traceback."""
     import click
 
-    from bridgecli.cli.score import _LineScorer, score
+    from bridgecli.cli.score import _click_options, score
     from bridgecli.core.errors import BridgeError
     from bridgecli.core.notation import ENGLISH
+    from bridgecli.results.lines import LineScorer
 
     with click.Context(score, info_name="score") as ctx:
         ctx.params.update({p.name: p.get_default(ctx) for p in score.params})
-        scorer = _LineScorer(ctx, ENGLISH)
+        scorer = LineScorer(ctx.params, ENGLISH, _click_options(ctx))
         try:
             out = scorer(line)
         except BridgeError as exc:
