@@ -15,7 +15,7 @@ from typing import IO, Any, cast
 
 import click
 
-from bridgecli.cli import BridgeCliError, ExitCode, localise
+from bridgecli.cli import BridgeCliError, ExitCode, common, localise
 from bridgecli.cli.common import format_option, get_lang, json_option, output_format, output_option
 from bridgecli.cli.results import is_board_text, parse_line_options
 from bridgecli.cli.variants import variant_option
@@ -30,28 +30,6 @@ TABLE_ROWS = 10_000
 
 def _error(exc: BridgeError) -> None:
     click.echo(f"bridgecli: error: {localise(f'{exc.where()}: {exc}')}", err=True)
-
-
-def _stdin_fd() -> int:
-    try:
-        return sys.stdin.fileno()
-    except (AttributeError, OSError, ValueError):
-        return -1
-
-
-def _stdin_read() -> Callable[[], bytes]:
-    """Reads what stdin has now (a line at a time when it has no file descriptor)."""
-    fd = _stdin_fd()
-    if fd < 0:
-        return lambda: sys.stdin.readline().encode("utf-8")
-    return lambda: os.read(fd, 1 << 16)
-
-
-def _stdin_is_terminal() -> bool:
-    try:
-        return bool(sys.stdin.isatty())
-    except (AttributeError, ValueError):
-        return False
 
 
 # -- batch: one result a line from stdin ------------------------------------------
@@ -79,80 +57,49 @@ def _click_options(ctx: click.Context) -> Callable[[list[str]], dict[str, Any]]:
 
 def _run_batch(ctx: click.Context, keep_going: bool, output: str | None, head: bytes, ended: bool) -> int:
     """Score stdin line by line into stdout (or ``output``); returns the exit code."""
-    from bridgecli.cli.common import AtomicOutput, stdin_buffer
+    import contextlib
 
-    stdin_buffer()  # a closed stdin is an error before anything is written
-    if output in (None, "-"):
-        return _batch_to(ctx, keep_going, sys.stdout, head, ended)
-    with AtomicOutput(output) as fp:
-        return _batch_to(ctx, keep_going, fp, head, ended)
-
-
-def _batch_to(ctx: click.Context, keep_going: bool, out: Any, head: bytes, ended: bool) -> int:
+    common.stdin_buffer()  # a closed stdin is an error before anything is written
     outs: list[str] = []
-
-    def flush() -> None:
-        if outs:
-            out.write("\n".join(outs) + "\n")
-            out.flush()
-            outs.clear()
-
     failures = 0
-    lines = iter_lines(_stdin_read(), head, ended, on_wait=flush)
-    try:
-        for scored in iter_scored_lines(lines, ctx.params, get_lang(ctx), keep_going, "<stdin>", _click_options(ctx)):
-            if scored.error is not None:
-                failures += 1
-                _error(scored.error)
-            outs.append(scored.text)
-    finally:
-        flush()  # the lines scored before a bad one are written before its error
+    with contextlib.nullcontext(sys.stdout) if output in (None, "-") else common.AtomicOutput(output) as out:
+
+        def flush() -> None:
+            if outs:
+                out.write("\n".join(outs) + "\n")
+                out.flush()
+                outs.clear()
+
+        lines = iter_lines(common.stdin_reader(), head, ended, on_wait=flush)
+        try:
+            for scored in iter_scored_lines(lines, ctx.params, get_lang(ctx), keep_going, "<stdin>",
+                                            _click_options(ctx)):
+                if scored.error is not None:
+                    failures += 1
+                    _error(scored.error)
+                outs.append(scored.text)
+        finally:
+            flush()  # the lines scored before a bad one are written before its error
     return ExitCode.RULES if failures else ExitCode.OK
 
 
 # -- FILE: every board of a file ---------------------------------------------------
 
 
-class _Prefixed:
-    """A binary stream: ``head`` (already read), then the rest of ``rest``."""
-
-    def __init__(self, head: bytes, rest: IO[bytes]) -> None:
-        self.head, self.rest = head, rest
-
-    def read(self, size: int = -1) -> bytes:
-        if self.head:
-            data, self.head = (self.head, b"") if size < 0 else (self.head[:size], self.head[size:])
-            return data
-        return self.rest.read(size)
-
-    def read1(self, size: int = -1) -> bytes:
-        read1 = getattr(self.rest, "read1", None)
-        return self.read(size) if self.head or read1 is None else bytes(read1(size))
-
-    def seekable(self) -> bool:
-        return False
-
-    def fileno(self) -> int:
-        return self.rest.fileno()
-
-    def close(self) -> None:
-        pass
-
-
 def _open_boards(path: str, fmt_override: str | None, stdin_head: bytes | None) -> tuple[Iterator[Any], str, str]:
     """The records of FILE (or of stdin, ``stdin_head`` already read), its name and format."""
     from bridgecli import formats
-    from bridgecli.cli.common import close_input, closing_records, open_input
+    from bridgecli.cli.common import PrefixedStream, close_input, closing_records, open_input
     from bridgecli.formats.stream import iter_file, peek, text_chunks
 
     if stdin_head is None:
         stream, source = open_input(path)
-    elif _stdin_fd() < 0:
+    elif common.stdin_fd() < 0:
         import io
 
         stream, source = io.BytesIO(stdin_head + sys.stdin.read().encode("utf-8")), "<stdin>"
     else:
-        stream, source = cast("IO[bytes]", _Prefixed(stdin_head, sys.stdin.buffer)), "<stdin>"
+        stream, source = cast("IO[bytes]", PrefixedStream(stdin_head, sys.stdin.buffer)), "<stdin>"
     try:
         head, chunks = peek(text_chunks(stream, source))
         if not head.strip():
@@ -164,16 +111,19 @@ def _open_boards(path: str, fmt_override: str | None, stdin_head: bytes | None) 
         raise
 
 
-def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, output: str | None,
-              keep_going: bool, style: str, explicit_rules: bool = False, stdin_head: bytes | None = None) -> int:
+def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: str | None, keep_going: bool,
+              style: str, stdin_head: bytes | None = None) -> int:
     """Score every board of a file (``stdin_head``: stdin's start, already read); returns the exit code."""
+    from click.core import ParameterSource
+
     from bridgecli import formats
-    from bridgecli.cli.common import AtomicOutput
     from bridgecli.core.errors import cut_quoted
     from bridgecli.results.boards import board_table, score_boards
 
     items, source, fmt = _open_boards(path, fmt_override, stdin_head)
-    lang = get_lang()
+    params, lang = ctx.params, get_lang()
+    # a board's Scoring tag may choose OldMP, unless --scoring was given
+    scoring = params["scoring"] if ctx.get_parameter_source("scoring") != ParameterSource.DEFAULT else None
     failures = 0
     rows: list[Any] = []
     printed = False
@@ -185,7 +135,7 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
             import json
 
             if rows:
-                click.echo("\n".join(json.dumps(sb.as_dict()) for sb in rows))
+                click.echo("\n".join(map(json.dumps, rows)))
         elif rows or not printed:
             click.echo(board_table(rows, lang, style))
         printed = True
@@ -195,8 +145,7 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
         """The boards to write back (a board that could not be scored as it was), the rows
         printed a :data:`TABLE_ROWS` at a time."""
         nonlocal failures
-        scoring = params.get("scoring") if explicit_rules else None
-        for sb in score_boards(items, scoring=scoring or None, keep_going=keep_going, source=source):
+        for sb in score_boards(items, scoring=scoring, keep_going=keep_going, source=source):
             if sb.error is not None:
                 failures += 1
                 _error(sb.error)
@@ -205,8 +154,8 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
                 continue
             if sb.warning is not None:
                 click.echo(cut_quoted(f"bridgecli: warning: {source}: {sb.warning}"), err=True)
-            if output != "-":
-                rows.append(sb)
+            if output != "-":  # the small row, not the board
+                rows.append(sb.as_dict() if params.get("as_json") else sb.cells(lang))
             if output is not None:
                 yield sb.updated()
             if len(rows) >= TABLE_ROWS:
@@ -218,9 +167,9 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
     elif output == "-":
         sys.stdout.writelines(formats.iter_write(boards(), fmt))
     else:
-        with AtomicOutput(output) as fp:
-            fp.writelines(formats.iter_write(boards(), output_format(output, None, formats.FORMATS, fmt, option="")
-                                             or fmt))
+        out_fmt = output_format(output, None, formats.FORMATS, fmt, option="") or fmt
+        with common.AtomicOutput(output) as fp:
+            fp.writelines(formats.iter_write(boards(), out_fmt))
     if output != "-":
         print_rows()
     return ExitCode.RULES if failures else ExitCode.OK
@@ -232,16 +181,15 @@ def _run_file(path: str, params: Mapping[str, Any], fmt_override: str | None, ou
 def _run_event(path: str, params: Mapping[str, Any], fmt_override: str | None, output: str | None,
                style: str, lang: Any) -> int:
     """Score an event: pairs (matchpoints, Neuberg, cross-IMPs, Butler) or a team match."""
-    from bridgecli.cli.common import AtomicOutput, close_input, open_input
     from bridgecli.formats.stream import text_chunks
     from bridgecli.results.event import event_of, results_of_chunks
 
     rules = find_rules(params.get("scoring") or "duplicate")
-    stream, source = open_input(path)
+    stream, source = common.open_input(path)
     try:
         results = results_of_chunks(text_chunks(stream, source), path, fmt_override, source, lang, rules)
     finally:
-        close_input(stream)
+        common.close_input(stream)
     event = event_of(results, source=path)
     if params.get("as_json"):
         import json
@@ -249,7 +197,7 @@ def _run_event(path: str, params: Mapping[str, Any], fmt_override: str | None, o
         text = "\n".join(json.dumps(rec) for rec in event.records())
     else:
         text = event.table(lang, style)
-    with AtomicOutput(output) as fp:
+    with common.AtomicOutput(output) as fp:
         fp.write(text + "\n")
     return ExitCode.OK
 
@@ -313,7 +261,6 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
         if event_file or imps_mode or ns or declarer or not args or args == ("-",):
             raise click.UsageError("--variant scores one CONTRACT RESULT or a FILE: no --event, --imps, --ns,"
                                    " --declarer or stdin")
-        from bridgecli.cli.common import AtomicOutput
         from bridgecli.cli.variants import run_rubber, run_score
 
         if len(args) == 1 and args[0].lower().endswith(FILE_EXTENSIONS):
@@ -324,7 +271,7 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
             raise click.BadParameter("with --variant, --vul is yes or no (the declarer's vulnerability)",
                                      param_hint="--vul")
         line = run_score(variant_name, args, vul_words.get((vul or "no").lower(), False), as_json, lang)
-        with AtomicOutput(output) as fp:
+        with common.AtomicOutput(output) as fp:
             fp.write(line + "\n")
         ctx.exit(0)
     find_rules(scoring)
@@ -332,42 +279,28 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
         if args:
             raise ParseError(f"--event takes no other arguments, not {args[0]!r}")
         try:
-            code = _run_event(event_file, ctx.params, fmt_override, output, style, lang)
+            ctx.exit(_run_event(event_file, ctx.params, fmt_override, output, style, lang))
         except BridgeError as exc:
             # rule errors of the event core know the line, not the file
             raise exc.located(source="<stdin>" if event_file == "-" else event_file) from None
-        ctx.exit(code)
-        return
     if not args and not imps_mode:
-        if _stdin_is_terminal():
+        if common.stdin_is_terminal():
             raise BridgeCliError("give CONTRACT [RESULT], - to read results from stdin, or a FILE of boards")
         args = ("-",)
     if args == ("-",) and not imps_mode and fmt_override is None:
-        from bridgecli.cli.common import stdin_buffer, stdin_hint
-
-        stdin_buffer()  # a closed stdin is an error before anything is read
-        stdin_hint()
+        common.stdin_buffer()  # a closed stdin is an error before anything is read
+        common.stdin_hint()
         # a board file on stdin (PBN, JSON, YAML, LIN) is scored as a FILE, as show and rubber do
-        head, ended = read_head(_stdin_read())
+        head, ended = read_head(common.stdin_reader())
         if is_board_text(head.decode("utf-8", "replace")):
-            from click.core import ParameterSource
-
-            explicit = ctx.get_parameter_source("scoring") != ParameterSource.DEFAULT
-            ctx.exit(_run_file("-", ctx.params, None, output, keep_going, style, explicit, stdin_head=head))
+            ctx.exit(_run_file("-", ctx, None, output, keep_going, style, stdin_head=head))
         ctx.exit(_run_batch(ctx, keep_going, output, head, ended))
-        return
     if len(args) == 1 and not imps_mode and (args[0].lower().endswith(FILE_EXTENSIONS) or os.path.isdir(args[0])
                                              or (args[0] == "-" and fmt_override is not None)):
-        from click.core import ParameterSource
-
-        explicit = ctx.get_parameter_source("scoring") != ParameterSource.DEFAULT
-        ctx.exit(_run_file(args[0], ctx.params, fmt_override, output, keep_going, style, explicit))
-        return
+        ctx.exit(_run_file(args[0], ctx, fmt_override, output, keep_going, style))
     line = result_line(args, ctx.params, lang)
     if output not in (None, "-"):
-        from bridgecli.cli.common import AtomicOutput
-
-        with AtomicOutput(output) as fp:
+        with common.AtomicOutput(output) as fp:
             fp.write(line + "\n")
     else:
         click.echo(line)

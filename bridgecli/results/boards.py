@@ -111,15 +111,19 @@ class ScoredBoard:
         ]
 
 
-def board_table(scored: Sequence[ScoredBoard], lang: Language | None = None, style: str = "simple") -> str:
-    """The table ``score FILE`` prints for ``scored`` (a tabulate ``style``), headed in
-    ``lang`` (English by default). Boards without a score row (errors) are left out."""
+def board_table(rows: Iterable[ScoredBoard | Sequence[Any]], lang: Language | None = None,
+                style: str = "simple") -> str:
+    """The table ``score FILE`` prints (a tabulate ``style``), headed in ``lang`` (English by
+    default). ``rows`` are scored boards (those with an error are left out) or the
+    :meth:`ScoredBoard.cells` of each: a caller that prints a long file a part at a time
+    keeps the small cells, not the boards."""
     from bridgecli.core.notation import ENGLISH
     from bridgecli.results._tables import table
 
     lang = lang or ENGLISH
-    rows = [sb.cells(lang) for sb in scored if sb.error is None and sb.board is not None]
-    return table(rows, [lang.word(k) for k in HEADINGS], style, right=(0, 5, 6, 7))
+    cells = [row.cells(lang) if isinstance(row, ScoredBoard) else row for row in rows
+             if not isinstance(row, ScoredBoard) or (row.error is None and row.board is not None)]
+    return table(cells, [lang.word(k) for k in HEADINGS], style, right=(0, 5, 6, 7))
 
 
 def _recorded_ns(text: str) -> int | None:

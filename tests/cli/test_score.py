@@ -303,9 +303,9 @@ def test_event_output_file(runner: CliRunner, tmp_path: Path) -> None:
 
 
 def test_no_args_on_terminal_is_usage_error(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
-    import bridgecli.cli.score as mod
+    import bridgecli.cli.common as mod
 
-    monkeypatch.setattr(mod, "_stdin_is_terminal", lambda: True)
+    monkeypatch.setattr(mod, "stdin_is_terminal", lambda: True)
     r = run(runner)
     assert r.exit_code == 2 and r.stdout == ""
     assert "give CONTRACT" in r.stderr
