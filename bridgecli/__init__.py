@@ -23,6 +23,10 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("ScoringRules", "find_rules"), "bridgecli.core.scoring"),
     **dict.fromkeys(("TableResult", "score_pairs", "team_match", "matchpoints"), "bridgecli.core.events"),
     **dict.fromkeys(("Rubber", "Session", "DealResult", "Honours"), "bridgecli.core.rubber"),
+    # score -, score FILE, score --event (h1: bridgecli/results)
+    **dict.fromkeys(("score_lines", "ScoredLine"), "bridgecli.results.lines"),
+    **dict.fromkeys(("score_boards", "ScoredBoard", "board_table"), "bridgecli.results.boards"),
+    **dict.fromkeys(("read_results", "score_event", "Event"), "bridgecli.results.event"),
     # dealing and solving (deal, solve)
     **dict.fromkeys(("deal", "solve", "Solution"), "bridgecli.api"),
     "DDTable": "bridgecli.solver.tables",
@@ -64,6 +68,7 @@ __all__ = [
     "Deal",
     "DealResult",
     "Double",
+    "Event",
     "Hand",
     "Honours",
     "IllegalCallError",
@@ -80,6 +85,8 @@ __all__ = [
     "Rubber",
     "RuleError",
     "ScoreBreakdown",
+    "ScoredBoard",
+    "ScoredLine",
     "ScoringRules",
     "Seat",
     "Session",
@@ -90,6 +97,7 @@ __all__ = [
     "Suit",
     "TableResult",
     "Vulnerability",
+    "board_table",
     "breakdown",
     "check_calls",
     "deal",
@@ -102,11 +110,15 @@ __all__ = [
     "matchpoints",
     "parse_call",
     "read",
+    "read_results",
     "render_board",
     "render_html",
     "render_svg",
     "replay_board",
     "score",
+    "score_boards",
+    "score_event",
+    "score_lines",
     "score_pairs",
     "solve",
     "team_match",
@@ -151,6 +163,9 @@ if TYPE_CHECKING:
     from bridgecli.render.html import render_html
     from bridgecli.render.svg import render_svg
     from bridgecli.render.text import render_board
+    from bridgecli.results.boards import ScoredBoard, board_table, score_boards
+    from bridgecli.results.event import Event, read_results, score_event
+    from bridgecli.results.lines import ScoredLine, score_lines
     from bridgecli.solver.dds import SolverMissingError
     from bridgecli.solver.par import ParResult
     from bridgecli.solver.tables import DDTable

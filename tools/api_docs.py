@@ -28,8 +28,13 @@ COMMANDS: list[tuple[str, str, str]] = [
     ("play", "replay and check the play", "`bc.replay_board(board)`; `bc.PlayState.start(deal, contract)`"),
     ("score CONTRACT", "one result", "`bc.score(\"4SX-1\", vul=\"both\")`, `bc.breakdown(...)`"),
     ("score --imps", "IMPs of a difference", "`bc.imps(diff)`"),
-    ("score --event", "pairs and teams events", ("`bc.score_pairs(results)`, `bc.team_match(results)`, "
-                                                 "`bc.matchpoints(scores)` over `bc.TableResult`s")),
+    ("score -", "result lines (stdin)", "`bc.score_lines(lines, vul=..., ...)` -> `bc.ScoredLine`s"),
+    ("score FILE", "every board of a file", ("`bc.score_boards(path_or_boards)` -> `bc.ScoredBoard`s; "
+                                             "`bc.board_table(scored)`")),
+    ("score --event", "pairs and teams events", ("`bc.score_event(path_or_results)` -> `bc.Event`; "
+                                                 "`bc.read_results(path)`; `bc.score_pairs(results)`, "
+                                                 "`bc.team_match(results)`, `bc.matchpoints(scores)` over "
+                                                 "`bc.TableResult`s")),
     ("rubber", "rubber bridge and Chicago", ("`bc.Session(rules=bc.find_rules(\"rubber\"))`, `bc.Rubber`, "
                                            "`bc.DealResult`")),
     ("solve", "double dummy and par", "`bc.solve(deal)` -> `bc.Solution(table, par)`"),
@@ -41,6 +46,8 @@ COMMANDS: list[tuple[str, str, str]] = [
 GROUPS: list[tuple[str, list[str]]] = [
     ("Boards in and out", ["read", "write", "loads", "dumps"]),
     ("Scoring", ["score", "breakdown", "ScoreBreakdown", "imps", "find_rules", "ScoringRules",
+                 "score_lines", "ScoredLine", "score_boards", "ScoredBoard", "board_table",
+                 "score_event", "Event", "read_results",
                  "TableResult", "score_pairs", "team_match", "matchpoints",
                  "Session", "Rubber", "DealResult", "Honours"]),
     ("Dealing and solving", ["deal", "solve", "Solution", "DDTable", "ParResult"]),

@@ -718,3 +718,30 @@ def test_team_event_with_an_adjusted_room(runner: CliRunner, tmp_path: Path) -> 
     assert (board["imps_home"], board["imps_visitors"]) == (3, -3)
     assert board["closed"]["adjusted"] == "A-/A+" and board["closed"]["ns"] is None
     assert (match["home_imps"], match["visitors_imps"]) == (3, -3)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([*WORDS, "--vul=ew", "-dE", "-dW", "--", "--declarer=S", "--ns=1", "--scoring=oldmp",
+                                 "4SX-1"]), max_size=6).map(" ".join))
+def test_library_option_parse_agrees_with_click(line: str) -> None:
+    """Without click (``bc.score_lines``), a line's options read as the command reads them."""
+    import click
+
+    from bridgecli.cli.common import add_lang_option
+    from bridgecli.cli.score import _click_options, score
+    from bridgecli.core.errors import BridgeError
+    from bridgecli.core.notation import ENGLISH
+    from bridgecli.results.lines import LineScorer
+
+    add_lang_option(score)  # as the group does when it loads the command
+
+    def outcome(scorer: LineScorer) -> str | None:
+        try:
+            return scorer(line)
+        except BridgeError:
+            return None
+
+    with click.Context(score, info_name="score") as ctx:
+        ctx.params.update({p.name: p.get_default(ctx) for p in score.params})
+        assert outcome(LineScorer(ctx.params, ENGLISH)) == outcome(LineScorer(ctx.params, ENGLISH,
+                                                                               _click_options(ctx))), line
