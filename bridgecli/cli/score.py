@@ -94,12 +94,11 @@ def _open_boards(path: str, fmt_override: str | None, stdin_head: bytes | None) 
 
     if stdin_head is None:
         stream, source = open_input(path)
-    elif common.stdin_fd() < 0:
+    else:  # stdin without a file descriptor (a test runner's) was read a line at a time: read the rest alike
         import io
 
-        stream, source = io.BytesIO(stdin_head + sys.stdin.read().encode("utf-8")), "<stdin>"
-    else:
-        stream, source = cast("IO[bytes]", PrefixedStream(stdin_head, sys.stdin.buffer)), "<stdin>"
+        rest = sys.stdin.buffer if common.stdin_fd() >= 0 else io.BytesIO(sys.stdin.read().encode("utf-8"))
+        stream, source = cast("IO[bytes]", PrefixedStream(stdin_head, rest)), "<stdin>"
     try:
         head, chunks = peek(text_chunks(stream, source))
         if not head.strip():
