@@ -72,12 +72,12 @@ def _run_batch(ctx: click.Context, keep_going: bool, output: str | None, head: b
 
         lines = iter_lines(common.stdin_reader(), head, ended, on_wait=flush)
         try:
-            for scored in iter_scored_lines(lines, ctx.params, get_lang(ctx), keep_going, "<stdin>",
-                                            _click_options(ctx)):
-                if scored.error is not None:
+            for _line, text, error in iter_scored_lines(lines, ctx.params, get_lang(ctx), keep_going, "<stdin>",
+                                                        _click_options(ctx)):
+                if error is not None:
                     failures += 1
-                    _error(scored.error)
-                outs.append(scored.text)
+                    _error(error)
+                outs.append(text)
         finally:
             flush()  # the lines scored before a bad one are written before its error
     return ExitCode.RULES if failures else ExitCode.OK
