@@ -198,8 +198,8 @@ def score_boards(boards: Iterable[Board | BridgeError] | str | os.PathLike[str] 
     if isinstance(boards, (str, os.PathLike)) or hasattr(boards, "read"):
         from bridgecli.api import read
 
-        if source is None and isinstance(boards, os.PathLike):
-            source = os.fspath(boards)
+        if source is None and (isinstance(boards, os.PathLike) or (isinstance(boards, str) and os.path.isfile(boards))):
+            source = os.fspath(boards)  # a path names the file in messages
         return _score(read(boards), _Rules(scoring), keep_going, source)  # type: ignore[arg-type]
     return _score(boards, _Rules(scoring), keep_going, source)
 
