@@ -117,8 +117,9 @@ def bench_inprocess(lines: list[str], records: list[tuple[str, str]], rounds: in
     from endplay.types import Contract, Vul
 
     sys.path.insert(0, str(ROOT))
-    from bridgecli.cli.score import _LineScorer, score
+    from bridgecli.cli.score import _click_options, score
     from bridgecli.core.notation import ENGLISH
+    from bridgecli.results.lines import LineScorer
 
     vuls = {"none": Vul.none, "ns": Vul.ns, "ew": Vul.ew, "both": Vul.both}
     recs = [(c, vuls[v]) for c, v in records]
@@ -126,7 +127,7 @@ def bench_inprocess(lines: list[str], records: list[tuple[str, str]], rounds: in
     for _ in range(rounds):
         with click.Context(score, info_name="score") as ctx:
             ctx.params.update({p.name: p.get_default(ctx) for p in score.params})
-            scorer = _LineScorer(ctx, ENGLISH)
+            scorer = LineScorer(ctx.params, ENGLISH, _click_options(ctx))
             t = time.perf_counter()
             for line in lines:
                 scorer(line)

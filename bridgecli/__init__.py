@@ -27,6 +27,10 @@ _EXPORTS: dict[str, str] = {
     # rubber and variant sessions from results or boards, and their sheets (rubber, rubber --variant)
     **dict.fromkeys(("rubber_session", "variant_session", "VariantSession"), "bridgecli.sessions"),
     "render_sheet": "bridgecli.render.scoresheet",
+    # score -, score FILE, score --event (h1: bridgecli/results)
+    **dict.fromkeys(("score_lines", "ScoredLine"), "bridgecli.results.lines"),
+    **dict.fromkeys(("score_boards", "ScoredBoard", "board_table"), "bridgecli.results.boards"),
+    **dict.fromkeys(("read_results", "score_event", "Event"), "bridgecli.results.event"),
     # dealing and solving (deal, solve)
     **dict.fromkeys(("solve", "Solution"), "bridgecli.api"),
     **dict.fromkeys(("deal", "deal_stats", "write_deals", "DealStats"), "bridgecli.dealer.session"),
@@ -88,6 +92,7 @@ __all__ = [
     "DealResult",
     "DealStats",
     "Double",
+    "Event",
     "Hand",
     "Honours",
     "IllegalCallError",
@@ -106,6 +111,8 @@ __all__ = [
     "Rubber",
     "RuleError",
     "ScoreBreakdown",
+    "ScoredBoard",
+    "ScoredLine",
     "ScoringRules",
     "Seat",
     "Session",
@@ -118,6 +125,7 @@ __all__ = [
     "VariantPlay",
     "VariantSession",
     "Vulnerability",
+    "board_table",
     "breakdown",
     "check_board",
     "check_calls",
@@ -137,6 +145,7 @@ __all__ = [
     "play_outcome",
     "point_auction_verdicts",
     "read",
+    "read_results",
     "render_analysis",
     "render_board",
     "render_html",
@@ -146,6 +155,9 @@ __all__ = [
     "replay_board",
     "rubber_session",
     "score",
+    "score_boards",
+    "score_event",
+    "score_lines",
     "score_pairs",
     "simulation",
     "solve",
@@ -202,6 +214,9 @@ if TYPE_CHECKING:
     from bridgecli.render.scoresheet import render_sheet
     from bridgecli.render.svg import render_svg
     from bridgecli.render.text import render_board
+    from bridgecli.results.boards import ScoredBoard, board_table, score_boards
+    from bridgecli.results.event import Event, read_results, score_event
+    from bridgecli.results.lines import ScoredLine, score_lines
     from bridgecli.sessions import VariantSession, rubber_session, variant_session
     from bridgecli.simulate import simulation
     from bridgecli.solver.analysis import BoardAnalysis, LeadAnalysis

@@ -400,3 +400,55 @@ def find_variant_option(name: str) -> Variant:
         return find_variant(name)
     except ParseError as exc:
         raise click.BadParameter(str(exc), param_hint="--variant") from None
+# -- stdin as it arrives (score -) ------------------------------------------------
+
+
+def stdin_fd() -> int:
+    """Stdin's file descriptor, -1 when it has none (a test runner's stream)."""
+    try:
+        return sys.stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        return -1
+
+
+def stdin_reader() -> Callable[[], bytes]:
+    """A function reading what stdin has now, ``b""`` at its end (a line at a time when
+    stdin has no file descriptor)."""
+    fd = stdin_fd()
+    if fd < 0:
+        return lambda: sys.stdin.readline().encode("utf-8")
+    return lambda: os.read(fd, 1 << 16)
+
+
+def stdin_is_terminal() -> bool:
+    """True when stdin is a terminal (nothing piped in)."""
+    try:
+        return bool(sys.stdin.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+class PrefixedStream:
+    """A binary stream: ``head`` (already read from ``rest``), then the rest of ``rest``."""
+
+    def __init__(self, head: bytes, rest: IO[bytes]) -> None:
+        self.head, self.rest = head, rest
+
+    def read(self, size: int = -1) -> bytes:
+        if self.head:
+            data, self.head = (self.head, b"") if size < 0 else (self.head[:size], self.head[size:])
+            return data
+        return self.rest.read(size)
+
+    def read1(self, size: int = -1) -> bytes:
+        read1 = getattr(self.rest, "read1", None)
+        return self.read(size) if self.head or read1 is None else bytes(read1(size))
+
+    def seekable(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        return self.rest.fileno()
+
+    def close(self) -> None:
+        pass

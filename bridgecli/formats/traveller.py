@@ -50,6 +50,7 @@ __all__ = [
     "is_traveller_yaml",
     "loads_csv",
     "loads_yaml",
+    "ns_from",
     "ns_score",
     "parse_score_tag",
     "result_text",
@@ -351,10 +352,17 @@ def board_ns_score(board: Board, rules: ScoringRules = DUPLICATE) -> int | None:
     else None.
     """
     c, tricks = contract_and_tricks(board)
+    return ns_from(board, c, tricks, rules)
+
+
+def ns_from(board: Board, contract: Contract | None, tricks: int | None,
+            rules: ScoringRules = DUPLICATE) -> int | None:
+    """:func:`board_ns_score` of a board whose :func:`contract_and_tricks` are known."""
+    c = contract
     if c is not None and (c.is_passout or (tricks is not None and c.declarer is not None)):
         vul = board.effective_vulnerability or Vulnerability.NONE
         return ns_score(c, 0 if c.is_passout else tricks or 0, vul, rules)
-    tag = board.tag("Score")
+    tag = board.tags.get("Score")
     if tag:
         return parse_score_tag(tag, c.declarer if c is not None else None)
     return None
@@ -416,7 +424,7 @@ def _is_result_table(header: str) -> bool:
     return bool(names & {"score_ns", "score_ew"}) and bool(names & {"pairid_ns", "playerid_north", "table"})
 
 
-def results_from_boards(boards: Sequence[Board], source: str | None = None,
+def results_from_boards(boards: Iterable[Board], source: str | None = None,
                         rules: ScoringRules = DUPLICATE) -> list[TableResult]:
     """Results of boards played at several tables: one board record a table result, or a
     board whose ``ScoreTable`` section lists every table's result (a row each)."""
@@ -434,17 +442,16 @@ def results_from_boards(boards: Sequence[Board], source: str | None = None,
             continue
         try:
             label = str(b.number) if b.number is not None else b.tag("Board") or str(i)
-            value = board_ns_score(b, rules)
+            contract, tricks = contract_and_tricks(b)
+            value = ns_from(b, contract, tricks, rules)
             if value is None:
-                c, t = contract_and_tricks(b)
-                reason = unscored_reason(c, t)
+                reason = unscored_reason(contract, tricks)
                 if reason is not None:
                     raise RuleError(reason, board=label)
                 raise ParseError("no contract and result, and no Score tag", board=label)
             lead = None
             if b.play and b.play[0] and b.play[0][0].card is not None:
                 lead = str(b.play[0][0].card)
-            contract, tricks = contract_and_tricks(b)
             out.append(TableResult(label, _pair(b, "NS"), _pair(b, "EW"), value, contract, tricks,
                                    (b.tag("Room") or "").lower() or None, lead, None))
         except BridgeError as exc:

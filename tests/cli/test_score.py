@@ -303,9 +303,9 @@ def test_event_output_file(runner: CliRunner, tmp_path: Path) -> None:
 
 
 def test_no_args_on_terminal_is_usage_error(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
-    import bridgecli.cli.score as mod
+    import bridgecli.cli.common as mod
 
-    monkeypatch.setattr(mod, "_stdin_is_terminal", lambda: True)
+    monkeypatch.setattr(mod, "stdin_is_terminal", lambda: True)
     r = run(runner)
     assert r.exit_code == 2 and r.stdout == ""
     assert "give CONTRACT" in r.stderr
@@ -315,18 +315,20 @@ def test_fast_path_parses_like_click() -> None:
     """The batch fast path and click's own parse give the same output for every line."""
     import click
 
-    from bridgecli.cli.score import _LineScorer, score
+    from bridgecli.cli.score import _click_options, score
+    from bridgecli.results.lines import LineScorer
 
     lines = ["4S=", "4S -1", "4SX -1 --vul both", "--vul ns 3NT+1 --declarer E", "3NT+1 -d E --ns",
              "4S= --json --vul ew", "--imps 620 -100", "6NTXX 13 --vul both --declarer W --ns",
              "pass --vul both", "7C -3 --scoring oldmp"]
     with click.Context(score, info_name="score") as ctx:
         ctx.params.update({p.name: p.get_default(ctx) for p in score.params})
-        scorer = _LineScorer(ctx, __import__("bridgecli.core.notation", fromlist=["ENGLISH"]).ENGLISH)
+        scorer = LineScorer(ctx.params, __import__("bridgecli.core.notation", fromlist=["ENGLISH"]).ENGLISH,
+                            _click_options(ctx))
         for line in lines:
             tokens = line.split()
-            assert scorer._simple_options(tokens) is not None
-            assert scorer._evaluate(line) == scorer._with_options(tokens), line
+            assert scorer.simple_options(tokens) is not None
+            assert scorer.evaluate(line) == scorer.with_options(tokens), line
 
 
 BOARDS_PBN = """[Board "1"]
@@ -488,13 +490,14 @@ def test_batch_line_never_crashes(line: str) -> None:
     """Any line gives an output or a one-line BridgeError, never a traceback."""
     import click
 
-    from bridgecli.cli.score import _LineScorer, score
+    from bridgecli.cli.score import _click_options, score
     from bridgecli.core.errors import BridgeError
     from bridgecli.core.notation import ENGLISH
+    from bridgecli.results.lines import LineScorer
 
     with click.Context(score, info_name="score") as ctx:
         ctx.params.update({p.name: p.get_default(ctx) for p in score.params})
-        scorer = _LineScorer(ctx, ENGLISH)
+        scorer = LineScorer(ctx.params, ENGLISH, _click_options(ctx))
         try:
             out = scorer(line)
         except BridgeError as exc:
@@ -715,3 +718,30 @@ def test_team_event_with_an_adjusted_room(runner: CliRunner, tmp_path: Path) -> 
     assert (board["imps_home"], board["imps_visitors"]) == (3, -3)
     assert board["closed"]["adjusted"] == "A-/A+" and board["closed"]["ns"] is None
     assert (match["home_imps"], match["visitors_imps"]) == (3, -3)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([*WORDS, "--vul=ew", "-dE", "-dW", "--", "--declarer=S", "--ns=1", "--scoring=oldmp",
+                                 "4SX-1"]), max_size=6).map(" ".join))
+def test_library_option_parse_agrees_with_click(line: str) -> None:
+    """Without click (``bc.score_lines``), a line's options read as the command reads them."""
+    import click
+
+    from bridgecli.cli.common import add_lang_option
+    from bridgecli.cli.score import _click_options, score
+    from bridgecli.core.errors import BridgeError
+    from bridgecli.core.notation import ENGLISH
+    from bridgecli.results.lines import LineScorer
+
+    add_lang_option(score)  # as the group does when it loads the command
+
+    def outcome(scorer: LineScorer) -> str | None:
+        try:
+            return scorer(line)
+        except BridgeError:
+            return None
+
+    with click.Context(score, info_name="score") as ctx:
+        ctx.params.update({p.name: p.get_default(ctx) for p in score.params})
+        assert outcome(LineScorer(ctx.params, ENGLISH)) == outcome(LineScorer(ctx.params, ENGLISH,
+                                                                               _click_options(ctx))), line

@@ -1,0 +1,6 @@
+"""Scoring many results at once: result lines (:mod:`.lines`), every board of a file
+(:mod:`.boards`) and whole events (:mod:`.event`), the library behind ``bridgecli score``.
+
+Import what you need from the package top (``bc.score_lines``, ``bc.score_boards``,
+``bc.score_event``); this package itself loads nothing.
+"""

@@ -1,0 +1,221 @@
+"""Scoring every board of a file, as ``bridgecli score FILE`` does: one board at a time.
+
+A board is scored from its Contract, Declarer, Result and Vulnerable tags, or, where
+they are missing, from the contract its auction reached and the tricks of its complete
+(or claimed) play; a Result the play record cannot lead to is a MismatchError.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import IO, TYPE_CHECKING, Any
+
+from bridgecli.core.board import Board
+from bridgecli.core.errors import BridgeError, RuleError
+from bridgecli.core.scoring import ScoringRules, find_rules
+from bridgecli.formats.traveller import (
+    contract_and_tricks,
+    ns_from,
+    parse_score_tag,
+    result_text,
+    score_tag,
+    unscored_reason,
+)
+
+if TYPE_CHECKING:
+    from bridgecli.core.calls import Contract
+    from bridgecli.core.cards import Vulnerability
+    from bridgecli.core.notation import Language
+
+__all__ = ["HEADINGS", "ScoredBoard", "board_table", "score_boards"]
+
+HEADINGS = ("board", "vul", "contract", "declarer", "result", "tricks_header", "ns", "ew")
+"""The words (see :meth:`~bridgecli.core.notation.Language.word`) heading the columns of
+:func:`board_table`."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredBoard:
+    """One board of a file with its score, or the reason it has none."""
+
+    board: Board | None
+    """The board as read (None when it could not be read: see :attr:`error`)."""
+    contract: Contract | None = None
+    """The contract with its declarer: the tags', else the one the auction reached."""
+    tricks: int | None = None
+    """Declarer's tricks: the Result tag, else those of a complete or claimed play."""
+    ns: int | None = None
+    """The N-S score; None for a board that records no result (a bidding problem)."""
+    error: BridgeError | None = None
+    """Why the board could not be read or scored (then the fields above are None)."""
+    warning: str | None = None
+    """A note on the board: a recorded Score that disagrees with the one computed."""
+
+    @property
+    def result(self) -> str:
+        """``=``, ``+1``, ``-2``; empty when unknown or passed out."""
+        return result_text(self.contract, self.tricks)
+
+    @property
+    def vulnerability(self) -> Vulnerability | None:
+        """The board's vulnerability, or the one its number implies."""
+        return None if self.board is None else self.board.effective_vulnerability
+
+    def updated(self) -> Board | None:
+        """The board with its score written in: a ``Score`` tag (``NS 620``, ``EW 200``),
+        and the Contract, Declarer and Result found from the auction and play. A board
+        that could not be scored comes back as read."""
+        board = self.board
+        if board is None or self.error is not None:
+            return board
+        c, tricks = self.contract, self.tricks
+        changes: dict[str, Any] = {}
+        if board.contract != c:
+            changes["contract"] = c  # derived from the auction
+        if board.result != tricks and c is not None and not c.is_passout:
+            changes["result"] = tricks  # derived from the play
+        if self.ns is not None:
+            tags = dict(board.tags)
+            tags["Score"] = score_tag(self.ns)
+            changes["tags"] = tags
+        return board.replace(**changes) if changes else board
+
+    def as_dict(self) -> dict[str, Any]:
+        """The board's record of ``score FILE --json``: board, vulnerable, contract,
+        declarer, tricks, result, ns."""
+        c = self.contract
+        vul = self.vulnerability
+        return {
+            "board": None if self.board is None else self.board.number,
+            "vulnerable": vul.pbn if vul is not None else None,
+            "contract": c.pbn if c is not None else None,
+            "declarer": c.declarer.letter if c is not None and c.declarer is not None else None,
+            "tricks": self.tricks,
+            "result": self.result or None,
+            "ns": self.ns,
+        }
+
+    def cells(self, lang: Language) -> list[Any]:
+        """The board's row of :func:`board_table`, its words in ``lang``."""
+        c, tricks, ns = self.contract, self.tricks, self.ns
+        vul = self.vulnerability
+        number = None if self.board is None else self.board.number
+        return [
+            number if number is not None else "", "" if vul is None else lang.vul_str(vul),
+            "" if c is None else lang.contract_str(c),
+            "" if c is None or c.declarer is None else lang.seat_str(c.declarer),
+            self.result, "" if tricks is None else tricks,
+            "" if ns is None else (ns if ns >= 0 else ""), "" if ns is None else (-ns if ns < 0 else ""),
+        ]
+
+
+def board_table(rows: Iterable[ScoredBoard | Sequence[Any]], lang: Language | None = None,
+                style: str = "simple") -> str:
+    """The table ``score FILE`` prints (a tabulate ``style``), headed in ``lang`` (English by
+    default). ``rows`` are scored boards (those with an error are left out) or the
+    :meth:`ScoredBoard.cells` of each: a caller that prints a long file a part at a time
+    keeps the small cells, not the boards."""
+    from bridgecli.core.notation import ENGLISH
+    from bridgecli.results._tables import table
+
+    lang = lang or ENGLISH
+    cells = [row.cells(lang) if isinstance(row, ScoredBoard) else row for row in rows
+             if not isinstance(row, ScoredBoard) or (row.error is None and row.board is not None)]
+    return table(cells, [lang.word(k) for k in HEADINGS], style, right=(0, 5, 6, 7))
+
+
+def _recorded_ns(text: str) -> int | None:
+    """The N-S score of a recorded ``Score`` tag (``NS -100`` is ``EW 100``), None if unreadable."""
+    try:
+        return parse_score_tag(text)
+    except BridgeError:
+        return None
+
+
+class _Rules:
+    """The scheme of each board: the one given, else OldMP where the board's ``Scoring``
+    tag names it, else duplicate."""
+
+    def __init__(self, scoring: str | ScoringRules | None) -> None:
+        self.fixed = find_rules(scoring) if isinstance(scoring, str) else scoring
+        self.default = find_rules("duplicate")
+        self.oldmp: ScoringRules | None = None
+
+    def __call__(self, board: Board) -> ScoringRules:
+        if self.fixed is not None:
+            return self.fixed
+        tag = board.tags.get("Scoring")
+        if tag and "oldmp" in [t.strip().lower() for t in tag.split(";")]:
+            if self.oldmp is None:
+                self.oldmp = find_rules("oldmp")
+            return self.oldmp
+        return self.default
+
+
+def score_board(board: Board, rules: ScoringRules, source: str | None = None) -> ScoredBoard:
+    """One board scored under ``rules``.
+
+    Raises RuleError for a board that records a result it cannot be scored from (no
+    declarer, no contract), IllegalCallError when an illegal auction is needed to find
+    the contract, MismatchError for a Result the play cannot lead to: each located at
+    ``source`` and the board.
+    """
+    try:
+        c, tricks = contract_and_tricks(board)
+        ns = ns_from(board, c, tricks, rules)
+        reason = unscored_reason(c, tricks) if ns is None else None
+        if reason is not None:
+            raise RuleError(reason)
+    except BridgeError as exc:
+        exc.located(source=source, board=None if board.number is None else str(board.number))
+        raise
+    warning = None
+    if ns is not None:
+        old = board.tags.get("Score")
+        if old and len(old.split()) == 2 and _recorded_ns(old) != ns:
+            warning = f"{board.label}: Score was {old!r}, now {score_tag(ns)!r}"
+    return ScoredBoard(board, c, tricks, ns, None, warning)
+
+
+def score_boards(boards: Iterable[Board | BridgeError] | str | os.PathLike[str] | IO[str], *,
+                 scoring: str | ScoringRules | None = None, keep_going: bool = False,
+                 source: str | None = None) -> Iterator[ScoredBoard]:
+    """Score every board, one at a time, as ``bridgecli score FILE`` does.
+
+    ``boards`` is an iterable of boards (a reader's errors may stand among them, as
+    :func:`bridgecli.formats.iter_records` yields them), or a path, text or open file
+    read with :func:`bridgecli.read`. ``scoring`` names the scheme (or is one); by
+    default it is duplicate, or OldMP for a board whose ``Scoring`` tag says so.
+    ``source`` names the input in error messages.
+
+    Returns an iterator of :class:`ScoredBoard`. Raises the first board's error
+    (ParseError for a board that cannot be read; RuleError, IllegalCallError or
+    MismatchError for one that cannot be scored, see :func:`score_board`); with
+    ``keep_going`` such a board is yielded with its :attr:`~ScoredBoard.error` instead.
+    """
+    if isinstance(boards, (str, os.PathLike)) or hasattr(boards, "read"):
+        from bridgecli.api import read
+
+        if source is None and (isinstance(boards, os.PathLike) or (isinstance(boards, str) and os.path.isfile(boards))):
+            source = os.fspath(boards)  # a path names the file in messages
+        return _score(read(boards), _Rules(scoring), keep_going, source)  # type: ignore[arg-type]
+    return _score(boards, _Rules(scoring), keep_going, source)
+
+
+def _score(boards: Iterable[Board | BridgeError], rules: _Rules, keep_going: bool,
+           source: str | None) -> Iterator[ScoredBoard]:
+    for item in boards:
+        if isinstance(item, BridgeError):
+            if not keep_going:
+                raise item
+            yield ScoredBoard(None, error=item)
+            continue
+        try:
+            scored = score_board(item, rules(item), source)
+        except BridgeError as exc:
+            if not keep_going:
+                raise
+            scored = ScoredBoard(item, error=exc)
+        yield scored

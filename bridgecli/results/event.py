@@ -1,0 +1,314 @@
+"""An event scored from its table results, as ``bridgecli score --event`` scores it:
+a pairs event (matchpoints, Neuberg, cross-IMPs, Butler) or a team match.
+
+The results come from a CSV or YAML traveller, or from boards played at several
+tables (a board record a table, or a board whose ScoreTable lists every table):
+see :mod:`bridgecli.formats.traveller`. Boards are read one at a time, and only the
+small :class:`~bridgecli.core.events.TableResult` of each is kept for the ranking.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import IO, TYPE_CHECKING, Any, cast
+
+from bridgecli.core.board import Board
+from bridgecli.core.errors import BridgeError, ParseError, RuleError
+from bridgecli.core.events import PairsEvent, TableResult, TeamMatch, is_team_event, score_pairs, team_match
+from bridgecli.core.scoring import ScoringRules, find_rules
+from bridgecli.formats import traveller
+from bridgecli.formats.traveller import result_text
+
+if TYPE_CHECKING:
+    from bridgecli.core.notation import Language
+
+__all__ = ["Event", "read_results", "results_of_chunks", "score_event"]
+
+Source = str | os.PathLike[str] | IO[str] | Iterable[Board]
+"""An event's input: a path, a text, an open text file, or boards."""
+
+
+def _is_path(text: str) -> bool:
+    """A one-line string naming an existing file, or ending in a traveller's or board file's extension."""
+    from bridgecli.formats import format_from_path
+
+    if "\n" in text or not text.strip():
+        return False
+    return os.path.isfile(text) or text.lower().endswith(".csv") or format_from_path(text) is not None
+
+
+def _boards(chunks: Iterable[str], fmt: str, source: str | None) -> Iterator[Board]:
+    from bridgecli.formats.stream import iter_file
+
+    for item in iter_file(chunks, fmt, source):
+        if isinstance(item, BridgeError):
+            raise item
+        yield item
+
+
+def results_of_chunks(chunks: Iterable[str], path: str | None = None, fmt: str | None = None,
+                      source: str | None = None, lang: Language | None = None,
+                      rules: ScoringRules | None = None) -> list[TableResult]:
+    """The table results of an event file given as text pieces: a CSV traveller (by
+    ``.csv``, or a first line ``board,...`` in a file with no extension), a YAML
+    traveller, or boards (PBN, JSON, YAML, LIN) read one at a time. ``path`` (its
+    extension) and ``fmt`` choose the format as :func:`bridgecli.formats.resolve_format`
+    does. Raises ParseError or RuleError (see :func:`read_results`).
+    """
+    from bridgecli import formats
+    from bridgecli.core.notation import ENGLISH
+    from bridgecli.formats.stream import peek
+
+    lang = lang or ENGLISH
+    rules = rules or find_rules("duplicate")
+    head, rest = peek(chunks)
+    ext = os.path.splitext(path or "")[1].lower()
+    first = head.lstrip("\ufeff \t\r\n").split("\n", 1)[0].lower()
+    if ext == ".csv" or (ext == "" and not fmt and "," in first and first.lstrip().startswith("board")):
+        return traveller.loads_csv("".join(rest), source, lang, rules)
+    name = formats.resolve_format(path, head, fmt)
+    if name == "yaml":
+        text = "".join(rest)
+        if traveller.is_traveller_yaml(text):
+            return traveller.loads_yaml(text, source, lang, rules)
+        rest = iter((text,))
+    return traveller.results_from_boards(_boards(rest, name, source), source, rules)
+
+
+def _chunks_of(fp: IO[str]) -> Iterator[str]:
+    while True:
+        piece = fp.read(1 << 16)
+        if not piece:
+            return
+        yield piece
+
+
+def read_results(source: Source, *, fmt: str | None = None, scoring: str | ScoringRules = "duplicate",
+                 lang: Language | None = None) -> list[TableResult]:
+    """The table results of an event, as ``score --event FILE`` reads them.
+
+    ``source`` is a path, a text (a ``str`` holding a newline), an open text file, or
+    boards. A path ending in ``.csv`` (or a text whose first line is ``board,...``) is a
+    CSV traveller; a YAML list of results is a YAML traveller; anything else holds boards
+    (``fmt``: ``pbn``, ``yaml``, ``json`` or ``lin``; by default from the extension or
+    the content). ``scoring`` checks the scores a traveller gives against their
+    contracts; ``lang`` reads a traveller's contracts and seats (English by default).
+
+    Raises ParseError for bad notation or a result without pairs or score, RuleError (a
+    MismatchError) for a score its contract does not give, located at the line or board;
+    OSError when a path cannot be read.
+    """
+    rules = find_rules(scoring) if isinstance(scoring, str) else scoring
+    if isinstance(source, os.PathLike) or (isinstance(source, str) and _is_path(source)):
+        path = os.fspath(source)
+        from bridgecli.formats.stream import text_chunks
+
+        with open(path, "rb") as raw:
+            return results_of_chunks(text_chunks(raw, path), path, fmt, path, lang, rules)
+    if isinstance(source, str):
+        return results_of_chunks(iter((source,)), None, fmt, None, lang, rules)
+    if hasattr(source, "read"):
+        fp = cast("IO[str]", source)  # an open text file
+        name = getattr(fp, "name", None)
+        name = name if isinstance(name, str) else None
+        return results_of_chunks(_chunks_of(fp), name, fmt, name, lang, rules)
+    return traveller.results_from_boards(source, None, rules)
+
+
+# -- the event ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """An event scored: a pairs event or, when every result names its room, a team match."""
+
+    results: tuple[TableResult, ...]
+    """The table results, as read."""
+    pairs: PairsEvent | None = None
+    """The pairs event: every result's matchpoints and IMPs, and the pairs ranked (None for teams)."""
+    match: TeamMatch | None = None
+    """The team match, board by board (None for pairs)."""
+
+    @property
+    def is_teams(self) -> bool:
+        """True for a team match."""
+        return self.match is not None
+
+    def records(self) -> Iterator[dict[str, Any]]:
+        """The records of ``score --event --json``: for a pairs event a ``result`` record a
+        table result, then a ``pair`` record a pair in ranking order; for a team match a
+        ``board`` record a board, then one ``match`` record."""
+        if self.match is not None:
+            match = self.match
+            for b in match.boards:
+                yield {"record": "board", "board": b.board, "open": _room(b.open), "closed": _room(b.closed),
+                       "imps_home": b.imps_home,
+                       **({"imps_visitors": b.imps_visitors} if b.imps_visitors is not None else {})}
+            yield {"record": "match", "home": match.home, "visitors": match.visitors,
+                   "home_imps": match.home_imps, "visitors_imps": match.visitors_imps}
+            return
+        assert self.pairs is not None
+        for rs in self.pairs.results:
+            r = rs.result
+            yield {
+                "record": "result", "board": r.board, "ns": r.ns, "ew": r.ew,
+                "contract": _contract(r) or None, "declarer": _by(r) or None,
+                "result": result_text(r.contract, r.tricks) or None, "lead": r.lead,
+                "score_ns": None if r.adjusted else r.score,
+                **({"adjusted": r.adjusted.text} if r.adjusted is not None else {}),
+                "mp_ns": rs.mp_ns, "mp_ew": rs.mp_ew, "top": rs.top,
+                "cross_imps_ns": round(rs.cross_ns, 6), "datum": rs.datum, "butler_ns": rs.butler_ns,
+                **({"cross_imps_ew": round(rs.cross_ew, 6), "butler_ew": rs.butler_ew}
+                   if rs.cross_ew is not None else {}),
+            }
+        for p in self.pairs.standings:
+            yield {
+                "record": "pair", "rank": p.rank, "pair": p.pair, "direction": p.direction,
+                "boards": p.boards, "mp": round(p.mp, 6), "top": p.top, "percentage": round(p.percentage, 6),
+                "cross_imps": round(p.cross_imps, 6), "butler": p.butler,
+            }
+
+    def table(self, lang: Language | None = None, style: str = "simple") -> str:
+        """The text ``score --event`` prints (without the last newline): for a team match the
+        boards and the two teams' IMPs; for pairs the traveller (scores, matchpoints,
+        cross-IMPs, Butler) and one ranking per direction. Words in ``lang`` (English by
+        default), tables in a tabulate ``style``."""
+        from bridgecli.core.notation import ENGLISH
+
+        lang = lang or ENGLISH
+        if self.match is not None:
+            return "\n".join(_team_tables(self.match, lang, style))
+        assert self.pairs is not None
+        return "\n".join(_pairs_tables(self.pairs, lang, style))
+
+
+def score_event(source: Source | Sequence[TableResult], *, fmt: str | None = None,
+                scoring: str | ScoringRules = "duplicate", lang: Language | None = None,
+                expected: int | None = None) -> Event:
+    """Score an event, as ``bridgecli score --event`` does: a team match when every result
+    names its room (``open``/``closed``), else a pairs event.
+
+    ``source`` is what :func:`read_results` reads (``fmt``, ``scoring`` and ``lang`` are
+    passed on), or the table results themselves. ``expected`` is the number of results a
+    board should have (Neuberg; default: the most any board has).
+
+    Raises what :func:`read_results` raises; ParseError when there is no result;
+    RuleError for a pair that meets itself or plays a board twice, a room that is neither
+    open nor closed, or a team match with no board played in both rooms.
+    """
+    if isinstance(source, Sequence) and not isinstance(source, str) and all(
+            isinstance(r, TableResult) for r in source):
+        results: Sequence[TableResult] = source  # type: ignore[assignment]
+    else:
+        results = read_results(source, fmt=fmt, scoring=scoring, lang=lang)  # type: ignore[arg-type]
+    return event_of(results, expected)
+
+
+def event_of(results: Sequence[TableResult], expected: int | None = None, source: str | None = None) -> Event:
+    """The :class:`Event` of ``results`` (see :func:`score_event`); errors name ``source``."""
+    if not results:
+        raise ParseError("no results in the event file", source=source)
+    if is_team_event(results):
+        match = team_match(results)
+        if not match.boards:
+            raise RuleError("no board was played in both rooms", source=source)
+        return Event(tuple(results), match=match)
+    return Event(tuple(results), pairs=score_pairs(results, expected))
+
+
+# -- text --------------------------------------------------------------------------
+
+
+def _contract(r: TableResult) -> str:
+    return "" if r.contract is None else r.contract.pbn
+
+
+def _by(r: TableResult) -> str:
+    c = r.contract
+    return "" if c is None or c.declarer is None else c.declarer.letter
+
+
+def _room(r: TableResult) -> dict[str, Any]:
+    out: dict[str, Any] = {"contract": _contract(r), "declarer": _by(r) or None,
+                           "result": result_text(r.contract, r.tricks) or None,
+                           "ns": None if r.adjusted else r.score}
+    if r.adjusted is not None:
+        out["adjusted"] = r.adjusted.text
+    return out
+
+
+def _shown(r: TableResult, lang: Language) -> str:
+    """Contract and declarer for a text table, in ``lang``."""
+    c = r.contract
+    if c is None:
+        return ""
+    return f"{lang.contract_str(c)} {lang.seat_str(c.declarer)}" if c.declarer is not None else lang.contract_str(c)
+
+
+def _ns_shown(r: TableResult) -> Any:
+    return r.adjusted.text if r.adjusted is not None else r.score
+
+
+def _team_tables(match: TeamMatch, lang: Language, style: str) -> list[str]:
+    from bridgecli.results._tables import table
+
+    w = lang.word
+    rows = []
+    for b in match.boards:
+        home: int | str
+        visitors: int | str
+        if b.imps_visitors is not None:  # an adjusted board: each team's own IMPs
+            home, visitors = b.imps_home, b.imps_visitors
+        else:
+            home = b.imps_home if b.imps_home > 0 else ""
+            visitors = -b.imps_home if b.imps_home < 0 else ""
+        rows.append([b.board,
+                     _shown(b.open, lang), result_text(b.open.contract, b.open.tricks), _ns_shown(b.open),
+                     _shown(b.closed, lang), result_text(b.closed.contract, b.closed.tricks), _ns_shown(b.closed),
+                     home, visitors])
+    headers = [w(k) for k in ("board", "open", "res", "ns", "closed", "res", "ns", "home", "visitors")]
+    return [table(rows, headers, style, right=(0, 3, 6, 7, 8)), "",
+            table([[match.home, match.home_imps], [match.visitors, match.visitors_imps]],
+                  [w("team"), w("imps")], style, right=(1,))]
+
+
+def _adjusted_cells(r: TableResult) -> tuple[Any, Any]:
+    """The +NS/+EW cells: a score on its side's column, or an adjusted score's two marks."""
+    adj = r.adjusted
+    if adj is not None:
+        ns_text, _, ew_text = adj.text.partition("/")
+        return ns_text, ew_text or ns_text
+    return (r.score if r.score > 0 else "", -r.score if r.score < 0 else "")
+
+
+def _pairs_tables(event: PairsEvent, lang: Language, style: str) -> list[str]:
+    from bridgecli.results._tables import drop_empty, fmt_num, table
+
+    w = lang.word
+    rows = []
+    for rs in event.results:
+        r = rs.result
+        c = r.contract
+        rows.append([r.board, r.ns, r.ew, "" if c is None else lang.contract_str(c),
+                     "" if c is None or c.declarer is None else lang.seat_str(c.declarer),
+                     result_text(r.contract, r.tricks), r.lead or "", *_adjusted_cells(r),
+                     fmt_num(rs.mp_ns), fmt_num(rs.mp_ew), fmt_num(rs.cross_ns), rs.datum, rs.butler_ns])
+    ns, ew = w("ns"), w("ew")
+    rows, headers, right = drop_empty(
+        rows, [*(w(k) for k in ("board", "ns", "ew", "contract", "declarer", "result", "opening_lead")), f"+{ns}",
+               f"+{ew}", f"{w('mp')} {ns}", f"{w('mp')} {ew}", f"XIMP {ns}", w("datum"), f"{w('butler')} {ns}"],
+        right=(0, 7, 8, 9, 10, 11, 12, 13), optional=(3, 4, 5, 6))
+    out = [table(rows, headers, style, right=right)]
+    order = {"NS": 0, "EW": 1}
+    for d in sorted({p.direction for p in event.standings}, key=lambda d: (order.get(d, 2), d)):
+        group = [p for p in event.standings if p.direction == d]
+        out.append("")
+        side = {"NS": ns, "EW": ew}.get(d, d)
+        title = w("pair") if "/" in d else f"{w('pair')} ({side})"
+        out.append(table([[p.rank, p.pair, p.boards, fmt_num(p.mp), p.top, fmt_num(p.percentage),
+                           fmt_num(p.cross_imps), p.butler] for p in group],
+                         [w("rank"), title, *(w(k) for k in ("boards", "mp", "top", "percent", "ximps", "butler"))],
+                         style, right=(2, 3, 4, 5, 6, 7)))
+    return out
