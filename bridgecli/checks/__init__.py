@@ -1,0 +1,1 @@
+"""Batch checks of boards: the library behind validate-auction and play."""
