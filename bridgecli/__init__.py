@@ -35,6 +35,8 @@ _EXPORTS: dict[str, str] = {
                      "parse_call"), "bridgecli.core.calls"),
     **dict.fromkeys(("Auction", "AuctionCheck", "check_calls"), "bridgecli.core.auction"),
     **dict.fromkeys(("PlayState", "Replay", "replay_board"), "bridgecli.core.play"),
+    # checking the auctions of boards (validate-auction)
+    **dict.fromkeys(("check_auction", "check_auctions", "AuctionVerdict"), "bridgecli.checks.auctions"),
     # drawing boards (show)
     "render_board": "bridgecli.render.text",
     "render_html": "bridgecli.render.html",
@@ -54,6 +56,7 @@ __all__ = [
     "REDOUBLE",
     "Auction",
     "AuctionCheck",
+    "AuctionVerdict",
     "Bid",
     "Board",
     "BridgeError",
@@ -91,6 +94,8 @@ __all__ = [
     "TableResult",
     "Vulnerability",
     "breakdown",
+    "check_auction",
+    "check_auctions",
     "check_calls",
     "deal",
     "dumps",
@@ -129,6 +134,7 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:
     from bridgecli.api import Solution, breakdown, deal, dumps, imps, loads, read, score, solve, write
+    from bridgecli.checks.auctions import AuctionVerdict, check_auction, check_auctions
     from bridgecli.core.auction import Auction, AuctionCheck, check_calls
     from bridgecli.core.board import Board
     from bridgecli.core.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Double, Pass, Redouble, parse_call

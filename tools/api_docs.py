@@ -24,7 +24,9 @@ COMMANDS: list[tuple[str, str, str]] = [
     ("show", "diagrams, hand records", ("`bc.read`, then `bc.render_board(board)`, `bc.render_html(boards)`, "
                                        "`bc.render_svg(board)`")),
     ("deal", "deal at random or to conditions", "`bc.deal(n, where=..., predeal=..., seed=...)`"),
-    ("validate-auction", "auctions against the Laws", "`bc.check_calls(dealer, calls)`; `bc.Auction(dealer, calls)`"),
+    ("validate-auction", "auctions against the Laws", ("`bc.check_auctions(path)` (`.write(fp)` for the lines); "
+                                                       "`bc.check_auction(\"1NT P 3NT P P P\", \"N\")`; "
+                                                       "`bc.check_calls(dealer, calls)`")),
     ("play", "replay and check the play", "`bc.replay_board(board)`; `bc.PlayState.start(deal, contract)`"),
     ("score CONTRACT", "one result", "`bc.score(\"4SX-1\", vul=\"both\")`, `bc.breakdown(...)`"),
     ("score --imps", "IMPs of a difference", "`bc.imps(diff)`"),
@@ -45,6 +47,7 @@ GROUPS: list[tuple[str, list[str]]] = [
                  "Session", "Rubber", "DealResult", "Honours"]),
     ("Dealing and solving", ["deal", "solve", "Solution", "DDTable", "ParResult"]),
     ("Auctions and play", ["Auction", "check_calls", "AuctionCheck", "PlayState", "replay_board", "Replay"]),
+    ("Checking auctions", ["check_auction", "check_auctions", "AuctionVerdict"]),
     ("Drawing boards", ["render_board", "render_html", "render_svg"]),
     ("Values", ["Board", "Deal", "Hand", "Card", "Rank", "Suit", "Strain", "Seat", "Side", "Vulnerability",
                 "Contract", "Call", "Bid", "Pass", "Double", "Redouble", "PASS", "DOUBLE", "REDOUBLE", "parse_call"]),

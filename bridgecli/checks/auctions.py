@@ -19,6 +19,8 @@ import json
 import os
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, fields
+from operator import attrgetter
 from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
 from bridgecli.core.auction import BRIDGE, AuctionCheck, AuctionRules, check_calls
@@ -45,8 +47,14 @@ _VUL_WORDS = ("vul_none", "vul_ns", "vul_ew", "vul_all")
 _SEAT_LETTERS = ("N", "E", "S", "W")
 
 
-class AuctionVerdict(NamedTuple):
-    """What an auction check found about one board (one record of the input)."""
+@dataclass(frozen=True, slots=True)
+class AuctionVerdict:
+    """What an auction check found about one board (one record of the input).
+
+    ``verdict.status`` is 0 (the board passes), 1 (it breaks the rules) or 2 (the
+    record could not be read); ``verdict.text(lang)`` is the line ``validate-auction``
+    prints and ``verdict.to_json()`` its ``--json`` object.
+    """
 
     record: int
     """1-based position of the record in the input."""
@@ -90,6 +98,19 @@ class AuctionVerdict(NamedTuple):
         return verdict_json(self)
 
 
+_NEW = object.__new__
+_SETTERS = tuple(getattr(AuctionVerdict, f.name).__set__ for f in fields(AuctionVerdict))
+
+
+def _verdict(*values: Any) -> AuctionVerdict:
+    """``AuctionVerdict(*values)`` (all nine), built by the slots' own setters: a frozen
+    dataclass's ``__init__`` costs more than the check of a whole auction."""
+    v = _NEW(AuctionVerdict)
+    for setter, value in zip(_SETTERS, values):
+        setter(v, value)
+    return v
+
+
 def _language(lang: Language | str | None) -> Language:
     from bridgecli.core.notation import get_language
 
@@ -124,9 +145,9 @@ def check_board(
         return AuctionVerdict(record, board, None, read_error=err, ok=False)
     if auction is None:
         return AuctionVerdict(record, board, None, ok=not require_complete)
-    calls = [a.call for a in auction]
+    calls = tuple(map(_CALL, auction))
     marks: tuple[tuple[int, str, bool], ...] = ()
-    if any([a.irregular for a in auction]):
+    if any(map(_IRREGULAR, auction)):
         # a marked irregularity is recorded as it happened: an insufficient bid marked
         # ^I was accepted (Law 27A1) and stands; a ^S holds a skipped player's turn
         accepted = frozenset(i for i, a in enumerate(auction) if a.irregular == "I")
@@ -142,18 +163,31 @@ def check_board(
         contract = check.auction.contract
         if contract is None:
             ok = not require_complete
-        elif board.contract is not None:
-            mismatch = _disagree(contract, board.contract)
-            ok = not mismatch
-    if not all(fits for _, _, fits in marks):
+        else:
+            tags = board.contract
+            if tags is not None and not _same(contract, tags):
+                mismatch = _disagree(contract, tags)
+                ok = not mismatch
+    if marks and not all(fits for _, _, fits in marks):
         ok = False  # a ^I on a bid that was not insufficient: the record contradicts itself
     legal = None
     if legal_calls and check.error is None and not check.auction.is_complete:
         legal = check.auction.legal_calls()
-    return AuctionVerdict(record, board, check, contract, None, mismatch, ok, legal, marks)
+    return _verdict(record, board, check, contract, None, mismatch, ok, legal, marks)
 
 
-def _insufficient(dealer: Seat, calls: list[Call], i: int, accepted: frozenset[int], rules: AuctionRules) -> bool:
+_CALL = attrgetter("call")
+_IRREGULAR = attrgetter("irregular")
+
+
+def _same(auction: Contract, tags: Contract) -> bool:
+    """A quick :func:`_disagree` for the common case: True when the tags surely agree
+    (the same level, strain and risk; the same declarer or none recorded)."""
+    return (tags.level == auction.level and tags.strain is auction.strain and tags.risk is auction.risk
+            and (tags.declarer is None or tags.declarer is auction.declarer))
+
+
+def _insufficient(dealer: Seat, calls: tuple[Call, ...], i: int, accepted: frozenset[int], rules: AuctionRules) -> bool:
     """Whether call ``i`` is an insufficient bid where it stands (earlier ``^I`` bids accepted)."""
     check = check_calls(dealer, calls[:i + 1], rules, accepted=accepted - {i})
     return check.index == i and check.reason == "insufficient"
@@ -536,8 +570,10 @@ def check_auctions(
     """The verdicts of every board of ``source``, as ``bridgecli validate-auction FILE``
     judges them: an iterator of :class:`AuctionVerdict`, one a board, in order, read a
     piece at a time. A record that cannot be read gives a verdict with its
-    ``read_error``; the others are still checked. :meth:`AuctionChecks.write` writes the
-    command's lines instead.
+    ``read_error``; the others are still checked. Instead of iterating,
+    ``check_auctions(path).write(out, as_json=False, lang=None)`` writes the command's
+    lines to ``out`` and returns (worst status, boards); ``.close()`` closes a file
+    left unread.
 
     ``source`` is a path, an open file (text or binary), a text (a ``str`` holding a
     newline) or an iterable of boards. ``fmt`` (``pbn``, ``yaml``, ``json``, ``lin``)

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Double, Pass, Redouble, Risk
+from .calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Double, Pass, Redouble, Risk
 from .cards import SEATS, STRAINS, Seat, Strain
 from .errors import IllegalCallError
 
@@ -89,6 +89,10 @@ class AuctionRules:
     """Position in :attr:`seats` of each :class:`Seat` value, -1 when absent (derived)."""
     contracts: dict[int, Contract] = field(init=False, repr=False, compare=False)
     """Cache of the contracts built so far, by bid code, risk and declarer (derived)."""
+    codes_by_id: dict[int, int] = field(init=False, repr=False, compare=False)
+    """:meth:`code` of the shared call objects (``PASS``, ``DOUBLE``, ``REDOUBLE``,
+    :data:`~bridgecli.core.calls.ALL_BIDS`) by ``id``: they live as long as the program,
+    so their ids name them (derived)."""
 
     def __post_init__(self) -> None:
         if not self.seats or len(set(self.seats)) != len(self.seats):
@@ -110,6 +114,7 @@ class AuctionRules:
         object.__setattr__(self, "strain_rank", tuple(ranks))
         object.__setattr__(self, "seat_index", tuple(where))
         object.__setattr__(self, "contracts", {})
+        object.__setattr__(self, "codes_by_id", {id(c): self.code(c) for c in (PASS, DOUBLE, REDOUBLE, *ALL_BIDS)})
         object.__setattr__(
             self, "bids", tuple(Bid(level, s) for level in range(1, self.max_level + 1) for s in self.strains)
         )
@@ -206,55 +211,62 @@ def _step(rules: AuctionRules, first: int, st: _State, code: int) -> _State | st
     return "unknown-call"
 
 
+def _codes(rules: AuctionRules, seq: tuple[Call, ...] | list[Call]) -> list[int]:
+    """The :meth:`AuctionRules.code` of each call of ``seq``: the shared call objects by
+    their ids (one dictionary look-up a call, in C), any other by its value."""
+    codes: list[int | None] = list(map(rules.codes_by_id.get, map(id, seq)))
+    if None in codes:
+        code = rules.code
+        codes = [code(call) if c is None else c for c, call in zip(codes, seq)]
+    return codes  # type: ignore[return-value]
+
+
 def _run(rules: AuctionRules, first: int, seq: tuple[Call, ...] | list[Call],
          accepted: frozenset[int] = frozenset()) -> tuple[_State, str | None]:
     """Replay ``seq`` from the start: the state reached before the first illegal call
-    and that call's reason (None when all are legal; the index is the state's count).
+    and that call's reason (None when all are legal; the index is the state's count)."""
+    return _run_codes(rules, first, _codes(rules, seq), accepted)
 
-    The same rules as :func:`_step`, unrolled over plain ints for speed: this is the
-    loop ``validate-auction`` runs for every board.
+
+def _run_codes(rules: AuctionRules, first: int, codes: list[int],
+               accepted: frozenset[int] = frozenset()) -> tuple[_State, str | None]:
+    """:func:`_run` over the calls' codes: the same rules as :func:`_step`, unrolled over
+    plain ints for speed: this is the loop ``validate-auction`` runs for every board.
     """
     players = len(rules.seats)
     sides = rules.sides
-    strain_rank = rules.strain_rank
-    width = len(rules.strains)
-    max_level = rules.max_level
-    to_close = rules.passes_to_close
-    to_pass_out = rules.passes_to_pass_out
-    must_bid = rules.opener_must_bid
-    dealer_only = rules.dealer_only_bids
+    to_close, to_pass_out = rules.passes_to_close, rules.passes_to_pass_out
     last = last_by = risk_by = -1
     n = risk = passes = closed = 0
     player = first
     reason: str | None = None
-    for call in seq:
+    plain = not (accepted or rules.opener_must_bid or rules.dealer_only_bids)
+    for code in codes:
         if closed:
             reason = "after-close"
             break
-        kind = type(call)
-        if kind is Pass:
-            if must_bid and n == 0:
+        if code == _PASS:
+            if not plain and n == 0 and rules.opener_must_bid:
                 reason = "opening-pass"
                 break
             passes += 1
             if passes >= (to_close if last >= 0 else to_pass_out):
                 closed = 1
-        elif kind is Bid:
-            rank = strain_rank[call.strain]  # type: ignore[union-attr]
-            level = call.level  # type: ignore[union-attr]
-            if rank < 0 or level > max_level:
-                reason = "unknown-call"
-                break
-            code = (level - 1) * width + rank
-            if dealer_only and player != first:
-                reason = "not-the-dealer"
-                break
-            # Law 18B; Law 27A1: an insufficient bid accepted stands as the last bid
-            if code <= last and n not in accepted:
+        elif code >= 0:
+            if not plain:
+                if rules.dealer_only_bids and player != first:
+                    reason = "not-the-dealer"
+                    break
+                # Law 27A1: an insufficient bid accepted stands as the last bid
+                if code <= last and n not in accepted:
+                    reason = "insufficient"
+                    break
+            # Law 18B
+            elif code <= last:
                 reason = "insufficient"
                 break
             last, last_by, risk, risk_by, passes = code, player, 0, -1, 0
-        elif kind is Double:
+        elif code == _DOUBLE:
             # Law 19A1
             if last < 0:
                 reason = "double-nothing"
@@ -266,7 +278,7 @@ def _run(rules: AuctionRules, first: int, seq: tuple[Call, ...] | list[Call],
                 reason = "double-doubled"
                 break
             risk, risk_by, passes = 1, player, 0
-        elif kind is Redouble:
+        elif code == _REDOUBLE:
             # Law 19B1
             if risk == 0:
                 reason = "redouble-undoubled"
@@ -386,12 +398,13 @@ class Auction:
 
     @classmethod
     def _make(cls, dealer: Seat, rules: AuctionRules, calls: tuple[Call, ...], first: int, st: _State) -> Auction:
-        obj = cls.__new__(cls)
-        object.__setattr__(obj, "_dealer", dealer)
-        object.__setattr__(obj, "_rules", rules)
-        object.__setattr__(obj, "_calls", calls)
-        object.__setattr__(obj, "_first", first)
-        object.__setattr__(obj, "_st", st)
+        obj = _NEW(cls)
+        # the slots' own setters: the immutable object is built without __setattr__
+        _SET_DEALER(obj, dealer)
+        _SET_RULES(obj, rules)
+        _SET_CALLS(obj, calls)
+        _SET_FIRST(obj, first)
+        _SET_ST(obj, st)
         return obj
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -399,6 +412,10 @@ class Auction:
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError("Auction is immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return _unpickle, (self._dealer, None if self._rules is BRIDGE else self._rules, self._calls, self._first,
+                           self._st)
 
     # -- making calls ------------------------------------------------------
 
@@ -545,21 +562,32 @@ class Auction:
         return f"Auction.from_calls({self._dealer!r}, {list(self._calls)!r}{rules})"
 
 
+def _unpickle(dealer: Seat, rules: AuctionRules | None, calls: tuple[Call, ...], first: int, st: _State) -> Auction:
+    return Auction._make(dealer, BRIDGE if rules is None else rules, calls, first, st)
+
+
+_NEW = object.__new__
+_SET_DEALER, _SET_RULES, _SET_CALLS, _SET_FIRST, _SET_ST = (
+    getattr(Auction, name).__set__ for name in ("_dealer", "_rules", "_calls", "_first", "_st"))
+
+
 def _declarer(rules: AuctionRules, first: int, calls: tuple[Call, ...] | list[Call], st: _State) -> Seat | None:
     """Declarer of the state ``st`` reached by ``calls``."""
     last, last_by = st[1], st[2]
     if last < 0:
         return None
-    n_strains = len(rules.strains)
-    strain_rank = last % n_strains
+    width = len(rules.strains)
+    strain = last % width
     sides = rules.sides
     side = sides[last_by]
     players = len(rules.seats)
-    for i, call in enumerate(calls):
-        if type(call) is Bid:
-            player = (first + i) % players
-            if sides[player] == side and rules.strain_rank[call.strain] == strain_rank:
-                return rules.seats[player]
+    player = first
+    for code in _codes(rules, calls):
+        if code >= 0 and code % width == strain and sides[player] == side:
+            return rules.seats[player]
+        player += 1
+        if player == players:
+            player = 0
     return rules.seats[last_by]
 
 
