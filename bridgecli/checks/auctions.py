@@ -99,15 +99,25 @@ class AuctionVerdict:
 
 
 _NEW = object.__new__
-_SETTERS = tuple(getattr(AuctionVerdict, f.name).__set__ for f in fields(AuctionVerdict))
+(_S_RECORD, _S_BOARD, _S_CHECK, _S_CONTRACT, _S_READ_ERROR, _S_MISMATCH, _S_OK, _S_LEGAL, _S_MARKS) = (
+    getattr(AuctionVerdict, f.name).__set__ for f in fields(AuctionVerdict))
 
 
-def _verdict(*values: Any) -> AuctionVerdict:
-    """``AuctionVerdict(*values)`` (all nine), built by the slots' own setters: a frozen
-    dataclass's ``__init__`` costs more than the check of a whole auction."""
+def _verdict(record: int, board: Board, check: AuctionCheck, contract: Contract | None, read_error: None,
+             mismatch: bool, ok: bool, legal: tuple[Call, ...] | None,
+             marks: tuple[tuple[int, str, bool], ...]) -> AuctionVerdict:
+    """``AuctionVerdict(...)`` of all nine fields, built by the slots' own setters: a frozen
+    dataclass's ``__init__`` costs about as much as the check of a whole auction."""
     v = _NEW(AuctionVerdict)
-    for setter, value in zip(_SETTERS, values):
-        setter(v, value)
+    _S_RECORD(v, record)
+    _S_BOARD(v, board)
+    _S_CHECK(v, check)
+    _S_CONTRACT(v, contract)
+    _S_READ_ERROR(v, read_error)
+    _S_MISMATCH(v, mismatch)
+    _S_OK(v, ok)
+    _S_LEGAL(v, legal)
+    _S_MARKS(v, marks)
     return v
 
 

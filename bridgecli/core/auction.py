@@ -675,12 +675,22 @@ def check_calls(dealer: Seat, calls: Iterable[Call], rules: AuctionRules = BRIDG
     Raises IllegalCallError only when ``dealer`` does not take part under ``rules``.
     """
     first = _first_index(rules, dealer)
-    seq = calls if isinstance(calls, tuple) else tuple(calls)
-    st, reason = _run(rules, first, seq, accepted) if accepted else _run(rules, first, seq)
+    seq = calls if type(calls) is tuple else tuple(calls)
+    st, reason = _run_codes(rules, first, _codes(rules, seq), accepted)
     if type(dealer) is not Seat:
         dealer = Seat(dealer)
     if reason is None:
-        return AuctionCheck(dealer, seq, None, Auction._make(dealer, rules, seq, first, st))
+        check = _NEW(AuctionCheck)
+        # the slots' own setters: cheaper than the frozen dataclass's __init__
+        _SET_CHECK_DEALER(check, dealer)
+        _SET_CHECK_CALLS(check, seq)
+        _SET_CHECK_ERROR(check, None)
+        _SET_CHECK_AUCTION(check, Auction._make(dealer, rules, seq, first, st))
+        return check
     n = st[0]
     error = _error(rules, first, st, seq[n], reason)
     return AuctionCheck(dealer, seq, error, Auction._make(dealer, rules, seq[:n], first, st))
+
+
+_SET_CHECK_DEALER, _SET_CHECK_CALLS, _SET_CHECK_ERROR, _SET_CHECK_AUCTION = (
+    getattr(AuctionCheck, name).__set__ for name in ("dealer", "calls", "error", "auction"))
