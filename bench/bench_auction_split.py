@@ -75,9 +75,9 @@ def main() -> None:
     lines = [
         "# validate-auction: reading vs checking, boards with full play (issue #19)",
         "",
-        f"`python bench/bench_auction_split.py --boards {n}`: {n:,} boards with auctions and full play "
-        f"(bench_memory's file); Python {sys.version.split()[0]}, {os.cpu_count()} cores, load average "
-        f"{load:.1f} at the end (a shared machine: CPU times, best of {args.repeat}).",
+        (f"`python bench/bench_auction_split.py --boards {n}`: {n:,} boards with auctions and full play "
+         f"(bench_memory's file); Python {sys.version.split()[0]}, {os.cpu_count()} cores, load average "
+         f"{load:.1f} at the end (a shared machine: CPU times, best of {args.repeat})."),
         "",
         "| stage (in process) | CPU s | µs a board | share of read + check + JSON |",
         "| --- | ---: | ---: | ---: |",
@@ -87,8 +87,8 @@ def main() -> None:
         "| --- | ---: | ---: | ---: | ---: | ---: |",
         f"| {n:,} boards | {wall:.1f} s | {cpu:.1f} s | {n / cpu:,.0f} | {rss:.0f} MB | {code} |",
         "",
-        f"At 15,000 boards/s the whole budget is {1e6 / 15000:.0f} µs a board; checking and JSON take "
-        f"{(t_check + t_json) / n * 1e6:.0f} µs of it, reading the rest.",
+        (f"At 15,000 boards/s the whole budget is {1e6 / 15000:.0f} µs a board; checking and JSON take "
+         f"{(t_check + t_json) / n * 1e6:.0f} µs of it, reading the rest."),
     ]
     Path(args.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
     print("\n".join(lines))
