@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Double, Pass, Redouble, Risk
+from .calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Double, Pass, Redouble, Risk
 from .cards import SEATS, STRAINS, Seat, Strain
 from .errors import IllegalCallError
 
@@ -89,10 +89,6 @@ class AuctionRules:
     """Position in :attr:`seats` of each :class:`Seat` value, -1 when absent (derived)."""
     contracts: dict[int, Contract] = field(init=False, repr=False, compare=False)
     """Cache of the contracts built so far, by bid code, risk and declarer (derived)."""
-    codes_by_id: dict[int, int] = field(init=False, repr=False, compare=False)
-    """:meth:`code` of the shared call objects (``PASS``, ``DOUBLE``, ``REDOUBLE``,
-    :data:`~bridgecli.core.calls.ALL_BIDS`) by ``id``: they live as long as the program,
-    so their ids name them (derived)."""
 
     def __post_init__(self) -> None:
         if not self.seats or len(set(self.seats)) != len(self.seats):
@@ -114,7 +110,6 @@ class AuctionRules:
         object.__setattr__(self, "strain_rank", tuple(ranks))
         object.__setattr__(self, "seat_index", tuple(where))
         object.__setattr__(self, "contracts", {})
-        object.__setattr__(self, "codes_by_id", {id(c): self.code(c) for c in (PASS, DOUBLE, REDOUBLE, *ALL_BIDS)})
         object.__setattr__(
             self, "bids", tuple(Bid(level, s) for level in range(1, self.max_level + 1) for s in self.strains)
         )
@@ -211,62 +206,55 @@ def _step(rules: AuctionRules, first: int, st: _State, code: int) -> _State | st
     return "unknown-call"
 
 
-def _codes(rules: AuctionRules, seq: tuple[Call, ...] | list[Call]) -> list[int]:
-    """The :meth:`AuctionRules.code` of each call of ``seq``: the shared call objects by
-    their ids (one dictionary look-up a call, in C), any other by its value."""
-    codes: list[int | None] = list(map(rules.codes_by_id.get, map(id, seq)))
-    if None in codes:
-        code = rules.code
-        codes = [code(call) if c is None else c for c, call in zip(codes, seq)]
-    return codes  # type: ignore[return-value]
-
-
 def _run(rules: AuctionRules, first: int, seq: tuple[Call, ...] | list[Call],
          accepted: frozenset[int] = frozenset()) -> tuple[_State, str | None]:
     """Replay ``seq`` from the start: the state reached before the first illegal call
-    and that call's reason (None when all are legal; the index is the state's count)."""
-    return _run_codes(rules, first, _codes(rules, seq), accepted)
+    and that call's reason (None when all are legal; the index is the state's count).
 
-
-def _run_codes(rules: AuctionRules, first: int, codes: list[int],
-               accepted: frozenset[int] = frozenset()) -> tuple[_State, str | None]:
-    """:func:`_run` over the calls' codes: the same rules as :func:`_step`, unrolled over
-    plain ints for speed: this is the loop ``validate-auction`` runs for every board.
+    The same rules as :func:`_step`, unrolled over plain ints for speed: this is the
+    loop ``validate-auction`` runs for every board.
     """
     players = len(rules.seats)
     sides = rules.sides
-    to_close, to_pass_out = rules.passes_to_close, rules.passes_to_pass_out
+    strain_rank = rules.strain_rank
+    width = len(rules.strains)
+    max_level = rules.max_level
+    to_close = rules.passes_to_close
+    to_pass_out = rules.passes_to_pass_out
+    must_bid = rules.opener_must_bid
+    dealer_only = rules.dealer_only_bids
     last = last_by = risk_by = -1
     n = risk = passes = closed = 0
     player = first
     reason: str | None = None
-    plain = not (accepted or rules.opener_must_bid or rules.dealer_only_bids)
-    for code in codes:
+    for call in seq:
         if closed:
             reason = "after-close"
             break
-        if code == _PASS:
-            if not plain and n == 0 and rules.opener_must_bid:
+        kind = type(call)
+        if kind is Pass:
+            if must_bid and n == 0:
                 reason = "opening-pass"
                 break
             passes += 1
             if passes >= (to_close if last >= 0 else to_pass_out):
                 closed = 1
-        elif code >= 0:
-            if not plain:
-                if rules.dealer_only_bids and player != first:
-                    reason = "not-the-dealer"
-                    break
-                # Law 27A1: an insufficient bid accepted stands as the last bid
-                if code <= last and n not in accepted:
-                    reason = "insufficient"
-                    break
-            # Law 18B
-            elif code <= last:
+        elif kind is Bid:
+            rank = strain_rank[call.strain]  # type: ignore[union-attr]
+            level = call.level  # type: ignore[union-attr]
+            if rank < 0 or level > max_level:
+                reason = "unknown-call"
+                break
+            code = (level - 1) * width + rank
+            if dealer_only and player != first:
+                reason = "not-the-dealer"
+                break
+            # Law 18B; Law 27A1: an insufficient bid accepted stands as the last bid
+            if code <= last and n not in accepted:
                 reason = "insufficient"
                 break
             last, last_by, risk, risk_by, passes = code, player, 0, -1, 0
-        elif code == _DOUBLE:
+        elif kind is Double:
             # Law 19A1
             if last < 0:
                 reason = "double-nothing"
@@ -278,7 +266,7 @@ def _run_codes(rules: AuctionRules, first: int, codes: list[int],
                 reason = "double-doubled"
                 break
             risk, risk_by, passes = 1, player, 0
-        elif code == _REDOUBLE:
+        elif kind is Redouble:
             # Law 19B1
             if risk == 0:
                 reason = "redouble-undoubled"
@@ -576,18 +564,16 @@ def _declarer(rules: AuctionRules, first: int, calls: tuple[Call, ...] | list[Ca
     last, last_by = st[1], st[2]
     if last < 0:
         return None
-    width = len(rules.strains)
-    strain = last % width
+    n_strains = len(rules.strains)
+    strain_rank = last % n_strains
     sides = rules.sides
     side = sides[last_by]
     players = len(rules.seats)
-    player = first
-    for code in _codes(rules, calls):
-        if code >= 0 and code % width == strain and sides[player] == side:
-            return rules.seats[player]
-        player += 1
-        if player == players:
-            player = 0
+    for i, call in enumerate(calls):
+        if type(call) is Bid:
+            player = (first + i) % players
+            if sides[player] == side and rules.strain_rank[call.strain] == strain_rank:
+                return rules.seats[player]
     return rules.seats[last_by]
 
 
@@ -676,7 +662,7 @@ def check_calls(dealer: Seat, calls: Iterable[Call], rules: AuctionRules = BRIDG
     """
     first = _first_index(rules, dealer)
     seq = calls if type(calls) is tuple else tuple(calls)
-    st, reason = _run_codes(rules, first, _codes(rules, seq), accepted)
+    st, reason = _run(rules, first, seq, accepted) if accepted else _run(rules, first, seq)
     if type(dealer) is not Seat:
         dealer = Seat(dealer)
     if reason is None:
