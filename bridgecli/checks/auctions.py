@@ -762,49 +762,52 @@ def _size(stream: object) -> int:
 
 # -- the read step of a PBN file ----------------------------------------------------------
 # The one place that knows how a PBN file is read for an auction check: the quick reader
-# of the auction fields (formats.pbn_auctions) with the full reader behind it.
+# of the auction fields (formats.pbn_auctions) with the full reader behind it. To read
+# with another reader, change _pbn_units (and _game_records, for the workers' batches).
+
+_Unit = tuple["list[tuple[str, int]] | None", "Iterator[Board | BridgeError]"]
+"""A run of games of a PBN stream: ``(games, ())``, plain games as ``(text, first line)``
+that :func:`_game_records` reads (in a worker if need be), or ``(None, records)``, the
+records of games read here, in order."""
 
 
 def _auction_records(chunks: Iterable[str], source: str | None) -> Iterator[Board | BridgeError]:
     """Every record of a PBN text given in pieces (``chunks``): a Board holding at least
     what an auction check reads, or the error that spoils it, in order. What is read
     leniently is warned about once, at the end."""
-    from bridgecli.formats.pbn import _batched, _Reader, warn_lenient
-
     found: list[tuple[str, int, str]] = []
-    reader = _Reader("", source)
-    for games, piece, line in _pbn_units(chunks):
-        if games is not None:
-            yield from _game_records(games, source, found)
-        else:
-            yield from _batched(reader.games(piece, line), source, found)
-    if found:
-        warn_lenient(found, source)
+    for games, records in _pbn_units(chunks, source, found):
+        yield from records if games is None else _game_records(games, source, found)
 
 
 def _game_records(games: list[tuple[str, int]], source: str | None,
                   found: list[tuple[str, int, str]] | None = None) -> Iterator[Board | BridgeError]:
-    """The records of plain games, each ``(text, first line)`` (a worker's batch)."""
+    """The records of plain games, each ``(text, first line)`` (a worker's batch); what
+    is read leniently goes to ``found``, else is warned about at the end."""
     from bridgecli.formats.pbn_auctions import iter_game_records
 
     return iter_game_records(games, source, found)
 
 
-def _pbn_units(chunks: Iterable[str]) -> Iterator[tuple[list[tuple[str, int]] | None, str, int]]:
-    """Pieces of a PBN stream as ``(games, "", line)`` for plain ones the quick reader
-    takes, or ``(None, text, line)`` for the full reader (all of them once the first
-    piece needs it: ``#`` inheritance reaches across games)."""
-    from bridgecli.formats.pbn import _pieces
+def _pbn_units(chunks: Iterable[str], source: str | None, found: list[tuple[str, int, str]]) -> Iterator[_Unit]:
+    """The runs of games of a PBN stream (see :data:`_Unit`): plain ones for the quick
+    reader, the others read here by the full reader (all of them once the first piece
+    needs it: ``#`` inheritance reaches across games). What is read leniently goes to
+    ``found`` and is warned about once, after the last unit."""
+    from bridgecli.formats.pbn import _batched, _pieces, _Reader, warn_lenient
     from bridgecli.formats.pbn_auctions import split_games
 
+    reader = _Reader("", source)
     full = False
     for piece, line in _pieces(chunks):
         games = None if full else split_games(piece)
         if games is None:
             full = full or line == 1
-            yield None, piece, line
+            yield None, _batched(reader.games(piece, line), source, found)
         else:
-            yield [(chunk, first + line - 1) for chunk, first in games], "", line
+            yield [(chunk, first + line - 1) for chunk, first in games], iter(())
+    if found:
+        warn_lenient(found, source)
 
 
 # -- worker processes -----------------------------------------------------------------------
@@ -853,20 +856,15 @@ def _pbn_parts(chunks: Iterable[str], source: str | None, jobs: int | None, size
         yield from check_records(_auction_records(pieces, source), require_complete=opts.require_complete,
                                  legal_calls=opts.legal_calls, rules=opts.rules)
     else:
-        yield from _pooled(_pbn_units(pieces), source, workers, opts)
+        yield from _pooled(_pbn_units(pieces, source, []), source, workers, opts)
 
 
-def _pooled(units: Iterable[tuple[list[tuple[str, int]] | None, str, int]], source: str | None, workers: int,
-            opts: _Options) -> Iterator[AuctionVerdict | _Done]:
+def _pooled(units: Iterable[_Unit], source: str | None, workers: int, opts: _Options) -> Iterator[AuctionVerdict | _Done]:
     """The verdicts of the units of a PBN stream, plain games in batches by ``workers``
     forked processes, in order (each batch numbers its records from the count so far;
     a batch whose planned start proves wrong is done again here)."""
     import multiprocessing
 
-    from bridgecli.formats.pbn import _batched, _Reader, warn_lenient
-
-    reader = _Reader("", source)
-    found: list[tuple[str, int, str]] = []  # what was read leniently, warned about once at the end
     n = 0
     window: list[_Batch] = []
 
@@ -888,7 +886,7 @@ def _pooled(units: Iterable[tuple[list[tuple[str, int]] | None, str, int]], sour
         window.clear()
 
     planned = 1
-    for games, piece, line in units:
+    for games, records in units:
         if games is not None:
             for i in range(0, len(games), TASK_GAMES):
                 batch = games[i:i + TASK_GAMES]
@@ -900,16 +898,13 @@ def _pooled(units: Iterable[tuple[list[tuple[str, int]] | None, str, int]], sour
             continue
         if window:
             yield from run_window()
-        for v in check_records(_batched(reader.games(piece, line), source, found),
-                               require_complete=opts.require_complete, legal_calls=opts.legal_calls,
+        for v in check_records(records, require_complete=opts.require_complete, legal_calls=opts.legal_calls,
                                rules=opts.rules, start=n + 1):
             n += 1
             yield v
         planned = n + 1
     if window:
         yield from run_window()
-    if found:
-        warn_lenient(found, source)  # once for the whole file, not once a piece
 
 
 #: The batches of one window of :func:`_pooled`, set before its workers are forked.
