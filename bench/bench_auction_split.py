@@ -11,6 +11,7 @@ and the whole command ``validate-auction FILE --json --jobs 1`` as a subprocess 
 peak RSS). Writes ``bench/results/auction_split.md``.
 
     python bench/bench_auction_split.py --boards 100000
+    python bench/bench_auction_split.py --file /tmp/b100000.pbn --repeat 1
 """
 
 from __future__ import annotations
@@ -48,11 +49,17 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--boards", type=int, default=100_000)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--file", type=Path, default=None, help="a file bench_memory.py generated, to reuse")
     ap.add_argument("--out", default=str(ROOT / "bench/results/auction_split.md"))
     args = ap.parse_args()
-    n = args.boards
     with tempfile.TemporaryDirectory(prefix="bridgecli-split-") as tmp:
-        path = bench_memory.generate(Path(tmp), n, bench_memory.templates(), {"pbn"})["pbn"]
+        if args.file is not None:
+            path = args.file
+            with open(path, encoding="utf-8") as fp:
+                args.boards = sum(line.startswith("[Board ") for line in fp)
+        else:
+            path = bench_memory.generate(Path(tmp), args.boards, bench_memory.templates(), {"pbn"})["pbn"]
+        n = args.boards
 
         def read() -> list[Any]:
             with open(path, "rb") as fp:
