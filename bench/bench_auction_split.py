@@ -42,7 +42,13 @@ def _cpu(f: Callable[[], Any], repeat: int) -> tuple[float, Any]:
 def main() -> None:
     import bench_memory
 
-    from bridgecli.checks.auctions import _auction_records, check_records, verdict_json_line, verdict_text
+    from bridgecli.checks.auctions import (
+        _auction_records,
+        check_auctions,
+        check_records,
+        verdict_json_line,
+        verdict_text,
+    )
     from bridgecli.core.notation import ENGLISH
     from bridgecli.formats.stream import text_chunks
 
@@ -61,16 +67,62 @@ def main() -> None:
             path = bench_memory.generate(Path(tmp), args.boards, bench_memory.templates(), {"pbn"})["pbn"]
         n = args.boards
 
-        def read() -> list[Any]:
-            with open(path, "rb") as fp:
-                return list(_auction_records(text_chunks(fp, str(path)), str(path)))
-
-        t_read, records = _cpu(read, args.repeat)
-        t_check, verdicts = _cpu(lambda: list(check_records(records)), args.repeat)
-        t_json, _ = _cpu(lambda: [verdict_json_line(v) for v in verdicts], args.repeat)
-        t_text, _ = _cpu(lambda: [verdict_text(v, ENGLISH) for v in verdicts], args.repeat)
+        # the command first: a child forked from a process that holds boards counts them in its peak RSS
         runs = [bench_memory.run(["validate-auction", str(path), "--json", "--jobs", "1"]) for _ in range(args.repeat)]
         rss, wall, cpu, code = min(runs, key=lambda r: r[2])
+
+        def stream() -> tuple[float, float, float, float]:
+            # board by board as the command runs, timed a thousand boards at a time:
+            # (read, check, JSON line, text line) CPU seconds
+            from itertools import islice
+
+            clock = time.process_time
+            spent = [0.0, 0.0, 0.0, 0.0]
+            with open(path, "rb") as fp:
+                records = _auction_records(text_chunks(fp, str(path)), str(path))
+                while True:
+                    t0 = clock()
+                    batch = list(islice(records, 1000))
+                    t1 = clock()
+                    if not batch:
+                        break
+                    verdicts = list(check_records(batch))
+                    t2 = clock()
+                    for v in verdicts:
+                        verdict_json_line(v)
+                    t3 = clock()
+                    for v in verdicts:
+                        verdict_text(v, ENGLISH)
+                    t4 = clock()
+                    for i, t in enumerate((t1 - t0, t2 - t1, t3 - t2, t4 - t3)):
+                        spent[i] += t
+            return spent[0], spent[1], spent[2], spent[3]
+
+        def whole(collect: bool) -> float:
+            # the command's work in process (check_auctions(...).write), cyclic GC on or off
+            import gc
+
+            was = gc.isenabled()
+            if not collect:
+                gc.disable()
+            try:
+                with open(os.devnull, "w", encoding="utf-8") as out:
+                    t0 = time.process_time()
+                    check_auctions(path).write(out, as_json=True)
+                    return time.process_time() - t0
+            finally:
+                if was:
+                    gc.enable()
+
+        import gc
+
+        gc.disable()  # the split without the collector (the reader pauses it too), which is measured below
+        try:
+            t_read, t_check, t_json, t_text = min((stream() for _ in range(args.repeat)), key=sum)
+        finally:
+            gc.enable()
+        t_gc_on = min(whole(True) for _ in range(args.repeat))
+        t_gc_off = min(whole(False) for _ in range(args.repeat))
     load = os.getloadavg()[0]
     whole = t_read + t_check + t_json
     rows = [
@@ -82,13 +134,18 @@ def main() -> None:
     lines = [
         "# validate-auction: reading vs checking, boards with full play (issue #19)",
         "",
-        (f"`python bench/bench_auction_split.py --boards {n}`: {n:,} boards with auctions and full play "
+        (f"`python bench/bench_auction_split.py {' '.join(sys.argv[1:])}`: {n:,} boards with auctions and full play "
          f"(bench_memory's file); Python {sys.version.split()[0]}, {os.cpu_count()} cores, load average "
          f"{load:.1f} at the end (a shared machine: CPU times, best of {args.repeat})."),
         "",
-        "| stage (in process) | CPU s | µs a board | share of read + check + JSON |",
+        ("| stage (in process, streamed as the command runs, timed 1,000 boards at a time, cyclic GC paused) "
+         "| CPU s | µs a board | share of read + check + JSON |"),
         "| --- | ---: | ---: | ---: |",
         *(f"| {name} | {t:.2f} | {t / n * 1e6:.1f} | {t / whole:.0%} |" for name, t in rows),
+        "",
+        (f"The cyclic garbage collector on top: `check_auctions(FILE).write(devnull, as_json=True)` in process "
+         f"takes {t_gc_on:.2f} s CPU with it, {t_gc_off:.2f} s without ({(t_gc_on - t_gc_off) / n * 1e6:.1f} µs a "
+         "board): it traverses the boards the reader made while they are alive."),
         "",
         "| the command, `validate-auction FILE --json --jobs 1` | wall | CPU | boards/s (CPU) | peak RSS | exit |",
         "| --- | ---: | ---: | ---: | ---: | ---: |",
