@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from bridgecli.cli import cli
 from bridgecli.checks.auctions import check_records, verdict_json, verdict_json_line, verdict_text
+from bridgecli.cli import cli
 from bridgecli.core.board import AnnotatedCall, Board
 from bridgecli.core.calls import Contract, Risk, parse_call
 from bridgecli.core.cards import Seat, Strain, Vulnerability
