@@ -139,7 +139,7 @@ def _cpu(f: Callable[[], Any], repeat: int = 2) -> tuple[float, Any]:
 
 def time_parts(path: Path, fmt: str) -> dict[str, float]:
     """CPU seconds of each stage of the command, in process."""
-    from bridgecli.cli.validate_auction import judge_records, verdict_json_line
+    from bridgecli.checks.auctions import check_records, verdict_json_line
     from bridgecli.formats import iter_records
     from bridgecli.formats.pbn_auctions import iter_auction_records
 
@@ -153,14 +153,14 @@ def time_parts(path: Path, fmt: str) -> dict[str, float]:
     boards = [b for b in records if isinstance(b, Board)]
     parts["engine"], _ = _cpu(lambda: [check_calls(b.effective_dealer, [a.call for a in b.auction])  # type: ignore
                                       for b in boards])
-    parts["judge"], verdicts = _cpu(lambda: list(judge_records(records)))
+    parts["judge"], verdicts = _cpu(lambda: list(check_records(records)))
     parts["json"], _ = _cpu(lambda: [verdict_json_line(v) for v in verdicts])
     return parts
 
 
 def profile_top(path: Path, fmt: str, n: int = 14) -> str:
     """cProfile of the command's own loop (read, judge, render), top entries by own time."""
-    from bridgecli.cli.validate_auction import judge_records, verdict_json_line
+    from bridgecli.checks.auctions import check_records, verdict_json_line
     from bridgecli.formats import iter_records
     from bridgecli.formats.pbn_auctions import iter_auction_records
 
@@ -168,7 +168,7 @@ def profile_top(path: Path, fmt: str, n: int = 14) -> str:
     prof = cProfile.Profile()
     prof.enable()
     records = iter_auction_records(text) if fmt == "pbn" else iter_records(text, fmt)
-    for v in judge_records(records):
+    for v in check_records(records):
         verdict_json_line(v)
     prof.disable()
     out = io.StringIO()
@@ -241,7 +241,7 @@ Stages in process, CPU time (what the command runs, one after the other):
 | stage | CPU s | µs a board |
 | --- | ---: | ---: |
 | read: `formats.pbn_auctions.iter_auction_records` (the command's reader) | {parts['read']:.2f} | {parts['read'] / n * 1e6:.1f} |
-| judge: `judge_records` (engine, contract, tag check) | {parts['judge']:.2f} | {parts['judge'] / n * 1e6:.1f} |
+| judge: `checks.auctions.check_records` (engine, contract, tag check) | {parts['judge']:.2f} | {parts['judge'] / n * 1e6:.1f} |
 | of which the engine, `check_calls` | {parts['engine']:.2f} | {parts['engine'] / n * 1e6:.1f} |
 | render: `verdict_json_line` | {parts['json']:.2f} | {parts['json'] / n * 1e6:.1f} |
 | for comparison, the full reader `formats.iter_records(text, "{fmt}")` | {parts['full']:.2f} | {parts['full'] / n * 1e6:.1f} |

@@ -59,6 +59,8 @@ _EXPORTS: dict[str, str] = {
     # the variants board by board (deal, validate-auction, play --variant NAME)
     **dict.fromkeys(("variant_deals", "check_variant_play", "VariantPlay", "point_auction_verdicts"),
                     "bridgecli.checks.variants"),
+    # checking the auctions of boards (validate-auction)
+    **dict.fromkeys(("check_auction", "check_auctions", "AuctionVerdict"), "bridgecli.checks.auctions"),
     # drawing boards (show)
     "render_board": "bridgecli.render.text",
     "render_html": "bridgecli.render.html",
@@ -78,6 +80,7 @@ __all__ = [
     "REDOUBLE",
     "Auction",
     "AuctionCheck",
+    "AuctionVerdict",
     "Bid",
     "Board",
     "BoardAnalysis",
@@ -127,6 +130,8 @@ __all__ = [
     "Vulnerability",
     "board_table",
     "breakdown",
+    "check_auction",
+    "check_auctions",
     "check_board",
     "check_calls",
     "check_play",
@@ -184,7 +189,8 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from bridgecli.api import Solution, breakdown, dumps, imps, loads, read, score, solve, write
+    from bridgecli.api import Solution, breakdown, deal, dumps, imps, loads, read, score, solve, write
+    from bridgecli.checks.auctions import AuctionVerdict, check_auction, check_auctions
     from bridgecli.checks.play import PlayCheck, check_board, check_play, complete_board, play_outcome
     from bridgecli.checks.variants import VariantPlay, check_variant_play, point_auction_verdicts, variant_deals
     from bridgecli.core.auction import Auction, AuctionCheck, check_calls

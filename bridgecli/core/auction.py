@@ -386,12 +386,13 @@ class Auction:
 
     @classmethod
     def _make(cls, dealer: Seat, rules: AuctionRules, calls: tuple[Call, ...], first: int, st: _State) -> Auction:
-        obj = cls.__new__(cls)
-        object.__setattr__(obj, "_dealer", dealer)
-        object.__setattr__(obj, "_rules", rules)
-        object.__setattr__(obj, "_calls", calls)
-        object.__setattr__(obj, "_first", first)
-        object.__setattr__(obj, "_st", st)
+        obj = _NEW(cls)
+        # the slots' own setters: the immutable object is built without __setattr__
+        _SET_DEALER(obj, dealer)
+        _SET_RULES(obj, rules)
+        _SET_CALLS(obj, calls)
+        _SET_FIRST(obj, first)
+        _SET_ST(obj, st)
         return obj
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -399,6 +400,10 @@ class Auction:
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError("Auction is immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return _unpickle, (self._dealer, None if self._rules is BRIDGE else self._rules, self._calls, self._first,
+                           self._st)
 
     # -- making calls ------------------------------------------------------
 
@@ -545,6 +550,15 @@ class Auction:
         return f"Auction.from_calls({self._dealer!r}, {list(self._calls)!r}{rules})"
 
 
+def _unpickle(dealer: Seat, rules: AuctionRules | None, calls: tuple[Call, ...], first: int, st: _State) -> Auction:
+    return Auction._make(dealer, BRIDGE if rules is None else rules, calls, first, st)
+
+
+_NEW = object.__new__
+_SET_DEALER, _SET_RULES, _SET_CALLS, _SET_FIRST, _SET_ST = (
+    getattr(Auction, name).__set__ for name in ("_dealer", "_rules", "_calls", "_first", "_st"))
+
+
 def _declarer(rules: AuctionRules, first: int, calls: tuple[Call, ...] | list[Call], st: _State) -> Seat | None:
     """Declarer of the state ``st`` reached by ``calls``."""
     last, last_by = st[1], st[2]
@@ -647,12 +661,22 @@ def check_calls(dealer: Seat, calls: Iterable[Call], rules: AuctionRules = BRIDG
     Raises IllegalCallError only when ``dealer`` does not take part under ``rules``.
     """
     first = _first_index(rules, dealer)
-    seq = calls if isinstance(calls, tuple) else tuple(calls)
+    seq = calls if type(calls) is tuple else tuple(calls)
     st, reason = _run(rules, first, seq, accepted) if accepted else _run(rules, first, seq)
     if type(dealer) is not Seat:
         dealer = Seat(dealer)
     if reason is None:
-        return AuctionCheck(dealer, seq, None, Auction._make(dealer, rules, seq, first, st))
+        check = _NEW(AuctionCheck)
+        # the slots' own setters: cheaper than the frozen dataclass's __init__
+        _SET_CHECK_DEALER(check, dealer)
+        _SET_CHECK_CALLS(check, seq)
+        _SET_CHECK_ERROR(check, None)
+        _SET_CHECK_AUCTION(check, Auction._make(dealer, rules, seq, first, st))
+        return check
     n = st[0]
     error = _error(rules, first, st, seq[n], reason)
     return AuctionCheck(dealer, seq, error, Auction._make(dealer, rules, seq[:n], first, st))
+
+
+_SET_CHECK_DEALER, _SET_CHECK_CALLS, _SET_CHECK_ERROR, _SET_CHECK_AUCTION = (
+    getattr(AuctionCheck, name).__set__ for name in ("dealer", "calls", "error", "auction"))

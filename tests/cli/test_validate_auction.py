@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from bridgecli.checks.auctions import check_records, verdict_json, verdict_json_line, verdict_text
 from bridgecli.cli import cli
-from bridgecli.cli.validate_auction import judge_records, verdict_json, verdict_json_line, verdict_text
 from bridgecli.core.board import AnnotatedCall, Board
 from bridgecli.core.calls import Contract, Risk, parse_call
 from bridgecli.core.cards import Seat, Strain, Vulnerability
@@ -208,7 +208,7 @@ BOARDS: list[Any] = [
 
 
 def test_boards_text() -> None:
-    lines = [verdict_text(v, ENGLISH) for v in judge_records(BOARDS)]
+    lines = [verdict_text(v, ENGLISH) for v in check_records(BOARDS)]
     assert lines == [
         "Board 1: 3NT by N, neither vulnerable",
         "Board 2: 1SX by E, N-S vulnerable; mismatch: tags say 1S by E",
@@ -223,11 +223,11 @@ def test_boards_text() -> None:
 
 
 def test_boards_json_and_exit_codes() -> None:
-    verdicts = list(judge_records(BOARDS))
+    verdicts = list(check_records(BOARDS))
     objs = [verdict_json(v) for v in verdicts]
     assert [o["board"] for o in objs] == [1, 2, 3, 4, 5, 6, 7, 8, None]
     assert [o["ok"] for o in objs] == [True, False, False, False, True, True, True, False, False]
-    assert [v.exit_code for v in verdicts] == [0, 1, 1, 2, 0, 0, 0, 1, 2]
+    assert [v.status for v in verdicts] == [0, 1, 1, 2, 0, 0, 0, 1, 2]
     assert objs[1]["mismatch"] is True and objs[1]["recorded"] == {"contract": "1S", "declarer": "E"}
     assert objs[1]["legal"] is True and objs[1]["contract"] == "1SX"
     assert objs[2]["error"]["index"] == 2 and objs[2]["error"]["reason"] == "insufficient"
@@ -241,7 +241,7 @@ def test_boards_json_and_exit_codes() -> None:
 
 
 def test_boards_require_complete_and_legal_calls() -> None:
-    verdicts = list(judge_records(BOARDS[4:7], require_complete=True, want_legal_calls=True))
+    verdicts = list(check_records(BOARDS[4:7], require_complete=True, legal_calls=True))
     assert [v.ok for v in verdicts] == [False, True, False]
     assert verdicts[0].legal_calls is not None and verdicts[0].legal_calls[:2] == (parse_call("P"), parse_call("1D"))
     assert verdicts[1].legal_calls is None
@@ -250,7 +250,7 @@ def test_boards_require_complete_and_legal_calls() -> None:
 def test_board_dealer_tag_beats_board_number() -> None:
     b = Board(number=1, dealer=Seat.WEST, vulnerability=Vulnerability.ALL,
               auction=tuple(AnnotatedCall(parse_call(t)) for t in ["1H", "P", "P", "P"]))
-    (v,) = judge_records([b])
+    (v,) = check_records([b])
     assert verdict_text(v, ENGLISH) == "Board 1: 1H by W, both vulnerable"
 
 
@@ -261,8 +261,8 @@ def test_json_line_is_json_dumps_of_verdict_json() -> None:
         Board(dealer=Seat.EAST, auction=tuple(AnnotatedCall(parse_call(t)) for t in ["1NT", "P", "P", "P"])),
         board(12, "1C X XX P P P", Contract(1, Strain.CLUBS, Risk.REDOUBLED)),
     ]
-    for options in ({}, {"require_complete": True}, {"want_legal_calls": True}):
-        for v in judge_records(BOARDS + extra, **options):
+    for options in ({}, {"require_complete": True}, {"legal_calls": True}):
+        for v in check_records(BOARDS + extra, **options):
             assert verdict_json_line(v) == json.dumps(verdict_json(v), ensure_ascii=False)
 
 
@@ -439,20 +439,16 @@ def test_parallel_workers_give_the_same_output(runner: CliRunner, tmp_path: Any)
 def test_parallel_redoes_a_batch_when_the_record_plan_is_wrong(monkeypatch: pytest.MonkeyPatch) -> None:
     import io
 
-    from bridgecli.cli import validate_auction as va
-    from bridgecli.formats.pbn_auctions import split_games
+    from bridgecli.checks import auctions as va
 
-    games = split_games(PBN_TEXT.replace("1C Pass 1Q Pass", "1C Pass 1D Pass"))
-    assert games is not None
-    expected, _, _ = va._render_batch((games, None, 1, True, False, False, "en"))
+    text = PBN_TEXT.replace("1C Pass 1Q Pass", "1C Pass 1D Pass")
+    expected = io.StringIO()
+    assert va.check_auctions(text).write(expected, as_json=True) == (1, 6)
     monkeypatch.setattr(va, "_directives_only", lambda chunk: "Board \"2\"" in chunk)  # a wrong plan
     monkeypatch.setattr(va, "TASK_GAMES", 2)  # three batches for two workers
-    from bridgecli.core.notation import ENGLISH
-
     out = io.StringIO()
-    text = PBN_TEXT.replace("1C Pass 1Q Pass", "1C Pass 1D Pass")
-    assert va._check_pbn(out, [text], None, 2, 0, True, False, False, ENGLISH) == (1, 6)
-    assert out.getvalue() == expected
+    assert va.check_auctions(text, jobs=2).write(out, as_json=True) == (1, 6)
+    assert out.getvalue() == expected.getvalue()
     assert [json.loads(x)["record"] for x in out.getvalue().splitlines()] == [1, 2, 3, 4, 5, 6]
 
 
