@@ -189,7 +189,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from bridgecli.api import Solution, breakdown, deal, dumps, imps, loads, read, score, solve, write
+    from bridgecli.api import Solution, breakdown, dumps, imps, loads, read, score, solve, write
     from bridgecli.checks.auctions import AuctionVerdict, check_auction, check_auctions
     from bridgecli.checks.play import PlayCheck, check_board, check_play, complete_board, play_outcome
     from bridgecli.checks.variants import VariantPlay, check_variant_play, point_auction_verdicts, variant_deals
