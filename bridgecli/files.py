@@ -21,7 +21,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from types import TracebackType
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, cast
 
 from bridgecli.core.errors import ParseError
 
@@ -170,6 +170,92 @@ def decode_bytes(data: bytes, source: str) -> str:
     if bad > max(4, len(text) // 100):
         raise ParseError("binary data, not a text file", source=source, line=1)
     return text
+
+
+
+# -- stdin as it arrives (score -) ------------------------------------------------------
+
+
+def stdin_fd() -> int:
+    """Stdin's file descriptor, -1 when it has none (a test runner's stream)."""
+    try:
+        return sys.stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        return -1
+
+
+def stdin_reader() -> Callable[[], bytes]:
+    """A function reading what stdin has now, ``b""`` at its end (a line at a time when
+    stdin has no file descriptor)."""
+    fd = stdin_fd()
+    if fd < 0:
+        return lambda: sys.stdin.readline().encode("utf-8")
+    return lambda: os.read(fd, 1 << 16)
+
+
+def stdin_is_terminal() -> bool:
+    """True when stdin is a terminal (nothing piped in)."""
+    try:
+        return bool(sys.stdin.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+class PrefixedStream:
+    """A binary stream: ``head`` (already read from ``rest``), then the rest of ``rest``."""
+
+    def __init__(self, head: bytes, rest: IO[bytes]) -> None:
+        self.head, self.rest = head, rest
+
+    def read(self, size: int = -1) -> bytes:
+        if self.head:
+            data, self.head = (self.head, b"") if size < 0 else (self.head[:size], self.head[size:])
+            return data
+        return self.rest.read(size)
+
+    def read1(self, size: int = -1) -> bytes:
+        read1 = getattr(self.rest, "read1", None)
+        return self.read(size) if self.head or read1 is None else bytes(read1(size))
+
+    def seekable(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        return self.rest.fileno()
+
+    def close(self) -> None:
+        pass
+
+
+def open_records(path: str, fmt: str | None = None, stdin_head: bytes | None = None
+                 ) -> tuple[Iterator[Board | BridgeError], str, str]:
+    """The records of FILE (or ``-``), its name and format, as :func:`read_records` gives them,
+    for a caller that already read ``stdin_head`` from stdin (to tell boards from result
+    lines): the records start with those bytes.
+
+    Raises:
+        ParseError: for an empty input (``no boards``), text that is not boards, an unknown format.
+        OSError: for a file that cannot be opened.
+    """
+    from bridgecli.formats import resolve_format
+    from bridgecli.formats.stream import iter_file, peek, text_chunks
+
+    if stdin_head is None:
+        stream, source = open_input(path)
+    else:  # stdin without a file descriptor (a test runner's) was read a line at a time: read the rest alike
+        import io
+
+        rest = sys.stdin.buffer if stdin_fd() >= 0 else io.BytesIO(sys.stdin.read().encode("utf-8"))
+        stream, source = cast("IO[bytes]", PrefixedStream(stdin_head, rest)), "<stdin>"
+    try:
+        head, chunks = peek(text_chunks(stream, source))
+        if not head.strip():
+            raise ParseError("no boards", source=source)  # as every other command says of an empty file
+        name = resolve_format(path, head, fmt)
+        return closing_records(iter_file(chunks, name, source), stream), source, name
+    except BaseException:
+        close_input(stream)
+        raise
 
 
 # -- writing ---------------------------------------------------------------------------

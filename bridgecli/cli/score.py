@@ -11,10 +11,11 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterator, Mapping
-from typing import IO, Any, cast
+from typing import Any
 
 import click
 
+from bridgecli import files
 from bridgecli.cli import BridgeCliError, ExitCode, common, localise
 from bridgecli.cli.common import (
     format_option,
@@ -77,7 +78,7 @@ def _run_batch(ctx: click.Context, keep_going: bool, output: str | None, head: b
                 out.flush()
                 outs.clear()
 
-        lines = iter_lines(common.stdin_reader(), head, ended, on_wait=flush)
+        lines = iter_lines(files.stdin_reader(), head, ended, on_wait=flush)
         try:
             for _line, text, error in iter_scored_lines(lines, ctx.params, get_lang(ctx), keep_going, "<stdin>",
                                                         _click_options(ctx), warn=common.echo_warning):
@@ -93,30 +94,6 @@ def _run_batch(ctx: click.Context, keep_going: bool, output: str | None, head: b
 # -- FILE: every board of a file ---------------------------------------------------
 
 
-def _open_boards(path: str, fmt_override: str | None, stdin_head: bytes | None) -> tuple[Iterator[Any], str, str]:
-    """The records of FILE (or of stdin, ``stdin_head`` already read), its name and format."""
-    from bridgecli import formats
-    from bridgecli.cli.common import PrefixedStream, close_input, closing_records, open_input
-    from bridgecli.formats.stream import iter_file, peek, text_chunks
-
-    if stdin_head is None:
-        stream, source = open_input(path)
-    else:  # stdin without a file descriptor (a test runner's) was read a line at a time: read the rest alike
-        import io
-
-        rest = sys.stdin.buffer if common.stdin_fd() >= 0 else io.BytesIO(sys.stdin.read().encode("utf-8"))
-        stream, source = cast("IO[bytes]", PrefixedStream(stdin_head, rest)), "<stdin>"
-    try:
-        head, chunks = peek(text_chunks(stream, source))
-        if not head.strip():
-            raise ParseError("no boards", source=source)  # as every other command says of an empty file
-        fmt = formats.resolve_format(path, head, fmt_override)
-        return closing_records(iter_file(chunks, fmt, source), stream), source, fmt
-    except BaseException:
-        close_input(stream)
-        raise
-
-
 def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: str | None, keep_going: bool,
               style: str, stdin_head: bytes | None = None) -> int:
     """Score every board of a file (``stdin_head``: stdin's start, already read); returns the exit code."""
@@ -126,7 +103,7 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
     from bridgecli.core.errors import cut_quoted
     from bridgecli.results.boards import board_table, score_boards
 
-    items, source, fmt = _open_boards(path, fmt_override, stdin_head)
+    items, source, fmt = files.open_records(path, fmt_override, stdin_head)
     params, lang = ctx.params, get_lang()
     # a board's Scoring tag may choose OldMP, unless --scoring was given
     scoring = params["scoring"] if ctx.get_parameter_source("scoring") != ParameterSource.DEFAULT else None
@@ -290,14 +267,14 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
             # rule errors of the event core know the line, not the file
             raise exc.located(source="<stdin>" if event_file == "-" else event_file) from None
     if not args and not imps_mode:
-        if common.stdin_is_terminal():
+        if files.stdin_is_terminal():
             raise BridgeCliError("give CONTRACT [RESULT], - to read results from stdin, or a FILE of boards")
         args = ("-",)
     if args == ("-",) and not imps_mode and fmt_override is None:
         common.stdin_buffer()  # a closed stdin is an error before anything is read
         common.stdin_hint()
         # a board file on stdin (PBN, JSON, YAML, LIN) is scored as a FILE, as show and rubber do
-        head, ended = read_head(common.stdin_reader())
+        head, ended = read_head(files.stdin_reader())
         if is_board_text(head.decode("utf-8", "replace")):
             ctx.exit(_run_file("-", ctx, None, output, keep_going, style, stdin_head=head))
         ctx.exit(_run_batch(ctx, keep_going, output, head, ended))

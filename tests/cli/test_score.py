@@ -303,7 +303,7 @@ def test_event_output_file(runner: CliRunner, tmp_path: Path) -> None:
 
 
 def test_no_args_on_terminal_is_usage_error(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
-    import bridgecli.cli.common as mod
+    import bridgecli.files as mod
 
     monkeypatch.setattr(mod, "stdin_is_terminal", lambda: True)
     r = run(runner)
