@@ -205,6 +205,7 @@ def load(fp: IO[str], source: str | None = None) -> list[Board]:
     return loads(fp.read(), _api.file_source(fp, source))
 
 
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 _LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
 
 
@@ -214,7 +215,10 @@ def dump_board(board: Board) -> str:
     Text is UTF-8 except the Unicode line breaks U+0085, U+2028 and U+2029,
     written as escapes so that no line-splitting tool cuts a record.
     """
-    return json.dumps(schema.to_dict(board), ensure_ascii=False).translate(_LINE_BREAKS) + "\n"
+    text = _ENCODE(schema.to_dict(board))
+    if "\x85" in text or "\u2028" in text or "\u2029" in text:  # rare: str.translate is slow
+        text = text.translate(_LINE_BREAKS)
+    return text + "\n"
 
 
 def iter_dumps(boards: Iterable[Board]) -> Iterator[str]:

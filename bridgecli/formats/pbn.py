@@ -456,6 +456,7 @@ class _Reader:
         dealer: Seat | None = None
         vul: Vulnerability | None = None
         deal: Deal | None = None
+        deal_v = ""
         contract_e: _Entry | None = None
         declarer_e: _Entry | None = None
         result_e: _Entry | None = None
@@ -508,7 +509,11 @@ class _Reader:
                     if e[3]:
                         _unexpected(e)
                     if kind == "Deal":
-                        deal = _parse_deal(v)
+                        if _lazy_deal(v):
+                            deal = _PENDING
+                            deal_v = v
+                        else:
+                            deal = _parse_deal(v)
                     elif kind == "Board":
                         number = _parse_number(v)
                     elif kind == "Dealer":
@@ -535,8 +540,18 @@ class _Reader:
             fields["auction"], fields["auction_end"], start = _parse_auction(auction_e, dealer)
             if dealer is None and start is not None and (number is None or start != (number - 1) % 4):
                 fields["auction_from"] = start  # the Auction tag names the first caller: never guess another
+        play_lazy = False
         if play_e is not None:
-            fields["play_leader"], fields["play"], fields["play_end"] = _parse_play(play_e)
+            rows = play_e[3]
+            m = _CANON_PLAY.fullmatch(rows[0][1]) if rows and len(rows) == 1 and rows[0][1] else None
+            if m is not None:
+                fields["play_leader"] = _parse_leader(play_e)
+                fields["play"] = _PENDING
+                if m.group(1):
+                    fields["play_end"] = "*"
+                play_lazy = True
+            else:
+                fields["play_leader"], fields["play"], fields["play_end"] = _parse_play(play_e)
         if notes[0]:
             fields["auction_notes"] = _parse_notes(notes[0])
         if notes[1]:
@@ -545,10 +560,130 @@ class _Reader:
             fields["sections"] = tuple(sections)
         if comments:
             fields["comments"] = _anchor_comments(entries, comments)
+        if deal is _PENDING or play_lazy:
+            board: Board = LazyBoard(
+                number=number, dealer=dealer, vulnerability=vul, deal=deal,
+                contract=contract, result=result, tags=tags, **fields,  # type: ignore[arg-type]
+            )
+            if deal is _PENDING:
+                _SET(board, "_deal_text", deal_v)
+            if play_lazy:
+                _SET(board, "_play_entry", play_e)
+            return board
         return Board(
             number=number, dealer=dealer, vulnerability=vul, deal=deal,
             contract=contract, result=result, tags=tags, **fields,  # type: ignore[arg-type]
         )
+
+
+# ---------------------------------------------------------------------------
+# lazy parts: a deal or play in canonical export form is checked when read (so
+# that every error is found, and located, as the game is read) but its objects
+# are built only when asked for; the writers copy the text instead
+
+_H = "(A?K?Q?J?T?9?8?7?6?5?4?3?2?)"
+_CANON_HAND = rf"(?=[^ ]{{0,16}}(?: |\Z)){_H}\.{_H}\.{_H}\.{_H}"
+#: A Deal value whose hands are written as the writer writes them (upper case,
+#: ranks from the ace down, at most 13 cards a hand); a card twice is checked apart.
+_CANON_DEAL = re.compile(rf"[NESW]:{_CANON_HAND} {_CANON_HAND} {_CANON_HAND} {_CANON_HAND}")
+_C = "[SHDC][2-9TJQKA]"
+#: Play rows as the writer writes them: four upper-case cards a line, one space apart.
+_CANON_PLAY = re.compile(rf"(?:{_C} {_C} {_C} {_C}\n)*(?:{_C}(?: {_C}){{0,2}}\n)?(\*\n)?")
+
+_PENDING: Any = object()  # a part not parsed yet (LazyBoard)
+_DEAL_SLOT: Any = Board.__dict__["deal"]
+_PLAY_SLOT: Any = Board.__dict__["play"]
+_FIELD_NAMES = tuple(f.name for f in __import__("dataclasses").fields(Board))
+
+
+def _lazy_deal(v: str) -> bool:
+    """Whether the Deal value ``v`` is canonical and a deal (no card twice): then it is
+    parsed only when asked for."""
+    m = _CANON_DEAL.fullmatch(v)
+    if m is None:
+        return False
+    g = m.groups()
+    for k in range(4):
+        s = g[k] + g[k + 4] + g[k + 8] + g[k + 12]
+        if len(set(s)) != len(s):
+            return False
+    return True
+
+
+def _make_board(values: tuple[Any, ...]) -> Board:
+    return Board(*values)
+
+
+class LazyBoard(Board):
+    """A :class:`Board` read from PBN whose deal and play are parsed the first time
+    they are read. Only parts in canonical export form wait, and the reader has
+    checked them already (notation, no card twice, at most 13 cards a hand), so
+    reading them later never raises. It equals, hashes, prints and pickles as the
+    Board with the same fields; :func:`dataclasses.replace` gives one with every
+    part parsed."""
+
+    __slots__ = ("_deal_text", "_play_entry")
+    _deal_text: str
+    _play_entry: _Entry
+
+    @property
+    def deal(self) -> Deal | None:
+        v = _DEAL_SLOT.__get__(self)
+        if v is _PENDING:
+            v = _parse_deal(self._deal_text)
+            _DEAL_SLOT.__set__(self, v)
+        return v  # type: ignore[no-any-return]
+
+    @deal.setter
+    def deal(self, value: Deal | None) -> None:
+        _DEAL_SLOT.__set__(self, value)
+
+    @property
+    def play(self) -> tuple[tuple[PlayedCard, ...], ...] | None:
+        v = _PLAY_SLOT.__get__(self)
+        if v is _PENDING:
+            v = _parse_play(self._play_entry)[1]
+            _PLAY_SLOT.__set__(self, v)
+        return v  # type: ignore[no-any-return]
+
+    @play.setter
+    def play(self, value: tuple[tuple[PlayedCard, ...], ...] | None) -> None:
+        _PLAY_SLOT.__set__(self, value)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return all(getattr(self, f) == getattr(other, f) for f in _FIELD_NAMES)
+
+    __hash__ = Board.__hash__
+
+    def __repr__(self) -> str:
+        return "Board" + Board.__repr__(self)[len(type(self).__qualname__):]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _make_board, (tuple(getattr(self, f) for f in _FIELD_NAMES),)
+
+
+def deal_text(board: Board, first: Seat) -> str | None:
+    """The deal of ``board`` as PBN text from ``first`` when it is still the text read
+    (a :class:`LazyBoard` not yet asked for its deal), else None."""
+    if type(board) is not LazyBoard or _DEAL_SLOT.__get__(board) is not _PENDING:
+        return None
+    t: str = board._deal_text
+    shift = (first - _SEAT_OF[t[0]]) % 4
+    if not shift:
+        return t
+    parts = t[2:].split(" ")
+    return f"{'NESW'[first]}:{' '.join(parts[shift:] + parts[:shift])}"
+
+
+def play_text(board: Board) -> str | None:
+    """The play rows of ``board`` as PBN text (lines ending in LF) when they are still
+    the text read, else None."""
+    if type(board) is not LazyBoard or _PLAY_SLOT.__get__(board) is not _PENDING:
+        return None
+    t: str = board._play_entry[3][0][1]
+    return t[:-2] if t[-2:] == "*\n" else t
 
 
 def _anchor_comments(entries: list[_Entry], comments: list[tuple[int, str]]) -> tuple[tuple[str, str], ...]:
@@ -932,12 +1067,17 @@ def _annotated(ann: list[object]) -> AnnotatedCall:
 _SKIPPED = AnnotatedCall(PASS, irregular="S")
 
 
-def _parse_play(e: _Entry) -> tuple[Seat | None, tuple[tuple[PlayedCard, ...], ...], str]:
-    """Leader, rows of four cards (columns in seat order from the leader) and end mark."""
+def _parse_leader(e: _Entry) -> Seat | None:
+    """The seat of a Play tag."""
     try:
-        leader = _parse_seat(e[1], "play")
+        return _parse_seat(e[1], "play")
     except ParseError as exc:
         raise exc.located(line=e[2])
+
+
+def _parse_play(e: _Entry) -> tuple[Seat | None, tuple[tuple[PlayedCard, ...], ...], str]:
+    """Leader, rows of four cards (columns in seat order from the leader) and end mark."""
+    leader = _parse_leader(e)
     try:
         cards, end = list(map(_PLAIN_CARD.__getitem__, _section_tokens(e))), ""
     except KeyError:
@@ -1340,7 +1480,10 @@ def board_text(b: Board) -> str:
         else:
             result_v = esc(get("Result", "" if contract.level == 0 else "?"), "Result")
     vul = b.vulnerability
-    deal = b.deal
+    deal_v = deal_text(b, eff or Seat.NORTH)
+    if deal_v is None:
+        deal = b.deal
+        deal_v = _deal_txt(deal, eff or Seat.NORTH) if deal is not None else get("Deal", "?") and "?"
     head = (
         f'[Event "{esc(get("Event", "?"), "Event")}"]\n'
         f'[Site "{esc(get("Site", "?"), "Site")}"]\n'
@@ -1352,7 +1495,7 @@ def board_text(b: Board) -> str:
         f'[South "{esc(get("South", "?"), "South")}"]\n'
         f'[Dealer "{"NESW"[dealer] if dealer is not None else get("Dealer", "?") and "?"}"]\n'
         f'[Vulnerable "{("None", "NS", "EW", "All")[vul] if vul is not None else get("Vulnerable", "?") and "?"}"]\n'
-        f'[Deal "{_deal_txt(deal, eff or Seat.NORTH) if deal is not None else get("Deal", "?") and "?"}"]\n'
+        f'[Deal "{deal_v}"]\n'
         f'[Scoring "{esc(get("Scoring", "?"), "Scoring")}"]\n'
         f'[Declarer "{declarer_v}"]\n'
         f'[Contract "{contract_v}"]\n'
@@ -1387,10 +1530,13 @@ def board_text(b: Board) -> str:
             out.append(f'[Auction "{get("Auction") and "?"}"]')
         if b.auction_notes:
             _note_lines(b.auction_notes.items(), out)
-    play = b.play
-    if play is not None or b.play_leader is not None:  # a leader alone is kept too: [Play "W"]
+    play_v = play_text(b)
+    play = None if play_v is not None else b.play
+    if play_v is not None or play is not None or b.play_leader is not None:  # a leader alone is kept: [Play "W"]
         leader = b.play_leader
         out.append(f'[Play "{"NESW"[leader] if leader is not None else "?"}"]')
+        if play_v:
+            out.append(play_v[:-1])
         ptxt = _PLAYED_TXT_BY_ID.get
         for row in play or ():
             got = list(map(ptxt, map(id, row)))

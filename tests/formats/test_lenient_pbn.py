@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from bridgecli.cli import cli
-from bridgecli.core.board import AnnotatedCall
+from bridgecli.core.board import AnnotatedCall, Board
 from bridgecli.core.calls import Bid
 from bridgecli.core.cards import Card, Strain
 from bridgecli.core.errors import BridgeError, ParseError, ReadWarning
@@ -151,7 +151,7 @@ def test_the_same_in_a_game_the_fast_path_reads_gives_the_line() -> None:
     # no brace anywhere: the file takes the whole-game path first
     text = '[Event "x"]\n\n' + PLAY + "-- C2 - -\n"
     recs, told = _read(text)
-    assert [type(r).__name__ for r in recs] == ["Board", "Board"]
+    assert len(recs) == 2 and all(isinstance(r, Board) for r in recs)
     assert told == ["t.pbn:10: card '--' read as '-' (an unknown card, PBN 3.6)"]
 
 
