@@ -443,7 +443,7 @@ def _render_batch(task: _Batch) -> tuple[str, int, int]:
     import io
 
     from bridgecli.core.notation import get_language
-    from bridgecli.formats.pbn_auctions import iter_game_records
+    from bridgecli.formats.pbn import iter_game_records
 
     games, source, start, as_json, require_complete, want_legal_calls, lang_code = task
     verdicts = judge_records(iter_game_records(games, source), require_complete=require_complete,
@@ -462,7 +462,7 @@ def _pbn_units(chunks: Iterable[str]) -> Iterator[tuple[list[tuple[str, int]] | 
     takes, or ``(None, text, line)`` for the full reader (all of them once the first
     piece needs it: ``#`` inheritance reaches across games)."""
     from bridgecli.formats.pbn import _pieces
-    from bridgecli.formats.pbn_auctions import split_games
+    from bridgecli.formats.pbn import split_games
 
     full = False
     for piece, line in _pieces(chunks):
@@ -482,7 +482,7 @@ def _check_pbn(fp: IO[str], chunks: Iterable[str], source: str, jobs: int | None
     import itertools
 
     from bridgecli.formats.pbn import _batched, _Reader, warn_lenient
-    from bridgecli.formats.pbn_auctions import iter_game_records
+    from bridgecli.formats.pbn import iter_game_records
 
     reader = _Reader("", source)
     found: list[tuple[str, int, str]] = []  # what was read leniently, warned about once at the end

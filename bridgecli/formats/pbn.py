@@ -41,7 +41,9 @@ from bridgecli.core.notation import ENGLISH
 from bridgecli.core.numbers import count, is_digits, small_int
 from bridgecli.formats import _api
 
-__all__ = ["HEADER", "MTS_TAGS", "board_text", "dump", "dumps", "iter_dumps", "iter_records", "iter_stream", "load", "loads"]
+__all__ = ["HEADER", "MTS_TAGS", "LazyBoard", "board_text", "deal_text", "dump", "dumps", "iter_auction_records",
+           "iter_dumps", "iter_game_records", "iter_records", "iter_stream", "load", "loads", "play_text",
+           "split_games"]
 
 #: The Mandatory Tag Set of PBN 2.x, in export order.
 MTS_TAGS: tuple[str, ...] = (
@@ -1319,6 +1321,73 @@ def iter_stream(chunks: Iterable[str], source: str | None = None) -> Iterator[Bo
         yield from _batched(reader.games(piece, line), source, found)
     if outer is None:
         warn_lenient(found, source)  # once for the whole stream, not once a piece
+
+
+# ---------------------------------------------------------------------------
+# games one at a time (validate-auction hands batches of games to worker processes)
+
+# what only a reading of the whole text can follow across games: comments (which may
+# hold blank lines), ``#`` inheritance, escapes; and irregularities, read as ever
+_WHOLE_TEXT_CHARS = "{};#\\^"
+_GAP = re.compile(r"\n(?:[ \t]*\n)+")
+_BLANKISH = re.compile(r"\n[ \t]+\n")
+
+
+def split_games(text: str) -> list[tuple[str, int]] | None:
+    """The games of ``text`` as ``(text, first line)`` pairs, split at blank lines, for
+    :func:`iter_game_records`; None when the text holds what only :func:`iter_records`
+    can follow across games (comments, ``#`` inheritance, escapes). A game of only
+    ``%`` lines gives no record; any other game gives exactly one."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = text.removeprefix("\ufeff")
+    if any(ch in text for ch in _WHOLE_TEXT_CHARS):
+        return None
+    if "\n\n\n" in text or _BLANKISH.search(text) is not None:
+        chunks = _GAP.split(text)  # blank lines of spaces, or several: count lines the slow way
+        starts = [1]
+        line, pos = 1, 0
+        for gap in _GAP.finditer(text):
+            line += text.count("\n", pos, gap.end())
+            pos = gap.end()
+            starts.append(line)
+    else:
+        chunks = text.split("\n\n")
+        starts = []
+        line = 1
+        for chunk in chunks:
+            starts.append(line)
+            line += chunk.count("\n") + 2
+    return [(chunk, line) for chunk, line in zip(chunks, starts) if chunk and not chunk.isspace()]
+
+
+def iter_game_records(games: Iterable[tuple[str, int]], source: str | None = None,
+                      found: list[tuple[str, int, str]] | None = None) -> Iterator[Board | BridgeError]:
+    """The records of games from :func:`split_games` (each ``(text, first line)``), in
+    order, as :func:`iter_records` reads them. What is read leniently is warned about at
+    the end, or added to ``found`` when given (a caller reading a file in pieces warns
+    once for the whole file with :func:`warn_lenient`)."""
+    reader = _Reader("", source)
+    seen: list[tuple[str, int, str]] = [] if found is None else found
+
+    def each() -> Iterator[Board | BridgeError]:
+        for chunk, line in games:
+            yield from reader.games(chunk, line)
+
+    yield from _batched(each(), source, seen)
+    if found is None and seen:
+        warn_lenient(seen, source)
+
+
+def iter_auction_records(text: str, source: str | None = None) -> Iterator[Board | BridgeError]:
+    """The games of a PBN ``text`` in order, as :func:`iter_records` reads them, each a
+    Board or the error that spoils it; read a game at a time with
+    :func:`iter_game_records` where :func:`split_games` can cut the text."""
+    games = split_games(text)
+    if games is None:
+        yield from iter_records(text, source=source)
+    else:
+        yield from iter_game_records(games, source)
 
 
 def loads(text: str, source: str | None = None) -> list[Board]:

@@ -440,7 +440,7 @@ def test_parallel_redoes_a_batch_when_the_record_plan_is_wrong(monkeypatch: pyte
     import io
 
     from bridgecli.cli import validate_auction as va
-    from bridgecli.formats.pbn_auctions import split_games
+    from bridgecli.formats.pbn import split_games
 
     games = split_games(PBN_TEXT.replace("1C Pass 1Q Pass", "1C Pass 1D Pass"))
     assert games is not None

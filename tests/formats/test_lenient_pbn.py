@@ -167,11 +167,9 @@ def test_the_auction_reader_warns_once_a_file_with_lines_in_the_file(tmp_path: P
     # full reader one by one: still one warning a kind, with the line in the whole file
     game = HEAD.replace('"1"', '"{n}"') + '[Auction "N"]\n1NT =0= Pass 3NT AP\n'
     text = "\n".join(game.format(n=n) for n in (1, 2, 3))
-    from bridgecli.formats import pbn_auctions
-
     with warnings.catch_warnings(record=True) as seen:
         warnings.simplefilter("always")
-        recs = list(pbn_auctions.iter_auction_records(text, "t.pbn"))
+        recs = list(pbn.iter_auction_records(text, "t.pbn"))
     assert [r.number for r in recs] == [1, 2, 3]  # type: ignore[union-attr]
     assert [str(w.message) for w in seen if issubclass(w.category, ReadWarning)] == [
         "t.pbn:5: note reference '=0=' ignored (notes are numbered from 1, PBN 3.5) (2 more)"]
