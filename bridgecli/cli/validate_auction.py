@@ -461,8 +461,7 @@ def _pbn_units(chunks: Iterable[str]) -> Iterator[tuple[list[tuple[str, int]] | 
     """Pieces of a PBN stream as ``(games, "", line)`` for plain ones the quick reader
     takes, or ``(None, text, line)`` for the full reader (all of them once the first
     piece needs it: ``#`` inheritance reaches across games)."""
-    from bridgecli.formats.pbn import _pieces
-    from bridgecli.formats.pbn import split_games
+    from bridgecli.formats.pbn import _pieces, split_games
 
     full = False
     for piece, line in _pieces(chunks):
@@ -481,8 +480,7 @@ def _check_pbn(fp: IO[str], chunks: Iterable[str], source: str, jobs: int | None
     number of records."""
     import itertools
 
-    from bridgecli.formats.pbn import _batched, _Reader, warn_lenient
-    from bridgecli.formats.pbn import iter_game_records
+    from bridgecli.formats.pbn import _batched, _Reader, iter_game_records, warn_lenient
 
     reader = _Reader("", source)
     found: list[tuple[str, int, str]] = []  # what was read leniently, warned about once at the end
