@@ -220,6 +220,13 @@ class _Reader:
 
     def _fast_game(self, chunk: str, first_line: int) -> Iterator[Board | BridgeError]:
         inherit = bool(self.defaults) or '"#' in chunk
+        if not inherit and chunk[:7] == "[Event ":
+            m = _EXPORT_GAME.fullmatch(chunk)
+            if m is not None:
+                board = _export_board(m.groups(), self.last)
+                if board is not None:
+                    yield board
+                    return
         entries: list[_Entry] = []  # every tag when inheriting, else the ones _build must look at
         tags: dict[str, str] = {}
         kinds = _KIND
@@ -686,6 +693,130 @@ def play_text(board: Board) -> str | None:
         return None
     t: str = board._play_entry[3][0][1]
     return t[:-2] if t[-2:] == "*\n" else t
+
+
+# ---------------------------------------------------------------------------
+# the export style in one regular expression: a game as the writer (and most
+# programs) write it, the 15 mandatory tags in their order, other tags, the
+# auction with its notes, the play; read without a Python loop over its lines
+
+_V = r'"([^"\\\n]*)"'
+_EXPORT_GAME = re.compile(
+    "".join(rf"\[{name} {_V}\]\n" for name in MTS_TAGS)
+    + r'((?:\[[A-Za-z0-9_]+ "[^"\\\n]*"\]\n)*)'
+    + rf"(?:\[Auction {_V}\]\n((?:[^\[\n][^\n]*\n)*)((?:\[Note \"[^\"\\\n]*\"\]\n)*))?"
+    + rf"(?:\[Play {_V}\]\n((?:[^\[\n][^\n]*\n)*))?"
+)
+_OTHER_TAG = re.compile(r'\[([A-Za-z0-9_]+) "([^"\\\n]*)"\]\n')
+_NOTE_VALUE = re.compile(r'\[Note "([^"\\\n]*)"\]\n')
+# other tags that need the general path: structured, mandatory (a repeat), sections
+_NOT_OTHER = STRUCTURED_TAGS | frozenset(MTS_TAGS) | TABLE_SECTIONS | {"OptimumScore"}
+_EXPORT_STRUCTURED = ("Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Result")
+
+_FAST_SEAT: dict[str, Seat | None] = {"?": None, **{s.letter: s for s in Seat}}
+_FAST_VUL: dict[str, Vulnerability | None] = {"?": None, **{v.pbn: v for v in Vulnerability}}
+_FAST_RESULT: dict[str, int | None] = {"": None, "?": None, **{str(n): n for n in range(14)}}
+_FAST_OUTCOME: dict[tuple[str, str], Contract | None] = {}
+
+
+def _fast_outcome_table() -> dict[tuple[str, str], Contract | None]:
+    """(Contract, Declarer) values -> the contract with declarer, for the plain values."""
+    t = _FAST_OUTCOME
+    for c in ("", "?"):
+        for d in ("", "?"):
+            t[c, d] = None
+    t["Pass", ""] = t["Pass", "?"] = Contract.passed_out()
+    for bid in ALL_BIDS:
+        for risk in Risk:
+            plain = Contract(bid.level, bid.strain, risk)
+            t[plain.pbn, ""] = t[plain.pbn, "?"] = plain
+            for seat in Seat:
+                t[plain.pbn, seat.letter] = plain.with_declarer(seat)
+    return t
+
+
+def _export_board(g: tuple[str, ...], last: dict[str, str]) -> Board | None:
+    """The Board of a game matched by ``_EXPORT_GAME`` (its groups ``g``), or None when a
+    value is not plain: the general path then reads the game (and words any error)."""
+    (event, site, date, board_v, west, north, east, south, dealer_v, vul_v, deal_v, scoring, declarer_v,
+     contract_v, result_v, others, auction_v, auction_rows, notes_block, play_v, play_rows) = g
+    number: int | None
+    if board_v == "?":
+        number = None
+    elif 0 < len(board_v) < 7 and board_v.isdigit() and board_v.isascii() and board_v[0] != "0":
+        number = int(board_v)
+    else:
+        return None
+    dealer = _FAST_SEAT.get(dealer_v, _BAD)
+    vul = _FAST_VUL.get(vul_v, _BAD)
+    contract = (_FAST_OUTCOME or _fast_outcome_table()).get((contract_v, declarer_v), _BAD)
+    result = _FAST_RESULT.get(result_v, _BAD)
+    if dealer is _BAD or vul is _BAD or contract is _BAD or result is _BAD:
+        return None
+    if deal_v == "?":
+        deal = None
+    elif _lazy_deal(deal_v):
+        deal = _PENDING
+    else:
+        return None
+    tags: dict[str, str] = {}
+    for name, v in (("Event", event), ("Site", site), ("Date", date), ("West", west), ("North", north),
+                    ("East", east), ("South", south), ("Scoring", scoring)):
+        if v != "?":
+            tags[name] = v
+    if others:
+        for name, v in _OTHER_TAG.findall(others):
+            if name in _NOT_OTHER or name in tags:
+                return None
+            tags[name] = v
+    fields: dict[str, Any] = {}
+    entries: list[Any] = []
+    try:
+        if auction_v is not None:
+            if not auction_v or (auction_rows and (_DATA_SPECIAL.search(auction_rows) or "%" in auction_rows)):
+                return None
+            e = ["Auction", auction_v, None, [(None, auction_rows)] if auction_rows else None]
+            entries.append(e)
+            fields["auction"], fields["auction_end"], start = _parse_auction(e, dealer)
+            if dealer is None and start is not None and (number is None or start != (number - 1) % 4):
+                fields["auction_from"] = start
+            if notes_block:
+                notes = [["Note", v, None, None] for v in _NOTE_VALUE.findall(notes_block)]
+                fields["auction_notes"] = _parse_notes(notes)
+                entries.append(notes[-1])
+        play_lazy = False
+        if play_v is not None:
+            if not play_v or (play_rows and (_DATA_SPECIAL.search(play_rows) or "%" in play_rows)):
+                return None
+            e = ["Play", play_v, None, [(None, play_rows)] if play_rows else None]
+            entries.append(e)
+            m = _CANON_PLAY.fullmatch(play_rows) if play_rows else None
+            if m is not None:
+                fields["play_leader"] = _parse_leader(e)
+                fields["play"] = _PENDING
+                if m.group(1):
+                    fields["play_end"] = "*"
+                play_lazy = True
+            else:
+                fields["play_leader"], fields["play"], fields["play_end"] = _parse_play(e)
+    except BridgeError:
+        return None
+    cls = LazyBoard if deal is _PENDING or play_lazy else Board
+    board = cls(number=number, dealer=dealer, vulnerability=vul, deal=deal,
+                contract=contract, result=result, tags=tags, **fields)
+    if deal is _PENDING:
+        _SET(board, "_deal_text", deal_v)
+    if play_lazy:
+        _SET(board, "_play_entry", entries[-1])
+    # what a later "#" takes from this game
+    last.update(tags)
+    last.update(zip(_EXPORT_STRUCTURED, (board_v, dealer_v, vul_v, deal_v, declarer_v, contract_v, result_v)))
+    for e in entries:
+        last[e[0]] = e[1]
+    return board
+
+
+_BAD: Any = object()
 
 
 def _anchor_comments(entries: list[_Entry], comments: list[tuple[int, str]]) -> tuple[tuple[str, str], ...]:
