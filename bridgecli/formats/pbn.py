@@ -611,12 +611,12 @@ def _lazy_deal(v: str) -> bool:
     m = _CANON_DEAL.fullmatch(v)
     if m is None:
         return False
-    g = m.groups()
-    for k in range(4):
-        s = g[k] + g[k + 4] + g[k + 8] + g[k + 12]
-        if len(set(s)) != len(s):
-            return False
-    return True
+    s0, h0, d0, c0, s1, h1, d1, c1, s2, h2, d2, c2, s3, h3, d3, c3 = m.groups()
+    s = s0 + s1 + s2 + s3
+    h = h0 + h1 + h2 + h3
+    d = d0 + d1 + d2 + d3
+    c = c0 + c1 + c2 + c3
+    return len(set(s)) == len(s) and len(set(h)) == len(h) and len(set(d)) == len(d) and len(set(c)) == len(c)
 
 
 def _make_board(values: tuple[Any, ...]) -> Board:
@@ -1165,7 +1165,7 @@ def _parse_auction_tokens(e: _Entry) -> tuple[list[AnnotatedCall], int, str]:
                     elif note is not None:
                         if ann[2] is not None:
                             raise ParseError(f"second note {m.group()!r} on one call")
-                        number = count(note, "a note number")
+                        number = _NOTE_NUMBER.get(note) or count(note, "a note number")
                         if number < 1:
                             _note_zero(m.group(), line)
                             continue
@@ -1183,6 +1183,9 @@ def _parse_auction_tokens(e: _Entry) -> tuple[list[AnnotatedCall], int, str]:
     except ParseError as exc:
         raise exc.located(line=line)
     return out, fillers, end
+
+
+_NOTE_NUMBER = {str(n): n for n in range(1, 100)}  # the usual note numbers (count() words the errors)
 
 
 def _note_zero(token: str, line: int | None) -> None:
@@ -1307,7 +1310,7 @@ def _parse_play_tokens(e: _Entry) -> tuple[list[PlayedCard], str]:
                     elif note is not None:
                         if ann[1] is not None:
                             raise ParseError(f"second note {m.group()!r} on one card")
-                        number = count(note, "a note number")
+                        number = _NOTE_NUMBER.get(note) or count(note, "a note number")
                         if number < 1:
                             _note_zero(m.group(), line)
                             continue
@@ -1651,6 +1654,7 @@ def board_text(b: Board) -> str:
     tags = b.tags
     get = tags.get
     esc = _esc
+    eg = _ESCAPED.get  # the text of a value seen before (esc() checks and adds new ones)
     dealer = b.dealer
     number = b.number
     if dealer is not None:
@@ -1685,18 +1689,18 @@ def board_text(b: Board) -> str:
         deal = b.deal
         deal_v = _deal_txt(deal, eff or Seat.NORTH) if deal is not None else get("Deal", "?") and "?"
     head = (
-        f'[Event "{esc(get("Event", "?"), "Event")}"]\n'
-        f'[Site "{esc(get("Site", "?"), "Site")}"]\n'
-        f'[Date "{esc(get("Date", "?"), "Date")}"]\n'
+        f'[Event "{(eg(v := get("Event", "?")) or esc(v, "Event"))}"]\n'
+        f'[Site "{(eg(v := get("Site", "?")) or esc(v, "Site"))}"]\n'
+        f'[Date "{(eg(v := get("Date", "?")) or esc(v, "Date"))}"]\n'
         f'[Board "{number if number is not None else get("Board", "?") and "?"}"]\n'
-        f'[West "{esc(get("West", "?"), "West")}"]\n'
-        f'[North "{esc(get("North", "?"), "North")}"]\n'
-        f'[East "{esc(get("East", "?"), "East")}"]\n'
-        f'[South "{esc(get("South", "?"), "South")}"]\n'
+        f'[West "{(eg(v := get("West", "?")) or esc(v, "West"))}"]\n'
+        f'[North "{(eg(v := get("North", "?")) or esc(v, "North"))}"]\n'
+        f'[East "{(eg(v := get("East", "?")) or esc(v, "East"))}"]\n'
+        f'[South "{(eg(v := get("South", "?")) or esc(v, "South"))}"]\n'
         f'[Dealer "{"NESW"[dealer] if dealer is not None else get("Dealer", "?") and "?"}"]\n'
         f'[Vulnerable "{("None", "NS", "EW", "All")[vul] if vul is not None else get("Vulnerable", "?") and "?"}"]\n'
         f'[Deal "{deal_v}"]\n'
-        f'[Scoring "{esc(get("Scoring", "?"), "Scoring")}"]\n'
+        f'[Scoring "{(eg(v := get("Scoring", "?")) or esc(v, "Scoring"))}"]\n'
         f'[Declarer "{declarer_v}"]\n'
         f'[Contract "{contract_v}"]\n'
         f'[Result "{result_v}"]'
@@ -1711,7 +1715,8 @@ def board_text(b: Board) -> str:
                     raise ParseError(f"tag name {name!r} is not a PBN name (letters, digits, '_')")
                 if len(_SAFE_NAMES) < 10000:
                     _SAFE_NAMES.add(name)
-            out.append(f'[{name} "{esc(tags[name], name)}"]')
+            v = tags[name]
+            out.append(f'[{name} "{eg(v) or esc(v, name)}"]')
     auction = b.auction
     if auction is not None:
         out.append(f'[Auction "{"NESW"[eff] if eff is not None else "?"}"]')
