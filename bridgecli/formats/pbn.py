@@ -590,11 +590,19 @@ class _Reader:
 # that every error is found, and located, as the game is read) but its objects
 # are built only when asked for; the writers copy the text instead
 
-_H = "(A?K?Q?J?T?9?8?7?6?5?4?3?2?)"
-_CANON_HAND = rf"(?=[^ ]{{0,16}}(?: |\Z)){_H}\.{_H}\.{_H}\.{_H}"
-#: A Deal value whose hands are written as the writer writes them (upper case,
-#: ranks from the ace down, at most 13 cards a hand); a card twice is checked apart.
+_H = "([AKQJT98765432]*)"
+_CANON_HAND = rf"{_H}\.{_H}\.{_H}\.{_H}"
+#: A Deal value of four known hands in upper case; that the ranks run from the ace
+#: down (as the writer writes them), at most 13 cards a hand and no card twice are
+#: checked apart (:func:`_lazy_deal`).
 _CANON_DEAL = re.compile(rf"[NESW]:{_CANON_HAND} {_CANON_HAND} {_CANON_HAND} {_CANON_HAND}")
+_CANON_HOLDINGS: set[str] = set()  # the 8192 holdings of a suit written from the ace down
+
+
+def _canon_holdings() -> set[str]:
+    if not _CANON_HOLDINGS:
+        _CANON_HOLDINGS.update(_hold_table())
+    return _CANON_HOLDINGS
 _C = "[SHDC][2-9TJQKA]"
 #: Play rows as the writer writes them: four upper-case cards a line, one space apart.
 _CANON_PLAY = re.compile(rf"(?:{_C} {_C} {_C} {_C}\n)*(?:{_C}(?: {_C}){{0,2}}\n)?(\*\n)?")
@@ -611,7 +619,13 @@ def _lazy_deal(v: str) -> bool:
     m = _CANON_DEAL.fullmatch(v)
     if m is None:
         return False
-    s0, h0, d0, c0, s1, h1, d1, c1, s2, h2, d2, c2, s3, h3, d3, c3 = m.groups()
+    g = m.groups()
+    if not (_CANON_HOLDINGS or _canon_holdings()).issuperset(g):
+        return False  # ranks not from the ace down
+    s0, h0, d0, c0, s1, h1, d1, c1, s2, h2, d2, c2, s3, h3, d3, c3 = g
+    if len(s0 + h0 + d0 + c0) > 13 or len(s1 + h1 + d1 + c1) > 13 or len(s2 + h2 + d2 + c2) > 13 \
+            or len(s3 + h3 + d3 + c3) > 13:
+        return False
     s = s0 + s1 + s2 + s3
     h = h0 + h1 + h2 + h3
     d = d0 + d1 + d2 + d3
