@@ -14,7 +14,7 @@ import pytest
 
 from .conftest import ROOT
 
-PAGES = [ROOT / "README.md", ROOT / "docs" / "API.md"]
+PAGES = [ROOT / "README.md", *sorted(p for p in (ROOT / "docs").rglob("*.md") if "```pycon" in p.read_text(encoding="utf-8"))]
 
 
 def blocks(page: Path) -> list[tuple[str, str]]:
