@@ -81,6 +81,7 @@ _NO_INHERIT = frozenset({"Dealer", "Vulnerable", "Deal", "Declarer", "Contract",
 # ---------------------------------------------------------------------------
 # token tables (built once; values are shared immutable objects)
 
+_SEAT_BY_INDEX: tuple[Seat, ...] = tuple(Seat)
 _SEAT_OF: dict[str, Seat] = {s.letter: s for s in Seat}
 _SEAT_OF.update({k.lower(): v for k, v in _SEAT_OF.items()})
 
@@ -208,25 +209,26 @@ class _Reader:
             return
         parts = _GAME_SEP.split(text)
         line = first_line
+        export = _EXPORT_GAME.fullmatch
+        last = self.last
         for k in range(0, len(parts), 2):
             chunk = parts[k]
             if chunk:
                 if chunk[-1] != "\n":
                     chunk += "\n"
-                yield from self._fast_game(chunk, line)
+                # a game in the export style, read at once (no generator a game)
+                m = export(chunk) if chunk[:7] == "[Event " and not self.defaults and '"#' not in chunk else None
+                board = _export_board(m.groups(), last) if m is not None else None
+                if board is not None:
+                    yield board
+                else:
+                    yield from self._fast_game(chunk, line)
                 line += chunk.count("\n")
             if k + 1 < len(parts):
                 line += parts[k + 1].count("\n") - 1
 
     def _fast_game(self, chunk: str, first_line: int) -> Iterator[Board | BridgeError]:
         inherit = bool(self.defaults) or '"#' in chunk
-        if not inherit and chunk[:7] == "[Event ":
-            m = _EXPORT_GAME.fullmatch(chunk)
-            if m is not None:
-                board = _export_board(m.groups(), self.last)
-                if board is not None:
-                    yield board
-                    return
         entries: list[_Entry] = []  # every tag when inheriting, else the ones _build must look at
         tags: dict[str, str] = {}
         kinds = _KIND
@@ -1081,7 +1083,7 @@ def _parse_auction(e: _Entry, dealer: Seat | None) -> tuple[tuple[AnnotatedCall,
         out, fillers, end = list(map(_PLAIN_CALL.__getitem__, _section_tokens(e))), 0, ""
     except KeyError:
         out, fillers, end = _parse_auction_tokens(e)
-    start = None if seat is None else Seat((seat + fillers) % 4)
+    start = None if seat is None else _SEAT_BY_INDEX[(seat + fillers) % 4]
     if start is not None and dealer is not None and start != dealer:
         raise ParseError(
             f"the auction starts with {start.letter} but the dealer is {dealer.letter}"
