@@ -639,6 +639,20 @@ def _make_board(values: tuple[Any, ...]) -> Board:
     return Board(*values)
 
 
+def _make_lazy(values: tuple[Any, ...], deal: Any, play: Any, deal_waits: bool, play_waits: bool) -> Board:
+    """A LazyBoard again from :meth:`LazyBoard.__reduce__`."""
+    board = LazyBoard(*values)
+    if deal_waits:
+        _SET(board, "_deal_text", deal)
+        deal = _PENDING
+    if play_waits:
+        _SET(board, "_play_entry", play)
+        play = _PENDING
+    _DEAL_SLOT.__set__(board, deal)
+    _PLAY_SLOT.__set__(board, play)
+    return board
+
+
 class LazyBoard(Board):
     """A :class:`Board` read from PBN whose deal and play are parsed the first time
     they are read. Only parts in canonical export form wait, and the reader has
@@ -686,7 +700,14 @@ class LazyBoard(Board):
         return "Board" + Board.__repr__(self)[len(type(self).__qualname__):]
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _make_board, (tuple(getattr(self, f) for f in _FIELD_NAMES),)
+        # parts not built yet travel as their text (to a worker process, say)
+        deal = _DEAL_SLOT.__get__(self)
+        play = _PLAY_SLOT.__get__(self)
+        if deal is not _PENDING and play is not _PENDING:
+            return _make_board, (tuple(getattr(self, f) for f in _FIELD_NAMES),)
+        values = tuple(None if f in ("deal", "play") else getattr(self, f) for f in _FIELD_NAMES)
+        return _make_lazy, (values, self._deal_text if deal is _PENDING else deal,
+                            self._play_entry if play is _PENDING else play, deal is _PENDING, play is _PENDING)
 
 
 def deal_text(board: Board, first: Seat) -> str | None:

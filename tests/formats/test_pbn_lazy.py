@@ -68,7 +68,10 @@ def test_a_lazy_board_equals_prints_and_pickles_as_a_board() -> None:
     assert fresh == built and built == fresh
     assert repr(fresh).startswith("Board(number=2, ")
     assert repr(fresh) == repr(built)
-    back = pickle.loads(pickle.dumps(fresh))
+    (waiting,) = pbn.loads(GAME)
+    back = pickle.loads(pickle.dumps(waiting))  # the parts not built travel as text
+    assert pbn.play_text(back) == "CA C7 C3 C5\nD7 DA D5 D2\nH2\n" and back == built
+    back = pickle.loads(pickle.dumps(fresh))  # built: a plain Board
     assert type(back) is Board and back == built
     assert dataclasses.replace(fresh, result=10) == dataclasses.replace(built, result=10)
 
