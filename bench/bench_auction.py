@@ -141,7 +141,7 @@ def time_parts(path: Path, fmt: str) -> dict[str, float]:
     """CPU seconds of each stage of the command, in process."""
     from bridgecli.checks.auctions import check_records, verdict_json_line
     from bridgecli.formats import iter_records
-    from bridgecli.formats.pbn_auctions import iter_auction_records
+    from bridgecli.formats.pbn import iter_auction_records
 
     text = path.read_text(encoding="utf-8")
     parts: dict[str, float] = {}
@@ -162,7 +162,7 @@ def profile_top(path: Path, fmt: str, n: int = 14) -> str:
     """cProfile of the command's own loop (read, judge, render), top entries by own time."""
     from bridgecli.checks.auctions import check_records, verdict_json_line
     from bridgecli.formats import iter_records
-    from bridgecli.formats.pbn_auctions import iter_auction_records
+    from bridgecli.formats.pbn import iter_auction_records
 
     text = path.read_text(encoding="utf-8")
     prof = cProfile.Profile()
@@ -240,7 +240,7 @@ Stages in process, CPU time (what the command runs, one after the other):
 
 | stage | CPU s | µs a board |
 | --- | ---: | ---: |
-| read: `formats.pbn_auctions.iter_auction_records` (the command's reader) | {parts['read']:.2f} | {parts['read'] / n * 1e6:.1f} |
+| read: `formats.pbn.iter_auction_records` (the command's reader) | {parts['read']:.2f} | {parts['read'] / n * 1e6:.1f} |
 | judge: `checks.auctions.check_records` (engine, contract, tag check) | {parts['judge']:.2f} | {parts['judge'] / n * 1e6:.1f} |
 | of which the engine, `check_calls` | {parts['engine']:.2f} | {parts['engine'] / n * 1e6:.1f} |
 | render: `verdict_json_line` | {parts['json']:.2f} | {parts['json'] / n * 1e6:.1f} |
@@ -249,12 +249,10 @@ Stages in process, CPU time (what the command runs, one after the other):
 Goal: ≥ {GOAL:,} boards/s through the CLI — wall clock **{'met' if rate >= GOAL else 'NOT met'}**
 ({rate / GOAL:.2f}× the goal); one process: {n / wall1 / GOAL:.2f}× wall clock, {n / cpu1 / GOAL:.2f}× by CPU time.
 
-Notes. Reading dominates. Through the full PBN reader (which builds every hand of
-every deal) the command could not reach the goal, so `validate-auction` reads PBN
-with `formats.pbn_auctions`: games in the plain export style are read with a few
-regular expressions (tags, the auction's call tokens, a one-regex check that the
-deal is a deal), and anything unusual goes to the full reader, game by game, with
-the same results (tested field by field against it). The engine itself is a loop
+Notes. Reading dominates. `validate-auction` reads PBN with the one PBN reader, a
+game at a time (`formats.pbn.split_games`, `iter_game_records`): a deal or play in
+the export style is checked by a regular expression as it is read and built only
+when asked for, which an auction check never does. The engine itself is a loop
 over plain ints (`core.auction._run`). On a loaded machine the wall clock is
 several times the CPU time; the CPU-time rates are what the command costs.
 

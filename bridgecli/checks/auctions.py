@@ -788,8 +788,7 @@ def _game_records(games: list[tuple[str, int]], source: str | None,
     The quick reader hands every game with a play record to the full reader, one game
     at a time; a run of such games is given to the full reader here as one text (its
     lines where they were), which reads it in about half the time."""
-    from bridgecli.formats.pbn import _batched, _Reader, warn_lenient
-    from bridgecli.formats.pbn_auctions import iter_game_records
+    from bridgecli.formats.pbn import _batched, _Reader, iter_game_records, warn_lenient
 
     seen: list[tuple[str, int, str]] = [] if found is None else found
     i, end = 0, len(games)
@@ -825,8 +824,7 @@ def _pbn_units(chunks: Iterable[str], source: str | None, found: list[tuple[str,
     reader, the others read here by the full reader (all of them once the first piece
     needs it: ``#`` inheritance reaches across games). What is read leniently goes to
     ``found`` and is warned about once, after the last unit."""
-    from bridgecli.formats.pbn import _batched, _pieces, _Reader, warn_lenient
-    from bridgecli.formats.pbn_auctions import split_games
+    from bridgecli.formats.pbn import _batched, _pieces, _Reader, split_games, warn_lenient
 
     reader = _Reader("", source)
     full = False

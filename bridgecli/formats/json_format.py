@@ -157,12 +157,16 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
 def iter_stream(chunks: Iterable[str], source: str | None = None) -> Iterator[Board | BridgeError]:
     """Like :func:`iter_records` for a text given in pieces (``chunks``). JSON Lines is
     read a run of lines at a time, in flat memory, while every line is one whole
-    object; from the first line that is not, and for an array or a ``boards`` object,
-    the rest is read whole."""
+    object; from the first line that is not, and for a ``boards`` object, the rest is
+    read whole. An array is read an item at a time (:func:`_array_stream`)."""
     from bridgecli.formats.stream import lines_of, peek
 
     head, rest = peek(chunks)
-    if not head.lstrip("\ufeff \t\r\n").startswith("{"):
+    start = head.lstrip("\ufeff \t\r\n")
+    if start.startswith("["):
+        yield from _array_stream(rest, source)
+        return
+    if not start.startswith("{"):
         yield from iter_records("".join(rest), source)
         return
     line = 1
@@ -188,6 +192,94 @@ def iter_stream(chunks: Iterable[str], source: str | None = None) -> Iterator[Bo
         yield ParseError("empty input: no boards", source=source, line=1)
 
 
+class _Buffer:
+    """The unread part of a text given in pieces: :attr:`text` from line :attr:`line`
+    on (the text is only ever cut after a newline, so columns stay right)."""
+
+    def __init__(self, chunks: Iterator[str]) -> None:
+        self.chunks = chunks
+        self.text = ""
+        self.line = 1
+        self.lines = _Lines("")
+
+    def more(self) -> bool:
+        """Append the next piece; False at the end of the input."""
+        chunk = next(self.chunks, None)
+        if chunk is None:
+            return False
+        self.text += chunk
+        self.lines.text = self.text
+        return True
+
+    def skip_ws(self, pos: int) -> int:
+        """The first position at or after ``pos`` that is not white space (reading on as
+        needed); ``len(text)`` at the end of the input."""
+        while True:
+            pos = _WS.match(self.text, pos).end()  # type: ignore[union-attr]
+            if pos < len(self.text) or not self.more():
+                return pos
+
+    def line_of(self, pos: int) -> int:
+        return self.line + self.lines.line(pos) - 1
+
+    def drop(self, pos: int) -> int:
+        """Forget the text before the last newline before ``pos``; the new ``pos``."""
+        cut = self.text.rfind("\n", 0, pos) + 1
+        if cut:
+            self.line += self.text.count("\n", 0, cut)
+            self.text = self.text[cut:]
+            self.lines = _Lines(self.text)
+        return pos - cut
+
+
+def _array_stream(chunks: Iterator[str], source: str | None) -> Iterator[Board | BridgeError]:
+    """The records of one JSON array given in pieces, an item at a time: what
+    :func:`_array` yields for the whole text, in memory that does not grow with the
+    number of items (while the array spans more than one line)."""
+    buf = _Buffer(chunks)
+    buf.more()
+    buf.text = buf.text.lstrip("\ufeff")
+    buf.lines.text = buf.text
+    pos = buf.skip_ws(0) + 1  # past the "["
+    pos = buf.skip_ws(pos)
+    first = True
+    while True:
+        if first and buf.text.startswith("]", pos):
+            break
+        while True:
+            try:
+                data, end = _DECODER.raw_decode(buf.text, pos)
+                break
+            except json.JSONDecodeError as e:
+                if buf.more():
+                    continue  # the item goes on in the next piece
+                yield ParseError(f"json syntax error: {e.msg.lower()}", source=source,
+                                 line=buf.line + e.lineno - 1, column=e.colno)
+                return
+            except _DuplicateKey as e:
+                yield ParseError(f"key {e.args[0]!r} given twice", source=source, line=buf.line_of(pos))
+                return
+            except (ValueError, RecursionError) as e:
+                msg = "nested too deeply" if isinstance(e, RecursionError) else str(e).lower()
+                yield ParseError(f"json error: {msg}", source=source, line=buf.line_of(pos))
+                return
+        yield _record(data, buf.line_of(pos), source)
+        first = False
+        pos = buf.skip_ws(end)
+        if buf.text.startswith(",", pos):
+            pos = buf.skip_ws(buf.drop(pos + 1))
+            continue
+        if buf.text.startswith("]", pos):
+            break
+        yield ParseError("json syntax error: expected ',' or ']' in the array", source=source,
+                         line=buf.line_of(pos))
+        return
+    # after the closing "]": only white space
+    pos = buf.skip_ws(buf.drop(pos + 1))
+    if pos < len(buf.text):
+        yield ParseError("json syntax error: extra data after the array", source=source, line=buf.line_of(pos))
+
+
 def _shifted(records: Iterator[Board | BridgeError], lines: int) -> Iterator[Board | BridgeError]:
     for rec in records:
         if lines and isinstance(rec, BridgeError) and rec.line is not None:
@@ -205,6 +297,7 @@ def load(fp: IO[str], source: str | None = None) -> list[Board]:
     return loads(fp.read(), _api.file_source(fp, source))
 
 
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 _LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
 
 
@@ -214,7 +307,10 @@ def dump_board(board: Board) -> str:
     Text is UTF-8 except the Unicode line breaks U+0085, U+2028 and U+2029,
     written as escapes so that no line-splitting tool cuts a record.
     """
-    return json.dumps(schema.to_dict(board), ensure_ascii=False).translate(_LINE_BREAKS) + "\n"
+    text = _ENCODE(schema.to_dict(board))
+    if "\x85" in text or "\u2028" in text or "\u2029" in text:  # rare: str.translate is slow
+        text = text.translate(_LINE_BREAKS)
+    return text + "\n"
 
 
 def iter_dumps(boards: Iterable[Board]) -> Iterator[str]:

@@ -41,7 +41,9 @@ from bridgecli.core.notation import ENGLISH
 from bridgecli.core.numbers import count, is_digits, small_int
 from bridgecli.formats import _api
 
-__all__ = ["HEADER", "MTS_TAGS", "board_text", "dump", "dumps", "iter_dumps", "iter_records", "iter_stream", "load", "loads"]
+__all__ = ["HEADER", "MTS_TAGS", "LazyBoard", "board_text", "deal_text", "dump", "dumps", "iter_auction_records",
+           "iter_dumps", "iter_game_records", "iter_records", "iter_stream", "load", "loads", "play_text",
+           "split_games"]
 
 #: The Mandatory Tag Set of PBN 2.x, in export order.
 MTS_TAGS: tuple[str, ...] = (
@@ -79,6 +81,7 @@ _NO_INHERIT = frozenset({"Dealer", "Vulnerable", "Deal", "Declarer", "Contract",
 # ---------------------------------------------------------------------------
 # token tables (built once; values are shared immutable objects)
 
+_SEAT_BY_INDEX: tuple[Seat, ...] = tuple(Seat)
 _SEAT_OF: dict[str, Seat] = {s.letter: s for s in Seat}
 _SEAT_OF.update({k.lower(): v for k, v in _SEAT_OF.items()})
 
@@ -206,12 +209,20 @@ class _Reader:
             return
         parts = _GAME_SEP.split(text)
         line = first_line
+        export = _EXPORT_GAME.fullmatch
+        last = self.last
         for k in range(0, len(parts), 2):
             chunk = parts[k]
             if chunk:
                 if chunk[-1] != "\n":
                     chunk += "\n"
-                yield from self._fast_game(chunk, line)
+                # a game in the export style, read at once (no generator a game)
+                m = export(chunk) if chunk[:7] == "[Event " and not self.defaults and '"#' not in chunk else None
+                board = _export_board(m.groups(), last) if m is not None else None
+                if board is not None:
+                    yield board
+                else:
+                    yield from self._fast_game(chunk, line)
                 line += chunk.count("\n")
             if k + 1 < len(parts):
                 line += parts[k + 1].count("\n") - 1
@@ -456,6 +467,7 @@ class _Reader:
         dealer: Seat | None = None
         vul: Vulnerability | None = None
         deal: Deal | None = None
+        deal_v = ""
         contract_e: _Entry | None = None
         declarer_e: _Entry | None = None
         result_e: _Entry | None = None
@@ -508,7 +520,11 @@ class _Reader:
                     if e[3]:
                         _unexpected(e)
                     if kind == "Deal":
-                        deal = _parse_deal(v)
+                        if _lazy_deal(v):
+                            deal = _PENDING
+                            deal_v = v
+                        else:
+                            deal = _parse_deal(v)
                     elif kind == "Board":
                         number = _parse_number(v)
                     elif kind == "Dealer":
@@ -535,8 +551,18 @@ class _Reader:
             fields["auction"], fields["auction_end"], start = _parse_auction(auction_e, dealer)
             if dealer is None and start is not None and (number is None or start != (number - 1) % 4):
                 fields["auction_from"] = start  # the Auction tag names the first caller: never guess another
+        play_lazy = False
         if play_e is not None:
-            fields["play_leader"], fields["play"], fields["play_end"] = _parse_play(play_e)
+            rows = play_e[3]
+            m = _CANON_PLAY.fullmatch(rows[0][1]) if rows and len(rows) == 1 and rows[0][1] else None
+            if m is not None:
+                fields["play_leader"] = _parse_leader(play_e)
+                fields["play"] = _PENDING
+                if m.group(1):
+                    fields["play_end"] = "*"
+                play_lazy = True
+            else:
+                fields["play_leader"], fields["play"], fields["play_end"] = _parse_play(play_e)
         if notes[0]:
             fields["auction_notes"] = _parse_notes(notes[0])
         if notes[1]:
@@ -545,10 +571,289 @@ class _Reader:
             fields["sections"] = tuple(sections)
         if comments:
             fields["comments"] = _anchor_comments(entries, comments)
+        if deal is _PENDING or play_lazy:
+            board: Board = LazyBoard(
+                number=number, dealer=dealer, vulnerability=vul, deal=deal,
+                contract=contract, result=result, tags=tags, **fields,  # type: ignore[arg-type]
+            )
+            if deal is _PENDING:
+                _SET(board, "_deal_text", deal_v)
+            if play_lazy:
+                _SET(board, "_play_entry", play_e)
+            return board
         return Board(
             number=number, dealer=dealer, vulnerability=vul, deal=deal,
             contract=contract, result=result, tags=tags, **fields,  # type: ignore[arg-type]
         )
+
+
+# ---------------------------------------------------------------------------
+# lazy parts: a deal or play in canonical export form is checked when read (so
+# that every error is found, and located, as the game is read) but its objects
+# are built only when asked for; the writers copy the text instead
+
+_H = "([AKQJT98765432]*)"
+_CANON_HAND = rf"{_H}\.{_H}\.{_H}\.{_H}"
+#: A Deal value of four known hands in upper case; that the ranks run from the ace
+#: down (as the writer writes them), at most 13 cards a hand and no card twice are
+#: checked apart (:func:`_lazy_deal`).
+_CANON_DEAL = re.compile(rf"[NESW]:{_CANON_HAND} {_CANON_HAND} {_CANON_HAND} {_CANON_HAND}")
+_CANON_HOLDINGS: set[str] = set()  # the 8192 holdings of a suit written from the ace down
+
+
+def _canon_holdings() -> set[str]:
+    if not _CANON_HOLDINGS:
+        _CANON_HOLDINGS.update(_hold_table())
+    return _CANON_HOLDINGS
+_C = "[SHDC][2-9TJQKA]"
+#: Play rows as the writer writes them: four upper-case cards a line, one space apart.
+_CANON_PLAY = re.compile(rf"(?:{_C} {_C} {_C} {_C}\n)*(?:{_C}(?: {_C}){{0,2}}\n)?(\*\n)?")
+
+_PENDING: Any = object()  # a part not parsed yet (LazyBoard)
+_DEAL_SLOT: Any = Board.__dict__["deal"]
+_PLAY_SLOT: Any = Board.__dict__["play"]
+_FIELD_NAMES = tuple(f.name for f in __import__("dataclasses").fields(Board))
+
+
+def _lazy_deal(v: str) -> bool:
+    """Whether the Deal value ``v`` is canonical and a deal (no card twice): then it is
+    parsed only when asked for."""
+    m = _CANON_DEAL.fullmatch(v)
+    if m is None:
+        return False
+    g = m.groups()
+    if not (_CANON_HOLDINGS or _canon_holdings()).issuperset(g):
+        return False  # ranks not from the ace down
+    s0, h0, d0, c0, s1, h1, d1, c1, s2, h2, d2, c2, s3, h3, d3, c3 = g
+    if len(s0 + h0 + d0 + c0) > 13 or len(s1 + h1 + d1 + c1) > 13 or len(s2 + h2 + d2 + c2) > 13 \
+            or len(s3 + h3 + d3 + c3) > 13:
+        return False
+    s = s0 + s1 + s2 + s3
+    h = h0 + h1 + h2 + h3
+    d = d0 + d1 + d2 + d3
+    c = c0 + c1 + c2 + c3
+    return len(set(s)) == len(s) and len(set(h)) == len(h) and len(set(d)) == len(d) and len(set(c)) == len(c)
+
+
+def _make_board(values: tuple[Any, ...]) -> Board:
+    return Board(*values)
+
+
+def _make_lazy(values: tuple[Any, ...], deal: Any, play: Any, deal_waits: bool, play_waits: bool) -> Board:
+    """A LazyBoard again from :meth:`LazyBoard.__reduce__`."""
+    board = LazyBoard(*values)
+    if deal_waits:
+        _SET(board, "_deal_text", deal)
+        deal = _PENDING
+    if play_waits:
+        _SET(board, "_play_entry", play)
+        play = _PENDING
+    _DEAL_SLOT.__set__(board, deal)
+    _PLAY_SLOT.__set__(board, play)
+    return board
+
+
+class LazyBoard(Board):
+    """A :class:`Board` read from PBN whose deal and play are parsed the first time
+    they are read. Only parts in canonical export form wait, and the reader has
+    checked them already (notation, no card twice, at most 13 cards a hand), so
+    reading them later never raises. It equals, hashes, prints and pickles as the
+    Board with the same fields; :func:`dataclasses.replace` gives one with every
+    part parsed."""
+
+    __slots__ = ("_deal_text", "_play_entry")
+    _deal_text: str
+    _play_entry: _Entry
+
+    @property
+    def deal(self) -> Deal | None:
+        v = _DEAL_SLOT.__get__(self)
+        if v is _PENDING:
+            v = _parse_deal(self._deal_text)
+            _DEAL_SLOT.__set__(self, v)
+        return v  # type: ignore[no-any-return]
+
+    @deal.setter
+    def deal(self, value: Deal | None) -> None:
+        _DEAL_SLOT.__set__(self, value)
+
+    @property
+    def play(self) -> tuple[tuple[PlayedCard, ...], ...] | None:
+        v = _PLAY_SLOT.__get__(self)
+        if v is _PENDING:
+            v = _parse_play(self._play_entry)[1]
+            _PLAY_SLOT.__set__(self, v)
+        return v  # type: ignore[no-any-return]
+
+    @play.setter
+    def play(self, value: tuple[tuple[PlayedCard, ...], ...] | None) -> None:
+        _PLAY_SLOT.__set__(self, value)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return all(getattr(self, f) == getattr(other, f) for f in _FIELD_NAMES)
+
+    __hash__ = Board.__hash__
+
+    def __repr__(self) -> str:
+        return "Board" + Board.__repr__(self)[len(type(self).__qualname__):]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # parts not built yet travel as their text (to a worker process, say)
+        deal = _DEAL_SLOT.__get__(self)
+        play = _PLAY_SLOT.__get__(self)
+        if deal is not _PENDING and play is not _PENDING:
+            return _make_board, (tuple(getattr(self, f) for f in _FIELD_NAMES),)
+        values = tuple(None if f in ("deal", "play") else getattr(self, f) for f in _FIELD_NAMES)
+        return _make_lazy, (values, self._deal_text if deal is _PENDING else deal,
+                            self._play_entry if play is _PENDING else play, deal is _PENDING, play is _PENDING)
+
+
+def deal_text(board: Board, first: Seat) -> str | None:
+    """The deal of ``board`` as PBN text from ``first`` when it is still the text read
+    (a :class:`LazyBoard` not yet asked for its deal), else None."""
+    if type(board) is not LazyBoard or _DEAL_SLOT.__get__(board) is not _PENDING:
+        return None
+    t: str = board._deal_text
+    shift = (first - _SEAT_OF[t[0]]) % 4
+    if not shift:
+        return t
+    parts = t[2:].split(" ")
+    return f"{'NESW'[first]}:{' '.join(parts[shift:] + parts[:shift])}"
+
+
+def play_text(board: Board) -> str | None:
+    """The play rows of ``board`` as PBN text (lines ending in LF) when they are still
+    the text read, else None."""
+    if type(board) is not LazyBoard or _PLAY_SLOT.__get__(board) is not _PENDING:
+        return None
+    t: str = board._play_entry[3][0][1]
+    return t[:-2] if t[-2:] == "*\n" else t
+
+
+# ---------------------------------------------------------------------------
+# the export style in one regular expression: a game as the writer (and most
+# programs) write it, the 15 mandatory tags in their order, other tags, the
+# auction with its notes, the play; read without a Python loop over its lines
+
+_V = r'"([^"\\\n]*)"'
+_EXPORT_GAME = re.compile(
+    "".join(rf"\[{name} {_V}\]\n" for name in MTS_TAGS)
+    + r'((?:\[[A-Za-z0-9_]+ "[^"\\\n]*"\]\n)*)'
+    + rf"(?:\[Auction {_V}\]\n((?:[^\[\n][^\n]*\n)*)((?:\[Note \"[^\"\\\n]*\"\]\n)*))?"
+    + rf"(?:\[Play {_V}\]\n((?:[^\[\n][^\n]*\n)*))?"
+)
+_OTHER_TAG = re.compile(r'\[([A-Za-z0-9_]+) "([^"\\\n]*)"\]\n')
+_NOTE_VALUE = re.compile(r'\[Note "([^"\\\n]*)"\]\n')
+# other tags that need the general path: structured, mandatory (a repeat), sections
+_NOT_OTHER = STRUCTURED_TAGS | frozenset(MTS_TAGS) | TABLE_SECTIONS | {"OptimumScore"}
+_EXPORT_STRUCTURED = ("Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Result")
+
+_FAST_SEAT: dict[str, Seat | None] = {"?": None, **{s.letter: s for s in Seat}}
+_FAST_VUL: dict[str, Vulnerability | None] = {"?": None, **{v.pbn: v for v in Vulnerability}}
+_FAST_RESULT: dict[str, int | None] = {"": None, "?": None, **{str(n): n for n in range(14)}}
+_FAST_OUTCOME: dict[tuple[str, str], Contract | None] = {}
+
+
+def _fast_outcome_table() -> dict[tuple[str, str], Contract | None]:
+    """(Contract, Declarer) values -> the contract with declarer, for the plain values."""
+    t = _FAST_OUTCOME
+    for c in ("", "?"):
+        for d in ("", "?"):
+            t[c, d] = None
+    t["Pass", ""] = t["Pass", "?"] = Contract.passed_out()
+    for bid in ALL_BIDS:
+        for risk in Risk:
+            plain = Contract(bid.level, bid.strain, risk)
+            t[plain.pbn, ""] = t[plain.pbn, "?"] = plain
+            for seat in Seat:
+                t[plain.pbn, seat.letter] = plain.with_declarer(seat)
+    return t
+
+
+def _export_board(g: tuple[str, ...], last: dict[str, str]) -> Board | None:
+    """The Board of a game matched by ``_EXPORT_GAME`` (its groups ``g``), or None when a
+    value is not plain: the general path then reads the game (and words any error)."""
+    (event, site, date, board_v, west, north, east, south, dealer_v, vul_v, deal_v, scoring, declarer_v,
+     contract_v, result_v, others, auction_v, auction_rows, notes_block, play_v, play_rows) = g
+    number: int | None
+    if board_v == "?":
+        number = None
+    elif 0 < len(board_v) < 7 and board_v.isdigit() and board_v.isascii() and board_v[0] != "0":
+        number = int(board_v)
+    else:
+        return None
+    dealer = _FAST_SEAT.get(dealer_v, _BAD)
+    vul = _FAST_VUL.get(vul_v, _BAD)
+    contract = (_FAST_OUTCOME or _fast_outcome_table()).get((contract_v, declarer_v), _BAD)
+    result = _FAST_RESULT.get(result_v, _BAD)
+    if dealer is _BAD or vul is _BAD or contract is _BAD or result is _BAD:
+        return None
+    if deal_v == "?":
+        deal = None
+    elif _lazy_deal(deal_v):
+        deal = _PENDING
+    else:
+        return None
+    tags: dict[str, str] = {}
+    for name, v in (("Event", event), ("Site", site), ("Date", date), ("West", west), ("North", north),
+                    ("East", east), ("South", south), ("Scoring", scoring)):
+        if v != "?":
+            tags[name] = v
+    if others:
+        for name, v in _OTHER_TAG.findall(others):
+            if name in _NOT_OTHER or name in tags:
+                return None
+            tags[name] = v
+    fields: dict[str, Any] = {}
+    entries: list[Any] = []
+    try:
+        if auction_v is not None:
+            if not auction_v or (auction_rows and (_DATA_SPECIAL.search(auction_rows) or "%" in auction_rows)):
+                return None
+            e = ["Auction", auction_v, None, [(None, auction_rows)] if auction_rows else None]
+            entries.append(e)
+            fields["auction"], fields["auction_end"], start = _parse_auction(e, dealer)
+            if dealer is None and start is not None and (number is None or start != (number - 1) % 4):
+                fields["auction_from"] = start
+            if notes_block:
+                notes = [["Note", v, None, None] for v in _NOTE_VALUE.findall(notes_block)]
+                fields["auction_notes"] = _parse_notes(notes)
+                entries.append(notes[-1])
+        play_lazy = False
+        if play_v is not None:
+            if not play_v or (play_rows and (_DATA_SPECIAL.search(play_rows) or "%" in play_rows)):
+                return None
+            e = ["Play", play_v, None, [(None, play_rows)] if play_rows else None]
+            entries.append(e)
+            m = _CANON_PLAY.fullmatch(play_rows) if play_rows else None
+            if m is not None:
+                fields["play_leader"] = _parse_leader(e)
+                fields["play"] = _PENDING
+                if m.group(1):
+                    fields["play_end"] = "*"
+                play_lazy = True
+            else:
+                fields["play_leader"], fields["play"], fields["play_end"] = _parse_play(e)
+    except BridgeError:
+        return None
+    cls = LazyBoard if deal is _PENDING or play_lazy else Board
+    board = cls(number=number, dealer=dealer, vulnerability=vul, deal=deal,
+                contract=contract, result=result, tags=tags, **fields)
+    if deal is _PENDING:
+        _SET(board, "_deal_text", deal_v)
+    if play_lazy:
+        _SET(board, "_play_entry", entries[-1])
+    # what a later "#" takes from this game
+    last.update(tags)
+    last.update(zip(_EXPORT_STRUCTURED, (board_v, dealer_v, vul_v, deal_v, declarer_v, contract_v, result_v)))
+    for e in entries:
+        last[e[0]] = e[1]
+    return board
+
+
+_BAD: Any = object()
 
 
 def _anchor_comments(entries: list[_Entry], comments: list[tuple[int, str]]) -> tuple[tuple[str, str], ...]:
@@ -799,7 +1104,7 @@ def _parse_auction(e: _Entry, dealer: Seat | None) -> tuple[tuple[AnnotatedCall,
         out, fillers, end = list(map(_PLAIN_CALL.__getitem__, _section_tokens(e))), 0, ""
     except KeyError:
         out, fillers, end = _parse_auction_tokens(e)
-    start = None if seat is None else Seat((seat + fillers) % 4)
+    start = None if seat is None else _SEAT_BY_INDEX[(seat + fillers) % 4]
     if start is not None and dealer is not None and start != dealer:
         raise ParseError(
             f"the auction starts with {start.letter} but the dealer is {dealer.letter}"
@@ -897,7 +1202,7 @@ def _parse_auction_tokens(e: _Entry) -> tuple[list[AnnotatedCall], int, str]:
                     elif note is not None:
                         if ann[2] is not None:
                             raise ParseError(f"second note {m.group()!r} on one call")
-                        number = count(note, "a note number")
+                        number = _NOTE_NUMBER.get(note) or count(note, "a note number")
                         if number < 1:
                             _note_zero(m.group(), line)
                             continue
@@ -917,6 +1222,9 @@ def _parse_auction_tokens(e: _Entry) -> tuple[list[AnnotatedCall], int, str]:
     return out, fillers, end
 
 
+_NOTE_NUMBER = {str(n): n for n in range(1, 100)}  # the usual note numbers (count() words the errors)
+
+
 def _note_zero(token: str, line: int | None) -> None:
     """``=0=`` (BBO's alert with no explanation): no note can have number 0 (PBN 3.5
     numbers them from 1), so the reference is dropped, with a warning."""
@@ -932,12 +1240,17 @@ def _annotated(ann: list[object]) -> AnnotatedCall:
 _SKIPPED = AnnotatedCall(PASS, irregular="S")
 
 
-def _parse_play(e: _Entry) -> tuple[Seat | None, tuple[tuple[PlayedCard, ...], ...], str]:
-    """Leader, rows of four cards (columns in seat order from the leader) and end mark."""
+def _parse_leader(e: _Entry) -> Seat | None:
+    """The seat of a Play tag."""
     try:
-        leader = _parse_seat(e[1], "play")
+        return _parse_seat(e[1], "play")
     except ParseError as exc:
         raise exc.located(line=e[2])
+
+
+def _parse_play(e: _Entry) -> tuple[Seat | None, tuple[tuple[PlayedCard, ...], ...], str]:
+    """Leader, rows of four cards (columns in seat order from the leader) and end mark."""
+    leader = _parse_leader(e)
     try:
         cards, end = list(map(_PLAIN_CARD.__getitem__, _section_tokens(e))), ""
     except KeyError:
@@ -1034,7 +1347,7 @@ def _parse_play_tokens(e: _Entry) -> tuple[list[PlayedCard], str]:
                     elif note is not None:
                         if ann[1] is not None:
                             raise ParseError(f"second note {m.group()!r} on one card")
-                        number = count(note, "a note number")
+                        number = _NOTE_NUMBER.get(note) or count(note, "a note number")
                         if number < 1:
                             _note_zero(m.group(), line)
                             continue
@@ -1181,6 +1494,73 @@ def iter_stream(chunks: Iterable[str], source: str | None = None) -> Iterator[Bo
         warn_lenient(found, source)  # once for the whole stream, not once a piece
 
 
+# ---------------------------------------------------------------------------
+# games one at a time (validate-auction hands batches of games to worker processes)
+
+# what only a reading of the whole text can follow across games: comments (which may
+# hold blank lines), ``#`` inheritance, escapes; and irregularities, read as ever
+_WHOLE_TEXT_CHARS = "{};#\\^"
+_GAP = re.compile(r"\n(?:[ \t]*\n)+")
+_BLANKISH = re.compile(r"\n[ \t]+\n")
+
+
+def split_games(text: str) -> list[tuple[str, int]] | None:
+    """The games of ``text`` as ``(text, first line)`` pairs, split at blank lines, for
+    :func:`iter_game_records`; None when the text holds what only :func:`iter_records`
+    can follow across games (comments, ``#`` inheritance, escapes). A game of only
+    ``%`` lines gives no record; any other game gives exactly one."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = text.removeprefix("\ufeff")
+    if any(ch in text for ch in _WHOLE_TEXT_CHARS):
+        return None
+    if "\n\n\n" in text or _BLANKISH.search(text) is not None:
+        chunks = _GAP.split(text)  # blank lines of spaces, or several: count lines the slow way
+        starts = [1]
+        line, pos = 1, 0
+        for gap in _GAP.finditer(text):
+            line += text.count("\n", pos, gap.end())
+            pos = gap.end()
+            starts.append(line)
+    else:
+        chunks = text.split("\n\n")
+        starts = []
+        line = 1
+        for chunk in chunks:
+            starts.append(line)
+            line += chunk.count("\n") + 2
+    return [(chunk, line) for chunk, line in zip(chunks, starts) if chunk and not chunk.isspace()]
+
+
+def iter_game_records(games: Iterable[tuple[str, int]], source: str | None = None,
+                      found: list[tuple[str, int, str]] | None = None) -> Iterator[Board | BridgeError]:
+    """The records of games from :func:`split_games` (each ``(text, first line)``), in
+    order, as :func:`iter_records` reads them. What is read leniently is warned about at
+    the end, or added to ``found`` when given (a caller reading a file in pieces warns
+    once for the whole file with :func:`warn_lenient`)."""
+    reader = _Reader("", source)
+    seen: list[tuple[str, int, str]] = [] if found is None else found
+
+    def each() -> Iterator[Board | BridgeError]:
+        for chunk, line in games:
+            yield from reader.games(chunk, line)
+
+    yield from _batched(each(), source, seen)
+    if found is None and seen:
+        warn_lenient(seen, source)
+
+
+def iter_auction_records(text: str, source: str | None = None) -> Iterator[Board | BridgeError]:
+    """The games of a PBN ``text`` in order, as :func:`iter_records` reads them, each a
+    Board or the error that spoils it; read a game at a time with
+    :func:`iter_game_records` where :func:`split_games` can cut the text."""
+    games = split_games(text)
+    if games is None:
+        yield from iter_records(text, source=source)
+    else:
+        yield from iter_game_records(games, source)
+
+
 def loads(text: str, source: str | None = None) -> list[Board]:
     """All boards of a PBN text. Raises the first game's error (ParseError or
     InvalidDealError)."""
@@ -1311,6 +1691,7 @@ def board_text(b: Board) -> str:
     tags = b.tags
     get = tags.get
     esc = _esc
+    eg = _ESCAPED.get  # the text of a value seen before (esc() checks and adds new ones)
     dealer = b.dealer
     number = b.number
     if dealer is not None:
@@ -1340,20 +1721,23 @@ def board_text(b: Board) -> str:
         else:
             result_v = esc(get("Result", "" if contract.level == 0 else "?"), "Result")
     vul = b.vulnerability
-    deal = b.deal
+    deal_v = deal_text(b, eff or Seat.NORTH)
+    if deal_v is None:
+        deal = b.deal
+        deal_v = _deal_txt(deal, eff or Seat.NORTH) if deal is not None else get("Deal", "?") and "?"
     head = (
-        f'[Event "{esc(get("Event", "?"), "Event")}"]\n'
-        f'[Site "{esc(get("Site", "?"), "Site")}"]\n'
-        f'[Date "{esc(get("Date", "?"), "Date")}"]\n'
+        f'[Event "{(eg(v := get("Event", "?")) or esc(v, "Event"))}"]\n'
+        f'[Site "{(eg(v := get("Site", "?")) or esc(v, "Site"))}"]\n'
+        f'[Date "{(eg(v := get("Date", "?")) or esc(v, "Date"))}"]\n'
         f'[Board "{number if number is not None else get("Board", "?") and "?"}"]\n'
-        f'[West "{esc(get("West", "?"), "West")}"]\n'
-        f'[North "{esc(get("North", "?"), "North")}"]\n'
-        f'[East "{esc(get("East", "?"), "East")}"]\n'
-        f'[South "{esc(get("South", "?"), "South")}"]\n'
+        f'[West "{(eg(v := get("West", "?")) or esc(v, "West"))}"]\n'
+        f'[North "{(eg(v := get("North", "?")) or esc(v, "North"))}"]\n'
+        f'[East "{(eg(v := get("East", "?")) or esc(v, "East"))}"]\n'
+        f'[South "{(eg(v := get("South", "?")) or esc(v, "South"))}"]\n'
         f'[Dealer "{"NESW"[dealer] if dealer is not None else get("Dealer", "?") and "?"}"]\n'
         f'[Vulnerable "{("None", "NS", "EW", "All")[vul] if vul is not None else get("Vulnerable", "?") and "?"}"]\n'
-        f'[Deal "{_deal_txt(deal, eff or Seat.NORTH) if deal is not None else get("Deal", "?") and "?"}"]\n'
-        f'[Scoring "{esc(get("Scoring", "?"), "Scoring")}"]\n'
+        f'[Deal "{deal_v}"]\n'
+        f'[Scoring "{(eg(v := get("Scoring", "?")) or esc(v, "Scoring"))}"]\n'
         f'[Declarer "{declarer_v}"]\n'
         f'[Contract "{contract_v}"]\n'
         f'[Result "{result_v}"]'
@@ -1368,7 +1752,8 @@ def board_text(b: Board) -> str:
                     raise ParseError(f"tag name {name!r} is not a PBN name (letters, digits, '_')")
                 if len(_SAFE_NAMES) < 10000:
                     _SAFE_NAMES.add(name)
-            out.append(f'[{name} "{esc(tags[name], name)}"]')
+            v = tags[name]
+            out.append(f'[{name} "{eg(v) or esc(v, name)}"]')
     auction = b.auction
     if auction is not None:
         out.append(f'[Auction "{"NESW"[eff] if eff is not None else "?"}"]')
@@ -1387,10 +1772,13 @@ def board_text(b: Board) -> str:
             out.append(f'[Auction "{get("Auction") and "?"}"]')
         if b.auction_notes:
             _note_lines(b.auction_notes.items(), out)
-    play = b.play
-    if play is not None or b.play_leader is not None:  # a leader alone is kept too: [Play "W"]
+    play_v = play_text(b)
+    play = None if play_v is not None else b.play
+    if play_v is not None or play is not None or b.play_leader is not None:  # a leader alone is kept: [Play "W"]
         leader = b.play_leader
         out.append(f'[Play "{"NESW"[leader] if leader is not None else "?"}"]')
+        if play_v:
+            out.append(play_v[:-1])
         ptxt = _PLAYED_TXT_BY_ID.get
         for row in play or ():
             got = list(map(ptxt, map(id, row)))

@@ -142,8 +142,45 @@ def _call_out(a: AnnotatedCall) -> object:
     return d
 
 
+# text of the shared cards and calls by identity: each is formatted once, not on every board
+_CARD_TXT: dict[int, str] = {id(c): str(c) for c in DECK}
+_PLAIN_OUT: dict[int, object] = {}  # id of a plain AnnotatedCall/PlayedCard (shared) -> its output
+_KEEP: list[object] = []  # the objects whose ids are keys above, kept alive
+
+
+def _remember_plain(items: Sequence[object]) -> None:
+    """Note the output of shared plain calls or cards (read by the PBN reader or here)."""
+    for a in items:
+        if id(a) not in _PLAIN_OUT:
+            _KEEP.append(a)
+            _PLAIN_OUT[id(a)] = _call_out(a) if isinstance(a, AnnotatedCall) else _card_out(a)  # type: ignore[arg-type]
+
+
+_SHARED_FROM: set[str] = set()  # modules whose shared tokens are in _PLAIN_OUT
+
+
+def _shared_tokens() -> None:
+    """Note the shared tokens of this module and of the PBN reader once it is loaded."""
+    import sys
+
+    if "schema" not in _SHARED_FROM:
+        _SHARED_FROM.add("schema")
+        _remember_plain([*_PLAIN_CALL.values(), *_PLAIN_CARD.values()])
+    pbn = sys.modules.get("bridgecli.formats.pbn")
+    if pbn is not None:
+        _SHARED_FROM.add("pbn")
+        _remember_plain([*pbn._PLAIN_CALL.values(), *pbn._PLAIN_CARD.values()])
+
+
+def _hand_txt(hand: Hand | None) -> str | None:
+    if hand is None:
+        return None
+    return hand.to_pbn()
+
+
 def _card_out(p: PlayedCard) -> object:
-    text = None if p.card is None else str(p.card)
+    c = p.card
+    text = None if c is None else _CARD_TXT.get(id(c)) or str(c)
     if p.note is None and not p.nags and not p.irregular:
         return text
     d: dict[str, object] = {"card": text}
@@ -183,12 +220,23 @@ def to_dict(board: Board) -> dict[str, object]:
         d["dealer"] = board.dealer.letter
     if board.vulnerability is not None:
         d["vulnerable"] = board.vulnerability.pbn
-    if board.deal is not None:
-        d["deal"] = {seat.letter: (None if hand is None else hand.to_pbn()) for seat, hand in board.deal}
+    if "pbn" not in _SHARED_FROM:
+        _shared_tokens()
+    deal_v = play_v = None
+    if type(board) is not Board:
+        from bridgecli.formats.pbn import deal_text, play_text  # loaded already: the board is its LazyBoard
+
+        deal_v = deal_text(board, Seat.NORTH)
+        play_v = play_text(board)
+    if deal_v is not None:
+        d["deal"] = dict(zip("NESW", deal_v[2:].split(" ")))
+    elif board.deal is not None:
+        d["deal"] = {seat.letter: _hand_txt(hand) for seat, hand in board.deal}
     if board.auction_from is not None:
         d["auction_from"] = board.auction_from.letter
     if board.auction is not None:
-        d["auction"] = [_call_out(a) for a in board.auction]
+        plain = _PLAIN_OUT.get
+        d["auction"] = [plain(id(a)) or _call_out(a) for a in board.auction]
     if board.auction_end:
         d["auction_end"] = board.auction_end
     if board.auction_notes:
@@ -201,8 +249,12 @@ def to_dict(board: Board) -> dict[str, object]:
         d["result"] = board.result
     if board.play_leader is not None:
         d["play_leader"] = board.play_leader.letter
-    if board.play is not None:
-        d["play"] = [[_card_out(p) for p in row] for row in board.play]
+    if play_v is not None:
+        toks = play_v.split()
+        d["play"] = [toks[i:i + 4] for i in range(0, len(toks), 4)]
+    elif board.play is not None:
+        plain = _PLAIN_OUT.get
+        d["play"] = [[plain(id(p)) or _card_out(p) for p in row] for row in board.play]
     if board.play_end:
         d["play_end"] = board.play_end
     if board.play_notes:

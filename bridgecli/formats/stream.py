@@ -9,10 +9,11 @@ as UTF-8 until a byte proves it is not, then as Latin-1 from that piece on.
 
 :func:`iter_file` gives the boards (and errors) of such pieces in a format;
 each format module's ``iter_stream(chunks, source)`` does the work: PBN is
-cut between games, JSON Lines between lines and LIN between ``key|value|``
-pairs, so memory stays flat however big the input (and a LIN file of a million
-boards on one line streams too). A single JSON array or ``{"boards": [...]}``
-object and YAML are still read whole.
+cut between games, JSON Lines between lines, a JSON array an item at a time
+and LIN between ``key|value|`` pairs, so memory stays flat however big the input
+(and a LIN file of a million boards on one line streams too). Still read whole:
+a JSON array written on one line (the text read is dropped at line ends, so that
+columns in messages stay right), a ``{"boards": [...]}`` object, and YAML.
 """
 
 from __future__ import annotations

@@ -58,13 +58,35 @@ def card_text(card: Card, *, lang: Language = ENGLISH, ascii: bool = False, tens
     return suit_text(card.suit, lang=lang, ascii=ascii) + rank_text(card.rank, lang=lang, tens=tens)
 
 
+# the text of the 38 shared calls (ALL_BIDS, PASS, DOUBLE, REDOUBLE) by identity, for a
+# language and ascii; the language is kept beside its table (an id is only unique while alive)
+_CALL_CELLS: dict[tuple[int, bool], tuple[Language, dict[int, str]]] = {}
+
+
+def _call_cells(lang: Language, ascii: bool) -> dict[int, str]:
+    got = _CALL_CELLS.get((id(lang), ascii))
+    if got is not None and got[0] is lang:
+        return got[1]
+    from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE
+
+    table = {id(b): f"{b.level}{lang.strain_str(b.strain, symbols=not ascii)}" for b in ALL_BIDS}
+    table.update({id(c): lang.call_str(c) for c in (PASS, DOUBLE, REDOUBLE)})
+    if len(_CALL_CELLS) > 64:
+        _CALL_CELLS.clear()
+    _CALL_CELLS[id(lang), ascii] = (lang, table)
+    return table
+
+
 def call_text(call: AnnotatedCall, *, lang: Language = ENGLISH, ascii: bool = False) -> str:
     """A recorded call: ``1♣``, ``Pass``, ``X``; ``!`` marks an alert, ``(n)`` a note;
     PBN irregularities show as ``^S`` (a skipped turn) and ``^I 1♣`` (an accepted insufficient bid)."""
     if call.irregular == "S":
         return "^S"
     c = call.call
-    if isinstance(c, Bid):
+    known = _call_cells(lang, ascii).get(id(c))
+    if known is not None:
+        text = known
+    elif isinstance(c, Bid):
         text = f"{c.level}{lang.strain_str(c.strain, symbols=not ascii)}"
     else:
         text = lang.call_str(c)
@@ -152,7 +174,13 @@ def auction_rows(board: Board, *, lang: Language = ENGLISH, ascii: bool = False)
     ends with ``...``.
     """
     calls = list(board.auction or ())
-    cells = [call_text(c, lang=lang, ascii=ascii) for c in calls]
+    table = _call_cells(lang, ascii)
+    cells = []
+    for c in calls:
+        t = table.get(id(c.call))
+        if t is None or c.alert or c.note is not None or c.irregular:
+            t = call_text(c, lang=lang, ascii=ascii)
+        cells.append(t)
     bids = [c for c in calls if isinstance(c.call, Bid)]
     passes = [c for c in calls[-3:] if isinstance(c.call, Pass)]
     if (not board.auction_end and bids and len(passes) == 3

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgecli.core import BridgeError, InvalidDealError, ParseError, Seat
+from bridgecli.core import Board, BridgeError, InvalidDealError, ParseError, Seat
 from bridgecli.formats import json_format as J
 from bridgecli.formats import schema
 
@@ -137,3 +137,55 @@ def test_a_key_twice_is_an_error() -> None:
     recs = list(J.iter_records('{"board": 1}\n{"board": 2, "dealer": "N", "dealer": "S"}\n{"board": 3}\n'))
     assert isinstance(recs[1], ParseError) and recs[1].line == 2 and "'dealer' given twice" in recs[1].message
     assert [r.number for r in recs if not isinstance(r, BridgeError)] == [1, 3]
+
+
+# -- a JSON array read a piece at a time -------------------------------------------
+
+_ITEMS = [json.dumps({"board": n, "dealer": "NESW"[n % 4], "vulnerable": "None",
+                      "auction": ["1C", "Pass", "Pass", "Pass"], "contract": "1C", "declarer": "NESW"[n % 4]})
+          for n in range(1, 5)]
+ARRAYS = [
+    "[\n" + ",\n".join(_ITEMS) + "\n]\n",
+    "[" + ", ".join(_ITEMS) + "]",                      # one line
+    "\ufeff  [\n  " + ",\n  ".join(_ITEMS) + "\n  ]  \n",
+    "[]", "[ ]\n", "[]\nx", "[\n]\n  1", "[", "[\n", "[1,", "[{}, ]", "[\n{\"board\": 1}\n,\n",
+    "[\n" + ",\n".join(_ITEMS) + "\n",                  # no closing bracket
+    "[\n" + ",\n".join(_ITEMS) + "\n]\n[",              # data after the array
+    "[\n" + " x,\n".join(_ITEMS) + "\n]\n",             # junk between items
+    "[\n" + ",\n".join(_ITEMS).replace('"board": 2', '"board": 2, "board": 3') + "\n]\n",
+    "[\n" + ",\n".join(_ITEMS).replace('"board": 3', '"board": -3') + "\n]\n",
+]
+
+
+def _key(r: object) -> tuple[object, ...]:
+    if isinstance(r, BridgeError):
+        return ("error", str(r), r.line, r.column)
+    return ("board", r)
+
+
+@pytest.mark.parametrize("text", ARRAYS)
+def test_an_array_in_pieces_reads_as_the_whole_text(text: str) -> None:
+    whole = [_key(r) for r in J.iter_records(text, "a.json")]
+    for size in (1, 2, 3, 7, 64, len(text) + 1):
+        pieces = [text[i:i + size] for i in range(0, len(text), size)]
+        assert [_key(r) for r in J.iter_stream(pieces, "a.json")] == whole, size
+
+
+def test_an_array_streams_item_by_item() -> None:
+    # a board comes out before the rest of the array is read, and the text read
+    # is dropped as it goes: the unread part never holds more than a few items
+    items = [_ITEMS[n % 4].replace(f'"board": {n % 4 + 1}', f'"board": {n + 1}') for n in range(2000)]
+    lines = ["[\n"] + [item + (",\n" if n < 1999 else "\n") for n, item in enumerate(items)] + ["]\n"]
+    taken = [0]
+
+    def pieces() -> object:
+        for line in lines:
+            taken[0] += 1
+            yield line
+
+    records = J.iter_stream(pieces(), "a.json")  # type: ignore[arg-type]
+    first = next(records)
+    assert isinstance(first, Board) and first.number == 1
+    assert taken[0] < 10
+    numbers = [first.number] + [r.number for r in records]  # type: ignore[union-attr]
+    assert numbers == list(range(1, 2001))

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from bridgecli.cli import cli
-from bridgecli.core.board import AnnotatedCall
+from bridgecli.core.board import AnnotatedCall, Board
 from bridgecli.core.calls import Bid
 from bridgecli.core.cards import Card, Strain
 from bridgecli.core.errors import BridgeError, ParseError, ReadWarning
@@ -151,7 +151,7 @@ def test_the_same_in_a_game_the_fast_path_reads_gives_the_line() -> None:
     # no brace anywhere: the file takes the whole-game path first
     text = '[Event "x"]\n\n' + PLAY + "-- C2 - -\n"
     recs, told = _read(text)
-    assert [type(r).__name__ for r in recs] == ["Board", "Board"]
+    assert len(recs) == 2 and all(isinstance(r, Board) for r in recs)
     assert told == ["t.pbn:10: card '--' read as '-' (an unknown card, PBN 3.6)"]
 
 
@@ -167,11 +167,9 @@ def test_the_auction_reader_warns_once_a_file_with_lines_in_the_file(tmp_path: P
     # full reader one by one: still one warning a kind, with the line in the whole file
     game = HEAD.replace('"1"', '"{n}"') + '[Auction "N"]\n1NT =0= Pass 3NT AP\n'
     text = "\n".join(game.format(n=n) for n in (1, 2, 3))
-    from bridgecli.formats import pbn_auctions
-
     with warnings.catch_warnings(record=True) as seen:
         warnings.simplefilter("always")
-        recs = list(pbn_auctions.iter_auction_records(text, "t.pbn"))
+        recs = list(pbn.iter_auction_records(text, "t.pbn"))
     assert [r.number for r in recs] == [1, 2, 3]  # type: ignore[union-attr]
     assert [str(w.message) for w in seen if issubclass(w.category, ReadWarning)] == [
         "t.pbn:5: note reference '=0=' ignored (notes are numbered from 1, PBN 3.5) (2 more)"]

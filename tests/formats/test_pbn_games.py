@@ -1,11 +1,12 @@
-"""The quick auction reader gives what the full PBN reader gives, field for field."""
+"""Reading PBN a game at a time (``split_games`` + ``iter_game_records``, as
+validate-auction does in batches) gives what reading the whole text gives:
+the same boards, the same errors at the same lines."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,8 +16,8 @@ from bridgecli.core.calls import PASS, Bid, Call
 from bridgecli.core.cards import Vulnerability, dealer_of_board
 from bridgecli.core.deal import deal_from_indices
 from bridgecli.core.errors import BridgeError
-from bridgecli.formats import pbn, pbn_auctions
-from bridgecli.formats.pbn_auctions import iter_auction_records
+from bridgecli.formats import pbn
+from bridgecli.formats.pbn import iter_auction_records, iter_game_records, split_games
 
 
 def _auction(rng: random.Random, dealer: Any) -> list[Call]:
@@ -51,7 +52,7 @@ def key(rec: Board | BridgeError) -> tuple[Any, ...]:
     if isinstance(rec, BridgeError):
         return ("error", type(rec).__name__, str(rec), rec.source, rec.line, rec.column)
     calls = None if rec.auction is None else tuple(a.call for a in rec.auction)
-    return ("board", rec.number, rec.dealer, rec.vulnerability, calls, rec.auction_end, rec.contract,
+    return ("board", rec, rec.number, rec.dealer, rec.vulnerability, calls, rec.auction_end, rec.contract,
             rec.auction_from, rec.effective_dealer)
 
 
@@ -59,17 +60,23 @@ def same_as_full_reader(text: str) -> None:
     full = [key(r) for r in pbn.iter_records(text, source="t.pbn")]
     quick = [key(r) for r in iter_auction_records(text, source="t.pbn")]
     assert quick == full
+    games = split_games(text)
+    if games is not None:
+        assert [key(r) for r in iter_game_records(games, source="t.pbn")] == full
 
 
-def test_plain_export_is_read_without_the_full_reader(monkeypatch: pytest.MonkeyPatch) -> None:
-    expected = [key(r) for r in pbn.iter_records(TEXT)]
-
-    def no_full_reader() -> Any:
-        raise AssertionError("the full reader was used")
-
-    monkeypatch.setattr(pbn_auctions, "_full_reader", no_full_reader)
-    assert [key(r) for r in iter_auction_records(TEXT)] == expected
-    assert all(k[0] == "board" and k[4] for k in expected)
+def test_split_games_gives_each_game_with_its_first_line() -> None:
+    games = split_games(TEXT)
+    assert games is not None
+    # the header "% PBN 2.1" / "% EXPORT" is part of the first game; each game after
+    # a blank line starts on the line after it
+    lines = TEXT.split("\n")
+    starts = [1] + [i + 2 for i, line in enumerate(lines) if line == "" and i + 1 < len(lines) and lines[i + 1]]
+    assert [line for _, line in games] == starts
+    assert [lines[line - 1] for _, line in games][1:] == ['[Event "t"]'] * (len(BOARDS) - 1)
+    assert len(games) == len(BOARDS)
+    assert split_games(TEXT.replace('"t"', '"#"', 1)) is None  # inheritance reaches across games
+    assert split_games(TEXT + "{comment}\n") is None
 
 
 def test_plain_export_same_as_full_reader() -> None:
