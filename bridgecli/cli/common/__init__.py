@@ -1,35 +1,44 @@
-"""What every command shares: reading FILE or ``-``, atomic ``-o``, format options."""
+"""What every command shares: reading FILE or ``-``, atomic ``-o``, exit codes of a
+run over records, error reporting, ``--jobs``; the shared click options are in
+:mod:`bridgecli.cli.common.options` and importable from here too, as are the input
+helpers of :mod:`bridgecli.files` the commands use."""
 
 from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Sequence
-from typing import IO, TYPE_CHECKING, Any, TypeVar
+from typing import IO, TYPE_CHECKING
 
 import click
 
 from bridgecli import files
-from bridgecli.core import board_numbers
+from bridgecli.cli.common.options import FORMAT_NAMES as FORMAT_NAMES
+from bridgecli.cli.common.options import VARIANT_NAMES as VARIANT_NAMES
+from bridgecli.cli.common.options import BoardNumbers as BoardNumbers
+from bridgecli.cli.common.options import add_lang_option as add_lang_option
+from bridgecli.cli.common.options import board_option as board_option
+from bridgecli.cli.common.options import find_variant_option as find_variant_option
+from bridgecli.cli.common.options import format_option as format_option
+from bridgecli.cli.common.options import get_lang as get_lang
+from bridgecli.cli.common.options import input_argument as input_argument
+from bridgecli.cli.common.options import json_option as json_option
+from bridgecli.cli.common.options import keep_going_option as keep_going_option
+from bridgecli.cli.common.options import output_option as output_option
+from bridgecli.cli.common.options import parse_board_numbers as parse_board_numbers
+from bridgecli.cli.common.options import parse_line_options as parse_line_options
+from bridgecli.cli.common.options import variant_option as variant_option
 from bridgecli.core.errors import ParseError
-
-# moved to the library (bridgecli.files); importable from here while commands still do
-from bridgecli.files import close_input as close_input  # noqa: PLC0414
-from bridgecli.files import closing_records as closing_records  # noqa: PLC0414
-from bridgecli.files import decode_bytes as decode_bytes  # noqa: PLC0414
-from bridgecli.files import stdin_buffer as stdin_buffer  # noqa: PLC0414
+from bridgecli.files import close_input as close_input
+from bridgecli.files import closing_records as closing_records
+from bridgecli.files import decode_bytes as decode_bytes
+from bridgecli.files import stdin_buffer as stdin_buffer
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from bridgecli.core.board import Board
     from bridgecli.core.errors import BridgeError
-    from bridgecli.core.notation import Language
-    from bridgecli.variants import Variant
 
-F = TypeVar("F", bound=Callable[..., Any])
-
-FORMAT_NAMES = ("pbn", "yaml", "json", "lin")
 
 
 def read_text(path: str) -> tuple[str, str]:
@@ -93,56 +102,16 @@ def records_done(code: int, keep_going: bool | None = None, output: str | None =
     return int(ExitCode.RULES)
 
 
-def keep_going_option(f: F) -> F:
-    """``--keep-going``: records that cannot be read are reported and skipped, the rest is written (exit 1)."""
-    return click.option(
-        "--keep-going", is_flag=True,
-        help="Skip records that cannot be read (reported on stderr), write the rest even to -o FILE, exit 1.",
-    )(f)
 
 
-def output_option(f: F) -> F:
-    """``-o/--output FILE``: write there atomically instead of stdout."""
-    return click.option(
-        "-o", "--output", "output", type=click.Path(dir_okay=False, writable=True, allow_dash=True),
-        default=None, help="Write to FILE (atomically) instead of stdout; a known extension picks the format.",
-    )(f)
 
 
-def json_option(f: F) -> F:
-    """``--json``: machine-readable output, one JSON object a record a line."""
-    return click.option("--json", "as_json", is_flag=True, help="Machine-readable JSON output.")(f)
 
 
-def input_argument(f: F) -> F:
-    """``FILE`` argument defaulting to ``-`` (stdin)."""
-    return click.argument("infile", metavar="FILE", default="-", type=click.Path(allow_dash=True))(f)
 
 
-def format_option(name: str = "--from", help: str = "Input format (default: from extension or content).") -> Callable[[F], F]:
-    """A ``--from``/``--to``/``--format`` choice of pbn, yaml, json, lin."""
-
-    def deco(f: F) -> F:
-        return click.option(name, type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None, help=help)(f)
-
-    return deco
 
 
-def get_lang(ctx: click.Context | None = None) -> Language:
-    """The Language chosen with the group's ``--lang`` (English by default)."""
-    from bridgecli.core.notation import ENGLISH
-
-    ctx = ctx or click.get_current_context(silent=True)
-    while ctx is not None:
-        if isinstance(ctx.obj, dict) and "lang_code" in ctx.obj and "lang" not in ctx.obj:
-            from bridgecli.core.notation import get_language
-
-            ctx.obj["lang"] = get_language(ctx.obj["lang_code"])  # loaded on first use (start-up time)
-        if isinstance(ctx.obj, dict) and "lang" in ctx.obj:
-            lang: Language = ctx.obj["lang"]
-            return lang
-        ctx = ctx.parent
-    return ENGLISH
 
 
 def quiet_stdout() -> None:
@@ -258,61 +227,17 @@ def report_capped(line: str, source: str | None) -> None:
         ctx.call_on_close(say_hidden)
 
 
-def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
-    if value is None:
-        return
-    from bridgecli.core.errors import BridgeError
-    from bridgecli.core.notation import get_language
-
-    try:
-        language = get_language(value)
-    except BridgeError as exc:
-        raise click.BadParameter(str(exc), ctx=ctx, param=param) from exc
-    # a copy for this command (and its children): the group's object stays as it was
-    ctx.obj = {**(ctx.obj if isinstance(ctx.obj, dict) else {}), "lang": language}
 
 
-def add_lang_option(command: click.Command) -> click.Command:
-    """Give ``command`` its own ``--lang``, so that ``bridgecli show --lang pl FILE``
-    works as ``bridgecli --lang pl show FILE`` does (the one after the command wins)."""
-    if not any(p.name == "lang" for p in command.params):
-        command.params.append(click.Option(
-            ["--lang"], metavar="en|pl|hu", default=None, expose_value=False, is_eager=True, callback=_set_lang,
-            help="Language of text output and of ambiguous input: en, pl, hu; as bridgecli --lang LANG COMMAND."))
-    return command
 
 
 # -- --board N, 1-4,7 -------------------------------------------------------------
 
 
-class BoardNumbers(board_numbers.BoardNumbers):
-    """:class:`bridgecli.core.board_numbers.BoardNumbers` of ``--board``: :meth:`single` is a usage error."""
-
-    def single(self) -> int | None:
-        """The one board number asked for; None when none was. Raises click.BadParameter
-        for a range or several numbers (where only one board can be meant)."""
-        try:
-            return super().single()
-        except ParseError as exc:
-            raise click.BadParameter(exc.message, param_hint="--board") from None
 
 
-def parse_board_numbers(specs: tuple[str, ...]) -> BoardNumbers:
-    """Board numbers from ``--board`` values: ``3``, ``1-4,7``, several options.
-
-    Raises click.BadParameter for anything else (also a value with no number in it, ``,``).
-    """
-    try:
-        return BoardNumbers.parse(specs)
-    except ParseError as exc:
-        raise click.BadParameter(exc.message, param_hint="--board") from None
 
 
-def board_option(f: F) -> F:
-    """``-b/--board N``: only these boards (``3``, ``1-4,7``; repeatable); read with
-    :func:`parse_board_numbers`."""
-    return click.option("-b", "--board", "board_specs", multiple=True, metavar="N",
-                        help="Only these boards: 3, 1-4,7; may be repeated.")(f)
 
 
 def usable_cores() -> int:
@@ -367,36 +292,9 @@ def echo_warning(message: str) -> None:
     click.echo(f"bridgecli: warning: {message}", err=True)
 
 
-def parse_line_options(command: click.Command, tokens: Sequence[str], info_name: str | None = None,
-                       parent: click.Context | None = None) -> click.Context:
-    """Parse the words of one input line as arguments of ``command`` (click's own parser, as
-    on the command line); the returned context holds the values in ``params``. Raises
-    ParseError for an unknown option, a missing value, or ``--help``.
-    """
-    try:
-        return command.make_context(info_name, list(tokens), parent=parent, resilient_parsing=False)
-    except click.exceptions.Exit:
-        raise ParseError("--help is not a result") from None
-    except click.ClickException as exc:
-        text = exc.format_message().rstrip(".")
-        raise ParseError(text[:1].lower() + text[1:]) from None
 
 
-#: Names ``--variant`` accepts (checked against the registry when used).
-VARIANT_NAMES = "booby|chinese|nullo|szlem|two-handed"
 
 
-def variant_option(f: F) -> F:
-    """The ``--variant NAME`` option (default: contract bridge)."""
-    return click.option("--variant", "variant_name", default=None, metavar="NAME",
-                        help=f"A variant of the rules text ({VARIANT_NAMES}); default contract bridge.")(f)
 
 
-def find_variant_option(name: str) -> Variant:
-    """The variant ``--variant`` names; an unknown name is a usage error (exit 2)."""
-    from bridgecli.variants import find_variant
-
-    try:
-        return find_variant(name)
-    except ParseError as exc:
-        raise click.BadParameter(str(exc), param_hint="--variant") from None
