@@ -122,6 +122,22 @@ def read_records(
     return closing_records(records, fp), source, name
 
 
+def records_of(stream: IO[bytes], source: str, fmt: str | None = None, path: str | None = None
+               ) -> Iterator[Board | BridgeError]:
+    """The records of an open binary ``stream`` (named ``source`` in messages), read a piece
+    at a time, in ``fmt`` or the one ``path``'s extension or the content shows. The stream
+    stays open (its owner closes it).
+
+    Raises:
+        ParseError: if the stream cannot be read as text, or its format is unknown.
+    """
+    from bridgecli.formats import resolve_format
+    from bridgecli.formats.stream import iter_file, peek, text_chunks
+
+    head, chunks = peek(text_chunks(stream, source))
+    return iter_file(chunks, resolve_format(path, head, fmt), source)
+
+
 def open_input(path: str, *, on_stdin: Callable[[], None] | None = None) -> tuple[IO[bytes], str]:
     """FILE or ``-`` (stdin) opened for reading bytes, and the name to give it in messages.
 

@@ -211,17 +211,26 @@ def _hand_records(ctx: click.Context, infile: str, from_: str | None, board_spec
         raise click.BadParameter(f"{output!r} is a directory", param_hint="-o")
     wanted = parse_board_numbers(board_specs)
     lang = get_lang(ctx)
-    boards, code = hand_records.select_boards(ctx, read_records(infile, from_), wanted, infile, board_specs)
-    if not boards:
-        ctx.exit(code)  # every record was unreadable and is reported: nothing to draw
-    if output not in (None, "-") or keep_going:
-        code = records_done(code, keep_going, output)  # exit 2 here: nothing written to -o
-    tens = ten == "10"
-    if solve_:
-        boards = hand_records.solved(boards)
-    if html:
-        hand_records.write_html(boards, output, lang=lang, per_page=int(per_page or 4), ascii=ascii_, tens=tens)
-    else:
-        hand_records.write_svgs(boards, output, lang=lang, ascii=ascii_, tens=tens)
+    import warnings
+
+    from bridgecli.core.errors import ReadWarning
+
+    with hand_records.two_passes(infile, from_) as records:
+        scan, code = hand_records.scan_boards(ctx, records(), wanted, infile, board_specs)
+        if not scan.count:
+            ctx.exit(code)  # every record was unreadable and is reported: nothing to draw
+        if output not in (None, "-") or keep_going:
+            code = records_done(code, keep_going, output)  # exit 2 here: nothing written to -o
+        tens = ten == "10"
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ReadWarning)  # said in the first pass
+            boards = hand_records.boards_of(records(), wanted)
+            if solve_:
+                boards = (b for b in hand_records.solving(boards) if isinstance(b, Board))
+            if html:
+                hand_records.write_html(boards, scan, output, lang=lang, per_page=int(per_page or 4), ascii=ascii_,
+                                        tens=tens)
+            else:
+                hand_records.write_svgs(boards, scan, output, lang=lang, ascii=ascii_, tens=tens)
     if code:
         ctx.exit(code)

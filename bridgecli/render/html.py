@@ -18,7 +18,7 @@ Pure: takes boards and options, returns a string.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from bridgecli.core.board import Board
 from bridgecli.core.cards import SUITS_DESC, Seat, Suit
@@ -284,6 +284,20 @@ def render_html(boards: Sequence[Board], *, lang: Language = ENGLISH, per_page: 
 
     ``per_page`` is 1, 2, 4 or 6 (see :data:`LAYOUTS`); raises ValueError otherwise.
     """
+    return "".join(iter_html(boards, count=len(boards), heading=session_heading(boards), lang=lang,
+                             per_page=per_page, ascii=ascii, tens=tens))
+
+
+def iter_html(boards: Iterable[Board], *, count: int, heading: Heading, lang: Language = ENGLISH,
+              per_page: int = 4, ascii: bool = False, tens: bool = True) -> Iterator[str]:
+    """:func:`render_html` a page at a time, for boards read as a stream: the document's
+    text in pieces, each page as soon as its boards are read, so that memory holds one page.
+
+    The heading and the page numbers (``2/5``) need to know the whole session first:
+    ``count`` is the number of boards and ``heading`` their :func:`session_heading`, found
+    by an earlier pass over the same boards. Raises ValueError for a ``per_page`` not in
+    :data:`LAYOUTS`, or when ``boards`` are more than ``count``.
+    """
     if per_page not in LAYOUTS:
         raise ValueError(f"boards per page must be one of {sorted(LAYOUTS)}, not {per_page!r}")
     cols, rows = LAYOUTS[per_page]
@@ -293,24 +307,35 @@ def render_html(boards: Sequence[Board], *, lang: Language = ENGLISH, per_page: 
         "gap": _GAP_MM, "cols": cols, "gaps": _GAP_MM * (cols - 1),
         "row_h": (_PAGE_H_MM - _HEAD_H_MM - _GAP_MM * rows) / rows,
     }
-    heading = session_heading(boards)
     title = heading.event or lang.word("hand_record")
-    pages = page_count(len(boards), per_page)
-    body = []
-    for i in range(pages):
-        chunk = boards[i * per_page:(i + 1) * per_page]
+    pages = page_count(count, per_page)
+    yield ("<!DOCTYPE html>\n"
+           f'<html lang="{escape(lang.code)}">\n<head>\n<meta charset="utf-8">\n'
+           '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+           '<meta name="generator" content="bridgecli">\n'
+           f"<title>{escape(title)}</title>\n<style>\n{css}</style>\n</head>\n<body>\n")
+    page: list[Board] = []
+    done = 0
+
+    def page_html(chunk: list[Board]) -> str:
         lines = []
         for r in range(0, len(chunk), cols):
             cards = "\n".join(board_html(b, lang=lang, ascii=ascii, tens=tens) for b in chunk[r:r + cols])
             lines.append(f'<div class="row">\n{cards}\n</div>')
-        body.append(f'<section class="page">{_heading_html(heading, lang, i + 1, pages)}\n'
-                    f'<div class="boards per-{per_page}">\n' + "\n".join(lines) + '\n</div></section>')
-    return (
-        "<!DOCTYPE html>\n"
-        f'<html lang="{escape(lang.code)}">\n<head>\n<meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        '<meta name="generator" content="bridgecli">\n'
-        f"<title>{escape(title)}</title>\n<style>\n{css}</style>\n</head>\n<body>\n"
-        + "\n".join(body)
-        + "\n</body>\n</html>\n"
-    )
+        return ("\n" if done else "") + (
+            f'<section class="page">{_heading_html(heading, lang, done + 1, pages)}\n'
+            f'<div class="boards per-{per_page}">\n' + "\n".join(lines) + '\n</div></section>')
+
+    for board in boards:
+        page.append(board)
+        if len(page) == per_page:
+            if done == pages:
+                raise ValueError(f"more boards than the {count} counted")
+            yield page_html(page)
+            done += 1
+            page = []
+    if page:
+        if done == pages:
+            raise ValueError(f"more boards than the {count} counted")
+        yield page_html(page)
+    yield "\n</body>\n</html>\n"

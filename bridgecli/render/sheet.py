@@ -9,7 +9,7 @@ double-dummy table and par come from the supplemental tags ``solve`` writes
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bridgecli.core.board import Board
@@ -155,13 +155,33 @@ def _date_text(value: str) -> str:
     return value
 
 
-def session_heading(boards: Sequence[Board]) -> Heading:
-    """Event, site and date: the first value of each tag among ``boards`` that says something."""
-    found: dict[str, str] = {}
-    for name in ("Event", "Site", "Date"):
-        for b in boards:
-            value = (b.tag(name) or "").strip()
-            if value not in _EMPTY and not value.startswith("?"):
-                found[name] = value
-                break
-    return Heading(found.get("Event", ""), found.get("Site", ""), _date_text(found.get("Date", "")))
+def session_heading(boards: Iterable[Board]) -> Heading:
+    """Event, site and date: the first value of each tag among ``boards`` that says something
+    (one pass over ``boards``, which may be a stream: see :class:`HeadingScan`)."""
+    scan = HeadingScan()
+    for b in boards:
+        if scan.add(b):
+            break
+    return scan.heading
+
+
+class HeadingScan:
+    """:func:`session_heading` a board at a time, for boards read as a stream."""
+
+    def __init__(self) -> None:
+        self.found: dict[str, str] = {}
+
+    def add(self, board: Board) -> bool:
+        """Take the tags ``board`` has and no earlier board had; True once all three are known."""
+        for name in ("Event", "Site", "Date"):
+            if name not in self.found:
+                value = (board.tag(name) or "").strip()
+                if value not in _EMPTY and not value.startswith("?"):
+                    self.found[name] = value
+        return len(self.found) == 3
+
+    @property
+    def heading(self) -> Heading:
+        """The heading of the boards added so far."""
+        found = self.found
+        return Heading(found.get("Event", ""), found.get("Site", ""), _date_text(found.get("Date", "")))

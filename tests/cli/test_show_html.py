@@ -425,3 +425,33 @@ def test_printed_long_suits_and_names_stay_inside(tmp_path, per_page):
                     continue  # the compass letters' boxes (ascent to descent) touch inside the little square
                 overlap = a[1] < b[3] - 1 and b[1] < a[3] - 1 and a[2] < b[4] - 1 and b[2] < a[4] - 1
                 assert not overlap, f"{a[0]!r} runs into {b[0]!r}"
+
+
+def test_html_from_stdin_is_the_html_from_the_file(tmp_path):
+    """stdin can be read once only: the two passes of the hand record (count, then draw)
+    go over a temp copy, and give the same document as the file."""
+    import sys
+
+    from ..conftest import ROOT, subprocess_env
+
+    src = ROOT / "sample_deals" / "valid" / "club_session.pbn"
+    run = [sys.executable, "-m", "bridgecli", "show", "--html", "--per-page", "2"]
+    from_file = subprocess.run([*run, str(src)], capture_output=True, env=subprocess_env(), cwd=tmp_path)
+    from_stdin = subprocess.run([*run, "-"], input=src.read_bytes(), capture_output=True, env=subprocess_env(),
+                                cwd=tmp_path)
+    assert from_file.returncode == 0 and from_stdin.returncode == 0, from_stdin.stderr
+    assert from_stdin.stdout == from_file.stdout
+    assert from_file.stdout.count(b'<section class="page">') == 9  # 18 boards, 2 a page
+
+
+def test_a_lenient_read_is_warned_about_once_in_the_two_passes(tmp_path):
+    deal = "N:AKQJ.T98.765.432 T987.AKQ.432.765 65432.J76.AKQ.AK .5432.JT98.QJT98"
+    f = tmp_path / "tm.pbn"
+    f.write_text("".join(f'[Event Random Deal #]\n[Board "{n}"]\n[Deal "{deal}"]\n\n' for n in (1, 2)),
+                 encoding="utf-8")
+    from click.testing import CliRunner
+
+    res = CliRunner().invoke(cli, ["show", "--html", str(f)])
+    assert res.exit_code == 0, res.stderr
+    assert res.stderr.count("tag value without quotes") == 1
+    assert "<title>Random Deal #</title>" in res.stdout

@@ -270,3 +270,38 @@ def test_every_word_comes_from_the_language():
         "Zachód", "Północ", "Wschód", "Południe"]
     assert first.find("p", "result").text() == "Kontrakt: 3NT by N, ugrane 10 lew"
     assert second.find("div", "dealer").text() == "Rozdaje: Zachód"
+
+
+def test_iter_html_is_render_html_a_page_at_a_time():
+    """The streamed document is the same text, and asks for a page's boards only when it
+    writes that page (so memory holds one page, not the session)."""
+    from bridgecli.render.html import iter_html
+
+    boards = [SOLVED] + [plain(i) for i in range(2, 12)]
+    taken: list[int] = []
+
+    def stream():
+        for b in boards:
+            taken.append(b.number)
+            yield b
+
+    pieces = iter_html(stream(), count=len(boards), heading=session_heading(boards), per_page=4)
+    head = next(pieces)
+    assert head.startswith("<!DOCTYPE html>") and taken == []
+    first_page = next(pieces)
+    assert "1/3" in first_page and taken == [1, 2, 3, 4]
+    assert head + first_page + "".join(pieces) == render_html(boards, per_page=4)
+
+
+def test_iter_html_refuses_more_boards_than_counted():
+    from bridgecli.render.html import iter_html
+
+    with pytest.raises(ValueError, match="more boards"):
+        "".join(iter_html([plain(1), plain(2)], count=1, heading=session_heading([]), per_page=1))
+
+
+def test_the_heading_is_found_in_one_pass_over_a_stream():
+    later = dataclasses.replace(plain(2), tags={"Site": "Pécs"})
+    first = dataclasses.replace(plain(1), tags={"Event": "?", "Date": "2024.01.02"})
+    heading = session_heading(iter([first, later, SOLVED]))
+    assert (heading.event, heading.site, heading.date) == ("Club Pairs", "Pécs", "2024-01-02")
