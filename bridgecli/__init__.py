@@ -27,7 +27,7 @@ _EXPORTS: dict[str, str] = {
     # rubber and variant sessions from results or boards, and their sheets (rubber, rubber --variant)
     **dict.fromkeys(("rubber_session", "variant_session", "VariantSession"), "bridgecli.sessions"),
     "render_sheet": "bridgecli.render.scoresheet",
-    # score -, score FILE, score --event (h1: bridgecli/results)
+    # score -, score FILE, score --event
     **dict.fromkeys(("score_lines", "ScoredLine"), "bridgecli.results.lines"),
     **dict.fromkeys(("score_boards", "ScoredBoard", "board_table"), "bridgecli.results.boards"),
     **dict.fromkeys(("read_results", "score_event", "Event"), "bridgecli.results.event"),

@@ -163,7 +163,6 @@ CLI_SHARED = {"bridgecli.cli", "bridgecli.cli.common", "bridgecli.cli.common.opt
 
 #: CLI helper modules -> the commands they belong to (each only drawn by those commands).
 CLI_HELPERS: dict[str, set[str]] = {
-    "bridgecli.cli.play_analyse": {"bridgecli.cli.play", "bridgecli.cli.solve"},
     "bridgecli.cli.hand_records": {"bridgecli.cli.show", "bridgecli.cli.solve"},
     # the --variant mode of the five commands that take it (its games are bridgecli.variants,
     # its loops bridgecli.checks.variants and bridgecli.sessions; this is their error lines)

@@ -761,9 +761,9 @@ def _size(stream: object) -> int:
 
 
 # -- the read step of a PBN file ----------------------------------------------------------
-# The one place that knows how a PBN file is read for an auction check: the quick reader
-# of the auction fields (formats.pbn_auctions) with the full reader behind it. To read
-# with another reader, change _pbn_units (and _game_records, for the workers' batches).
+# The one place that knows how a PBN file is read for an auction check: the PBN reader
+# (formats.pbn) a game at a time, or a run of games as one text. To read another way,
+# change _pbn_units (and _game_records, for the workers' batches).
 
 _Unit = tuple["list[tuple[str, int]] | None", "Iterator[Board | BridgeError]"]
 """A run of games of a PBN stream: ``(games, ())``, plain games as ``(text, first line)``
