@@ -27,7 +27,7 @@ def read_files(page: Path) -> list[str]:
     text = page.read_text(encoding="utf-8")
     written: set[str] = set()
     read: list[str] = []
-    for block in re.findall(r"```console\n(.*?)```", text, re.S):
+    for block in re.findall(r"```console\n(.*?)```", text, re.DOTALL):
         for line in block.replace("\\\n", " ").splitlines():
             if not line.startswith("$ "):
                 continue

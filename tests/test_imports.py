@@ -21,8 +21,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from .conftest import ROOT, subprocess_env
 
 PACKAGE = ROOT / "bridgecli"

@@ -180,7 +180,7 @@ def test_later_lead_out_of_turn_cites_law_53() -> None:
     leader = state.to_play
     assert leader is not None
     other = leader.next(1)
-    card = sorted(state.hand(other).cards)[0]
+    card = min(state.hand(other).cards)
     with pytest.raises(IllegalPlayError) as exc:
         state.play(card, seat=other)
     assert exc.value.reason == "out-of-turn" and exc.value.trick == 2

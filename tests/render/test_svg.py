@@ -155,7 +155,7 @@ def test_no_text_runs_into_another_or_off_the_edge(board, kwargs):
     width, height = float(root.get("width")), float(root.get("height"))
     assert root.get("viewBox") == f"0 0 {root.get('width')} {root.get('height')}"
     boxes = text_boxes(root)
-    rose = [r for r in root.iter(f"{NS}rect") if r.get("rx")][0]
+    rose = next(r for r in root.iter(f"{NS}rect") if r.get("rx"))
     rose_box = ("rose", float(rose.get("x")), float(rose.get("y")),
                 float(rose.get("x")) + float(rose.get("width")), float(rose.get("y")) + float(rose.get("height")))
     inside_rose = {"N", "E", "S", "W"}
