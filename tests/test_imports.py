@@ -156,59 +156,45 @@ def test_no_cli_module_imports_a_command_module():
 
 
 #: The modules of bridgecli/cli/ every command may import: the group and its errors, the
-#: shared click options and reporting, the interrupt handling.
-CLI_SHARED = {"bridgecli.cli", "bridgecli.cli.common", "bridgecli.cli.common.options", "bridgecli.cli.interrupts"}
+#: interrupt handling, and the package cli/common (the shared click options, reporting, the
+#: --variant mode and the hand-record writer of show/solve): what commands share lives there.
+CLI_SHARED = {"bridgecli.cli", "bridgecli.cli.interrupts"}
+CLI_COMMON = "bridgecli.cli.common"
 
-#: CLI helper modules -> the commands they belong to (each only drawn by those commands).
-CLI_HELPERS: dict[str, set[str]] = {
-    "bridgecli.cli.hand_records": {"bridgecli.cli.show", "bridgecli.cli.solve"},
-    # the --variant mode of the five commands that take it (its games are bridgecli.variants,
-    # its loops bridgecli.checks.variants and bridgecli.sessions; this is their error lines)
-    "bridgecli.cli.variants": {f"bridgecli.cli.{cmd}" for cmd in ("deal", "play", "score", "show", "validate_auction")},
-}
 
-#: Known edges between command modules on main's layout, each with its reason; issue #18
-#: moves them into library modules or cli/common.py. The test fails when one is gone, so
-#: that the list only shrinks: the lead empties it at merge.
-KNOWN_CLI_EDGES: dict[tuple[str, str], str] = {}
+def _shared(module: str) -> bool:
+    return module in CLI_SHARED or module == CLI_COMMON or module.startswith(CLI_COMMON + ".")
 
 
 def cli_edges(graph: dict[str, set[str]]) -> dict[tuple[str, str], str]:
     """(importer, imported) -> why the edge breaks the rule, for every edge between two modules of
-    bridgecli/cli/ other than an import of a shared module or of a helper by its own command."""
+    bridgecli/cli/ other than an import of a shared module."""
     found = {}
     for name in sorted(graph):
         if not name.startswith("bridgecli.cli."):
             continue
         for target in sorted(graph[name]):
-            if not target.startswith("bridgecli.cli") or target in CLI_SHARED:
+            if not target.startswith("bridgecli.cli") or _shared(target):
                 continue
-            if name in CLI_HELPERS.get(target, ()):
-                continue
-            why = (f"helper of {sorted(CLI_HELPERS[target])} only" if target in CLI_HELPERS
-                   else "another command's module")
-            found[(name, target)] = why
+            found[(name, target)] = "another command's module"
     return found
 
 
 def test_the_cli_rule_sees_a_command_importing_another():
     graph = {"bridgecli.cli.a": {"bridgecli.cli.common", "bridgecli.cli.b"}, "bridgecli.cli.b": {"bridgecli.cli"},
-             "bridgecli.cli.common": set(), "bridgecli.cli.solve": {"bridgecli.cli.hand_records"},
-             "bridgecli.cli.convert": {"bridgecli.cli.hand_records", "bridgecli.core.cards"}}
+             "bridgecli.cli.common": set(), "bridgecli.cli.solve": {"bridgecli.cli.common.hand_records"},
+             "bridgecli.cli.convert": {"bridgecli.cli.commonplace", "bridgecli.core.cards"}}
     assert cli_edges(graph) == {
         ("bridgecli.cli.a", "bridgecli.cli.b"): "another command's module",
-        ("bridgecli.cli.convert", "bridgecli.cli.hand_records"): "helper of ['bridgecli.cli.show', 'bridgecli.cli.solve'] only",
+        ("bridgecli.cli.convert", "bridgecli.cli.commonplace"): "another command's module",
     }
 
 
 def test_cli_modules_share_only_the_common_modules():
     """No module of bridgecli/cli/ imports from another command's module: what two commands
     share lives in cli/common.py (CLI-only) or in a library module outside cli/."""
-    found = cli_edges(import_graph())
-    gone = sorted(edge for edge in KNOWN_CLI_EDGES if edge not in found)
-    assert gone == [], f"no longer imported, drop from KNOWN_CLI_EDGES: {gone}"
-    new = [f"{a} imports {b} ({why})" for (a, b), why in found.items() if (a, b) not in KNOWN_CLI_EDGES]
-    assert new == [], "cli modules lean on each other:\n" + "\n".join(new)
+    found = [f"{a} imports {b} ({why})" for (a, b), why in cli_edges(import_graph()).items()]
+    assert found == [], "cli modules lean on each other:\n" + "\n".join(found)
 
 
 def _lines(path: Path) -> int:

@@ -115,7 +115,7 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
         if wheres or predeals or script_path or stats is not None or dealer_opt or vul_opt:
             raise click.UsageError("--variant deals by its own procedure: no --where, --predeal, --script,"
                                    " --stats, --dealer or --vul")
-        from bridgecli.cli.variants import run_deal
+        from bridgecli.cli.common.variants import run_deal
 
         ctx.exit(run_deal(variant_name, count, seed, start_board, fmt, output))
     jobs = cap_jobs(jobs) or 1

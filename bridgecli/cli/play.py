@@ -110,7 +110,7 @@ def play(ctx: click.Context, infile: str, board_specs: tuple[str, ...], as_json:
                 or analyse):
             raise click.UsageError("--variant replays the boards of FILE: no --deal, --contract, --declarer,"
                                    " --cards, --complete, --interactive, --analyse or --tricks")
-        from bridgecli.cli.variants import run_play
+        from bridgecli.cli.common.variants import run_play
 
         ctx.exit(run_play(variant_name, infile, from_, as_json, wanted or None, output))
     if complete and interactive:

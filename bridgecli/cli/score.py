@@ -244,7 +244,7 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
         if event_file or imps_mode or ns or declarer or not args or args == ("-",):
             raise click.UsageError("--variant scores one CONTRACT RESULT or a FILE: no --event, --imps, --ns,"
                                    " --declarer or stdin")
-        from bridgecli.cli.variants import run_rubber, run_score
+        from bridgecli.cli.common.variants import run_rubber, run_score
 
         if len(args) == 1 and args[0].lower().endswith(FILE_EXTENSIONS):
             ctx.exit(run_rubber(variant_name, args[0], fmt_override, as_json, output))

@@ -114,7 +114,7 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
                          option="" if variant_name else "--html, --svg or --json")
     html, svg, as_json = html or kind == "html", svg or kind == "svg", as_json or kind == "json"
     if variant_name is not None:
-        from bridgecli.cli.variants import run_show
+        from bridgecli.cli.common.variants import run_show
 
         ctx.exit(run_show(variant_name, infile, from_, ascii_, output))
     if html or svg or per_page:
@@ -137,7 +137,7 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
     records = read_records(infile, from_)
     skipped = [0]
     if solve_:
-        from bridgecli.cli.hand_records import solving
+        from bridgecli.cli.common.hand_records import solving
 
         records = solving(records, wanted, skipped)
     code: int = ExitCode.OK
@@ -195,8 +195,8 @@ def _with_claim(board: Board, text: str, lang: Any, ascii_: bool) -> str:
 def _hand_records(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[str, ...], ascii_: bool,
                   ten: str, brief: bool, html: bool, per_page: str | None, solve_: bool, svg: bool, as_json: bool,
                   output: str | None, keep_going: bool = False) -> None:
-    """``show --html`` / ``--svg`` (see :mod:`bridgecli.cli.hand_records`)."""
-    from bridgecli.cli import hand_records
+    """``show --html`` / ``--svg`` (see :mod:`bridgecli.cli.common.hand_records`)."""
+    from bridgecli.cli.common import hand_records
 
     if html and svg:
         raise click.UsageError("--html and --svg exclude each other")

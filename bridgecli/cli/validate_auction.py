@@ -94,7 +94,7 @@ def validate_auction(
     format = from_ or old_format
     rules = BRIDGE
     if variant_name is not None:
-        from bridgecli.cli.variants import auction_rules, is_point_auction, run_point_validate
+        from bridgecli.cli.common.variants import auction_rules, is_point_auction, run_point_validate
 
         if is_point_auction(variant_name):
             ctx.exit(run_point_validate(variant_name, infile, dealer, calls_text, format, require_complete, as_json,
@@ -126,7 +126,7 @@ def validate_auction(
             _exit(ctx, code, n, None, output)
     if variant_name is not None:
         from bridgecli.cli.common import read_records
-        from bridgecli.cli.variants import with_dealers
+        from bridgecli.cli.common.variants import with_dealers
 
         records, source, _ = read_records(infile, format)
         checks = check_auctions(with_dealers(records, variant_name), require_complete=require_complete,

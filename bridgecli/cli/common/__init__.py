@@ -1,7 +1,7 @@
-"""What every command shares: reading FILE or ``-``, atomic ``-o``, exit codes of a
-run over records, error reporting, ``--jobs``; the shared click options are in
-:mod:`bridgecli.cli.common.options` and importable from here too, as are the input
-helpers of :mod:`bridgecli.files` the commands use."""
+"""What the commands share (the one home of shared CLI code): reading FILE or ``-``,
+atomic ``-o``, exit codes of a run over records, error reporting, ``--jobs``; the shared
+click options (:mod:`.options`), the ``--variant`` mode (:mod:`.variants`) and the hand
+record of ``show``/``solve`` (:mod:`.hand_records`)."""
 
 from __future__ import annotations
 
