@@ -554,15 +554,7 @@ class _Reader:
         play_lazy = False
         if play_e is not None:
             rows = play_e[3]
-            m = _CANON_PLAY.fullmatch(rows[0][1]) if rows and len(rows) == 1 and rows[0][1] else None
-            if m is not None:
-                fields["play_leader"] = _parse_leader(play_e)
-                fields["play"] = _PENDING
-                if m.group(1):
-                    fields["play_end"] = "*"
-                play_lazy = True
-            else:
-                fields["play_leader"], fields["play"], fields["play_end"] = _parse_play(play_e)
+            play_lazy = _play_fields(fields, play_e, rows[0][1] if rows and len(rows) == 1 else None)
         if notes[0]:
             fields["auction_notes"] = _parse_notes(notes[0])
         if notes[1]:
@@ -827,15 +819,7 @@ def _export_board(g: tuple[str, ...], last: dict[str, str]) -> Board | None:
                 return None
             e = ["Play", play_v, None, [(None, play_rows)] if play_rows else None]
             entries.append(e)
-            m = _CANON_PLAY.fullmatch(play_rows) if play_rows else None
-            if m is not None:
-                fields["play_leader"] = _parse_leader(e)
-                fields["play"] = _PENDING
-                if m.group(1):
-                    fields["play_end"] = "*"
-                play_lazy = True
-            else:
-                fields["play_leader"], fields["play"], fields["play_end"] = _parse_play(e)
+            play_lazy = _play_fields(fields, e, play_rows)
     except BridgeError:
         return None
     cls = LazyBoard if deal is _PENDING or play_lazy else Board
@@ -1246,6 +1230,21 @@ def _parse_leader(e: _Entry) -> Seat | None:
         return _parse_seat(e[1], "play")
     except ParseError as exc:
         raise exc.located(line=e[2])
+
+
+def _play_fields(fields: dict[str, Any], entry: Any, rows: str | None) -> bool:
+    """Set the play fields of a game from its Play section ``entry``: when its one row of
+    text ``rows`` is canonical, the leader now and the cards on first use (True); else
+    all of it parsed now (False)."""
+    m = _CANON_PLAY.fullmatch(rows) if rows else None
+    if m is None:
+        fields["play_leader"], fields["play"], fields["play_end"] = _parse_play(entry)
+        return False
+    fields["play_leader"] = _parse_leader(entry)
+    fields["play"] = _PENDING
+    if m.group(1):
+        fields["play_end"] = "*"
+    return True
 
 
 def _parse_play(e: _Entry) -> tuple[Seat | None, tuple[tuple[PlayedCard, ...], ...], str]:
