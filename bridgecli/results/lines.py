@@ -18,7 +18,7 @@ from bridgecli.core.cards import Seat, Side, Vulnerability
 from bridgecli.core.errors import BridgeError, ParseError
 from bridgecli.core.scoring import find_rules
 from bridgecli.core.scoring import score as score_of
-from bridgecli.result_lines import InputLanguage, declared_language, result_and_declarer
+from bridgecli.result_lines import InputLanguage, declared_language, result_and_declarer, split_words
 
 if TYPE_CHECKING:
     from bridgecli.core.notation import Language
@@ -204,15 +204,7 @@ class LineScorer:
         """The output of ``line`` (no cache). Raises ParseError."""
         if line.lstrip().startswith("#"):
             return ""  # a comment line, as rubber reads them: an empty output line, like a blank one
-        if "'" in line or '"' in line or "\\" in line:
-            import shlex
-
-            try:
-                tokens = shlex.split(line)
-            except ValueError as exc:
-                raise ParseError(f"cannot split the line: {exc}") from None
-        else:
-            tokens = line.split()
+        tokens = split_words(line)
         if not tokens:
             return ""
         fast = self.simple_options(tokens)
