@@ -18,7 +18,13 @@ from bridgecli.core.cards import Seat, Side, Vulnerability
 from bridgecli.core.errors import BridgeError, ParseError
 from bridgecli.core.scoring import find_rules
 from bridgecli.core.scoring import score as score_of
-from bridgecli.result_lines import InputLanguage, declared_language, result_and_declarer, split_words
+from bridgecli.result_lines import (
+    BOARD_EXTENSIONS,
+    InputLanguage,
+    declared_language,
+    result_and_declarer,
+    split_words,
+)
 
 if TYPE_CHECKING:
     from bridgecli.core.notation import Language
@@ -26,7 +32,7 @@ if TYPE_CHECKING:
 __all__ = ["FILE_EXTENSIONS", "LineScorer", "ScoredLine", "imps_line", "iter_lines", "iter_scored_lines", "read_head",
            "result_line", "score_lines"]
 
-FILE_EXTENSIONS = (".pbn", ".yaml", ".yml", ".json", ".jsonl", ".ndjson", ".lin")
+FILE_EXTENSIONS = BOARD_EXTENSIONS
 """A lone word ending in one of these names a FILE of boards, not a contract."""
 
 OptionParser = Callable[[list[str]], Mapping[str, Any]]
