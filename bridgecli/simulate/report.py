@@ -46,6 +46,9 @@ WORDS: dict[str, dict[str, str]] = {
     },
 }
 
+#: Normal quantile of a two-sided 95% confidence interval.
+Z95 = 1.959963984540054
+
 _SCORING_WORD = {"imps": "IMPs", "mp": "matchpoints", "total": "total points"}
 
 
@@ -84,7 +87,7 @@ def _pm(est: dict[str, Any] | None, digits: int) -> str:
         return ""
     mean, se = est["mean"], est["se"]
     mean = 0.0 if round(mean, digits) == 0 else mean  # no "-0.00"
-    half = "-" if se is None else f"{1.959963984540054 * se:.{digits}f}"
+    half = "-" if se is None else f"{Z95 * se:.{digits}f}"
     return f"{mean:+.{digits}f} ± {half}"
 
 
