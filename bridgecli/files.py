@@ -209,6 +209,14 @@ def stdin_reader() -> Callable[[], bytes]:
     return lambda: os.read(fd, 1 << 16)
 
 
+def usable_cores() -> int:
+    """Cores this process may run on: its CPU affinity where the system has one, else the count."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
 def stdin_is_terminal() -> bool:
     """True when stdin is a terminal (nothing piped in)."""
     try:

@@ -100,15 +100,6 @@ def draws(key: int, j: int, r: int) -> list[int]:
     return out
 
 
-def labels_of(fixed: Sequence[int]) -> list[int]:
-    """Seats of the free cards before shuffling: North's share, then East's, South's, West's."""
-    held = [0, 0, 0, 0]
-    for s in fixed:
-        if s >= 0:
-            held[s] += 1
-    return [s for s in range(4) for _ in range(13 - held[s])]
-
-
 def owner_of(key: int, j: int, fixed: Sequence[int] = (-1,) * 52) -> list[int]:
     """Deal ``j`` of the stream: the seat (0 North .. 3 West) of each card index 0..51.
 

@@ -46,6 +46,9 @@ WORDS: dict[str, dict[str, str]] = {
     },
 }
 
+#: Normal quantile of a two-sided 95% confidence interval.
+Z95 = 1.959963984540054
+
 _SCORING_WORD = {"imps": "IMPs", "mp": "matchpoints", "total": "total points"}
 
 
@@ -84,7 +87,7 @@ def _pm(est: dict[str, Any] | None, digits: int) -> str:
         return ""
     mean, se = est["mean"], est["se"]
     mean = 0.0 if round(mean, digits) == 0 else mean  # no "-0.00"
-    half = "-" if se is None else f"{1.959963984540054 * se:.{digits}f}"
+    half = "-" if se is None else f"{Z95 * se:.{digits}f}"
     return f"{mean:+.{digits}f} ± {half}"
 
 
@@ -99,6 +102,14 @@ def _bars(distribution: dict[str, float], width: int = 40) -> list[str]:
         bar = "#" * (round(width * pct / peak) if peak else 0)
         lines.append(f"  {t:>2}  {bar:<{width}}  {pct:5.1f}%")
     return lines
+
+
+def _payoff_table(names: list[str], table: list[list[dict[str, Any] | None]], digits: int, fmt: str) -> list[str]:
+    """The lines of a payoff matrix: row against column, ``mean ± half-interval`` per cell."""
+    from tabulate import tabulate
+
+    rows = [[names[i]] + [_pm(cell, digits) for cell in row] for i, row in enumerate(table)]
+    return tabulate(rows, headers=[""] + names, tablefmt=fmt, disable_numparse=True).splitlines()
 
 
 def render_text(summary: dict[str, Any], lang: Language | None = None, fmt: str = "simple") -> str:
@@ -131,20 +142,18 @@ def render_text(summary: dict[str, Any], lang: Language | None = None, fmt: str 
         for c in contracts:
             out.append(contract_text(c["contract"], lang))
             out += _bars(c["distribution"])
+    digits = 2 if summary["scoring"] == "imps" else 1 if summary["scoring"] == "mp" else 0
     payoffs = summary.get("payoffs")
     if payoffs:
-        digits = 2 if summary["scoring"] == "imps" else 1 if summary["scoring"] == "mp" else 0
         side = payoffs["view"]
         if lang is not None and lang.code != "en":
             side = lang.seat_out[0] + lang.seat_out[2] if side == "NS" else lang.seat_out[1] + lang.seat_out[3]
         out += ["", _w(lang, "Payoffs in {scoring} for {side} (row against column, mean ± 95% interval)",
                        scoring=scoring_word, side=side)]
         names = [contract_text(x, lang) for x in payoffs["items"]]
-        rows = [[names[i]] + [_pm(cell, digits) for cell in row] for i, row in enumerate(payoffs["table"])]
-        out += tabulate(rows, headers=[""] + names, tablefmt=fmt, disable_numparse=True).splitlines()
+        out += _payoff_table(names, payoffs["table"], digits, fmt)
     lead = summary.get("lead")
     if lead:
-        digits = 2 if summary["scoring"] == "imps" else 1 if summary["scoring"] == "mp" else 0
         seat = lead["leader"] if lang is None else lang.seat_out["NESW".index(lead["leader"])]
         out += ([] if out[-1] == "" else [""]) + [_w(lang, "Opening leads against {contract} (leader {seat})",
                        contract=contract_text(lead["contract"], lang), seat=seat)]
@@ -159,6 +168,5 @@ def render_text(summary: dict[str, Any], lang: Language | None = None, fmt: str 
         if len(names) > 1:
             out += ["", _w(lang, "Lead payoffs in {scoring} for the defence (row against column, mean ± 95% interval)",
                            scoring=scoring_word)]
-            rows = [[names[i]] + [_pm(cell, digits) for cell in row] for i, row in enumerate(lead["payoffs"]["table"])]
-            out += tabulate(rows, headers=[""] + names, tablefmt=fmt, disable_numparse=True).splitlines()
+            out += _payoff_table(names, lead["payoffs"]["table"], digits, fmt)
     return "\n".join(out) + "\n"

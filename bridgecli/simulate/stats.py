@@ -11,16 +11,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
 F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]
-
-#: Normal quantile of a two-sided 95% confidence interval.
-Z95 = 1.959963984540054
 
 SCORINGS = ("imps", "mp", "total")
 """Payoff scorings: IMPs, matchpoints (percent of the board), total points."""
@@ -101,18 +97,3 @@ def payoff_matrix(scoring: str, pair_means: Sequence[float], k: int) -> list[lis
         out[i][j] = value
         out[j][i] = 100.0 - value if scoring == "mp" else -value
     return out
-
-
-@dataclass(frozen=True, slots=True)
-class Estimate:
-    """A mean with its standard error."""
-
-    mean: float
-    """The estimate."""
-    se: float
-    """Its standard error (``inf`` from fewer than two samples)."""
-
-    @property
-    def ci95(self) -> tuple[float, float]:
-        """The 95% confidence interval (normal approximation)."""
-        return (self.mean - Z95 * self.se, self.mean + Z95 * self.se)

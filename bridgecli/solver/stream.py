@@ -25,6 +25,7 @@ from typing import IO, Any
 
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
+from bridgecli.files import usable_cores
 
 from .analysis import FLUSH, BoardAnalysis, Unsolvable, analyse_stream
 
@@ -34,14 +35,6 @@ BATCH = 40
 JOB_BATCH = 10
 #: Seconds without input after which the records read so far are solved.
 IDLE = 0.25
-
-
-def usable_cores() -> int:
-    """Cores this process may run on: its CPU affinity where the system has one, else the count."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        return max(1, os.cpu_count() or 1)
 
 
 def solve_boards(boards: Iterable[Board], *, jobs: int | None = None, leads: bool = False,

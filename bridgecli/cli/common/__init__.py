@@ -32,6 +32,7 @@ from bridgecli.files import close_input as close_input
 from bridgecli.files import closing_records as closing_records
 from bridgecli.files import decode_bytes as decode_bytes
 from bridgecli.files import stdin_buffer as stdin_buffer
+from bridgecli.files import usable_cores as usable_cores
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -238,14 +239,6 @@ def report_capped(line: str, source: str | None) -> None:
 
 
 
-
-
-def usable_cores() -> int:
-    """Cores this process may run on: its CPU affinity where the system has one, else the count."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        return max(1, os.cpu_count() or 1)
 
 
 def cap_jobs(jobs: int | None, option: str = "--jobs") -> int | None:

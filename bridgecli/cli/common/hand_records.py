@@ -27,6 +27,7 @@ from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import AtomicOutput, close_input, open_input, read_records, report
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
+from bridgecli.files import usable_cores
 
 
 class Scan:
@@ -135,8 +136,6 @@ def _solved(records: Iterable[Board | BridgeError], wanted: Container[int] | Non
                     skipped[0] += 1
                 continue
             yield rec
-
-    from bridgecli.solver.stream import usable_cores
 
     for item in analyse_stream(chosen(), jobs=usable_cores()):
         if isinstance(item, BoardAnalysis):
