@@ -219,21 +219,27 @@ def test_core_imports_no_other_layer():
             assert all(e.startswith("bridgecli.core") for e in edges), (name, edges)
 
 
+#: The modules a plain import of the library, or scoring through it, must not load (a tuple's source text).
+HEAVY = "('numpy', 'yaml', 'tabulate', 'endplay', 'click')"
+
+
+def _stdout_of(code: str) -> str:
+    """What ``python -c code`` prints, run in a fresh interpreter."""
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=subprocess_env(),
+                          timeout=60, check=True).stdout
+
+
 def test_import_bridgecli_loads_nothing_heavy():
-    code = ("import sys, bridgecli\n"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'yaml', 'tabulate', 'endplay', 'click')"
-            " or m.startswith('bridgecli.')))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=subprocess_env(),
-                         timeout=60, check=True).stdout
+    out = _stdout_of("import sys, bridgecli\n"
+                     f"print(sorted(m for m in sys.modules if m.split('.')[0] in {HEAVY}"
+                     " or m.startswith('bridgecli.')))")
     assert out.strip() == "[]"
 
 
 def test_scoring_through_the_api_loads_no_heavy_module():
-    code = ("import sys, bridgecli as bc\n"
-            "bc.score('3NT=')\n"
-            "print(sorted(m for m in ('numpy', 'yaml', 'tabulate', 'endplay', 'click') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=subprocess_env(),
-                         timeout=60, check=True).stdout
+    out = _stdout_of("import sys, bridgecli as bc\n"
+                     "bc.score('3NT=')\n"
+                     f"print(sorted(m for m in {HEAVY} if m in sys.modules))")
     assert out.strip() == "[]"
 
 

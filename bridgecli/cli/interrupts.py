@@ -7,8 +7,8 @@ blocks run: ``-o`` temp files are removed, worker processes ended, and the old
 and exits 128 + the signal number (130 for Ctrl-C).
 
 A second signal while the first is being handled ends the process at once,
-without a traceback: the temp files still registered (:func:`add_temp_file`,
-and those of :class:`bridgecli.files.AtomicOutput` blocks still open) are removed first. Processes forked from the command (worker pools) get the
+without a traceback: the temp files of :class:`bridgecli.files.AtomicOutput` blocks
+still open are removed first. Processes forked from the command (worker pools) get the
 system's handling back at once, at the fork: they ignore SIGINT (the parent
 stops them) and die quietly on SIGTERM and SIGHUP, also when stuck on a lock
 where no Python handler could run (``Pool.terminate`` relies on that).
@@ -24,8 +24,6 @@ import sys
 from types import FrameType
 
 _SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
-#: Paths of temp files to remove if the process must end at once.
-_temp_files: set[str] = set()
 #: The first signal received (0: none yet).
 _received = 0
 #: ``bridgecli: interrupted`` has been printed.
@@ -103,16 +101,6 @@ def quit_at_prompt(exc: BaseException) -> bool:
     return True
 
 
-def add_temp_file(path: str) -> None:
-    """Remember ``path`` as a temp file to remove should the process end at once."""
-    _temp_files.add(path)
-
-
-def remove_temp_file(path: str) -> None:
-    """Forget ``path`` (renamed into place or removed)."""
-    _temp_files.discard(path)
-
-
 def exit_code(exc: BaseException | None = None) -> int:
     """128 + the signal that stopped the run (130 for Ctrl-C, also when ``exc`` is not a signal)."""
     signum = _signum(exc) or _received or signal.SIGINT
@@ -147,14 +135,14 @@ def tell(exc: BaseException | None = None) -> None:
 
 
 def leave_now(code: int | None = None) -> None:
-    """End the process at once: remove the registered temp files, kill worker processes,
+    """End the process at once: remove the temp files of open AtomicOutput blocks, kill worker processes,
     say so, ``os._exit``.
 
     For a second signal, and for a first one while a native call (DDS) still
     runs in another thread, which a normal interpreter exit could crash on.
     """
     files = sys.modules.get("bridgecli.files")  # AtomicOutput's temp files, if it was ever loaded
-    for path in list(_temp_files | set(getattr(files, "TEMP_FILES", ()))):
+    for path in list(getattr(files, "TEMP_FILES", ())):
         try:
             os.unlink(path)
         except OSError:

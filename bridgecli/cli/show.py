@@ -12,7 +12,6 @@ from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import (
     FORMAT_NAMES,
     AtomicOutput,
-    BoardNumbers,
     get_lang,
     input_argument,
     json_option,
@@ -27,7 +26,7 @@ from bridgecli.cli.common import (
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
 
-__all__ = ["BoardNumbers", "parse_board_numbers", "read_records", "report", "show"]
+__all__ = ["show"]
 
 
 def read_records(infile: str, fmt: str | None) -> Iterator[Board | BridgeError]:

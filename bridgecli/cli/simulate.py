@@ -187,13 +187,15 @@ def simulate(ctx: click.Context, count: int | None, contracts: tuple[str, ...], 
     script_text = script_name = None
     if script_path is not None:
         script_text, script_name = read_text(script_path)
+    names: list[str] | None = None  # the script's variables, parsed at the first --where
     for text in wheres:
         try:
-            names = []
-            if script_text is not None:
-                from bridgecli.dealer.script import parse_script
+            if names is None:
+                names = []
+                if script_text is not None:
+                    from bridgecli.dealer.script import parse_script
 
-                names = list(parse_script(script_text, script_name).variables)
+                    names = list(parse_script(script_text, script_name).variables)
             expr_mod.parse(text, names=names)
         except ParseError as exc:
             raise where_error(exc, text, "--where") from exc

@@ -40,3 +40,27 @@ def write(path: Path, boards: list[Board], fmt: str) -> Path:
 
     path.write_text(write_boards(boards, fmt), encoding="utf-8")
     return path
+
+
+# Boards 1-3 of the score tests' PBN files (contract and result, no deal): 4S= by N, 3NTX-2 by E
+# vulnerable, passed out; each test file appends its own board 4.
+SCORED_PBN_HEAD = """[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Declarer "N"]
+[Contract "4S"]
+[Result "10"]
+
+[Board "2"]
+[Dealer "E"]
+[Vulnerable "NS"]
+[Declarer "E"]
+[Contract "3NTX"]
+[Result "7"]
+
+[Board "3"]
+[Dealer "S"]
+[Vulnerable "EW"]
+[Contract "Pass"]
+
+"""

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgecli.cli import cli
+from tests.cli._boards import SCORED_PBN_HEAD
 from tests.conftest import bridgecli_cmd, subprocess_env
 
 
@@ -331,26 +332,7 @@ def test_fast_path_parses_like_click() -> None:
             assert scorer.evaluate(line) == scorer.with_options(tokens), line
 
 
-BOARDS_PBN = """[Board "1"]
-[Dealer "N"]
-[Vulnerable "None"]
-[Declarer "N"]
-[Contract "4S"]
-[Result "10"]
-
-[Board "2"]
-[Dealer "E"]
-[Vulnerable "NS"]
-[Declarer "E"]
-[Contract "3NTX"]
-[Result "7"]
-
-[Board "3"]
-[Dealer "S"]
-[Vulnerable "EW"]
-[Contract "Pass"]
-
-[Board "4"]
+BOARDS_PBN = SCORED_PBN_HEAD + """[Board "4"]
 [Dealer "W"]
 [Vulnerable "None"]
 [Scoring "MP;OldMP"]

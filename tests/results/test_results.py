@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import bridgecli as bc
+from tests.cli._boards import SCORED_PBN_HEAD
 
 # -- result lines -------------------------------------------------------------------
 
@@ -83,26 +84,7 @@ def test_lines_are_scored_lazily() -> None:
 
 # -- every board of a file ----------------------------------------------------------
 
-BOARDS = """[Board "1"]
-[Dealer "N"]
-[Vulnerable "None"]
-[Declarer "N"]
-[Contract "4S"]
-[Result "10"]
-
-[Board "2"]
-[Dealer "E"]
-[Vulnerable "NS"]
-[Declarer "E"]
-[Contract "3NTX"]
-[Result "7"]
-
-[Board "3"]
-[Dealer "S"]
-[Vulnerable "EW"]
-[Contract "Pass"]
-
-[Board "4"]
+BOARDS = SCORED_PBN_HEAD + """[Board "4"]
 [Dealer "W"]
 [Vulnerable "None"]
 [Scoring "IMP;OldMP"]

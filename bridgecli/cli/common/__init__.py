@@ -13,7 +13,6 @@ import click
 
 from bridgecli import files
 from bridgecli.cli.common.options import FORMAT_NAMES as FORMAT_NAMES
-from bridgecli.cli.common.options import VARIANT_NAMES as VARIANT_NAMES
 from bridgecli.cli.common.options import BoardNumbers as BoardNumbers
 from bridgecli.cli.common.options import add_lang_option as add_lang_option
 from bridgecli.cli.common.options import board_option as board_option
@@ -29,8 +28,6 @@ from bridgecli.cli.common.options import parse_line_options as parse_line_option
 from bridgecli.cli.common.options import variant_option as variant_option
 from bridgecli.core.errors import ParseError
 from bridgecli.files import close_input as close_input
-from bridgecli.files import closing_records as closing_records
-from bridgecli.files import decode_bytes as decode_bytes
 from bridgecli.files import stdin_buffer as stdin_buffer
 from bridgecli.files import usable_cores as usable_cores
 

@@ -21,12 +21,6 @@ from bridgecli.sessions import check_variant
 
 if TYPE_CHECKING:
     from bridgecli.core.board import Board
-    from bridgecli.variants import Variant
-
-
-def find(name: str) -> Variant:
-    """The variant ``name``; an unknown name is a usage error (exit 2)."""
-    return find_variant_option(name)
 
 
 # -- deal -------------------------------------------------------------------------
@@ -44,7 +38,7 @@ def run_deal(name: str, count: int, seed: int | None, start_board: int, fmt: str
     from bridgecli.cli.common import output_format
     from bridgecli.formats import iter_write
 
-    variant = find(name)
+    variant = find_variant_option(name)
     fmt = (output_format(output, fmt, ("pbn", "yaml", "json", "lin", "text")) or "yaml").lower()
     if fmt not in ("yaml", "json"):
         raise BridgeCliError(f"a {variant.name} deal needs --format yaml or json ({fmt} cannot hold its"
@@ -66,12 +60,12 @@ def with_dealers(records: Iterable[Board | BridgeError], name: str) -> Iterator[
     """The records with the variant's dealer filled in: :func:`bridgecli.checks.variants.with_dealers`."""
     from bridgecli.checks.variants import with_dealers as fill
 
-    return fill(find(name), records)
+    return fill(find_variant_option(name), records)
 
 
 def auction_rules(name: str) -> Any:
     """The :class:`AuctionRules` of the variant."""
-    return find(name).auction
+    return find_variant_option(name).auction
 
 
 def run_point_validate(name: str, infile: str, dealer: str | None, calls_text: str | None, fmt: str | None,
@@ -79,7 +73,7 @@ def run_point_validate(name: str, infile: str, dealer: str | None, calls_text: s
     """``validate-auction --variant szlem``: judge rounds of point bids (inline or from FILE)."""
     import json
 
-    variant = find(name)
+    variant = find_variant_option(name)
     boards: list[tuple[Board | BridgeError, str]] = []
     if calls_text is not None or dealer is not None:
         if calls_text is None or dealer is None:
@@ -114,7 +108,7 @@ def run_point_validate(name: str, infile: str, dealer: str | None, calls_text: s
 
 def is_point_auction(name: str) -> bool:
     """True for a variant whose auction is not on the bridge ladder (Szlem)."""
-    return bool(find(name).point_auction)
+    return bool(find_variant_option(name).point_auction)
 
 
 # -- play ---------------------------------------------------------------------------
@@ -136,7 +130,7 @@ def run_play(name: str, infile: str, from_fmt: str | None, as_json: bool, board_
 
     from bridgecli.checks.variants import check_variant_play
 
-    variant = find(name)
+    variant = find_variant_option(name)
     records, source, _fmt = read_records(infile, from_fmt)
     code = int(ExitCode.OK)
     lines: list[str] = []
@@ -181,7 +175,7 @@ def run_score(name: str, words: Sequence[str], vulnerable: bool, as_json: bool, 
     """
     import json
 
-    rec = find(name).score_words(words, vulnerable, lang.parse_contract)
+    rec = find_variant_option(name).score_words(words, vulnerable, lang.parse_contract)
     return json.dumps(rec) if as_json else score_line(rec)
 
 
@@ -190,7 +184,7 @@ def run_score(name: str, words: Sequence[str], vulnerable: bool, as_json: bool, 
 
 def run_show(name: str, infile: str, from_fmt: str | None, ascii_: bool, output: str | None) -> int:
     """``show --variant NAME``: draw each board's table."""
-    variant = find(name)
+    variant = find_variant_option(name)
     records, source, _fmt = read_records(infile, from_fmt)
     code = int(ExitCode.OK)
     blocks: list[str] = []
@@ -222,7 +216,7 @@ def run_rubber(name: str, path: str, from_fmt: str | None, as_json: bool, output
     from bridgecli.sessions import played_deals
     from bridgecli.variants.rubber import keep_rubbers
 
-    variant = find(name)
+    variant = find_variant_option(name)
     records, source, _fmt = read_records(path, from_fmt)
     deals = []
     code = int(ExitCode.OK)
