@@ -15,6 +15,7 @@ from typing import IO, TYPE_CHECKING
 from bridgecli.core.board import Board
 from bridgecli.core.cards import Seat, Vulnerability
 from bridgecli.core.errors import BridgeError, ParseError
+from bridgecli.files import names_a_file
 
 if TYPE_CHECKING:
     from bridgecli.core.calls import Contract
@@ -32,15 +33,6 @@ Source = str | os.PathLike[str] | IO[str]
 # -- reading and writing boards ---------------------------------------------------
 
 
-def _names_a_file(text: str) -> bool:
-    """A one-line string that is an existing file, or ends in a board file's extension."""
-    from bridgecli.formats import format_from_path
-
-    if "\n" in text or not text.strip():
-        return False
-    return os.path.isfile(text) or format_from_path(text) is not None
-
-
 def read(source: str | os.PathLike[str] | IO[str], fmt: str | None = None) -> Iterator[Board]:
     """The boards of ``source``, one at a time, as ``bridgecli show`` or ``convert`` read them.
 
@@ -56,7 +48,7 @@ def read(source: str | os.PathLike[str] | IO[str], fmt: str | None = None) -> It
     rules forbid, such as a deal with a card twice) when the bad board is
     reached, and OSError when a path cannot be read.
     """
-    if isinstance(source, os.PathLike) or (isinstance(source, str) and _names_a_file(source)):
+    if isinstance(source, os.PathLike) or (isinstance(source, str) and names_a_file(source)):
         from bridgecli.files import read_records
 
         records, _name, _fmt = read_records(os.fspath(source), fmt)

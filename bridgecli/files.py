@@ -122,6 +122,17 @@ def read_records(
     return closing_records(records, fp), source, name
 
 
+def names_a_file(text: str, extensions: tuple[str, ...] = ()) -> bool:
+    """Whether a ``str`` given as a source is a path rather than the text itself: one line
+    that names an existing file, or ends in a board file's extension (or one of
+    ``extensions``, such as ``(".csv",)``)."""
+    from bridgecli.formats import format_from_path
+
+    if "\n" in text or not text.strip():
+        return False
+    return os.path.isfile(text) or text.lower().endswith(extensions) or format_from_path(text) is not None
+
+
 def records_of(stream: IO[bytes], source: str, fmt: str | None = None, path: str | None = None
                ) -> Iterator[Board | BridgeError]:
     """The records of an open binary ``stream`` (named ``source`` in messages), read a piece

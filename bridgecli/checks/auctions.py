@@ -29,6 +29,7 @@ from bridgecli.core.calls import PASS, Bid, Call, Contract
 from bridgecli.core.cards import Seat
 from bridgecli.core.errors import BridgeError, ParseError
 from bridgecli.core.numbers import is_digits
+from bridgecli.files import names_a_file, usable_cores
 
 if TYPE_CHECKING:
     from bridgecli.core.notation import Language
@@ -706,19 +707,13 @@ _Done = tuple["str | list[AuctionVerdict]", int, int]
 def _open(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> tuple[IO[str] | IO[bytes] | str, str | None, bool]:
     """(stream or text, name, whether it was opened here) of a path, an open file or a text:
     a ``str`` is a path when it is one line naming a file or with a board file's extension."""
-    if isinstance(source, str) and ("\n" in source or not source.strip() or not _names_a_file(source)):
+    if isinstance(source, str) and not names_a_file(source):
         return source, None, False
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
         return open(path, "rb"), path, True
     name = getattr(source, "name", None)
     return source, name if isinstance(name, str) else None, False
-
-
-def _names_a_file(text: str) -> bool:
-    from bridgecli.formats import format_from_path
-
-    return os.path.isfile(text) or format_from_path(text) is not None
 
 
 def _chunks(stream: IO[str] | IO[bytes] | str, name: str | None) -> Iterator[str]:
@@ -958,7 +953,7 @@ def _workers(requested: int | None, games: int) -> int:
 
     if "fork" not in multiprocessing.get_all_start_methods():
         return 1
-    cores = _usable_cores()
+    cores = usable_cores()
     if requested is not None:
         return max(1, min(requested, cores))
     if games < PARALLEL_MIN_GAMES:
@@ -969,11 +964,3 @@ def _workers(requested: int | None, games: int) -> int:
         load = 0.0
     idle = round(cores - load)
     return max(1, min(idle, 8))
-
-
-def _usable_cores() -> int:
-    """Cores this process may run on: its CPU affinity where the system has one, else the count."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        return max(1, os.cpu_count() or 1)

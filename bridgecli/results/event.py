@@ -18,6 +18,7 @@ from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
 from bridgecli.core.events import PairsEvent, TableResult, TeamMatch, is_team_event, score_pairs, team_match
 from bridgecli.core.scoring import ScoringRules, find_rules
+from bridgecli.files import names_a_file
 from bridgecli.formats import traveller
 from bridgecli.formats.traveller import result_text
 
@@ -28,15 +29,6 @@ __all__ = ["Event", "read_results", "results_of_chunks", "score_event"]
 
 Source = str | os.PathLike[str] | IO[str] | Iterable[Board]
 """An event's input: a path, a text, an open text file, or boards."""
-
-
-def _is_path(text: str) -> bool:
-    """A one-line string naming an existing file, or ending in a traveller's or board file's extension."""
-    from bridgecli.formats import format_from_path
-
-    if "\n" in text or not text.strip():
-        return False
-    return os.path.isfile(text) or text.lower().endswith(".csv") or format_from_path(text) is not None
 
 
 def _boards(chunks: Iterable[str], fmt: str, source: str | None) -> Iterator[Board]:
@@ -101,7 +93,7 @@ def read_results(source: Source, *, fmt: str | None = None, scoring: str | Scori
     OSError when a path cannot be read.
     """
     rules = find_rules(scoring) if isinstance(scoring, str) else scoring
-    if isinstance(source, os.PathLike) or (isinstance(source, str) and _is_path(source)):
+    if isinstance(source, os.PathLike) or (isinstance(source, str) and names_a_file(source, (".csv",))):
         path = os.fspath(source)
         from bridgecli.formats.stream import text_chunks
 
