@@ -108,6 +108,11 @@ def _check_events(text: str, source: str | None, offset: int) -> ParseError | bo
         loader.dispose()
 
 
+def _children(node: Any) -> list[Any]:
+    """The nodes right under a list or mapping node (a mapping's keys and values)."""
+    return node.value if isinstance(node, _yaml().SequenceNode) else [n for kv in node.value for n in kv]
+
+
 def _alias_bomb(root: Any, source: str | None, offset: int) -> ParseError | None:
     """A ParseError when aliases expand the node tree under ``root`` by more than
     MAX_ALIAS_NODES nodes, or refer to themselves; sizes are counted once a node
@@ -122,8 +127,7 @@ def _alias_bomb(root: Any, source: str | None, offset: int) -> ParseError | None
         key = id(node)
         if done:
             open_.discard(key)
-            kids = node.value if isinstance(node, yaml.SequenceNode) else [n for kv in node.value for n in kv]
-            size[key] = 1 + sum(size[id(k)] for k in kids)
+            size[key] = 1 + sum(size[id(k)] for k in _children(node))
             continue
         if key in size:
             continue
@@ -136,8 +140,7 @@ def _alias_bomb(root: Any, source: str | None, offset: int) -> ParseError | None
             continue
         open_.add(key)
         stack.append((node, True))
-        kids = node.value if isinstance(node, yaml.SequenceNode) else [n for kv in node.value for n in kv]
-        stack.extend((k, False) for k in kids if id(k) not in size)
+        stack.extend((k, False) for k in _children(node) if id(k) not in size)
     if size[id(root)] - distinct > MAX_ALIAS_NODES:
         return ParseError(f"yaml error: aliases expand to more than {MAX_ALIAS_NODES:,} extra values "
                           "(an alias bomb)", source=source,
