@@ -548,9 +548,7 @@ class _Reader:
         contract, result = _outcome(contract_e, declarer_e, result_e, tags)
         fields: dict[str, object] = {}
         if auction_e is not None:
-            fields["auction"], fields["auction_end"], start = _parse_auction(auction_e, dealer)
-            if dealer is None and start is not None and (number is None or start != (number - 1) % 4):
-                fields["auction_from"] = start  # the Auction tag names the first caller: never guess another
+            _auction_fields(fields, auction_e, dealer, number)
         play_lazy = False
         if play_e is not None:
             rows = play_e[3]
@@ -806,9 +804,7 @@ def _export_board(g: tuple[str, ...], last: dict[str, str]) -> Board | None:
                 return None
             e = ["Auction", auction_v, None, [(None, auction_rows)] if auction_rows else None]
             entries.append(e)
-            fields["auction"], fields["auction_end"], start = _parse_auction(e, dealer)
-            if dealer is None and start is not None and (number is None or start != (number - 1) % 4):
-                fields["auction_from"] = start
+            _auction_fields(fields, e, dealer, number)
             if notes_block:
                 notes = [["Note", v, None, None] for v in _NOTE_VALUE.findall(notes_block)]
                 fields["auction_notes"] = _parse_notes(notes)
@@ -1230,6 +1226,13 @@ def _parse_leader(e: _Entry) -> Seat | None:
         return _parse_seat(e[1], "play")
     except ParseError as exc:
         raise exc.located(line=e[2])
+
+
+def _auction_fields(fields: dict[str, Any], entry: Any, dealer: Seat | None, number: int | None) -> None:
+    """Set the auction fields of a game from its Auction section ``entry``."""
+    fields["auction"], fields["auction_end"], start = _parse_auction(entry, dealer)
+    if dealer is None and start is not None and (number is None or start != (number - 1) % 4):
+        fields["auction_from"] = start  # the Auction tag names the first caller: never guess another
 
 
 def _play_fields(fields: dict[str, Any], entry: Any, rows: str | None) -> bool:
