@@ -20,7 +20,7 @@ from bridgecli.files import names_a_file
 if TYPE_CHECKING:
     from bridgecli.core.calls import Contract
     from bridgecli.core.deal import Deal
-    from bridgecli.core.scoring import ScoreBreakdown
+    from bridgecli.core.scoring import ScoreBreakdown, ScoringRules
     from bridgecli.solver.par import ParResult
     from bridgecli.solver.tables import DDTable
 
@@ -129,8 +129,8 @@ def write(boards: Iterable[Board], dest: str | os.PathLike[str] | IO[str], fmt: 
 
 
 def _result(result: str, declarer: str | Seat | None, vul: str | Vulnerability,
-            scoring: str) -> tuple[Contract, int, Seat, bool, str]:
-    """(contract, tricks, declarer, declarer vulnerable, scheme name) of one result text."""
+            scoring: str) -> tuple[Contract, int, bool, ScoringRules]:
+    """(contract, tricks, declarer vulnerable, scoring scheme) of one result text."""
     from bridgecli.core.notation import default_reader
     from bridgecli.core.scoring import find_rules, parse_result
 
@@ -144,8 +144,7 @@ def _result(result: str, declarer: str | Seat | None, vul: str | Vulnerability,
         seat = given
     seat = Seat.NORTH if seat is None else seat
     v = vul if isinstance(vul, Vulnerability) else reader.parse_vul(vul)
-    vulnerable = (int(v) >> (int(seat) & 1)) & 1 == 1  # bit 0: N-S vulnerable, bit 1: E-W
-    return contract, tricks, seat, vulnerable, find_rules(scoring).name
+    return contract, tricks, v.is_vul(seat), find_rules(scoring)
 
 
 def score(result: str, *, vul: str | Vulnerability = "none", declarer: str | Seat | None = None,
@@ -161,11 +160,9 @@ def score(result: str, *, vul: str | Vulnerability = "none", declarer: str | Sea
     Raises ParseError for a bad result, seat, vulnerability or scheme, or a
     declarer that contradicts the contract's.
     """
-    from bridgecli.core.scoring import find_rules
     from bridgecli.core.scoring import score as score_of
 
-    contract, tricks, _seat, vulnerable, name = _result(result, declarer, vul, scoring)
-    return score_of(contract, tricks, vulnerable, find_rules(name))
+    return score_of(*_result(result, declarer, vul, scoring))
 
 
 def breakdown(result: str, *, vul: str | Vulnerability = "none", declarer: str | Seat | None = None,
@@ -175,10 +172,8 @@ def breakdown(result: str, *, vul: str | Vulnerability = "none", declarer: str |
     Takes and raises what :func:`score` does.
     """
     from bridgecli.core.scoring import breakdown as breakdown_of
-    from bridgecli.core.scoring import find_rules
 
-    contract, tricks, _seat, vulnerable, name = _result(result, declarer, vul, scoring)
-    return breakdown_of(contract, tricks, vulnerable, find_rules(name))
+    return breakdown_of(*_result(result, declarer, vul, scoring))
 
 
 def imps(difference: int) -> int:

@@ -21,7 +21,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from types import TracebackType
-from typing import IO, TYPE_CHECKING, Any, cast
+from typing import IO, TYPE_CHECKING, Any, Literal, cast
 
 from bridgecli.core.errors import ParseError
 
@@ -105,21 +105,33 @@ def read_records(
         ParseError: if the file cannot be read as text, or its format is unknown.
         OSError: for a file that cannot be opened.
     """
+    fp, source = open_input(infile, on_stdin=on_stdin)
+    return _closing_stream_records(fp, source, infile, fmt, empty="skip" if skip_empty else "read")
+
+
+def _closing_stream_records(stream: IO[bytes], source: str, path: str, fmt: str | None, *,
+                            empty: Literal["read", "skip", "error"]
+                            ) -> tuple[Iterator[Board | BridgeError], str, str]:
+    """The records of ``stream``, closed when they are exhausted (or at once when none
+    come or an error is raised), its ``source`` name and its format. An input of nothing
+    but white space gives no records (``empty="skip"``), raises ParseError ``no boards``
+    (``"error"``), or is read as the format says (``"read"``)."""
     from bridgecli.formats import resolve_format
     from bridgecli.formats.stream import iter_file, peek, text_chunks
 
-    fp, source = open_input(infile, on_stdin=on_stdin)
     try:
-        head, chunks = peek(text_chunks(fp, source))
-        if skip_empty and not head.strip():
-            close_input(fp)
+        head, chunks = peek(text_chunks(stream, source))
+        if empty != "read" and not head.strip():
+            if empty == "error":
+                raise ParseError("no boards", source=source)  # as every other command says of an empty file
+            close_input(stream)
             return iter(()), source, ""
-        name = resolve_format(infile, head, fmt)
+        name = resolve_format(path, head, fmt)
         records = iter_file(chunks, name, source)
     except BaseException:
-        close_input(fp)
+        close_input(stream)
         raise
-    return closing_records(records, fp), source, name
+    return closing_records(records, stream), source, name
 
 
 def names_a_file(text: str, extensions: tuple[str, ...] = ()) -> bool:
@@ -272,9 +284,6 @@ def open_records(path: str, fmt: str | None = None, stdin_head: bytes | None = N
         ParseError: for an empty input (``no boards``), text that is not boards, an unknown format.
         OSError: for a file that cannot be opened.
     """
-    from bridgecli.formats import resolve_format
-    from bridgecli.formats.stream import iter_file, peek, text_chunks
-
     if stdin_head is None:
         stream, source = open_input(path)
     else:  # stdin without a file descriptor (a test runner's) was read a line at a time: read the rest alike
@@ -282,15 +291,7 @@ def open_records(path: str, fmt: str | None = None, stdin_head: bytes | None = N
 
         rest = sys.stdin.buffer if stdin_fd() >= 0 else io.BytesIO(sys.stdin.read().encode("utf-8"))
         stream, source = cast("IO[bytes]", PrefixedStream(stdin_head, rest)), "<stdin>"
-    try:
-        head, chunks = peek(text_chunks(stream, source))
-        if not head.strip():
-            raise ParseError("no boards", source=source)  # as every other command says of an empty file
-        name = resolve_format(path, head, fmt)
-        return closing_records(iter_file(chunks, name, source), stream), source, name
-    except BaseException:
-        close_input(stream)
-        raise
+    return _closing_stream_records(stream, source, path, fmt, empty="error")
 
 
 # -- writing ---------------------------------------------------------------------------

@@ -548,9 +548,7 @@ class _Reader:
         contract, result = _outcome(contract_e, declarer_e, result_e, tags)
         fields: dict[str, object] = {}
         if auction_e is not None:
-            fields["auction"], fields["auction_end"], start = _parse_auction(auction_e, dealer)
-            if dealer is None and start is not None and (number is None or start != (number - 1) % 4):
-                fields["auction_from"] = start  # the Auction tag names the first caller: never guess another
+            _auction_fields(fields, auction_e, dealer, number)
         play_lazy = False
         if play_e is not None:
             rows = play_e[3]
@@ -563,20 +561,8 @@ class _Reader:
             fields["sections"] = tuple(sections)
         if comments:
             fields["comments"] = _anchor_comments(entries, comments)
-        if deal is _PENDING or play_lazy:
-            board: Board = LazyBoard(
-                number=number, dealer=dealer, vulnerability=vul, deal=deal,
-                contract=contract, result=result, tags=tags, **fields,  # type: ignore[arg-type]
-            )
-            if deal is _PENDING:
-                _SET(board, "_deal_text", deal_v)
-            if play_lazy:
-                _SET(board, "_play_entry", play_e)
-            return board
-        return Board(
-            number=number, dealer=dealer, vulnerability=vul, deal=deal,
-            contract=contract, result=result, tags=tags, **fields,  # type: ignore[arg-type]
-        )
+        return _new_board(number, dealer, vul, deal, deal_v, contract, result, tags, fields,
+                          play_e if play_lazy else None)
 
 
 # ---------------------------------------------------------------------------
@@ -764,6 +750,23 @@ def _fast_outcome_table() -> dict[tuple[str, str], Contract | None]:
     return t
 
 
+def _new_board(number: int | None, dealer: Seat | None, vul: Vulnerability | None, deal: Any, deal_text: str,
+               contract: Contract | None, result: int | None, tags: dict[str, str], fields: dict[str, Any],
+               play_entry: Any) -> Board:
+    """A Board, or a LazyBoard when its deal (``deal`` is _PENDING, its text ``deal_text``) or
+    its play (``play_entry``, the Play section, not None) is read on first use."""
+    if deal is _PENDING or play_entry is not None:
+        board: Board = LazyBoard(number=number, dealer=dealer, vulnerability=vul, deal=deal,
+                                 contract=contract, result=result, tags=tags, **fields)
+        if deal is _PENDING:
+            _SET(board, "_deal_text", deal_text)
+        if play_entry is not None:
+            _SET(board, "_play_entry", play_entry)
+        return board
+    return Board(number=number, dealer=dealer, vulnerability=vul, deal=deal,
+                 contract=contract, result=result, tags=tags, **fields)
+
+
 def _export_board(g: tuple[str, ...], last: dict[str, str]) -> Board | None:
     """The Board of a game matched by ``_EXPORT_GAME`` (its groups ``g``), or None when a
     value is not plain: the general path then reads the game (and words any error)."""
@@ -806,9 +809,7 @@ def _export_board(g: tuple[str, ...], last: dict[str, str]) -> Board | None:
                 return None
             e = ["Auction", auction_v, None, [(None, auction_rows)] if auction_rows else None]
             entries.append(e)
-            fields["auction"], fields["auction_end"], start = _parse_auction(e, dealer)
-            if dealer is None and start is not None and (number is None or start != (number - 1) % 4):
-                fields["auction_from"] = start
+            _auction_fields(fields, e, dealer, number)
             if notes_block:
                 notes = [["Note", v, None, None] for v in _NOTE_VALUE.findall(notes_block)]
                 fields["auction_notes"] = _parse_notes(notes)
@@ -822,13 +823,8 @@ def _export_board(g: tuple[str, ...], last: dict[str, str]) -> Board | None:
             play_lazy = _play_fields(fields, e, play_rows)
     except BridgeError:
         return None
-    cls = LazyBoard if deal is _PENDING or play_lazy else Board
-    board = cls(number=number, dealer=dealer, vulnerability=vul, deal=deal,
-                contract=contract, result=result, tags=tags, **fields)
-    if deal is _PENDING:
-        _SET(board, "_deal_text", deal_v)
-    if play_lazy:
-        _SET(board, "_play_entry", entries[-1])
+    board = _new_board(number, dealer, vul, deal, deal_v, contract, result, tags, fields,
+                       entries[-1] if play_lazy else None)
     # what a later "#" takes from this game
     last.update(tags)
     last.update(zip(_EXPORT_STRUCTURED, (board_v, dealer_v, vul_v, deal_v, declarer_v, contract_v, result_v)))
@@ -1230,6 +1226,13 @@ def _parse_leader(e: _Entry) -> Seat | None:
         return _parse_seat(e[1], "play")
     except ParseError as exc:
         raise exc.located(line=e[2])
+
+
+def _auction_fields(fields: dict[str, Any], entry: Any, dealer: Seat | None, number: int | None) -> None:
+    """Set the auction fields of a game from its Auction section ``entry``."""
+    fields["auction"], fields["auction_end"], start = _parse_auction(entry, dealer)
+    if dealer is None and start is not None and (number is None or start != (number - 1) % 4):
+        fields["auction_from"] = start  # the Auction tag names the first caller: never guess another
 
 
 def _play_fields(fields: dict[str, Any], entry: Any, rows: str | None) -> bool:

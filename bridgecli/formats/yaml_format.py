@@ -32,6 +32,13 @@ def _yaml() -> Any:
     return yaml
 
 
+def _safe_subclass(kind: str) -> Any:
+    """A new subclass of yaml's safe ``Loader`` or ``Dumper`` (``kind``), libyaml's when present,
+    to add constructors or representers to without changing yaml's own."""
+    yaml = _yaml()
+    return type(kind, (getattr(yaml, f"CSafe{kind}", getattr(yaml, f"Safe{kind}")),), {})
+
+
 _LOADER: Any = None
 
 #: Deepest nesting of lists and mappings read (a board needs 4; deeper input could
@@ -47,10 +54,7 @@ def _loader_class() -> Any:
     global _LOADER
     if _LOADER is None:
         yaml = _yaml()
-        base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-        class Loader(base):  # type: ignore[misc, valid-type]
-            pass
+        loader_class = _safe_subclass("Loader")
 
         def checked(kind: str, construct: Any) -> Any:
             def run(loader: Any, node: Any) -> Any:
@@ -63,14 +67,14 @@ def _loader_class() -> Any:
             return run
 
         for tag, kind, construct in (
-            ("int", "a whole number", base.construct_yaml_int),
-            ("float", "a number", base.construct_yaml_float),
-            ("bool", "true or false", base.construct_yaml_bool),
-            ("binary", "base64 data", base.construct_yaml_binary),
-            ("timestamp", "a date", base.construct_yaml_timestamp),
+            ("int", "a whole number", loader_class.construct_yaml_int),
+            ("float", "a number", loader_class.construct_yaml_float),
+            ("bool", "true or false", loader_class.construct_yaml_bool),
+            ("binary", "base64 data", loader_class.construct_yaml_binary),
+            ("timestamp", "a date", loader_class.construct_yaml_timestamp),
         ):
-            Loader.add_constructor(f"tag:yaml.org,2002:{tag}", checked(kind, construct))
-        _LOADER = Loader
+            loader_class.add_constructor(f"tag:yaml.org,2002:{tag}", checked(kind, construct))
+        _LOADER = loader_class
     return _LOADER
 
 
@@ -104,6 +108,11 @@ def _check_events(text: str, source: str | None, offset: int) -> ParseError | bo
         loader.dispose()
 
 
+def _children(node: Any) -> list[Any]:
+    """The nodes right under a list or mapping node (a mapping's keys and values)."""
+    return node.value if isinstance(node, _yaml().SequenceNode) else [n for kv in node.value for n in kv]
+
+
 def _alias_bomb(root: Any, source: str | None, offset: int) -> ParseError | None:
     """A ParseError when aliases expand the node tree under ``root`` by more than
     MAX_ALIAS_NODES nodes, or refer to themselves; sizes are counted once a node
@@ -118,8 +127,7 @@ def _alias_bomb(root: Any, source: str | None, offset: int) -> ParseError | None
         key = id(node)
         if done:
             open_.discard(key)
-            kids = node.value if isinstance(node, yaml.SequenceNode) else [n for kv in node.value for n in kv]
-            size[key] = 1 + sum(size[id(k)] for k in kids)
+            size[key] = 1 + sum(size[id(k)] for k in _children(node))
             continue
         if key in size:
             continue
@@ -132,8 +140,7 @@ def _alias_bomb(root: Any, source: str | None, offset: int) -> ParseError | None
             continue
         open_.add(key)
         stack.append((node, True))
-        kids = node.value if isinstance(node, yaml.SequenceNode) else [n for kv in node.value for n in kv]
-        stack.extend((k, False) for k in kids if id(k) not in size)
+        stack.extend((k, False) for k in _children(node) if id(k) not in size)
     if size[id(root)] - distinct > MAX_ALIAS_NODES:
         return ParseError(f"yaml error: aliases expand to more than {MAX_ALIAS_NODES:,} extra values "
                           "(an alias bomb)", source=source,
@@ -173,17 +180,13 @@ class _Flow(list):  # type: ignore[type-arg]
 def _dumper() -> Any:
     global _DUMPER
     if _DUMPER is None:
-        yaml = _yaml()
-        base = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-
-        class Dumper(base):  # type: ignore[misc, valid-type]
-            pass
+        dumper_class = _safe_subclass("Dumper")
 
         def flow(dumper: Any, data: _Flow) -> Any:
             return dumper.represent_sequence("tag:yaml.org,2002:seq", list(data), flow_style=True)
 
-        Dumper.add_representer(_Flow, flow)
-        _DUMPER = Dumper
+        dumper_class.add_representer(_Flow, flow)
+        _DUMPER = dumper_class
     return _DUMPER
 
 
