@@ -21,7 +21,15 @@ from bridgecli.core.calls import Contract
 from bridgecli.core.cards import Card, Vulnerability, dealer_of_board
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
-from bridgecli.core.play import Replay, contract_of, end_position, replay_board, replay_cards, revoke_transfer
+from bridgecli.core.play import (
+    Replay,
+    contract_of,
+    end_position,
+    replay_board,
+    replay_cards,
+    replay_indices,
+    revoke_transfer,
+)
 
 if TYPE_CHECKING:
     from bridgecli.core.notation import Language
@@ -225,6 +233,10 @@ def check_board(board: Board, cards: Sequence[Card] | None = None) -> PlayCheck:
         (``passed-out``, ``end-position``, ``no-card``, ``no-play``, ``no-deal``); a board
         that cannot be replayed gives kind ``error``, with the error (this never raises).
     """
+    if cards is None and type(board) is not Board:
+        fast = _replay_read(board)
+        if fast is not None:
+            return PlayCheck(board, "played", fast)
     try:
         if not cards and board.play is None:
             if is_passed_out(board):
@@ -249,6 +261,22 @@ def check_board(board: Board, cards: Sequence[Card] | None = None) -> PlayCheck:
     except BridgeError as exc:
         return PlayCheck(board, "error", error=exc)
     return PlayCheck(board, "played", rep)
+
+
+def _replay_read(board: Board) -> Replay | None:
+    """What :func:`check_board` finds on a board read from PBN whose deal and regular play
+    are still the text read (a ``played`` replay, from small ints: no Deal or play objects
+    built); None for anything else, which the full path then checks."""
+    from bridgecli.formats.pbn import play_ints
+
+    ints = play_ints(board)
+    if ints is None or (board.contract is None and end_position(board) is not None):
+        return None
+    try:
+        contract = contract_of(board)
+    except BridgeError:
+        return None
+    return replay_indices(board, contract, *ints) if contract is not None else None
 
 
 def complete_board(board: Board, cards: Sequence[Card] | None = None) -> PlayCheck:

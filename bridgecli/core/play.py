@@ -900,27 +900,18 @@ def _plain_indices(rows: Sequence[Sequence[PlayedCard]]) -> list[int] | None:
 
 
 def _replay_regular(board: Board, contract: Contract) -> Replay | None:
-    """The replay of a four-handed play record without anything irregular: every hand
-    known, every row of four known, unmarked cards, the first column the opening leader,
-    every card legal; None otherwise (the full replay then finds what is wrong).
-
-    Each column's cards must be distinct cards of its player's hand (one sum of bits a
-    column: a card twice carries into another bit); a card off the suit led is a revoke
-    when its player held the suit led before that trick.
-    """
-    assert contract.declarer is not None
+    """The replay of a four-handed play record without anything irregular (see
+    :func:`replay_indices`), from the board's Deal and PlayedCard objects; None when the
+    record is not of that kind (the full replay then finds what is wrong)."""
     rows = board.play or ()
-    leader = (contract.declarer + 1) & 3
-    nrows = len(rows)
-    if (board.play_leader is not None and board.play_leader != leader) or nrows > 13:
+    if len(rows) > 13:
         return None
     flat = _plain_indices(rows)
     if flat is None:
         return None
-    bits = _BIT
-    bit_by_id = _BIT_BY_ID
     hands: list[int] = []
     assert board.deal is not None
+    bit_by_id = _BIT_BY_ID
     for hand in board.deal.hands:
         if hand is None:
             return None
@@ -928,46 +919,79 @@ def _replay_regular(board: Board, contract: Contract) -> Replay | None:
             hands.append(sum(map(bit_by_id.__getitem__, map(id, hand.cards))))
         except KeyError:
             return None
+    return replay_indices(board, contract, hands, flat)
+
+
+def replay_indices(board: Board, contract: Contract, hands: Sequence[int], flat: Sequence[int]) -> Replay | None:
+    """The replay of a regular four-handed play record given as small ints, or None.
+
+    ``hands`` are the four hands as dealt (North, East, South, West), each a 52-bit mask
+    of card indices (``13 * suit + rank - 2``); ``flat`` the indices of the record's cards
+    row after row, its columns from the opening leader. ``board`` gives what else the
+    replay reads: :attr:`~Board.play_leader`, :attr:`~Board.play_end`, the Result (its
+    :attr:`~Board.deal` and :attr:`~Board.play` are not read).
+
+    The answer is the :class:`Replay` that :func:`replay_board` gives when the record is
+    regular: disjoint hands of one size, rows of four known cards (at most 13), the first
+    column the opening leader, every card legal (Law 44C). Anything else (an illegal or
+    unknown card, a short row, an empty record, no declarer) gives None, and the full
+    replay tells what is wrong. Never raises.
+
+    Each column's cards must be distinct cards of its player's hand (one sum of bits a
+    column: a card twice carries into another bit); a card off the suit led is a revoke
+    when its player held the suit led before that trick.
+    """
+    declarer = contract.declarer
+    n = len(flat)
+    nrows = n >> 2
+    if (declarer is None or contract.is_passout or n & 3 or not 0 < n <= 52 or len(hands) != 4
+            or min(flat) < 0 or max(flat) > 51):
+        return None
+    first = (declarer + 1) & 3  # the opening leader (Law 41A), the record's first column
+    if board.play_leader is not None and board.play_leader != first:
+        return None
     size = hands[0].bit_count()
+    if (hands[0] | hands[1] | hands[2] | hands[3]).bit_count() != 4 * size or size > 13:
+        return None  # hands of different sizes, or a card in two hands
+    bits = _BIT
+    suit_mask = _SUIT_MASK
     unplayed = []  # the cards each column's player keeps after the record
     for col in range(4):
-        seat = (leader + col) & 3
-        if hands[seat].bit_count() != size:
+        hand = hands[(first + col) & 3]
+        if hand.bit_count() != size:
             return None
         mask = sum(map(bits.__getitem__, flat[col::4]))
-        if mask.bit_count() != nrows or mask & ~hands[seat]:
+        if mask.bit_count() != nrows or mask & ~hand:
             return None  # a card not held, or played twice
-        unplayed.append(hands[seat] & ~mask)
-    first = leader
+        unplayed.append(hand & ~mask)
     strain = contract.strain
     tables = _SCORES[int(strain) + 1 if strain < 4 else 0]
-    suit_of = _SUIT_OF
-    suit_mask = _SUIT_MASK
-    suits = list(map(suit_of.__getitem__, flat))
-    winners: list[int] = []
-    t = 0
+    suits = list(map(_SUIT_OF.__getitem__, flat))
+    wins: list[int] = []  # the column of each trick's winner (who leads the next trick)
+    lc = 0  # the leader's column
+    t = 4
     it = iter(flat)
     for row in zip(it, it, it, it):
-        a, b, c, d = row
-        s = suit_of[a]
-        if s == suit_of[b] == suit_of[c] == suit_of[d]:
-            w = (first + row.index(max(row))) & 3
+        sa, sb, sc, sd = srow = suits[t - 4:t]
+        if sa == sb == sc == sd:
+            lc = row.index(max(row))
         else:
-            led = suit_of[row[(leader - first) & 3]]
-            tbl = tables[led]
-            scores = (tbl[a], tbl[b], tbl[c], tbl[d])
+            led = srow[lc]
             for col in range(4):
                 # off the suit led: a revoke if the player still held that suit (Law 44C): it
                 # plays one later, or keeps one after the record
-                if not 64 <= scores[col] < 128 and (
-                        led in suits[4 * t + 4 + col::4] or unplayed[col] & suit_mask[led]):
+                if srow[col] != led and (led in suits[t + col::4] or unplayed[col] & suit_mask[led]):
                     return None
-            w = (first + scores.index(max(scores))) & 3
-        winners.append(w)
-        leader = w
-        t += 1
+            tbl = tables[led]
+            a, b, c, d = row
+            scores = (tbl[a], tbl[b], tbl[c], tbl[d])
+            lc = scores.index(max(scores))
+        wins.append(lc)
+        t += 4
+    winners = [(first + w) & 3 for w in wins]
     ew = sum(w & 1 for w in winners)
-    return _finish(board, contract, [], [], None, None, None, [t - ew, ew], BRIDGE, (flat, winners, first))
+    return _finish(board, contract, [], [], None, None, None, [nrows - ew, ew], BRIDGE,
+                   (list(flat), winners, first))
 
 
 def _index_rows(rows: Sequence[Sequence[PlayedCard]]) -> list[list[int | None]]:

@@ -701,6 +701,64 @@ def deal_text(board: Board, first: Seat) -> str | None:
     return f"{'NESW'[first]}:{' '.join(parts[shift:] + parts[:shift])}"
 
 
+#: A suit's holding as the writer writes it (ranks from the ace down, ``""`` for a void) ->
+#: its 13 ranks as bits (bit 0 the two); filled on first use.
+_HOLDING_BITS: dict[str, int] = {}
+#: A card as the writer writes it (``SA``, ``H9``) -> its index 0..51 (``13 * suit + rank - 2``).
+_CARD_INDEX: dict[str, int] = {f"{s}{r}": 13 * k + i for k, s in enumerate("CDHS") for i, r in enumerate("23456789TJQKA")}
+
+
+def _holding_bits() -> dict[str, int]:
+    if not _HOLDING_BITS:
+        letters = "23456789TJQKA"
+        _HOLDING_BITS.update(("".join(letters[r] for r in range(12, -1, -1) if m >> r & 1), m) for m in range(8192))
+    return _HOLDING_BITS
+
+
+def deal_masks(board: Board) -> tuple[int, int, int, int] | None:
+    """The four hands of ``board`` (North, East, South, West) as 52-bit card masks (bit
+    ``13 * suit + rank - 2``) when its deal is still the text read (see :func:`deal_text`),
+    else None. Never raises, never builds the Deal."""
+    t = deal_text(board, board.dealer if board.dealer is not None else Seat.NORTH)
+    if t is None:
+        return None
+    try:
+        m = list(map((_HOLDING_BITS or _holding_bits()).__getitem__, t[2:].replace(" ", ".").split(".")))
+        first = _SEAT_OF[t[0]]
+    except KeyError:
+        return None
+    if len(m) != 16:
+        return None
+    hands = [m[k] << 39 | m[k + 1] << 26 | m[k + 2] << 13 | m[k + 3] for k in (0, 4, 8, 12)]
+    shift = -first % 4  # the text's hands run from ``first``
+    return tuple(hands[shift:] + hands[:shift])  # type: ignore[return-value]
+
+
+def play_indices(board: Board) -> list[int] | None:
+    """The cards of ``board``'s play record as indices 0..51 (``13 * suit + rank - 2``), row
+    after row, columns from :attr:`~bridgecli.core.board.Board.play_leader`, when the record
+    is still the text read (see :func:`play_text`), else None. The end mark (``*``) is
+    :attr:`~bridgecli.core.board.Board.play_end`. Never raises, never builds the play."""
+    t = play_text(board)
+    if t is None:
+        return None
+    try:
+        return list(map(_CARD_INDEX.__getitem__, t.split()))
+    except KeyError:
+        return None
+
+
+def play_ints(board: Board) -> tuple[tuple[int, int, int, int], list[int]] | None:
+    """(:func:`deal_masks`, :func:`play_indices`) of ``board`` when both are known and the
+    record has a card, else None: what :func:`~bridgecli.core.play.replay_indices` replays
+    without the Deal and the play being built. Never raises."""
+    flat = play_indices(board)
+    if not flat:
+        return None
+    hands = deal_masks(board)
+    return None if hands is None else (hands, flat)
+
+
 def play_text(board: Board) -> str | None:
     """The play rows of ``board`` as PBN text (lines ending in LF) when they are still
     the text read, else None."""

@@ -304,14 +304,23 @@ def contract_and_tricks(board: Board) -> tuple[Contract | None, int | None]:
         from bridgecli.core.play import contract_of
 
         contract = contract_of(board)
-    if (contract is not None and not contract.is_passout and contract.declarer is not None
-            and board.play and board.deal is not None):
-        from bridgecli.core.play import replay_board
+    if contract is not None and not contract.is_passout and contract.declarer is not None:
+        from bridgecli.core.play import replay_board, replay_indices
 
-        try:
-            replay = replay_board(board, contract)
-        except BridgeError:
-            return contract, tricks
+        replay = None
+        if type(board) is not Board:
+            from bridgecli.formats.pbn import play_ints
+
+            # read from PBN, its deal and regular play still the text read: replayed from ints
+            ints = play_ints(board)
+            replay = replay_indices(board, contract, *ints) if ints is not None else None
+        if replay is None:
+            if not board.play or board.deal is None:
+                return contract, tricks
+            try:
+                replay = replay_board(board, contract)
+            except BridgeError:
+                return contract, tricks
         if tricks is None:
             if replay.legal and replay.complete:
                 tricks = replay.declarer_tricks
