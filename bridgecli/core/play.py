@@ -869,6 +869,8 @@ _SCORES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
           for led in range(4))
     for trump in range(-1, 4))
 _SUIT_OF: tuple[int, ...] = tuple(i // 13 for i in range(52))
+# _SEAT_AT[first][col]: the seat of a play record's column when ``first`` is its first column
+_SEAT_AT: tuple[tuple[int, ...], ...] = tuple(tuple((first + col) & 3 for col in range(4)) for first in range(4))
 _BIT: tuple[int, ...] = tuple(1 << i for i in range(52))
 
 
@@ -988,10 +990,9 @@ def replay_indices(board: Board, contract: Contract, hands: Sequence[int], flat:
             lc = scores.index(max(scores))
         wins.append(lc)
         t += 4
-    winners = [(first + w) & 3 for w in wins]
-    ew = sum(w & 1 for w in winners)
+    ew = wins.count(1) + wins.count(3) if first & 1 == 0 else wins.count(0) + wins.count(2)  # E-W's columns
     return _finish(board, contract, [], [], None, None, None, [nrows - ew, ew], BRIDGE,
-                   (list(flat), winners, first))
+                   (list(flat), list(map(_SEAT_AT[first].__getitem__, wins)), first))
 
 
 def _index_rows(rows: Sequence[Sequence[PlayedCard]]) -> list[list[int | None]]:

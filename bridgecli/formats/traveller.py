@@ -305,12 +305,9 @@ def contract_and_tricks(board: Board) -> tuple[Contract | None, int | None]:
 
         contract = contract_of(board)
     if contract is not None and not contract.is_passout and contract.declarer is not None:
-        from bridgecli.core.play import replay_board, replay_indices
-
+        replay_board, replay_indices, play_ints = _REPLAY or _load_replay()
         replay = None
         if type(board) is not Board:
-            from bridgecli.formats.pbn import play_ints
-
             # read from PBN, its deal and regular play still the text read: replayed from ints
             ints = play_ints(board)
             replay = replay_indices(board, contract, *ints) if ints is not None else None
@@ -327,6 +324,17 @@ def contract_and_tricks(board: Board) -> tuple[Contract | None, int | None]:
         elif replay.error is None:
             _check_result(replay, tricks)
     return contract, tricks
+
+
+_REPLAY: list[Any] = []  # replay_board, replay_indices, play_ints: imported on first use
+
+
+def _load_replay() -> list[Any]:
+    from bridgecli.core.play import replay_board, replay_indices
+    from bridgecli.formats.pbn import play_ints
+
+    _REPLAY[:] = [replay_board, replay_indices, play_ints]
+    return _REPLAY
 
 
 def _check_result(replay: Any, result: int) -> None:
