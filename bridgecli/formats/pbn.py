@@ -702,16 +702,19 @@ def deal_text(board: Board, first: Seat) -> str | None:
 
 
 #: A suit's holding as the writer writes it (ranks from the ace down, ``""`` for a void) ->
-#: its 13 ranks as bits (bit 0 the two); filled on first use.
-_HOLDING_BITS: dict[str, int] = {}
+#: its cards as bits of a 52-bit mask, one table a suit in the order of a PBN hand (spades,
+#: hearts, diamonds, clubs), four times over for the four hands; filled on first use.
+_HOLDING_BITS: list[dict[str, int]] = []
 #: A card as the writer writes it (``SA``, ``H9``) -> its index 0..51 (``13 * suit + rank - 2``).
 _CARD_INDEX: dict[str, int] = {f"{s}{r}": 13 * k + i for k, s in enumerate("CDHS") for i, r in enumerate("23456789TJQKA")}
 
 
-def _holding_bits() -> dict[str, int]:
+def _holding_bits() -> list[dict[str, int]]:
     if not _HOLDING_BITS:
         letters = "23456789TJQKA"
-        _HOLDING_BITS.update(("".join(letters[r] for r in range(12, -1, -1) if m >> r & 1), m) for m in range(8192))
+        ranks = {"".join(letters[r] for r in range(12, -1, -1) if m >> r & 1): m for m in range(8192)}
+        suits = [{text: m << shift for text, m in ranks.items()} for shift in (39, 26, 13, 0)]
+        _HOLDING_BITS.extend(suits * 4)
     return _HOLDING_BITS
 
 
@@ -722,16 +725,20 @@ def deal_masks(board: Board) -> tuple[int, int, int, int] | None:
     t = deal_text(board, board.dealer if board.dealer is not None else Seat.NORTH)
     if t is None:
         return None
+    parts = t[2:].replace(" ", ".").split(".")
+    first = _SEAT_OF.get(t[0])
+    if len(parts) != 16 or first is None:
+        return None
     try:
-        m = list(map((_HOLDING_BITS or _holding_bits()).__getitem__, t[2:].replace(" ", ".").split(".")))
-        first = _SEAT_OF[t[0]]
+        m = list(map(dict.__getitem__, _HOLDING_BITS or _holding_bits(), parts))
     except KeyError:
         return None
-    if len(m) != 16:
-        return None
-    hands = [m[k] << 39 | m[k + 1] << 26 | m[k + 2] << 13 | m[k + 3] for k in (0, 4, 8, 12)]
-    shift = -first % 4  # the text's hands run from ``first``
-    return tuple(hands[shift:] + hands[:shift])  # type: ignore[return-value]
+    hands = (m[0] | m[1] | m[2] | m[3], m[4] | m[5] | m[6] | m[7], m[8] | m[9] | m[10] | m[11],
+             m[12] | m[13] | m[14] | m[15])
+    if not first:
+        return hands
+    shift = 4 - first  # the text's hands run from ``first``
+    return hands[shift:] + hands[:shift]  # type: ignore[return-value]
 
 
 def play_indices(board: Board) -> list[int] | None:

@@ -48,19 +48,20 @@ def _simple(rows: Sequence[Sequence[Any]], headers: Sequence[str], right: Sequen
     n = len(headers)
     if any(len(row) != n or any(type(c) is float for c in row) for row in rows):
         return None  # tabulate pads short rows and formats floats its own way
-    cols = [[("" if c is None else str(c)) for c in col] for col in zip(*rows)]
     if not all(h.isascii() and h.isprintable() for h in headers):
         return None
-    lines: list[list[str]] = [[] for _ in range(len(rows) + 2)]
-    for i, (col, head) in enumerate(zip(cols, headers)):
-        joined = "".join(col)
+    cols: list[list[str]] = []
+    widths: list[int] = []
+    for col, head in zip(zip(*rows), headers):
+        text = list(map(str, col)) if None not in col else [("" if c is None else str(c)) for c in col]
+        joined = "".join(text)
         if not (joined.isascii() and joined.isprintable()):
             return None
-        col = [c.strip() for c in col]  # tabulate strips the white space around a cell
-        width = max(len(head) + MIN_PADDING, max(map(len, col)))
-        just = str.rjust if i in right else str.ljust
-        lines[0].append(just(head, width))
-        lines[1].append("-" * width)
-        for line, cell in zip(lines[2:], col):
-            line.append(just(cell, width))
-    return "\n".join("  ".join(parts).rstrip() for parts in lines)
+        text = list(map(str.strip, text))  # tabulate strips the white space around a cell
+        cols.append(text)
+        widths.append(max(len(head) + MIN_PADDING, max(map(len, text))))
+    # one format a line: each cell justified to its column's width, two spaces apart
+    line = "  ".join(f"{{:{'>' if i in right else '<'}{w}}}" for i, w in enumerate(widths)).format
+    out = [line(*headers).rstrip(), "  ".join("-" * w for w in widths)]
+    out.extend(line(*cells).rstrip() for cells in zip(*cols))
+    return "\n".join(out)

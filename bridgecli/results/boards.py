@@ -141,17 +141,21 @@ class _Rules:
     def __init__(self, scoring: str | ScoringRules | None) -> None:
         self.fixed = find_rules(scoring) if isinstance(scoring, str) else scoring
         self.default = find_rules("duplicate")
-        self.oldmp: ScoringRules | None = None
+        self.by_tag: dict[str, ScoringRules] = {}  # the scheme of each Scoring tag seen
 
     def __call__(self, board: Board) -> ScoringRules:
         if self.fixed is not None:
             return self.fixed
         tag = board.tags.get("Scoring")
-        if tag and "oldmp" in [t.strip().lower() for t in tag.split(";")]:
-            if self.oldmp is None:
-                self.oldmp = find_rules("oldmp")
-            return self.oldmp
-        return self.default
+        if not tag:
+            return self.default
+        rules = self.by_tag.get(tag)
+        if rules is None:
+            oldmp = "oldmp" in [t.strip().lower() for t in tag.split(";")]
+            rules = find_rules("oldmp") if oldmp else self.default
+            if len(self.by_tag) < 256:
+                self.by_tag[tag] = rules
+        return rules
 
 
 def score_board(board: Board, rules: ScoringRules, source: str | None = None) -> ScoredBoard:
@@ -174,7 +178,7 @@ def score_board(board: Board, rules: ScoringRules, source: str | None = None) ->
     warning = None
     if ns is not None:
         old = board.tags.get("Score")
-        if old and len(old.split()) == 2 and _recorded_ns(old) != ns:
+        if old and old != score_tag(ns) and len(old.split()) == 2 and _recorded_ns(old) != ns:
             warning = f"{board.label}: Score was {old!r}, now {score_tag(ns)!r}"
     return ScoredBoard(board, c, tricks, ns, None, warning)
 
