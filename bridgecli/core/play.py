@@ -966,6 +966,7 @@ def replay_indices(board: Board, contract: Contract, hands: Sequence[int], flat:
         if mask.bit_count() != nrows or mask & ~hand:
             return None  # a card not held, or played twice
         unplayed.append(hand & ~mask)
+    ua, ub, uc, ud = unplayed
     strain = contract.strain
     tables = _SCORES[int(strain) + 1 if strain < 4 else 0]
     suits = list(map(_SUIT_OF.__getitem__, flat))
@@ -973,17 +974,20 @@ def replay_indices(board: Board, contract: Contract, hands: Sequence[int], flat:
     lc = 0  # the leader's column
     t = 4
     it = iter(flat)
-    for row in zip(it, it, it, it):
-        sa, sb, sc, sd = srow = suits[t - 4:t]
+    si = iter(suits)
+    for row, srow in zip(zip(it, it, it, it), zip(si, si, si, si)):
+        sa, sb, sc, sd = srow
         if sa == sb == sc == sd:
             lc = row.index(max(row))
         else:
             led = srow[lc]
-            for col in range(4):
-                # off the suit led: a revoke if the player still held that suit (Law 44C): it
-                # plays one later, or keeps one after the record
-                if srow[col] != led and (led in suits[t + col::4] or unplayed[col] & suit_mask[led]):
-                    return None
+            sm = suit_mask[led]
+            # off the suit led: a revoke if the player still held that suit (Law 44C): it
+            # plays one later, or keeps one after the record
+            if ((sa != led and (led in suits[t::4] or ua & sm)) or (sb != led and (led in suits[t + 1::4] or ub & sm))
+                    or (sc != led and (led in suits[t + 2::4] or uc & sm))
+                    or (sd != led and (led in suits[t + 3::4] or ud & sm))):
+                return None
             tbl = tables[led]
             a, b, c, d = row
             scores = (tbl[a], tbl[b], tbl[c], tbl[d])
