@@ -701,21 +701,30 @@ def deal_text(board: Board, first: Seat) -> str | None:
     return f"{'NESW'[first]}:{' '.join(parts[shift:] + parts[:shift])}"
 
 
-#: A suit's holding as the writer writes it (ranks from the ace down, ``""`` for a void) ->
-#: its cards as bits of a 52-bit mask, one table a suit in the order of a PBN hand (spades,
-#: hearts, diamonds, clubs), four times over for the four hands; filled on first use.
-_HOLDING_BITS: list[dict[str, int]] = []
+class _HoldingBits(dict[str, int]):
+    """A suit's holding as the writer writes it (ranks from the ace down, ``""`` for a
+    void) -> its cards as bits of a 52-bit mask (the suit's ranks shifted by ``shift``),
+    each holding worked out on first use; KeyError for any other text."""
+
+    def __init__(self, shift: int) -> None:
+        super().__init__()
+        self.shift = shift
+
+    def __missing__(self, text: str) -> int:
+        ranks = [_RANK_INDEX.get(ch, -1) for ch in text]
+        if -1 in ranks or ranks != sorted(set(ranks), reverse=True):  # at most 8192 holdings kept
+            raise KeyError(text)
+        bits = sum(1 << r for r in ranks) << self.shift
+        self[text] = bits
+        return bits
+
+
+_RANK_INDEX = {r: i for i, r in enumerate("23456789TJQKA")}
+#: The holdings of a hand in PBN order (spades, hearts, diamonds, clubs), four times over
+#: for the four hands of a Deal value.
+_HOLDING_BITS: list[_HoldingBits] = [_HoldingBits(shift) for shift in (39, 26, 13, 0)] * 4
 #: A card as the writer writes it (``SA``, ``H9``) -> its index 0..51 (``13 * suit + rank - 2``).
 _CARD_INDEX: dict[str, int] = {f"{s}{r}": 13 * k + i for k, s in enumerate("CDHS") for i, r in enumerate("23456789TJQKA")}
-
-
-def _holding_bits() -> list[dict[str, int]]:
-    if not _HOLDING_BITS:
-        letters = "23456789TJQKA"
-        ranks = {"".join(letters[r] for r in range(12, -1, -1) if m >> r & 1): m for m in range(8192)}
-        suits = [{text: m << shift for text, m in ranks.items()} for shift in (39, 26, 13, 0)]
-        _HOLDING_BITS.extend(suits * 4)
-    return _HOLDING_BITS
 
 
 def deal_masks(board: Board) -> tuple[int, int, int, int] | None:
@@ -730,7 +739,7 @@ def deal_masks(board: Board) -> tuple[int, int, int, int] | None:
     if len(parts) != 16 or first is None:
         return None
     try:
-        m = list(map(dict.__getitem__, _HOLDING_BITS or _holding_bits(), parts))
+        m = list(map(dict.__getitem__, _HOLDING_BITS, parts))
     except KeyError:
         return None
     hands = (m[0] | m[1] | m[2] | m[3], m[4] | m[5] | m[6] | m[7], m[8] | m[9] | m[10] | m[11],
