@@ -10,7 +10,7 @@ from .cards import Seat, Strain
 from .errors import ParseError
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)  # own __repr__: a generated one would only cost start-up
 class Pass:
     """The call *pass*."""
 
@@ -21,7 +21,7 @@ class Pass:
         return "PASS"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)  # own __repr__: a generated one would only cost start-up
 class Double:
     """The call *double* (X)."""
 
@@ -32,7 +32,7 @@ class Double:
         return "DOUBLE"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)  # own __repr__: a generated one would only cost start-up
 class Redouble:
     """The call *redouble* (XX)."""
 
@@ -51,7 +51,7 @@ REDOUBLE = Redouble()
 _CALLS: tuple[Pass, Double, Redouble] = (PASS, DOUBLE, REDOUBLE)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)  # own __repr__: a generated one would only cost start-up
 class Bid:
     """A bid: a level 1..7 and a strain. Standard bids order 1C < 1D < ... < 7NT."""
 
@@ -123,7 +123,7 @@ class Risk(IntEnum):
         return ("", "X", "XX")[self]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)  # own __repr__: a generated one would only cost start-up
 class Contract:
     """A final contract. ``level == 0`` means the board was passed out."""
 

@@ -148,7 +148,7 @@ class Rank(IntEnum):
 RANKS_DESC: tuple[Rank, ...] = tuple(sorted(Rank, reverse=True))
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, order=True, repr=False)  # own __repr__: a generated one would only cost start-up
 class Card:
     """A playing card. Cards order by suit, then rank (♣2 lowest, ♠A highest)."""
 
@@ -322,7 +322,7 @@ def dealer_of_board(board: int) -> Seat:
     return Seat((board - 1) % 4)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False)  # own __init__ and __repr__ (start-up)
 class Hand:
     """A set of cards held by one player (any number, for end positions)."""
 

@@ -51,7 +51,7 @@ def _undertricks(first: int, second_third: int, rest: int) -> Undertricks:
     return (first, second_third, second_third) + (rest,) * 10
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)  # own __repr__: a generated one would only cost start-up
 class ScoringRules:
     """One scoring scheme, all numbers. Indexes: strain C, D, H, S, NT; vulnerability
     ``[not vulnerable, vulnerable]``; risk ``[undoubled, doubled, redoubled]``.
