@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from bridgecli.core.cards import Seat, Side
+from bridgecli.core.enums import Seat, Side
 from bridgecli.core.errors import BridgeError, ParseError
 from bridgecli.core.numbers import is_digits
 from bridgecli.core.scoring import parse_result

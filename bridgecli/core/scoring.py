@@ -16,12 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from .calls import Contract, Risk
-from .cards import Card, Rank, Strain
+from .enums import Rank, Strain
 from .errors import ParseError
 from .imps import imps
 from .numbers import is_digits, small_int
+
+if TYPE_CHECKING:
+    from .cards import Card
 
 __all__ = [
     "CHICAGO",
