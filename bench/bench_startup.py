@@ -8,7 +8,11 @@ of the times themselves. Goals (issue #19): ``bridgecli score 3NT=`` within
 1.5x and ``bridgecli deal -n 32`` within 2x of the peer. Writes
 ``bench/results/startup.md``.
 
-    python bench/bench_startup.py [--runs 30]
+``--against DIR`` runs another checkout's code (DIR holds its ``bridgecli/``, e.g.
+``git archive main bridgecli | tar -x -C DIR``) in the same rounds, after the peer and
+before this checkout, for a before/after under the same load.
+
+    python bench/bench_startup.py [--runs 30] [--against DIR]
 """
 
 from __future__ import annotations
@@ -49,22 +53,29 @@ def run_once(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def paired(peer: list[str], argv: list[str], env: dict[str, str], runs: int) -> dict[str, float]:
-    """Medians over ``runs`` paired rounds (after a warm-up round) of times and ratios."""
-    walls, cpus, peer_walls, peer_cpus, ratios, cpu_ratios = [], [], [], [], [], []
+def paired(peer: list[str], argv: list[str], envs: list[dict[str, str]], runs: int) -> list[dict[str, float]]:
+    """Medians over ``runs`` paired rounds (after a warm-up round) of times and ratios, one dict
+    for each environment of ``envs`` (each a checkout on PYTHONPATH): every round runs the peer,
+    then ``argv`` in each environment in turn, and each is paired with that round's peer."""
+    walls: list[list[float]] = [[] for _ in envs]
+    cpus: list[list[float]] = [[] for _ in envs]
+    ratios: list[list[float]] = [[] for _ in envs]
+    cpu_ratios: list[list[float]] = [[] for _ in envs]
+    peer_walls, peer_cpus = [], []
     for rnd in range(runs + 1):
-        pw, pc = run_once(peer, env)
-        w, c = run_once(argv, env)
+        pw, pc = run_once(peer, envs[-1])
+        got = [run_once(argv, env) for env in envs]
         if rnd:
-            walls.append(w)
-            cpus.append(c)
             peer_walls.append(pw)
             peer_cpus.append(pc)
-            ratios.append(w / pw)
-            cpu_ratios.append(c / pc if pc else float("nan"))
+            for i, (w, c) in enumerate(got):
+                walls[i].append(w)
+                cpus[i].append(c)
+                ratios[i].append(w / pw)
+                cpu_ratios[i].append(c / pc if pc else float("nan"))
     med = statistics.median
-    return {"wall": med(walls), "cpu": med(cpus), "peer_wall": med(peer_walls), "peer_cpu": med(peer_cpus),
-            "ratio": med(ratios), "cpu_ratio": med(cpu_ratios)}
+    return [{"wall": med(walls[i]), "cpu": med(cpus[i]), "peer_wall": med(peer_walls), "peer_cpu": med(peer_cpus),
+             "ratio": med(ratios[i]), "cpu_ratio": med(cpu_ratios[i])} for i in range(len(envs))]
 
 
 def import_costs(env: dict[str, str], argv: list[str], top: int = 6) -> list[tuple[str, int]]:
@@ -85,22 +96,33 @@ def main() -> None:
     """Measure and write the results table."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--against", type=Path, default=None, metavar="DIR",
+                        help="another checkout (DIR/bridgecli) to run in the same rounds, for a before/after")
     args = parser.parse_args()
 
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    def env_of(root: Path) -> dict[str, str]:
+        env = dict(os.environ)
+        env["PYTHONPATH"] = str(root) + os.pathsep + env.get("PYTHONPATH", "")
+        return env
+
+    env = env_of(ROOT)
+    roots = [ROOT] if args.against is None else [args.against.resolve(), ROOT]
     py = sys.executable
-    subprocess.run([py, "-m", "compileall", "-q", str(ROOT / "bridgecli")], check=True)
+    for root in roots:
+        subprocess.run([py, "-m", "compileall", "-q", str(root / "bridgecli")], check=True)
     peer = [py, "-c", "import click"]
     # the console script's own code path: import bridgecli.cli and call main()
     script = [py, "-c", "import sys; sys.argv[0] = 'bridgecli'; from bridgecli.cli import main; main()"]
     load_before = os.getloadavg()[0]
     rows = []
     for label, extra, goal in CASES:
-        got = paired(peer, script + extra, env, args.runs)
-        rows.append((label, goal, got))
-        print(f"{label:26} {got['wall'] * 1000:6.1f} ms (cpu {got['cpu'] * 1000:6.1f})  peer "
-              f"{got['peer_wall'] * 1000:6.1f} ms  ratio {got['ratio']:.2f}x (cpu {got['cpu_ratio']:.2f}x)", flush=True)
+        results = paired(peer, script + extra, [env_of(root) for root in roots], args.runs)
+        for root, got in zip(roots, results):
+            shown = label if root == ROOT else f"{label} ({args.against})"
+            rows.append((shown, goal if root == ROOT else None, got))
+            print(f"{shown:26} {got['wall'] * 1000:6.1f} ms (cpu {got['cpu'] * 1000:6.1f})  peer "
+                  f"{got['peer_wall'] * 1000:6.1f} ms  ratio {got['ratio']:.2f}x (cpu {got['cpu_ratio']:.2f}x)",
+                  flush=True)
     load_after = os.getloadavg()[0]
     lines = [
         "# Start-up time",
@@ -108,7 +130,10 @@ def main() -> None:
         (f"Measured by `bench/bench_startup.py`: {args.runs} paired rounds a command (after a warm-up round), "
          "each round running the peer `python -c \"import click\"` and then the command as subprocesses; "
          "the ratio is the median of the rounds' ratios. `bridgecli` is the console script's code path "
-         "(`from bridgecli.cli import main; main()`) from this checkout, byte-compiled. CPU = user + sys of the child."),
+         "(`from bridgecli.cli import main; main()`) from this checkout, byte-compiled. CPU = user + sys of the child."
+         + ("" if args.against is None else
+            f" Rows marked `({args.against})` run that checkout's code in the same rounds, between the peer and"
+            " this checkout: the before of a before/after under the same load.")),
         (f"Python {platform.python_version()} on {platform.system()} {platform.machine()}, "
          f"{os.cpu_count()} CPUs, load average {load_before:.1f} before and {load_after:.1f} after the run"
          + (" (the machine was shared and loaded: times are noisy, the paired ratios less so)."
