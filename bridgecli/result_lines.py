@@ -17,9 +17,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from bridgecli.core.cards import Seat, Side
+from bridgecli.core.enums import Seat, Side
 from bridgecli.core.errors import BridgeError, ParseError
 from bridgecli.core.numbers import is_digits
 from bridgecli.core.scoring import parse_result
@@ -31,8 +32,12 @@ if TYPE_CHECKING:
 
 # -- the language a text of results is read in -----------------------------------
 
-#: ``# lang: hu``: a first line declaring the language of a file of result lines.
-_LANG_LINE = re.compile(r"#\s*lang\s*:\s*(\S*)\s*", re.IGNORECASE)
+@cache
+def _lang_line() -> re.Pattern[str]:
+    """``# lang: hu``: a first line declaring the language of a file of result lines
+    (compiled on first use, not at import: start-up time)."""
+    return re.compile(r"#\s*lang\s*:\s*(\S*)\s*", re.IGNORECASE)
+
 
 LANGUAGE_NAMES = {"en": "English", "pl": "Polish", "hu": "Hungarian"}
 """Language codes and the names warnings use."""
@@ -50,7 +55,7 @@ def declared_language(line: str) -> str | None:
     Raises:
         ParseError: the line declares an unknown language.
     """
-    m = _LANG_LINE.fullmatch(line.strip().removeprefix("\ufeff"))
+    m = _lang_line().fullmatch(line.strip().removeprefix("\ufeff"))
     if m is None:
         return None
     from bridgecli.core.notation import get_language
@@ -322,7 +327,11 @@ def _describe(r: DealResult) -> str:
     return f"{c.pbn} by {c.declarer.letter if c.declarer is not None else '?'}, {r.tricks} tricks"
 
 
-_PLAYERS_LINE = re.compile(r"players\b\s*:?\s*(.*)$", re.IGNORECASE)
+@cache
+def _players_line() -> re.Pattern[str]:
+    """``players: Ann, Bob, Cid, Dan`` (compiled on first use, not at import)."""
+    return re.compile(r"players\b\s*:?\s*(.*)$", re.IGNORECASE)
+
 
 
 def iter_rubber_lines(text: str, source: str | None = None, display: Language | None = None,
@@ -361,7 +370,7 @@ def iter_rubber_lines(text: str, source: str | None = None, display: Language | 
                     continue
             if not line or line.startswith("#"):
                 continue
-            m = _PLAYERS_LINE.match(line)
+            m = _players_line().match(line)
             if m:
                 yield lineno, parse_players(m.group(1))
                 continue

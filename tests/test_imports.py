@@ -249,3 +249,76 @@ def test_importtime_of_bridgecli_lists_no_numpy_or_endplay():
     imported = {line.rsplit("|", 1)[-1].strip() for line in proc.stderr.splitlines() if "|" in line}
     assert "bridgecli" in imported
     assert not {m for m in imported if m.split(".")[0] in ("numpy", "endplay", "yaml", "tabulate")}
+
+
+# -- what `bridgecli score 3NT=` loads (start-up time, issue #19) ------------------------
+
+#: Every bridgecli module ``bridgecli score 3NT=`` may import: the group, the shared CLI
+#: code, and the scoring path (enumerations, the token tables, contracts, scoring, the
+#: notation of the result line). Not the card and hand classes (core.cards), the calls
+#: (core._calls), boards, auctions, play or any reader.
+SCORE_PATH = {
+    "bridgecli", "bridgecli.cli", "bridgecli.cli.interrupts", "bridgecli.cli.common", "bridgecli.cli.common.options",
+    "bridgecli.cli.score", "bridgecli.files", "bridgecli.core", "bridgecli.core.errors", "bridgecli.core.board_numbers",
+    "bridgecli.core.enums", "bridgecli.core.lexicon", "bridgecli.core.calls", "bridgecli.core.imps",
+    "bridgecli.core.numbers", "bridgecli.core.scoring", "bridgecli.core.notation", "bridgecli.core.notation_errors",
+    "bridgecli.result_lines", "bridgecli.results", "bridgecli.results.lines",
+}
+
+
+def _run_loads(args: list[str]) -> tuple[str, set[str]]:
+    """The output of ``bridgecli ARGS`` run in a fresh interpreter, and the bridgecli modules it imported."""
+    out = _stdout_of("import sys\n"
+                     f"sys.argv = ['bridgecli', *{args!r}]\n"
+                     "from bridgecli.cli import main\n"
+                     "try:\n"
+                     "    main()\n"
+                     "except SystemExit:\n"
+                     "    pass\n"
+                     "print(sorted(m for m in sys.modules if m.split('.')[0] == 'bridgecli'))")
+    head, _, last = out.rstrip("\n").rpartition("\n")
+    return head, set(ast.literal_eval(last))
+
+
+def test_score_one_contract_loads_only_the_scoring_path():
+    out, loaded = _run_loads(["score", "3NT="])
+    assert out == "400"
+    assert loaded - SCORE_PATH == set(), "score 3NT= loads more than it uses"
+    assert {"bridgecli.core.scoring", "bridgecli.core.notation"} <= loaded  # the probe sees the path
+
+
+def test_score_json_and_declarer_stay_on_the_scoring_path():
+    out, loaded = _run_loads(["score", "4SX", "-1", "--vul", "both", "-d", "E", "--json"])
+    assert '"score": -200' in out
+    assert loaded - SCORE_PATH == set()
+
+
+def test_score_help_loads_no_scoring():
+    out, loaded = _run_loads(["score", "--help"])
+    assert "CONTRACT" in out
+    assert loaded & {"bridgecli.core.scoring", "bridgecli.core.notation", "bridgecli.core.lexicon",
+                     "bridgecli.result_lines", "bridgecli.results.lines"} == set()
+
+
+def test_the_first_score_computes_one_breakdown(monkeypatch):
+    """``score`` remembers each result it computes, but computes no more than asked (not a whole
+    table at the first call): one contract scored is one breakdown."""
+    import dataclasses
+
+    from bridgecli.core import scoring
+    from bridgecli.core.calls import Contract
+
+    rules = dataclasses.replace(scoring.DUPLICATE, name="probe")  # a scheme nothing has scored with yet
+    calls = []
+    real = scoring.breakdown
+
+    def counting(*args, **kw):
+        calls.append(args)
+        return real(*args, **kw)
+
+    monkeypatch.setattr(scoring, "breakdown", counting)
+    contract = Contract.from_str("3NT")
+    assert scoring.score(contract, 9, False, rules) == 400
+    assert scoring.score(contract, 9, False, rules) == 400
+    assert scoring.score(contract, 8, True, rules) == -100
+    assert len(calls) == 2

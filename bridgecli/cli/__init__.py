@@ -217,7 +217,10 @@ EXAMPLES = (
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXAMPLES)
-@click.version_option(__version__, prog_name="bridgecli")
+# message and help as click words them: its defaults go through gettext, a search for
+# message catalogues each (start-up time)
+@click.version_option(__version__, prog_name="bridgecli", message="%(prog)s, version %(version)s",
+                      help="Show the version and exit.")
 @click.option("--debug", is_flag=True, help="Show Python tracebacks for errors.")
 @click.option(
     "--lang",

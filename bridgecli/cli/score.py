@@ -2,8 +2,9 @@
 
 The command translates; :mod:`bridgecli.results` does the work (result lines, every
 board of a file, events). Start-up matters here (a player types ``bridgecli score 4S=``
-at the table, a script pipes a million lines): this module imports click and the
-scoring core only; files, tables and JSON are imported where they are used.
+at the table, a script pipes a million lines): this module imports click only; the
+scoring core, files, tables and JSON are imported where they are used (``score --help``
+needs none of them).
 """
 
 from __future__ import annotations
@@ -27,9 +28,6 @@ from bridgecli.cli.common import (
     variant_option,
 )
 from bridgecli.core.errors import BridgeError, ParseError
-from bridgecli.core.scoring import find_rules
-from bridgecli.result_lines import is_board_text
-from bridgecli.results.lines import FILE_EXTENSIONS, iter_lines, iter_scored_lines, read_head, result_line
 
 #: ``score FILE`` prints its table this many rows at a time (each part a table with
 #: its headings), so that memory does not grow with the file.
@@ -66,6 +64,8 @@ def _click_options(ctx: click.Context) -> Callable[[list[str]], dict[str, Any]]:
 def _run_batch(ctx: click.Context, keep_going: bool, output: str | None, head: bytes, ended: bool) -> int:
     """Score stdin line by line into stdout (or ``output``); returns the exit code."""
     import contextlib
+
+    from bridgecli.results.lines import iter_lines, iter_scored_lines
 
     common.stdin_buffer()  # a closed stdin is an error before anything is written
     outs: list[str] = []
@@ -164,6 +164,7 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
 def _run_event(path: str, params: Mapping[str, Any], fmt_override: str | None, output: str | None,
                style: str, lang: Any) -> int:
     """Score an event: pairs (matchpoints, Neuberg, cross-IMPs, Butler) or a team match."""
+    from bridgecli.core.scoring import find_rules
     from bridgecli.formats.stream import text_chunks
     from bridgecli.results.event import event_of, results_of_chunks
 
@@ -227,6 +228,10 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
     stdin line is scored like command-line arguments, one output line each
     (empty for a blank line or a '#' comment line).
     """
+    from bridgecli.core.scoring import find_rules
+    from bridgecli.result_lines import is_board_text
+    from bridgecli.results.lines import FILE_EXTENSIONS, read_head, result_line
+
     fmt_override = kw.get("from")
     if not (variant_name is None and event_file is None and len(args) == 1 and not imps_mode
             and (args[0].lower().endswith(FILE_EXTENSIONS) or (args[0] == "-" and fmt_override is not None))):

@@ -1,110 +1,44 @@
-"""Calls (pass, double, redouble, bids) and contracts."""
+"""Calls (pass, double, redouble, bids) and contracts.
+
+:class:`Risk` and :class:`Contract` are defined here; the calls (:class:`Pass`,
+:class:`Bid`, :data:`PASS`, :func:`parse_call`...) in :mod:`bridgecli.core._calls`,
+loaded when one of them is first used (PEP 562), so that scoring a contract
+(``bridgecli score 4S=``) does not build them: start-up time.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import TYPE_CHECKING, Any
 
 from . import lexicon
-from .cards import Seat, Strain
+from .enums import Seat, Strain
 from .errors import ParseError
 
+if TYPE_CHECKING:
+    from ._calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Bid, Call, Double, Pass, Redouble, parse_call
 
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """The call *pass*."""
+__all__ = ["ALL_BIDS", "DOUBLE", "PASS", "REDOUBLE", "Bid", "Call", "Contract", "Double", "Pass", "Redouble", "Risk",
+           "parse_call"]
 
-    def __str__(self) -> str:
-        return "Pass"
-
-    def __repr__(self) -> str:
-        return "PASS"
-
-
-@dataclass(frozen=True, slots=True)
-class Double:
-    """The call *double* (X)."""
-
-    def __str__(self) -> str:
-        return "X"
-
-    def __repr__(self) -> str:
-        return "DOUBLE"
+#: The names :mod:`._calls` defines, loaded from there on first use.
+_CALL_NAMES = frozenset(("ALL_BIDS", "DOUBLE", "PASS", "REDOUBLE", "Bid", "Call", "Double", "Pass", "Redouble",
+                         "parse_call"))
 
 
-@dataclass(frozen=True, slots=True)
-class Redouble:
-    """The call *redouble* (XX)."""
+def __getattr__(name: str) -> Any:
+    if name not in _CALL_NAMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from . import _calls
 
-    def __str__(self) -> str:
-        return "XX"
-
-    def __repr__(self) -> str:
-        return "REDOUBLE"
-
-
-PASS = Pass()
-DOUBLE = Double()
-REDOUBLE = Redouble()
-
-#: pass, double, redouble by the numbers of bridgecli.core.lexicon
-_CALLS: tuple[Pass, Double, Redouble] = (PASS, DOUBLE, REDOUBLE)
+    value = getattr(_calls, name)
+    globals()[name] = value
+    return value
 
 
-@dataclass(frozen=True, slots=True)
-class Bid:
-    """A bid: a level 1..7 and a strain. Standard bids order 1C < 1D < ... < 7NT."""
-
-    level: int
-    """Odd tricks undertaken, 1..7."""
-    strain: Strain
-    """The denomination named."""
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.level, int) or not 1 <= self.level <= 7:
-            raise ParseError(f"bid level must be 1 to 7, not {self.level!r}")
-
-    @property
-    def index(self) -> int:
-        """Position on the standard ladder: 1C = 0 ... 7NT = 34 (nullo not on it)."""
-        return 5 * (self.level - 1) + int(self.strain)
-
-    def __lt__(self, other: Bid) -> bool:
-        return (self.level, self.strain) < (other.level, other.strain)
-
-    def __le__(self, other: Bid) -> bool:
-        return (self.level, self.strain) <= (other.level, other.strain)
-
-    def __gt__(self, other: Bid) -> bool:
-        return (self.level, self.strain) > (other.level, other.strain)
-
-    def __ge__(self, other: Bid) -> bool:
-        return (self.level, self.strain) >= (other.level, other.strain)
-
-    def __str__(self) -> str:
-        return f"{self.level}{self.strain.letter}"
-
-    def __repr__(self) -> str:
-        return f"Bid({self.level}, {self.strain!r})"
-
-
-Call = Bid | Pass | Double | Redouble
-
-#: The 35 standard bids, 1C first.
-ALL_BIDS: tuple[Bid, ...] = tuple(
-    Bid(level, strain)
-    for level in range(1, 8)
-    for strain in (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP)
-)
-
-
-def parse_call(text: str) -> Call:
-    """Parse a call token: ``Pass``/``P``, ``X``/``Dbl``, ``XX``/``Rdbl``, ``1NT``, ``4♠``.
-
-    Raises ParseError for anything else.
-    """
-    level, value = lexicon.read_call(lexicon.default_reader(), text)
-    return _CALLS[value] if level == 0 else Bid(level, Strain(value))
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | _CALL_NAMES)
 
 
 class Risk(IntEnum):
@@ -123,7 +57,7 @@ class Risk(IntEnum):
         return ("", "X", "XX")[self]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)  # own __repr__: a generated one would only cost start-up
 class Contract:
     """A final contract. ``level == 0`` means the board was passed out."""
 
@@ -155,7 +89,11 @@ class Contract:
     @property
     def bid(self) -> Bid | None:
         """The final bid, None when passed out."""
-        return None if self.level == 0 else Bid(self.level, self.strain)
+        if self.level == 0:
+            return None
+        from . import _calls
+
+        return _calls.Bid(self.level, self.strain)
 
     @property
     def required_tricks(self) -> int:

@@ -7,12 +7,17 @@ that the command line can point at the bad input.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 #: The longest piece of a user's input an error message echoes.
 ECHO_LIMIT = 80
 
-# a quoted value as ``repr`` writes it, starting a word (so "north's" is not a quote)
-_QUOTED = re.compile(r"""(?<![\w'"])(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")""")
+
+@cache
+def _quoted() -> re.Pattern[str]:
+    """A quoted value as ``repr`` writes it, starting a word (so "north's" is not a quote);
+    compiled when a message first needs it, not at import (start-up time)."""
+    return re.compile(r"""(?<![\w'"])(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")""")
 
 
 def cut(text: str, limit: int = ECHO_LIMIT) -> str:
@@ -34,7 +39,9 @@ def cut_quoted(message: str, limit: int = ECHO_LIMIT) -> str:
         body = body[:-1] if (len(body) - len(body.rstrip("\\"))) % 2 else body
         return q[0] + body + "\u2026" + q[0]
 
-    out = _QUOTED.sub(short, message)
+    if len(message) <= limit:
+        return message  # no quoted value in it can be longer than the limit
+    out = _quoted().sub(short, message)
     return cut(out, 10 * limit)
 
 

@@ -25,18 +25,37 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
+from typing import TYPE_CHECKING
 
 from . import lexicon
-from .calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Risk
-from .cards import Card, Hand, Rank, Seat, Strain, Suit, Vulnerability
+from .calls import Contract, Risk
+from .enums import Rank, Seat, Strain, Suit, Vulnerability
 from .errors import ParseError
 from .notation_errors import ERRORS_HU, ERRORS_PL, TERMS_EN, TERMS_HU, TERMS_PL, error_table
 
-#: pass, double, redouble by the numbers of bridgecli.core.lexicon
-_CALLS: tuple[Call, Call, Call] = (PASS, DOUBLE, REDOUBLE)
+if TYPE_CHECKING:
+    from .calls import Bid, Call
+    from .cards import Card, Hand
 
 _SEAT_WORDS = ("north", "east", "south", "west")
 _SEAT_LETTERS = ("N", "E", "S", "W")
+
+
+@cache
+def _call_values() -> tuple[tuple[Call, Call, Call], type[Bid]]:
+    """Pass, double, redouble (by the numbers of bridgecli.core.lexicon) and the bid class,
+    imported when a call is first read or written: a contract needs none (start-up time)."""
+    from .calls import DOUBLE, PASS, REDOUBLE, Bid
+
+    return (PASS, DOUBLE, REDOUBLE), Bid
+
+
+@cache
+def _card_types() -> tuple[type[Card], type[Hand]]:
+    """The card and hand classes, imported when a card is first read or written (start-up time)."""
+    from .cards import Card, Hand
+
+    return Card, Hand
 
 
 @cache
@@ -173,7 +192,8 @@ class Language:
     @property
     def calls(self) -> Mapping[str, Call]:
         """Upper-case tokens for pass, double and redouble."""
-        return {tok: _CALLS[code] for tok, code in self.tokens.calls.items()}
+        calls = _call_values()[0]
+        return {tok: calls[code] for tok, code in self.tokens.calls.items()}
 
     @property
     def seats(self) -> Mapping[str, int]:
@@ -208,12 +228,13 @@ class Language:
         Raises ParseError.
         """
         suit, rank = lexicon.read_card(self.tokens, text)
-        return Card.from_index(suit * 13 + rank - 2)
+        return _card_types()[0].from_index(suit * 13 + rank - 2)
 
     def parse_call(self, text: str) -> Call:
         """A call: pass, double, redouble or a bid ``1C``..``7NT``. Raises ParseError."""
         level, value = lexicon.read_call(self.tokens, text)
-        return _CALLS[value] if level == 0 else Bid(level, Strain(value))
+        calls, bid = _call_values()
+        return calls[value] if level == 0 else bid(level, Strain(value))
 
     def parse_seat(self, text: str) -> Seat:
         """A seat: ``N``, ``north``... Raises ParseError."""
@@ -228,7 +249,8 @@ class Language:
 
         Raises ParseError.
         """
-        return Hand(Card.from_index(suit * 13 + rank - 2) for suit, rank in lexicon.read_hand(self.tokens, text))
+        card, hand = _card_types()
+        return hand(card.from_index(suit * 13 + rank - 2) for suit, rank in lexicon.read_hand(self.tokens, text))
 
     def parse_contract(self, text: str) -> Contract:
         """``4S``, ``4SX``, ``3NTXX``, ``4♠``, ``pass``; a trailing seat (``4SXS``,
@@ -265,11 +287,12 @@ class Language:
 
     def call_str(self, call: Call, symbols: bool | None = None) -> str:
         """A call in this language."""
-        if isinstance(call, Bid):
+        (pass_, double, _redouble), bid = _call_values()
+        if isinstance(call, bid):
             return f"{call.level}{self.strain_str(call.strain, symbols)}"
-        if call is PASS or type(call).__name__ == "Pass":
+        if call is pass_ or type(call).__name__ == "Pass":
             return self.call_out[0]
-        if call is DOUBLE or type(call).__name__ == "Double":
+        if call is double or type(call).__name__ == "Double":
             return self.call_out[1]
         return self.call_out[2]
 

@@ -16,12 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from .calls import Contract, Risk
-from .cards import Card, Rank, Strain
+from .enums import Rank, Strain
 from .errors import ParseError
 from .imps import imps
 from .numbers import is_digits, small_int
+
+if TYPE_CHECKING:
+    from .cards import Card
 
 __all__ = [
     "CHICAGO",
@@ -51,7 +55,7 @@ def _undertricks(first: int, second_third: int, rest: int) -> Undertricks:
     return (first, second_third, second_third) + (rest,) * 10
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)  # own __repr__: a generated one would only cost start-up
 class ScoringRules:
     """One scoring scheme, all numbers. Indexes: strain C, D, H, S, NT; vulnerability
     ``[not vulnerable, vulnerable]``; risk ``[undoubled, doubled, redoubled]``.
@@ -285,42 +289,31 @@ def breakdown(contract: Contract, tricks: int, vulnerable: bool, rules: ScoringR
     return ScoreBreakdown(trick_score, overtricks, game, partscore, slam, insult, 0, total, True, result)
 
 
-# Flat score tables per scheme, built on first use: index
-# ((((level-1)*5 + strain)*3 + risk)*2 + vulnerable)*14 + tricks.
-_TABLES: dict[int, tuple[ScoringRules, tuple[int, ...]]] = {}
-
-
-def _table(rules: ScoringRules) -> tuple[int, ...]:
-    entry = _TABLES.get(id(rules))
-    if entry is not None and entry[0] is rules:
-        return entry[1]
-    from .cards import STRAINS
-
-    table = tuple(
-        breakdown(Contract(level, strain, risk), tricks, vul, rules).total
-        for level in range(1, 8)
-        for strain in STRAINS
-        for risk in (Risk.UNDOUBLED, Risk.DOUBLED, Risk.REDOUBLED)
-        for vul in (False, True)
-        for tricks in range(14)
-    )
-    _TABLES[id(rules)] = (rules, table)
-    return table
+# Scores per scheme, each computed on first use and kept: key
+# ((((level-1)*5 + strain)*3 + risk)*2 + vulnerable)*14 + tricks. Filled entry by entry
+# (not all 2,940 at once), so that one score costs one breakdown (start-up time).
+_TABLES: dict[int, tuple[ScoringRules, dict[int, int]]] = {}
 
 
 def score(contract: Contract, tricks: int, vulnerable: bool, rules: ScoringRules = DUPLICATE) -> int:
     """The declarer side's score for ``contract`` making ``tricks`` (0..13); negative when it failed.
 
     ``vulnerable`` is the declarer side's vulnerability; a passed-out board
-    scores 0. Same numbers as ``breakdown(...).total``, from a precomputed
-    table. Raises ParseError for tricks outside 0..13.
+    scores 0. Same numbers as ``breakdown(...).total``, remembered per scheme.
+    Raises ParseError for tricks outside 0..13.
     """
     _check_tricks(tricks)
     if contract.level == 0:
         return 0
     s = _strain_index(contract)
     i = ((((contract.level - 1) * 5 + s) * 3 + contract.risk) * 2 + (1 if vulnerable else 0)) * 14 + tricks
-    return _table(rules)[i]
+    entry = _TABLES.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        entry = _TABLES[id(rules)] = (rules, {})
+    total = entry[1].get(i)
+    if total is None:
+        total = entry[1][i] = breakdown(contract, tricks, vulnerable, rules).total
+    return total
 
 
 def tricks_from_result(contract: Contract, result: str | int) -> int:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from bridgecli.core.cards import Seat, Side, Vulnerability
+from bridgecli.core.enums import Seat, Side, Vulnerability
 from bridgecli.core.errors import BridgeError, ParseError
 from bridgecli.core.scoring import find_rules
 from bridgecli.core.scoring import score as score_of
