@@ -756,9 +756,10 @@ def _size(stream: object) -> int:
 
 
 # -- the read step of a PBN file ----------------------------------------------------------
-# The one place that knows how a PBN file is read for an auction check: the PBN reader
-# (formats.pbn) a game at a time, or a run of games as one text. To read another way,
-# change _pbn_units (and _game_records, for the workers' batches).
+# The one place that knows how a PBN file is read for an auction check. In one process:
+# the PBN reader's own stream (formats.pbn.iter_stream, as show and convert read), a run
+# of whole games at a time. With workers: the text cut into games (_pbn_units), batches
+# of them read in the workers (_game_records).
 
 _Unit = tuple["list[tuple[str, int]] | None", "Iterator[Board | BridgeError]"]
 """A run of games of a PBN stream: ``(games, ())``, plain games as ``(text, first line)``
@@ -769,10 +770,13 @@ records of games read here, in order."""
 def _auction_records(chunks: Iterable[str], source: str | None) -> Iterator[Board | BridgeError]:
     """Every record of a PBN text given in pieces (``chunks``): a Board holding at least
     what an auction check reads, or the error that spoils it, in order. What is read
-    leniently is warned about once, at the end."""
-    found: list[tuple[str, int, str]] = []
-    for games, records in _pbn_units(chunks, source, found):
-        yield from records if games is None else _game_records(games, source, found)
+    leniently is warned about once, at the end.
+
+    The reader reads a piece of the stream (a run of whole games) at once: cutting it
+    into games first, as the workers' batches need, would cost about a sixth more."""
+    from bridgecli.formats.pbn import iter_stream
+
+    return iter_stream(chunks, source)
 
 
 def _game_records(games: list[tuple[str, int]], source: str | None,
