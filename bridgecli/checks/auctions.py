@@ -517,8 +517,10 @@ def verdict_json_line(v: AuctionVerdict) -> str:
         complete, text, declarer = "false", "null", "null"
     else:
         complete = "true"
-        text = f'"{contract.pbn}"'
-        declarer = "null" if contract.declarer is None else _SEAT_JSON[contract.declarer]
+        got = _CONTRACT_JSON.get(id(contract))
+        if got is None or got[0] is not contract:
+            got = _contract_json(contract)
+        text, declarer = got[1], got[2]
     return (
         f'{{"board": {"null" if number is None else number}, "record": {v.record}, '
         f'"dealer": {"null" if dealer is None else _SEAT_JSON[dealer]}, '
@@ -526,6 +528,20 @@ def verdict_json_line(v: AuctionVerdict) -> str:
         f'"contract": {text}, "declarer": {declarer}, "calls": {len(check.calls)}, "mismatch": false, '
         f'"ok": {"true" if v.ok else "false"}}}'
     )
+
+
+# the JSON texts of the contracts met so far, by identity (the engine shares one object
+# for each contract it reaches); each entry keeps its contract so that the id stays its own
+_CONTRACT_JSON: dict[int, tuple[Contract, str, str]] = {}
+
+
+def _contract_json(contract: Contract) -> tuple[Contract, str, str]:
+    """``(contract, '"4SX"', '"W"')``: its "contract" and "declarer" values, remembered."""
+    got = (contract, f'"{contract.pbn}"', "null" if contract.declarer is None else _SEAT_JSON[contract.declarer])
+    if len(_CONTRACT_JSON) > 4096:
+        _CONTRACT_JSON.clear()
+    _CONTRACT_JSON[id(contract)] = got
+    return got
 
 
 def write_verdicts(fp: IO[str], verdicts: Iterable[AuctionVerdict], *, as_json: bool = False,
