@@ -168,3 +168,51 @@ def test_read_text_of_a_latin1_file(tmp_path: Path) -> None:
     path = tmp_path / "names.txt"
     path.write_bytes("[North \"Müller\"]\n".encode("latin-1"))
     assert files.read_text(str(path)) == ('[North "Müller"]\n', str(path))
+
+
+# -- files.streaming_gc ------------------------------------------------------------------------
+
+
+def test_streaming_gc_raises_the_young_threshold_and_restores_it() -> None:
+    import gc
+
+    before = gc.get_threshold()
+    frozen = gc.get_freeze_count()
+    with files.streaming_gc():
+        inside = gc.get_threshold()
+        assert inside[0] >= files.STREAMING_GC_THRESHOLD
+        assert inside[1:] == before[1:]
+        assert gc.isenabled()
+        assert gc.get_freeze_count() > frozen  # what was alive on entry is frozen
+    assert gc.get_threshold() == before
+    assert gc.get_freeze_count() == frozen
+
+
+def test_streaming_gc_nests_and_restores_after_an_exception() -> None:
+    import gc
+
+    before = gc.get_threshold()
+    frozen = gc.get_freeze_count()
+    with pytest.raises(KeyError), files.streaming_gc():
+        with files.streaming_gc():
+            assert gc.get_threshold()[0] >= files.STREAMING_GC_THRESHOLD
+        assert gc.get_threshold()[0] >= files.STREAMING_GC_THRESHOLD  # the inner block left it alone
+        raise KeyError("x")
+    assert gc.get_threshold() == before
+    assert gc.get_freeze_count() == frozen
+
+
+def test_streaming_gc_still_collects_cycles() -> None:
+    import gc
+    import weakref
+
+    class Node:
+        pass
+
+    with files.streaming_gc():
+        a, b = Node(), Node()
+        a.other, b.other = b, a  # type: ignore[attr-defined]
+        alive = weakref.ref(a)
+        del a, b
+        gc.collect()
+        assert alive() is None

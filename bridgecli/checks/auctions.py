@@ -517,8 +517,10 @@ def verdict_json_line(v: AuctionVerdict) -> str:
         complete, text, declarer = "false", "null", "null"
     else:
         complete = "true"
-        text = f'"{contract.pbn}"'
-        declarer = "null" if contract.declarer is None else _SEAT_JSON[contract.declarer]
+        got = _CONTRACT_JSON.get(id(contract))
+        if got is None or got[0] is not contract:
+            got = _contract_json(contract)
+        text, declarer = got[1], got[2]
     return (
         f'{{"board": {"null" if number is None else number}, "record": {v.record}, '
         f'"dealer": {"null" if dealer is None else _SEAT_JSON[dealer]}, '
@@ -526,6 +528,20 @@ def verdict_json_line(v: AuctionVerdict) -> str:
         f'"contract": {text}, "declarer": {declarer}, "calls": {len(check.calls)}, "mismatch": false, '
         f'"ok": {"true" if v.ok else "false"}}}'
     )
+
+
+# the JSON texts of the contracts met so far, by identity (the engine shares one object
+# for each contract it reaches); each entry keeps its contract so that the id stays its own
+_CONTRACT_JSON: dict[int, tuple[Contract, str, str]] = {}
+
+
+def _contract_json(contract: Contract) -> tuple[Contract, str, str]:
+    """``(contract, '"4SX"', '"W"')``: its "contract" and "declarer" values, remembered."""
+    got = (contract, f'"{contract.pbn}"', "null" if contract.declarer is None else _SEAT_JSON[contract.declarer])
+    if len(_CONTRACT_JSON) > 4096:
+        _CONTRACT_JSON.clear()
+    _CONTRACT_JSON[id(contract)] = got
+    return got
 
 
 def write_verdicts(fp: IO[str], verdicts: Iterable[AuctionVerdict], *, as_json: bool = False,
@@ -756,9 +772,10 @@ def _size(stream: object) -> int:
 
 
 # -- the read step of a PBN file ----------------------------------------------------------
-# The one place that knows how a PBN file is read for an auction check: the PBN reader
-# (formats.pbn) a game at a time, or a run of games as one text. To read another way,
-# change _pbn_units (and _game_records, for the workers' batches).
+# The one place that knows how a PBN file is read for an auction check. In one process:
+# the PBN reader's own stream (formats.pbn.iter_stream, as show and convert read), a run
+# of whole games at a time. With workers: the text cut into games (_pbn_units), batches
+# of them read in the workers (_game_records).
 
 _Unit = tuple["list[tuple[str, int]] | None", "Iterator[Board | BridgeError]"]
 """A run of games of a PBN stream: ``(games, ())``, plain games as ``(text, first line)``
@@ -769,10 +786,13 @@ records of games read here, in order."""
 def _auction_records(chunks: Iterable[str], source: str | None) -> Iterator[Board | BridgeError]:
     """Every record of a PBN text given in pieces (``chunks``): a Board holding at least
     what an auction check reads, or the error that spoils it, in order. What is read
-    leniently is warned about once, at the end."""
-    found: list[tuple[str, int, str]] = []
-    for games, records in _pbn_units(chunks, source, found):
-        yield from records if games is None else _game_records(games, source, found)
+    leniently is warned about once, at the end.
+
+    The reader reads a piece of the stream (a run of whole games) at once: cutting it
+    into games first, as the workers' batches need, would cost about a sixth more."""
+    from bridgecli.formats.pbn import iter_stream
+
+    return iter_stream(chunks, source)
 
 
 def _game_records(games: list[tuple[str, int]], source: str | None,

@@ -122,6 +122,7 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
         return
     if output not in (None, "-") and os.path.isdir(output):
         raise click.BadParameter(f"{output!r} is a directory", param_hint="-o")
+    from bridgecli.files import streaming_gc
     from bridgecli.render.text import paint_red, render_board, render_brief
 
     if tablefmt != "simple":
@@ -142,7 +143,7 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
     code: int = ExitCode.OK
     read = shown = 0
     try:
-        with AtomicOutput(output) as fp:
+        with AtomicOutput(output) as fp, streaming_gc():
             red = _red if not ascii_ and not as_json and _colour(colour, output, fp) else None
             for rec in records:
                 if isinstance(rec, BridgeError):

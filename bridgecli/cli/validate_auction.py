@@ -136,6 +136,7 @@ def validate_auction(
             code = records_done(code, keep_going, output)
         ctx.exit(code)
     from bridgecli.cli.common import cap_jobs, close_input, open_input
+    from bridgecli.files import streaming_gc
 
     stream, source = open_input(infile)
     try:
@@ -145,7 +146,8 @@ def validate_auction(
         except ModuleNotFoundError as exc:
             raise BridgeCliError(str(exc), ExitCode.USAGE) from None
         with AtomicOutput(output) as fp:
-            code, n = checks.write(fp, as_json=as_json, lang=lang)
+            with streaming_gc():
+                code, n = checks.write(fp, as_json=as_json, lang=lang)
             close_input(stream)
             _exit(ctx, code, n, source, output)  # inside the block: exit 2 keeps -o as it was
     finally:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from bridgecli.core.board import AnnotatedCall, Board
 from bridgecli.core.calls import Bid, Pass
-from bridgecli.core.cards import SUITS_DESC, Card, Hand, Rank, Seat, Suit
+from bridgecli.core.cards import SUITS_DESC, Card, Hand, Rank, Seat, Suit, Vulnerability
 from bridgecli.core.notation import ENGLISH, Language
 
 if TYPE_CHECKING:
@@ -362,6 +362,107 @@ def render_brief(board: Board, *, lang: Language = ENGLISH, ascii: bool = False,
     e.g. ``Board   1  N  None  4♠ by S, made 10 tricks     1♣ Pass 4♠ All Pass``
     (the contract padded to 26 characters when the calls follow).
     """
+    memo = _brief_memo(lang, ascii)
+    number = board.number
+    dealer = board.effective_dealer
+    vul = board.effective_vulnerability
+    contract, tricks = board.contract, board.result
+    got = memo.results.get((id(contract), tricks))
+    if got is None or got[0] is not contract:
+        got = memo.learn_result(board)
+    result = got[1]
+    auction = board.auction
+    head = (f"{memo.board} {'?' if number is None else str(number):>3}  "
+            f"{'-' if dealer is None else memo.seats[dealer]}  {memo.vuls[4 if vul is None else vul]}  ")
+    if not auction:
+        line = head + result
+    else:
+        line = f"{head}{result:<26}  {_brief_calls(board, auction, memo)}"
+    return line if ascii else paint_red(line, red)
+
+
+def _brief_calls(board: Board, auction: tuple[AnnotatedCall, ...], memo: _BriefMemo) -> str:
+    """The calls of a brief line: the cells of :func:`auction_rows` without the blanks."""
+    cells = memo.cells
+    if len(cells) > _MEMO_SIZE:
+        cells.clear()  # (never during the loop: the last three are looked up again after it)
+    texts: list[str] = []
+    add = texts.append
+    bid = False
+    for a in auction:
+        got = cells.get(id(a))
+        if got is None or got[0] is not a:
+            got = memo.learn_call(a)
+        add(got[1])
+        bid = bid or got[2] == _BID
+    if (bid and not board.auction_end and len(auction) >= 3
+            and cells[id(auction[-1])][2] == cells[id(auction[-2])][2] == cells[id(auction[-3])][2] == _PLAIN_PASS):
+        texts[-3:] = [memo.all_pass]
+    if board.auction_end:
+        add("...")
+    return " ".join(filter(None, texts))
+
+
+_OTHER, _BID, _PLAIN_PASS = 0, 1, 2
+
+
+class _BriefMemo:
+    """What :func:`render_brief` writes again and again, for one language and ``ascii``:
+    its words, and the texts of the calls and results met so far, by identity (the PBN
+    reader shares one object for each plain call and contract). Each entry keeps its
+    object, so that the id stays its own; a table grown past :data:`_MEMO_SIZE`
+    starts again."""
+
+    __slots__ = ("all_pass", "ascii", "board", "cells", "lang", "results", "seats", "vuls")
+
+    def __init__(self, lang: Language, ascii: bool) -> None:
+        self.lang = lang
+        self.ascii = ascii
+        self.board = lang.word("board")
+        self.seats = tuple(lang.seat_str(Seat(i)) for i in range(len(Seat)))
+        self.vuls = tuple(lang.vul_str(Vulnerability(i)).ljust(4) for i in range(len(Vulnerability))) + ("-   ",)
+        self.all_pass = lang.word("all_pass")
+        self.cells: dict[int, tuple[AnnotatedCall, str, int]] = {}
+        self.results: dict[tuple[int, int | None], tuple[object, str]] = {}
+
+    def learn_call(self, a: AnnotatedCall) -> tuple[AnnotatedCall, str, int]:
+        """The cell of call ``a``, its kind (a bid, a pass with no note, alert or mark, other), remembered."""
+        c = a.call
+        kind = (_BID if isinstance(c, Bid)
+                else _PLAIN_PASS if isinstance(c, Pass) and not a.alert and a.note is None and not a.irregular
+                else _OTHER)
+        got = (a, call_text(a, lang=self.lang, ascii=self.ascii), kind)
+        self.cells[id(a)] = got
+        return got
+
+    def learn_result(self, board: Board) -> tuple[object, str]:
+        """The contract and result part of a brief line for ``board``'s contract and result, remembered."""
+        text = result_text(board, lang=self.lang, ascii=self.ascii)
+        got = (board.contract, text.removeprefix(self.lang.word("contract") + ": ") or "-")
+        if len(self.results) > _MEMO_SIZE:
+            self.results.clear()
+        self.results[id(board.contract), board.result] = got
+        return got
+
+
+_MEMO_SIZE = 4096
+_BRIEF_MEMOS: dict[tuple[int, bool], _BriefMemo] = {}
+
+
+def _brief_memo(lang: Language, ascii: bool) -> _BriefMemo:
+    got = _BRIEF_MEMOS.get((id(lang), ascii))
+    if got is not None and got.lang is lang:
+        return got
+    if len(_BRIEF_MEMOS) > 64:
+        _BRIEF_MEMOS.clear()
+    got = _BRIEF_MEMOS[id(lang), ascii] = _BriefMemo(lang, ascii)
+    return got
+
+
+def _render_brief_general(board: Board, *, lang: Language = ENGLISH, ascii: bool = False,
+                          red: Style | None = None) -> str:
+    """:func:`render_brief` built from the parts :func:`render_board` shows, without
+    the memo: the reference the tests hold the memo to."""
     number = "?" if board.number is None else str(board.number)
     dealer = board.effective_dealer
     vul = board.effective_vulnerability

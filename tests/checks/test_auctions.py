@@ -9,9 +9,16 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import bridgecli as bc
+from bridgecli.checks.auctions import check_board, verdict_json, verdict_json_line
+from bridgecli.core.board import AnnotatedCall, Board
 from bridgecli.core.calls import Risk
+from bridgecli.core.cards import Seat, Vulnerability
+
+from ..formats.strategies import contracts, legal_auctions
 
 # Board 1: N deals, 1NT P 3NT all pass: 3NT by N, the tags agree.
 # Board 2: E deals, 1S X 2S P P P: 2S by E, but the tags say 3S (a mismatch).
@@ -214,3 +221,26 @@ def test_unknown_format_and_missing_file(tmp_path: Path) -> None:
         bc.check_auctions(tmp_path / "nope.pbn")
     with pytest.raises(OSError):
         bc.check_auctions(str(tmp_path / "nope.pbn"))
+
+
+# -- the JSON line written directly agrees with json.dumps of the verdict's object --------------
+
+@st.composite
+def judged_boards(draw: st.DrawFn) -> Board:
+    """A board with a legal auction, its tags agreeing, disagreeing or absent; an open one now and then."""
+    dealer = draw(st.sampled_from(list(Seat)))
+    calls, reached = draw(legal_auctions(dealer))
+    if draw(st.booleans()):
+        calls = calls[:draw(st.integers(0, len(calls)))]
+    return Board(number=draw(st.none() | st.integers(1, 99)), dealer=draw(st.none() | st.just(dealer)),
+                 vulnerability=draw(st.none() | st.sampled_from(list(Vulnerability))),
+                 auction=tuple(AnnotatedCall(c) for c in calls), auction_from=dealer,
+                 contract=draw(st.sampled_from([None, reached, reached.with_declarer(None)]) | contracts))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(judged_boards(), min_size=1, max_size=4), st.booleans())
+def test_the_json_line_is_json_dumps_of_the_object(boards: list[Board], require_complete: bool) -> None:
+    for board in boards + boards:  # the second time, the contracts' texts are remembered
+        v = check_board(board, require_complete=require_complete)
+        assert verdict_json_line(v) == json.dumps(verdict_json(v), ensure_ascii=False)
