@@ -231,8 +231,7 @@ def _below(rng: np.random.Generator, bounds: npt.NDArray[np.int64], n: int) -> n
             still = redraw.astype(np.uint16) < threshold[rows, 0]
             rows, cols = rows[still], cols[still]
     prod >>= np.uint32(16)
-    return prod.astype(np.int64)
-
+    return prod
 
 
 def _mix_words(key: int, counters: npt.NDArray[Any]) -> npt.NDArray[np.uint64]:
@@ -280,7 +279,8 @@ def plain_draws(key: int, start: int, n: int, r: int) -> npt.NDArray[np.uint8]:
         prod[rows, cols] = value
         # a spare rejected in turn, or too many: that deal draws in Python (rare)
         again = (rank >= n_spare) | ((value & np.uint32(0xFFFF)) < threshold[cols])
-        for d in np.unique(rows[again]).tolist():
+        # (a plain np.unique would load numpy.ma, ~40 ms of start-up, for a handful of deals)
+        for d in sorted(set(rows[again].tolist())):
             prod[d] = np.asarray(plain.draws(key, start + d, r), dtype=np.uint32) << np.uint32(16)
     prod >>= np.uint32(16)
     return np.ascontiguousarray(prod.T.astype(np.uint8))

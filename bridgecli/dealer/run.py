@@ -171,7 +171,10 @@ class _Producer:
 
         self._batch_generator, self._plain_deals = batch_generator, plain_deals
         self.spec = spec
-        self.dealer, self.accept = build(spec)
+        self.dealer: Dealer | None = None
+        self.accept: Accept | None = None
+        if spec.wheres or spec.script is not None:  # else no condition: nothing to compile (nor to import)
+            self.dealer, self.accept = build(spec)
         self.key = plain.stream_key(spec.seed)
 
     def make(self, index: int, pieces: list[bytes | memoryview] | None = None) -> Chunk:
@@ -179,7 +182,7 @@ class _Producer:
         spec = self.spec
         n = batch_size_of(spec, index)
         positions = None
-        if self.accept is None:
+        if self.accept is None or self.dealer is None:
             owner = self._plain_deals(self.key, index * spec.batch_size, n, spec.fixed)
         else:
             # always the whole batch, cut to the try limit: the deals never depend on --max-tries
