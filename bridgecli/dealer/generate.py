@@ -89,16 +89,7 @@ class Dealer:
         stop = min(stop, r - 1)
         if n == 0 or stop <= start:
             return
-        steps = np.arange(start, stop, dtype=np.int64)[:, None]
-        idx = uniform_below(rng, r - steps[:, 0], n)
-        idx += steps
-        idx *= n
-        idx += np.arange(n, dtype=np.int64)
-        flat = perm.reshape(-1)
-        for k, i in enumerate(range(start, stop)):
-            row = perm[i].copy()
-            perm[i] = flat[idx[k]]
-            flat[idx[k]] = row
+        _swap(perm, uniform_below(rng, r - np.arange(start, stop, dtype=np.int64), n), start)
 
     def _assign(self, owner: U8Array, perm: U8Array, seats: range) -> None:
         """Give the cards at each seat's shuffle positions to that seat."""
@@ -152,9 +143,26 @@ class Dealer:
             owner = np.ascontiguousarray(owner[:, keep])
         return owner, n, np.flatnonzero(keep)
 
+    def deal_kept_many(self, rngs: Sequence[np.random.Generator], accept: Accept | None = None,
+                       n: int | None = None) -> list[tuple[U8Array, int, npt.NDArray[np.intp] | None]]:
+        """:meth:`deal_kept` of several batches, each from its own generator: the same deals. With one
+        seat dealt first, the kept deals of all of them are completed together (the completion costs
+        about as much for a few hundred deals as for a few thousand)."""
+        n = self.batch_size if n is None else n
+        if accept is None or not self.single or len(rngs) < 2:
+            return [self.deal_kept(rng, accept, n) for rng in rngs]
+        firsts = [self._single_seat(rng, accept, n) for rng in rngs]
+        owners = self._single_rest(rngs, [hand for hand, _keep in firsts])
+        return [(owner, n, np.flatnonzero(keep)) for owner, (_hand, keep) in zip(owners, firsts)]
+
     def _deal_single(self, rng: np.random.Generator, accept: Accept, n: int) -> tuple[U8Array, BoolArray]:
         """One seat first: draw its cards as a uniform random subset of the free cards
         (Floyd's algorithm on 52-bit masks), test, then share the rest out for the kept deals."""
+        hand, keep = self._single_seat(rng, accept, n)
+        return self._single_rest([rng], [hand])[0], keep
+
+    def _single_seat(self, rng: np.random.Generator, accept: Accept, n: int) -> tuple[npt.NDArray[np.uint64], BoolArray]:
+        """The first seat's cards (52-bit masks) of the ``n`` deals of a batch that ``accept`` keeps, and which."""
         r, k = len(self.free), self.need[0]
         seat = self.order[0]
         # step i picks a place uniform on 0..r-k+i; with no predeal the places are the card indices
@@ -171,10 +179,18 @@ class Dealer:
             hand |= drawn[i]
             hand |= spare
         keep = np.asarray(accept(None, {seat: hand | self._fixed_bits[seat]}), dtype=bool)
-        hand = hand[keep]
-        m = len(hand)
+        return hand[keep], keep
+
+    def _single_rest(self, rngs: Sequence[np.random.Generator], hands: Sequence[npt.NDArray[np.uint64]]) -> list[U8Array]:
+        """Whole deals (``owner`` arrays) from the first seat's cards of kept deals, batch by batch: the
+        other seats' cards shuffled with each batch's own generator, the swaps done for all batches at once."""
+        r, k = len(self.free), self.need[0]
+        seat = self.order[0]
+        sizes = [len(h) for h in hands]
+        m = sum(sizes)
         if m == 0:
-            return np.repeat(self.base[:, None], 0, axis=1), keep
+            return [np.repeat(self.base[:, None], 0, axis=1) for _ in hands]
+        hand = hands[0] if len(hands) == 1 else np.concatenate(hands)
         # deal by deal (rows): the seat's cards, then the other free cards in index order get the
         # shuffled labels of the other seats
         held = np.unpackbits(hand.astype("<u8", copy=False).view(np.uint8).reshape(m, 8), axis=1,
@@ -182,10 +198,17 @@ class Dealer:
         by_deal = np.repeat(self.base[None, :], m, axis=0)
         by_deal[held] = seat
         labels = np.repeat(np.repeat(np.asarray(self.order[1:], dtype=np.uint8), self.need[1:])[:, None], m, axis=1)
-        self._shuffle(rng, labels, 0, r - k - 1)
+        if r - k - 1 > 0:
+            # Fisher-Yates steps 0 .. r-k-2 of each batch's deals, drawn from the batch's own generator
+            bounds = (r - k) - np.arange(r - k - 1, dtype=np.int64)
+            draws = [uniform_below(rng, bounds, size) for rng, size in zip(rngs, sizes) if size]
+            _swap(labels, draws[0] if len(draws) == 1 else np.concatenate(draws, axis=1), 0)
         held ^= self._free_mask
         by_deal[held] = labels.T.reshape(-1)
-        return np.ascontiguousarray(by_deal.T), keep
+        owner = np.ascontiguousarray(by_deal.T)
+        if len(hands) == 1:
+            return [owner]
+        return [np.ascontiguousarray(part) for part in np.split(owner, np.cumsum(sizes)[:-1].tolist(), axis=1)]
 
     def _hand_bits(self, perm: U8Array) -> dict[int, npt.NDArray[np.uint64]]:
         """The cards of the seats dealt first, as 52-bit masks (predealt cards included)."""
@@ -202,6 +225,21 @@ class Dealer:
             out[seat] = bits
             lo = hi
         return out
+
+
+def _swap(perm: U8Array, idx: npt.NDArray[np.int64], start: int) -> None:
+    """Fisher-Yates steps ``start, start + 1 ...`` on each column of ``perm`` ``(r, n)`` in place: step
+    ``start + k`` swaps that position with position ``start + k + idx[k]`` (``idx`` ``(steps, n)``, changed)."""
+    n = perm.shape[1]
+    idx += np.arange(start, start + len(idx), dtype=np.int64)[:, None]
+    idx *= n
+    idx += np.arange(n, dtype=np.int64)
+    flat = perm.reshape(-1)
+    for k in range(len(idx)):
+        i = start + k
+        row = perm[i].copy()
+        perm[i] = flat[idx[k]]
+        flat[idx[k]] = row
 
 
 def uniform_below(rng: np.random.Generator, bounds: npt.NDArray[np.int64], n: int) -> npt.NDArray[np.int64]:

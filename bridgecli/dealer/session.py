@@ -291,12 +291,23 @@ class _Run:
     def produced(self, out_fd: int | None = None, progress: Progress | None = None) -> Iterator[Produced]:
         """Accepted batches in order (deals, first board, deal strings or None, finished bytes or None),
         cut to the target, with statistics gathered on the way."""
-        from .run import chunks
+        from .run import GROUP, chunks
 
         target, stats = self.plan.target, self.stats
         if target == 0:
             return
-        for chunk in chunks(self.spec, self.jobs, out_fd):
+        taken = 0
+
+        def ahead() -> int:
+            # batches surely still needed: three quarters of what the acceptance so far predicts
+            if target is None:
+                return GROUP  # every batch up to the try limit
+            if not stats.accepted:
+                return 1
+            return int(0.75 * (target - stats.accepted) * taken / stats.accepted)
+
+        for chunk in chunks(self.spec, self.jobs, out_fd, ahead):
+            taken += 1
             owner, rows, kept = chunk.owner, chunk.rows, chunk.kept
             accepted = stats.accepted
             take = kept if target is None else min(kept, target - accepted)

@@ -96,6 +96,22 @@ def test_raw_draws_are_numpys_own_bytes(seed: int, before: list[int], count: int
         assert ours.bytes(n) == numpys.bytes(n)
 
 
+@pytest.mark.parametrize("fixed", [(-1,) * 52, tuple([0] * 5 + [-1] * 40 + [2] * 3 + [-1] * 4)])
+@pytest.mark.parametrize("where", ["hcp(north) >= 15 && shape(north, any 4333 + any 4432)", "hcp(south) > 30",
+                                   "hcp(east) + hcp(west) >= 20"])
+def test_batches_dealt_together_are_the_batches_dealt_alone(fixed: tuple[int, ...], where: str) -> None:
+    cond = compile_conditions([where])
+    d = Dealer(Predeal(fixed), first=sorted(cond.seats), batch_size=512)
+    accept = lambda owner, hands: cond.test(Hands(owner, hands))
+    together = d.deal_kept_many([batch_generator(5, i) for i in range(6)], accept)
+    assert len(together) == 6
+    for i, (owner, dealt, positions) in enumerate(together):
+        alone = d.deal_kept(batch_generator(5, i), accept)
+        assert dealt == alone[1] == 512
+        assert owner.flags.c_contiguous and np.array_equal(owner, alone[0])
+        assert positions is not None and alone[2] is not None and np.array_equal(positions, alone[2])
+
+
 def test_card_placement_is_uniform() -> None:
     d = Dealer()
     owner = np.concatenate([d.deal(batch_generator(2024, i))[0] for i in range(4)], axis=1)
