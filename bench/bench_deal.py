@@ -83,6 +83,8 @@ def main() -> None:
     parser.add_argument("--endplay", action="store_true", help="also time endplay (slow; scaled)")
     parser.add_argument("--baseline", metavar="DIR", default=None,
                         help="another checkout to pair each bridgecli task with (e.g. the main branch)")
+    parser.add_argument("--baseline-label", metavar="TEXT", default=None,
+                        help="what the baseline checkout is, for the report (e.g. 'main at 264524e')")
     args = parser.parse_args()
     if DEALER is None:
         raise SystemExit("the C dealer is not installed (Debian package dealer, /usr/games/dealer)")
@@ -160,7 +162,8 @@ def main() -> None:
          "median of the rounds' ratios."),
         "",
         f"(b) is `--where '{COND}'`."
-        + (f" Baseline: the same command from the checkout `{args.baseline}`." if args.baseline else ""),
+        + (f" Baseline: the same command from the checkout `{args.baseline}`"
+           + (f" ({args.baseline_label})." if args.baseline_label else ".") if args.baseline else ""),
         "",
         "| task | bridgecli | wall s | CPU s | peer | wall s | CPU s | ratio (wall) | ratio (CPU) | goal | load |",
         "| --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- | ---: |",
