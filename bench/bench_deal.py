@@ -83,6 +83,8 @@ def main() -> None:
     parser.add_argument("--endplay", action="store_true", help="also time endplay (slow; scaled)")
     parser.add_argument("--baseline", metavar="DIR", default=None,
                         help="another checkout to pair each bridgecli task with (e.g. the main branch)")
+    parser.add_argument("--baseline-label", metavar="TEXT", default=None,
+                        help="what the baseline checkout is, for the report (e.g. 'main at 264524e')")
     args = parser.parse_args()
     if DEALER is None:
         raise SystemExit("the C dealer is not installed (Debian package dealer, /usr/games/dealer)")
@@ -98,7 +100,9 @@ def main() -> None:
 
     def task(label: str, ours_name: str, peer_name: str, n: int, mine: list[str], peer: list[str],
              peer_env: dict[str, str], goal: float | None, peer_cwd: str | None = None) -> None:
+        load = os.getloadavg()[0]
         got = paired(mine, peer, env, peer_env, args.runs, peer_cwd)
+        got["load"] = max(load, os.getloadavg()[0])
         rows.append((label, ours_name, peer_name, n, got, goal))
         print(f"{label}: {ours_name} {got['wall']:.3f} s (cpu {got['cpu']:.3f}) vs {peer_name} "
               f"{got['peer_wall']:.3f} s (cpu {got['peer_cpu']:.3f}): {got['ratio']:.2f}x wall, "
@@ -110,6 +114,9 @@ def main() -> None:
          ours + ["-n", "1000000", "--jobs", "1"], [DEALER, "-s", "1", str(script)], dealer_env, 3.0)
     task("(a) 1,000,000 deals as PBN", "bridgecli --jobs 2", "bridgecli --jobs 1", 1_000_000,
          ours + ["-n", "1000000", "--jobs", "2"], ours + ["-n", "1000000", "--jobs", "1"], env, 1.7)
+    # the part of every run that --jobs cannot share: interpreter, click, numpy, planning, exit
+    small = [run_once(ours + ["-n", "1001", "--jobs", "1"], env) for _ in range(args.runs)]
+    startup = (statistics.median(w for w, _ in small), statistics.median(c for _, c in small))
     for n, goal in ((10_000, 0.8), (100_000, 3.0)):
         script = tmp / f"b{n}.dl"
         script.write_text(f"generate 100000000\nproduce {n}\ncondition {COND}\naction printpbn\n")
@@ -139,30 +146,40 @@ def main() -> None:
             endplay_lines.append(f"- endplay {label}: {n:,} deals in {wall:.2f} s (CPU {cpu:.2f} s); "
                                  f"scaled to {full:,}: {wall * full / n:.0f} s")
     load_after = os.getloadavg()[0]
-    loaded = max(load_before, load_after) > 1.0
+    loaded = max(load_before, load_after, *(g["load"] for *_r, g, _goal in rows)) > 1.0
     lines = [
         "# bench: deal",
         "",
         (f"Machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; load average "
-         f"{load_before:.1f} before and {load_after:.1f} after the run"
-         + (" (the machine was shared with other jobs: times are noisy; the paired ratios and CPU times are "
-            "steadier)." if loaded else ".")),
+         f"{load_before:.1f} before and {load_after:.1f} after the run (column `load`: the highest one-minute "
+         "load average seen around each task)"
+         + (". The machine was shared with other jobs: wall times are noisy and, above a load of about 2 on"
+            " 2 CPUs, longer than the CPU times; the paired ratios and the CPU times are steadier." if loaded
+            else ".")),
         (f"{args.runs} paired rounds a task: each round runs the peer and then bridgecli, as subprocesses with "
          "output to /dev/null (wall time includes interpreter start-up and imports; CPU = user + sys of the "
          "child and its workers). The C dealer runs with TZ=UTC. Ratio = peer time / bridgecli time, the "
          "median of the rounds' ratios."),
         "",
         f"(b) is `--where '{COND}'`."
-        + (f" Baseline: the same command from the checkout `{args.baseline}`." if args.baseline else ""),
+        + (f" Baseline: the same command from the checkout `{args.baseline}`"
+           + (f" ({args.baseline_label})." if args.baseline_label else ".") if args.baseline else ""),
         "",
-        "| task | bridgecli | wall s | CPU s | peer | wall s | CPU s | ratio (wall) | ratio (CPU) | goal |",
-        "| --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- |",
+        "| task | bridgecli | wall s | CPU s | peer | wall s | CPU s | ratio (wall) | ratio (CPU) | goal | load |",
+        "| --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- | ---: |",
     ]
     for label, ours_name, peer_name, _n, g, goal in rows:
         verdict = "" if goal is None else f"≥ {goal}x: {'met' if g['ratio'] >= goal else 'not met'}"
         lines.append(f"| {label} | {ours_name} | {g['wall']:.3f} | {g['cpu']:.3f} | {peer_name} | "
                      f"{g['peer_wall']:.3f} | {g['peer_cpu']:.3f} | {g['ratio']:.2f}x | {g['cpu_ratio']:.2f}x | "
-                     f"{verdict} |")
+                     f"{verdict} | {g['load']:.1f} |")
+    jobs1 = next((g["peer_wall"] for _l, name, _p, _n, g, _g in rows if name == "bridgecli --jobs 2"), None)
+    if jobs1 is not None:
+        bound = jobs1 / (startup[0] + (jobs1 - startup[0]) / 2)
+        lines += ["", (f"Serial part: `deal -n 1001` (the smallest run dealt in numpy batches: interpreter, click, "
+                       f"numpy, planning, exit) takes {startup[0]:.3f} s wall, {startup[1]:.3f} s CPU (medians). "
+                       f"With `--jobs 1` at {jobs1:.3f} s, two workers that shared everything else perfectly "
+                       f"would give at most {bound:.2f}x (Amdahl).")]
     if endplay_lines:
         lines += ["", *endplay_lines]
     RESULTS.parent.mkdir(parents=True, exist_ok=True)

@@ -663,7 +663,7 @@ class Hands:
             """Deals in the batch."""
         else:
             self.n = len(next(iter(self.hands.values()))) if self.hands else 0
-        self._masks: dict[int, npt.NDArray[np.uint16]] = {}
+        self._masks: dict[int, npt.NDArray[np.intp]] = {}
         self.memo: dict[str, Value] = {}
         """Values of sub-expressions already computed on this batch."""
 
@@ -672,20 +672,24 @@ class Hands:
         owner = None if self.owner is None else np.ascontiguousarray(self.owner[:, rows])
         return Hands(owner, {seat: bits[rows] for seat, bits in self.hands.items()})
 
-    def masks(self, seat: int) -> npt.NDArray[np.uint16]:
-        """``(4, n)`` 13-bit holdings of ``seat`` in clubs, diamonds, hearts, spades."""
+    def masks(self, seat: int) -> npt.NDArray[np.intp]:
+        """``(4, n)`` 13-bit holdings of ``seat`` in clubs, diamonds, hearts, spades (as indices: the
+        tables are looked up with them, and numpy converts any other index type first)."""
         got = self._masks.get(seat)
         if got is None and seat in self.hands:
             bits = self.hands[seat]
-            got = np.empty((4, self.n), dtype=np.uint16)
+            got = np.empty((4, self.n), dtype=np.intp)
+            part = np.empty(self.n, dtype=np.uint64)
             for suit in range(4):
-                got[suit] = (bits >> np.uint64(13 * suit)) & np.uint64(0x1FFF)
+                np.right_shift(bits, np.uint64(13 * suit), out=part)
+                np.bitwise_and(part, np.uint64(0x1FFF), out=part)
+                got[suit] = part
             self._masks[seat] = got
         if got is None:
             if self.owner is None:
                 raise KeyError(f"seat {seat} is not dealt in this batch")
             held = (self.owner == seat).view(np.uint8)
-            got = np.empty((4, self.n), dtype=np.uint16)
+            got = np.empty((4, self.n), dtype=np.intp)
             for suit in range(4):
                 acc = held[13 * suit].astype(np.uint16)
                 for r in range(1, 13):
@@ -696,16 +700,22 @@ class Hands:
 
 
 Fn = Callable[[Hands], Value]
+Truth = Callable[[Hands], Any]
+"""``Hands -> bools``: one bool per deal (an array), or one for all."""
 
 
 class Compiled:
     """A compiled expression: the batch function and the seats it looks at."""
 
-    __slots__ = ("const", "costly", "fn", "seats")
+    __slots__ = ("const", "costly", "fn", "seats", "truth")
 
-    def __init__(self, fn: Fn, seats: frozenset[int], const: int | None = None, costly: bool = False) -> None:
+    def __init__(self, fn: Fn, seats: frozenset[int], const: int | None = None, costly: bool = False,
+                 truth: Truth | None = None) -> None:
         self.fn = fn
         """``Hands -> Value``."""
+        self.truth = truth
+        """``Hands -> bools``: whether the value is non-zero, for expressions where that costs less than
+        the value itself (comparisons, logic, shapes); None: ``value != 0``."""
         self.seats = seats
         """Seats whose cards the value depends on."""
         self.const = const
@@ -723,11 +733,21 @@ class Compiled:
 
     def test(self, hands: Hands) -> npt.NDArray[np.bool_]:
         """True for the deals where the value is non-zero."""
-        v = self.fn(hands)
+        v = self.truth(hands) if self.truth is not None else self.fn(hands)
         if isinstance(v, np.ndarray):
+            if v.dtype == np.bool_:
+                return cast("npt.NDArray[np.bool_]", v)
             hit: npt.NDArray[np.bool_] = v != 0
             return hit
         return np.full(hands.n, bool(v))
+
+
+def _truth_of(c: Compiled) -> Truth:
+    """Whether ``c``'s value is non-zero, as bools (or one bool)."""
+    if c.truth is not None:
+        return c.truth
+    fc = c.fn
+    return lambda h: np.asarray(fc(h)) != 0
 
 
 def _c_div(a: Value, b: Value) -> Value:
@@ -897,30 +917,38 @@ class Compiler:
         if op in ("&&", "||") and costly and not (a.costly and b.costly):
             return _lazy_logic(op, b if a.costly else a, a if a.costly else b)
         fa, fb = a.fn, b.fn
+        truth: Truth | None = None
         if op in ("&&", "||"):
+            # on bools: a comparison, a shape or another && gives them without an int64 array
+            ta, tb = _truth_of(a), _truth_of(b)
             if op == "&&":
-                def f(h: Hands) -> Value:
-                    return _as_int((np.asarray(fa(h)) != 0) & (np.asarray(fb(h)) != 0))
+                def truth(h: Hands) -> Any:
+                    return ta(h) & tb(h)
             else:
-                def f(h: Hands) -> Value:
-                    return _as_int((np.asarray(fa(h)) != 0) | (np.asarray(fb(h)) != 0))
+                def truth(h: Hands) -> Any:
+                    return ta(h) | tb(h)
         elif op in _CMPOPS:
             cmp = _CMPOPS[op]
 
-            def f(h: Hands) -> Value:
-                return _as_int(cmp(fa(h), fb(h)))
+            def truth(h: Hands) -> Any:
+                return cmp(fa(h), fb(h))
         else:
             arith = _BINOPS[op]
 
             def f(h: Hands) -> Value:
                 return arith(fa(h), fb(h))
+        if truth is not None:
+            t = truth
+
+            def f(h: Hands) -> Value:
+                return _as_int(t(h))
         if a.const is not None and b.const is not None:
             c = f(Hands(np.zeros((52, 0), dtype=np.uint8)))
             if isinstance(c, int) and not -(2**63) <= c < 2**63:
                 raise ParseError(f"a constant out of range: {c:.3g} (64-bit integers)")
             ci = int(np.asarray(c))
             return Compiled(lambda h: ci, frozenset(), ci)
-        return Compiled(f, seats, costly=costly)
+        return Compiled(f, seats, costly=costly, truth=truth)
 
     def _call(self, node: Call) -> Compiled:
         func, seat, suit = node.func, node.seat, node.suit
@@ -928,15 +956,21 @@ class Compiler:
         key = f"{func}:{seat}:{suit}:{node.extra if func in ('alt',) else ''}"
         if func == "shape":
             shape_ok = np.asarray(node.extra, dtype=bool)
-            length = self.table("length")
+            length = self.table("length").astype(np.int16)  # the index fits: 13 * 196 + 13 * 14 + 13
 
-            def shape(h: Hands) -> Value:
+            def fits(h: Hands) -> npt.NDArray[np.bool_]:
                 m = h.masks(seat)
-                idx = length[m[3]] * 196 + length[m[2]] * 14 + length[m[1]]
-                out: npt.NDArray[np.int64] = shape_ok[idx].astype(np.int64)
+                idx = length[m[3]] * np.int16(196)
+                idx += length[m[2]] * np.int16(14)
+                idx += length[m[1]]
+                out: npt.NDArray[np.bool_] = shape_ok[idx]
                 return out
 
-            return Compiled(shape, seats)
+            def shape(h: Hands) -> Value:
+                out: npt.NDArray[np.int64] = fits(h).astype(np.int64)
+                return out
+
+            return Compiled(shape, seats, truth=fits)
         if func == "hascard":
             card = int(node.extra)  # type: ignore[call-overload]
 
@@ -985,7 +1019,10 @@ class Compiler:
 
         def whole(h: Hands) -> Value:
             m = h.masks(seat)
-            out: npt.NDArray[np.int64] = table[m[0]] + table[m[1]] + table[m[2]] + table[m[3]]
+            out: npt.NDArray[np.int64] = table[m[0]]
+            out += table[m[1]]
+            out += table[m[2]]
+            out += table[m[3]]
             return out
 
         return Compiled(self._memo(key, whole), seats)

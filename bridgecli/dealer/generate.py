@@ -16,7 +16,6 @@ four hands first, for a fraction of the work.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -76,7 +75,6 @@ class Dealer:
         """Shuffle positions dealt before the filter (0: deal everything first)."""
         self.single = n_first == 1 and self.split > 0
         """One seat is dealt first: its hand is drawn as a random subset (Floyd), not by shuffling."""
-        self._free_bits = _CARD_BIT[self.free]
         self._free_mask = self.base == UNDEALT
         """Which card indices are dealt at random."""
         self._fixed_bits = [np.bitwise_or.reduce(_CARD_BIT[np.flatnonzero(self.base == seat)])
@@ -91,16 +89,7 @@ class Dealer:
         stop = min(stop, r - 1)
         if n == 0 or stop <= start:
             return
-        steps = np.arange(start, stop, dtype=np.int64)[:, None]
-        idx = uniform_below(rng, r - steps[:, 0], n)
-        idx += steps
-        idx *= n
-        idx += np.arange(n, dtype=np.int64)
-        flat = perm.reshape(-1)
-        for k, i in enumerate(range(start, stop)):
-            row = perm[i].copy()
-            perm[i] = flat[idx[k]]
-            flat[idx[k]] = row
+        _swap(perm, uniform_below(rng, r - np.arange(start, stop, dtype=np.int64), n), start)
 
     def _assign(self, owner: U8Array, perm: U8Array, seats: range) -> None:
         """Give the cards at each seat's shuffle positions to that seat."""
@@ -154,28 +143,54 @@ class Dealer:
             owner = np.ascontiguousarray(owner[:, keep])
         return owner, n, np.flatnonzero(keep)
 
+    def deal_kept_many(self, rngs: Sequence[np.random.Generator], accept: Accept | None = None,
+                       n: int | None = None) -> list[tuple[U8Array, int, npt.NDArray[np.intp] | None]]:
+        """:meth:`deal_kept` of several batches, each from its own generator: the same deals. With one
+        seat dealt first, the kept deals of all of them are completed together (the completion costs
+        about as much for a few hundred deals as for a few thousand)."""
+        n = self.batch_size if n is None else n
+        if accept is None or not self.single or len(rngs) < 2:
+            return [self.deal_kept(rng, accept, n) for rng in rngs]
+        firsts = [self._single_seat(rng, accept, n) for rng in rngs]
+        owners = self._single_rest(rngs, [hand for hand, _keep in firsts])
+        return [(owner, n, np.flatnonzero(keep)) for owner, (_hand, keep) in zip(owners, firsts)]
+
     def _deal_single(self, rng: np.random.Generator, accept: Accept, n: int) -> tuple[U8Array, BoolArray]:
         """One seat first: draw its cards as a uniform random subset of the free cards
         (Floyd's algorithm on 52-bit masks), test, then share the rest out for the kept deals."""
+        hand, keep = self._single_seat(rng, accept, n)
+        return self._single_rest([rng], [hand])[0], keep
+
+    def _single_seat(self, rng: np.random.Generator, accept: Accept, n: int) -> tuple[npt.NDArray[np.uint64], BoolArray]:
+        """The first seat's cards (52-bit masks) of the ``n`` deals of a batch that ``accept`` keeps, and which."""
         r, k = len(self.free), self.need[0]
         seat = self.order[0]
-        free_bits = self._free_bits
-        picks = uniform_below(rng, np.arange(r - k + 1, r + 1, dtype=np.int64), n)
-        drawn = np.take(free_bits, picks)
+        # step i picks a place uniform on 0..r-k+i; with no predeal the places are the card indices
+        picks = _below(rng, np.arange(r - k + 1, r + 1, dtype=np.int64), n)
+        cards = (picks if r == 52 else self.free[picks]).astype(np.uint64)
+        drawn = np.left_shift(np.uint64(1), cards)
         hand = drawn[0].copy()
-        both = np.empty(n, dtype=np.uint64)
-        clash = np.empty(n, dtype=np.bool_)
+        spare = np.empty(n, dtype=np.uint64)
         for i in range(1, k):
-            # Floyd: draw j uniform on 0..r-k+i; if card j is already in, take card r-k+i instead
-            np.bitwise_and(hand, drawn[i], out=both)
-            np.not_equal(both, 0, out=clash)
-            np.copyto(drawn[i], free_bits[r - k + i], where=clash)
+            # Floyd: if the picked card is already in, take card r-k+i instead (never picked before)
+            np.bitwise_and(hand, drawn[i], out=spare)  # the picked card's bit if held, else 0
+            np.right_shift(spare, cards[i], out=spare)  # 1 if held, else 0
+            np.left_shift(spare, np.uint64(self.free[r - k + i]), out=spare)  # card r-k+i's bit, or 0
             hand |= drawn[i]
+            hand |= spare
         keep = np.asarray(accept(None, {seat: hand | self._fixed_bits[seat]}), dtype=bool)
-        hand = hand[keep]
-        m = len(hand)
+        return hand[keep], keep
+
+    def _single_rest(self, rngs: Sequence[np.random.Generator], hands: Sequence[npt.NDArray[np.uint64]]) -> list[U8Array]:
+        """Whole deals (``owner`` arrays) from the first seat's cards of kept deals, batch by batch: the
+        other seats' cards shuffled with each batch's own generator, the swaps done for all batches at once."""
+        r, k = len(self.free), self.need[0]
+        seat = self.order[0]
+        sizes = [len(h) for h in hands]
+        m = sum(sizes)
         if m == 0:
-            return np.repeat(self.base[:, None], 0, axis=1), keep
+            return [np.repeat(self.base[:, None], 0, axis=1) for _ in hands]
+        hand = hands[0] if len(hands) == 1 else np.concatenate(hands)
         # deal by deal (rows): the seat's cards, then the other free cards in index order get the
         # shuffled labels of the other seats
         held = np.unpackbits(hand.astype("<u8", copy=False).view(np.uint8).reshape(m, 8), axis=1,
@@ -183,10 +198,17 @@ class Dealer:
         by_deal = np.repeat(self.base[None, :], m, axis=0)
         by_deal[held] = seat
         labels = np.repeat(np.repeat(np.asarray(self.order[1:], dtype=np.uint8), self.need[1:])[:, None], m, axis=1)
-        self._shuffle(rng, labels, 0, r - k - 1)
+        if r - k - 1 > 0:
+            # Fisher-Yates steps 0 .. r-k-2 of each batch's deals, drawn from the batch's own generator
+            bounds = (r - k) - np.arange(r - k - 1, dtype=np.int64)
+            draws = [uniform_below(rng, bounds, size) for rng, size in zip(rngs, sizes) if size]
+            _swap(labels, draws[0] if len(draws) == 1 else np.concatenate(draws, axis=1), 0)
         held ^= self._free_mask
         by_deal[held] = labels.T.reshape(-1)
-        return np.ascontiguousarray(by_deal.T), keep
+        owner = np.ascontiguousarray(by_deal.T)
+        if len(hands) == 1:
+            return [owner]
+        return [np.ascontiguousarray(part) for part in np.split(owner, np.cumsum(sizes)[:-1].tolist(), axis=1)]
 
     def _hand_bits(self, perm: U8Array) -> dict[int, npt.NDArray[np.uint64]]:
         """The cards of the seats dealt first, as 52-bit masks (predealt cards included)."""
@@ -205,21 +227,56 @@ class Dealer:
         return out
 
 
+def _swap(perm: U8Array, idx: npt.NDArray[np.int64], start: int) -> None:
+    """Fisher-Yates steps ``start, start + 1 ...`` on each column of ``perm`` ``(r, n)`` in place: step
+    ``start + k`` swaps that position with position ``start + k + idx[k]`` (``idx`` ``(steps, n)``, changed)."""
+    n = perm.shape[1]
+    idx += np.arange(start, start + len(idx), dtype=np.int64)[:, None]
+    idx *= n
+    idx += np.arange(n, dtype=np.int64)
+    flat = perm.reshape(-1)
+    for k in range(len(idx)):
+        i = start + k
+        row = perm[i].copy()
+        perm[i] = flat[idx[k]]
+        flat[idx[k]] = row
+
+
 def uniform_below(rng: np.random.Generator, bounds: npt.NDArray[np.int64], n: int) -> npt.NDArray[np.int64]:
     """``(len(bounds), n)`` integers, row ``k`` uniform on ``0..bounds[k]-1`` (``bounds`` <= 256), exactly.
 
     Lemire's multiply-and-reject method on 16-bit draws: ``(u * m) >> 16``,
     where the few draws that would bias the result are drawn again.
     """
-    m = bounds.astype(np.uint32)[:, None]
-    prod = np.frombuffer(rng.bytes(2 * len(bounds) * n), dtype="<u2").reshape(len(bounds), n).astype(np.uint32)
+    return _below(rng, bounds, n).astype(np.int64)
+
+
+def raw_u16(rng: np.random.Generator, count: int) -> npt.NDArray[np.uint16]:
+    """``count`` 16-bit draws: ``np.frombuffer(rng.bytes(2 * count), "<u2")``, the same values and the
+    same generator state after, in a third of the time where it can be.
+
+    ``Generator.bytes`` strings 32-bit draws together, and PCG64 serves those as the low, then the
+    high half of each 64-bit output. So when no half is left over from an earlier draw, and whole
+    64-bit outputs are wanted, the bytes are those of the outputs themselves, read little-endian
+    (``tests/dealer/test_generate.py`` holds numpy to this).
+    """
+    if count > 0 and count % 4 == 0:  # (rng.bytes(0) draws 32 bits all the same)
+        bitgen = rng.bit_generator
+        if isinstance(bitgen, np.random.PCG64) and not bitgen.state.get("has_uint32"):
+            out: npt.NDArray[np.uint16] = bitgen.random_raw(count // 4).astype("<u8", copy=False).view("<u2")
+            return out
+    return np.frombuffer(rng.bytes(2 * count), dtype="<u2")
+
+
+def _below(rng: np.random.Generator, bounds: npt.NDArray[np.int64], n: int) -> npt.NDArray[np.uint32]:
+    """:func:`uniform_below` as ``uint32`` (the same draws: used where no ``int64`` copy is needed)."""
+    m = np.asarray(bounds).astype(np.uint32)[:, None]
+    raw = raw_u16(rng, len(m) * n).reshape(len(m), n)
+    threshold = (np.uint32(65536) % m).astype(np.uint16)
+    # the low half of u * m, in wrapping 16-bit arithmetic: below the threshold, the draw is biased
+    bad_mask = np.multiply(raw, m.astype(np.uint16)) < threshold
+    prod = raw.astype(np.uint32)
     prod *= m
-    threshold = ((65536 - m) % m).astype(np.uint16)
-    if sys.byteorder == "little":
-        low = prod.view(np.uint16)[:, 0::2]  # the low halves, without a copy
-    else:
-        low = prod.astype(np.uint16)
-    bad_mask = low < threshold
     bad = np.flatnonzero(bad_mask) if bad_mask.any() else ()
     if len(bad):
         rows, cols = np.divmod(bad, n)
@@ -229,8 +286,7 @@ def uniform_below(rng: np.random.Generator, bounds: npt.NDArray[np.int64], n: in
             still = redraw.astype(np.uint16) < threshold[rows, 0]
             rows, cols = rows[still], cols[still]
     prod >>= np.uint32(16)
-    return prod.astype(np.int64)
-
+    return prod
 
 
 def _mix_words(key: int, counters: npt.NDArray[Any]) -> npt.NDArray[np.uint64]:
@@ -278,7 +334,8 @@ def plain_draws(key: int, start: int, n: int, r: int) -> npt.NDArray[np.uint8]:
         prod[rows, cols] = value
         # a spare rejected in turn, or too many: that deal draws in Python (rare)
         again = (rank >= n_spare) | ((value & np.uint32(0xFFFF)) < threshold[cols])
-        for d in np.unique(rows[again]).tolist():
+        # (a plain np.unique would load numpy.ma, ~40 ms of start-up, for a handful of deals)
+        for d in sorted(set(rows[again].tolist())):
             prod[d] = np.asarray(plain.draws(key, start + d, r), dtype=np.uint32) << np.uint32(16)
     prod >>= np.uint32(16)
     return np.ascontiguousarray(prod.T.astype(np.uint8))

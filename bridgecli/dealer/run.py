@@ -19,7 +19,7 @@ from __future__ import annotations
 import itertools
 import os
 import signal
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -171,25 +171,44 @@ class _Producer:
 
         self._batch_generator, self._plain_deals = batch_generator, plain_deals
         self.spec = spec
-        self.dealer, self.accept = build(spec)
+        self.dealer: Dealer | None = None
+        self.accept: Accept | None = None
+        if spec.wheres or spec.script is not None:  # else no condition: nothing to compile (nor to import)
+            self.dealer, self.accept = build(spec)
         self.key = plain.stream_key(spec.seed)
+
+    def make_group(self, indices: list[int]) -> list[Chunk]:
+        """Batches ``indices`` (:meth:`make` of each), dealt together where that costs less."""
+        if self.accept is None or self.dealer is None or len(indices) < 2:
+            return [self.make(index) for index in indices]
+        spec = self.spec
+        dealt = self.dealer.deal_kept_many([self._batch_generator(spec.seed, index) for index in indices],
+                                           self.accept, spec.batch_size)
+        return [self._chunk(index, owner, positions, None) for index, (owner, _, positions) in zip(indices, dealt)]
 
     def make(self, index: int, pieces: list[bytes | memoryview] | None = None) -> Chunk:
         """Batch ``index``; with ``pieces`` (a list) rendered output goes there instead of ``data``."""
         spec = self.spec
         n = batch_size_of(spec, index)
         positions = None
-        if self.accept is None:
+        if self.accept is None or self.dealer is None:
             owner = self._plain_deals(self.key, index * spec.batch_size, n, spec.fixed)
         else:
-            # always the whole batch, cut to the try limit: the deals never depend on --max-tries
             owner, _, positions = self.dealer.deal_kept(self._batch_generator(spec.seed, index), self.accept,
                                                         spec.batch_size)
-            if n < spec.batch_size and positions is not None:
-                import numpy as np
+        return self._chunk(index, owner, positions, pieces)
 
-                within = int(np.searchsorted(positions, n))
-                owner, positions = np.ascontiguousarray(owner[:, :within]), positions[:within]
+    def _chunk(self, index: int, owner: npt.NDArray[np.uint8], positions: npt.NDArray[np.intp] | None,
+               pieces: list[bytes | memoryview] | None) -> Chunk:
+        """The :class:`Chunk` of batch ``index`` from its kept deals (and where they were)."""
+        spec = self.spec
+        n = batch_size_of(spec, index)
+        if self.accept is not None and n < spec.batch_size and positions is not None:
+            # the whole batch was dealt, and is cut to the try limit: the deals never depend on --max-tries
+            import numpy as np
+
+            within = int(np.searchsorted(positions, n))
+            owner, positions = np.ascontiguousarray(owner[:, :within]), positions[:within]
         chunk = Chunk(index, n, owner.shape[1], positions=positions)
         if spec.render is not None and self.accept is None:
             parts = render_pieces(spec.render, owner, index * spec.batch_size)
@@ -328,8 +347,16 @@ def _wait_turn(fd: int, parent: int) -> None:
             raise EOFError("the parent is gone")
 
 
-def chunks(spec: Spec, jobs: int = 1, out_fd: int | None = None) -> Iterator[Chunk]:
+#: Most batches one process deals together (see :meth:`.generate.Dealer.deal_kept_many`).
+GROUP = 8
+
+
+def chunks(spec: Spec, jobs: int = 1, out_fd: int | None = None, ahead: Callable[[], int] | None = None) -> Iterator[Chunk]:
     """The :class:`Chunk` of batch 0, 1, 2 ... until ``max_tries`` is used up (or forever).
+
+    ``ahead()``, asked before each group of batches a single process deals, says how many more
+    batches the caller expects to take for sure (1 when not given): up to :data:`GROUP` of them are
+    dealt together, and none that the caller may not need.
 
     With several ``jobs``, ``out_fd`` (a file descriptor open for writing, all earlier output
     flushed) and ``spec.render`` set, the workers write the output there themselves, in
@@ -340,8 +367,10 @@ def chunks(spec: Spec, jobs: int = 1, out_fd: int | None = None) -> Iterator[Chu
     """
     if jobs <= 1:
         producer = _Producer(spec)
-        for index in batch_indices(spec):
-            yield producer.make(index)
+        indices = batch_indices(spec)
+        for index in indices:
+            more = max(0, min(GROUP, ahead() if ahead is not None else 1) - 1)
+            yield from producer.make_group([index, *itertools.islice(indices, more)])
         return
     import multiprocessing
 

@@ -197,7 +197,10 @@ class Tally:
 
     def finish(self) -> DealStats:
         """The statistics, with the script actions' results filled in."""
-        from .script import Frequency
+        if not self.items:
+            self.stats.actions = []
+            return self.stats
+        from .script import Frequency  # (loads the condition language and numpy: only for a script's actions)
 
         results: list[AverageResult | FrequencyResult] = []
         for st, total, hist in zip(self.items, self._sums, self._hists or [None] * len(self.items)):

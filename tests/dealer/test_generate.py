@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from bridgecli.core.errors import ParseError
 from bridgecli.dealer.expr import Hands, compile_conditions
-from bridgecli.dealer.generate import Dealer, Predeal, batch_generator, uniform_below
+from bridgecli.dealer.generate import Dealer, Predeal, batch_generator, raw_u16, uniform_below
 
 
 def _check_valid(owner: np.ndarray) -> None:
@@ -75,6 +75,41 @@ def test_uniform_below_is_uniform() -> None:
         counts = np.bincount(row, minlength=m)
         expected = len(row) / m
         assert ((counts - expected) ** 2 / expected).sum() < chi2_critical(m - 1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**64), before=st.lists(st.integers(min_value=0, max_value=9), max_size=3),
+       count=st.sampled_from([0, 1, 2, 3, 4, 8, 12, 13, 4096, 4 * 8192]))
+def test_raw_draws_are_numpys_own_bytes(seed: int, before: list[int], count: int) -> None:
+    # the fast path reads the generator's 64-bit outputs: numpy's Generator.bytes must give the same
+    # values, and leave the generator in the same state, from any state (a half draw left over or not)
+    ours, numpys = (np.random.Generator(np.random.PCG64(seed)) for _ in range(2))
+    for n in before:
+        assert ours.bytes(n) == numpys.bytes(n)
+    got = raw_u16(ours, count)
+    assert got.tolist() == np.frombuffer(numpys.bytes(2 * count), dtype="<u2").tolist()
+    a, b = ours.bit_generator.state, numpys.bit_generator.state
+    assert (a["state"], a["has_uint32"]) == (b["state"], b["has_uint32"])
+    if a["has_uint32"]:  # (the left-over half; numpy keeps a stale one when there is none)
+        assert a["uinteger"] == b["uinteger"]
+    for n in (6, 5, 8):
+        assert ours.bytes(n) == numpys.bytes(n)
+
+
+@pytest.mark.parametrize("fixed", [(-1,) * 52, tuple([0] * 5 + [-1] * 40 + [2] * 3 + [-1] * 4)])
+@pytest.mark.parametrize("where", ["hcp(north) >= 15 && shape(north, any 4333 + any 4432)", "hcp(south) > 30",
+                                   "hcp(east) + hcp(west) >= 20"])
+def test_batches_dealt_together_are_the_batches_dealt_alone(fixed: tuple[int, ...], where: str) -> None:
+    cond = compile_conditions([where])
+    d = Dealer(Predeal(fixed), first=sorted(cond.seats), batch_size=512)
+    accept = lambda owner, hands: cond.test(Hands(owner, hands))
+    together = d.deal_kept_many([batch_generator(5, i) for i in range(6)], accept)
+    assert len(together) == 6
+    for i, (owner, dealt, positions) in enumerate(together):
+        alone = d.deal_kept(batch_generator(5, i), accept)
+        assert dealt == alone[1] == 512
+        assert owner.flags.c_contiguous and np.array_equal(owner, alone[0])
+        assert positions is not None and alone[2] is not None and np.array_equal(positions, alone[2])
 
 
 def test_card_placement_is_uniform() -> None:
