@@ -42,8 +42,9 @@ from __future__ import annotations
 
 import itertools
 import re
+import sys
 from collections.abc import Iterable, Iterator, Sequence
-from typing import IO
+from typing import IO, cast
 
 from bridgecli.core.board import AnnotatedCall, Board, PlayedCard
 from bridgecli.core.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Double, Pass, Redouble, Risk, parse_call
@@ -86,9 +87,10 @@ def _final_contract(calls: Sequence[Call], dealer: Seat) -> Contract | None:
     Declarer is the first player of the side that won the auction to name
     the final strain (the Laws' definition of "declarer").
     """
-    if len(calls) < 4 or not all(isinstance(c, Pass) for c in calls[-3:]):
+    n = len(calls)
+    if n < 4 or not (isinstance(calls[-1], Pass) and isinstance(calls[-2], Pass) and isinstance(calls[-3], Pass)):
         return None
-    last = None
+    last = -1
     risk = Risk.UNDOUBLED
     for i, call in enumerate(calls):
         if isinstance(call, Bid):
@@ -97,16 +99,24 @@ def _final_contract(calls: Sequence[Call], dealer: Seat) -> Contract | None:
             risk = Risk.DOUBLED
         elif isinstance(call, Redouble):
             risk = Risk.REDOUBLED
-    if last is None:
-        return Contract.passed_out() if len(calls) == 4 else None
+    if last < 0:
+        return Contract.passed_out() if n == 4 else None
     bid = calls[last]
     assert isinstance(bid, Bid)
-    side = dealer.next(last).side
-    for i, call in enumerate(calls):
-        seat = dealer.next(i)
-        if seat.side == side and isinstance(call, Bid) and call.strain == bid.strain:
-            return Contract(bid.level, bid.strain, risk, seat)
+    # the calls of the side that won the auction are every other one from the last bid's parity
+    for i in range(last % 2, last + 1, 2):
+        call = calls[i]
+        if isinstance(call, Bid) and call.strain == bid.strain:
+            key = (bid.level, bid.strain, risk, (dealer + i) % 4)
+            contract = _CONTRACTS.get(key)
+            if contract is None:
+                contract = _CONTRACTS[key] = Contract(bid.level, bid.strain, risk, Seat(key[3]))
+            return contract
     return None  # unreachable: the last bid itself names the strain
+
+
+#: (level, strain, risk, declarer) -> the Contract (the values are immutable)
+_CONTRACTS: dict[tuple[int, Strain, Risk, int], Contract] = {}
 
 
 # -- tokens ------------------------------------------------------------------
@@ -126,13 +136,14 @@ _PAIR = re.compile(r"[ \t\r\n\f\v]*([A-Za-z][A-Za-z0-9]{0,3})\|([^|]*)\|")
 _SPACE = re.compile(r"[ \t\r\n\f\v]*")
 
 
-def _pairs(text: str, source: str | None) -> Iterator[_Pair | ParseError]:
-    """``key|value|`` pairs of the text; a malformed spot yields an error and reading
-    resumes on the next line."""
+def _pairs(text: str, source: str | None) -> Iterator[_Pair | _Fast | ParseError]:
+    """``key|value|`` pairs of the text (a board in the usual form as one :class:`_Fast`
+    item); a malformed spot yields an error and reading resumes on the next line."""
     pos, line, n = 0, 1, len(text)
     counted = 0  # text[:counted] holds line - 1 newlines
     last_line = 0
     match = _PAIR.match
+    fast = _FAST_BOARD.match
     while pos < n:
         m = match(text, pos)
         if m is not None:
@@ -141,6 +152,12 @@ def _pairs(text: str, source: str | None) -> Iterator[_Pair | ParseError]:
             counted = start
             first = line != last_line
             last_line = line
+            if m.group(1) == "pn":
+                fm = fast(text, start)
+                if fm is not None:
+                    yield _Fast(fm, line, first)
+                    pos = fm.end()
+                    continue
             yield _Pair(m.group(1).lower(), m.group(2), line, first)
             pos = m.end()
             continue
@@ -337,35 +354,52 @@ def _apply(rec: _Record, pair: _Pair) -> None:
 _SCORING = {"I": "IMP", "P": "MP", "B": "BAM"}
 
 
-def _vg_tags(rec: _Record, tags: dict[str, str]) -> None:
-    """Tags from the vugraph header ``vg|`` and the results list ``rs|``."""
-    if rec.vg is not None:
-        f = [x.strip() for x in rec.vg.split(",")]
+def _vg_tags(vg: str | None, rs: str | None, number: int | None, room: str | None, tags: dict[str, str]) -> None:
+    """Tags from the vugraph header ``vg|`` and the results list ``rs|`` a board holds."""
+    if vg is not None:
+        f = [x.strip() for x in vg.split(",")]
         f += [""] * (9 - len(f))
         for name, value in (("Event", f[0]), ("Stage", f[1]), ("Scoring", _SCORING.get(f[2].upper(), f[2])),
                             ("HomeTeam", f[5]), ("VisitTeam", f[7])):
             if value:
                 tags[name] = value
-        tags["LinVg"] = rec.vg
-    if rec.rs is not None:
-        results = rec.rs.split(",")
+        tags["LinVg"] = vg
+    if rs is not None:
+        results = rs.split(",")
         first = None
-        if rec.vg is not None:
-            head = rec.vg.split(",")
+        if vg is not None:
+            head = vg.split(",")
             if len(head) > 3 and head[3].strip().isdigit():
                 first = int(head[3])
-        if first is not None and rec.number is not None and rec.room in ("Open", "Closed"):
-            k = 2 * (rec.number - first) + (rec.room == "Closed")
+        if first is not None and number is not None and room in ("Open", "Closed"):
+            k = 2 * (number - first) + (room == "Closed")
             if 0 <= k < len(results):
                 tags["LinResult"] = results[k].strip()
                 return
-        tags["LinRs"] = rec.rs
+        tags["LinRs"] = rs
+
+
+def _annotate(calls: Iterable[tuple[Call, bool, str | None]], notes: dict[int, str]) -> tuple[AnnotatedCall, ...]:
+    """The auction of ``(call, alert, explanation)`` items; the explanations go to
+    ``notes``, one note for each distinct text, numbered in order of first use."""
+    annotated = []
+    by_text: dict[str, int] = {}
+    for call, alert, text in calls:
+        if not text:
+            annotated.append(AnnotatedCall(call, alert=alert))
+            continue
+        note = by_text.get(text)
+        if note is None:
+            note = by_text[text] = len(by_text) + 1
+            notes[note] = text
+        annotated.append(AnnotatedCall(call, alert=alert, note=note))
+    return tuple(annotated)
 
 
 def _build(rec: _Record, source: str | None) -> Board:
     """Turn a record into a Board. Raises ParseError or a RuleError."""
     tags: dict[str, str] = {}
-    _vg_tags(rec, tags)
+    _vg_tags(rec.vg, rec.rs, rec.number, rec.room, tags)
     if rec.names:
         names = rec.names
         if len(names) >= 8 and rec.room == "Closed":
@@ -379,17 +413,7 @@ def _build(rec: _Record, source: str | None) -> Board:
     auction: tuple[AnnotatedCall, ...] | None = None
     notes: dict[int, str] = {}
     if rec.calls:
-        annotated = []
-        by_text: dict[str, int] = {}
-        for call, alert, text in rec.calls:
-            note = None
-            if text:
-                note = by_text.get(text)
-                if note is None:
-                    note = by_text[text] = len(by_text) + 1
-                    notes[note] = text
-            annotated.append(AnnotatedCall(call, alert=alert, note=note))
-        auction = tuple(annotated)
+        auction = _annotate(rec.calls, notes)
     eff_dealer = dealer if dealer is not None else (
         Seat((rec.number - 1) % 4) if rec.number else None
     )
@@ -452,6 +476,277 @@ def _rows(
         if len(trick) == 4:
             trick_leader = trick_winner([c for c, _ in trick], trick_leader, trump)
     return tuple(rows)
+
+
+# -- the fast path -------------------------------------------------------------
+# A board as bridgecli and BBO's hand records write it (one line: ``pn``, an optional
+# ``qx``, ``vg`` and ``rs``, ``st||md|...|rh||ah|Board N|sv|.|``, the calls with their
+# explanations, the cards, the claim) is matched by one regular expression and built
+# from tables, without a Python step per pair. Anything else, and any board the checks
+# would reject, is read pair by pair (:func:`_apply`, :func:`_build`), which words the
+# error: the fast path never raises and gives the same Board as the general one.
+
+# Python 3.11+ has possessive repeats: the same matches (nothing after a repeat here can
+# start like it) without keeping every step to go back to, about twice as fast
+_ONCE = "+" if sys.version_info >= (3, 11) else ""
+_RANKS = "[2-9TJQKA]*" + _ONCE
+_HAND_RE = f"S({_RANKS})H({_RANKS})D({_RANKS})C({_RANKS})"
+_VALUE = r"[^|\n]*" + _ONCE + r"\|"
+_FAST_BOARD = re.compile(
+    rf"pn\|({_VALUE[:-2]})\|"
+    r"(?:qx\|([oc])([1-9][0-9]{0,5})\|)?"
+    rf"(?:vg\|({_VALUE[:-2]})\|)?"
+    rf"(?:rs\|({_VALUE[:-2]})\|)?"
+    rf"st\|\|md\|([1-4]){_HAND_RE},{_HAND_RE},{_HAND_RE},(?:{_HAND_RE})?\|"
+    r"(?:rh\|\|)?(?:ah\|Board ([1-9][0-9]{0,5})\|)?(?:sv\|([oneb0-])\|)?"
+    rf"((?:mb\|{_VALUE}(?:an\|{_VALUE})?)*{_ONCE})(?:pg\|\|)?"
+    rf"((?:pc\|{_VALUE}(?:pg\|\|)?)*{_ONCE})"
+    r"(?:mc\|([0-9]{1,2})\|(?:pg\|\|)?)?"
+    # what follows starts a new board (see _starts_board), so the board is whole
+    r"(?=[ \t\r\n\f\v]*(?:(?:pn|qx|st|md)\||\Z))"
+)
+_FLAT_PAIR = re.compile(r"([a-z]{2})\|([^|]*)\|")
+_PC_VALUE = re.compile(r"pc\|([^|]*)\|")
+
+_SEAT_OF = tuple(Seat)
+_RANK_INDEX = {r.letter: r - 2 for r in Rank}
+#: a suit's ranks as read (any order) -> (the suit's cards as a 52-bit set, or -1 for a
+#: rank twice; the frozenset of its cards), one table a suit: spades, hearts, diamonds, clubs
+_HOLDINGS: tuple[dict[str, tuple[int, frozenset[Card]]], ...] = ({}, {}, {}, {})
+_SUIT_BASES = (39, 26, 13, 0)  # the index of the two of spades, hearts, diamonds, clubs
+_UNKNOWN_CARD = PlayedCard(None)
+_NO_HAND = Hand()
+_NEW_DEAL = object.__new__
+_SET_HANDS = Deal.__dict__["hands"].__set__  # the slot of the frozen dataclass
+_PLAYED = tuple(PlayedCard(c) for c in DECK)  # by card index
+_FAST_CARD: dict[str, int] = {}  # a ``pc`` value -> the card index
+#: an ``mb`` value -> (call, alert, the call without a note) for the usual spellings
+_FAST_CALLS: dict[str, tuple[Call, bool, AnnotatedCall]] = {}
+
+
+def _fast_tables() -> None:
+    index = {c: i for i, c in enumerate(DECK)}
+    _FAST_CARD.update((t, index[c]) for t, c in _CARD_TOKEN.items())
+    for text in ("p", "P", "d", "D", "r", "R", *(f"{n}{s}" for n in range(1, 8) for s in "CDHSN"),
+                 *(f"{n}{s}" for n in range(1, 8) for s in "cdhsn")):
+        for mark in ("", "!"):
+            call, alert = _parse_call(text + mark)
+            _FAST_CALLS[text + mark] = (call, alert, AnnotatedCall(call, alert=alert))
+
+
+def _holding(suit: int, ranks: str) -> tuple[int, frozenset[Card]]:
+    """The entry of ``_HOLDINGS[suit]`` for ``ranks``, made and kept."""
+    table = _HOLDINGS[suit]
+    base = _SUIT_BASES[suit]
+    bits = 0
+    for ch in ranks:
+        bit = 1 << (base + _RANK_INDEX[ch])
+        if bits & bit:
+            bits = -1
+            break
+        bits |= bit
+    cards = frozenset(DECK[i] for i in range(base, base + 13) if bits >= 0 and bits >> i & 1)
+    if len(table) > 20_000:
+        table.clear()  # bounded: the ranks of a suit may come in any order
+    entry = table[ranks] = (bits, cards)
+    return entry
+
+
+def _fast_hand(s: str, h: str, d: str, c: str) -> tuple[int, Hand]:
+    """(52-bit card set, Hand) of a hand's four suits; the set is negative for a rank twice."""
+    hs, hh, hd, hc = _HOLDINGS
+    es = hs.get(s) or _holding(0, s)
+    eh = hh.get(h) or _holding(1, h)
+    ed = hd.get(d) or _holding(2, d)
+    ec = hc.get(c) or _holding(3, c)
+    bits = es[0] | eh[0] | ed[0] | ec[0]
+    if bits < 0:
+        return bits, _NO_HAND
+    return bits, Hand(es[1] | eh[1] | ed[1] | ec[1])
+
+
+#: a suit's cards as a 52-bit set -> their frozenset (at most 4 x 8192 entries)
+_SUIT_SETS: dict[int, frozenset[Card]] = {}
+
+
+def _complement(held: int) -> Hand:
+    """The hand of the cards outside the 52-bit set ``held``."""
+    out: frozenset[Card] = frozenset()
+    for base in _SUIT_BASES:
+        bits = ~held & (0x1FFF << base)
+        cards = _SUIT_SETS.get(bits)
+        if cards is None:
+            cards = _SUIT_SETS[bits] = frozenset(DECK[i] for i in range(base, base + 13) if bits >> i & 1)
+        out |= cards
+    return Hand(out)
+
+
+def _fast_board(g: tuple[str | None, ...], shared_vg: tuple[str | None, str | None]) -> Board | None:
+    """The Board of a board matched by ``_FAST_BOARD`` (groups ``g``), or None when the
+    general path must read it (something irregular, or a board it rejects)."""
+    if not _FAST_CALLS:
+        _fast_tables()
+    names_v, room_v, qx_v, vg, rs, dealer_v = g[0], g[1], g[2], g[3], g[4], g[5]
+    ah_v, sv_v, auction_v, play_v, claim_v = g[22], g[23], g[24], g[25], g[26]
+    names = [n.strip() for n in names_v.split(",")]  # type: ignore[union-attr]
+    if len(names) >= 8:
+        return None  # a vugraph header's players: they hold for the boards after it
+    # the deal: South, West, North, East
+    masks: list[int] = [0, 0, 0, 0]  # by Seat
+    hands: list[Hand | None] = [None, None, None, None]
+    held = 0
+    for i, seat in enumerate(LIN_SEATS if g[18] is not None else LIN_SEATS[:3]):
+        bits, hand = _fast_hand(g[6 + 4 * i], g[7 + 4 * i], g[8 + 4 * i], g[9 + 4 * i])  # type: ignore[arg-type]
+        if bits < 0 or held & bits or bits.bit_count() > 13:
+            return None  # a card twice, more than 13 cards: the general path says so
+        held |= bits
+        masks[seat], hands[seat] = bits, hand
+    if hands[Seat.EAST] is None:
+        if held.bit_count() == 39 and all(masks[s].bit_count() == 13 for s in LIN_SEATS[:3]):
+            masks[Seat.EAST], hands[Seat.EAST] = ~held & ((1 << 52) - 1), _complement(held)
+        else:
+            masks[Seat.EAST] = -1  # unknown
+    # Deal's own checks (no card twice, at most 13 a hand) were made above on the bit
+    # sets; building it past __post_init__ saves hashing the 52 cards again
+    deal = _NEW_DEAL(Deal)
+    _SET_HANDS(deal, tuple(hands))
+    dealer = LIN_SEATS[int(dealer_v) - 1]  # type: ignore[arg-type]
+    # the auction
+    auction: tuple[AnnotatedCall, ...] | None = None
+    notes: dict[int, str] = {}
+    contract: Contract | None = None
+    if auction_v:
+        parts = auction_v.split("|")
+        found = [_FAST_CALLS.get(v) for v in parts[1::2]]
+        if "an" not in parts:
+            if None in found:
+                return None
+            auction = tuple([f[2] for f in found])  # type: ignore[index]
+            calls = [f[0] for f in found]  # type: ignore[index]
+        else:
+            explained: list[tuple[Call, bool, str | None]] = []
+            for key, f, value in zip(parts[0::2], found, parts[1::2]):
+                if key == "mb":
+                    if f is None:
+                        return None
+                    explained.append((f[0], f[1], None))
+                else:
+                    call, alert, _ = explained[-1]
+                    explained[-1] = (call, alert, value.strip())
+            auction = _annotate(explained, notes)
+            calls = [c for c, _, _ in explained]
+        contract = _final_contract(calls, dealer)
+    # the play
+    play: tuple[tuple[PlayedCard, ...], ...] | None = None
+    leader: Seat | None = None
+    result = None if claim_v is None else int(claim_v)
+    if result is not None and result > 13:
+        return None
+    play_end = ""
+    if play_v:
+        if contract is None or contract.declarer is None or contract.is_passout or masks[Seat.EAST] < 0:
+            return None
+        got = list(map(_FAST_CARD.get, play_v.replace("pg||", "").split("|")[1::2]))
+        n = len(got)
+        if None in got or len(set(got)) != n:
+            return None  # not a card, or a card played twice: the general path says which
+        cards = cast("list[int]", got)
+        leader = contract.declarer.lho
+        suit = contract.strain.suit
+        trump = -1 if suit is None else int(suit)
+        first = int(leader)
+        m0, m1, m2, m3 = masks
+        has = (m0, m1, m2, m3, m0, m1, m2)  # has[s + i]: the cards of seat (s + i) % 4
+        pl = _PLAYED
+        rows: list[tuple[PlayedCard, ...]] = []
+        tl = first  # the trick's leader
+        full = n - n % 4
+        for start in range(0, full, 4):
+            a, b, c, d = cards[start:start + 4]
+            if not (has[tl] >> a & has[tl + 1] >> b & has[tl + 2] >> c & has[tl + 3] >> d & 1):
+                return None  # a card not in the player's hand
+            k = (tl - first) & 3  # the column of the trick's leader
+            if k == 0:
+                rows.append((pl[a], pl[b], pl[c], pl[d]))
+            elif k == 1:
+                rows.append((pl[d], pl[a], pl[b], pl[c]))
+            elif k == 2:
+                rows.append((pl[c], pl[d], pl[a], pl[b]))
+            else:
+                rows.append((pl[b], pl[c], pl[d], pl[a]))
+            # the winner (Law 44): the highest trump, else the highest card of the suit led
+            w, ws, at = a, a // 13, 0
+            xs = b // 13
+            if xs == ws:
+                if b > w:
+                    w, at = b, 1
+            elif xs == trump:
+                w, ws, at = b, xs, 1
+            xs = c // 13
+            if xs == ws:
+                if c > w:
+                    w, at = c, 2
+            elif xs == trump:
+                w, ws, at = c, xs, 2
+            xs = d // 13
+            if (xs == ws and d > w) or (xs != ws and xs == trump):
+                at = 3
+            tl = (tl + at) & 3
+        if full < n:
+            row = [_UNKNOWN_CARD] * 4
+            for i, x in enumerate(cards[full:]):
+                if not has[tl + i] >> x & 1:
+                    return None
+                row[(tl + i - first) & 3] = pl[x]
+            rows.append(tuple(row))
+        play = tuple(rows)
+        if result is not None and n < 52:
+            play_end = "*"
+    number = int(ah_v) if ah_v is not None else int(qx_v) if qx_v is not None else None
+    room = None if room_v is None else _ROOMS[room_v]
+    if vg is None:
+        vg = shared_vg[0]
+    if rs is None:
+        rs = shared_vg[1]
+    tags: dict[str, str] = {}
+    if vg is not None or rs is not None:
+        _vg_tags(vg, rs, number, room, tags)
+    for tag, name in zip(_PLAYER_TAGS, names):
+        if name:
+            tags[tag] = name
+    if room is not None:
+        tags["Room"] = room
+    return Board(
+        number=number,
+        dealer=dealer,
+        vulnerability=None if sv_v is None else _VUL_IN[sv_v],
+        deal=deal,
+        auction=auction,
+        auction_notes=notes,
+        contract=contract,
+        result=result,
+        play=play,
+        play_leader=leader,
+        play_end=play_end,
+        tags=tags,
+        comments=(),
+    )
+
+
+class _Fast:
+    """A board the tokenizer matched with ``_FAST_BOARD``: its text and where it starts."""
+
+    __slots__ = ("first", "line", "match")
+
+    def __init__(self, match: re.Match[str], line: int, first: bool) -> None:
+        self.match = match
+        self.line = line
+        self.first = first
+
+    def pairs(self) -> list[_Pair]:
+        """The board's pairs, for the general path (all on one line)."""
+        found = _FLAT_PAIR.findall(self.match.group(0))
+        return [_Pair(k, v, self.line, self.first and not i) for i, (k, v) in enumerate(found)]
 
 
 _LIN_PARAM = re.compile(r"[?&]lin=([^&#\r\n]*)", re.IGNORECASE)
@@ -551,7 +846,7 @@ class _Feed:
         return "".join(out)
 
 
-def _stream_pairs(chunks: Iterable[str], source: str | None) -> Iterator[_Pair | ParseError]:
+def _stream_pairs(chunks: Iterable[str], source: str | None) -> Iterator[_Pair | _Fast | ParseError]:
     """:func:`_pairs` of a text given in pieces, holding only a little of it at a time."""
     feed = _Feed(chunks)
     buf = ""
@@ -560,6 +855,7 @@ def _stream_pairs(chunks: Iterable[str], source: str | None) -> Iterator[_Pair |
     counted = 0
     last_line = 0
     match = _PAIR.match
+    fast = _FAST_BOARD.match
     while True:
         if not feed.eof and len(buf) - pos < _LOW:
             line += buf.count("\n", counted, pos)
@@ -573,6 +869,16 @@ def _stream_pairs(chunks: Iterable[str], source: str | None) -> Iterator[_Pair |
             start = m.start(1)
             line += buf.count("\n", counted, start)
             counted = start
+            if m.group(1) == "pn":
+                fm = fast(buf, start)
+                if fm is not None and (fm.end() < limit or feed.eof):
+                    yield _Fast(fm, line, line != last_line)
+                    last_line = line
+                    pos = fm.end()
+                    if pos >= limit:
+                        break
+                    m = match(buf, pos)
+                    continue
             yield _Pair(m.group(1).lower(), m.group(2), line, line != last_line)
             last_line = line
             pos = m.end()
@@ -604,17 +910,20 @@ def _stream_pairs(chunks: Iterable[str], source: str | None) -> Iterator[_Pair |
                 if item.line is not None:
                     item.line += base
             else:
-                item = _Pair(item.key, item.value, item.line + base, item.line + base != last_line)
+                item.line += base
+                item.first = item.line != last_line
+                last_line = item.line
             yield item
         return
 
 
-def _boards(pairs: Iterator[_Pair | ParseError], source: str | None) -> Iterator[Board | BridgeError]:
+def _boards(pairs: Iterator[_Pair | _Fast | ParseError], source: str | None) -> Iterator[Board | BridgeError]:
     """The boards (and errors) of a run of LIN pairs."""
     rec: _Record | None = None
     error: BridgeError | None = None
     shared_names: list[str] | None = None  # a vugraph header's 8 players hold for the boards after it
     shared_vg: tuple[str | None, str | None] = (None, None)  # and so do its vg| and rs|
+    pending: list[_Pair] = []  # pairs of a _Fast item the fast path did not take, last first
 
     def finish() -> Iterator[Board | BridgeError]:
         if rec is None or not rec.content:
@@ -627,7 +936,34 @@ def _boards(pairs: Iterator[_Pair | ParseError], source: str | None) -> Iterator
         except BridgeError as e:
             yield e.located(source=source, line=rec.line, board=rec.label)
 
-    for item in pairs:
+    while True:
+        if pending:
+            item: _Pair | _Fast | ParseError = pending.pop()
+        else:
+            got = next(pairs, None)
+            if got is None:
+                break
+            item = got
+        if type(item) is _Fast:
+            # it opens a board where a pn| pair would (_starts_board)
+            if rec is None or rec.has_md or (error is not None and item.first):
+                if rec is not None and rec.names is not None and len(rec.names) >= 8:
+                    shared_names = rec.names
+                if rec is not None and (rec.vg is not None or rec.rs is not None):
+                    shared_vg = (rec.vg, rec.rs)
+                g = item.match.groups()
+                board = _fast_board(g, shared_vg)
+                if board is not None:
+                    yield from finish()
+                    rec, error = None, None
+                    yield board
+                    vg = g[3] if g[3] is not None else shared_vg[0]
+                    rs = g[4] if g[4] is not None else shared_vg[1]
+                    if vg is not None or rs is not None:
+                        shared_vg = (vg, rs)
+                    continue
+            pending = item.pairs()[::-1]
+            continue
         if isinstance(item, ParseError):
             if rec is not None and rec.content and error is None:
                 error = item
@@ -636,6 +972,7 @@ def _boards(pairs: Iterator[_Pair | ParseError], source: str | None) -> Iterator
                 rec, error = _Record(item.line or 1), item
                 rec.content = True
             continue
+        assert isinstance(item, _Pair)
         if rec is None or _starts_board(rec, item, error is not None):
             yield from finish()
             if rec is not None and rec.names is not None and len(rec.names) >= 8:
