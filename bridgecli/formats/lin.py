@@ -43,7 +43,7 @@ from __future__ import annotations
 import itertools
 import re
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import IO, cast
 
 from bridgecli.core.board import AnnotatedCall, Board, PlayedCard
@@ -352,19 +352,82 @@ def _apply(rec: _Record, pair: _Pair) -> None:
 
 
 _SCORING = {"I": "IMP", "P": "MP", "B": "BAM"}
+_SCORING_OUT = {v: k for k, v in _SCORING.items()}
+#: the fields of ``vg`` kept as tags: (position, tag)
+_VG_FIELDS = ((0, "Event"), (1, "Stage"), (2, "Scoring"), (5, "HomeTeam"), (7, "VisitTeam"))
+#: a result as ``rs`` lists it: level, strain, declarer, ``x``/``xx``, tricks against the contract
+_RS_ENTRY = re.compile(r"([1-7])([CDHSN])([NESW])(X{0,2})(=|[+-][0-9]{1,2})?", re.IGNORECASE)
+_STRAIN_LETTERS = {"C": Strain.CLUBS, "D": Strain.DIAMONDS, "H": Strain.HEARTS, "S": Strain.SPADES,
+                   "N": Strain.NOTRUMP}
+_SEAT_LETTERS = {s.letter: s for s in Seat}
 
 
-def _vg_tags(vg: str | None, rs: str | None, number: int | None, room: str | None, tags: dict[str, str]) -> None:
-    """Tags from the vugraph header ``vg|`` and the results list ``rs|`` a board holds."""
-    if vg is not None:
+def _vg_clean(text: str) -> str:
+    """A vg field: no ``|``, no comma, no line breaks or runs of spaces."""
+    return " ".join(text.replace("|", "/").replace(",", " ").split())
+
+
+def _vg_text(lin_vg: str | None, tags: Mapping[str, str]) -> str:
+    """The ``vg`` value of a board: its tag ``LinVg`` (the header as read) with the
+    fields whose tag says otherwise written from the tags; without ``LinVg``, the tags
+    alone (title, segment, scoring, teams)."""
+    f = [] if lin_vg is None else lin_vg.replace("|", "/").replace("\r", " ").replace("\n", " ").split(",")
+    f += [""] * (9 - len(f))
+    for i, name in _VG_FIELDS:
+        have = f[i].strip()
+        if i == 2:
+            have = _SCORING.get(have.upper(), have)
+        want = tags.get(name, "")
+        if have != want:
+            f[i] = _SCORING_OUT.get(want) or _vg_clean(want) if i == 2 else _vg_clean(want)
+    return ",".join(f)
+
+
+def _rs_outcome(entry: str) -> tuple[Contract, int | None] | None:
+    """The contract and tricks of an ``rs`` entry (``4SN=``, ``3NWx-2``, ``P``), or None."""
+    e = entry.strip()
+    if e.upper() in ("P", "PASS"):
+        return Contract.passed_out(), None
+    m = _RS_ENTRY.fullmatch(e)
+    if m is None:
+        return None
+    level = int(m.group(1))
+    strain = _STRAIN_LETTERS[m.group(2).upper()]
+    contract = Contract(level, strain, Risk(len(m.group(4))), _SEAT_LETTERS[m.group(3).upper()])
+    if m.group(5) is None:
+        return contract, None
+    tricks = level + 6 + (0 if m.group(5) == "=" else int(m.group(5)))
+    return (contract, tricks) if 0 <= tricks <= 13 else None
+
+
+def _rs_text(contract: Contract, result: int | None) -> str:
+    """An ``rs`` entry: ``4SN=``, ``3NWx-2``, ``4HExx+1``; ``4SN`` without the tricks; ``P``."""
+    if contract.is_passout or contract.declarer is None:
+        return "P"
+    strain = "N" if contract.strain == Strain.NOTRUMP else contract.strain.letter
+    text = f"{contract.level}{strain}{contract.declarer.letter}{'x' * contract.risk}"
+    if result is None:
+        return text
+    over = result - contract.level - 6
+    return text + ("=" if over == 0 else f"{over:+d}")
+
+
+def _vg_tags(vg: str | None, rs: str | None, number: int | None, room: str | None, tags: dict[str, str],
+             bare: bool = False) -> tuple[Contract, int | None] | None:
+    """Tags from the vugraph header ``vg|`` and the results list ``rs|`` a board holds
+    (an empty value holds nothing). A board's own entry in a one-entry list is its
+    result: returned as (contract, tricks) when the board is ``bare`` (no call, card or
+    claim of its own) and the entry reads, else kept in tag ``LinResult``."""
+    if vg is not None and vg.strip():
         f = [x.strip() for x in vg.split(",")]
         f += [""] * (9 - len(f))
         for name, value in (("Event", f[0]), ("Stage", f[1]), ("Scoring", _SCORING.get(f[2].upper(), f[2])),
                             ("HomeTeam", f[5]), ("VisitTeam", f[7])):
             if value:
                 tags[name] = value
-        tags["LinVg"] = vg
-    if rs is not None:
+        if vg != _vg_text(None, tags):
+            tags["LinVg"] = vg  # it holds more than the tags (boards, carry-over, spacing)
+    if rs is not None and rs.strip():
         results = rs.split(",")
         first = None
         if vg is not None:
@@ -375,8 +438,14 @@ def _vg_tags(vg: str | None, rs: str | None, number: int | None, room: str | Non
             k = 2 * (number - first) + (room == "Closed")
             if 0 <= k < len(results):
                 tags["LinResult"] = results[k].strip()
-                return
+                return None
+        if len(results) == 1:
+            outcome = _rs_outcome(results[0]) if bare else None
+            if outcome is None:
+                tags["LinResult"] = results[0].strip()
+            return outcome
         tags["LinRs"] = rs
+    return None
 
 
 def _annotate(calls: Iterable[tuple[Call, bool, str | None]], notes: dict[int, str]) -> tuple[AnnotatedCall, ...]:
@@ -399,7 +468,8 @@ def _annotate(calls: Iterable[tuple[Call, bool, str | None]], notes: dict[int, s
 def _build(rec: _Record, source: str | None) -> Board:
     """Turn a record into a Board. Raises ParseError or a RuleError."""
     tags: dict[str, str] = {}
-    _vg_tags(rec.vg, rec.rs, rec.number, rec.room, tags)
+    bare = not rec.calls and not rec.cards and rec.claim is None
+    outcome = _vg_tags(rec.vg, rec.rs, rec.number, rec.room, tags, bare)
     if rec.names:
         names = rec.names
         if len(names) >= 8 and rec.room == "Closed":
@@ -418,8 +488,11 @@ def _build(rec: _Record, source: str | None) -> Board:
         Seat((rec.number - 1) % 4) if rec.number else None
     )
     contract = None
+    result = rec.claim
     if auction is not None and eff_dealer is not None:
         contract = _final_contract([a.call for a in auction], eff_dealer)
+    if outcome is not None:
+        contract, result = outcome  # a board with no auction: its result from rs|
     play: tuple[tuple[PlayedCard, ...], ...] | None = None
     leader: Seat | None = None
     play_end = ""
@@ -439,7 +512,7 @@ def _build(rec: _Record, source: str | None) -> Board:
         auction=auction,
         auction_notes=notes,
         contract=contract,
-        result=rec.claim,
+        result=result,
         play=play,
         play_leader=leader,
         play_end=play_end,
@@ -710,7 +783,9 @@ def _fast_board(g: tuple[str | None, ...], shared_vg: tuple[str | None, str | No
         rs = shared_vg[1]
     tags: dict[str, str] = {}
     if vg is not None or rs is not None:
-        _vg_tags(vg, rs, number, room, tags)
+        outcome = _vg_tags(vg, rs, number, room, tags, not auction_v and not play_v and claim_v is None)
+        if outcome is not None:
+            contract, result = outcome
     for tag, name in zip(_PLAYER_TAGS, names):
         if name:
             tags[tag] = name
@@ -1062,18 +1137,63 @@ def dump_board(board: Board) -> str:
     Raises ParseError for a board of a variant (LIN has no place for its talon,
     discards or dummies) and for a board whose contract (or play) the auction
     does not carry: LIN has no contract field, so a reader can only learn the
-    contract, and the declarer the play starts from, from a finished auction.
+    contract, and the declarer the play starts from, from a finished auction
+    (a board without auction or play keeps its contract and result in ``rs``).
     """
+    return _board_line(board, False, False)[0]
+
+
+def _rs_value(board: Board, outcome: Contract | None) -> str | None:
+    """The ``rs`` value of a board: the contract and result LIN has no other place
+    for (``outcome``: a contract no auction carries), else the results list as read
+    (this board's entry at its place in the match, or the whole list), else None."""
+    if outcome is not None:
+        return _rs_text(outcome, board.result)
+    tags = board.tags
+    entry = tags.get("LinResult")
+    if entry is not None:
+        entry = _vg_clean(entry)
+        head = tags.get("LinVg", "").split(",")
+        room = tags.get("Room")
+        if len(head) > 3 and head[3].strip().isdigit() and board.number is not None and room in ("Open", "Closed"):
+            k = 2 * (board.number - int(head[3])) + (room == "Closed")
+            if 0 <= k < 2000:
+                # the list through the board's two rooms, its entry at its place
+                return "," * k + entry + "," * (1 - k % 2)
+        return entry
+    listed = tags.get("LinRs")
+    return None if listed is None else " ".join(listed.replace("|", "/").split("\n"))
+
+
+def _nt(comment: str) -> str:
+    """A comment (``{text}`` or a ``%`` line) as an ``nt`` pair."""
+    t = comment.strip()
+    if t.startswith("{") and t.endswith("}"):
+        t = t[1:-1]
+    elif t.startswith("%"):
+        t = t[1:]
+    return f"nt|{_clean(t)}|"
+
+
+def _board_line(board: Board, reset_vg: bool, reset_rs: bool) -> tuple[str, bool, bool]:
+    """(the LIN line of ``board``, whether it holds ``vg``, whether it holds ``rs``).
+    ``reset_vg``/``reset_rs``: write an empty ``vg``/``rs`` where the board has none, so
+    that it does not take the header of the board before it. Raises as :func:`dump_board`."""
     if board.variant is not None:
         raise ParseError(f"LIN cannot hold a {board.variant} board; write YAML or JSON")
     dealer = board.effective_dealer
     carried = _final_contract(board.calls, dealer) if board.auction is not None and dealer is not None else None
-    if carried is None and (board.contract is not None or board.play is not None):
+    recorded = board.contract
+    # a contract with no auction (and no play) goes to rs| with its result
+    outcome = recorded if (
+        carried is None and board.auction is None and board.play is None and recorded is not None
+        and (recorded.declarer is not None if not recorded.is_passout else board.result is None)
+    ) else None
+    if carried is None and outcome is None and (board.contract is not None or board.play is not None):
         raise ParseError(
             "LIN needs the auction to carry the contract; write PBN, YAML or JSON",
             board=str(board.number) if board.number is not None else "?",
         )
-    recorded = board.contract
     if carried is not None and recorded is not None and (
         recorded.with_declarer(None) != carried.with_declarer(None)
         or (recorded.declarer is not None and recorded.declarer != carried.declarer)
@@ -1092,6 +1212,14 @@ def dump_board(board: Board) -> str:
     room = board.tags.get("Room", "").strip().lower()
     if board.number is not None and room in ("open", "closed"):
         parts.append(f"qx|{room[0]}{board.number}|")
+    # the match header and results (after pn|: a reader starts the board there)
+    lin_vg = board.tags.get("LinVg")
+    vg = _vg_text(lin_vg, board.tags) if lin_vg is not None or any(n in board.tags for _, n in _VG_FIELDS) else None
+    if vg is not None or reset_vg:
+        parts.append(f"vg|{vg or ''}|")
+    rs = _rs_value(board, outcome)
+    if rs is not None or reset_rs:
+        parts.append(f"rs|{rs or ''}|")
     parts.append("st||")
     first = board.dealer if board.dealer is not None else board.auction_from  # who made the first call
     if board.deal is not None or first is not None:
@@ -1105,26 +1233,40 @@ def dump_board(board: Board) -> str:
         parts.append(f"ah|Board {board.number}|")
     if board.vulnerability is not None:
         parts.append(f"sv|{_VUL_OUT[board.vulnerability]}|")
+    cards = _time_order(board, carried)
+    # commentary where the reader puts it: the start, after the auction, after the play
+    notes: dict[str, list[str]] = {"": [], "Auction": [], "Play": []}
+    for after, text in board.comments:
+        place = after if after in ("Auction", "Play") else ""
+        if place == "Play" and not cards:
+            place = "Auction"
+        if place == "Auction" and board.auction is None:
+            place = ""
+        notes[place].append(_nt(text))
+    parts.extend(notes[""])
     if board.auction is not None:
         for a in board.auction:
             parts.append(f"mb|{_call_lin(a.call)}{'!' if a.alert else ''}|")
             if a.note is not None and board.auction_notes.get(a.note):
                 parts.append(f"an|{_clean(board.auction_notes[a.note])}|")
+        parts.extend(notes["Auction"])
         parts.append("pg||")
-    cards = _time_order(board, carried)
     for i, card in enumerate(cards):
         parts.append(f"pc|{card}|")
         if i % 4 == 3:
             parts.append("pg||")
-    if board.result is not None:
+    parts.extend(notes["Play"])
+    if board.result is not None and outcome is None:
         parts.append(f"mc|{board.result}|pg||")
-    return "".join(parts) + "\n"
+    return "".join(parts) + "\n", vg is not None, rs is not None
 
 
 def iter_dumps(boards: Iterable[Board]) -> Iterator[str]:
     """LIN text a board a line."""
+    had_vg = had_rs = False
     for board in boards:
-        yield dump_board(board)
+        text, had_vg, had_rs = _board_line(board, had_vg, had_rs)
+        yield text
 
 
 def dumps(boards: Iterable[Board]) -> str:
