@@ -40,6 +40,7 @@ empty hand; see ``docs/FORMATS.md``.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import sys
@@ -412,6 +413,21 @@ def _rs_text(contract: Contract, result: int | None) -> str:
     return text + ("=" if over == 0 else f"{over:+d}")
 
 
+@functools.lru_cache(maxsize=64)
+def _header_tags(vg: str) -> tuple[tuple[str, str], ...]:
+    """The tags of a ``vg`` value (the boards of a file share one or a few)."""
+    f = [x.strip() for x in vg.split(",")]
+    f += [""] * (9 - len(f))
+    tags: dict[str, str] = {}
+    for name, value in (("Event", f[0]), ("Stage", f[1]), ("Scoring", _SCORING.get(f[2].upper(), f[2])),
+                        ("HomeTeam", f[5]), ("VisitTeam", f[7])):
+        if value:
+            tags[name] = value
+    if vg != _vg_text(None, tags):
+        tags["LinVg"] = vg  # it holds more than the tags (boards, carry-over, spacing)
+    return tuple(tags.items())
+
+
 def _vg_tags(vg: str | None, rs: str | None, number: int | None, room: str | None, tags: dict[str, str],
              bare: bool = False) -> tuple[Contract, int | None] | None:
     """Tags from the vugraph header ``vg|`` and the results list ``rs|`` a board holds
@@ -419,14 +435,7 @@ def _vg_tags(vg: str | None, rs: str | None, number: int | None, room: str | Non
     result: returned as (contract, tricks) when the board is ``bare`` (no call, card or
     claim of its own) and the entry reads, else kept in tag ``LinResult``."""
     if vg is not None and vg.strip():
-        f = [x.strip() for x in vg.split(",")]
-        f += [""] * (9 - len(f))
-        for name, value in (("Event", f[0]), ("Stage", f[1]), ("Scoring", _SCORING.get(f[2].upper(), f[2])),
-                            ("HomeTeam", f[5]), ("VisitTeam", f[7])):
-            if value:
-                tags[name] = value
-        if vg != _vg_text(None, tags):
-            tags["LinVg"] = vg  # it holds more than the tags (boards, carry-over, spacing)
+        tags.update(_header_tags(vg))
     if rs is not None and rs.strip():
         results = rs.split(",")
         first = None
@@ -827,10 +836,19 @@ class _Fast:
 _LIN_PARAM = re.compile(r"[?&]lin=([^&#\r\n]*)", re.IGNORECASE)
 
 
+def _may_link(text: str) -> bool:
+    """Whether ``text`` holds ``%7c`` or ``lin=`` in any case (the plain tests first:
+    lowering a long text that is not ASCII is slow)."""
+    if "%7" in text:
+        low = text.lower()
+        return "%7c" in low or "lin=" in low
+    return ("n=" in text or "N=" in text) and "lin=" in text.lower()
+
+
 def _from_urls(text: str) -> str:
     """Lines holding a BBO handviewer link (``...handviewer.html?lin=pn%7C...``) or
     percent-encoded LIN become plain LIN, a line for a line."""
-    if "%7c" not in text.lower() and "lin=" not in text.lower():
+    if not _may_link(text):
         return text
     from urllib.parse import unquote
 
@@ -908,8 +926,7 @@ class _Feed:
             if not self.started:
                 chunk, self.started = chunk.lstrip("\ufeff"), True
             text = self.held + chunk
-            low = text.lower()
-            if "%7c" in low or "lin=" in low:
+            if _may_link(text):
                 cut = text.rfind("\n") + 1
                 self.held, text = text[cut:], _from_urls(text[:cut])
             else:
