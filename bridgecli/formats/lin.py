@@ -596,6 +596,8 @@ _RANK_INDEX = {r.letter: r - 2 for r in Rank}
 #: rank twice; the frozenset of its cards), one table a suit: spades, hearts, diamonds, clubs
 _HOLDINGS: tuple[dict[str, tuple[int, frozenset[Card]]], ...] = ({}, {}, {}, {})
 _SUIT_BASES = (39, 26, 13, 0)  # the index of the two of spades, hearts, diamonds, clubs
+#: a suit's cards as a 52-bit set -> their frozenset (at most 4 x 8192 entries)
+_SUIT_SETS: dict[int, frozenset[Card]] = {}
 _UNKNOWN_CARD = PlayedCard(None)
 _NO_HAND = Hand()
 _NEW_DEAL = object.__new__
@@ -627,11 +629,19 @@ def _holding(suit: int, ranks: str) -> tuple[int, frozenset[Card]]:
             bits = -1
             break
         bits |= bit
-    cards = frozenset(DECK[i] for i in range(base, base + 13) if bits >= 0 and bits >> i & 1)
     if len(table) > 20_000:
         table.clear()  # bounded: the ranks of a suit may come in any order
-    entry = table[ranks] = (bits, cards)
+    entry = table[ranks] = (bits, _suit_set(bits, base) if bits >= 0 else frozenset())
     return entry
+
+
+def _suit_set(bits: int, base: int) -> frozenset[Card]:
+    """The cards of the 52-bit set ``bits``, all of the suit whose two is card ``base``
+    (one frozenset a holding, whatever order its ranks were written in)."""
+    cards = _SUIT_SETS.get(bits)
+    if cards is None:
+        cards = _SUIT_SETS[bits] = frozenset(DECK[i] for i in range(base, base + 13) if bits >> i & 1)
+    return cards
 
 
 def _fast_hand(s: str, h: str, d: str, c: str) -> tuple[int, Hand]:
@@ -647,19 +657,11 @@ def _fast_hand(s: str, h: str, d: str, c: str) -> tuple[int, Hand]:
     return bits, Hand(es[1] | eh[1] | ed[1] | ec[1])
 
 
-#: a suit's cards as a 52-bit set -> their frozenset (at most 4 x 8192 entries)
-_SUIT_SETS: dict[int, frozenset[Card]] = {}
-
-
 def _complement(held: int) -> Hand:
     """The hand of the cards outside the 52-bit set ``held``."""
     out: frozenset[Card] = frozenset()
     for base in _SUIT_BASES:
-        bits = ~held & (0x1FFF << base)
-        cards = _SUIT_SETS.get(bits)
-        if cards is None:
-            cards = _SUIT_SETS[bits] = frozenset(DECK[i] for i in range(base, base + 13) if bits >> i & 1)
-        out |= cards
+        out |= _suit_set(~held & (0x1FFF << base), base)
     return Hand(out)
 
 

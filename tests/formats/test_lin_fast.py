@@ -35,6 +35,11 @@ WRITTEN = (
 )
 
 
+# the same with a match header, a result list and commentary
+HEADED = WRITTEN.replace("|qx|o14|", "|qx|o14|vg|Cup,,I,14,15,A,0,B,0|rs|2HSx=,|").replace(
+    "|sv|o|", "|sv|o|nt|hello|").replace("mc|8|", "nt|played}|mc|8|")
+
+
 def _key(rec: Board | BridgeError) -> object:
     if isinstance(rec, BridgeError):
         return ("error", type(rec).__name__, str(rec), rec.source, rec.line, rec.board)
@@ -103,6 +108,15 @@ def test_irregular_boards_read_as_before(old: str, new: str, monkeypatch: pytest
         assert fast == general
 
 
+def test_header_and_commentary_read_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = HEADED + HEADED.replace("o14", "c14").replace("nt|hello|", "") + WRITTEN
+    fast, general = _read_both(text, monkeypatch)
+    assert fast == general
+    # the closed room's entry of board 14 is empty; the last board takes the header before it
+    assert [(b.tag("LinResult"), len(b.comments)) for b in fast if isinstance(b, Board)] == [
+        ("2HSx=", 2), ("", 1), ("2HSx=", 0)]
+
+
 def test_vugraph_header_holds_for_fast_boards(monkeypatch: pytest.MonkeyPatch) -> None:
     text = "vg|Final,Set 1,I,14,15,Home,0,Away,0|\nrs|2HSx=,3NN-1|\n" + WRITTEN + WRITTEN.replace("o14", "c14")
     fast, general = _read_both(text, monkeypatch)
@@ -123,7 +137,7 @@ NOISE = st.text(alphabet=st.sampled_from(list("|,\n pcmbnqxdhs!0123456789SHDCAKQ
 @_fuzz
 @given(st.integers(0, len(WRITTEN + SAMPLE)), st.integers(0, 10), NOISE, st.integers(1, 40))
 def test_fuzz_same_records_as_the_general_path(at: int, cut: int, noise: str, size: int) -> None:
-    base = WRITTEN + SAMPLE + WRITTEN
+    base = WRITTEN + SAMPLE + HEADED
     text = base[:at] + noise + base[at + cut:]
     with pytest.MonkeyPatch.context() as mp:
         fast, general = _read_both(text, mp, size)
