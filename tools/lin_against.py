@@ -94,6 +94,9 @@ def main() -> int:
         print(f"--- text {i}: {cases[i][:300]!r}\n  this:     ...{a[max(0, at - 150):at + 250]}"
               f"\n  baseline: ...{b[max(0, at - 150):at + 250]}")
     print(f"{len(cases)} texts, {len(differ)} read differently")
+    for name, got in (("this checkout", ours), ("baseline", theirs)):
+        split = sum(1 for line in got if json.loads(line)[0] != json.loads(line)[1])
+        print(f"{name}: {split} texts read differently whole and in pieces")
     return 1 if differ else 0
 
 
