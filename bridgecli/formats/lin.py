@@ -380,7 +380,7 @@ def _vg_text(lin_vg: str | None, tags: Mapping[str, str]) -> str:
             have = _SCORING.get(have.upper(), have)
         want = tags.get(name, "")
         if have != want:
-            f[i] = _SCORING_OUT.get(want) or _vg_clean(want) if i == 2 else _vg_clean(want)
+            f[i] = (_SCORING_OUT.get(want) or _vg_clean(want)) if i == 2 else _vg_clean(want)
     return ",".join(f)
 
 
@@ -588,9 +588,7 @@ _FAST_BOARD = re.compile(
     r"(?=[ \t\r\n\f\v]*(?:(?:pn|qx|st|md)\||\Z))"
 )
 _FLAT_PAIR = re.compile(r"([a-z]{2})\|([^|]*)\|")
-_PC_VALUE = re.compile(r"pc\|([^|]*)\|")
 
-_SEAT_OF = tuple(Seat)
 _RANK_INDEX = {r.letter: r - 2 for r in Rank}
 #: a suit's ranks as read (any order) -> (the suit's cards as a 52-bit set, or -1 for a
 #: rank twice; the frozenset of its cards), one table a suit: spades, hearts, diamonds, clubs
