@@ -17,12 +17,16 @@ A LIN record is a run of ``key|value|`` pairs. The keys read here:
 * ``vg|title,segment,scoring,first,last,team1,carry1,team2,carry2|`` the vugraph
   header: tags ``Event``, ``Stage``, ``Scoring`` (I = IMP, P = MP, B = BAM),
   ``HomeTeam`` and ``VisitTeam`` of every board after it, and the whole value in
-  tag ``LinVg``;
+  tag ``LinVg`` when it holds more than those tags;
 * ``rs|4HE=,...|`` the results of the match, two a board (open, closed room):
   tag ``LinResult`` of each board holds its own (the whole list in ``LinRs``
-  when the board cannot be placed in it);
+  when the board cannot be placed in it); a list of one entry is the board's
+  own, its contract and result when the board has no calls, cards or claim;
 * ``nt|text|`` commentary: kept as a board comment (:attr:`Board.comments`)
   after the start of the board, the auction or the play, where it came.
+
+The writer writes them back (:func:`dump_board`): ``vg`` and ``rs`` after ``pn``,
+``nt`` where the reader puts its comments.
 
 ``st``, ``rh``, ``pg``, ``sk`` and other keys are skipped.
 A line holding a BBO handviewer link (``...?lin=pn%7C...``) or percent-encoded
@@ -36,6 +40,10 @@ The final contract and declarer follow from the auction; the play rows of
 under that contract. LIN has no place for other tags, NAGs, play notes,
 auction notes no call refers to, unknown cards inside the play, or a known
 empty hand; see ``docs/FORMATS.md``.
+
+Boards in the usual one-line form are read by a fast path (one regular expression
+a board); every other board, and every board a check rejects, by the pair-by-pair
+reader, so that boards and errors are the same either way.
 """
 
 from __future__ import annotations
