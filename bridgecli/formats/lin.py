@@ -17,12 +17,16 @@ A LIN record is a run of ``key|value|`` pairs. The keys read here:
 * ``vg|title,segment,scoring,first,last,team1,carry1,team2,carry2|`` the vugraph
   header: tags ``Event``, ``Stage``, ``Scoring`` (I = IMP, P = MP, B = BAM),
   ``HomeTeam`` and ``VisitTeam`` of every board after it, and the whole value in
-  tag ``LinVg``;
+  tag ``LinVg`` when it holds more than those tags;
 * ``rs|4HE=,...|`` the results of the match, two a board (open, closed room):
   tag ``LinResult`` of each board holds its own (the whole list in ``LinRs``
-  when the board cannot be placed in it);
+  when the board cannot be placed in it); a list of one entry is the board's
+  own, its contract and result when the board has no calls, cards or claim;
 * ``nt|text|`` commentary: kept as a board comment (:attr:`Board.comments`)
   after the start of the board, the auction or the play, where it came.
+
+The writer writes them back (:func:`dump_board`): ``vg`` and ``rs`` after ``pn``,
+``nt`` where the reader puts its comments.
 
 ``st``, ``rh``, ``pg``, ``sk`` and other keys are skipped.
 A line holding a BBO handviewer link (``...?lin=pn%7C...``) or percent-encoded
@@ -36,14 +40,20 @@ The final contract and declarer follow from the auction; the play rows of
 under that contract. LIN has no place for other tags, NAGs, play notes,
 auction notes no call refers to, unknown cards inside the play, or a known
 empty hand; see ``docs/FORMATS.md``.
+
+Boards in the usual one-line form are read by a fast path (one regular expression
+a board); every other board, and every board a check rejects, by the pair-by-pair
+reader, so that boards and errors are the same either way.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
-from collections.abc import Iterable, Iterator, Sequence
-from typing import IO
+import sys
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import IO, cast
 
 from bridgecli.core.board import AnnotatedCall, Board, PlayedCard
 from bridgecli.core.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Double, Pass, Redouble, Risk, parse_call
@@ -86,9 +96,10 @@ def _final_contract(calls: Sequence[Call], dealer: Seat) -> Contract | None:
     Declarer is the first player of the side that won the auction to name
     the final strain (the Laws' definition of "declarer").
     """
-    if len(calls) < 4 or not all(isinstance(c, Pass) for c in calls[-3:]):
+    n = len(calls)
+    if n < 4 or not (isinstance(calls[-1], Pass) and isinstance(calls[-2], Pass) and isinstance(calls[-3], Pass)):
         return None
-    last = None
+    last = -1
     risk = Risk.UNDOUBLED
     for i, call in enumerate(calls):
         if isinstance(call, Bid):
@@ -97,16 +108,24 @@ def _final_contract(calls: Sequence[Call], dealer: Seat) -> Contract | None:
             risk = Risk.DOUBLED
         elif isinstance(call, Redouble):
             risk = Risk.REDOUBLED
-    if last is None:
-        return Contract.passed_out() if len(calls) == 4 else None
+    if last < 0:
+        return Contract.passed_out() if n == 4 else None
     bid = calls[last]
     assert isinstance(bid, Bid)
-    side = dealer.next(last).side
-    for i, call in enumerate(calls):
-        seat = dealer.next(i)
-        if seat.side == side and isinstance(call, Bid) and call.strain == bid.strain:
-            return Contract(bid.level, bid.strain, risk, seat)
+    # the calls of the side that won the auction are every other one from the last bid's parity
+    for i in range(last % 2, last + 1, 2):
+        call = calls[i]
+        if isinstance(call, Bid) and call.strain == bid.strain:
+            key = (bid.level, bid.strain, risk, (dealer + i) % 4)
+            contract = _CONTRACTS.get(key)
+            if contract is None:
+                contract = _CONTRACTS[key] = Contract(bid.level, bid.strain, risk, Seat(key[3]))
+            return contract
     return None  # unreachable: the last bid itself names the strain
+
+
+#: (level, strain, risk, declarer) -> the Contract (the values are immutable)
+_CONTRACTS: dict[tuple[int, Strain, Risk, int], Contract] = {}
 
 
 # -- tokens ------------------------------------------------------------------
@@ -126,13 +145,14 @@ _PAIR = re.compile(r"[ \t\r\n\f\v]*([A-Za-z][A-Za-z0-9]{0,3})\|([^|]*)\|")
 _SPACE = re.compile(r"[ \t\r\n\f\v]*")
 
 
-def _pairs(text: str, source: str | None) -> Iterator[_Pair | ParseError]:
-    """``key|value|`` pairs of the text; a malformed spot yields an error and reading
-    resumes on the next line."""
+def _pairs(text: str, source: str | None) -> Iterator[_Pair | _Fast | ParseError]:
+    """``key|value|`` pairs of the text (a board in the usual form as one :class:`_Fast`
+    item); a malformed spot yields an error and reading resumes on the next line."""
     pos, line, n = 0, 1, len(text)
     counted = 0  # text[:counted] holds line - 1 newlines
     last_line = 0
     match = _PAIR.match
+    fast = _FAST_BOARD.match
     while pos < n:
         m = match(text, pos)
         if m is not None:
@@ -141,6 +161,12 @@ def _pairs(text: str, source: str | None) -> Iterator[_Pair | ParseError]:
             counted = start
             first = line != last_line
             last_line = line
+            if m.group(1) == "pn":
+                fm = fast(text, start)
+                if fm is not None:
+                    yield _Fast(fm, line, first)
+                    pos = fm.end()
+                    continue
             yield _Pair(m.group(1).lower(), m.group(2), line, first)
             pos = m.end()
             continue
@@ -335,37 +361,132 @@ def _apply(rec: _Record, pair: _Pair) -> None:
 
 
 _SCORING = {"I": "IMP", "P": "MP", "B": "BAM"}
+_SCORING_OUT = {v: k for k, v in _SCORING.items()}
+#: the fields of ``vg`` kept as tags: (position, tag)
+_VG_FIELDS = ((0, "Event"), (1, "Stage"), (2, "Scoring"), (5, "HomeTeam"), (7, "VisitTeam"))
+#: a result as ``rs`` lists it: level, strain, declarer, ``x``/``xx``, tricks against the contract
+_RS_ENTRY = re.compile(r"([1-7])([CDHSN])([NESW])(X{0,2})(=|[+-][0-9]{1,2})?", re.IGNORECASE)
+_STRAIN_LETTERS = {"C": Strain.CLUBS, "D": Strain.DIAMONDS, "H": Strain.HEARTS, "S": Strain.SPADES,
+                   "N": Strain.NOTRUMP}
+_SEAT_LETTERS = {s.letter: s for s in Seat}
 
 
-def _vg_tags(rec: _Record, tags: dict[str, str]) -> None:
-    """Tags from the vugraph header ``vg|`` and the results list ``rs|``."""
-    if rec.vg is not None:
-        f = [x.strip() for x in rec.vg.split(",")]
-        f += [""] * (9 - len(f))
-        for name, value in (("Event", f[0]), ("Stage", f[1]), ("Scoring", _SCORING.get(f[2].upper(), f[2])),
-                            ("HomeTeam", f[5]), ("VisitTeam", f[7])):
-            if value:
-                tags[name] = value
-        tags["LinVg"] = rec.vg
-    if rec.rs is not None:
-        results = rec.rs.split(",")
+def _vg_clean(text: str) -> str:
+    """A vg field: no ``|``, no comma, no line breaks or runs of spaces."""
+    return " ".join(text.replace("|", "/").replace(",", " ").split())
+
+
+def _vg_text(lin_vg: str | None, tags: Mapping[str, str]) -> str:
+    """The ``vg`` value of a board: its tag ``LinVg`` (the header as read) with the
+    fields whose tag says otherwise written from the tags; without ``LinVg``, the tags
+    alone (title, segment, scoring, teams)."""
+    f = [] if lin_vg is None else lin_vg.replace("|", "/").replace("\r", " ").replace("\n", " ").split(",")
+    f += [""] * (9 - len(f))
+    for i, name in _VG_FIELDS:
+        have = f[i].strip()
+        if i == 2:
+            have = _SCORING.get(have.upper(), have)
+        want = tags.get(name, "")
+        if have != want:
+            f[i] = (_SCORING_OUT.get(want) or _vg_clean(want)) if i == 2 else _vg_clean(want)
+    return ",".join(f)
+
+
+def _rs_outcome(entry: str) -> tuple[Contract, int | None] | None:
+    """The contract and tricks of an ``rs`` entry (``4SN=``, ``3NWx-2``, ``P``), or None."""
+    e = entry.strip()
+    if e.upper() in ("P", "PASS"):
+        return Contract.passed_out(), None
+    m = _RS_ENTRY.fullmatch(e)
+    if m is None:
+        return None
+    level = int(m.group(1))
+    strain = _STRAIN_LETTERS[m.group(2).upper()]
+    contract = Contract(level, strain, Risk(len(m.group(4))), _SEAT_LETTERS[m.group(3).upper()])
+    if m.group(5) is None:
+        return contract, None
+    tricks = level + 6 + (0 if m.group(5) == "=" else int(m.group(5)))
+    return (contract, tricks) if 0 <= tricks <= 13 else None
+
+
+def _rs_text(contract: Contract, result: int | None) -> str:
+    """An ``rs`` entry: ``4SN=``, ``3NWx-2``, ``4HExx+1``; ``4SN`` without the tricks; ``P``."""
+    if contract.is_passout or contract.declarer is None:
+        return "P"
+    strain = "N" if contract.strain == Strain.NOTRUMP else contract.strain.letter
+    text = f"{contract.level}{strain}{contract.declarer.letter}{'x' * contract.risk}"
+    if result is None:
+        return text
+    over = result - contract.level - 6
+    return text + ("=" if over == 0 else f"{over:+d}")
+
+
+@functools.lru_cache(maxsize=64)
+def _header_tags(vg: str) -> tuple[tuple[str, str], ...]:
+    """The tags of a ``vg`` value (the boards of a file share one or a few)."""
+    f = [x.strip() for x in vg.split(",")]
+    f += [""] * (9 - len(f))
+    tags: dict[str, str] = {}
+    for name, value in (("Event", f[0]), ("Stage", f[1]), ("Scoring", _SCORING.get(f[2].upper(), f[2])),
+                        ("HomeTeam", f[5]), ("VisitTeam", f[7])):
+        if value:
+            tags[name] = value
+    if vg != _vg_text(None, tags):
+        tags["LinVg"] = vg  # it holds more than the tags (boards, carry-over, spacing)
+    return tuple(tags.items())
+
+
+def _vg_tags(vg: str | None, rs: str | None, number: int | None, room: str | None, tags: dict[str, str],
+             bare: bool = False) -> tuple[Contract, int | None] | None:
+    """Tags from the vugraph header ``vg|`` and the results list ``rs|`` a board holds
+    (an empty value holds nothing). A board's own entry in a one-entry list is its
+    result: returned as (contract, tricks) when the board is ``bare`` (no call, card or
+    claim of its own) and the entry reads, else kept in tag ``LinResult``."""
+    if vg is not None and vg.strip():
+        tags.update(_header_tags(vg))
+    if rs is not None and rs.strip():
+        results = rs.split(",")
         first = None
-        if rec.vg is not None:
-            head = rec.vg.split(",")
+        if vg is not None:
+            head = vg.split(",")
             if len(head) > 3 and head[3].strip().isdigit():
                 first = int(head[3])
-        if first is not None and rec.number is not None and rec.room in ("Open", "Closed"):
-            k = 2 * (rec.number - first) + (rec.room == "Closed")
+        if first is not None and number is not None and room in ("Open", "Closed"):
+            k = 2 * (number - first) + (room == "Closed")
             if 0 <= k < len(results):
                 tags["LinResult"] = results[k].strip()
-                return
-        tags["LinRs"] = rec.rs
+                return None
+        if len(results) == 1:
+            outcome = _rs_outcome(results[0]) if bare else None
+            if outcome is None:
+                tags["LinResult"] = results[0].strip()
+            return outcome
+        tags["LinRs"] = rs
+    return None
+
+
+def _annotate(calls: Iterable[tuple[Call, bool, str | None]], notes: dict[int, str]) -> tuple[AnnotatedCall, ...]:
+    """The auction of ``(call, alert, explanation)`` items; the explanations go to
+    ``notes``, one note for each distinct text, numbered in order of first use."""
+    annotated = []
+    by_text: dict[str, int] = {}
+    for call, alert, text in calls:
+        if not text:
+            annotated.append(AnnotatedCall(call, alert=alert))
+            continue
+        note = by_text.get(text)
+        if note is None:
+            note = by_text[text] = len(by_text) + 1
+            notes[note] = text
+        annotated.append(AnnotatedCall(call, alert=alert, note=note))
+    return tuple(annotated)
 
 
 def _build(rec: _Record, source: str | None) -> Board:
     """Turn a record into a Board. Raises ParseError or a RuleError."""
     tags: dict[str, str] = {}
-    _vg_tags(rec, tags)
+    bare = not rec.calls and not rec.cards and rec.claim is None
+    outcome = _vg_tags(rec.vg, rec.rs, rec.number, rec.room, tags, bare)
     if rec.names:
         names = rec.names
         if len(names) >= 8 and rec.room == "Closed":
@@ -379,23 +500,16 @@ def _build(rec: _Record, source: str | None) -> Board:
     auction: tuple[AnnotatedCall, ...] | None = None
     notes: dict[int, str] = {}
     if rec.calls:
-        annotated = []
-        by_text: dict[str, int] = {}
-        for call, alert, text in rec.calls:
-            note = None
-            if text:
-                note = by_text.get(text)
-                if note is None:
-                    note = by_text[text] = len(by_text) + 1
-                    notes[note] = text
-            annotated.append(AnnotatedCall(call, alert=alert, note=note))
-        auction = tuple(annotated)
+        auction = _annotate(rec.calls, notes)
     eff_dealer = dealer if dealer is not None else (
         Seat((rec.number - 1) % 4) if rec.number else None
     )
     contract = None
+    result = rec.claim
     if auction is not None and eff_dealer is not None:
         contract = _final_contract([a.call for a in auction], eff_dealer)
+    if outcome is not None:
+        contract, result = outcome  # a board with no auction: its result from rs|
     play: tuple[tuple[PlayedCard, ...], ...] | None = None
     leader: Seat | None = None
     play_end = ""
@@ -415,7 +529,7 @@ def _build(rec: _Record, source: str | None) -> Board:
         auction=auction,
         auction_notes=notes,
         contract=contract,
-        result=rec.claim,
+        result=result,
         play=play,
         play_leader=leader,
         play_end=play_end,
@@ -454,13 +568,295 @@ def _rows(
     return tuple(rows)
 
 
+# -- the fast path -------------------------------------------------------------
+# A board as bridgecli and BBO's hand records write it (one line: ``pn``, an optional
+# ``qx``, ``vg`` and ``rs``, ``st||md|...|rh||ah|Board N|sv|.|``, the calls with their
+# explanations, the cards, the claim) is matched by one regular expression and built
+# from tables, without a Python step per pair. Anything else, and any board the checks
+# would reject, is read pair by pair (:func:`_apply`, :func:`_build`), which words the
+# error: the fast path never raises and gives the same Board as the general one.
+
+# Python 3.11+ has possessive repeats: the same matches (nothing after a repeat here can
+# start like it) without keeping every step to go back to, about twice as fast
+_ONCE = "+" if sys.version_info >= (3, 11) else ""
+_RANKS = "[2-9TJQKA]*" + _ONCE
+_HAND_RE = f"S({_RANKS})H({_RANKS})D({_RANKS})C({_RANKS})"
+_VALUE = r"[^|\n]*" + _ONCE + r"\|"
+_FAST_BOARD = re.compile(
+    rf"pn\|({_VALUE[:-2]})\|"
+    r"(?:qx\|([oc])([1-9][0-9]{0,5})\|)?"
+    rf"(?:vg\|({_VALUE[:-2]})\|)?"
+    rf"(?:rs\|({_VALUE[:-2]})\|)?"
+    rf"st\|\|md\|([1-4]){_HAND_RE},{_HAND_RE},{_HAND_RE},(?:{_HAND_RE})?\|"
+    r"(?:rh\|\|)?(?:ah\|Board ([1-9][0-9]{0,5})\|)?(?:sv\|([oneb0-])\|)?"
+    rf"((?:mb\|{_VALUE}(?:an\|{_VALUE})?)*{_ONCE})(?:pg\|\|)?"
+    rf"((?:pc\|{_VALUE}(?:pg\|\|)?)*{_ONCE})"
+    r"(?:mc\|([0-9]{1,2})\|(?:pg\|\|)?)?"
+    # what follows starts a new board (see _starts_board), so the board is whole
+    r"(?=[ \t\r\n\f\v]*(?:(?:pn|qx|st|md)\||\Z))"
+)
+_FLAT_PAIR = re.compile(r"([a-z]{2})\|([^|]*)\|")
+
+_RANK_INDEX = {r.letter: r - 2 for r in Rank}
+#: a suit's ranks as read (any order) -> (the suit's cards as a 52-bit set, or -1 for a
+#: rank twice; the frozenset of its cards), one table a suit: spades, hearts, diamonds, clubs
+_HOLDINGS: tuple[dict[str, tuple[int, frozenset[Card]]], ...] = ({}, {}, {}, {})
+_SUIT_BASES = (39, 26, 13, 0)  # the index of the two of spades, hearts, diamonds, clubs
+#: a suit's cards as a 52-bit set -> their frozenset (at most 4 x 8192 entries)
+_SUIT_SETS: dict[int, frozenset[Card]] = {}
+_UNKNOWN_CARD = PlayedCard(None)
+_NO_HAND = Hand()
+_NEW_DEAL = object.__new__
+_SET_HANDS = Deal.__dict__["hands"].__set__  # the slot of the frozen dataclass
+_PLAYED = tuple(PlayedCard(c) for c in DECK)  # by card index
+_FAST_CARD: dict[str, int] = {}  # a ``pc`` value -> the card index
+#: an ``mb`` value -> (call, alert, the call without a note) for the usual spellings
+_FAST_CALLS: dict[str, tuple[Call, bool, AnnotatedCall]] = {}
+
+
+def _fast_tables() -> None:
+    index = {c: i for i, c in enumerate(DECK)}
+    _FAST_CARD.update((t, index[c]) for t, c in _CARD_TOKEN.items())
+    for text in ("p", "P", "d", "D", "r", "R", *(f"{n}{s}" for n in range(1, 8) for s in "CDHSN"),
+                 *(f"{n}{s}" for n in range(1, 8) for s in "cdhsn")):
+        for mark in ("", "!"):
+            call, alert = _parse_call(text + mark)
+            _FAST_CALLS[text + mark] = (call, alert, AnnotatedCall(call, alert=alert))
+
+
+def _holding(suit: int, ranks: str) -> tuple[int, frozenset[Card]]:
+    """The entry of ``_HOLDINGS[suit]`` for ``ranks``, made and kept."""
+    table = _HOLDINGS[suit]
+    base = _SUIT_BASES[suit]
+    bits = 0
+    for ch in ranks:
+        bit = 1 << (base + _RANK_INDEX[ch])
+        if bits & bit:
+            bits = -1
+            break
+        bits |= bit
+    if len(table) > 20_000:
+        table.clear()  # bounded: the ranks of a suit may come in any order
+    entry = table[ranks] = (bits, _suit_set(bits, base) if bits >= 0 else frozenset())
+    return entry
+
+
+def _suit_set(bits: int, base: int) -> frozenset[Card]:
+    """The cards of the 52-bit set ``bits``, all of the suit whose two is card ``base``
+    (one frozenset a holding, whatever order its ranks were written in)."""
+    cards = _SUIT_SETS.get(bits)
+    if cards is None:
+        cards = _SUIT_SETS[bits] = frozenset(DECK[i] for i in range(base, base + 13) if bits >> i & 1)
+    return cards
+
+
+def _fast_hand(s: str, h: str, d: str, c: str) -> tuple[int, Hand]:
+    """(52-bit card set, Hand) of a hand's four suits; the set is negative for a rank twice."""
+    hs, hh, hd, hc = _HOLDINGS
+    es = hs.get(s) or _holding(0, s)
+    eh = hh.get(h) or _holding(1, h)
+    ed = hd.get(d) or _holding(2, d)
+    ec = hc.get(c) or _holding(3, c)
+    bits = es[0] | eh[0] | ed[0] | ec[0]
+    if bits < 0:
+        return bits, _NO_HAND
+    return bits, Hand(es[1] | eh[1] | ed[1] | ec[1])
+
+
+def _complement(held: int) -> Hand:
+    """The hand of the cards outside the 52-bit set ``held``."""
+    out: frozenset[Card] = frozenset()
+    for base in _SUIT_BASES:
+        out |= _suit_set(~held & (0x1FFF << base), base)
+    return Hand(out)
+
+
+def _fast_board(g: tuple[str | None, ...], shared_vg: tuple[str | None, str | None]) -> Board | None:
+    """The Board of a board matched by ``_FAST_BOARD`` (groups ``g``), or None when the
+    general path must read it (something irregular, or a board it rejects)."""
+    if not _FAST_CALLS:
+        _fast_tables()
+    names_v, room_v, qx_v, vg, rs, dealer_v = g[0], g[1], g[2], g[3], g[4], g[5]
+    ah_v, sv_v, auction_v, play_v, claim_v = g[22], g[23], g[24], g[25], g[26]
+    names = [n.strip() for n in names_v.split(",")]  # type: ignore[union-attr]
+    if len(names) >= 8:
+        return None  # a vugraph header's players: they hold for the boards after it
+    # the deal: South, West, North, East
+    masks: list[int] = [0, 0, 0, 0]  # by Seat
+    hands: list[Hand | None] = [None, None, None, None]
+    held = 0
+    for i, seat in enumerate(LIN_SEATS if g[18] is not None else LIN_SEATS[:3]):
+        bits, hand = _fast_hand(g[6 + 4 * i], g[7 + 4 * i], g[8 + 4 * i], g[9 + 4 * i])  # type: ignore[arg-type]
+        if bits < 0 or held & bits or bits.bit_count() > 13:
+            return None  # a card twice, more than 13 cards: the general path says so
+        held |= bits
+        masks[seat], hands[seat] = bits, hand
+    if hands[Seat.EAST] is None:
+        if held.bit_count() == 39 and all(masks[s].bit_count() == 13 for s in LIN_SEATS[:3]):
+            masks[Seat.EAST], hands[Seat.EAST] = ~held & ((1 << 52) - 1), _complement(held)
+        else:
+            masks[Seat.EAST] = -1  # unknown
+    # Deal's own checks (no card twice, at most 13 a hand) were made above on the bit
+    # sets; building it past __post_init__ saves hashing the 52 cards again
+    deal = _NEW_DEAL(Deal)
+    _SET_HANDS(deal, tuple(hands))
+    dealer = LIN_SEATS[int(dealer_v) - 1]  # type: ignore[arg-type]
+    # the auction
+    auction: tuple[AnnotatedCall, ...] | None = None
+    notes: dict[int, str] = {}
+    contract: Contract | None = None
+    if auction_v:
+        parts = auction_v.split("|")
+        found = [_FAST_CALLS.get(v) for v in parts[1::2]]
+        if "an" not in parts:
+            if None in found:
+                return None
+            auction = tuple([f[2] for f in found])  # type: ignore[index]
+            calls = [f[0] for f in found]  # type: ignore[index]
+        else:
+            explained: list[tuple[Call, bool, str | None]] = []
+            for key, f, value in zip(parts[0::2], found, parts[1::2]):
+                if key == "mb":
+                    if f is None:
+                        return None
+                    explained.append((f[0], f[1], None))
+                else:
+                    call, alert, _ = explained[-1]
+                    explained[-1] = (call, alert, value.strip())
+            auction = _annotate(explained, notes)
+            calls = [c for c, _, _ in explained]
+        contract = _final_contract(calls, dealer)
+    # the play
+    play: tuple[tuple[PlayedCard, ...], ...] | None = None
+    leader: Seat | None = None
+    result = None if claim_v is None else int(claim_v)
+    if result is not None and result > 13:
+        return None
+    play_end = ""
+    if play_v:
+        if contract is None or contract.declarer is None or contract.is_passout or masks[Seat.EAST] < 0:
+            return None
+        got = list(map(_FAST_CARD.get, play_v.replace("pg||", "").split("|")[1::2]))
+        n = len(got)
+        if None in got or len(set(got)) != n:
+            return None  # not a card, or a card played twice: the general path says which
+        cards = cast("list[int]", got)
+        leader = contract.declarer.lho
+        suit = contract.strain.suit
+        trump = -1 if suit is None else int(suit)
+        first = int(leader)
+        m0, m1, m2, m3 = masks
+        has = (m0, m1, m2, m3, m0, m1, m2)  # has[s + i]: the cards of seat (s + i) % 4
+        pl = _PLAYED
+        rows: list[tuple[PlayedCard, ...]] = []
+        tl = first  # the trick's leader
+        full = n - n % 4
+        for start in range(0, full, 4):
+            a, b, c, d = cards[start:start + 4]
+            if not (has[tl] >> a & has[tl + 1] >> b & has[tl + 2] >> c & has[tl + 3] >> d & 1):
+                return None  # a card not in the player's hand
+            k = (tl - first) & 3  # the column of the trick's leader
+            if k == 0:
+                rows.append((pl[a], pl[b], pl[c], pl[d]))
+            elif k == 1:
+                rows.append((pl[d], pl[a], pl[b], pl[c]))
+            elif k == 2:
+                rows.append((pl[c], pl[d], pl[a], pl[b]))
+            else:
+                rows.append((pl[b], pl[c], pl[d], pl[a]))
+            # the winner (Law 44): the highest trump, else the highest card of the suit led
+            w, ws, at = a, a // 13, 0
+            xs = b // 13
+            if xs == ws:
+                if b > w:
+                    w, at = b, 1
+            elif xs == trump:
+                w, ws, at = b, xs, 1
+            xs = c // 13
+            if xs == ws:
+                if c > w:
+                    w, at = c, 2
+            elif xs == trump:
+                w, ws, at = c, xs, 2
+            xs = d // 13
+            if (xs == ws and d > w) or (xs != ws and xs == trump):
+                at = 3
+            tl = (tl + at) & 3
+        if full < n:
+            row = [_UNKNOWN_CARD] * 4
+            for i, x in enumerate(cards[full:]):
+                if not has[tl + i] >> x & 1:
+                    return None
+                row[(tl + i - first) & 3] = pl[x]
+            rows.append(tuple(row))
+        play = tuple(rows)
+        if result is not None and n < 52:
+            play_end = "*"
+    number = int(ah_v) if ah_v is not None else int(qx_v) if qx_v is not None else None
+    room = None if room_v is None else _ROOMS[room_v]
+    if vg is None:
+        vg = shared_vg[0]
+    if rs is None:
+        rs = shared_vg[1]
+    tags: dict[str, str] = {}
+    if vg is not None or rs is not None:
+        outcome = _vg_tags(vg, rs, number, room, tags, not auction_v and not play_v and claim_v is None)
+        if outcome is not None:
+            contract, result = outcome
+    for tag, name in zip(_PLAYER_TAGS, names):
+        if name:
+            tags[tag] = name
+    if room is not None:
+        tags["Room"] = room
+    return Board(
+        number=number,
+        dealer=dealer,
+        vulnerability=None if sv_v is None else _VUL_IN[sv_v],
+        deal=deal,
+        auction=auction,
+        auction_notes=notes,
+        contract=contract,
+        result=result,
+        play=play,
+        play_leader=leader,
+        play_end=play_end,
+        tags=tags,
+        comments=(),
+    )
+
+
+class _Fast:
+    """A board the tokenizer matched with ``_FAST_BOARD``: its text and where it starts."""
+
+    __slots__ = ("first", "line", "match")
+
+    def __init__(self, match: re.Match[str], line: int, first: bool) -> None:
+        self.match = match
+        self.line = line
+        self.first = first
+
+    def pairs(self) -> list[_Pair]:
+        """The board's pairs, for the general path (all on one line)."""
+        found = _FLAT_PAIR.findall(self.match.group(0))
+        return [_Pair(k, v, self.line, self.first and not i) for i, (k, v) in enumerate(found)]
+
+
 _LIN_PARAM = re.compile(r"[?&]lin=([^&#\r\n]*)", re.IGNORECASE)
+
+
+def _may_link(text: str) -> bool:
+    """Whether ``text`` holds ``%7c`` or ``lin=`` in any case (the plain tests first:
+    lowering a long text that is not ASCII is slow)."""
+    if "%7" in text:
+        low = text.lower()
+        return "%7c" in low or "lin=" in low
+    return ("n=" in text or "N=" in text) and "lin=" in text.lower()
 
 
 def _from_urls(text: str) -> str:
     """Lines holding a BBO handviewer link (``...handviewer.html?lin=pn%7C...``) or
     percent-encoded LIN become plain LIN, a line for a line."""
-    if "%7c" not in text.lower() and "lin=" not in text.lower():
+    if not _may_link(text):
         return text
     from urllib.parse import unquote
 
@@ -538,8 +934,7 @@ class _Feed:
             if not self.started:
                 chunk, self.started = chunk.lstrip("\ufeff"), True
             text = self.held + chunk
-            low = text.lower()
-            if "%7c" in low or "lin=" in low:
+            if _may_link(text):
                 cut = text.rfind("\n") + 1
                 self.held, text = text[cut:], _from_urls(text[:cut])
             else:
@@ -551,7 +946,7 @@ class _Feed:
         return "".join(out)
 
 
-def _stream_pairs(chunks: Iterable[str], source: str | None) -> Iterator[_Pair | ParseError]:
+def _stream_pairs(chunks: Iterable[str], source: str | None) -> Iterator[_Pair | _Fast | ParseError]:
     """:func:`_pairs` of a text given in pieces, holding only a little of it at a time."""
     feed = _Feed(chunks)
     buf = ""
@@ -560,6 +955,7 @@ def _stream_pairs(chunks: Iterable[str], source: str | None) -> Iterator[_Pair |
     counted = 0
     last_line = 0
     match = _PAIR.match
+    fast = _FAST_BOARD.match
     while True:
         if not feed.eof and len(buf) - pos < _LOW:
             line += buf.count("\n", counted, pos)
@@ -573,6 +969,16 @@ def _stream_pairs(chunks: Iterable[str], source: str | None) -> Iterator[_Pair |
             start = m.start(1)
             line += buf.count("\n", counted, start)
             counted = start
+            if m.group(1) == "pn":
+                fm = fast(buf, start)
+                if fm is not None and (fm.end() < limit or feed.eof):
+                    yield _Fast(fm, line, line != last_line)
+                    last_line = line
+                    pos = fm.end()
+                    if pos >= limit:
+                        break
+                    m = match(buf, pos)
+                    continue
             yield _Pair(m.group(1).lower(), m.group(2), line, line != last_line)
             last_line = line
             pos = m.end()
@@ -604,17 +1010,20 @@ def _stream_pairs(chunks: Iterable[str], source: str | None) -> Iterator[_Pair |
                 if item.line is not None:
                     item.line += base
             else:
-                item = _Pair(item.key, item.value, item.line + base, item.line + base != last_line)
+                item.line += base
+                item.first = item.line != last_line
+                last_line = item.line
             yield item
         return
 
 
-def _boards(pairs: Iterator[_Pair | ParseError], source: str | None) -> Iterator[Board | BridgeError]:
+def _boards(pairs: Iterator[_Pair | _Fast | ParseError], source: str | None) -> Iterator[Board | BridgeError]:
     """The boards (and errors) of a run of LIN pairs."""
     rec: _Record | None = None
     error: BridgeError | None = None
     shared_names: list[str] | None = None  # a vugraph header's 8 players hold for the boards after it
     shared_vg: tuple[str | None, str | None] = (None, None)  # and so do its vg| and rs|
+    pending: list[_Pair] = []  # pairs of a _Fast item the fast path did not take, last first
 
     def finish() -> Iterator[Board | BridgeError]:
         if rec is None or not rec.content:
@@ -627,7 +1036,34 @@ def _boards(pairs: Iterator[_Pair | ParseError], source: str | None) -> Iterator
         except BridgeError as e:
             yield e.located(source=source, line=rec.line, board=rec.label)
 
-    for item in pairs:
+    while True:
+        if pending:
+            item: _Pair | _Fast | ParseError = pending.pop()
+        else:
+            got = next(pairs, None)
+            if got is None:
+                break
+            item = got
+        if type(item) is _Fast:
+            # it opens a board where a pn| pair would (_starts_board)
+            if rec is None or rec.has_md or (error is not None and item.first):
+                if rec is not None and rec.names is not None and len(rec.names) >= 8:
+                    shared_names = rec.names
+                if rec is not None and (rec.vg is not None or rec.rs is not None):
+                    shared_vg = (rec.vg, rec.rs)
+                g = item.match.groups()
+                board = _fast_board(g, shared_vg)
+                if board is not None:
+                    yield from finish()
+                    rec, error = None, None
+                    yield board
+                    vg = g[3] if g[3] is not None else shared_vg[0]
+                    rs = g[4] if g[4] is not None else shared_vg[1]
+                    if vg is not None or rs is not None:
+                        shared_vg = (vg, rs)
+                    continue
+            pending = item.pairs()[::-1]
+            continue
         if isinstance(item, ParseError):
             if rec is not None and rec.content and error is None:
                 error = item
@@ -636,6 +1072,7 @@ def _boards(pairs: Iterator[_Pair | ParseError], source: str | None) -> Iterator
                 rec, error = _Record(item.line or 1), item
                 rec.content = True
             continue
+        assert isinstance(item, _Pair)
         if rec is None or _starts_board(rec, item, error is not None):
             yield from finish()
             if rec is not None and rec.names is not None and len(rec.names) >= 8:
@@ -725,18 +1162,63 @@ def dump_board(board: Board) -> str:
     Raises ParseError for a board of a variant (LIN has no place for its talon,
     discards or dummies) and for a board whose contract (or play) the auction
     does not carry: LIN has no contract field, so a reader can only learn the
-    contract, and the declarer the play starts from, from a finished auction.
+    contract, and the declarer the play starts from, from a finished auction
+    (a board without auction or play keeps its contract and result in ``rs``).
     """
+    return _board_line(board, False, False)[0]
+
+
+def _rs_value(board: Board, outcome: Contract | None) -> str | None:
+    """The ``rs`` value of a board: the contract and result LIN has no other place
+    for (``outcome``: a contract no auction carries), else the results list as read
+    (this board's entry at its place in the match, or the whole list), else None."""
+    if outcome is not None:
+        return _rs_text(outcome, board.result)
+    tags = board.tags
+    entry = tags.get("LinResult")
+    if entry is not None:
+        entry = _vg_clean(entry)
+        head = tags.get("LinVg", "").split(",")
+        room = tags.get("Room")
+        if len(head) > 3 and head[3].strip().isdigit() and board.number is not None and room in ("Open", "Closed"):
+            k = 2 * (board.number - int(head[3])) + (room == "Closed")
+            if 0 <= k < 2000:
+                # the list through the board's two rooms, its entry at its place
+                return "," * k + entry + "," * (1 - k % 2)
+        return entry
+    listed = tags.get("LinRs")
+    return None if listed is None else " ".join(listed.replace("|", "/").split("\n"))
+
+
+def _nt(comment: str) -> str:
+    """A comment (``{text}`` or a ``%`` line) as an ``nt`` pair."""
+    t = comment.strip()
+    if t.startswith("{") and t.endswith("}"):
+        t = t[1:-1]
+    elif t.startswith("%"):
+        t = t[1:]
+    return f"nt|{_clean(t)}|"
+
+
+def _board_line(board: Board, reset_vg: bool, reset_rs: bool) -> tuple[str, bool, bool]:
+    """(the LIN line of ``board``, whether it holds ``vg``, whether it holds ``rs``).
+    ``reset_vg``/``reset_rs``: write an empty ``vg``/``rs`` where the board has none, so
+    that it does not take the header of the board before it. Raises as :func:`dump_board`."""
     if board.variant is not None:
         raise ParseError(f"LIN cannot hold a {board.variant} board; write YAML or JSON")
     dealer = board.effective_dealer
     carried = _final_contract(board.calls, dealer) if board.auction is not None and dealer is not None else None
-    if carried is None and (board.contract is not None or board.play is not None):
+    recorded = board.contract
+    # a contract with no auction (and no play) goes to rs| with its result
+    outcome = recorded if (
+        carried is None and board.auction is None and board.play is None and recorded is not None
+        and (recorded.declarer is not None if not recorded.is_passout else board.result is None)
+    ) else None
+    if carried is None and outcome is None and (board.contract is not None or board.play is not None):
         raise ParseError(
             "LIN needs the auction to carry the contract; write PBN, YAML or JSON",
             board=str(board.number) if board.number is not None else "?",
         )
-    recorded = board.contract
     if carried is not None and recorded is not None and (
         recorded.with_declarer(None) != carried.with_declarer(None)
         or (recorded.declarer is not None and recorded.declarer != carried.declarer)
@@ -755,6 +1237,14 @@ def dump_board(board: Board) -> str:
     room = board.tags.get("Room", "").strip().lower()
     if board.number is not None and room in ("open", "closed"):
         parts.append(f"qx|{room[0]}{board.number}|")
+    # the match header and results (after pn|: a reader starts the board there)
+    lin_vg = board.tags.get("LinVg")
+    vg = _vg_text(lin_vg, board.tags) if lin_vg is not None or any(n in board.tags for _, n in _VG_FIELDS) else None
+    if vg is not None or reset_vg:
+        parts.append(f"vg|{vg or ''}|")
+    rs = _rs_value(board, outcome)
+    if rs is not None or reset_rs:
+        parts.append(f"rs|{rs or ''}|")
     parts.append("st||")
     first = board.dealer if board.dealer is not None else board.auction_from  # who made the first call
     if board.deal is not None or first is not None:
@@ -768,26 +1258,40 @@ def dump_board(board: Board) -> str:
         parts.append(f"ah|Board {board.number}|")
     if board.vulnerability is not None:
         parts.append(f"sv|{_VUL_OUT[board.vulnerability]}|")
+    cards = _time_order(board, carried)
+    # commentary where the reader puts it: the start, after the auction, after the play
+    notes: dict[str, list[str]] = {"": [], "Auction": [], "Play": []}
+    for after, text in board.comments:
+        place = after if after in ("Auction", "Play") else ""
+        if place == "Play" and not cards:
+            place = "Auction"
+        if place == "Auction" and board.auction is None:
+            place = ""
+        notes[place].append(_nt(text))
+    parts.extend(notes[""])
     if board.auction is not None:
         for a in board.auction:
             parts.append(f"mb|{_call_lin(a.call)}{'!' if a.alert else ''}|")
             if a.note is not None and board.auction_notes.get(a.note):
                 parts.append(f"an|{_clean(board.auction_notes[a.note])}|")
+        parts.extend(notes["Auction"])
         parts.append("pg||")
-    cards = _time_order(board, carried)
     for i, card in enumerate(cards):
         parts.append(f"pc|{card}|")
         if i % 4 == 3:
             parts.append("pg||")
-    if board.result is not None:
+    parts.extend(notes["Play"])
+    if board.result is not None and outcome is None:
         parts.append(f"mc|{board.result}|pg||")
-    return "".join(parts) + "\n"
+    return "".join(parts) + "\n", vg is not None, rs is not None
 
 
 def iter_dumps(boards: Iterable[Board]) -> Iterator[str]:
     """LIN text a board a line."""
+    had_vg = had_rs = False
     for board in boards:
-        yield dump_board(board)
+        text, had_vg, had_rs = _board_line(board, had_vg, had_rs)
+        yield text
 
 
 def dumps(boards: Iterable[Board]) -> str:

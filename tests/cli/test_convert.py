@@ -203,8 +203,9 @@ def test_pipe_lin_into_show_brief(boards_json):
 
 def test_board_lin_cannot_hold_names_the_file(runner, tmp_path):
     p = tmp_path / "po.pbn"
+    # a contract with neither auction nor declarer (with a declarer it would go to rs|)
     p.write_text('[Board "5"]\n[Deal "N:AKQJ.T98.765.432 T987.AKQ.432.765 65432.J76.AKQ.AK .5432.JT98.QJT98"]\n'
-                 '[Contract "4S"]\n[Declarer "S"]\n', encoding="utf-8")
+                 '[Contract "4S"]\n', encoding="utf-8")
     r = runner.invoke(cli, ["convert", str(p), "--to", "lin"])
     assert r.exit_code == 2 and r.stdout == ""
     assert r.stderr.startswith(f"bridgecli: error: {p}: board 5: LIN needs the auction")

@@ -27,6 +27,8 @@ _extra_tags = st.fixed_dictionaries(
 )
 
 _LIN_TAGS = ("South", "West", "North", "East", "Room")
+# tags LIN's vugraph header vg| carries: comma-separated, so a comma becomes a space
+_VG_TAGS = ("Event", "Stage", "Scoring", "HomeTeam", "VisitTeam")
 
 
 @st.composite
@@ -39,7 +41,12 @@ def chain_boards(draw: Any) -> Board:
 
 
 def _lin_part(b: Board) -> Board:
-    return b.replace(tags={k: v for k, v in b.tags.items() if k in _LIN_TAGS})
+    tags = {k: v for k, v in b.tags.items() if k in _LIN_TAGS}
+    for k in _VG_TAGS:
+        v = " ".join(b.tags.get(k, "").replace(",", " ").split())
+        if v:
+            tags[k] = v
+    return b.replace(tags=tags)
 
 
 @settings(max_examples=40, deadline=None)

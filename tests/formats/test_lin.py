@@ -187,13 +187,24 @@ def test_writer_cleans_bars_and_newlines() -> None:
 NO_AUCTION_CONTRACT = Contract(4, Strain.HEARTS, Risk.UNDOUBLED, Seat.SOUTH)
 
 
-def test_writer_refuses_a_contract_without_the_auction() -> None:
-    # LIN has no contract field: a 4H contract with no auction would be lost
-    # on the way out, and cards after it would be unreadable (no declarer).
-    b = Board(number=3, dealer=Seat.SOUTH, deal=DEAL, contract=NO_AUCTION_CONTRACT)
-    with pytest.raises(ParseError) as err:
-        lin.dumps([b])
-    assert str(err.value) == "board 3: LIN needs the auction to carry the contract; write PBN, YAML or JSON"
+def test_writer_keeps_a_contract_without_the_auction_in_rs() -> None:
+    # LIN has no contract field: a contract with no auction (nor play) goes to the
+    # results list rs| with its result, as BBO lists results: 4H by South, 10 tricks
+    b = Board(number=3, dealer=Seat.SOUTH, deal=DEAL, contract=NO_AUCTION_CONTRACT, result=10)
+    text = lin.dumps([b])
+    assert "|rs|4HS=|st||" in text and "mc|" not in text
+    assert lin.loads(text) == [b]
+
+
+def test_writer_refuses_a_contract_it_cannot_carry() -> None:
+    # cards after it would be unreadable (LIN fixes declarer from the auction), and
+    # rs| needs the declarer
+    (played,) = lin.loads(SAMPLE)
+    for b in (played.replace(auction=None, contract=NO_AUCTION_CONTRACT),
+              Board(number=3, dealer=Seat.SOUTH, deal=DEAL, contract=NO_AUCTION_CONTRACT.with_declarer(None))):
+        with pytest.raises(ParseError) as err:
+            lin.dumps([b])
+        assert str(err.value).endswith(": LIN needs the auction to carry the contract; write PBN, YAML or JSON")
 
 
 def test_writer_refuses_play_after_an_unfinished_auction() -> None:
@@ -351,3 +362,114 @@ def test_dump_refuses_tags_that_disagree_with_the_auction() -> None:
     (board,) = read_boards(text.format(d="S", c="4H"), "pbn")
     with pytest.raises(ParseError, match="the auction reaches 4S by N, the tags say 4H by S"):
         lin.dumps([board])
+
+
+# -- the match header, results and commentary (vg, rs, nt) ---------------------------
+
+_plain = st.text(alphabet="abcXYZ09 üé♠-:;.!?'", min_size=1, max_size=14).map(lambda t: " ".join(t.split())).filter(bool)
+_comment_text = st.one_of(
+    _plain.map(lambda t: "{" + t + "}"),
+    _plain.map(lambda t: "% " + t + "}"),  # LIN writes a text with "}" as a % line
+    st.just("{}"),
+)
+_VG = ("Event", "Stage", "Scoring", "HomeTeam", "VisitTeam")
+
+
+@st.composite
+def boards_with_extras(draw: st.DrawFn) -> Board:
+    """A board LIN carries whole, with the match header's tags, commentary where LIN
+    puts it (start, after the auction, after the play), or a result with no auction."""
+    b: Board = draw(lin_boards())
+    tags = dict(b.tags)
+    for name in _VG:
+        if draw(st.booleans()):
+            tags[name] = draw(st.sampled_from(["IMP", "MP", "BAM", "Butler"]) if name == "Scoring" else _plain)
+    if draw(st.integers(0, 3)) == 0:  # a result only: no auction, no play, the contract in rs|
+        level, strain = draw(st.integers(1, 7)), draw(st.sampled_from(list(Strain)[:5]))
+        contract = Contract(level, strain, draw(st.sampled_from(list(Risk))), draw(st.sampled_from(list(Seat))))
+        b = b.replace(auction=None, auction_notes={}, play=None, play_leader=None, play_end="",
+                      contract=contract, result=draw(st.none() | st.integers(0, 13)))
+    places = [""] + ["Auction"] * (b.auction is not None) + ["Play"] * (b.play is not None)
+    comments = [(p, draw(_comment_text)) for p in places for _ in range(draw(st.integers(0, 2)))]
+    return b.replace(tags=tags, comments=tuple(comments))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(boards_with_extras(), min_size=1, max_size=4))
+def test_round_trip_with_header_results_and_commentary(bs: list[Board]) -> None:
+    from bridgecli.formats import pbn
+
+    text = lin.dumps(bs)
+    assert len(text.splitlines()) == len(bs)
+    assert lin.loads(text) == bs  # PBN -> LIN -> PBN keeps what LIN can hold
+    assert lin.loads(lin.dumps(pbn.loads(pbn.dumps(lin.loads(text))))) == bs  # LIN -> PBN -> LIN
+    assert [_key(r) for r in lin.iter_stream([text[i:i + 29] for i in range(0, len(text), 29)])] == bs
+
+
+def _key(rec: Board | BridgeError) -> object:
+    return (type(rec).__name__, str(rec)) if isinstance(rec, BridgeError) else rec
+
+
+def test_writes_vg_rs_nt_where_bbo_does() -> None:
+    (b,) = lin.loads(SAMPLE)
+    b = b.replace(tags={**b.tags, "Event": "Club, teams", "Scoring": "IMP", "HomeTeam": "Lions"},
+                  comments=(("", "{welcome}"), ("Auction", "{a bold double}"), ("Play", "% well {played}")))
+    line = lin.dumps([b])
+    assert line.startswith("pn|sara,wendy,nils,erik|vg|Club teams,,I,,,Lions,,,|st||md|")
+    assert "|sv|o|nt|welcome|mb|1N|an|15-17|" in line and "|mb|p|nt|a bold double|pg||pc|DK|" in line
+    assert line.endswith("|pc|SK|pg||nt|well {played}|mc|8|pg||\n")
+    (back,) = lin.loads(line)
+    assert back == b.replace(tags={**b.tags, "Event": "Club teams"})  # vg| is comma-separated
+
+
+def test_a_board_without_header_after_one_with_it() -> None:
+    # a header holds for the boards after it when read, so the writer clears it
+    (b,) = lin.loads(SAMPLE)
+    rs_only = Board(number=2, dealer=Seat.EAST, contract=Contract.passed_out())
+    bs = [b.replace(tags={**b.tags, "Event": "Cup"}), b, rs_only, b]
+    lines = lin.dumps(bs).splitlines()
+    assert ["|vg|" in x for x in lines] == [True, True, False, False]
+    assert "|vg||" in lines[1] and "|rs|P|" in lines[2] and "|rs||" in lines[3]
+    assert lin.loads("\n".join(lines)) == bs
+
+
+def test_vugraph_results_go_back_to_their_place() -> None:
+    text = ("vg|Final,Set 1,I,14,15,Home,0,Away,0|\nrs|2HSx=,3NN-1,,4SE+1|\npn|a,b,c,d,e,f,g,h|\n"
+            "qx|o14|md|4ST9HQJ7654DA5CT98,S876HDKT987643C76,SAKQ2HT98DCAJ5432,|sv|o|pg||\n"
+            "qx|c15|md|4ST9HQJ7654DA5CT98,S876HDKT987643C76,SAKQ2HT98DCAJ5432,|sv|o|pg||\n")
+    bs = lin.loads(text)
+    assert [b.tag("LinResult") for b in bs] == ["2HSx=", "4SE+1"]
+    assert [b.contract for b in bs] == [None, None]  # a list's entry stays a tag
+    written = lin.dumps(bs)
+    assert "|rs|2HSx=,|" in written and "|rs|,,,4SE+1|" in written
+    assert lin.loads(written) == bs
+
+
+def test_header_as_read_is_kept_only_when_the_tags_miss_something() -> None:
+    (plain,) = lin.loads("vg|Cup,,P,,,,,,|" + SAMPLE)
+    assert plain.tags["Event"] == "Cup" and plain.tags["Scoring"] == "MP" and "LinVg" not in plain.tags
+    (full,) = lin.loads("vg|Cup,,P,1,8,A,0,B,2|" + SAMPLE)
+    assert full.tags["LinVg"] == "Cup,,P,1,8,A,0,B,2"
+    edited = full.replace(tags={**full.tags, "Event": "Spring Cup"})
+    assert "|vg|Spring Cup,,P,1,8,A,0,B,2|" in lin.dumps([edited])
+
+
+@pytest.mark.parametrize(("entry", "contract", "tricks"), [
+    ("4SN=", Contract(4, Strain.SPADES, Risk.UNDOUBLED, Seat.NORTH), 10),
+    ("3NWx-2", Contract(3, Strain.NOTRUMP, Risk.DOUBLED, Seat.WEST), 7),
+    ("1cexx+6", Contract(1, Strain.CLUBS, Risk.REDOUBLED, Seat.EAST), 13),
+    ("6HS", Contract(6, Strain.HEARTS, Risk.UNDOUBLED, Seat.SOUTH), None),
+    ("P", Contract.passed_out(), None),
+])
+def test_a_result_with_no_auction_reads_from_rs(entry: str, contract: Contract, tricks: int | None) -> None:
+    (b,) = lin.loads(f"pn|a,b,c,d|rs|{entry}|st||md|1SA,,,|ah|Board 1|")
+    assert (b.contract, b.result, b.tag("LinResult")) == (contract, tricks, None)
+    assert lin.loads(lin.dumps([b])) == [b]
+
+
+def test_an_rs_entry_that_does_not_read_stays_a_tag() -> None:
+    for entry in ("8SN=", "4SN-11", "A+1"):
+        (b,) = lin.loads(f"pn|a,b,c,d|rs|{entry}|st||md|1SA,,,|")
+        assert b.contract is None and b.tag("LinResult") == entry
+    (c,) = lin.loads("pn|a,b,c,d|rs|4SN=|st||md|1SA,,,|mb|p|")  # the board's own auction rules
+    assert c.contract is None and c.tag("LinResult") == "4SN="
