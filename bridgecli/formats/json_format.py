@@ -216,7 +216,7 @@ def _is_boards_object(chunks: Iterable[str]) -> tuple[bool, Iterator[str]]:
         pos = _WS.match(text, len(text) - len(text.lstrip("\ufeff"))).end()  # type: ignore[union-attr]
         if _BOARDS_KEY.match(text, pos):
             return True, _chain(seen, it)
-        if not _BOARDS_KEY_START.match(text, pos):
+        if pos < len(text) and not _BOARDS_KEY_START.match(text, pos):
             break
     return False, _chain(seen, it)
 
