@@ -24,7 +24,7 @@ from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError, ParseError
 from bridgecli.core.events import TableResult
 from bridgecli.formats import json_format as J
-from bridgecli.formats import schema, traveller
+from bridgecli.formats import traveller
 from bridgecli.formats import yaml_format as Y
 from bridgecli.formats.stream import iter_file
 from tests.conftest import SAMPLES, bridgecli_cmd, subprocess_env
