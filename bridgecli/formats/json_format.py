@@ -223,12 +223,13 @@ def _is_boards_object(chunks: Iterable[str]) -> tuple[bool, Iterator[str]]:
 
 class _Buffer:
     """The unread part of a text given in pieces: :attr:`text` from line :attr:`line`
-    on (the text is only ever cut after a newline, so columns stay right)."""
+    on, its first character in column :attr:`column` + 1 of that line."""
 
     def __init__(self, chunks: Iterable[str], line: int = 1) -> None:
         self.chunks = iter(chunks)
         self.text = ""
         self.line = line
+        self.column = 0
         self.lines = _Lines("")
 
     def more(self) -> bool:
@@ -252,16 +253,19 @@ class _Buffer:
         return self.line + self.lines.line(pos) - 1
 
     def drop(self, pos: int) -> int:
-        """Forget the text before the last newline before ``pos`` (once that is a good
-        part of the text: cutting copies the rest); the new ``pos``."""
+        """Forget the text before ``pos`` (once that is a good part of the text: cutting
+        copies the rest); the new ``pos``."""
         if pos < 1 << 16 and pos * 2 < len(self.text):
             return pos
-        cut = self.text.rfind("\n", 0, pos) + 1
-        if cut:
-            self.line += self.text.count("\n", 0, cut)
-            self.text = self.text[cut:]
-            self.lines = _Lines(self.text)
-        return pos - cut
+        newlines = self.text.count("\n", 0, pos)
+        if newlines:
+            self.line += newlines
+            self.column = pos - self.text.rfind("\n", 0, pos) - 1
+        else:
+            self.column += pos
+        self.text = self.text[pos:]
+        self.lines = _Lines(self.text)
+        return 0
 
     def decode(self, pos: int, source: str | None) -> tuple[object, int]:
         """One JSON value at ``pos`` (reading on while the value may go on in the next
@@ -274,8 +278,8 @@ class _Buffer:
                 # value has no newline in a string, and no other error looks past its line)
                 if self.text.find("\n", e.pos) < 0 and self.more():
                     continue
-                raise ParseError(f"json syntax error: {e.msg.lower()}", source=source,
-                                 line=self.line + e.lineno - 1, column=e.colno) from None
+                raise ParseError(f"json syntax error: {e.msg.lower()}", source=source, line=self.line + e.lineno - 1,
+                                 column=e.colno + (self.column if e.lineno == 1 else 0)) from None
             except _DuplicateKey as e:
                 raise ParseError(f"key {e.args[0]!r} given twice", source=source, line=self.line_of(pos)) from None
             except (ValueError, RecursionError) as e:
@@ -324,7 +328,7 @@ def _items(buf: _Buffer, pos: int, source: str | None) -> Generator[Board | Brid
 def _array_stream(chunks: Iterable[str], source: str | None) -> Iterator[Board | BridgeError]:
     """The records of one JSON array given in pieces, an item at a time: what
     :func:`_array` yields for the whole text, in memory that does not grow with the
-    number of items (while the array spans more than one line)."""
+    number of items (also when it is written on one line)."""
     buf, pos = _start(chunks)
     end = yield from _items(buf, pos, source)
     if end >= 0:  # after the closing "]": only white space
@@ -381,7 +385,8 @@ def _next_record(buf: _Buffer, pos: int) -> int:
             return -1
     pos = buf.drop(nl + 1)
     while (m := _RECORD_START.search(buf.text, pos)) is None:
-        pos = buf.drop(max(pos, len(buf.text) - 1))
+        # on from the start of the last line read (cut there, so that "^" is a line's start)
+        pos = buf.drop(max(pos, buf.text.rfind("\n") + 1))
         if not buf.more():
             return -1
     return m.start()
