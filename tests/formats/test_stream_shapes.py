@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bridgecli.core.board import Board
@@ -129,6 +129,7 @@ def test_yaml_shape_cut_anywhere_gives_the_first_error_of_the_whole(bs: list[Boa
     good = [_key(r) for r in _yaml_whole(text)]
     assert _streamed(text, "yaml", 1 << 20) == good
     cut = text[:data.draw(st.integers(0, len(text)))]
+    assume(not Y._is_block_list(cut))
     whole = [_key(r) for r in _yaml_whole(cut)]
     got = _streamed(cut, "yaml", data.draw(st.integers(1, 200)))
     fatal = [r for r in whole if _doc_level(r)]
@@ -154,6 +155,7 @@ def test_yaml_shape_changed_anywhere_reads_as_the_whole(bs: list[Board], shape: 
     for where, what in edits:
         at = int(where * len(text))
         text = text[:at] + what + text[at:]
+    assume(not Y._is_block_list(text))  # a block list is read as before (tests/formats/test_stream.py)
     whole = [_key(r) for r in _yaml_whole(text)]
     got = _streamed(text, "yaml", size)
     fatal = [r for r in whole if _doc_level(r)]
