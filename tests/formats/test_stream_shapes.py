@@ -225,7 +225,7 @@ def test_yaml_lone_surrogate_is_refused_as_in_the_whole() -> None:
 
 
 def test_yaml_flow_list_first_board_before_the_input_ends() -> None:
-    text = _yaml_shapes(_sample() * 20)["flow"]
+    text = yaml.safe_dump(_dicts(_sample()) * 20, default_flow_style=True, sort_keys=False, width=60)
     consumed = [0]
 
     def feed() -> Iterator[str]:
