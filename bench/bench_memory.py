@@ -36,7 +36,17 @@ COMMANDS: dict[str, tuple[str, list[str]]] = {
     "play-json": ("pbn", ["play", "{f}", "--json"]),
     "score-file": ("pbn", ["score", "{f}"]),
     "score-file-json": ("json", ["score", "{f}", "--json"]),
+    # the other shapes the readers accept (shape_templates/generate_shapes)
+    "convert-yaml-flow-pbn": ("yaml-flow", ["convert", "{f}", "--to", "pbn"]),
+    "convert-yaml-boards-pbn": ("yaml-boards", ["convert", "{f}", "--to", "pbn"]),
+    "convert-yaml-docs-pbn": ("yaml-docs", ["convert", "{f}", "--to", "pbn"]),
+    "convert-json-object-pbn": ("json-object", ["convert", "{f}", "--to", "pbn"]),
+    "convert-json-pretty-pbn": ("json-pretty", ["convert", "{f}", "--to", "pbn"]),
+    "score-event-csv": ("csv", ["score", "--event", "{f}", "--json"]),
 }
+#: The kinds generate_shapes writes (the others: generate).
+SHAPES = {"yaml-flow": ".yaml", "yaml-boards": ".yaml", "yaml-docs": ".yaml", "json-object": ".json",
+          "json-pretty": ".json", "csv": ".csv"}
 
 
 def templates() -> dict[str, list[str]]:
@@ -76,6 +86,63 @@ def generate(folder: Path, n: int, tmpl: dict[str, list[str]], kinds: set[str]) 
     return paths
 
 
+def shape_templates() -> dict[str, list[str]]:
+    """Text of the sample session's boards in the other shapes the readers accept, ``{n}``
+    for the board number: a YAML flow list's items, a block list's items under ``boards:``,
+    YAML documents, the items of a JSON ``boards`` array, pretty-printed JSON objects. And
+    CSV traveller rows (``{n}`` a row number): ten tables a board, pairs 1-10 N-S and
+    11-20 E-W."""
+    import json
+
+    import yaml
+
+    from bridgecli import formats
+
+    boards = formats.read_boards((ROOT / "sample_deals/valid/club_session.pbn").read_text("utf-8"), "pbn")
+    out: dict[str, list[str]] = {kind: [] for kind in SHAPES}
+
+    def numbered(text: str, old: str, new: str) -> str:
+        text = text.replace("{", "{{").replace("}", "}}")
+        assert old in text, (old, text[:80])
+        return text.replace(old, new, 1)
+
+    for b in (b for b in boards if b.play):
+        n = b.number
+        data = json.loads(formats.write_boards([b], "json"))
+        flow = yaml.safe_dump([data], default_flow_style=True, sort_keys=False, allow_unicode=True, width=100)
+        out["yaml-flow"].append(numbered(flow.strip()[1:-1], f"board: {n},", "board: {n},"))
+        block = formats.write_boards([b], "yaml")
+        out["yaml-boards"].append(numbered(block, f"- board: {n}\n", "- board: {n}\n"))
+        out["yaml-docs"].append(numbered("---\n" + block.replace("\n  ", "\n")[2:], f"board: {n}\n", "board: {n}\n"))
+        line = json.dumps(data, ensure_ascii=False)
+        out["json-object"].append(numbered(line, f'"board": {n},', '"board": {n},'))
+        pretty = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+        out["json-pretty"].append(numbered(pretty, f'"board": {n},', '"board": {n},'))
+    contracts = ["3NT,N,=,SQ", "4S,E,-1,HK", "4SX,E,-2,HK", "2H,S,+1,D3", "pass,,,", "3NT,S,+2,C4", "5D,W,=,SA"]
+    out["csv"] = [f"{{b}},{t},{t + 10},{c}\n" for t in range(1, 11) for c in contracts]
+    return out
+
+
+def generate_shapes(folder: Path, n: int, tmpl: dict[str, list[str]], kinds: set[str]) -> dict[str, Path]:
+    """Files of ``n`` boards (of ``n`` rows for ``csv``) in ``kinds`` of :data:`SHAPES`."""
+    paths = {k: folder / f"b{n}-{k}{ext}" for k, ext in SHAPES.items() if k in kinds}
+    for kind, path in paths.items():
+        parts = tmpl[kind]
+        with open(path, "w", encoding="utf-8") as fp:
+            if kind == "csv":
+                fp.write("board,ns,ew,contract,declarer,result,lead\n")
+                # row i: board i // 10 + 1 at table i % 10 + 1, one of seven results
+                fp.writelines(parts[(i % 10) * 7 + (i // 10 + i % 10 * 3) % 7].format(b=i // 10 + 1)
+                              for i in range(n))
+                continue
+            head, sep, tail = {"yaml-flow": ("[", ",\n ", "]\n"), "yaml-boards": ("boards:\n", "", ""),
+                               "json-object": ('{{"boards": [\n', ",\n", "\n]}}\n")}.get(kind, ("", "", ""))
+            fp.write(head.replace("{{", "{").replace("}}", "}"))
+            fp.writelines((sep if i else "") + parts[i % len(parts)].format(n=i + 1) for i in range(n))
+            fp.write(tail.replace("{{", "{").replace("}}", "}"))
+    return paths
+
+
 def run(argv: list[str]) -> tuple[float, float, float, int]:
     """(peak RSS MB, wall s, CPU s, exit code) of one subprocess run, its output dropped."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -101,7 +168,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bridgecli-mem-") as tmp:
         for n in sizes:
             t0 = time.perf_counter()
-            paths = generate(Path(tmp), n, tmpl, {COMMANDS[name][0] for name in names})
+            kinds = {COMMANDS[name][0] for name in names}
+            paths = generate(Path(tmp), n, tmpl, kinds)
+            if kinds & set(SHAPES):
+                paths.update(generate_shapes(Path(tmp), n, shape_templates(), kinds))
             sizes_mb = {k: p.stat().st_size / 1e6 for k, p in paths.items()}
             print(f"{n:,} boards generated in {time.perf_counter() - t0:.1f} s "
                   + ", ".join(f"{k} {v:,.0f} MB" for k, v in sizes_mb.items()), flush=True)

@@ -8,13 +8,17 @@ JSON array of boards, or an object ``{"boards": [...]}``.
 Errors carry the line where the bad record starts (the line of the syntax
 error for malformed JSON). In JSON Lines a bad line does not stop reading:
 reading goes on at the next line that starts with ``{``.
+
+Every shape streams (issue #19, :func:`iter_stream`): JSON Lines a run of lines
+at a time, pretty-printed objects an object at a time, an array and the array
+of a ``boards`` object an item at a time.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from typing import IO
 
 from bridgecli.core.board import Board
@@ -155,10 +159,11 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
 
 
 def iter_stream(chunks: Iterable[str], source: str | None = None) -> Iterator[Board | BridgeError]:
-    """Like :func:`iter_records` for a text given in pieces (``chunks``). JSON Lines is
-    read a run of lines at a time, in flat memory, while every line is one whole
-    object; from the first line that is not, and for a ``boards`` object, the rest is
-    read whole. An array is read an item at a time (:func:`_array_stream`)."""
+    """Like :func:`iter_records` for a text given in pieces (``chunks``), in memory that
+    does not grow with the number of boards. JSON Lines is read a run of lines at a
+    time while every line is one whole object; from the first line that is not
+    (pretty-printed objects), an object at a time (:func:`_objects_stream`). An array,
+    and the array of a ``boards`` object, are read an item at a time (:func:`_items`)."""
     from bridgecli.formats.stream import lines_of, peek
 
     head, rest = peek(chunks)
@@ -169,37 +174,62 @@ def iter_stream(chunks: Iterable[str], source: str | None = None) -> Iterator[Bo
     if not start.startswith("{"):
         yield from iter_records("".join(rest), source)
         return
+    boards, rest = _is_boards_object(rest)
+    if boards:
+        yield from _boards_stream(rest, source)
+        return
     line = 1
-    held: list[str] | None = None  # the rest, once the lines stop being whole objects
     any_record = False
-    for piece in lines_of(rest):
-        if held is None:
-            for one in piece.split("\n"):
-                one = one.strip()
-                if one and not (one[0] == "{" and one[-1] == "}"):
-                    held = []
-                    break
-        if held is not None:
-            held.append(piece)
-            continue
+    pieces = lines_of(rest)
+    for piece in pieces:
+        for one in piece.split("\n"):
+            one = one.strip()
+            if one and not (one[0] == "{" and one[-1] == "}"):
+                yield from _objects_stream(_chain([piece], pieces), source, line)
+                return
         if not piece.isspace():
             any_record = True
             yield from _shifted(iter_records(piece, source), line - 1)
         line += piece.count("\n")
-    if held is not None:
-        yield from _shifted(iter_records("".join(held), source), line - 1)
-    elif not any_record:
+    if not any_record:
         yield ParseError("empty input: no boards", source=source, line=1)
+
+
+def _chain(first: list[str], rest: Iterator[str]) -> Iterator[str]:
+    yield from first
+    yield from rest
+
+
+# a prefix of what _BOARDS_KEY matches, up to the end of the text read so far
+_BOARDS_KEY_START = re.compile(r'\{\s*(?:"(?:b(?:o(?:a(?:r(?:d(?:s(?:"\s*(?::\s*)?)?)?)?)?)?)?)?)?\Z')
+
+
+def _is_boards_object(chunks: Iterable[str]) -> tuple[bool, Iterator[str]]:
+    """Whether the text of ``chunks`` (white space and a "{" first) is a ``boards`` object,
+    as :func:`iter_records` tells; and an iterator over all of ``chunks`` again."""
+    it = iter(chunks)
+    seen: list[str] = []
+    text = ""
+    for chunk in it:
+        seen.append(chunk)
+        text += chunk
+        pos = _WS.match(text, len(text) - len(text.lstrip("\ufeff"))).end()  # type: ignore[union-attr]
+        if _BOARDS_KEY.match(text, pos):
+            return True, _chain(seen, it)
+        if pos < len(text) and not _BOARDS_KEY_START.match(text, pos):
+            break
+    return False, _chain(seen, it)
 
 
 class _Buffer:
     """The unread part of a text given in pieces: :attr:`text` from line :attr:`line`
-    on (the text is only ever cut after a newline, so columns stay right)."""
+    on, its first character in column :attr:`column` + 1 of that line."""
 
-    def __init__(self, chunks: Iterator[str]) -> None:
-        self.chunks = chunks
+    def __init__(self, chunks: Iterable[str], line: int = 1) -> None:
+        self.chunks = iter(chunks)
         self.text = ""
-        self.line = 1
+        self.line = line
+        self.column = 0
         self.lines = _Lines("")
 
     def more(self) -> bool:
@@ -223,61 +253,143 @@ class _Buffer:
         return self.line + self.lines.line(pos) - 1
 
     def drop(self, pos: int) -> int:
-        """Forget the text before the last newline before ``pos``; the new ``pos``."""
-        cut = self.text.rfind("\n", 0, pos) + 1
-        if cut:
-            self.line += self.text.count("\n", 0, cut)
-            self.text = self.text[cut:]
-            self.lines = _Lines(self.text)
-        return pos - cut
+        """Forget the text before ``pos`` (once that is a good part of the text: cutting
+        copies the rest); the new ``pos``."""
+        if pos < 1 << 16 and pos * 2 < len(self.text):
+            return pos
+        newlines = self.text.count("\n", 0, pos)
+        if newlines:
+            self.line += newlines
+            self.column = pos - self.text.rfind("\n", 0, pos) - 1
+        else:
+            self.column += pos
+        self.text = self.text[pos:]
+        self.lines = _Lines(self.text)
+        return 0
 
-
-def _array_stream(chunks: Iterator[str], source: str | None) -> Iterator[Board | BridgeError]:
-    """The records of one JSON array given in pieces, an item at a time: what
-    :func:`_array` yields for the whole text, in memory that does not grow with the
-    number of items (while the array spans more than one line)."""
-    buf = _Buffer(chunks)
-    buf.more()
-    buf.text = buf.text.lstrip("\ufeff")
-    buf.lines.text = buf.text
-    pos = buf.skip_ws(0) + 1  # past the "["
-    pos = buf.skip_ws(pos)
-    first = True
-    while True:
-        if first and buf.text.startswith("]", pos):
-            break
+    def decode(self, pos: int, source: str | None) -> tuple[object, int]:
+        """One JSON value at ``pos`` (reading on while the value may go on in the next
+        piece): (value, end). Raises ParseError, worded and placed as :func:`_decode`."""
         while True:
             try:
-                data, end = _DECODER.raw_decode(buf.text, pos)
-                break
+                value, end = _DECODER.raw_decode(self.text, pos)
             except json.JSONDecodeError as e:
-                if buf.more():
-                    continue  # the item goes on in the next piece
-                yield ParseError(f"json syntax error: {e.msg.lower()}", source=source,
-                                 line=buf.line + e.lineno - 1, column=e.colno)
-                return
+                # an error on the last line read may be the piece's end: read on (a JSON
+                # value has no newline in a string, and no other error looks past its line)
+                if self.text.find("\n", e.pos) < 0 and self.more():
+                    continue
+                raise ParseError(f"json syntax error: {e.msg.lower()}", source=source, line=self.line + e.lineno - 1,
+                                 column=e.colno + (self.column if e.lineno == 1 else 0)) from None
             except _DuplicateKey as e:
-                yield ParseError(f"key {e.args[0]!r} given twice", source=source, line=buf.line_of(pos))
-                return
+                raise ParseError(f"key {e.args[0]!r} given twice", source=source, line=self.line_of(pos)) from None
             except (ValueError, RecursionError) as e:
                 msg = "nested too deeply" if isinstance(e, RecursionError) else str(e).lower()
-                yield ParseError(f"json error: {msg}", source=source, line=buf.line_of(pos))
-                return
+                raise ParseError(f"json error: {msg}", source=source, line=self.line_of(pos)) from None
+            if end == len(self.text) and isinstance(value, (int, float)) and self.more():
+                continue  # a number may go on in the next piece
+            return value, int(end)
+
+
+def _start(chunks: Iterable[str]) -> tuple[_Buffer, int]:
+    """A buffer over ``chunks`` (a byte order mark dropped) and its first position that is not white space."""
+    buf = _Buffer(chunks)
+    while buf.more():
+        buf.text = buf.text.lstrip("\ufeff")
+        buf.lines.text = buf.text
+        if buf.text:
+            break
+    return buf, buf.skip_ws(0)
+
+
+def _items(buf: _Buffer, pos: int, source: str | None) -> Generator[Board | BridgeError, None, int]:
+    """The records of the JSON array at ``buf.text[pos] == "["``, an item at a time, as
+    :func:`_array` yields them; returns the position after its "]" (-1 after an error)."""
+    pos = buf.skip_ws(pos + 1)
+    if buf.text.startswith("]", pos):
+        return pos + 1
+    while True:
+        try:
+            data, end = buf.decode(pos, source)
+        except ParseError as e:
+            yield e
+            return -1
         yield _record(data, buf.line_of(pos), source)
-        first = False
         pos = buf.skip_ws(end)
         if buf.text.startswith(",", pos):
             pos = buf.skip_ws(buf.drop(pos + 1))
             continue
         if buf.text.startswith("]", pos):
-            break
+            return pos + 1
         yield ParseError("json syntax error: expected ',' or ']' in the array", source=source,
                          line=buf.line_of(pos))
-        return
-    # after the closing "]": only white space
-    pos = buf.skip_ws(buf.drop(pos + 1))
-    if pos < len(buf.text):
-        yield ParseError("json syntax error: extra data after the array", source=source, line=buf.line_of(pos))
+        return -1
+
+
+def _array_stream(chunks: Iterable[str], source: str | None) -> Iterator[Board | BridgeError]:
+    """The records of one JSON array given in pieces, an item at a time: what
+    :func:`_array` yields for the whole text, in memory that does not grow with the
+    number of items (also when it is written on one line)."""
+    buf, pos = _start(chunks)
+    end = yield from _items(buf, pos, source)
+    if end >= 0:  # after the closing "]": only white space
+        pos = buf.skip_ws(buf.drop(end))
+        if pos < len(buf.text):
+            yield ParseError("json syntax error: extra data after the array", source=source, line=buf.line_of(pos))
+
+
+def _boards_stream(chunks: Iterable[str], source: str | None) -> Iterator[Board | BridgeError]:
+    """The records of a ``{"boards": [...]}`` object given in pieces, a board at a time,
+    as :func:`iter_records` reads the whole text."""
+    buf, pos = _start(chunks)
+    m = _BOARDS_KEY.match(buf.text, pos)
+    while m is None and buf.more():
+        m = _BOARDS_KEY.match(buf.text, pos)
+    assert m is not None  # told by _is_boards_object
+    end = yield from _items(buf, m.end(), source)
+    if end >= 0:
+        rest = buf.skip_ws(buf.drop(end))
+        if not buf.text.startswith("}", rest) or buf.skip_ws(rest + 1) != len(buf.text):
+            yield ParseError("a 'boards' object holds nothing else", source=source, line=buf.line_of(rest))
+
+
+def _objects_stream(chunks: Iterable[str], source: str | None, line: int) -> Iterator[Board | BridgeError]:
+    """The records of JSON objects one after another (pretty-printed, or JSON Lines) given
+    in pieces, the first on line ``line``, an object at a time, as the JSON Lines part of
+    :func:`iter_records` reads them: after a bad object, reading goes on at the next line
+    that starts with "{"."""
+    buf = _Buffer(chunks, line)
+    buf.more()
+    if line == 1:
+        buf.text = buf.text.lstrip("\ufeff")
+        buf.lines.text = buf.text
+    pos = buf.skip_ws(0)
+    while pos < len(buf.text):
+        start_line = buf.line_of(pos)
+        try:
+            data, end = buf.decode(pos, source)
+        except ParseError as e:
+            yield e
+            pos = _next_record(buf, pos)
+            if pos < 0:
+                return
+            continue
+        yield _record(data, start_line, source)
+        pos = buf.skip_ws(buf.drop(end))
+
+
+def _next_record(buf: _Buffer, pos: int) -> int:
+    """The start of the first line after the one at ``pos`` that starts with "{" (-1: none)."""
+    while (nl := buf.text.find("\n", pos)) < 0:
+        pos = buf.drop(pos)
+        if not buf.more():
+            return -1
+    pos = buf.drop(nl + 1)
+    while (m := _RECORD_START.search(buf.text, pos)) is None:
+        # on from the start of the last line read (cut there, so that "^" is a line's start)
+        pos = buf.drop(max(pos, buf.text.rfind("\n") + 1))
+        if not buf.more():
+            return -1
+    return m.start()
 
 
 def _shifted(records: Iterator[Board | BridgeError], lines: int) -> Iterator[Board | BridgeError]:

@@ -31,7 +31,7 @@ from the ``Room`` tag.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from bridgecli.core.board import Board
@@ -53,6 +53,7 @@ __all__ = [
     "ns_from",
     "ns_score",
     "parse_score_tag",
+    "read_csv",
     "result_text",
     "results_from_boards",
     "results_from_rows",
@@ -204,29 +205,38 @@ def results_from_rows(rows: Iterable[tuple[int | None, Mapping[str, Any]]], sour
     Raises ParseError (bad notation, unknown column) or RuleError (a score that
     disagrees with its contract), located at the row's line.
     """
-    out = []
-    for line, raw in rows:
-        row: dict[str, Any] = {}
-        for key, value in raw.items():
-            name = _ALIASES.get(_norm(str(key)))
-            if name is None:
-                raise ParseError(f"unknown column {str(key)!r} (known: {', '.join(COLUMNS)})", source=source,
-                                 line=line)
-            row[name] = value
-        out.append(_result_from_row(row, line, source, lang, rules))
-    return out
+    return [_row_result(line, raw, source, lang, rules) for line, raw in rows]
+
+
+def _row_result(line: int | None, raw: Mapping[str, Any], source: str | None, lang: Language,
+                rules: ScoringRules) -> TableResult:
+    row: dict[str, Any] = {}
+    for key, value in raw.items():
+        name = _ALIASES.get(_norm(str(key)))
+        if name is None:
+            raise ParseError(f"unknown column {str(key)!r} (known: {', '.join(COLUMNS)})", source=source, line=line)
+        row[name] = value
+    return _result_from_row(row, line, source, lang, rules)
 
 
 def loads_csv(text: str, source: str | None = None, lang: Language = ENGLISH,
               rules: ScoringRules = DUPLICATE) -> list[TableResult]:
     """Results of a CSV traveller (see the module docstring). Raises ParseError/RuleError."""
-    import csv
-    import io
+    return read_csv((text,), source, lang, rules)
 
-    # newline=None: a bare CR ends a line too, as in a file opened in text mode
-    reader = csv.reader(io.StringIO(text, newline=None))
+
+def read_csv(chunks: Iterable[str], source: str | None = None, lang: Language = ENGLISH,
+             rules: ScoringRules = DUPLICATE) -> list[TableResult]:
+    """Results of a CSV traveller given as text pieces (``chunks``), read a row at a time:
+    only the results are kept. Raises what :func:`loads_csv` raises: a malformed row
+    (a CSV error, more fields than the header) wherever it is, else the first row
+    that is no result."""
+    import csv
+
+    reader = csv.reader(_csv_lines(chunks))
     header: list[str] | None = None
-    rows: list[tuple[int | None, dict[str, str]]] = []
+    out: list[TableResult] = []
+    bad: BridgeError | None = None  # the first row that is no result: raised once every row is read
     while True:
         try:
             fields = next(reader, None)
@@ -242,10 +252,38 @@ def loads_csv(text: str, source: str | None = None, lang: Language = ENGLISH,
             continue
         if len(fields) > len(header):
             raise ParseError(f"{len(fields)} fields but the header has {len(header)}", source=source, line=line)
-        rows.append((line, dict(zip(header, fields))))
+        if bad is None:
+            try:
+                out.append(_row_result(line, dict(zip(header, fields)), source, lang, rules))
+            except BridgeError as exc:
+                bad = exc
+                out = []
     if header is None:
         raise ParseError("empty traveller: no header line", source=source, line=1)
-    return results_from_rows(rows, source, lang, rules)
+    if bad is not None:
+        raise bad
+    return out
+
+
+def _csv_lines(chunks: Iterable[str]) -> Iterator[str]:
+    """The lines of text pieces, each with its "\\n", as a text file opened with universal
+    newlines gives them: ``\\r\\n`` and a lone ``\\r`` end a line too."""
+    carry = ""
+    cr = False  # the last piece ended in "\\r": a "\\n" starting the next one belongs to it
+    for chunk in chunks:
+        if not chunk:
+            continue
+        if cr and chunk.startswith("\n"):
+            chunk = chunk[1:]
+        cr = chunk.endswith("\r")
+        if "\r" in chunk:
+            chunk = chunk.replace("\r\n", "\n").replace("\r", "\n")
+        lines = (carry + chunk).split("\n")
+        carry = lines.pop()
+        for one in lines:
+            yield one + "\n"
+    if carry:
+        yield carry
 
 
 def loads_yaml(text: str, source: str | None = None, lang: Language = ENGLISH,

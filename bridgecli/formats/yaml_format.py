@@ -8,6 +8,13 @@ imported lazily, and the libyaml loader/dumper is used when present.
 Errors carry the line of the bad value (from the YAML node marks). A bad
 board does not stop reading; a YAML syntax error does, except in a plain
 top-level list, where each item is then read on its own.
+
+Reading streams (issue #19): a top-level block list is read a run of items
+at a time; any other shape (a flow list, ``boards:``, a stream of documents)
+a board at a time from the parser's events (:class:`_EventReader`), so memory
+does not grow with the number of boards. There an error that ends the
+reading (a syntax error, nesting too deep, an alias bomb) comes at its place,
+after the boards before it.
 """
 
 from __future__ import annotations
@@ -372,10 +379,15 @@ def _by_items(text: str, source: str | None) -> Iterator[Board | BridgeError]:
 def iter_records(text: str, source: str | None = None) -> Iterator[Board | BridgeError]:
     """Every board of a YAML text in order; a bad board is yielded as its error.
 
-    An empty text is an error (no boards); ``[]`` is an empty list of boards.
+    An empty text is an error (no boards); ``[]`` is an empty list of boards. A
+    top-level block list is read whole (an item at a time after a syntax error);
+    any other shape a board at a time, as :func:`iter_stream` reads it.
     """
     if not text.strip():
         yield ParseError("empty input: no boards", source=source, line=1)
+        return
+    if not _is_block_list(text):
+        yield from _EventReader((text,), source).records()
         return
     produced = False
     for rec in _documents(text, source, 0):
@@ -389,6 +401,33 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
             return
         produced = True
         yield rec
+
+
+def _first_line(text: str, final: bool) -> str | None:
+    """The first line of ``text`` that holds more than white space and is no comment
+    (enough of it to tell whether it starts a block list item). None when there is
+    none yet; when ``final`` (``text`` is all there is), "" when there is none."""
+    pos = 0
+    while text.startswith("\ufeff", pos):
+        pos += 1
+    while pos < len(text):
+        end = text.find("\n", pos)
+        if end < 0:
+            line = text[pos:]
+            if final or (line.strip() and not line.lstrip().startswith("#") and len(line) > 1):
+                return line if line.strip() and not line.lstrip().startswith("#") else ""
+            return None
+        line = text[pos:end]
+        if line.strip() and not line.lstrip().startswith("#"):
+            return line
+        pos = end + 1
+    return "" if final else None
+
+
+def _is_block_list(text: str) -> bool:
+    """Whether the first line of ``text`` that is not blank or a comment starts a
+    top-level block list item (``- ``): the shape :func:`dumps` writes."""
+    return _ITEM_START.match(_first_line(text, True) or "") is not None
 
 
 def loads(text: str, source: str | None = None) -> list[Board]:
@@ -456,13 +495,14 @@ def iter_stream(chunks: Iterable[str], source: str | None = None) -> Iterator[Bo
     """Like :func:`iter_records` for a text given in pieces (``chunks``). A top-level
     block list (what :func:`dumps` writes) is read a run of items at a time, each run
     as its own text (as :func:`iter_records` reads the items of a list with a syntax
-    error); from the first anchor or document marker on, and for any other shape
-    (``boards:``, documents, one board), the rest is read whole."""
-    from bridgecli.formats.stream import peek
-
-    head, rest = peek(chunks)
-    lines = [ln for ln in head.lstrip("\ufeff").split("\n") if ln.strip() and not ln.lstrip().startswith("#")]
-    if not lines or not _ITEM_START.match(lines[0]) or _WHOLE_FROM_HERE.search(head):
+    error); from the first anchor or document marker on, the rest is read whole. Any
+    other shape (a flow list, ``boards:``, documents, one board) is read a board at a
+    time from the parser's events (:class:`_EventReader`)."""
+    head, rest = _head(chunks)
+    if not _ITEM_START.match(_first_line(head, True) or ""):
+        yield from _EventReader(rest, source).records()
+        return
+    if _WHOLE_FROM_HERE.search(head):
         yield from iter_records("".join(rest), source)
         return
     carry = ""
@@ -493,8 +533,248 @@ def iter_stream(chunks: Iterable[str], source: str | None = None) -> Iterator[Bo
         yield from _shifted(iter_records(tail, source), line - 1)
 
 
+def _head(chunks: Iterable[str]) -> tuple[str, Iterator[str]]:
+    """The start of ``chunks`` through its first line that is not blank or a comment (or
+    all of it), and an iterator over all of ``chunks`` again."""
+    from bridgecli.formats.stream import _chain
+
+    it = iter(chunks)
+    seen: list[str] = []
+    head = ""
+    for chunk in it:
+        seen.append(chunk)
+        head += chunk
+        if _first_line(head, False) is not None:
+            break
+    return head, _chain(seen, it)
+
+
 def _shifted(records: Iterator[Board | BridgeError], lines: int) -> Iterator[Board | BridgeError]:
     for rec in records:
         if lines and isinstance(rec, BridgeError) and rec.line is not None:
             rec.line += lines
         yield rec
+
+
+# -- reading a board at a time from the parser's events (issue #19) ------------
+
+
+class _Feed:
+    """Text pieces as the file the YAML parser reads (UTF-8 bytes, a piece a read)."""
+
+    def __init__(self, chunks: Iterable[str], source: str | None) -> None:
+        self._chunks = iter(chunks)
+        self._source = source
+        self._offset = 0  # characters handed out before the current piece
+        self.blank = True  # nothing but white space so far
+
+    def read(self, size: int = -1) -> bytes:
+        for chunk in self._chunks:
+            if not chunk:
+                continue
+            if self.blank and chunk.strip():
+                self.blank = False
+            try:
+                data = chunk.encode("utf-8")
+            except UnicodeEncodeError as e:  # lone surrogates: worded as for the whole text
+                at = (f"character {chunk[e.start]!r} in position {self._offset + e.start}" if e.end - e.start == 1
+                      else f"characters in position {self._offset + e.start}-{self._offset + e.end - 1}")
+                raise ParseError(f"yaml cannot read this text: 'utf-8' codec can't encode {at}: {e.reason}",
+                                 source=self._source, line=1) from None
+            self._offset += len(chunk)
+            return data
+        return b""
+
+
+class _Fatal(Exception):
+    """An error that ends the reading (yielded as its ParseError)."""
+
+    def __init__(self, error: ParseError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+class _EventReader:
+    """The boards of a YAML text given in pieces, a board at a time: the parser's events
+    are composed into one board's node tree at a time (never the whole document), with
+    the checks :func:`_documents` makes on a whole document: nesting no deeper than
+    MAX_DEPTH, aliases adding no more than MAX_ALIAS_NODES values to a document and
+    never referring to a list or mapping that holds them. Each error comes at its place:
+    the boards before it are yielded first.
+
+    A block list (or a ``boards:`` list) is read an item at a time; any other document
+    (one board, ``boards:`` with other keys, a list with an anchor of its own) is
+    composed whole and read as :func:`_board_nodes` reads it."""
+
+    def __init__(self, chunks: Iterable[str], source: str | None) -> None:
+        self.source = source
+        self.feed = _Feed(chunks, source)
+        self.loader: Any = None
+        yaml = _yaml()
+        self.yaml = yaml
+        self.anchors: dict[str, Any] = {}
+        self.sizes: dict[int, int] = {}  # expanded size of each anchored node (by id)
+        self.open: set[int] = set()  # anchored lists and mappings still being composed
+        self.extra = 0  # values the aliases of this document add when expanded
+        self.root: Any = None  # the document's first event (the root's start)
+
+    def records(self) -> Iterator[Board | BridgeError]:
+        yaml = self.yaml
+        self.loader = loader = _loader_class()(self.feed)
+        try:
+            try:
+                loader.get_event()  # the stream's start
+                while not isinstance(loader.peek_event(), yaml.StreamEndEvent):
+                    loader.get_event()  # the document's start
+                    self.anchors, self.sizes, self.open, self.extra = {}, {}, set(), 0
+                    self.root = loader.peek_event()
+                    for node in self._document():
+                        yield node if isinstance(node, BridgeError) else self._board(node)
+                    loader.get_event()  # the document's end
+            except _Fatal as f:
+                yield f.error
+                return
+            except ParseError as e:  # from the feed
+                yield e
+                return
+            except (yaml.YAMLError, ValueError, RecursionError) as e:
+                yield _yaml_error(e, self.source, 0, 1)
+                return
+            if self.feed.blank:
+                yield ParseError("empty input: no boards", source=self.source, line=1)
+        finally:
+            loader.dispose()
+
+    def _board(self, node: Any) -> Board | BridgeError:
+        rec = _item(self.loader, node, self.source, 0)
+        if self.loader.constructed_objects:  # the full constructor ran: forget what it built
+            self.loader.constructed_objects = {}
+        return rec
+
+    def _document(self) -> Iterator[Any]:
+        """The board nodes (or errors) of the document whose first event is next."""
+        yaml = self.yaml
+        loader = self.loader
+        first = loader.peek_event()
+        kind = type(first)
+        if kind is yaml.SequenceStartEvent and first.anchor is None:
+            yield from self._items(0)
+            return
+        if kind is yaml.MappingStartEvent and first.anchor is None:
+            start = loader.get_event()
+            root = self._new(yaml.MappingNode, start, 1)
+            key = loader.peek_event()
+            if type(key) is yaml.ScalarEvent and key.value == "boards":
+                key_node = self._node(1)
+                value = loader.peek_event()
+                if type(value) is yaml.SequenceStartEvent and value.anchor is None:
+                    yield from self._items(1)
+                    if not isinstance(loader.peek_event(), yaml.MappingEndEvent):
+                        yield ParseError("a 'boards' mapping holds nothing else", source=self.source,
+                                         line=_line(root, 0))
+                        self._pairs(root, 1)  # read (and checked) but not used
+                    loader.get_event()
+                    return
+                root.value.append((key_node, self._node(1)))
+            self._pairs(root, 1)
+            root.end_mark = loader.get_event().end_mark
+        else:
+            root = self._node(0)
+        yield from _board_nodes(root, self.source, 0)
+
+    def _items(self, depth: int) -> Iterator[Any]:
+        """The nodes of the list whose start is the next event, one at a time."""
+        yaml = self.yaml
+        loader = self.loader
+        start = loader.get_event()
+        self._deeper(start, depth + 1)
+        while not isinstance(loader.peek_event(), yaml.SequenceEndEvent):
+            yield self._node(depth + 1)
+        loader.get_event()
+
+    def _deeper(self, event: Any, depth: int) -> None:
+        if depth > MAX_DEPTH:
+            raise _Fatal(ParseError(f"yaml error: lists and mappings nested more than {MAX_DEPTH} deep",
+                                    source=self.source, line=event.start_mark.line + 1))
+
+    def _new(self, node_class: Any, event: Any, depth: int) -> Any:
+        """A list or mapping node for its start ``event``, children to come."""
+        self._deeper(event, depth)
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = self.loader.resolve(node_class, None, event.implicit)
+        node = node_class(tag, [], event.start_mark, None, flow_style=event.flow_style)
+        if event.anchor is not None:
+            self._anchor(event, node)
+            self.open.add(id(node))
+        return node
+
+    def _anchor(self, event: Any, node: Any) -> None:
+        first = self.anchors.get(event.anchor)
+        if first is not None:
+            raise self.yaml.composer.ComposerError("found duplicate anchor; first occurrence", first.start_mark,
+                                                   "second occurrence", event.start_mark)
+        self.anchors[event.anchor] = node
+
+    def _node(self, depth: int) -> Any:
+        """The node whose first event is next, composed (as yaml's composer does)."""
+        yaml = self.yaml
+        loader = self.loader
+        event = loader.get_event()
+        kind = type(event)
+        if kind is yaml.ScalarEvent:
+            tag = event.tag
+            if tag is None or tag == "!":
+                tag = loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+            node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
+            if event.anchor is not None:
+                self._anchor(event, node)
+                self.sizes[id(node)] = 1
+            return node
+        if kind is yaml.AliasEvent:
+            return self._alias(event)
+        if kind is yaml.SequenceStartEvent:
+            node = self._new(yaml.SequenceNode, event, depth + 1)
+            items = node.value
+            while not isinstance(loader.peek_event(), yaml.SequenceEndEvent):
+                items.append(self._node(depth + 1))
+        else:
+            node = self._new(yaml.MappingNode, event, depth + 1)
+            self._pairs(node, depth + 1)
+        node.end_mark = loader.get_event().end_mark
+        if event.anchor is not None:
+            self.open.discard(id(node))
+            self.sizes[id(node)] = self._size(node)
+        return node
+
+    def _pairs(self, node: Any, depth: int) -> None:
+        """Compose the keys and values of the mapping ``node`` up to its end (not read)."""
+        end = self.yaml.MappingEndEvent
+        pairs = node.value
+        while not isinstance(self.loader.peek_event(), end):
+            key = self._node(depth)
+            pairs.append((key, self._node(depth)))
+
+    def _alias(self, event: Any) -> Any:
+        """The node an alias names, checked as :func:`_alias_bomb` checks a document."""
+        node = self.anchors.get(event.anchor)
+        if node is None:
+            raise self.yaml.composer.ComposerError(None, None, "found undefined alias", event.start_mark)
+        if id(node) in self.open:
+            raise _Fatal(ParseError("yaml error: an alias refers to the list or mapping that holds it",
+                                    source=self.source, line=_line(node, 0)))
+        # a document's values once expanded, less its distinct nodes, is what its aliases add
+        self.extra += self.sizes[id(node)]
+        if self.extra > MAX_ALIAS_NODES:
+            raise _Fatal(ParseError(f"yaml error: aliases expand to more than {MAX_ALIAS_NODES:,} extra values "
+                                    "(an alias bomb)", source=self.source, line=self.root.start_mark.line + 1))
+        return node
+
+    def _size(self, node: Any) -> int:
+        """How many nodes ``node`` stands for once its aliases are expanded."""
+        known = self.sizes.get(id(node))
+        if known is not None:
+            return known
+        if isinstance(node, self.yaml.ScalarNode):
+            return 1
+        return 1 + sum(self._size(n) for n in _children(node))

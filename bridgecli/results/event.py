@@ -59,7 +59,7 @@ def results_of_chunks(chunks: Iterable[str], path: str | None = None, fmt: str |
     ext = os.path.splitext(path or "")[1].lower()
     first = head.lstrip("\ufeff \t\r\n").split("\n", 1)[0].lower()
     if ext == ".csv" or (ext == "" and not fmt and "," in first and first.lstrip().startswith("board")):
-        return traveller.loads_csv("".join(rest), source, lang, rules)
+        return traveller.read_csv(rest, source, lang, rules)
     name = formats.resolve_format(path, head, fmt)
     if name == "yaml":
         text = "".join(rest)
