@@ -29,7 +29,7 @@ import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from itertools import islice
+from itertools import islice, pairwise
 from typing import IO, Any
 
 from bridgecli.core.board import STRUCTURED_TAGS, AnnotatedCall, Board, PlayedCard, Section
@@ -218,7 +218,7 @@ class _Reader:
                     chunk += "\n"
                 # a game in the export style, read at once (no generator a game)
                 m = export(chunk) if chunk[:7] == "[Event " and not self.defaults and '"#' not in chunk else None
-                board = _export_board(m.groups(), last) if m is not None else None
+                board = _export_board(m.groups(), last, chunk) if m is not None else None
                 if board is not None:
                     yield board
                 else:
@@ -639,9 +639,10 @@ class LazyBoard(Board):
     Board with the same fields; :func:`dataclasses.replace` gives one with every
     part parsed."""
 
-    __slots__ = ("_deal_text", "_play_entry")
+    __slots__ = ("_deal_text", "_game_text", "_play_entry")
     _deal_text: str
     _play_entry: _Entry
+    _game_text: str  # the game as read, when it is what the writer writes for the board (set or absent)
 
     @property
     def deal(self) -> Deal | None:
@@ -767,9 +768,11 @@ def _new_board(number: int | None, dealer: Seat | None, vul: Vulnerability | Non
                  contract=contract, result=result, tags=tags, **fields)
 
 
-def _export_board(g: tuple[str, ...], last: dict[str, str]) -> Board | None:
-    """The Board of a game matched by ``_EXPORT_GAME`` (its groups ``g``), or None when a
-    value is not plain: the general path then reads the game (and words any error)."""
+def _export_board(g: tuple[str, ...], last: dict[str, str], text: str) -> Board | None:
+    """The Board of a game matched by ``_EXPORT_GAME`` (its groups ``g``; ``text`` the game),
+    or None when a value is not plain: the general path then reads the game (and words
+    any error). A LazyBoard keeps ``text`` when the writer would write just that for it
+    (:func:`_written_as_read`)."""
     (event, site, date, board_v, west, north, east, south, dealer_v, vul_v, deal_v, scoring, declarer_v,
      contract_v, result_v, others, auction_v, auction_rows, notes_block, play_v, play_rows) = g
     number: int | None
@@ -825,6 +828,8 @@ def _export_board(g: tuple[str, ...], last: dict[str, str]) -> Board | None:
         return None
     board = _new_board(number, dealer, vul, deal, deal_v, contract, result, tags, fields,
                        entries[-1] if play_lazy else None)
+    if type(board) is LazyBoard and _written_as_read(g, board, play_lazy):
+        _SET(board, "_game_text", text)
     # what a later "#" takes from this game
     last.update(tags)
     last.update(zip(_EXPORT_STRUCTURED, (board_v, dealer_v, vul_v, deal_v, declarer_v, contract_v, result_v)))
@@ -834,6 +839,57 @@ def _export_board(g: tuple[str, ...], last: dict[str, str]) -> Board | None:
 
 
 _BAD: Any = object()
+
+_CALL_TXT = r"(?:Pass|XX?|[1-7](?:[CDHS]|NT))(?: =[1-9][0-9]?=)?(?: \$[1-9][0-9]?)?"
+#: Auction rows as the writer writes them: four calls a line (each with its note and a
+#: NAG, ``$1`` being the alert), one space apart, an end mark on a line of its own.
+_CANON_AUCTION = re.compile(rf"(?:{_CALL_TXT} {_CALL_TXT} {_CALL_TXT} {_CALL_TXT}\n)*"
+                            rf"(?:{_CALL_TXT}(?: {_CALL_TXT}){{0,2}}\n)?(?:[*+]\n)?")
+
+
+def _written_as_read(g: tuple[str, ...], board: Board, play_lazy: bool) -> bool:
+    """Whether :func:`board_text` writes the game that ``_EXPORT_GAME`` matched (groups
+    ``g``), read as ``board`` by :func:`_export_board`, byte for byte as it was read.
+
+    Each value the writer makes is checked against the one read: the writer's own order
+    of the tags, the seat it writes the deal and the auction from, its Declarer,
+    Contract and Result values, calls as it spells them, notes as it numbers them, the
+    play as read (lazy). The tag values need no escapes and none starts with ``#``
+    (the regular expression and the caller see to that).
+    """
+    (_, _, _, _, _, _, _, _, _, _, deal_v, _, declarer_v, contract_v, result_v, others, auction_v, auction_rows,
+     notes_block, play_v, _) = g
+    dealer = board.dealer
+    number = board.number
+    eff = dealer if dealer is not None else board.auction_from
+    if eff is None and number:
+        eff = _SEAT_BY_INDEX[(number - 1) % 4]
+    if deal_v != "?" and deal_v[0] != "NESW"[eff or 0]:
+        return False  # written from the dealer
+    try:
+        if _outcome_text(board.contract, board.result, {}.get) != (declarer_v, contract_v, result_v):
+            return False
+        if auction_v is not None:
+            if auction_v != ("NESW"[eff] if eff is not None else "?"):
+                return False
+            if auction_rows and _CANON_AUCTION.fullmatch(auction_rows) is None:
+                return False
+            if notes_block:
+                lines: list[str] = []
+                _note_lines(board.auction_notes.items(), lines)
+                if "\n".join(lines) + "\n" != notes_block:
+                    return False
+    except ParseError:
+        return False  # the writer cannot write it
+    if play_v is not None:
+        leader = board.play_leader
+        if not play_lazy or play_v != ("NESW"[leader] if leader is not None else "?"):
+            return False
+    if others:
+        names = [name for name, _ in _OTHER_TAG.findall(others)]
+        if any(a >= b for a, b in pairwise(names)):
+            return False  # written sorted by name
+    return True
 
 
 def _anchor_comments(entries: list[_Entry], comments: list[tuple[int, str]]) -> tuple[tuple[str, str], ...]:
@@ -1687,6 +1743,10 @@ def board_text(b: Board) -> str:
     Raises ParseError for a tag value or name PBN cannot hold, and for a board of a
     variant (talon, discards, dummies have no PBN tags; use YAML or JSON).
     """
+    if type(b) is LazyBoard:
+        same: str | None = getattr(b, "_game_text", None)
+        if same is not None:
+            return same  # read in the export style, and this is what the lines below write for it
     if b.variant is not None:
         raise ParseError(f"PBN cannot hold a {b.variant} board (its variant data has no PBN tags);"
                          " write YAML or JSON")
@@ -1704,24 +1764,7 @@ def board_text(b: Board) -> str:
         eff = Seat((number - 1) % 4)
     else:
         eff = None  # nobody says who dealt: the deal is written from N, the auction from "?"
-    contract = b.contract
-    result = b.result
-    if contract is None:
-        declarer_v = esc(get("Declarer", ""), "Declarer")
-        contract_v = esc(get("Contract", ""), "Contract")
-        result_v = esc(get("Result", ""), "Result") if result is None else str(result)
-    else:
-        d = contract.declarer
-        declarer_v = "NESW"[d] if d is not None else ("" if contract.level == 0 else esc(get("Declarer", "?"), "D"))
-        if d is not None and get("Declarer", "") == "^" + declarer_v:
-            declarer_v = "^" + declarer_v  # declarer and dummy swapped (PBN 3.4.13)
-        contract_v = contract.pbn
-        if result is not None:
-            result_v = str(result)
-            if get("Result", "") == "^" + result_v:
-                result_v = "^" + result_v
-        else:
-            result_v = esc(get("Result", "" if contract.level == 0 else "?"), "Result")
+    declarer_v, contract_v, result_v = _outcome_text(b.contract, b.result, get)
     vul = b.vulnerability
     deal_v = deal_text(b, eff or Seat.NORTH)
     if deal_v is None:
@@ -1806,6 +1849,29 @@ def board_text(b: Board) -> str:
     out.append("")
     text = "\n".join(out)
     return _place_comments(text, b.comments) if b.comments else text
+
+
+def _outcome_text(contract: Contract | None, result: int | None, get: Any) -> tuple[str, str, str]:
+    """The Declarer, Contract and Result values written for a board (``get`` its tags' get).
+    Raises ParseError for a kept tag value PBN cannot hold."""
+    esc = _esc
+    if contract is None:
+        declarer_v = esc(get("Declarer", ""), "Declarer")
+        contract_v = esc(get("Contract", ""), "Contract")
+        result_v = esc(get("Result", ""), "Result") if result is None else str(result)
+    else:
+        d = contract.declarer
+        declarer_v = "NESW"[d] if d is not None else ("" if contract.level == 0 else esc(get("Declarer", "?"), "D"))
+        if d is not None and get("Declarer", "") == "^" + declarer_v:
+            declarer_v = "^" + declarer_v  # declarer and dummy swapped (PBN 3.4.13)
+        contract_v = contract.pbn
+        if result is not None:
+            result_v = str(result)
+            if get("Result", "") == "^" + result_v:
+                result_v = "^" + result_v
+        else:
+            result_v = esc(get("Result", "" if contract.level == 0 else "?"), "Result")
+    return declarer_v, contract_v, result_v
 
 
 _TAG_NAME = re.compile(r"\[([A-Za-z0-9_]+) ")
