@@ -310,21 +310,23 @@ _LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": 
 # comments, a variant) goes the general way.
 
 _QUOTE: Callable[[str], str] = json.encoder.encode_basestring
-_QUOTED: dict[str, str] = {}  # a tag name or value -> its JSON string (names and players repeat)
+_TAG_JSON: dict[tuple[str, str], str] = {}  # (name, value) of a tag -> its JSON (names and players repeat)
 _SEAT_JSON = tuple(f'"{s.letter}"' for s in Seat)
 _VUL_JSON = tuple(f'"{v.pbn}"' for v in Vulnerability)
 _TOKEN_JSON: dict[int, str] = {}  # id of a shared plain call or card (schema._PLAIN_OUT) -> its JSON
 _LAZY: list[Any] = []  # [LazyBoard, deal_text, play_text] once the PBN reader is loaded
 
 
-def _quoted(text: str) -> str:
-    q = _QUOTED.get(text)
-    if q is None:
-        q = _QUOTE(text)
-        if len(_QUOTED) > 4096:
-            _QUOTED.clear()
-        _QUOTED[text] = q
-    return q
+def _tag_json(item: tuple[str, str]) -> str:
+    """``"name": "value"`` of a tag (names and values repeat from board to board: kept)."""
+    t = _TAG_JSON.get(item)
+    if t is None:
+        name, value = item
+        t = f"{_QUOTE(name)}: {_QUOTE(value)}"
+        if len(_TAG_JSON) > 4096:
+            _TAG_JSON.clear()
+        _TAG_JSON[item] = t
+    return t
 
 
 def _token_json(item: Any) -> str:
@@ -413,12 +415,13 @@ def board_json(board: Board) -> str:
         add('"play_notes": ' + _ENCODE({int(k): v for k, v in board.play_notes.items()}))
     tags = board.tags
     if tags:
-        q = _QUOTED.get
         try:
-            add('"tags": {' + ", ".join([f"{q(k) or _quoted(k)}: {q(v) or _quoted(v)}" for k, v in tags.items()])
-                + "}")
+            got = list(map(_TAG_JSON.get, tags.items()))
+            if None in got:
+                got = [t or _tag_json(item) for t, item in zip(got, tags.items())]
         except TypeError:  # not str (a caller's own board): the encoder says what it makes of it
             return _ENCODE(schema.to_dict(board))
+        add('"tags": {' + ", ".join(got) + "}")  # type: ignore[arg-type]
     return "{" + ", ".join(out) + "}"
 
 
