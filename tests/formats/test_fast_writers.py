@@ -268,3 +268,16 @@ def test_games_in_the_export_style_are_copied() -> None:
     copied = [getattr(b, "_game_text", None) is not None for b in again]
     assert len(again) > 2 and all(copied[1:])
     assert pbn.dumps(again) == pbn.dumps([dataclasses.replace(b) for b in again])
+
+
+def test_a_game_after_an_export_style_game_inherits_its_values() -> None:
+    # the export-style game's values reach reader.last only when a "#" asks for them
+    first = '[Event "Club"]\n[Site "?"]\n[Date "?"]\n[Board "1"]\n[West "?"]\n[North "?"]\n[East "?"]\n' \
+            '[South "?"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "?"]\n[Scoring "?"]\n[Declarer ""]\n' \
+            '[Contract ""]\n[Result ""]\n[Room "Open"]\n'
+    assert pbn._EXPORT_GAME.fullmatch(first) is not None
+    later = '[Event "#"]\n[Board "2"]\n[Room "#"]\n[Site "#"]\n'
+    one, two = pbn.loads(first + "\n" + later)
+    assert one.tags == {"Event": "Club", "Room": "Open"}
+    # Event and Room as the first game gave them; Site it gave as "?" (unknown, not kept): ""
+    assert two.tags == {"Event": "Club", "Room": "Open", "Site": ""}
