@@ -12,7 +12,8 @@ and endplay's ``endplay.parsers.pbn.loads``/``dumps`` on that text (best of
 ``--repeat`` runs by CPU time of the process, wall time beside it), prints boards per second
 and writes the table to ``bench/results/pbn.md``. bridgecli's reader builds a deal or play in
 the export style on first use, so reading is timed twice: as read, and with every deal and
-play built.
+play built. Last, what ``bridgecli convert --to pbn|json`` does a board (the boards read,
+then written a board at a time), against the goal of issue #19: 15,000 boards a second.
 """
 
 from __future__ import annotations
@@ -110,6 +111,15 @@ def built(text: str) -> None:
         b.deal, b.play  # noqa: B018
 
 
+def converted(text: str, fmt: str) -> None:
+    """Read ``text`` and write the boards read in ``fmt``, a board at a time, as
+    ``bridgecli convert --to FMT`` does (without the file reading and writing)."""
+    from bridgecli.formats import iter_write
+
+    for _ in iter_write(pbn.iter_records(text), fmt):
+        pass
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--boards", type=int, default=10000)
@@ -130,15 +140,19 @@ def main() -> None:
     bc_read = best(lambda: pbn.loads(text), args.repeat)
     bc_built = best(lambda: built(text), args.repeat)
     bc_write = best(lambda: pbn.dumps(boards), args.repeat)
+    bc_to_pbn = best(lambda: converted(text, "pbn"), args.repeat)
+    bc_to_json = best(lambda: converted(text, "json"), args.repeat)
     ep_boards = ep.loads(text)
     assert len(ep_boards) == n
     ep_read = best(lambda: ep.loads(text), args.repeat)
     ep_write = best(lambda: ep.dumps(ep_boards), args.repeat)
+    ep_to_pbn = best(lambda: ep.dumps(ep.loads(text)), args.repeat)
 
     rows = [
         ("read (`pbn.loads`: deal and play built on first use)", bc_read, ep_read),
         ("read, then every deal and play built", bc_built, ep_read),
         ("write (`pbn.dumps` of built boards)", bc_write, ep_write),
+        ("read and write the boards read (`convert --to pbn`)", bc_to_pbn, ep_to_pbn),
     ]
     import endplay
 
@@ -163,6 +177,14 @@ def main() -> None:
     ratio = ep_read[0] / bc_read[0]
     lines += ["", (f"Goal (#19): reading at least 10x endplay's `pbn.loads`: {'met' if ratio >= 10 else 'NOT met'}"
               f" ({ratio:.1f}x; {ep_read[0] / bc_built[0]:.1f}x with every deal and play built).")]
+    lines += ["", "What `convert` does a board, in process (no file reading or writing; the CLI adds start-up and I/O):", "",
+              "| conversion | boards/s (CPU) | (wall) | µs a board (CPU) |", "| --- | ---: | ---: | ---: |"]
+    for op, (cpu, wall) in (("PBN to PBN (`convert --to pbn`)", bc_to_pbn), ("PBN to JSON (`convert --to json`)",
+                                                                              bc_to_json)):
+        lines.append(f"| {op} | {n / cpu:,.0f} | {n / wall:,.0f} | {cpu / n * 1e6:.0f} |")
+    met = min(n / bc_to_pbn[0], n / bc_to_json[0]) >= 15000
+    lines += ["", ("Goal (#19): `convert --to pbn|json` at least 15,000 boards/s on one core (67 µs a board in all):"
+                   f" {'met' if met else 'NOT met'} in process.")]
     report = "\n".join(lines) + "\n"
     print(report)
     out = Path(args.out)

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Generator, Iterable, Iterator
-from typing import IO
+from collections.abc import Callable, Generator, Iterable, Iterator
+from typing import IO, Any
 
-from bridgecli.core.board import Board
+from bridgecli.core.board import AnnotatedCall, Board
+from bridgecli.core.cards import Seat, Vulnerability
 from bridgecli.core.errors import BridgeError, ParseError
 from bridgecli.formats import _api
 
@@ -412,6 +413,129 @@ def load(fp: IO[str], source: str | None = None) -> list[Board]:
 _ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 _LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
 
+# -- the JSON of a board written by hand --------------------------------------
+# ``_ENCODE(schema.to_dict(board))`` builds a dict of lists of strings and has the
+# encoder walk it; for the fields every board has, the text is put together here
+# instead, a field at a time, in the same key order, with the same separators
+# (", " and ": ") and the same string escapes (json's own encode_basestring, which
+# the encoder uses with ensure_ascii=False). A board with anything else (sections,
+# comments, a variant) goes the general way.
+
+_QUOTE: Callable[[str], str] = json.encoder.encode_basestring
+_TAG_JSON: dict[tuple[str, str], str] = {}  # (name, value) of a tag -> its JSON (names and players repeat)
+_SEAT_JSON = tuple(f'"{s.letter}"' for s in Seat)
+_VUL_JSON = tuple(f'"{v.pbn}"' for v in Vulnerability)
+_TOKEN_JSON: dict[int, str] = {}  # id of a shared plain call or card (schema._PLAIN_OUT) -> its JSON
+_LAZY: list[Any] = []  # [LazyBoard, deal_text, play_text] once the PBN reader is loaded
+
+
+def _tag_json(item: tuple[str, str]) -> str:
+    """``"name": "value"`` of a tag (names and values repeat from board to board: kept)."""
+    t = _TAG_JSON.get(item)
+    if t is None:
+        name, value = item
+        t = f"{_QUOTE(name)}: {_QUOTE(value)}"
+        if len(_TAG_JSON) > 4096:
+            _TAG_JSON.clear()
+        _TAG_JSON[item] = t
+    return t
+
+
+def _token_json(item: Any) -> str:
+    """The JSON of a call or card of an auction or play, as to_dict writes it."""
+    t = _TOKEN_JSON.get(id(item))
+    if t is None:
+        out = schema._PLAIN_OUT.get(id(item))
+        if out is None and id(item) in schema._PLAIN_OUT:
+            t = "null"  # the unknown card
+        else:
+            if out is None:
+                out = schema._call_out(item) if isinstance(item, AnnotatedCall) else schema._card_out(item)
+            t = _ENCODE(out)
+        if id(item) in schema._PLAIN_OUT:
+            _TOKEN_JSON[id(item)] = t  # a shared token (kept alive by schema): its text is kept
+    return t
+
+
+def _tokens_json(items: Iterable[Any]) -> str:
+    get = _TOKEN_JSON.get
+    got = list(map(get, map(id, items)))
+    if None in got:
+        got = [t if t is not None else _token_json(a) for t, a in zip(got, items)]
+    return f"[{', '.join(got)}]"  # type: ignore[arg-type]
+
+
+def board_json(board: Board) -> str:
+    """The JSON text of ``board`` (no newline): byte for byte ``json.dumps`` of
+    :func:`schema.to_dict` with the options of this writer, built field by field."""
+    if board.sections or board.comments or board.variant is not None or board.extra:
+        return _ENCODE(schema.to_dict(board))
+    number = board.number
+    result = board.result
+    if (number is not None and type(number) is not int) or (result is not None and type(result) is not int):
+        return _ENCODE(schema.to_dict(board))  # an int subclass: the encoder words it
+    if "pbn" not in schema._SHARED_FROM:
+        schema._shared_tokens()  # as to_dict does: the PBN reader's shared tokens are known
+    out: list[str] = []
+    add = out.append
+    if number is not None:
+        add(f'"board": {number}')
+    if board.dealer is not None:
+        add(f'"dealer": {_SEAT_JSON[board.dealer]}')
+    if board.vulnerability is not None:
+        add(f'"vulnerable": {_VUL_JSON[board.vulnerability]}')
+    deal_v = play_v = None
+    if type(board) is not Board:
+        if not _LAZY:
+            from bridgecli.formats.pbn import LazyBoard, deal_text, play_text  # loaded: the board is its LazyBoard
+
+            _LAZY.extend((LazyBoard, deal_text, play_text))
+        if type(board) is _LAZY[0]:
+            deal_v = _LAZY[1](board, Seat.NORTH)
+            play_v = _LAZY[2](board)
+    if deal_v is not None:
+        n, e, s, w = deal_v[2:].split(" ")  # canonical hands: nothing to escape
+        add(f'"deal": {{"N": "{n}", "E": "{e}", "S": "{s}", "W": "{w}"}}')
+    elif board.deal is not None:
+        add('"deal": ' + _ENCODE({seat.letter: None if hand is None else hand.to_pbn() for seat, hand in board.deal}))
+    if board.auction_from is not None:
+        add(f'"auction_from": {_SEAT_JSON[board.auction_from]}')
+    if board.auction is not None:
+        add('"auction": ' + _tokens_json(board.auction))
+    if board.auction_end:
+        add('"auction_end": ' + _QUOTE(board.auction_end))
+    if board.auction_notes:
+        add('"auction_notes": ' + _ENCODE({int(k): v for k, v in board.auction_notes.items()}))
+    contract = board.contract
+    if contract is not None:
+        add(f'"contract": "{contract.pbn}"')
+        if contract.declarer is not None:
+            add(f'"declarer": {_SEAT_JSON[contract.declarer]}')
+    if result is not None:
+        add(f'"result": {result}')
+    if board.play_leader is not None:
+        add(f'"play_leader": {_SEAT_JSON[board.play_leader]}')
+    if play_v is not None:
+        # canonical rows, a trick a line, the cards one space apart
+        add('"play": [["' + play_v[:-1].replace(" ", '", "').replace("\n", '"], ["') + '"]]' if play_v
+            else '"play": []')
+    elif board.play is not None:
+        add('"play": [' + ", ".join(map(_tokens_json, board.play)) + "]")
+    if board.play_end:
+        add('"play_end": ' + _QUOTE(board.play_end))
+    if board.play_notes:
+        add('"play_notes": ' + _ENCODE({int(k): v for k, v in board.play_notes.items()}))
+    tags = board.tags
+    if tags:
+        try:
+            got = list(map(_TAG_JSON.get, tags.items()))
+            if None in got:
+                got = [t or _tag_json(item) for t, item in zip(got, tags.items())]
+        except TypeError:  # not str (a caller's own board): the encoder says what it makes of it
+            return _ENCODE(schema.to_dict(board))
+        add('"tags": {' + ", ".join(got) + "}")  # type: ignore[arg-type]
+    return "{" + ", ".join(out) + "}"
+
 
 def dump_board(board: Board) -> str:
     """One board as one line of JSON (with the newline).
@@ -419,7 +543,7 @@ def dump_board(board: Board) -> str:
     Text is UTF-8 except the Unicode line breaks U+0085, U+2028 and U+2029,
     written as escapes so that no line-splitting tool cuts a record.
     """
-    text = _ENCODE(schema.to_dict(board))
+    text = board_json(board)
     if "\x85" in text or "\u2028" in text or "\u2029" in text:  # rare: str.translate is slow
         text = text.translate(_LINE_BREAKS)
     return text + "\n"

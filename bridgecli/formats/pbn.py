@@ -192,6 +192,9 @@ class _Reader:
         self.text = text
         self.source = source
         self.last: dict[str, str] = {}  # value of each tag in the latest good game that had it
+        # what the latest export-style game adds to ``last``, kept as it is until ``last`` is
+        # used (:meth:`_last`): most files never use "#", so most games never copy it in
+        self._unremembered: tuple[dict[str, str], tuple[str, ...], list[_Entry]] | None = None
         self.defaults: dict[str, str] = {}  # ``##`` values
         self._brace: list[str] = []  # lines of the brace comment being read
 
@@ -210,7 +213,6 @@ class _Reader:
         parts = _GAME_SEP.split(text)
         line = first_line
         export = _EXPORT_GAME.fullmatch
-        last = self.last
         for k in range(0, len(parts), 2):
             chunk = parts[k]
             if chunk:
@@ -218,7 +220,7 @@ class _Reader:
                     chunk += "\n"
                 # a game in the export style, read at once (no generator a game)
                 m = export(chunk) if chunk[:7] == "[Event " and not self.defaults and '"#' not in chunk else None
-                board = _export_board(m.groups(), last) if m is not None else None
+                board = _export_board(m.groups(), self, chunk) if m is not None else None
                 if board is not None:
                     yield board
                 else:
@@ -255,7 +257,7 @@ class _Reader:
             except BridgeError:
                 board = None  # read the game again line by line, to locate the error
             if board is not None:
-                self.last.update(tags)
+                self._last().update(tags)
                 self._remember(entries)
                 yield board
                 return
@@ -434,7 +436,7 @@ class _Reader:
                 if name in _NO_INHERIT:
                     raise ParseError(f"tag {name} may not use {v[:2]!r} inheritance (PBN 4.8)").located(line=e[2])
                 if v == "#":
-                    e[1] = self.last.get(name, "")
+                    e[1] = self._last().get(name, "")
                 else:
                     e[1] = defaults[name] = v[2:]
         if defaults:
@@ -445,9 +447,22 @@ class _Reader:
 
     def _remember(self, entries: list[_Entry]) -> None:
         """Keep this game's values for a later ``#``."""
-        last = self.last
+        last = self._last()
         for e in entries:
             last[e[0]] = e[1]
+
+    def _last(self) -> dict[str, str]:
+        """:attr:`last`, with the values of a pending export-style game put in."""
+        pending = self._unremembered
+        if pending is not None:
+            self._unremembered = None
+            tags, structured, entries = pending
+            last = self.last
+            last.update(tags)
+            last.update(zip(_EXPORT_STRUCTURED, structured))
+            for e in entries:
+                last[e[0]] = e[1]
+        return self.last
 
     def _board(self, entries: list[_Entry], comments: list[tuple[int, str]] | None = None) -> Board | BridgeError:
         line: int | None = entries[0][2]
@@ -576,13 +591,15 @@ _CANON_HAND = rf"{_H}\.{_H}\.{_H}\.{_H}"
 #: down (as the writer writes them), at most 13 cards a hand and no card twice are
 #: checked apart (:func:`_lazy_deal`).
 _CANON_DEAL = re.compile(rf"[NESW]:{_CANON_HAND} {_CANON_HAND} {_CANON_HAND} {_CANON_HAND}")
-_CANON_HOLDINGS: set[str] = set()  # the 8192 holdings of a suit written from the ace down
+_HOLDING_MASK: dict[str, int] = {}  # each of the 8192 holdings of a suit written from the ace down -> its ranks
 
 
-def _canon_holdings() -> set[str]:
-    if not _CANON_HOLDINGS:
-        _CANON_HOLDINGS.update(_hold_table())
-    return _CANON_HOLDINGS
+def _holding_masks() -> dict[str, int]:
+    if not _HOLDING_MASK:
+        _HOLDING_MASK.update((text, mask) for mask, text in enumerate(_hold_table()))
+    return _HOLDING_MASK
+
+
 _C = "[SHDC][2-9TJQKA]"
 #: Play rows as the writer writes them: four upper-case cards a line, one space apart.
 _CANON_PLAY = re.compile(rf"(?:{_C} {_C} {_C} {_C}\n)*(?:{_C}(?: {_C}){{0,2}}\n)?(\*\n)?")
@@ -599,18 +616,18 @@ def _lazy_deal(v: str) -> bool:
     m = _CANON_DEAL.fullmatch(v)
     if m is None:
         return False
-    g = m.groups()
-    if not (_CANON_HOLDINGS or _canon_holdings()).issuperset(g):
-        return False  # ranks not from the ace down
-    s0, h0, d0, c0, s1, h1, d1, c1, s2, h2, d2, c2, s3, h3, d3, c3 = g
-    if len(s0 + h0 + d0 + c0) > 13 or len(s1 + h1 + d1 + c1) > 13 or len(s2 + h2 + d2 + c2) > 13 \
-            or len(s3 + h3 + d3 + c3) > 13:
+    try:  # each holding's ranks (13 bits); a KeyError for ranks not from the ace down
+        s0, h0, d0, c0, s1, h1, d1, c1, s2, h2, d2, c2, s3, h3, d3, c3 = map(
+            (_HOLDING_MASK or _holding_masks()).__getitem__, m.groups())
+    except KeyError:
         return False
-    s = s0 + s1 + s2 + s3
-    h = h0 + h1 + h2 + h3
-    d = d0 + d1 + d2 + d3
-    c = c0 + c1 + c2 + c3
-    return len(set(s)) == len(s) and len(set(h)) == len(h) and len(set(d)) == len(d) and len(set(c)) == len(c)
+    # each hand as 52 bits: at most 13 cards, and no card in two hands
+    a = s0 << 39 | h0 << 26 | d0 << 13 | c0
+    b = s1 << 39 | h1 << 26 | d1 << 13 | c1
+    c = s2 << 39 | h2 << 26 | d2 << 13 | c2
+    d = s3 << 39 | h3 << 26 | d3 << 13 | c3
+    na, nb, nc, nd = a.bit_count(), b.bit_count(), c.bit_count(), d.bit_count()
+    return na <= 13 and nb <= 13 and nc <= 13 and nd <= 13 and (a | b | c | d).bit_count() == na + nb + nc + nd
 
 
 def _make_board(values: tuple[Any, ...]) -> Board:
@@ -639,9 +656,10 @@ class LazyBoard(Board):
     Board with the same fields; :func:`dataclasses.replace` gives one with every
     part parsed."""
 
-    __slots__ = ("_deal_text", "_play_entry")
+    __slots__ = ("_deal_text", "_game_text", "_play_entry")
     _deal_text: str
     _play_entry: _Entry
+    _game_text: str  # the game as read, when it is what the writer writes for the board (set or absent)
 
     @property
     def deal(self) -> Deal | None:
@@ -790,11 +808,12 @@ def play_text(board: Board) -> str | None:
 # auction with its notes, the play; read without a Python loop over its lines
 
 _V = r'"([^"\\\n]*)"'
+_DATA = r'(?:[^\[\]"{};%\n]+\n)'  # a line of data: no tag, string, comment or directive in it
 _EXPORT_GAME = re.compile(
     "".join(rf"\[{name} {_V}\]\n" for name in MTS_TAGS)
     + r'((?:\[[A-Za-z0-9_]+ "[^"\\\n]*"\]\n)*)'
-    + rf"(?:\[Auction {_V}\]\n((?:[^\[\n][^\n]*\n)*)((?:\[Note \"[^\"\\\n]*\"\]\n)*))?"
-    + rf"(?:\[Play {_V}\]\n((?:[^\[\n][^\n]*\n)*))?"
+    + rf"(?:\[Auction {_V}\]\n({_DATA}*)((?:\[Note \"[^\"\\\n]*\"\]\n)*))?"
+    + rf"(?:\[Play {_V}\]\n({_DATA}*))?"
 )
 _OTHER_TAG = re.compile(r'\[([A-Za-z0-9_]+) "([^"\\\n]*)"\]\n')
 _NOTE_VALUE = re.compile(r'\[Note "([^"\\\n]*)"\]\n')
@@ -829,21 +848,39 @@ def _new_board(number: int | None, dealer: Seat | None, vul: Vulnerability | Non
                play_entry: Any) -> Board:
     """A Board, or a LazyBoard when its deal (``deal`` is _PENDING, its text ``deal_text``) or
     its play (``play_entry``, the Play section, not None) is read on first use."""
-    if deal is _PENDING or play_entry is not None:
-        board: Board = LazyBoard(number=number, dealer=dealer, vulnerability=vul, deal=deal,
-                                 contract=contract, result=result, tags=tags, **fields)
+    lazy = deal is _PENDING or play_entry is not None
+    board: Board = _OBJECT_NEW(LazyBoard if lazy else Board)
+    get = fields.get
+    # the fields in Board's order (a frozen dataclass without checks: what __init__ does,
+    # slot by slot, the empty mappings new for each board as its default factories make them)
+    for put, value in zip(_SLOT_SETTERS, (
+            number, dealer, vul, deal, get("auction"), get("auction_end", ""), get("auction_notes") or {},
+            get("play"), get("play_leader"), get("play_end", ""), get("play_notes") or {}, contract, result, tags,
+            get("sections", ()), None, {}, get("auction_from"), get("comments", ()))):
+        put(board, value)
+    if lazy:
         if deal is _PENDING:
             _SET(board, "_deal_text", deal_text)
         if play_entry is not None:
             _SET(board, "_play_entry", play_entry)
-        return board
-    return Board(number=number, dealer=dealer, vulnerability=vul, deal=deal,
-                 contract=contract, result=result, tags=tags, **fields)
+    return board
 
 
-def _export_board(g: tuple[str, ...], last: dict[str, str]) -> Board | None:
-    """The Board of a game matched by ``_EXPORT_GAME`` (its groups ``g``), or None when a
-    value is not plain: the general path then reads the game (and words any error)."""
+_OBJECT_NEW = object.__new__
+#: The fields of a Board that _new_board sets, in order (a field added to Board must be added there).
+_NEW_BOARD_FIELDS = ("number", "dealer", "vulnerability", "deal", "auction", "auction_end", "auction_notes", "play",
+                     "play_leader", "play_end", "play_notes", "contract", "result", "tags", "sections", "variant",
+                     "extra", "auction_from", "comments")
+if _NEW_BOARD_FIELDS != _FIELD_NAMES:
+    raise ImportError("bridgecli.formats.pbn._new_board does not know every field of Board")
+_SLOT_SETTERS = tuple(Board.__dict__[name].__set__ for name in _NEW_BOARD_FIELDS)
+
+
+def _export_board(g: tuple[str, ...], reader: _Reader, text: str) -> Board | None:
+    """The Board of a game matched by ``_EXPORT_GAME`` (its groups ``g``; ``text`` the game),
+    or None when a value is not plain: the general path then reads the game (and words
+    any error). A LazyBoard keeps ``text`` when the writer would write just that for it
+    (:func:`_written_as_read`)."""
     (event, site, date, board_v, west, north, east, south, dealer_v, vul_v, deal_v, scoring, declarer_v,
      contract_v, result_v, others, auction_v, auction_rows, notes_block, play_v, play_rows) = g
     number: int | None
@@ -870,16 +907,21 @@ def _export_board(g: tuple[str, ...], last: dict[str, str]) -> Board | None:
                     ("East", east), ("South", south), ("Scoring", scoring)):
         if v != "?":
             tags[name] = v
+    in_order = True  # the other tags sorted by name, as the writer writes them
     if others:
+        prev = ""
         for name, v in _OTHER_TAG.findall(others):
             if name in _NOT_OTHER or name in tags:
                 return None
             tags[name] = v
+            if name <= prev:
+                in_order = False
+            prev = name
     fields: dict[str, Any] = {}
     entries: list[Any] = []
     try:
         if auction_v is not None:
-            if not auction_v or (auction_rows and (_DATA_SPECIAL.search(auction_rows) or "%" in auction_rows)):
+            if not auction_v:
                 return None
             e = ["Auction", auction_v, None, [(None, auction_rows)] if auction_rows else None]
             entries.append(e)
@@ -890,7 +932,7 @@ def _export_board(g: tuple[str, ...], last: dict[str, str]) -> Board | None:
                 entries.append(notes[-1])
         play_lazy = False
         if play_v is not None:
-            if not play_v or (play_rows and (_DATA_SPECIAL.search(play_rows) or "%" in play_rows)):
+            if not play_v:
                 return None
             e = ["Play", play_v, None, [(None, play_rows)] if play_rows else None]
             entries.append(e)
@@ -899,15 +941,77 @@ def _export_board(g: tuple[str, ...], last: dict[str, str]) -> Board | None:
         return None
     board = _new_board(number, dealer, vul, deal, deal_v, contract, result, tags, fields,
                        entries[-1] if play_lazy else None)
-    # what a later "#" takes from this game
-    last.update(tags)
-    last.update(zip(_EXPORT_STRUCTURED, (board_v, dealer_v, vul_v, deal_v, declarer_v, contract_v, result_v)))
-    for e in entries:
-        last[e[0]] = e[1]
+    if type(board) is LazyBoard and _written_as_read(g, board, play_lazy, in_order):
+        _SET(board, "_game_text", text)
+    # what a later "#" takes from this game (put in reader.last when one asks)
+    reader._unremembered = (tags, (board_v, dealer_v, vul_v, deal_v, declarer_v, contract_v, result_v), entries)
     return board
 
 
 _BAD: Any = object()
+
+_PLAIN_CALL_TXT = r"(?:Pass|XX?|[1-7](?:[CDHS]|NT))"
+_CALL_TXT = _PLAIN_CALL_TXT + r"(?: =[1-9][0-9]?=)?(?: \$[1-9][0-9]?)?"
+
+
+def _auction_rows(call: str) -> re.Pattern[str]:
+    """Auction rows as the writer writes them: four ``call``s a line, one space apart,
+    an end mark on a line of its own."""
+    return re.compile(rf"(?:{call} {call} {call} {call}\n)*(?:{call}(?: {call}){{0,2}}\n)?(?:[*+]\n)?")
+
+
+_PLAIN_AUCTION = _auction_rows(_PLAIN_CALL_TXT)  # calls alone (the quicker test, most auctions)
+_CANON_AUCTION = _auction_rows(_CALL_TXT)  # calls with a note and a NAG (``$1``: the alert)
+
+
+def _written_as_read(g: tuple[str, ...], board: Board, play_lazy: bool, sorted_tags: bool) -> bool:
+    """Whether :func:`board_text` writes the game that ``_EXPORT_GAME`` matched (groups
+    ``g``), read as ``board`` by :func:`_export_board`, byte for byte as it was read
+    (``play_lazy``: the play rows wait, as read; ``sorted_tags``: the other tags come in
+    the writer's order, by name).
+
+    Each value the writer makes is checked against the one read: the seat it writes
+    the deal and the auction from, its Declarer, Contract and Result values, calls as
+    it spells them, notes as it numbers them. The tag values need no escapes and none
+    starts with ``#`` (the regular expression and the caller see to that).
+    """
+    if not sorted_tags:
+        return False
+    deal_v, declarer_v, contract_v, result_v, auction_v, auction_rows, notes_block, play_v = (
+        g[10], g[12], g[13], g[14], g[16], g[17], g[18], g[19])
+    eff = board.dealer
+    if eff is None:
+        eff = board.auction_from
+        if eff is None and board.number:
+            eff = _SEAT_BY_INDEX[(board.number - 1) % 4]
+    if deal_v != "?" and deal_v[0] != "NESW"[eff or 0]:
+        return False  # written from the dealer
+    contract = board.contract
+    try:
+        if (contract is None or contract.declarer is None or board.result is None) and _outcome_text(
+                contract, board.result, _NO_TAGS.get) != (declarer_v, contract_v, result_v):
+            return False  # (a contract with declarer and result is written as the table read it)
+        if auction_v is not None:
+            if auction_v != ("NESW"[eff] if eff is not None else "?"):
+                return False
+            if auction_rows and _PLAIN_AUCTION.fullmatch(auction_rows) is None \
+                    and _CANON_AUCTION.fullmatch(auction_rows) is None:
+                return False
+            if notes_block:
+                lines: list[str] = []
+                _note_lines(board.auction_notes.items(), lines)
+                if "\n".join(lines) + "\n" != notes_block:
+                    return False
+    except ParseError:
+        return False  # the writer cannot write it
+    if play_v is not None:
+        leader = board.play_leader
+        if not play_lazy or play_v != ("NESW"[leader] if leader is not None else "?"):
+            return False
+    return True
+
+
+_NO_TAGS: dict[str, str] = {}
 
 
 def _anchor_comments(entries: list[_Entry], comments: list[tuple[int, str]]) -> tuple[tuple[str, str], ...]:
@@ -1761,6 +1865,10 @@ def board_text(b: Board) -> str:
     Raises ParseError for a tag value or name PBN cannot hold, and for a board of a
     variant (talon, discards, dummies have no PBN tags; use YAML or JSON).
     """
+    if type(b) is LazyBoard:
+        same: str | None = getattr(b, "_game_text", None)
+        if same is not None:
+            return same  # read in the export style, and this is what the lines below write for it
     if b.variant is not None:
         raise ParseError(f"PBN cannot hold a {b.variant} board (its variant data has no PBN tags);"
                          " write YAML or JSON")
@@ -1778,24 +1886,7 @@ def board_text(b: Board) -> str:
         eff = Seat((number - 1) % 4)
     else:
         eff = None  # nobody says who dealt: the deal is written from N, the auction from "?"
-    contract = b.contract
-    result = b.result
-    if contract is None:
-        declarer_v = esc(get("Declarer", ""), "Declarer")
-        contract_v = esc(get("Contract", ""), "Contract")
-        result_v = esc(get("Result", ""), "Result") if result is None else str(result)
-    else:
-        d = contract.declarer
-        declarer_v = "NESW"[d] if d is not None else ("" if contract.level == 0 else esc(get("Declarer", "?"), "D"))
-        if d is not None and get("Declarer", "") == "^" + declarer_v:
-            declarer_v = "^" + declarer_v  # declarer and dummy swapped (PBN 3.4.13)
-        contract_v = contract.pbn
-        if result is not None:
-            result_v = str(result)
-            if get("Result", "") == "^" + result_v:
-                result_v = "^" + result_v
-        else:
-            result_v = esc(get("Result", "" if contract.level == 0 else "?"), "Result")
+    declarer_v, contract_v, result_v = _outcome_text(b.contract, b.result, get)
     vul = b.vulnerability
     deal_v = deal_text(b, eff or Seat.NORTH)
     if deal_v is None:
@@ -1880,6 +1971,29 @@ def board_text(b: Board) -> str:
     out.append("")
     text = "\n".join(out)
     return _place_comments(text, b.comments) if b.comments else text
+
+
+def _outcome_text(contract: Contract | None, result: int | None, get: Any) -> tuple[str, str, str]:
+    """The Declarer, Contract and Result values written for a board (``get`` its tags' get).
+    Raises ParseError for a kept tag value PBN cannot hold."""
+    esc = _esc
+    if contract is None:
+        declarer_v = esc(get("Declarer", ""), "Declarer")
+        contract_v = esc(get("Contract", ""), "Contract")
+        result_v = esc(get("Result", ""), "Result") if result is None else str(result)
+    else:
+        d = contract.declarer
+        declarer_v = "NESW"[d] if d is not None else ("" if contract.level == 0 else esc(get("Declarer", "?"), "D"))
+        if d is not None and get("Declarer", "") == "^" + declarer_v:
+            declarer_v = "^" + declarer_v  # declarer and dummy swapped (PBN 3.4.13)
+        contract_v = contract.pbn
+        if result is not None:
+            result_v = str(result)
+            if get("Result", "") == "^" + result_v:
+                result_v = "^" + result_v
+        else:
+            result_v = esc(get("Result", "" if contract.level == 0 else "?"), "Result")
+    return declarer_v, contract_v, result_v
 
 
 _TAG_NAME = re.compile(r"\[([A-Za-z0-9_]+) ")
