@@ -21,6 +21,7 @@ from bridgecli.cli.common import (
 )
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
+from bridgecli.files import streaming_gc
 
 EXAMPLES = (
     "\b\nExamples:\n"
@@ -99,7 +100,7 @@ def convert(ctx: click.Context, infile: str, from_: str | None, to: str | None, 
         raise BridgeCliError(f"{source}: no boards" + (" left after skipping bad records" if state["bad"] else ""),
                              ExitCode.USAGE)
     try:
-        with AtomicOutput(output) as fp:
+        with AtomicOutput(output) as fp, streaming_gc():
             held: list[str] | None = [] if output in (None, "-") else None  # see HOLD
             size = 0
             try:

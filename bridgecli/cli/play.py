@@ -32,6 +32,7 @@ from bridgecli.core.board import Board
 from bridgecli.core.cards import Card, Seat
 from bridgecli.core.errors import BridgeError
 from bridgecli.core.notation import Language
+from bridgecli.files import streaming_gc
 
 HINT = "play --analyse needs the DDS solver: pip install 'bridgecli[dds]'"  # when the solver is missing
 
@@ -154,7 +155,7 @@ def play(ctx: click.Context, infile: str, board_specs: tuple[str, ...], as_json:
     no_deal = no_play = 0
     from bridgecli.render import play as words
 
-    with AtomicOutput(None if complete else output) as fp:
+    with AtomicOutput(None if complete else output) as fp, streaming_gc():
         lines = _Lines(None if output in (None, "-") or complete else fp)
         for check in checks.check_play(records, numbers=wanted if deal_text is None else None, cards=inline_cards,
                                        complete=complete, tally=tally):

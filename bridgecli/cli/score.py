@@ -144,15 +144,18 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
             if len(rows) >= TABLE_ROWS:
                 print_rows()
 
-    if output is None:
-        for _ in boards():
-            pass
-    elif output == "-":
-        sys.stdout.writelines(formats.iter_write(boards(), fmt))
-    else:
-        out_fmt = output_format(output, None, formats.FORMATS, fmt, option="") or fmt
-        with common.AtomicOutput(output) as fp:
-            fp.writelines(formats.iter_write(boards(), out_fmt))
+    from bridgecli.files import streaming_gc
+
+    with streaming_gc():
+        if output is None:
+            for _ in boards():
+                pass
+        elif output == "-":
+            sys.stdout.writelines(formats.iter_write(boards(), fmt))
+        else:
+            out_fmt = output_format(output, None, formats.FORMATS, fmt, option="") or fmt
+            with common.AtomicOutput(output) as fp:
+                fp.writelines(formats.iter_write(boards(), out_fmt))
     if output != "-":
         print_rows()
     return ExitCode.RULES if failures else ExitCode.OK
