@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import TracebackType
@@ -416,6 +415,8 @@ class AtomicOutput:
                 raise self._error(exc) from exc
             return self._fp
         self._target = target
+        import tempfile  # here: its import costs ~20 ms, and most runs write to stdout
+
         try:
             fd, self._tmp = tempfile.mkstemp(prefix=".bridgecli-", dir=os.path.dirname(target))
         except OSError as exc:
