@@ -46,7 +46,6 @@ def _report(exc: BridgeError, source: str, board: Board | None = None) -> int:
 
 # -- the command -----------------------------------------------------------------
 
-
 EXAMPLES = (
     "\b\nExamples:\n"
     "  bridgecli play sample_deals/valid/club_session.pbn\n"
