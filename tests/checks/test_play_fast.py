@@ -193,6 +193,7 @@ def test_fast_lane_agrees_on_the_sample_deals(path: Path) -> None:
     _agree(path.read_text(encoding="utf-8", errors="replace"))
 
 
+@pytest.mark.filterwarnings("ignore::bridgecli.core.errors.ReadWarning")  # other programs' files: warned of, read
 def test_fast_lane_agrees_on_the_realworld_corpus() -> None:
     if not CORPUS.is_dir():
         pytest.skip(f"no real-world corpus at {CORPUS}")
