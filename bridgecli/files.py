@@ -259,9 +259,11 @@ def streaming_gc() -> Iterator[None]:
     them (:func:`gc.freeze`), and a young collection runs every
     :data:`STREAMING_GC_THRESHOLD` net allocations instead of 700. The collector
     stays on, so a cycle made inside the block is still collected and memory stays
-    flat however long the input. On exit the thresholds are restored and the frozen
-    objects thawed (unless they were frozen before the block). Nesting is allowed:
-    only the outermost block acts. Process-wide, like :mod:`gc` itself.
+    flat however long the input. On exit, or an error or interrupt on the way in, the
+    thresholds are restored and the frozen objects thawed. When some objects were
+    frozen before the block, it freezes none and thaws none: the frozen set stays the
+    caller's. Nesting is allowed: only the outermost block acts. Process-wide, like
+    :mod:`gc` itself.
 
     Usage, around the loop of a command::
 
@@ -272,23 +274,25 @@ def streaming_gc() -> Iterator[None]:
     import gc
 
     global _streaming_depth
-    _streaming_depth += 1
-    if _streaming_depth > 1:
+    if _streaming_depth:
+        _streaming_depth += 1
         try:
             yield
         finally:
             _streaming_depth -= 1
         return
     thresholds = gc.get_threshold()
-    thaw = gc.get_freeze_count() == 0
-    gc.freeze()
-    gc.set_threshold(max(thresholds[0], STREAMING_GC_THRESHOLD), *thresholds[1:])
-    try:
+    freeze = gc.get_freeze_count() == 0  # objects frozen already: the frozen set is left as it is
+    try:  # (all set up inside: a Ctrl-C on the way in is undone too)
+        _streaming_depth = 1
+        if freeze:
+            gc.freeze()
+        gc.set_threshold(max(thresholds[0], STREAMING_GC_THRESHOLD), *thresholds[1:])
         yield
     finally:
-        _streaming_depth -= 1
+        _streaming_depth = 0
         gc.set_threshold(*thresholds)
-        if thaw:
+        if freeze:
             gc.unfreeze()
 
 
