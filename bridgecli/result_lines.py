@@ -333,7 +333,6 @@ def _players_line() -> re.Pattern[str]:
     return re.compile(r"players\b\s*:?\s*(.*)$", re.IGNORECASE)
 
 
-
 def iter_rubber_lines(text: str, source: str | None = None, display: Language | None = None,
                       warn: Callable[[str], None] | None = None
                       ) -> Iterator[tuple[int, DealResult | tuple[str, ...]]]:

@@ -322,3 +322,32 @@ def test_the_first_score_computes_one_breakdown(monkeypatch):
     assert scoring.score(contract, 9, False, rules) == 400
     assert scoring.score(contract, 8, True, rules) == -100
     assert len(calls) == 2
+
+
+def test_scores_are_remembered_for_a_bounded_number_of_schemes():
+    """Each scheme object gets its own remembered scores; a program that builds schemes as it
+    goes (``rubber_session(..., partscore_bonus=...)`` makes one a call) must not keep them all."""
+    import dataclasses
+
+    from bridgecli.core import scoring
+    from bridgecli.core.calls import Contract
+
+    contract = Contract.from_str("4S")
+    for bonus in range(200):
+        rules = dataclasses.replace(scoring.DUPLICATE, name=f"probe {bonus}")
+        assert scoring.score(contract, 10, True, rules) == 620
+    assert len(scoring._TABLES) < 50
+    assert scoring.score(contract, 10, True) == 620
+
+
+def test_planning_plain_deals_loads_no_numpy_and_leaves_the_environment_alone():
+    """A plain plan (no condition, script or statistics) needs no numpy, so it has no reason to
+    ask OpenBLAS for one thread through ``os.environ`` (a process-wide setting, inherited by the
+    caller's child processes); a condition loads numpy, with OpenBLAS held to one thread."""
+    code = ("import os, sys\nos.environ.pop('OPENBLAS_NUM_THREADS', None)\n"
+            "from bridgecli.dealer import session\n"
+            "session.plan(4, seed=1)\n"
+            "print('numpy' in sys.modules, os.environ.get('OPENBLAS_NUM_THREADS'))\n"
+            "session.plan(4, seed=1, where='hcp(north) >= 10')\n"
+            "print('numpy' in sys.modules, os.environ.get('OPENBLAS_NUM_THREADS'))\n")
+    assert _stdout_of(code).split("\n") == ["False None", "True 1", ""]

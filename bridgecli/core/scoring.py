@@ -291,8 +291,10 @@ def breakdown(contract: Contract, tricks: int, vulnerable: bool, rules: ScoringR
 
 # Scores per scheme, each computed on first use and kept: key
 # ((((level-1)*5 + strain)*3 + risk)*2 + vulnerable)*14 + tricks. Filled entry by entry
-# (not all 2,940 at once), so that one score costs one breakdown (start-up time).
+# (not all 2,940 at once), so that one score costs one breakdown (start-up time). At most
+# _MAX_SCHEMES schemes are kept: a program may build a scheme a call (``rubber_session``).
 _TABLES: dict[int, tuple[ScoringRules, dict[int, int]]] = {}
+_MAX_SCHEMES = 16
 
 
 def score(contract: Contract, tricks: int, vulnerable: bool, rules: ScoringRules = DUPLICATE) -> int:
@@ -309,6 +311,8 @@ def score(contract: Contract, tricks: int, vulnerable: bool, rules: ScoringRules
     i = ((((contract.level - 1) * 5 + s) * 3 + contract.risk) * 2 + (1 if vulnerable else 0)) * 14 + tricks
     entry = _TABLES.get(id(rules))
     if entry is None or entry[0] is not rules:
+        if len(_TABLES) >= _MAX_SCHEMES:
+            _TABLES.clear()
         entry = _TABLES[id(rules)] = (rules, {})
     total = entry[1].get(i)
     if total is None:

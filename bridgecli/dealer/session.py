@@ -6,6 +6,13 @@ piece; :func:`run` deals a plan and writes it in a format to a binary handle
 (the command's job, ``--jobs`` included); :func:`deal` yields the boards and
 :func:`deal_stats` gives only the statistics. The same seed and options give the
 same deals everywhere. No click, no printing: errors are ParseError and RuleError.
+
+One process-wide setting: when a plan or a run with conditions, a script,
+statistics or numpy batches is the first to load numpy, ``OPENBLAS_NUM_THREADS``
+is set to ``1`` first (dealing uses no BLAS, and OpenBLAS's thread pool only
+costs time), so numpy's BLAS in the caller's process, and in processes it starts
+later, keeps one thread. A value the caller set is kept; import numpy (or set the
+variable) before dealing to keep your own.
 """
 
 from __future__ import annotations
@@ -146,6 +153,9 @@ def plan(count: int | None = None, *, seed: int | None = None, where: str | Sequ
          max_tries: int | None = None, stats: str | None = None, lang: Any = None) -> DealPlan:
     """Read and check the parts of a dealing run, as ``bridgecli deal`` takes them.
 
+    With conditions, a script or statistics (which load numpy), sets ``OPENBLAS_NUM_THREADS``
+    to ``1`` when numpy is not loaded yet and the variable is unset (see the module notes).
+
     Args:
         count: Deals wanted; None: 1, or a script's ``produce`` (40 with a print action,
             up to the try limit for a script with statistics only).
@@ -171,8 +181,9 @@ def plan(count: int | None = None, *, seed: int | None = None, where: str | Sequ
     """
     from .predeal import parse_predeal
 
-    _quiet_blas()  # reading a condition or a script loads numpy
     wheres = _texts(where)
+    if wheres or stats or script is not None:
+        _quiet_blas()  # reading a condition or a script loads numpy
     parsed: Script | None = None
     if script is not None:
         from .script import parse_script
@@ -235,7 +246,11 @@ def uses_numpy(the_plan: DealPlan) -> bool:
 
 
 def _quiet_blas() -> None:
-    """Ask OpenBLAS for one thread, unless numpy is loaded already (the user's own setting wins)."""
+    """Ask OpenBLAS for one thread, unless numpy is loaded already (the user's own setting wins).
+
+    A process-wide change (``os.environ``, inherited by child processes), documented in the
+    module notes: the Python API's callers see it too, not only the command.
+    """
     if "numpy" not in sys.modules:
         # dealing uses no BLAS: spare the start-up of OpenBLAS's thread pool (measured: its threads
         # also cost about 70 ms of CPU in a run of 10,000 conditioned deals)
