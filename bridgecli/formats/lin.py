@@ -625,7 +625,10 @@ def _fast_tables() -> None:
 
 
 def _holding(suit: int, ranks: str) -> tuple[int, frozenset[Card]]:
-    """The entry of ``_HOLDINGS[suit]`` for ``ranks``, made and kept."""
+    """The entry of ``_HOLDINGS[suit]`` for ``ranks``, made and kept (not kept for more
+    than 13 ranks: a rank twice, and a text as long as the input may make it)."""
+    if len(ranks) > 13:
+        return -1, frozenset()
     table = _HOLDINGS[suit]
     base = _SUIT_BASES[suit]
     bits = 0

@@ -165,3 +165,13 @@ def test_real_world_files_same_as_the_general_path(name: str, monkeypatch: pytes
     text = (CORPUS / name).read_text(encoding="utf-8", errors="replace")
     fast, general = _read_both(text, monkeypatch, 4096)
     assert fast == general
+
+
+def test_the_holding_cache_keeps_no_overlong_suit(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a suit of more than 13 ranks has a rank twice: the general path reports it, and
+    # the fast path's table of holdings (bounded in entries) must not keep its text
+    long_suit = "AKQJT98765432" * 50
+    text = WRITTEN.replace("md|4ST9HQJ7654", "md|4S" + long_suit + "HQJ7654", 1)
+    fast, general = _read_both(text, monkeypatch, 4096)
+    assert fast == general and isinstance(fast[0], tuple)
+    assert all(len(ranks) <= 13 for table in lin._HOLDINGS for ranks in table)
