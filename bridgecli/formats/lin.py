@@ -20,8 +20,9 @@ A LIN record is a run of ``key|value|`` pairs. The keys read here:
   tag ``LinVg`` when it holds more than those tags;
 * ``rs|4HE=,...|`` the results of the match, two a board (open, closed room):
   tag ``LinResult`` of each board holds its own (the whole list in ``LinRs``
-  when the board cannot be placed in it); a list of one entry is the board's
-  own, its contract and result when the board has no calls, cards or claim;
+  when the board cannot be placed in it); a list of one entry is the result of
+  the board it comes with, its contract and result when the board has no calls,
+  cards or claim (the boards after it only carry it: ``LinRs``);
 * ``nt|text|`` commentary: kept as a board comment (:attr:`Board.comments`)
   after the start of the board, the auction or the play, where it came.
 
@@ -293,6 +294,7 @@ class _Record:
         self.content = False
         self.vg: str | None = None
         self.rs: str | None = None
+        self.own_rs = False  # rs| came with this board (not carried from a header before it)
         self.comments: list[tuple[str, str]] = []
 
     @property
@@ -349,6 +351,7 @@ def _apply(rec: _Record, pair: _Pair) -> None:
         rec.vg = v
     elif k == "rs":
         rec.rs = v
+        rec.own_rs = True
     elif k == "nt":
         text = " ".join(v.split())
         after = "Play" if rec.cards else "Auction" if rec.calls else ""
@@ -437,11 +440,13 @@ def _header_tags(vg: str) -> tuple[tuple[str, str], ...]:
 
 
 def _vg_tags(vg: str | None, rs: str | None, number: int | None, room: str | None, tags: dict[str, str],
-             bare: bool = False) -> tuple[Contract, int | None] | None:
+             bare: bool, own: bool) -> tuple[Contract, int | None] | None:
     """Tags from the vugraph header ``vg|`` and the results list ``rs|`` a board holds
-    (an empty value holds nothing). A board's own entry in a one-entry list is its
-    result: returned as (contract, tricks) when the board is ``bare`` (no call, card or
-    claim of its own) and the entry reads, else kept in tag ``LinResult``."""
+    (an empty value holds nothing). A one-entry list is the result of the board it
+    came with (``own``: the ``rs`` pair is the board's, not a header's carried to it):
+    returned as (contract, tricks) when the board is ``bare`` (no call, card or claim
+    of its own) and the entry reads, else kept in tag ``LinResult``. A board that only
+    carries the list keeps it in tag ``LinRs``, as any list it has no place in."""
     if vg is not None and vg.strip():
         tags.update(_header_tags(vg))
     if rs is not None and rs.strip():
@@ -456,7 +461,7 @@ def _vg_tags(vg: str | None, rs: str | None, number: int | None, room: str | Non
             if 0 <= k < len(results):
                 tags["LinResult"] = results[k].strip()
                 return None
-        if len(results) == 1:
+        if len(results) == 1 and own:
             outcome = _rs_outcome(results[0]) if bare else None
             if outcome is None:
                 tags["LinResult"] = results[0].strip()
@@ -486,7 +491,7 @@ def _build(rec: _Record, source: str | None) -> Board:
     """Turn a record into a Board. Raises ParseError or a RuleError."""
     tags: dict[str, str] = {}
     bare = not rec.calls and not rec.cards and rec.claim is None
-    outcome = _vg_tags(rec.vg, rec.rs, rec.number, rec.room, tags, bare)
+    outcome = _vg_tags(rec.vg, rec.rs, rec.number, rec.room, tags, bare, rec.own_rs)
     if rec.names:
         names = rec.names
         if len(names) >= 8 and rec.room == "Closed":
@@ -625,7 +630,10 @@ def _fast_tables() -> None:
 
 
 def _holding(suit: int, ranks: str) -> tuple[int, frozenset[Card]]:
-    """The entry of ``_HOLDINGS[suit]`` for ``ranks``, made and kept."""
+    """The entry of ``_HOLDINGS[suit]`` for ``ranks``, made and kept (not kept for more
+    than 13 ranks: a rank twice, and a text as long as the input may make it)."""
+    if len(ranks) > 13:
+        return -1, frozenset()
     table = _HOLDINGS[suit]
     base = _SUIT_BASES[suit]
     bits = 0
@@ -796,11 +804,12 @@ def _fast_board(g: tuple[str | None, ...], shared_vg: tuple[str | None, str | No
     room = None if room_v is None else _ROOMS[room_v]
     if vg is None:
         vg = shared_vg[0]
+    own_rs = rs is not None  # the board's own rs| pair, not the header's before it
     if rs is None:
         rs = shared_vg[1]
     tags: dict[str, str] = {}
     if vg is not None or rs is not None:
-        outcome = _vg_tags(vg, rs, number, room, tags, not auction_v and not play_v and claim_v is None)
+        outcome = _vg_tags(vg, rs, number, room, tags, not auction_v and not play_v and claim_v is None, own_rs)
         if outcome is not None:
             contract, result = outcome
     for tag, name in zip(_PLAYER_TAGS, names):
@@ -1165,7 +1174,7 @@ def dump_board(board: Board) -> str:
     contract, and the declarer the play starts from, from a finished auction
     (a board without auction or play keeps its contract and result in ``rs``).
     """
-    return _board_line(board, False, False)[0]
+    return _board_line(board, False, None)[0]
 
 
 def _rs_value(board: Board, outcome: Contract | None) -> str | None:
@@ -1200,10 +1209,12 @@ def _nt(comment: str) -> str:
     return f"nt|{_clean(t)}|"
 
 
-def _board_line(board: Board, reset_vg: bool, reset_rs: bool) -> tuple[str, bool, bool]:
-    """(the LIN line of ``board``, whether it holds ``vg``, whether it holds ``rs``).
-    ``reset_vg``/``reset_rs``: write an empty ``vg``/``rs`` where the board has none, so
-    that it does not take the header of the board before it. Raises as :func:`dump_board`."""
+def _board_line(board: Board, reset_vg: bool, carried_rs: str | None) -> tuple[str, bool, str | None]:
+    """(the LIN line of ``board``, whether it holds ``vg``, the ``rs`` a reader carries
+    to the next board). ``reset_vg``: write an empty ``vg`` where the board has none, so
+    that it does not take the header of the board before it; ``carried_rs``: the same for
+    ``rs`` (the value the lines before carry to this board, None for none). Raises as
+    :func:`dump_board`."""
     if board.variant is not None:
         raise ParseError(f"LIN cannot hold a {board.variant} board; write YAML or JSON")
     dealer = board.effective_dealer
@@ -1243,8 +1254,13 @@ def _board_line(board: Board, reset_vg: bool, reset_rs: bool) -> tuple[str, bool
     if vg is not None or reset_vg:
         parts.append(f"vg|{vg or ''}|")
     rs = _rs_value(board, outcome)
-    if rs is not None or reset_rs:
+    if rs is not None and rs == carried_rs and "," not in rs and "LinResult" not in board.tags and outcome is None:
+        # a one-entry list the board only carries (tag LinRs): on the board's own line a
+        # reader would take it for the board's result, so the header before it holds it
+        pass
+    elif rs is not None or carried_rs is not None:
         parts.append(f"rs|{rs or ''}|")
+        carried_rs = rs
     parts.append("st||")
     first = board.dealer if board.dealer is not None else board.auction_from  # who made the first call
     if board.deal is not None or first is not None:
@@ -1283,14 +1299,14 @@ def _board_line(board: Board, reset_vg: bool, reset_rs: bool) -> tuple[str, bool
     parts.extend(notes["Play"])
     if board.result is not None and outcome is None:
         parts.append(f"mc|{board.result}|pg||")
-    return "".join(parts) + "\n", vg is not None, rs is not None
+    return "".join(parts) + "\n", vg is not None, carried_rs
 
 
 def iter_dumps(boards: Iterable[Board]) -> Iterator[str]:
     """LIN text a board a line."""
-    had_vg = had_rs = False
+    had_vg, carried_rs = False, None
     for board in boards:
-        text, had_vg, had_rs = _board_line(board, had_vg, had_rs)
+        text, had_vg, carried_rs = _board_line(board, had_vg, carried_rs)
         yield text
 
 

@@ -473,3 +473,15 @@ def test_an_rs_entry_that_does_not_read_stays_a_tag() -> None:
         assert b.contract is None and b.tag("LinResult") == entry
     (c,) = lin.loads("pn|a,b,c,d|rs|4SN=|st||md|1SA,,,|mb|p|")  # the board's own auction rules
     assert c.contract is None and c.tag("LinResult") == "4SN="
+
+
+def test_a_header_result_is_the_own_result_of_the_first_board_only() -> None:
+    # rs| holds for every board after it when read; a one-entry list is the result of
+    # the board it came with, not of the bare boards that only carry the header
+    text = ("rs|4HE=|\npn|a,b,c,d|st||md|1SA,,,|ah|Board 1|\n"
+            "pn|a,b,c,d|st||md|1SA,,,|ah|Board 2|\npn|a,b,c,d|st||md|1SA,,,|ah|Board 3|\n")
+    first, *later = lin.loads(text)
+    assert (first.contract, first.result) == (Contract(4, Strain.HEARTS, Risk.UNDOUBLED, Seat.EAST), 10)
+    assert [(b.contract, b.result, b.tag("LinRs"), b.tag("LinResult")) for b in later] == [
+        (None, None, "4HE=", None)] * 2
+    assert lin.loads(lin.dumps([first, *later])) == [first, *later]

@@ -16,6 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridgecli.core import Board, BridgeError
+from bridgecli.core.calls import Contract, Risk
+from bridgecli.core.cards import Seat, Strain
 from bridgecli.formats import lin
 
 from .strategies import lin_boards
@@ -165,3 +167,29 @@ def test_real_world_files_same_as_the_general_path(name: str, monkeypatch: pytes
     text = (CORPUS / name).read_text(encoding="utf-8", errors="replace")
     fast, general = _read_both(text, monkeypatch, 4096)
     assert fast == general
+
+
+def test_the_holding_cache_keeps_no_overlong_suit(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a suit of more than 13 ranks has a rank twice: the general path reports it, and
+    # the fast path's table of holdings (bounded in entries) must not keep its text
+    long_suit = "AKQJT98765432" * 50
+    text = WRITTEN.replace("md|4ST9HQJ7654", "md|4S" + long_suit + "HQJ7654", 1)
+    fast, general = _read_both(text, monkeypatch, 4096)
+    assert fast == general and isinstance(fast[0], tuple)
+    assert all(len(ranks) <= 13 for table in lin._HOLDINGS for ranks in table)
+
+
+def test_a_one_entry_header_result_reads_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the board the rs| pair comes with takes it as its result (bare); the boards after
+    # it, bare or not and on the fast path or not, only carry it: tag LinRs
+    bare = SAMPLE[:SAMPLE.index("|mb|")] + "|\n"
+    text = "rs|4HE=|\n" + bare + bare + WRITTEN + bare.replace("|st||", "|rs|3NW-1|st||") + bare
+    assert _fast_items(text) >= 3
+    fast, general = _read_both(text, monkeypatch)
+    assert fast == general
+    assert [(b.contract, b.result, b.tag("LinRs")) for b in fast if isinstance(b, Board)] == [
+        (Contract(4, Strain.HEARTS, Risk.UNDOUBLED, Seat.EAST), 10, None),
+        (None, None, "4HE="),
+        (Contract(2, Strain.HEARTS, Risk.DOUBLED, Seat.SOUTH), 8, "4HE="),  # its own auction and claim
+        (Contract(3, Strain.NOTRUMP, Risk.UNDOUBLED, Seat.WEST), 8, None),
+        (None, None, "3NW-1")]
