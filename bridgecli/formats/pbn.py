@@ -610,22 +610,30 @@ _PLAY_SLOT: Any = Board.__dict__["play"]
 _FIELD_NAMES = tuple(f.name for f in __import__("dataclasses").fields(Board))
 
 
+def _hand_masks(holdings: Iterable[str]) -> tuple[int, int, int, int] | None:
+    """The four hands of a Deal value's 16 suit holdings (spades to clubs, hand after hand)
+    as 52-bit card masks (bit ``13 * suit + rank - 2``); None when a holding's ranks do
+    not run from the ace down."""
+    try:  # each holding's ranks (13 bits)
+        s0, h0, d0, c0, s1, h1, d1, c1, s2, h2, d2, c2, s3, h3, d3, c3 = map(
+            (_HOLDING_MASK or _holding_masks()).__getitem__, holdings)
+    except KeyError:
+        return None
+    return (s0 << 39 | h0 << 26 | d0 << 13 | c0, s1 << 39 | h1 << 26 | d1 << 13 | c1,
+            s2 << 39 | h2 << 26 | d2 << 13 | c2, s3 << 39 | h3 << 26 | d3 << 13 | c3)
+
+
 def _lazy_deal(v: str) -> bool:
     """Whether the Deal value ``v`` is canonical and a deal (no card twice): then it is
     parsed only when asked for."""
     m = _CANON_DEAL.fullmatch(v)
     if m is None:
         return False
-    try:  # each holding's ranks (13 bits); a KeyError for ranks not from the ace down
-        s0, h0, d0, c0, s1, h1, d1, c1, s2, h2, d2, c2, s3, h3, d3, c3 = map(
-            (_HOLDING_MASK or _holding_masks()).__getitem__, m.groups())
-    except KeyError:
+    hands = _hand_masks(m.groups())
+    if hands is None:
         return False
-    # each hand as 52 bits: at most 13 cards, and no card in two hands
-    a = s0 << 39 | h0 << 26 | d0 << 13 | c0
-    b = s1 << 39 | h1 << 26 | d1 << 13 | c1
-    c = s2 << 39 | h2 << 26 | d2 << 13 | c2
-    d = s3 << 39 | h3 << 26 | d3 << 13 | c3
+    # at most 13 cards a hand, and no card in two hands
+    a, b, c, d = hands
     na, nb, nc, nd = a.bit_count(), b.bit_count(), c.bit_count(), d.bit_count()
     return na <= 13 and nb <= 13 and nc <= 13 and nd <= 13 and (a | b | c | d).bit_count() == na + nb + nc + nd
 
@@ -719,28 +727,6 @@ def deal_text(board: Board, first: Seat) -> str | None:
     return f"{'NESW'[first]}:{' '.join(parts[shift:] + parts[:shift])}"
 
 
-class _HoldingBits(dict[str, int]):
-    """A suit's holding as the writer writes it (ranks from the ace down, ``""`` for a
-    void) -> its cards as bits of a 52-bit mask (the suit's ranks shifted by ``shift``),
-    each holding worked out on first use; KeyError for any other text."""
-
-    def __init__(self, shift: int) -> None:
-        super().__init__()
-        self.shift = shift
-
-    def __missing__(self, text: str) -> int:
-        ranks = [_RANK_INDEX.get(ch, -1) for ch in text]
-        if -1 in ranks or ranks != sorted(set(ranks), reverse=True):  # at most 8192 holdings kept
-            raise KeyError(text)
-        bits = sum(1 << r for r in ranks) << self.shift
-        self[text] = bits
-        return bits
-
-
-_RANK_INDEX = {r: i for i, r in enumerate("23456789TJQKA")}
-#: The holdings of a hand in PBN order (spades, hearts, diamonds, clubs), four times over
-#: for the four hands of a Deal value.
-_HOLDING_BITS: list[_HoldingBits] = [_HoldingBits(shift) for shift in (39, 26, 13, 0)] * 4
 #: A card as the writer writes it (``SA``, ``H9``) -> its index 0..51 (``13 * suit + rank - 2``).
 _CARD_INDEX: dict[str, int] = {f"{s}{r}": 13 * k + i for k, s in enumerate("CDHS") for i, r in enumerate("23456789TJQKA")}
 
@@ -754,15 +740,8 @@ def deal_masks(board: Board) -> tuple[int, int, int, int] | None:
         return None
     parts = t[2:].replace(" ", ".").split(".")
     first = _SEAT_OF.get(t[0])
-    if len(parts) != 16 or first is None:
-        return None
-    try:
-        m = list(map(dict.__getitem__, _HOLDING_BITS, parts))
-    except KeyError:
-        return None
-    hands = (m[0] | m[1] | m[2] | m[3], m[4] | m[5] | m[6] | m[7], m[8] | m[9] | m[10] | m[11],
-             m[12] | m[13] | m[14] | m[15])
-    if not first:
+    hands = _hand_masks(parts) if len(parts) == 16 and first is not None else None
+    if hands is None or not first:  # (not first: the text's hands run from North)
         return hands
     shift = 4 - first  # the text's hands run from ``first``
     return hands[shift:] + hands[:shift]  # type: ignore[return-value]
