@@ -958,11 +958,7 @@ def _written_as_read(g: tuple[str, ...], board: Board, play_lazy: bool, sorted_t
         return False
     deal_v, declarer_v, contract_v, result_v, auction_v, auction_rows, notes_block, play_v = (
         g[10], g[12], g[13], g[14], g[16], g[17], g[18], g[19])
-    eff = board.dealer
-    if eff is None:
-        eff = board.auction_from
-        if eff is None and board.number:
-            eff = _SEAT_BY_INDEX[(board.number - 1) % 4]
+    eff = board.effective_dealer  # the seat board_text writes the deal and the auction from
     if deal_v != "?" and deal_v[0] != "NESW"[eff or 0]:
         return False  # written from the dealer
     contract = board.contract
