@@ -192,9 +192,6 @@ class _Reader:
         self.text = text
         self.source = source
         self.last: dict[str, str] = {}  # value of each tag in the latest good game that had it
-        # what the latest export-style game adds to ``last``, kept as it is until ``last`` is
-        # used (:meth:`_last`): most files never use "#", so most games never copy it in
-        self._unremembered: tuple[dict[str, str], tuple[str, ...], list[_Entry]] | None = None
         self.defaults: dict[str, str] = {}  # ``##`` values
         self._brace: list[str] = []  # lines of the brace comment being read
 
@@ -213,6 +210,7 @@ class _Reader:
         parts = _GAME_SEP.split(text)
         line = first_line
         export = _EXPORT_GAME.fullmatch
+        last = self.last
         for k in range(0, len(parts), 2):
             chunk = parts[k]
             if chunk:
@@ -220,7 +218,7 @@ class _Reader:
                     chunk += "\n"
                 # a game in the export style, read at once (no generator a game)
                 m = export(chunk) if chunk[:7] == "[Event " and not self.defaults and '"#' not in chunk else None
-                board = _export_board(m.groups(), self, chunk) if m is not None else None
+                board = _export_board(m.groups(), last, chunk) if m is not None else None
                 if board is not None:
                     yield board
                 else:
@@ -257,7 +255,7 @@ class _Reader:
             except BridgeError:
                 board = None  # read the game again line by line, to locate the error
             if board is not None:
-                self._last().update(tags)
+                self.last.update(tags)
                 self._remember(entries)
                 yield board
                 return
@@ -436,7 +434,7 @@ class _Reader:
                 if name in _NO_INHERIT:
                     raise ParseError(f"tag {name} may not use {v[:2]!r} inheritance (PBN 4.8)").located(line=e[2])
                 if v == "#":
-                    e[1] = self._last().get(name, "")
+                    e[1] = self.last.get(name, "")
                 else:
                     e[1] = defaults[name] = v[2:]
         if defaults:
@@ -447,22 +445,9 @@ class _Reader:
 
     def _remember(self, entries: list[_Entry]) -> None:
         """Keep this game's values for a later ``#``."""
-        last = self._last()
+        last = self.last
         for e in entries:
             last[e[0]] = e[1]
-
-    def _last(self) -> dict[str, str]:
-        """:attr:`last`, with the values of a pending export-style game put in."""
-        pending = self._unremembered
-        if pending is not None:
-            self._unremembered = None
-            tags, structured, entries = pending
-            last = self.last
-            last.update(tags)
-            last.update(zip(_EXPORT_STRUCTURED, structured))
-            for e in entries:
-                last[e[0]] = e[1]
-        return self.last
 
     def _board(self, entries: list[_Entry], comments: list[tuple[int, str]] | None = None) -> Board | BridgeError:
         line: int | None = entries[0][2]
@@ -855,10 +840,10 @@ if _NEW_BOARD_FIELDS != _FIELD_NAMES:
 _SLOT_SETTERS = tuple(Board.__dict__[name].__set__ for name in _NEW_BOARD_FIELDS)
 
 
-def _export_board(g: tuple[str, ...], reader: _Reader, text: str) -> Board | None:
+def _export_board(g: tuple[str, ...], last: dict[str, str], text: str) -> Board | None:
     """The Board of a game matched by ``_EXPORT_GAME`` (its groups ``g``; ``text`` the game),
     or None when a value is not plain: the general path then reads the game (and words
-    any error). A LazyBoard keeps ``text`` when the writer would write just that for it
+    any error); the game's values go to ``last`` for a later ``#``. A LazyBoard keeps ``text`` when the writer would write just that for it
     (:func:`_written_as_read`)."""
     (event, site, date, board_v, west, north, east, south, dealer_v, vul_v, deal_v, scoring, declarer_v,
      contract_v, result_v, others, auction_v, auction_rows, notes_block, play_v, play_rows) = g
@@ -922,8 +907,11 @@ def _export_board(g: tuple[str, ...], reader: _Reader, text: str) -> Board | Non
                        entries[-1] if play_lazy else None)
     if type(board) is LazyBoard and _written_as_read(g, board, play_lazy, in_order):
         _SET(board, "_game_text", text)
-    # what a later "#" takes from this game (put in reader.last when one asks)
-    reader._unremembered = (tags, (board_v, dealer_v, vul_v, deal_v, declarer_v, contract_v, result_v), entries)
+    # what a later "#" takes from this game
+    last.update(tags)
+    last.update(zip(_EXPORT_STRUCTURED, (board_v, dealer_v, vul_v, deal_v, declarer_v, contract_v, result_v)))
+    for e in entries:
+        last[e[0]] = e[1]
     return board
 
 
