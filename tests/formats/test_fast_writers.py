@@ -271,7 +271,7 @@ def test_games_in_the_export_style_are_copied() -> None:
 
 
 def test_a_game_after_an_export_style_game_inherits_its_values() -> None:
-    # the export-style game's values reach reader.last only when a "#" asks for them
+    # the values of a game read by the export-style path are there for a later "#"
     first = '[Event "Club"]\n[Site "?"]\n[Date "?"]\n[Board "1"]\n[West "?"]\n[North "?"]\n[East "?"]\n' \
             '[South "?"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "?"]\n[Scoring "?"]\n[Declarer ""]\n' \
             '[Contract ""]\n[Result ""]\n[Room "Open"]\n'
