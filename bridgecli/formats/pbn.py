@@ -192,9 +192,6 @@ class _Reader:
         self.text = text
         self.source = source
         self.last: dict[str, str] = {}  # value of each tag in the latest good game that had it
-        # what the latest export-style game adds to ``last``, kept as it is until ``last`` is
-        # used (:meth:`_last`): most files never use "#", so most games never copy it in
-        self._unremembered: tuple[dict[str, str], tuple[str, ...], list[_Entry]] | None = None
         self.defaults: dict[str, str] = {}  # ``##`` values
         self._brace: list[str] = []  # lines of the brace comment being read
 
@@ -213,6 +210,7 @@ class _Reader:
         parts = _GAME_SEP.split(text)
         line = first_line
         export = _EXPORT_GAME.fullmatch
+        last = self.last
         for k in range(0, len(parts), 2):
             chunk = parts[k]
             if chunk:
@@ -220,7 +218,7 @@ class _Reader:
                     chunk += "\n"
                 # a game in the export style, read at once (no generator a game)
                 m = export(chunk) if chunk[:7] == "[Event " and not self.defaults and '"#' not in chunk else None
-                board = _export_board(m.groups(), self, chunk) if m is not None else None
+                board = _export_board(m.groups(), last, chunk) if m is not None else None
                 if board is not None:
                     yield board
                 else:
@@ -257,7 +255,7 @@ class _Reader:
             except BridgeError:
                 board = None  # read the game again line by line, to locate the error
             if board is not None:
-                self._last().update(tags)
+                self.last.update(tags)
                 self._remember(entries)
                 yield board
                 return
@@ -436,7 +434,7 @@ class _Reader:
                 if name in _NO_INHERIT:
                     raise ParseError(f"tag {name} may not use {v[:2]!r} inheritance (PBN 4.8)").located(line=e[2])
                 if v == "#":
-                    e[1] = self._last().get(name, "")
+                    e[1] = self.last.get(name, "")
                 else:
                     e[1] = defaults[name] = v[2:]
         if defaults:
@@ -447,22 +445,9 @@ class _Reader:
 
     def _remember(self, entries: list[_Entry]) -> None:
         """Keep this game's values for a later ``#``."""
-        last = self._last()
+        last = self.last
         for e in entries:
             last[e[0]] = e[1]
-
-    def _last(self) -> dict[str, str]:
-        """:attr:`last`, with the values of a pending export-style game put in."""
-        pending = self._unremembered
-        if pending is not None:
-            self._unremembered = None
-            tags, structured, entries = pending
-            last = self.last
-            last.update(tags)
-            last.update(zip(_EXPORT_STRUCTURED, structured))
-            for e in entries:
-                last[e[0]] = e[1]
-        return self.last
 
     def _board(self, entries: list[_Entry], comments: list[tuple[int, str]] | None = None) -> Board | BridgeError:
         line: int | None = entries[0][2]
@@ -610,22 +595,30 @@ _PLAY_SLOT: Any = Board.__dict__["play"]
 _FIELD_NAMES = tuple(f.name for f in __import__("dataclasses").fields(Board))
 
 
+def _hand_masks(holdings: Iterable[str]) -> tuple[int, int, int, int] | None:
+    """The four hands of a Deal value's 16 suit holdings (spades to clubs, hand after hand)
+    as 52-bit card masks (bit ``13 * suit + rank - 2``); None when a holding's ranks do
+    not run from the ace down."""
+    try:  # each holding's ranks (13 bits)
+        s0, h0, d0, c0, s1, h1, d1, c1, s2, h2, d2, c2, s3, h3, d3, c3 = map(
+            (_HOLDING_MASK or _holding_masks()).__getitem__, holdings)
+    except KeyError:
+        return None
+    return (s0 << 39 | h0 << 26 | d0 << 13 | c0, s1 << 39 | h1 << 26 | d1 << 13 | c1,
+            s2 << 39 | h2 << 26 | d2 << 13 | c2, s3 << 39 | h3 << 26 | d3 << 13 | c3)
+
+
 def _lazy_deal(v: str) -> bool:
     """Whether the Deal value ``v`` is canonical and a deal (no card twice): then it is
     parsed only when asked for."""
     m = _CANON_DEAL.fullmatch(v)
     if m is None:
         return False
-    try:  # each holding's ranks (13 bits); a KeyError for ranks not from the ace down
-        s0, h0, d0, c0, s1, h1, d1, c1, s2, h2, d2, c2, s3, h3, d3, c3 = map(
-            (_HOLDING_MASK or _holding_masks()).__getitem__, m.groups())
-    except KeyError:
+    hands = _hand_masks(m.groups())
+    if hands is None:
         return False
-    # each hand as 52 bits: at most 13 cards, and no card in two hands
-    a = s0 << 39 | h0 << 26 | d0 << 13 | c0
-    b = s1 << 39 | h1 << 26 | d1 << 13 | c1
-    c = s2 << 39 | h2 << 26 | d2 << 13 | c2
-    d = s3 << 39 | h3 << 26 | d3 << 13 | c3
+    # at most 13 cards a hand, and no card in two hands
+    a, b, c, d = hands
     na, nb, nc, nd = a.bit_count(), b.bit_count(), c.bit_count(), d.bit_count()
     return na <= 13 and nb <= 13 and nc <= 13 and nd <= 13 and (a | b | c | d).bit_count() == na + nb + nc + nd
 
@@ -719,28 +712,6 @@ def deal_text(board: Board, first: Seat) -> str | None:
     return f"{'NESW'[first]}:{' '.join(parts[shift:] + parts[:shift])}"
 
 
-class _HoldingBits(dict[str, int]):
-    """A suit's holding as the writer writes it (ranks from the ace down, ``""`` for a
-    void) -> its cards as bits of a 52-bit mask (the suit's ranks shifted by ``shift``),
-    each holding worked out on first use; KeyError for any other text."""
-
-    def __init__(self, shift: int) -> None:
-        super().__init__()
-        self.shift = shift
-
-    def __missing__(self, text: str) -> int:
-        ranks = [_RANK_INDEX.get(ch, -1) for ch in text]
-        if -1 in ranks or ranks != sorted(set(ranks), reverse=True):  # at most 8192 holdings kept
-            raise KeyError(text)
-        bits = sum(1 << r for r in ranks) << self.shift
-        self[text] = bits
-        return bits
-
-
-_RANK_INDEX = {r: i for i, r in enumerate("23456789TJQKA")}
-#: The holdings of a hand in PBN order (spades, hearts, diamonds, clubs), four times over
-#: for the four hands of a Deal value.
-_HOLDING_BITS: list[_HoldingBits] = [_HoldingBits(shift) for shift in (39, 26, 13, 0)] * 4
 #: A card as the writer writes it (``SA``, ``H9``) -> its index 0..51 (``13 * suit + rank - 2``).
 _CARD_INDEX: dict[str, int] = {f"{s}{r}": 13 * k + i for k, s in enumerate("CDHS") for i, r in enumerate("23456789TJQKA")}
 
@@ -754,15 +725,8 @@ def deal_masks(board: Board) -> tuple[int, int, int, int] | None:
         return None
     parts = t[2:].replace(" ", ".").split(".")
     first = _SEAT_OF.get(t[0])
-    if len(parts) != 16 or first is None:
-        return None
-    try:
-        m = list(map(dict.__getitem__, _HOLDING_BITS, parts))
-    except KeyError:
-        return None
-    hands = (m[0] | m[1] | m[2] | m[3], m[4] | m[5] | m[6] | m[7], m[8] | m[9] | m[10] | m[11],
-             m[12] | m[13] | m[14] | m[15])
-    if not first:
+    hands = _hand_masks(parts) if len(parts) == 16 and first is not None else None
+    if hands is None or not first:  # (not first: the text's hands run from North)
         return hands
     shift = 4 - first  # the text's hands run from ``first``
     return hands[shift:] + hands[:shift]  # type: ignore[return-value]
@@ -876,10 +840,10 @@ if _NEW_BOARD_FIELDS != _FIELD_NAMES:
 _SLOT_SETTERS = tuple(Board.__dict__[name].__set__ for name in _NEW_BOARD_FIELDS)
 
 
-def _export_board(g: tuple[str, ...], reader: _Reader, text: str) -> Board | None:
+def _export_board(g: tuple[str, ...], last: dict[str, str], text: str) -> Board | None:
     """The Board of a game matched by ``_EXPORT_GAME`` (its groups ``g``; ``text`` the game),
     or None when a value is not plain: the general path then reads the game (and words
-    any error). A LazyBoard keeps ``text`` when the writer would write just that for it
+    any error); the game's values go to ``last`` for a later ``#``. A LazyBoard keeps ``text`` when the writer would write just that for it
     (:func:`_written_as_read`)."""
     (event, site, date, board_v, west, north, east, south, dealer_v, vul_v, deal_v, scoring, declarer_v,
      contract_v, result_v, others, auction_v, auction_rows, notes_block, play_v, play_rows) = g
@@ -943,8 +907,11 @@ def _export_board(g: tuple[str, ...], reader: _Reader, text: str) -> Board | Non
                        entries[-1] if play_lazy else None)
     if type(board) is LazyBoard and _written_as_read(g, board, play_lazy, in_order):
         _SET(board, "_game_text", text)
-    # what a later "#" takes from this game (put in reader.last when one asks)
-    reader._unremembered = (tags, (board_v, dealer_v, vul_v, deal_v, declarer_v, contract_v, result_v), entries)
+    # what a later "#" takes from this game
+    last.update(tags)
+    last.update(zip(_EXPORT_STRUCTURED, (board_v, dealer_v, vul_v, deal_v, declarer_v, contract_v, result_v)))
+    for e in entries:
+        last[e[0]] = e[1]
     return board
 
 
@@ -979,11 +946,7 @@ def _written_as_read(g: tuple[str, ...], board: Board, play_lazy: bool, sorted_t
         return False
     deal_v, declarer_v, contract_v, result_v, auction_v, auction_rows, notes_block, play_v = (
         g[10], g[12], g[13], g[14], g[16], g[17], g[18], g[19])
-    eff = board.dealer
-    if eff is None:
-        eff = board.auction_from
-        if eff is None and board.number:
-            eff = _SEAT_BY_INDEX[(board.number - 1) % 4]
+    eff = board.effective_dealer  # the seat board_text writes the deal and the auction from
     if deal_v != "?" and deal_v[0] != "NESW"[eff or 0]:
         return False  # written from the dealer
     contract = board.contract

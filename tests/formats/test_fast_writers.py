@@ -271,7 +271,7 @@ def test_games_in_the_export_style_are_copied() -> None:
 
 
 def test_a_game_after_an_export_style_game_inherits_its_values() -> None:
-    # the export-style game's values reach reader.last only when a "#" asks for them
+    # the values of a game read by the export-style path are there for a later "#"
     first = '[Event "Club"]\n[Site "?"]\n[Date "?"]\n[Board "1"]\n[West "?"]\n[North "?"]\n[East "?"]\n' \
             '[South "?"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "?"]\n[Scoring "?"]\n[Declarer ""]\n' \
             '[Contract ""]\n[Result ""]\n[Room "Open"]\n'
@@ -281,3 +281,15 @@ def test_a_game_after_an_export_style_game_inherits_its_values() -> None:
     assert one.tags == {"Event": "Club", "Room": "Open"}
     # Event and Room as the first game gave them; Site it gave as "?" (unknown, not kept): ""
     assert two.tags == {"Event": "Club", "Room": "Open", "Site": ""}
+
+
+def test_a_hash_takes_the_value_of_the_latest_game_that_had_the_tag() -> None:
+    # two export-style games, the second without Room: a later "#" still finds the first one's
+    # (PBN 4.8: back to the nearest game with a value), as when every game was read the general way
+    game = '[Event "Club"]\n[Site "?"]\n[Date "?"]\n[Board "{}"]\n[West "?"]\n[North "?"]\n[East "?"]\n' \
+           '[South "?"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "?"]\n[Scoring "?"]\n[Declarer ""]\n' \
+           '[Contract ""]\n[Result ""]\n'
+    first, second = game.format(1) + '[Room "Open"]\n', game.format(2)
+    assert pbn._EXPORT_GAME.fullmatch(first) is not None and pbn._EXPORT_GAME.fullmatch(second) is not None
+    *_, third = pbn.loads(first + "\n" + second + '\n[Event "#"]\n[Board "3"]\n[Room "#"]\n')
+    assert third.tags == {"Event": "Club", "Room": "Open"}
