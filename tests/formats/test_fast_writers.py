@@ -263,7 +263,7 @@ def test_games_in_the_export_style_are_copied() -> None:
     # the games the writer writes are copied when read again (all but the first of a
     # file, which starts with the header lines and is read the general way)
     text = (SAMPLES / "valid" / "club_session.pbn").read_text(encoding="utf-8")
-    boards = [b for b in pbn.iter_records(pbn.dumps(pbn.loads(text)) * 1) if isinstance(b, Board)]
+    boards = [b for b in pbn.iter_records(pbn.dumps(pbn.loads(text))) if isinstance(b, Board)]
     again = [b for b in pbn.iter_records(pbn.dumps(boards)) if isinstance(b, Board)]
     copied = [getattr(b, "_game_text", None) is not None for b in again]
     assert len(again) > 2 and all(copied[1:])
