@@ -208,18 +208,16 @@ _BOARDS_KEY_START = re.compile(r'\{\s*(?:"(?:b(?:o(?:a(?:r(?:d(?:s(?:"\s*(?::\s*
 def _is_boards_object(chunks: Iterable[str]) -> tuple[bool, Iterator[str]]:
     """Whether the text of ``chunks`` (white space and a "{" first) is a ``boards`` object,
     as :func:`iter_records` tells; and an iterator over all of ``chunks`` again."""
-    it = iter(chunks)
-    seen: list[str] = []
-    text = ""
-    for chunk in it:
-        seen.append(chunk)
-        text += chunk
+    from bridgecli.formats.stream import peek_until
+
+    def key_at(text: str) -> tuple[bool, bool]:
+        """(a ``"boards":`` key opens the object, the text so far can tell)"""
         pos = _WS.match(text, len(text) - len(text.lstrip("\ufeff"))).end()  # type: ignore[union-attr]
-        if _BOARDS_KEY.match(text, pos):
-            return True, _chain(seen, it)
-        if pos < len(text) and not _BOARDS_KEY_START.match(text, pos):
-            break
-    return False, _chain(seen, it)
+        found = _BOARDS_KEY.match(text, pos) is not None
+        return found, found or (pos < len(text) and not _BOARDS_KEY_START.match(text, pos))
+
+    text, again = peek_until(chunks, lambda text: key_at(text)[1])
+    return key_at(text)[0], again
 
 
 class _Buffer:

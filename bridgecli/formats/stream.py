@@ -23,7 +23,7 @@ from __future__ import annotations
 import codecs
 import os
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO
 
 from bridgecli.core.board import Board
@@ -128,17 +128,27 @@ def text_chunks(fp: IO[bytes], source: str, size: int = CHUNK) -> Iterator[str]:
 def peek(chunks: Iterable[str]) -> tuple[str, Iterator[str]]:
     """The start of ``chunks`` (through the first line holding more than white space, or
     all of it), and an iterator over all of ``chunks`` again."""
+
+    def enough(head: str) -> bool:
+        stripped = head.lstrip("\ufeff \t\r\n")
+        # a long first line (a LIN file on one line) is enough to tell the format
+        return bool(stripped) and ("\n" in stripped or len(head) > CHUNK * 4)
+
+    return peek_until(chunks, enough)
+
+
+def peek_until(chunks: Iterable[str], enough: Callable[[str], bool]) -> tuple[str, Iterator[str]]:
+    """The start of ``chunks``, read a piece at a time until ``enough(start)`` (or to the
+    end), and an iterator over all of ``chunks`` again: a reader's look ahead at a
+    stream that it then reads from its beginning."""
     it = iter(chunks)
     seen: list[str] = []
     head = ""
     for chunk in it:
         seen.append(chunk)
         head += chunk
-        stripped = head.lstrip("\ufeff \t\r\n")
-        if stripped and "\n" in stripped:
+        if enough(head):
             break
-        if stripped and len(head) > CHUNK * 4:
-            break  # a long first line (a LIN file on one line): enough to tell the format
     return head, _chain(seen, it)
 
 

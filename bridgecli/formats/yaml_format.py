@@ -536,17 +536,9 @@ def iter_stream(chunks: Iterable[str], source: str | None = None) -> Iterator[Bo
 def _head(chunks: Iterable[str]) -> tuple[str, Iterator[str]]:
     """The start of ``chunks`` through its first line that is not blank or a comment (or
     all of it), and an iterator over all of ``chunks`` again."""
-    from bridgecli.formats.stream import _chain
+    from bridgecli.formats.stream import peek_until
 
-    it = iter(chunks)
-    seen: list[str] = []
-    head = ""
-    for chunk in it:
-        seen.append(chunk)
-        head += chunk
-        if _first_line(head, False) is not None:
-            break
-    return head, _chain(seen, it)
+    return peek_until(chunks, lambda head: _first_line(head, False) is not None)
 
 
 def _shifted(records: Iterator[Board | BridgeError], lines: int) -> Iterator[Board | BridgeError]:
