@@ -64,3 +64,13 @@ SCORED_PBN_HEAD = """[Board "1"]
 [Contract "Pass"]
 
 """
+
+# A teams traveller (CSV) of three boards, two rooms each: the score --event tests' input.
+TEAMS_CSV = """board,room,ns,ew,contract,declarer,result
+1,open,A1,B1,4S,N,=
+1,closed,B2,A2,4S,N,-1
+2,open,A1,B1,3NT,N,-1
+2,closed,B2,A2,3NT,N,=
+3,open,A1,B1,2H,E,=
+3,closed,B2,A2,2H,E,=
+"""

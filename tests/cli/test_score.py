@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgecli.cli import cli
-from tests.cli._boards import SCORED_PBN_HEAD
+from tests.cli._boards import SCORED_PBN_HEAD, TEAMS_CSV
 from tests.conftest import bridgecli_cmd, subprocess_env
 
 
@@ -242,16 +242,6 @@ def test_event_csv_table(runner: CliRunner, tmp_path: Path) -> None:
     assert r.exit_code == 0, r.stderr
     assert "Pair (NS)" in r.stdout and "Pair (EW)" in r.stdout and "Butler" in r.stdout
     assert "86.11" in r.stdout  # pair 2
-
-
-TEAMS_CSV = """board,room,ns,ew,contract,declarer,result
-1,open,A1,B1,4S,N,=
-1,closed,B2,A2,4S,N,-1
-2,open,A1,B1,3NT,N,-1
-2,closed,B2,A2,3NT,N,=
-3,open,A1,B1,2H,E,=
-3,closed,B2,A2,2H,E,=
-"""
 
 
 def test_event_team_match(runner: CliRunner, tmp_path: Path) -> None:

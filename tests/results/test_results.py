@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import bridgecli as bc
-from tests.cli._boards import SCORED_PBN_HEAD
+from tests.cli._boards import SCORED_PBN_HEAD, TEAMS_CSV
 
 # -- result lines -------------------------------------------------------------------
 
@@ -149,14 +149,6 @@ def test_board_table_is_tabulates_table() -> None:
 
 # -- events -------------------------------------------------------------------------
 
-TEAMS = """board,room,ns,ew,contract,declarer,result
-1,open,A1,B1,4S,N,=
-1,closed,B2,A2,4S,N,-1
-2,open,A1,B1,3NT,N,-1
-2,closed,B2,A2,3NT,N,=
-3,open,A1,B1,2H,E,=
-3,closed,B2,A2,2H,E,=
-"""
 
 PAIRS = """board,ns,ew,contract,declarer,result
 1,1,4,4S,N,=
@@ -167,7 +159,7 @@ PAIRS = """board,ns,ew,contract,declarer,result
 
 def test_team_match(tmp_path: Path) -> None:
     path = tmp_path / "teams.csv"
-    path.write_text(TEAMS, encoding="utf-8")
+    path.write_text(TEAMS_CSV, encoding="utf-8")
     event = bc.score_event(path)
     assert event.is_teams and event.match is not None and event.pairs is None
     # board 1: 420 - (-50) = 470: 10 IMPs home; board 2 (N-S vulnerable): -100 - 600 = -700:
