@@ -263,21 +263,13 @@ def check_board(board: Board, cards: Sequence[Card] | None = None) -> PlayCheck:
     return PlayCheck(board, "played", rep)
 
 
-_PLAY_INTS: list[Callable[[Board], tuple[tuple[int, int, int, int], list[int]] | None]] = []
-
-
-def _load_play_ints() -> Callable[[Board], tuple[tuple[int, int, int, int], list[int]] | None]:
-    from bridgecli.formats.pbn import play_ints
-
-    _PLAY_INTS.append(play_ints)
-    return play_ints
-
-
 def _replay_read(board: Board) -> Replay | None:
     """What :func:`check_board` finds on a board read from PBN whose deal and regular play
     are still the text read (a ``played`` replay, from small ints: no Deal or play objects
     built); None for anything else, which the full path then checks."""
-    ints = (_PLAY_INTS[0] if _PLAY_INTS else _load_play_ints())(board)
+    from bridgecli.formats.pbn import play_ints
+
+    ints = play_ints(board)
     if ints is None or (board.contract is None and end_position(board) is not None):
         return None
     try:

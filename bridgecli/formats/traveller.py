@@ -343,7 +343,9 @@ def contract_and_tricks(board: Board) -> tuple[Contract | None, int | None]:
 
         contract = contract_of(board)
     if contract is not None and not contract.is_passout and contract.declarer is not None:
-        replay_board, replay_indices, play_ints = _REPLAY or _load_replay()
+        from bridgecli.core.play import replay_board, replay_indices
+        from bridgecli.formats.pbn import play_ints
+
         replay = None
         if type(board) is not Board:
             # read from PBN, its deal and regular play still the text read: replayed from ints
@@ -362,17 +364,6 @@ def contract_and_tricks(board: Board) -> tuple[Contract | None, int | None]:
         elif replay.error is None:
             _check_result(replay, tricks)
     return contract, tricks
-
-
-_REPLAY: list[Any] = []  # replay_board, replay_indices, play_ints: imported on first use
-
-
-def _load_replay() -> list[Any]:
-    from bridgecli.core.play import replay_board, replay_indices
-    from bridgecli.formats.pbn import play_ints
-
-    _REPLAY[:] = [replay_board, replay_indices, play_ints]
-    return _REPLAY
 
 
 def _check_result(replay: Any, result: int) -> None:
