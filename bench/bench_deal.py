@@ -9,20 +9,28 @@ the other, so that both see the same background load:
     100,000 of them, against the C dealer.
 
 Every command is a subprocess, as a user would run it, with its output to
-/dev/null (by redirection: never ``-o /dev/null``). The C dealer runs with
+/dev/null (by redirection: never ``-o /dev/null``): the ``bridgecli`` script of
+a regular install (:func:`regular_install`: a fresh virtual environment in a
+temporary folder holding a copy of the package, byte-compiled, its
+dependencies linked in from this interpreter's environment), so that
+start-up is what a user's ``pip install`` gives, without what a development
+environment adds to every interpreter start (an editable install's import
+hook, ``.pth`` files of other tools). The C dealer runs with
 ``TZ=UTC`` (otherwise it stats /etc/localtime for every deal). Reported: the
 median of the per-round ratios (peer time / bridgecli time, by wall time and
 by CPU time, user + sys of the child and its workers) and the median times.
 ``--endplay`` adds endplay's ``generate_deals`` + PBN writer (scaled from
 fewer deals). ``--baseline DIR`` also pairs every bridgecli task with the same
-command run from another checkout (``python -B -m bridgecli`` in DIR, so that
-nothing is written there): the before/after of a change, on the same load.
+command run from another checkout (installed the same way, in its own
+environment): the before/after of a change, on the same load.
 Results go to bench/results/deal.md.
 """
 
 from __future__ import annotations
 
 import argparse
+import compileall
+import importlib.metadata
 import os
 import platform
 import resource
@@ -52,6 +60,41 @@ boards = [Board(d, board_num=i + 1) for i, d in enumerate(deals)]
 with open('/dev/null', 'w') as fp:
     pbn.dump(boards, fp)
 """
+
+
+#: The distributions ``bridgecli`` needs at run time (pyproject.toml's ``dependencies``).
+DEPENDENCIES = ("click", "PyYAML", "tabulate", "numpy")
+
+
+def regular_install(checkout: Path, dest: Path) -> Path:
+    """Install the ``bridgecli`` package of ``checkout`` into a new virtual environment at ``dest``
+    as ``pip install`` would leave it; returns the path of its ``bridgecli`` script.
+
+    The package is copied and byte-compiled, the console script written as pip writes it,
+    and the dependencies linked in from this interpreter's environment (the same files a
+    ``pip install`` would put there: no network needed). The environment does not see the
+    system's site-packages, so none of its ``.pth`` files run at start-up.
+    """
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(dest)], check=True)
+    python = dest / "bin" / "python"
+    site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                               capture_output=True, text=True, check=True).stdout.strip())
+    for name in DEPENDENCIES:
+        dist = importlib.metadata.distribution(name)
+        tops = {Path(f).parts[0] for f in dist.files or () if Path(f).parts and Path(f).parts[0] not in ("..", "__pycache__")}
+        for top in sorted(tops):
+            source = Path(str(dist.locate_file(top)))
+            if source.exists() and not (site / top).exists():
+                (site / top).symlink_to(source)
+    shutil.copytree(checkout / "bridgecli", site / "bridgecli", ignore=shutil.ignore_patterns("__pycache__"))
+    compileall.compile_dir(str(site / "bridgecli"), quiet=1)
+    script = dest / "bin" / "bridgecli"
+    script.write_text(f"#!{python}\n# -*- coding: utf-8 -*-\nimport re\nimport sys\nfrom bridgecli.cli import main\n"
+                      "if __name__ == '__main__':\n"
+                      "    sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])\n"
+                      "    sys.exit(main())\n")
+    script.chmod(0o755)
+    return script
 
 
 def run_once(cmd: list[str], env: dict[str, str], cwd: str | None = None) -> tuple[float, float]:
@@ -88,13 +131,10 @@ def main() -> None:
     args = parser.parse_args()
     if DEALER is None:
         raise SystemExit("the C dealer is not installed (Debian package dealer, /usr/games/dealer)")
-    # byte-compile first, as an installed package would be
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "bridgecli")], check=True)
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     dealer_env = dict(os.environ, TZ="UTC")
     tmp = Path(tempfile.mkdtemp(prefix="bench-deal-"))
-    ours = [sys.executable, "-m", "bridgecli", "deal", "--seed", "1", "--no-progress"]
+    ours = [str(regular_install(ROOT, tmp / "env")), "deal", "--seed", "1", "--no-progress"]
     load_before = os.getloadavg()[0]
     rows: list[tuple[str, str, str, int, dict[str, float], float | None]] = []
 
@@ -125,14 +165,14 @@ def main() -> None:
              dealer_env, goal)
     if args.baseline:
         base_dir = str(Path(args.baseline).resolve())
-        base_env = dict(os.environ, PYTHONPATH=base_dir)
-        base = [sys.executable, "-B", "-m", "bridgecli", "deal", "--seed", "1", "--no-progress"]
+        base = [str(regular_install(Path(base_dir), tmp / "baseline")), "deal", "--seed", "1", "--no-progress"]
+        base_env = env
         for label, n, extra in (("(a) 1,000,000 deals as PBN", 1_000_000, ["--jobs", "1"]),
                                 ("(a) 1,000,000 deals as PBN", 1_000_000, ["--jobs", "2"]),
                                 ("(b) 10,000 deals, North 15-17 balanced", 10_000, ["--jobs", "1", "--where", COND]),
                                 ("(b) 100,000 deals, North 15-17 balanced", 100_000, ["--jobs", "1", "--where", COND])):
             task(label, f"bridgecli {' '.join(extra[:2])}", "baseline, same options", n, ours + ["-n", str(n), *extra],
-                 base + ["-n", str(n), *extra], base_env, None, base_dir)
+                 base + ["-n", str(n), *extra], base_env, None)
     endplay_lines: list[str] = []
     if args.endplay:
         ep = tmp / "ep.py"
@@ -158,7 +198,9 @@ def main() -> None:
             else ".")),
         (f"{args.runs} paired rounds a task: each round runs the peer and then bridgecli, as subprocesses with "
          "output to /dev/null (wall time includes interpreter start-up and imports; CPU = user + sys of the "
-         "child and its workers). The C dealer runs with TZ=UTC. Ratio = peer time / bridgecli time, the "
+         "child and its workers). bridgecli runs as the `bridgecli` script of a regular install (a fresh "
+         "virtual environment with the package copied in and byte-compiled, its dependencies linked), the "
+         "baseline likewise. The C dealer runs with TZ=UTC. Ratio = peer time / bridgecli time, the "
          "median of the rounds' ratios."),
         "",
         f"(b) is `--where '{COND}'`."
@@ -182,6 +224,7 @@ def main() -> None:
                        f"would give at most {bound:.2f}x (Amdahl).")]
     if endplay_lines:
         lines += ["", *endplay_lines]
+    shutil.rmtree(tmp, ignore_errors=True)
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
