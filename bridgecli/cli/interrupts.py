@@ -147,6 +147,9 @@ def leave_now(code: int | None = None) -> None:
             os.unlink(path)
         except OSError:
             pass
+    run = sys.modules.get("bridgecli.dealer.run")  # deal --jobs forks its workers itself
+    if run is not None:
+        run.kill_workers()
     mp = sys.modules.get("multiprocessing")
     if mp is not None:
         # worker processes would go on, then fail to hand results to a parent that is gone

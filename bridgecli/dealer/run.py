@@ -10,8 +10,15 @@ in order. A run without conditions deals from the counter-based stream of
 ``w, w + J, w + 2J ...`` and sends each down its own pipe (which holds it
 at most a batch ahead); the parent reads the pipes in turn. For a run
 without conditions the workers also write the finished output bytes of
-their batches (:class:`Render`), so that the parent only copies them out.
+their batches (:class:`Render`), so that the parent only copies them out,
+or, given the output's file descriptor, write them there themselves, in turn.
 Workers ignore Ctrl-C: the parent ends them when it stops, for whatever reason.
+
+Where the system can fork, the workers are forked directly (``os.fork``,
+pipes of length-prefixed pickles: :class:`_Pipe`): importing
+``multiprocessing`` and its connections would cost the parent about a
+tenth of a second of start-up, all of it before the first deal. Elsewhere
+``multiprocessing`` starts them (spawn).
 """
 
 from __future__ import annotations
@@ -372,14 +379,11 @@ def chunks(spec: Spec, jobs: int = 1, out_fd: int | None = None, ahead: Callable
             more = max(0, min(GROUP, ahead() if ahead is not None else 1) - 1)
             yield from producer.make_group([index, *itertools.islice(indices, more)])
         return
-    import multiprocessing
-
     if spec.wheres or spec.script is not None:
         build(spec)  # report a bad condition here, not in a worker
     if spec.max_tries is not None:
         jobs = max(1, min(jobs, -(-spec.max_tries // spec.batch_size)))
-    fork = "fork" in multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if fork else None)
+    fork = hasattr(os, "fork")
     if fork:
         from . import generate  # noqa: F401 - numpy loaded once, before the fork, and shared
     direct = fork and out_fd is not None and spec.render is not None and jobs > 1
@@ -389,14 +393,10 @@ def chunks(spec: Spec, jobs: int = 1, out_fd: int | None = None, ahead: Callable
     # signals stay blocked while the workers start, so that none dies of a Ctrl-C before it ignores it
     old_mask = _block(_STOP_SIGNALS)
     try:
-        for w in range(jobs):
-            reader, writer = ctx.Pipe(duplex=False)
-            args = (spec, w, jobs, writer, out_fd, turns) if direct else (spec, w, jobs, writer)
-            proc = ctx.Process(target=_worker, args=args, daemon=True)
-            proc.start()
-            writer.close()
-            procs.append(proc)
-            conns.append(reader)
+        if fork:
+            _fork_workers(spec, jobs, out_fd if direct else None, turns, procs, conns)
+        else:
+            _spawn_workers(spec, jobs, procs, conns)
         if direct:
             os.write(turns[0][1], b"t")
     except BaseException:
@@ -423,6 +423,105 @@ def chunks(spec: Spec, jobs: int = 1, out_fd: int | None = None, ahead: Callable
         _stop(procs, conns, turns)
 
 
+def _fork_workers(spec: Spec, jobs: int, out_fd: int | None, turns: list[tuple[int, int]], procs: list[Any],
+                  conns: list[Any]) -> None:
+    """Fork ``jobs`` workers (:func:`_worker`), appending each one's process id to ``procs`` and
+    the reading end of its pipe to ``conns`` as it starts (signals are blocked by the caller)."""
+    import gc
+
+    gc.freeze()  # what is alive now stays shared: the workers' collections leave it (and its pages) alone
+    try:
+        for w in range(jobs):
+            reader, writer = os.pipe()
+            pid = os.fork()
+            if pid == 0:  # the worker: it never returns from here
+                try:
+                    os.close(reader)
+                    for earlier in conns:  # else an earlier worker would not see the parent go
+                        earlier.close()
+                    _worker(spec, w, jobs, _Pipe(writer), out_fd, turns if out_fd is not None else None)
+                finally:
+                    os._exit(1)
+            os.close(writer)
+            procs.append(pid)
+            _FORKED.add(pid)
+            conns.append(_Pipe(reader))
+    finally:
+        gc.unfreeze()
+
+
+def _spawn_workers(spec: Spec, jobs: int, procs: list[Any], conns: list[Any]) -> None:
+    """Start ``jobs`` workers with ``multiprocessing`` (systems without fork), as :func:`_fork_workers`."""
+    import multiprocessing
+
+    for w in range(jobs):
+        reader, writer = multiprocessing.Pipe(duplex=False)
+        proc = multiprocessing.Process(target=_worker, args=(spec, w, jobs, writer), daemon=True)
+        proc.start()
+        writer.close()
+        procs.append(proc)
+        conns.append(reader)
+
+
+#: Forked workers not yet reaped (:func:`kill_workers`).
+_FORKED: set[int] = set()
+
+
+def kill_workers() -> None:
+    """Kill the forked workers still running, at once (for a process leaving with ``os._exit``)."""
+    for pid in list(_FORKED):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+
+
+class _Pipe:
+    """One end of an ``os.pipe`` carrying pickled objects and byte strings, each behind its length
+    (the part of ``multiprocessing.connection.Connection`` the workers use)."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    def send_bytes(self, data: bytes) -> None:
+        """Write ``data`` (raises BrokenPipeError when the reader is gone)."""
+        for part in (len(data).to_bytes(8, "little"), data):
+            view = memoryview(part)
+            while view:
+                view = view[os.write(self.fd, view):]
+
+    def send(self, obj: Any) -> None:
+        import pickle
+
+        self.send_bytes(pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL))
+
+    def recv_bytes(self) -> bytes:
+        """The next byte string (raises EOFError when the writer is gone first)."""
+        size = int.from_bytes(self._read(8), "little")
+        return self._read(size)
+
+    def recv(self) -> Any:
+        import pickle
+
+        return pickle.loads(self.recv_bytes())
+
+    def _read(self, size: int) -> bytes:
+        buf = bytearray(size)
+        view = memoryview(buf)
+        got = 0
+        while got < size:
+            n = os.readv(self.fd, [view[got:]])
+            if n == 0:
+                raise EOFError("the pipe's writer is gone")
+            got += n
+        return bytes(buf)
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+
+
 def _stop(procs: list[Any], conns: list[Any], turns: list[tuple[int, int]]) -> None:
     """End the workers now (they may be dealing or blocked on a full pipe) and close the pipes.
 
@@ -439,6 +538,9 @@ def _stop(procs: list[Any], conns: list[Any], turns: list[tuple[int, int]]) -> N
 
 
 def _end(procs: list[Any], conns: list[Any]) -> None:
+    if procs and isinstance(procs[0], int):
+        _end_forked(procs, conns)
+        return
     for proc in procs:
         if proc.is_alive():
             proc.terminate()
@@ -449,6 +551,37 @@ def _end(procs: list[Any], conns: list[Any]) -> None:
         if proc.is_alive():
             proc.kill()
             proc.join()
+
+
+def _end_forked(pids: list[int], conns: list[Any]) -> None:
+    """:func:`_end` for forked workers: SIGTERM (they die of it), then SIGKILL after half a second."""
+    import time
+
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except OSError:
+            pass
+    for conn in conns:
+        conn.close()
+    deadline = time.monotonic() + 0.5
+    for pid in pids:
+        while True:
+            try:
+                done, _status = os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError:
+                break
+            if done:
+                break
+            if time.monotonic() > deadline:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                    os.waitpid(pid, 0)
+                except (OSError, ChildProcessError):
+                    pass
+                break
+            time.sleep(0.002)
+        _FORKED.discard(pid)
 
 
 def batches(spec: Spec, jobs: int = 1) -> Iterator[Batch]:
