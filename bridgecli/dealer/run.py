@@ -454,9 +454,10 @@ def _spawn_workers(spec: Spec, jobs: int, procs: list[Any], conns: list[Any]) ->
     """Start ``jobs`` workers with ``multiprocessing`` (systems without fork), as :func:`_fork_workers`."""
     import multiprocessing
 
+    ctx = multiprocessing.get_context("spawn")
     for w in range(jobs):
-        reader, writer = multiprocessing.Pipe(duplex=False)
-        proc = multiprocessing.Process(target=_worker, args=(spec, w, jobs, writer), daemon=True)
+        reader, writer = ctx.Pipe(duplex=False)
+        proc = ctx.Process(target=_worker, args=(spec, w, jobs, writer), daemon=True)
         proc.start()
         writer.close()
         procs.append(proc)
