@@ -33,6 +33,7 @@ import compileall
 import importlib.metadata
 import os
 import platform
+import re
 import resource
 import shutil
 import statistics
@@ -70,7 +71,7 @@ def regular_install(checkout: Path, dest: Path) -> Path:
     """Install the ``bridgecli`` package of ``checkout`` into a new virtual environment at ``dest``
     as ``pip install`` would leave it; returns the path of its ``bridgecli`` script.
 
-    The package is copied and byte-compiled, the console script written as pip writes it,
+    The package is copied and byte-compiled, the console script (pyproject.toml's) written as pip writes it,
     and the dependencies linked in from this interpreter's environment (the same files a
     ``pip install`` would put there: no network needed). The environment does not see the
     system's site-packages, so none of its ``.pth`` files run at start-up.
@@ -88,11 +89,13 @@ def regular_install(checkout: Path, dest: Path) -> Path:
                 (site / top).symlink_to(source)
     shutil.copytree(checkout / "bridgecli", site / "bridgecli", ignore=shutil.ignore_patterns("__pycache__"))
     compileall.compile_dir(str(site / "bridgecli"), quiet=1)
+    found = re.search(r'^bridgecli\s*=\s*"([\w.]+):(\w+)"', (checkout / "pyproject.toml").read_text(), re.MULTILINE)
+    module, function = found.groups() if found else ("bridgecli.cli", "main")
     script = dest / "bin" / "bridgecli"
-    script.write_text(f"#!{python}\n# -*- coding: utf-8 -*-\nimport re\nimport sys\nfrom bridgecli.cli import main\n"
+    script.write_text(f"#!{python}\n# -*- coding: utf-8 -*-\nimport re\nimport sys\nfrom {module} import {function}\n"
                       "if __name__ == '__main__':\n"
                       "    sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])\n"
-                      "    sys.exit(main())\n")
+                      f"    sys.exit({function}())\n")
     script.chmod(0o755)
     return script
 

@@ -1,6 +1,6 @@
 """``python -m bridgecli``."""
 
-from bridgecli.cli import main
+from bridgecli.cli import entry
 
 if __name__ == "__main__":
-    main()
+    entry()

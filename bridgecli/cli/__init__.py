@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from bridgecli import __version__
+from bridgecli.cli.interrupts import entry as entry  # the script's entry point: main(), ended quickly
 
 if TYPE_CHECKING:
     # the core is imported when a command runs, not for `bridgecli --help` (start-up time)
@@ -254,7 +255,7 @@ def cli(ctx: click.Context, debug: bool, lang: str) -> None:
 
 
 def main() -> None:
-    """Console-script entry point: runs the group and maps every ending to an exit code."""
+    """Runs the group and maps every ending to an exit code (the script runs it through ``entry``)."""
     from bridgecli.cli import interrupts
 
     interrupts.install()

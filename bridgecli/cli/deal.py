@@ -165,6 +165,9 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
     note = result.shortfall()  # raises RuleError when too few were found
     if note:
         click.echo(f"bridgecli: note: {note}", err=True)
+    from bridgecli.cli.interrupts import allow_quick_exit
+
+    allow_quick_exit()  # the output is closed and the workers are gone: nothing left to tear down
 
 
 def _option(read: Any, read_lang: Any, text: str, option: str, message: str) -> Any:

@@ -512,3 +512,27 @@ def test_start_board_stays_readable(runner: CliRunner) -> None:
     assert r.exit_code == 2 and "--start-board" in r.stderr and "[Board" not in r.stdout
     r = runner.invoke(cli, ["deal", "-n", "1", "--seed", "1", "--start-board", str(10**18 - 1)])
     assert r.exit_code == 0 and f'[Board "{10**18 - 1}"]' in r.stdout
+
+
+QUICK = """
+import atexit, sys
+atexit.register(lambda: print("torn down"))
+sys.argv = ["bridgecli", "deal", *{args!r}]
+from bridgecli.cli import {function}
+{function}()
+"""
+
+
+@pytest.mark.parametrize(("function", "args", "code", "torn_down"), [
+    ("entry", ["-n", "1200", "--seed", "1", "--format", "text"], 0, False),  # done: ended at once
+    ("main", ["-n", "1200", "--seed", "1", "--format", "text"], 0, True),  # main() itself ends normally
+    ("entry", ["-n", "3", "--seed", "1", "--where", "hcp(north) > 37", "--max-tries", "9000", "--format", "text"],
+     1, True),  # a run that fails ends normally
+])
+def test_the_script_ends_a_finished_deal_at_once(function: str, args: list[str], code: int, torn_down: bool) -> None:
+    r = subprocess.run(bridgecli_cmd()[:1] + ["-c", QUICK.format(args=args, function=function)], env=subprocess_env(),
+                       capture_output=True, text=True, timeout=120, check=False)
+    assert r.returncode == code, r.stderr
+    lines = r.stdout.splitlines()
+    assert ("torn down" in lines) == torn_down
+    assert len([ln for ln in lines if ln.startswith("N:")]) == (1200 if code == 0 else 0)  # all of it flushed
