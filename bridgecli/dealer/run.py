@@ -16,8 +16,8 @@ Workers ignore Ctrl-C: the parent ends them when it stops, for whatever reason.
 
 Where the system can fork, the workers are forked directly (``os.fork``,
 pipes of length-prefixed pickles: :class:`_Pipe`): importing
-``multiprocessing`` and its connections would cost the parent about a
-tenth of a second of start-up, all of it before the first deal. Elsewhere
+``multiprocessing`` and its connections would add tens of milliseconds to
+the parent's start-up, all of it before the first deal. Elsewhere
 ``multiprocessing`` starts them (spawn).
 """
 
@@ -385,7 +385,7 @@ def chunks(spec: Spec, jobs: int = 1, out_fd: int | None = None, ahead: Callable
         jobs = max(1, min(jobs, -(-spec.max_tries // spec.batch_size)))
     fork = hasattr(os, "fork")
     if fork:
-        from . import generate  # noqa: F401 - numpy loaded once, before the fork, and shared
+        from . import generate, pbnfast  # noqa: F401 - numpy and the writer loaded once, before the fork, and shared
     direct = fork and out_fd is not None and spec.render is not None and jobs > 1
     turns = [os.pipe() for _ in range(jobs)] if direct else []
     procs: list[Any] = []
