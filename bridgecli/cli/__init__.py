@@ -78,6 +78,10 @@ class BridgeCliError(click.ClickException):
         click.echo(f"bridgecli: error: {self.format_message()}", err=True)
 
 
+#: click's "no arguments: show the help" (click >= 8.2), a UsageError that is no error to reword
+_NO_ARGS_HELP: type[BaseException] = getattr(click.exceptions, "NoArgsIsHelpError", type("_Never", (Exception,), {}))
+
+
 class UsageLine(click.ClickException):
     """A click usage error as one line: ``bridgecli: error: what; see 'bridgecli CMD --help'``.
     Its text is click's own (in English: usage errors are not localised), exit code 2."""
@@ -169,6 +173,8 @@ class LazyGroup(click.Group):
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         try:
             return super().parse_args(ctx, args)
+        except _NO_ARGS_HELP:
+            raise  # `bridgecli` alone: the help, as click shows it
         except click.UsageError as exc:
             # the group's own options (``bridgecli --foo``): one line, as a command's
             raise usage_line(exc, ctx.command_path) from exc
@@ -203,6 +209,8 @@ class LazyGroup(click.Group):
             if isinstance(exc, OSError) and exc.filename is not None and exc.strerror:
                 text = f"{exc.filename}: {exc.strerror.lower()}"  # FILE: message, without "[Errno 2]"
             raise BridgeCliError(text, ExitCode.USAGE) from exc
+        except _NO_ARGS_HELP:
+            raise  # not an error: the help, as click shows it
         except click.UsageError as exc:
             # a bad option value, a missing argument, a command's own usage error: one line
             sub = ctx.invoked_subcommand  # set before the command's own options are parsed

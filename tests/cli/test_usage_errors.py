@@ -139,3 +139,11 @@ def test_missing_parameter_and_caret_lines() -> None:
     assert line == "missing argument 'FILE'; see 'deal --help'"
     line = usage_line(click.UsageError("unexpected '>'\n  a >>\n     ^"), "bridgecli deal").format_message()
     assert line == "unexpected '>'; see 'bridgecli deal --help'\n  a >>\n     ^"
+
+
+def test_no_command_still_shows_the_help() -> None:
+    # `bridgecli` alone is no mistake to report: click shows the whole help (exit 2)
+    proc = run()
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.startswith("Usage: bridgecli [OPTIONS] COMMAND [ARGS]...\n")
+    assert "Commands:" in proc.stderr and "bridgecli: error" not in proc.stderr
