@@ -78,44 +78,6 @@ class BridgeCliError(click.ClickException):
         click.echo(f"bridgecli: error: {self.format_message()}", err=True)
 
 
-#: click's "no arguments: show the help" (click >= 8.2), a UsageError that is no error to reword
-_NO_ARGS_HELP: type[BaseException] = getattr(click.exceptions, "NoArgsIsHelpError", type("_Never", (Exception,), {}))
-
-
-class UsageLine(click.ClickException):
-    """A click usage error as one line: ``bridgecli: error: what; see 'bridgecli CMD --help'``.
-    Its text is click's own (in English: usage errors are not localised), exit code 2."""
-
-    exit_code: int = ExitCode.USAGE
-
-    def show(self, file: Any = None) -> None:
-        click.echo(f"bridgecli: error: {self.format_message()}", err=True)
-
-
-def usage_line(exc: click.UsageError, command_path: str) -> UsageLine:
-    """``exc`` (a bad value, an unknown option, a missing value or argument, a command's
-    own :class:`click.UsageError`) as one :class:`UsageLine`: its message in lower case
-    without the full stop, echoed values cut short, and where to read the command's
-    help; ``command_path`` (``bridgecli deal``) names the command when ``exc`` carries
-    no context (click's parser gives none for a missing option value)."""
-    from bridgecli.core.errors import cut, cut_quoted
-
-    if isinstance(exc, click.NoSuchOption):
-        text = f"no such option {cut(exc.option_name)!r}"
-        if exc.possibilities:
-            text += f" (did you mean {' or '.join(repr(p) for p in exc.possibilities)}?)"
-    else:
-        text = exc.format_message().strip()
-        if text[:1].isupper() and text[1:2].islower():
-            text = text[:1].lower() + text[1:]  # "Invalid value ...", "Missing argument ..."
-    # the hint ends the first line; a caret line under an expression stays below it
-    head, nl, tail = text.partition("\n")
-    hint = f"; see '{exc.ctx.command_path if exc.ctx else command_path} --help'"
-    line = UsageLine(cut_quoted(head.rstrip(".")) + hint + nl + tail)
-    line.exit_code = exc.exit_code
-    return line
-
-
 def error_from(exc: BridgeError) -> BridgeCliError:
     """Turn a core error into the one-line CLI error with the right exit code."""
     from bridgecli.core.errors import InvalidDealError, RuleError
@@ -173,11 +135,8 @@ class LazyGroup(click.Group):
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         try:
             return super().parse_args(ctx, args)
-        except _NO_ARGS_HELP:
-            raise  # `bridgecli` alone: the help, as click shows it
-        except click.UsageError as exc:
-            # the group's own options (``bridgecli --foo``): one line, as a command's
-            raise usage_line(exc, ctx.command_path) from exc
+        except click.ClickException as exc:  # ``bridgecli --foo``: one line, as in a command
+            raise importlib.import_module("bridgecli.cli.common.usage").reworded(exc, ctx)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
@@ -209,18 +168,8 @@ class LazyGroup(click.Group):
             if isinstance(exc, OSError) and exc.filename is not None and exc.strerror:
                 text = f"{exc.filename}: {exc.strerror.lower()}"  # FILE: message, without "[Errno 2]"
             raise BridgeCliError(text, ExitCode.USAGE) from exc
-        except _NO_ARGS_HELP:
-            raise  # not an error: the help, as click shows it
-        except click.UsageError as exc:
-            # a bad option value, a missing argument, a command's own usage error: one line
-            sub = ctx.invoked_subcommand  # set before the command's own options are parsed
-            raise usage_line(exc, f"{ctx.command_path} {sub}" if sub else ctx.command_path) from exc
-        except click.ClickException as exc:
-            # click's own errors echo values too: cut them as ours are cut
-            from bridgecli.core.errors import cut_quoted
-
-            exc.message = cut_quoted(exc.message)
-            raise
+        except click.ClickException as exc:  # a usage error on one line; echoed values cut short
+            raise importlib.import_module("bridgecli.cli.common.usage").reworded(exc, ctx)
         except (click.exceptions.Exit, click.exceptions.Abort):
             raise
         except RecursionError as exc:

@@ -13,7 +13,8 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from bridgecli.cli import cli, usage_line
+from bridgecli.cli import cli
+from bridgecli.cli.common.usage import usage_line
 
 from ..conftest import ROOT, bridgecli_cmd, subprocess_env
 
