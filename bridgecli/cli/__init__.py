@@ -133,6 +133,12 @@ class LazyGroup(click.Group):
         hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
         raise BridgeCliError(f"no such command {cut(name)!r}{hint}; see 'bridgecli --help'")
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.ClickException as exc:  # ``bridgecli --foo``: one line, as in a command
+            raise importlib.import_module("bridgecli.cli.common.usage").reworded(exc, ctx)
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
         if rows:
@@ -163,12 +169,8 @@ class LazyGroup(click.Group):
             if isinstance(exc, OSError) and exc.filename is not None and exc.strerror:
                 text = f"{exc.filename}: {exc.strerror.lower()}"  # FILE: message, without "[Errno 2]"
             raise BridgeCliError(text, ExitCode.USAGE) from exc
-        except click.ClickException as exc:
-            # click's own errors echo values too: cut them as ours are cut
-            from bridgecli.core.errors import cut_quoted
-
-            exc.message = cut_quoted(exc.message)
-            raise
+        except click.ClickException as exc:  # a usage error on one line; echoed values cut short
+            raise importlib.import_module("bridgecli.cli.common.usage").reworded(exc, ctx)
         except (click.exceptions.Exit, click.exceptions.Abort):
             raise
         except RecursionError as exc:

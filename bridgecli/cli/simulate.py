@@ -187,15 +187,14 @@ def simulate(ctx: click.Context, count: int | None, contracts: tuple[str, ...], 
     script_text = script_name = None
     if script_path is not None:
         script_text, script_name = read_text(script_path)
-    names: list[str] | None = None  # the script's variables, parsed at the first --where
+    names: list[str] = []  # the script's variables, which --where may use
+    if script_text is not None and wheres:
+        from bridgecli.dealer.script import parse_script
+
+        # outside the --where loop: an error in the script names the script (FILE:LINE:COL)
+        names = list(parse_script(script_text, script_name).variables)
     for text in wheres:
         try:
-            if names is None:
-                names = []
-                if script_text is not None:
-                    from bridgecli.dealer.script import parse_script
-
-                    names = list(parse_script(script_text, script_name).variables)
             expr_mod.parse(text, names=names)
         except ParseError as exc:
             raise where_error(exc, text, "--where") from exc

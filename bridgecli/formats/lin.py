@@ -22,12 +22,13 @@ A LIN record is a run of ``key|value|`` pairs. The keys read here:
   tag ``LinResult`` of each board holds its own (the whole list in ``LinRs``
   when the board cannot be placed in it); a list of one entry is the result of
   the board it comes with, its contract and result when the board has no calls,
-  cards or claim (the boards after it only carry it: ``LinRs``);
+  cards, claim or page break ``pg`` (the boards after it only carry it: ``LinRs``);
 * ``nt|text|`` commentary: kept as a board comment (:attr:`Board.comments`)
   after the start of the board, the auction or the play, where it came.
 
 The writer writes them back (:func:`dump_board`): ``vg`` and ``rs`` after ``pn``,
-``nt`` where the reader puts its comments.
+``nt`` where the reader puts its comments; a ``pg`` ends a board that has nothing but
+its ``LinResult``, so that the entry comes back as the tag, not as the contract.
 
 ``st``, ``rh``, ``pg``, ``sk`` and other keys are skipped.
 A line holding a BBO handviewer link (``...?lin=pn%7C...``) or percent-encoded
@@ -291,6 +292,7 @@ class _Record:
         self.calls: list[tuple[Call, bool, str | None]] = []
         self.cards: list[tuple[Card, int]] = []
         self.claim: int | None = None
+        self.paged = False  # a pg|| pair: a one-entry rs| is then a tag, not the contract
         self.content = False
         self.vg: str | None = None
         self.rs: str | None = None
@@ -352,6 +354,8 @@ def _apply(rec: _Record, pair: _Pair) -> None:
     elif k == "rs":
         rec.rs = v
         rec.own_rs = True
+    elif k == "pg":
+        rec.paged = True
     elif k == "nt":
         text = " ".join(v.split())
         after = "Play" if rec.cards else "Auction" if rec.calls else ""
@@ -490,7 +494,7 @@ def _annotate(calls: Iterable[tuple[Call, bool, str | None]], notes: dict[int, s
 def _build(rec: _Record, source: str | None) -> Board:
     """Turn a record into a Board. Raises ParseError or a RuleError."""
     tags: dict[str, str] = {}
-    bare = not rec.calls and not rec.cards and rec.claim is None
+    bare = not rec.calls and not rec.cards and rec.claim is None and not rec.paged
     outcome = _vg_tags(rec.vg, rec.rs, rec.number, rec.room, tags, bare, rec.own_rs)
     if rec.names:
         names = rec.names
@@ -594,7 +598,7 @@ _FAST_BOARD = re.compile(
     rf"(?:rs\|({_VALUE[:-2]})\|)?"
     rf"st\|\|md\|([1-4]){_HAND_RE},{_HAND_RE},{_HAND_RE},(?:{_HAND_RE})?\|"
     r"(?:rh\|\|)?(?:ah\|Board ([1-9][0-9]{0,5})\|)?(?:sv\|([oneb0-])\|)?"
-    rf"((?:mb\|{_VALUE}(?:an\|{_VALUE})?)*{_ONCE})(?:pg\|\|)?"
+    rf"((?:mb\|{_VALUE}(?:an\|{_VALUE})?)*{_ONCE})(pg\|\|)?"
     rf"((?:pc\|{_VALUE}(?:pg\|\|)?)*{_ONCE})"
     r"(?:mc\|([0-9]{1,2})\|(?:pg\|\|)?)?"
     # what follows starts a new board (see _starts_board), so the board is whole
@@ -685,7 +689,7 @@ def _fast_board(g: tuple[str | None, ...], shared_vg: tuple[str | None, str | No
     if not _FAST_CALLS:
         _fast_tables()
     names_v, room_v, qx_v, vg, rs, dealer_v = g[0], g[1], g[2], g[3], g[4], g[5]
-    ah_v, sv_v, auction_v, play_v, claim_v = g[22], g[23], g[24], g[25], g[26]
+    ah_v, sv_v, auction_v, paged, play_v, claim_v = g[22], g[23], g[24], g[25], g[26], g[27]
     names = [n.strip() for n in names_v.split(",")]  # type: ignore[union-attr]
     if len(names) >= 8:
         return None  # a vugraph header's players: they hold for the boards after it
@@ -809,7 +813,8 @@ def _fast_board(g: tuple[str | None, ...], shared_vg: tuple[str | None, str | No
         rs = shared_vg[1]
     tags: dict[str, str] = {}
     if vg is not None or rs is not None:
-        outcome = _vg_tags(vg, rs, number, room, tags, not auction_v and not play_v and claim_v is None, own_rs)
+        bare = not auction_v and not paged and not play_v and claim_v is None
+        outcome = _vg_tags(vg, rs, number, room, tags, bare, own_rs)
         if outcome is not None:
             contract, result = outcome
     for tag, name in zip(_PLAYER_TAGS, names):
@@ -1241,6 +1246,13 @@ def _board_line(board: Board, reset_vg: bool, carried_rs: str | None) -> tuple[s
             f"{' by ' + recorded.declarer.letter if recorded.declarer is not None else ''}; write PBN, YAML or JSON",
             board=str(board.number) if board.number is not None else "?",
         )
+    if outcome is not None and ("LinResult" in board.tags or "LinRs" in board.tags):
+        # rs| holds the one or the other: the tag would be lost
+        raise ParseError(
+            f"LIN has one rs| for the contract with no auction and tag "
+            f"{'LinResult' if 'LinResult' in board.tags else 'LinRs'}; write PBN, YAML or JSON",
+            board=str(board.number) if board.number is not None else "?",
+        )
     parts: list[str] = []
     # pn| opens every board, names or not, as BBO writes it (readers split boards there)
     names = [board.tags.get(t, "") for t in _PLAYER_TAGS]
@@ -1285,6 +1297,11 @@ def _board_line(board: Board, reset_vg: bool, carried_rs: str | None) -> tuple[s
             place = ""
         notes[place].append(_nt(text))
     parts.extend(notes[""])
+    if (board.auction is None and board.result is None and rs is not None and "," not in rs
+            and "LinResult" in board.tags and _rs_outcome(rs) is not None):
+        # a board with nothing but its entry would read it as its contract and result:
+        # after a page break the entry reads as the tag it is
+        parts.append("pg||")
     if board.auction is not None:
         for a in board.auction:
             parts.append(f"mb|{_call_lin(a.call)}{'!' if a.alert else ''}|")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
-from .report import _w, contract_text
+from .report import Z95, _w, contract_text
 
 if TYPE_CHECKING:
     from bridgecli.core.notation import Language
@@ -54,7 +54,7 @@ def render_svg(summary: dict[str, Any], lang: Language | None = None) -> str:
         rows = payoffs["table"]
         names = payoffs["items"]
         items = [(names[i], rows[0][i]) for i in range(1, len(names))]
-        scale = max([abs(e["mean"]) + 1.96 * (e["se"] or 0.0) for _, e in items] + [1e-9])
+        scale = max([abs(e["mean"]) + Z95 * (e["se"] or 0.0) for _, e in items] + [1e-9])
         mid = left + (width - left - 20) / 2
         half = (width - left - 20) / 2 - 10
         parts.append(f'<text x="{left}" y="{y}" font-size="14" font-family="sans-serif">'
@@ -68,7 +68,7 @@ def render_svg(summary: dict[str, Any], lang: Language | None = None) -> str:
             x1, x2 = sorted((mid, mid + half * m / scale))
             yy = y + 25 * k + 5
             parts.append(f'<rect x="{x1:.1f}" y="{yy}" width="{x2 - x1:.1f}" height="14" fill="{_COLOURS[0]}"/>')
-            lo_x, hi_x = mid + half * (m - 1.96 * se) / scale, mid + half * (m + 1.96 * se) / scale
+            lo_x, hi_x = mid + half * (m - Z95 * se) / scale, mid + half * (m + Z95 * se) / scale
             parts.append(f'<line x1="{lo_x:.1f}" y1="{yy + 7}" x2="{hi_x:.1f}" y2="{yy + 7}" stroke="#000"/>')
             parts.append(f'<text x="{left - 5}" y="{yy + 11}" font-size="11" text-anchor="end" '
                          f'font-family="sans-serif">{escape(contract_text(name, lang))}</text>')

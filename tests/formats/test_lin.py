@@ -391,6 +391,12 @@ def boards_with_extras(draw: st.DrawFn) -> Board:
         contract = Contract(level, strain, draw(st.sampled_from(list(Risk))), draw(st.sampled_from(list(Seat))))
         b = b.replace(auction=None, auction_notes={}, play=None, play_leader=None, play_end="",
                       contract=contract, result=draw(st.none() | st.integers(0, 13)))
+    elif draw(st.integers(0, 4)) == 0:  # nothing but a result entry: tag LinResult
+        entry = draw(st.from_regex(r"[1-7][CDHSNcdhsn][NESWnesw](x|X|xx|XX)?(=|[+-][1-6])?|P|8SN=|A\+1",
+                                   fullmatch=True))
+        b = b.replace(auction=None, auction_notes={}, play=None, play_leader=None, play_end="",
+                      contract=None, result=None)
+        tags["LinResult"] = entry
     places = [""] + ["Auction"] * (b.auction is not None) + ["Play"] * (b.play is not None)
     comments = [(p, draw(_comment_text)) for p in places for _ in range(draw(st.integers(0, 2)))]
     return b.replace(tags=tags, comments=tuple(comments))
@@ -487,3 +493,42 @@ def test_a_header_result_is_the_own_result_of_the_first_board_only() -> None:
     assert [(b.contract, b.result, b.tag("LinRs"), b.tag("LinResult")) for b in later] == [
         (None, None, "4HE=", None)] * 2
     assert lin.loads(lin.dumps([first, *later])) == [first, *later]
+
+
+@pytest.mark.parametrize("entry", ["4SN=", "3nwX-2", "P", "6HS"])
+def test_a_result_tag_of_a_bare_board_stays_a_tag(entry: str) -> None:
+    # a PBN board with a LinResult and nothing else (no contract, auction, play or
+    # result): on its own a one-entry rs| would read as the contract; a page break
+    # after it keeps it the tag it was (PBN -> LIN -> PBN and LIN -> LIN)
+    from bridgecli.formats import pbn
+
+    (b,) = pbn.loads(f'[Board "3"]\n[Dealer "S"]\n[LinResult "{entry}"]\n')
+    text = lin.dumps([b])
+    assert f"|rs|{entry}|" in text and text.endswith("|pg||\n")
+    (back,) = lin.loads(text)
+    assert back.contract is None and back.result is None and back.tag("LinResult") == entry
+    assert back == b and lin.dumps([back]) == text
+    assert pbn.dumps(pbn.loads(pbn.dumps([back]))) == pbn.dumps([b])
+
+
+def test_a_page_break_makes_a_one_entry_rs_a_tag_when_read() -> None:
+    (plain,) = lin.loads("pn|a,b,c,d|rs|4SN=|st||md|1SA,,,|ah|Board 1|")
+    (paged,) = lin.loads("pn|a,b,c,d|rs|4SN=|st||md|1SA,,,|ah|Board 1|pg||")
+    assert (plain.contract, plain.result, plain.tag("LinResult")) == (
+        Contract(4, Strain.SPADES, Risk.UNDOUBLED, Seat.NORTH), 10, None)
+    assert (paged.contract, paged.result, paged.tag("LinResult")) == (None, None, "4SN=")
+
+
+def test_a_tag_that_does_not_read_as_a_result_needs_no_page_break() -> None:
+    b = Board(number=3, dealer=Seat.SOUTH, tags={"LinResult": "8SN="})
+    assert lin.dumps([b]) == "pn|,,,|rs|8SN=|st||md|1,,,|rh||ah|Board 3|\n"
+    assert lin.loads(lin.dumps([b])) == [b]
+
+
+@pytest.mark.parametrize("tag", ["LinResult", "LinRs"])
+def test_a_contract_with_no_auction_and_a_results_tag_is_refused(tag: str) -> None:
+    # one rs| cannot hold both: writing the contract would lose the tag
+    b = Board(number=3, dealer=Seat.SOUTH, deal=DEAL, contract=NO_AUCTION_CONTRACT, result=10,
+              tags={tag: "3NN="})
+    with pytest.raises(ParseError, match=f"^board 3: LIN has one rs\\| for the contract with no auction and tag {tag}"):
+        lin.dumps([b])

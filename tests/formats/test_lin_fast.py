@@ -193,3 +193,15 @@ def test_a_one_entry_header_result_reads_alike(monkeypatch: pytest.MonkeyPatch) 
         (Contract(2, Strain.HEARTS, Risk.DOUBLED, Seat.SOUTH), 8, "4HE="),  # its own auction and claim
         (Contract(3, Strain.NOTRUMP, Risk.UNDOUBLED, Seat.WEST), 8, None),
         (None, None, "3NW-1")]
+
+
+def test_a_page_break_after_a_one_entry_result_reads_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    bare = SAMPLE[:SAMPLE.index("|mb|")] + "|"
+    text = "\n".join([bare.replace("|st||", "|rs|4HE=|st||"), bare.replace("|st||", "|rs|4HE=|st||") + "pg||",
+                      bare + "pg||"]) + "\n"
+    assert _fast_items(text) == 3
+    fast, general = _read_both(text, monkeypatch)
+    assert fast == general
+    assert [(b.contract, b.tag("LinResult"), b.tag("LinRs")) for b in fast if isinstance(b, Board)] == [
+        (Contract(4, Strain.HEARTS, Risk.UNDOUBLED, Seat.EAST), None, None), (None, "4HE=", None),
+        (None, None, "4HE=")]

@@ -186,3 +186,24 @@ def test_moments_do_not_depend_on_the_blocks(values, block):
         m.add(data[start:start + block])
     assert m.mean[0] == pytest.approx(data.mean(), abs=1e-6)
     assert m.se()[0] == pytest.approx(data.std(ddof=1) / math.sqrt(len(values)), abs=1e-6)
+
+
+def test_svg_whiskers_are_the_95_percent_interval():
+    # a whisker spans mean ± z·se with z the normal quantile of 0.975 (two-sided 95%),
+    # drawn on the axis: the line through zero at `mid`, the longest reach at mid + half
+    import re
+    from statistics import NormalDist
+
+    from bridgecli.simulate.svg import render_svg
+
+    z = NormalDist().inv_cdf(0.975)
+    numbers = re.compile(r'<line x1="([-0-9.]+)" y1="[-0-9.]+" x2="([-0-9.]+)"')
+    for k in range(1, 401):
+        mean, se = 0.05 * k, 1.0
+        summary = {"contracts": [], "scoring": "imps",
+                   "payoffs": {"items": ["4S:N", "3NT:N"], "table": [[None, {"mean": mean, "se": se}], [None, None]]}}
+        (axis_x, _), (lo_x, hi_x) = numbers.findall(render_svg(summary))
+        mid = float(axis_x)
+        half = float(hi_x) - mid  # the upper end, mean + z·se, is the longest reach
+        reach = mean + z * se
+        assert lo_x == f"{mid + half * (mean - z * se) / reach:.1f}", (mean, lo_x)

@@ -205,6 +205,23 @@ def test_nothing_asked_is_a_usage_error(runner):
     assert r.exit_code == 2
 
 
+def test_an_error_in_the_script_names_the_script(runner, tmp_path):
+    # not the first --where: the script is read before the expressions that use it
+    bad = tmp_path / "bad.dl"
+    bad.write_text("strong = hcp(north) >= 15\nshape = hearts(north) >>\n")
+    r = runner.invoke(cli, ["simulate", "--contract", "4S:N", "--script", str(bad), "--where", "hcp(south) > 5",
+                            "-n", "1", "--seed", "1"])
+    assert r.exit_code == 2
+    assert r.stderr.startswith(f"bridgecli: error: {bad}:2:")
+    assert "--where" not in r.stderr and "hcp(south)" not in r.stderr
+    good = tmp_path / "good.dl"
+    good.write_text("strong = hcp(north) >= 15\n")
+    r = runner.invoke(cli, ["simulate", "--contract", "4S:N", "--script", str(good), "--where", "strong and",
+                            "-n", "1", "--seed", "1"])
+    assert r.exit_code == 2
+    assert r.stderr.startswith("bridgecli: error: --where 'strong and': ")
+
+
 def test_symmetrize_refuses_predealt_seats(runner):
     r = runner.invoke(cli, ["simulate", "--predeal", NORTH, "--contract", "4S:N", "--symmetrize", "N,S"])
     assert r.exit_code == 1
