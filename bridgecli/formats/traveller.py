@@ -48,6 +48,8 @@ __all__ = [
     "board_ns_score",
     "contract_and_tricks",
     "is_traveller_yaml",
+    "iter_csv",
+    "iter_results_from_boards",
     "loads_csv",
     "loads_yaml",
     "ns_from",
@@ -231,11 +233,18 @@ def read_csv(chunks: Iterable[str], source: str | None = None, lang: Language = 
     only the results are kept. Raises what :func:`loads_csv` raises: a malformed row
     (a CSV error, more fields than the header) wherever it is, else the first row
     that is no result."""
+    return list(iter_csv(chunks, source, lang, rules))
+
+
+def iter_csv(chunks: Iterable[str], source: str | None = None, lang: Language = ENGLISH,
+             rules: ScoringRules = DUPLICATE) -> Iterator[TableResult]:
+    """The results of a CSV traveller as :func:`read_csv` reads them, each as soon as its
+    row is read. An error comes at the end, once every row is read (as :func:`read_csv`
+    raises it); no result is given after the first row that is none."""
     import csv
 
     reader = csv.reader(_csv_lines(chunks))
     header: list[str] | None = None
-    out: list[TableResult] = []
     bad: BridgeError | None = None  # the first row that is no result: raised once every row is read
     while True:
         try:
@@ -254,15 +263,15 @@ def read_csv(chunks: Iterable[str], source: str | None = None, lang: Language = 
             raise ParseError(f"{len(fields)} fields but the header has {len(header)}", source=source, line=line)
         if bad is None:
             try:
-                out.append(_row_result(line, dict(zip(header, fields)), source, lang, rules))
+                result = _row_result(line, dict(zip(header, fields)), source, lang, rules)
             except BridgeError as exc:
                 bad = exc
-                out = []
+                continue
+            yield result
     if header is None:
         raise ParseError("empty traveller: no header line", source=source, line=1)
     if bad is not None:
         raise bad
-    return out
 
 
 def _csv_lines(chunks: Iterable[str]) -> Iterator[str]:
@@ -474,15 +483,20 @@ def results_from_boards(boards: Iterable[Board], source: str | None = None,
                         rules: ScoringRules = DUPLICATE) -> list[TableResult]:
     """Results of boards played at several tables: one board record a table result, or a
     board whose ``ScoreTable`` section lists every table's result (a row each)."""
-    out: list[TableResult] = []
+    return list(iter_results_from_boards(boards, source, rules))
+
+
+def iter_results_from_boards(boards: Iterable[Board], source: str | None = None,
+                             rules: ScoringRules = DUPLICATE) -> Iterator[TableResult]:
+    """The results of :func:`results_from_boards`, a board's as soon as it is read."""
     for i, b in enumerate(boards, 1):
         table = next((t for t in b.sections if t.name == "ScoreTable" and t.rows and _is_result_table(t.header)),
                      None)
         if table is not None:
             label = str(b.number) if b.number is not None else b.tag("Board") or str(i)
             try:
-                out.extend(results_from_rows(_score_table_rows(b, table.header, table.rows, label), source,
-                                             ENGLISH, rules))
+                yield from results_from_rows(_score_table_rows(b, table.header, table.rows, label), source,
+                                             ENGLISH, rules)
             except BridgeError as exc:
                 raise exc.located(source=source, board=label)
             continue
@@ -498,11 +512,11 @@ def results_from_boards(boards: Iterable[Board], source: str | None = None,
             lead = None
             if b.play and b.play[0] and b.play[0][0].card is not None:
                 lead = str(b.play[0][0].card)
-            out.append(TableResult(label, _pair(b, "NS"), _pair(b, "EW"), value, contract, tricks,
-                                   (b.tag("Room") or "").lower() or None, lead, None))
+            result = TableResult(label, _pair(b, "NS"), _pair(b, "EW"), value, contract, tricks,
+                                 (b.tag("Room") or "").lower() or None, lead, None)
         except BridgeError as exc:
             raise exc.located(source=source, board=str(b.number) if b.number is not None else None)
-    return out
+        yield result
 
 
 def result_text(contract: Contract | None, tricks: int | None) -> str:
