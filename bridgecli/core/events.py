@@ -441,14 +441,15 @@ def team_match(results: Sequence[TableResult]) -> TeamMatch:
 # -- an event too big to hold as objects ---------------------------------------------
 
 
-#: Where a score too big for a 64-bit column is kept instead (never one a contract gives).
-_BIG = -(1 << 63)
+#: The mark of an int column's value kept aside (a score or line outside 32 bits).
+_BIG = -(1 << 31)
 
 
 class ResultStore:
     """Table results kept compactly, for an event of a million results: a row a result in
-    arrays of machine ints (about 44 bytes a result), every text, contract or adjusted score
-    held once and referred to by number, and the rows of each board listed as they came.
+    arrays of 32-bit ints (36 bytes a result), every text, contract or adjusted score held
+    once and referred to by number, and the rows of each board listed as they came (a
+    ``range`` while they come together, as in a traveller sorted by board).
 
     :meth:`add` results in input order; :meth:`boards` gives each board's results back as
     :class:`TableResult` objects (equal to those added), one board at a time, in the order
@@ -475,12 +476,12 @@ class ResultStore:
     def __init__(self) -> None:
         self._values: list[object] = [None]  # number -> value; 0 is None
         self._index: dict[object, int] = {}  # value -> number
-        self._boards: dict[str, array[int]] = {}  # board label -> its rows, input order
+        self._boards: dict[str, range | array[int]] = {}  # board label -> its rows, input order
         # the columns, a row a result
         self._board, self._ns, self._ew, self._played, self._room, self._lead, self._adjusted = (
             array("i") for _ in range(7))
-        self._score, self._line = array("q"), array("q")
-        self._big: dict[int, int] = {}  # row -> a score outside the 64-bit column
+        self._score, self._line = array("i"), array("i")
+        self._big: dict[tuple[int, int], int] = {}  # (row, 0 score or 1 line) -> a value outside 32 bits
         self.all_rooms = True
         """True while every result added names its room (an empty store too)."""
 
@@ -500,8 +501,13 @@ class ResultStore:
         board = r.board
         rows = self._boards.get(board)
         if rows is None:
-            rows = self._boards[board] = array("i")
-        rows.append(row)
+            self._boards[board] = range(row, row + 1)
+        elif isinstance(rows, array):
+            rows.append(row)
+        elif rows.stop == row:
+            self._boards[board] = range(rows.start, row + 1)
+        else:  # the board's results are apart: listed one by one
+            self._boards[board] = array("i", [*rows, row])
         self._board.append(number(board))
         self._ns.append(number(r.ns))
         self._ew.append(number(r.ew))
@@ -509,12 +515,12 @@ class ResultStore:
         self._room.append(number(r.room))
         self._lead.append(number(r.lead))
         self._adjusted.append(number(r.adjusted))
-        self._line.append(-1 if r.line is None else r.line)
-        if -(1 << 63) < r.score < (1 << 63):
-            self._score.append(r.score)
-        else:
-            self._score.append(_BIG)
-            self._big[row] = r.score
+        for column, kind, value in ((self._score, 0, r.score), (self._line, 1, -1 if r.line is None else r.line)):
+            if _BIG < value < (1 << 31):
+                column.append(value)
+            else:
+                column.append(_BIG)
+                self._big[row, kind] = value
         if not r.room:
             self.all_rooms = False
 
@@ -526,9 +532,13 @@ class ResultStore:
         played: tuple[Contract | None, int | None] = v[self._played[row]]  # type: ignore[assignment]
         contract, tricks = played
         score = self._score[row]
+        if score == _BIG:
+            score = self._big[row, 0]
         line = self._line[row]
+        if line == _BIG:
+            line = self._big[row, 1]
         return TableResult(v[self._board[row]], v[self._ns[row]], v[self._ew[row]],  # type: ignore[arg-type]
-                           self._big[row] if score == _BIG else score, contract, tricks,
+                           score, contract, tricks,
                            v[self._room[row]], v[self._lead[row]], None if line < 0 else line,  # type: ignore[arg-type]
                            v[self._adjusted[row]])  # type: ignore[arg-type]
 
@@ -574,7 +584,7 @@ class PairsStream:
     def __init__(self, store: ResultStore, expected: int | None = None) -> None:
         store.check_pairs()
         self.store = store
-        self.expected = expected if expected is not None else store.most_results()
+        self.expected = 0 if not len(store) else expected if expected is not None else store.most_results()
         """Results expected on a board (``N`` of the Neuberg formula)."""
         self._totals = _Totals()
         self._done = False
