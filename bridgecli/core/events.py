@@ -575,11 +575,11 @@ class PairsStream:
     in the same order, as :func:`score_pairs` of the store's results, without holding them.
 
     Creating one checks the pairs (raises RuleError as :func:`score_pairs` does). Then
-    :meth:`results` yields each scored result, board by board, and once it is exhausted
-    :meth:`standings` ranks the pairs.
+    :meth:`results` yields each scored result, board by board (anew on each call), and
+    once it has been read to the end :meth:`standings` ranks the pairs.
     """
 
-    __slots__ = ("_done", "_totals", "expected", "store")
+    __slots__ = ("_totals", "expected", "store")
 
     def __init__(self, store: ResultStore, expected: int | None = None) -> None:
         store.check_pairs()
@@ -587,19 +587,16 @@ class PairsStream:
         self.expected = 0 if not len(store) else expected if expected is not None else store.most_results()
         """Results expected on a board (``N`` of the Neuberg formula)."""
         self._totals = _Totals()
-        self._done = False
 
     def results(self) -> Iterator[ResultScore]:
-        """Every table result with its scores, by board then input order (once)."""
-        if self._done:
-            raise RuntimeError("a PairsStream's results are given once")
-        self._done = True
-        add = self._totals.add
+        """Every table result with its scores, by board then input order."""
+        self._totals = totals = _Totals()
+        add = totals.add
         for _label, rs in self.store.boards():
             for scored in _score_board(rs, self.expected):
                 add(scored)
                 yield scored
 
     def standings(self) -> tuple[PairStanding, ...]:
-        """The pairs ranked (as :attr:`PairsEvent.standings`), once :meth:`results` is read."""
+        """The pairs ranked (as :attr:`PairsEvent.standings`), once :meth:`results` has been read to the end."""
         return self._totals.standings()

@@ -176,7 +176,7 @@ class Event:
             return "\n".join(_team_tables(self.match, lang, style))
         assert self.pairs is not None
         pairs = self.pairs
-        return "\n".join(_pairs_tables(pairs.results, lambda: pairs.standings, lang, style))
+        return "\n".join(_pairs_tables(lambda: pairs.results, lambda: pairs.standings, lang, style))
 
 
 def _result_record(rs: ResultScore) -> dict[str, Any]:
@@ -266,23 +266,24 @@ class StreamedEvent:
 
         lang = lang or ENGLISH
         event, pairs = self._event, self._pairs
-        if not as_json:
+        texts: Iterable[str]
+        if as_json:
+            import json
+
             if event is not None:
-                fp.write(event.table(lang, style) + "\n")
+                records: Iterable[dict[str, Any]] = event.records()
             else:
                 assert pairs is not None
-                fp.write("\n".join(_pairs_tables(pairs.results(), pairs.standings, lang, style)) + "\n")
-            return
-        import json
-
-        if event is not None:
-            records: Iterable[dict[str, Any]] = event.records()
+                records = _pairs_records(pairs)
+            texts = map(json.dumps, records)
+        elif event is not None:
+            texts = (event.table(lang, style),)
         else:
             assert pairs is not None
-            records = _pairs_records(pairs)
+            texts = _pairs_tables(pairs.results, pairs.standings, lang, style)
         lines: list[str] = []
-        for rec in records:
-            lines.append(json.dumps(rec))
+        for text in texts:
+            lines.append(text)
             if len(lines) >= _LINES_A_WRITE:
                 fp.write("\n".join(lines) + "\n")
                 lines.clear()
@@ -295,7 +296,7 @@ def _pairs_records(pairs: PairsStream) -> Iterator[dict[str, Any]]:
     yield from map(_pair_record, pairs.standings())  # once every result is scored
 
 
-#: JSON lines written at a time by :meth:`StreamedEvent.write`.
+#: Lines written at a time by :meth:`StreamedEvent.write`.
 _LINES_A_WRITE = 4096
 
 
@@ -364,37 +365,37 @@ def _adjusted_cells(r: TableResult) -> tuple[Any, Any]:
     return (r.score if r.score > 0 else "", -r.score if r.score < 0 else "")
 
 
-def _pairs_tables(results: Iterable[ResultScore], standings: Callable[[], Sequence[PairStanding]],
-                  lang: Language, style: str) -> list[str]:
-    """The traveller of ``results`` and the ranking tables of ``standings()`` (asked for once
+def _pairs_tables(results: Callable[[], Iterable[ResultScore]], standings: Callable[[], Sequence[PairStanding]],
+                  lang: Language, style: str) -> Iterator[str]:
+    """The lines of the traveller of ``results()`` (called twice: the table is measured, then
+    written, a row at a time) and of the ranking tables of ``standings()`` (asked for once
     every result is read)."""
-    from bridgecli.results._tables import drop_empty, fmt_num, table
+    from bridgecli.results._tables import fmt_num, streamed_table, table
 
     w = lang.word
-    rows = []
-    for rs in results:
-        r = rs.result
-        c = r.contract
-        rows.append([r.board, r.ns, r.ew, "" if c is None else lang.contract_str(c),
-                     "" if c is None or c.declarer is None else lang.seat_str(c.declarer),
-                     result_text(r.contract, r.tricks), r.lead or "", *_adjusted_cells(r),
-                     fmt_num(rs.mp_ns), fmt_num(rs.mp_ew), fmt_num(rs.cross_ns), rs.datum, rs.butler_ns])
+
+    def rows() -> Iterator[list[Any]]:
+        for rs in results():
+            r = rs.result
+            c = r.contract
+            yield [r.board, r.ns, r.ew, "" if c is None else lang.contract_str(c),
+                   "" if c is None or c.declarer is None else lang.seat_str(c.declarer),
+                   result_text(r.contract, r.tricks), r.lead or "", *_adjusted_cells(r),
+                   fmt_num(rs.mp_ns), fmt_num(rs.mp_ew), fmt_num(rs.cross_ns), rs.datum, rs.butler_ns]
+
     ns, ew = w("ns"), w("ew")
-    rows, headers, right = drop_empty(
+    yield from streamed_table(
         rows, [*(w(k) for k in ("board", "ns", "ew", "contract", "declarer", "result", "opening_lead")), f"+{ns}",
                f"+{ew}", f"{w('mp')} {ns}", f"{w('mp')} {ew}", f"XIMP {ns}", w("datum"), f"{w('butler')} {ns}"],
-        right=(0, 7, 8, 9, 10, 11, 12, 13), optional=(3, 4, 5, 6))
-    out = [table(rows, headers, style, right=right)]
-    del rows
+        style, right=(0, 7, 8, 9, 10, 11, 12, 13), optional=(3, 4, 5, 6))
     ranked = standings()
     order = {"NS": 0, "EW": 1}
     for d in sorted({p.direction for p in ranked}, key=lambda d: (order.get(d, 2), d)):
         group = [p for p in ranked if p.direction == d]
-        out.append("")
+        yield ""
         side = {"NS": ns, "EW": ew}.get(d, d)
         title = w("pair") if "/" in d else f"{w('pair')} ({side})"
-        out.append(table([[p.rank, p.pair, p.boards, fmt_num(p.mp), p.top, fmt_num(p.percentage),
-                           fmt_num(p.cross_imps), p.butler] for p in group],
-                         [w("rank"), title, *(w(k) for k in ("boards", "mp", "top", "percent", "ximps", "butler"))],
-                         style, right=(2, 3, 4, 5, 6, 7)))
-    return out
+        yield table([[p.rank, p.pair, p.boards, fmt_num(p.mp), p.top, fmt_num(p.percentage),
+                      fmt_num(p.cross_imps), p.butler] for p in group],
+                    [w("rank"), title, *(w(k) for k in ("boards", "mp", "top", "percent", "ximps", "butler"))],
+                    style, right=(2, 3, 4, 5, 6, 7))

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from bridgecli.core.calls import Contract
+from bridgecli.core.cards import Seat
 from bridgecli.core.errors import ParseError, RuleError
 from bridgecli.core.events import (
     Adjusted,
+    PairsStream,
+    ResultStore,
     TableResult,
     is_team_event,
     matchpoints,
@@ -197,13 +203,6 @@ def test_team_board_with_an_adjusted_room() -> None:
 
 # -- a big event kept compactly: ResultStore and PairsStream against score_pairs -------------
 
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from bridgecli.core.calls import Contract  # noqa: E402
-from bridgecli.core.cards import Seat  # noqa: E402
-from bridgecli.core.events import PairsStream, ResultStore  # noqa: E402
-
 _CONTRACTS = [None, Contract(3, declarer=Seat.NORTH), Contract.passed_out(), Contract(4, declarer=Seat.EAST)]
 _RESULTS = st.builds(
     TableResult,
@@ -264,6 +263,8 @@ def test_store_holds_each_value_once() -> None:
     assert back[0].contract is back[5].contract and back[0].lead is back[7].lead
     assert back[0].ns is back[4].ns
     stream = PairsStream(store)
-    assert tuple(stream.results()) == score_pairs(rows).results
-    with pytest.raises(RuntimeError):
-        next(stream.results())
+    want = score_pairs(rows)
+    assert tuple(stream.results()) == want.results
+    # results anew on each call; the standings of a pass read to the end
+    assert tuple(stream.results()) == want.results
+    assert stream.standings() == want.standings
