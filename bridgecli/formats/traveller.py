@@ -61,6 +61,7 @@ __all__ = [
     "results_from_rows",
     "score_tag",
     "unscored_reason",
+    "yaml_boards_ahead",
 ]
 
 #: Canonical column -> accepted header spellings (normalised: lower case, no space, ``_`` or ``-``).
@@ -322,6 +323,71 @@ def is_traveller_yaml(text: str) -> bool:
     if isinstance(data, list) and data and isinstance(data[0], Mapping):
         return any(_ALIASES.get(_norm(str(k))) in ("ns", "ew") for k in data[0])
     return False
+
+
+def yaml_boards_ahead(chunks: Iterable[str]) -> tuple[bool, Iterator[str]]:
+    """Whether the start of a YAML text already shows that it holds boards, not a
+    traveller: its first document is a list whose first item is no mapping, or a mapping
+    whose keys (all plain text, untagged) name no pair column. Then
+    :func:`is_traveller_yaml` of the whole text is False whatever follows (a later
+    syntax error or document makes it False too), and the text can be read a board at a
+    time. Only the parser's events up to the end of the first item are looked at, and
+    only the pieces holding them are kept; anything else (a mapping, a first item with a
+    pair column, an alias, a tag or a syntax error on the way) is False: the whole text
+    must decide. Returns the answer and ``chunks`` again, from the start."""
+    import re
+
+    from bridgecli.formats.yaml_format import _loader_class, _yaml
+
+    yaml = _yaml()
+    # a key that is plain text: no merge key (<<), no value key (=), nothing a resolver could change
+    plain_key = re.compile(r"[A-Za-z_][A-Za-z0-9_ -]*").fullmatch
+    seen: list[str] = []
+    source = iter(chunks)
+
+    class Feed:
+        def read(self, size: int = -1) -> bytes:
+            for chunk in source:
+                seen.append(chunk)
+                if chunk:
+                    return chunk.encode("utf-8")
+            return b""
+
+    def again() -> Iterator[str]:
+        yield from seen
+        yield from source
+
+    loader = _loader_class()(Feed())
+    try:
+        events = iter(loader.get_event, None)
+        start, document, root = next(events), next(events), next(events)
+        if (type(start) is not yaml.StreamStartEvent or type(document) is not yaml.DocumentStartEvent
+                or type(root) is not yaml.SequenceStartEvent or root.tag is not None):
+            return False, again()
+        first = next(events)
+        if type(first) is not yaml.MappingStartEvent:
+            return type(first) is not yaml.AliasEvent, again()  # an empty list, or no mapping first
+        if first.tag is not None:
+            return False, again()
+        depth = 0  # of the value being skipped
+        while True:
+            event = next(events)
+            if depth == 0:
+                if type(event) is yaml.MappingEndEvent:
+                    return True, again()
+                if (type(event) is not yaml.ScalarEvent or event.tag is not None or event.anchor is not None
+                        or not plain_key(event.value)
+                        or _ALIASES.get(_norm(event.value)) in ("ns", "ew")):
+                    return False, again()
+                event = next(events)  # the value
+            if type(event) in (yaml.SequenceStartEvent, yaml.MappingStartEvent):
+                depth += 1
+            elif type(event) in (yaml.SequenceEndEvent, yaml.MappingEndEvent):
+                depth -= 1
+    except (yaml.YAMLError, ValueError, UnicodeError, StopIteration):
+        return False, again()
+    finally:
+        loader.dispose()
 
 
 def _pair(board: Board, side: str) -> str:

@@ -81,7 +81,10 @@ def iter_results_of_chunks(chunks: Iterable[str], path: str | None = None, fmt: 
         return traveller.iter_csv(rest, source, lang, rules)
     name = formats.resolve_format(path, head, fmt)
     if name == "yaml":
-        text = "".join(rest)
+        boards, rest = traveller.yaml_boards_ahead(rest)
+        if boards:  # boards, whatever follows: read a board at a time
+            return traveller.iter_results_from_boards(_boards(rest, name, source), source, rules)
+        text = "".join(rest)  # a traveller is told from boards by the whole text (is_traveller_yaml)
         if traveller.is_traveller_yaml(text):
             return iter(traveller.loads_yaml(text, source, lang, rules))
         rest = iter((text,))
