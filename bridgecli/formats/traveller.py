@@ -246,6 +246,7 @@ def iter_csv(chunks: Iterable[str], source: str | None = None, lang: Language = 
 
     reader = csv.reader(_csv_lines(chunks))
     header: list[str] | None = None
+    columns: dict[str, str] = {}
     bad: BridgeError | None = None  # the first row that is no result: raised once every row is read
     while True:
         try:
@@ -259,12 +260,18 @@ def iter_csv(chunks: Iterable[str], source: str | None = None, lang: Language = 
             continue
         if header is None:
             header = fields
+            # each known heading's column, worked out once
+            columns = {h: name for h in header if (name := _ALIASES.get(_norm(h))) is not None}
             continue
         if len(fields) > len(header):
             raise ParseError(f"{len(fields)} fields but the header has {len(header)}", source=source, line=line)
         if bad is None:
             try:
-                result = _row_result(line, dict(zip(header, fields)), source, lang, rules)
+                raw = dict(zip(header, fields))
+                if all(k in columns for k in raw):
+                    result = _result_from_row({columns[k]: v for k, v in raw.items()}, line, source, lang, rules)
+                else:  # an unknown column: its error
+                    result = _row_result(line, raw, source, lang, rules)
             except BridgeError as exc:
                 bad = exc
                 continue
