@@ -4,7 +4,10 @@ a pairs event (matchpoints, Neuberg, cross-IMPs, Butler) or a team match.
 The results come from a CSV or YAML traveller, or from boards played at several
 tables (a board record a table, or a board whose ScoreTable lists every table):
 see :mod:`bridgecli.formats.traveller`. Boards are read one at a time, and only the
-small :class:`~bridgecli.core.events.TableResult` of each is kept for the ranking.
+small :class:`~bridgecli.core.events.TableResult` of each is kept for the ranking;
+``score --event`` keeps even those compactly (a
+:class:`~bridgecli.core.events.ResultStore`) and writes the event as it is scored
+(:class:`StreamedEvent`).
 """
 
 from __future__ import annotations
