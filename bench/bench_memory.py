@@ -43,6 +43,8 @@ COMMANDS: dict[str, tuple[str, list[str]]] = {
     "convert-json-object-pbn": ("json-object", ["convert", "{f}", "--to", "pbn"]),
     "convert-json-pretty-pbn": ("json-pretty", ["convert", "{f}", "--to", "pbn"]),
     "score-event-csv": ("csv", ["score", "--event", "{f}", "--json"]),
+    "score-event-csv-text": ("csv", ["score", "--event", "{f}"]),
+    "score-event-yaml": ("yaml", ["score", "--event", "{f}", "--json"]),
 }
 #: The kinds generate_shapes writes (the others: generate).
 SHAPES = {"yaml-flow": ".yaml", "yaml-boards": ".yaml", "yaml-docs": ".yaml", "json-object": ".json",

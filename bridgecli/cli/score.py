@@ -167,25 +167,22 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
 def _run_event(path: str, params: Mapping[str, Any], fmt_override: str | None, output: str | None,
                style: str, lang: Any) -> int:
     """Score an event: pairs (matchpoints, Neuberg, cross-IMPs, Butler) or a team match."""
+    from bridgecli.core.events import ResultStore
     from bridgecli.core.scoring import find_rules
     from bridgecli.formats.stream import text_chunks
-    from bridgecli.results.event import event_of, results_of_chunks
+    from bridgecli.results.event import StreamedEvent, iter_results_of_chunks
 
     rules = find_rules(params.get("scoring") or "duplicate")
     stream, source = common.open_input(path)
+    store = ResultStore()  # the results kept compactly, written as they are scored (issue #19)
     try:
-        results = results_of_chunks(text_chunks(stream, source), path, fmt_override, source, lang, rules)
+        for result in iter_results_of_chunks(text_chunks(stream, source), path, fmt_override, source, lang, rules):
+            store.add(result)
     finally:
         common.close_input(stream)
-    event = event_of(results, source=path)
-    if params.get("as_json"):
-        import json
-
-        text = "\n".join(json.dumps(rec) for rec in event.records())
-    else:
-        text = event.table(lang, style)
+    event = StreamedEvent(store, source=path)
     with common.AtomicOutput(output) as fp:
-        fp.write(text + "\n")
+        event.write(fp, bool(params.get("as_json")), lang, style)
     return ExitCode.OK
 
 

@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from .calls import Contract
@@ -40,7 +41,9 @@ __all__ = [
     "Adjusted",
     "PairStanding",
     "PairsEvent",
+    "PairsStream",
     "ResultScore",
+    "ResultStore",
     "TableResult",
     "TeamBoard",
     "TeamMatch",
@@ -277,6 +280,43 @@ def _group(results: Sequence[TableResult]) -> dict[str, list[TableResult]]:
     return dict(sorted(boards.items(), key=lambda kv: _board_key(kv[0])))
 
 
+def _check_board(label: str, rs: Iterable[TableResult]) -> None:
+    """Raise RuleError for the first result of a board whose pair meets itself or plays it twice."""
+    seen: set[str] = set()
+    for r in rs:
+        if r.ns == r.ew:
+            raise RuleError(f"pair {r.ns!r} sits both n-s and e-w", board=label, line=r.line)
+        for p in (r.ns, r.ew):
+            if p in seen:
+                raise RuleError(f"pair {p!r} has two results", board=label, line=r.line)
+            seen.add(p)
+
+
+def _score_board(rs: Sequence[TableResult], n_expected: int) -> Iterator[ResultScore]:
+    """The scores of one board's results (checked by :func:`_check_board`), in their order."""
+    top = 2 * (n_expected - 1)
+    # artificial scores take no part in the comparison: the real ones are matchpointed
+    # among themselves and factored up with Neuberg; an averaged side gets its share of the top
+    real = [r for r in rs if r.adjusted is None]
+    scores = [r.score for r in real]
+    mps = matchpoints(scores)
+    board_top = 2 * (len(real) - 1)
+    cross = cross_imps(scores) if scores else []
+    datum = butler_datum(scores) if scores else 0
+    butler = butler_imps(scores) if scores else []
+    by_result = {id(r): (mp, cx, bt) for r, mp, cx, bt in zip(real, mps, cross, butler)}
+    for r in rs:
+        adj = r.adjusted
+        if adj is not None:
+            yield ResultScore(r, round(adj.ns * top / 100, 9), round(adj.ew * top / 100, 9), top,
+                              adj.ns_imps, datum, _imps_int(adj.ns_imps), adj.ew_imps, _imps_int(adj.ew_imps))
+            continue
+        mp, cx, bt = by_result[id(r)]
+        ns_mp = neuberg(mp, len(real), n_expected)
+        ew_mp = neuberg(board_top - mp, len(real), n_expected)
+        yield ResultScore(r, ns_mp, ew_mp, top, cx, datum, bt)
+
+
 def score_pairs(results: Sequence[TableResult], expected: int | None = None) -> PairsEvent:
     """Matchpoints, Neuberg, percentages, cross-IMPs and Butler IMPs of a pairs event.
 
@@ -288,45 +328,33 @@ def score_pairs(results: Sequence[TableResult], expected: int | None = None) -> 
     if not boards:
         return PairsEvent((), (), 0)
     n_expected = expected if expected is not None else max(len(rs) for rs in boards.values())
-    top = 2 * (n_expected - 1)
     scored: list[ResultScore] = []
     for label, rs in boards.items():
-        seen: set[str] = set()
-        for r in rs:
-            if r.ns == r.ew:
-                raise RuleError(f"pair {r.ns!r} sits both n-s and e-w", board=label, line=r.line)
-            for p in (r.ns, r.ew):
-                if p in seen:
-                    raise RuleError(f"pair {p!r} has two results", board=label, line=r.line)
-                seen.add(p)
-        # artificial scores take no part in the comparison: the real ones are matchpointed
-        # among themselves and factored up with Neuberg; an averaged side gets its share of the top
-        real = [r for r in rs if r.adjusted is None]
-        scores = [r.score for r in real]
-        mps = matchpoints(scores)
-        board_top = 2 * (len(real) - 1)
-        cross = cross_imps(scores) if scores else []
-        datum = butler_datum(scores) if scores else 0
-        butler = butler_imps(scores) if scores else []
-        by_result = {id(r): (mp, cx, bt) for r, mp, cx, bt in zip(real, mps, cross, butler)}
-        for r in rs:
-            adj = r.adjusted
-            if adj is not None:
-                scored.append(ResultScore(r, round(adj.ns * top / 100, 9), round(adj.ew * top / 100, 9), top,
-                                          adj.ns_imps, datum, _imps_int(adj.ns_imps), adj.ew_imps,
-                                          _imps_int(adj.ew_imps)))
-                continue
-            mp, cx, bt = by_result[id(r)]
-            ns_mp = neuberg(mp, len(real), n_expected)
-            ew_mp = neuberg(board_top - mp, len(real), n_expected)
-            scored.append(ResultScore(r, ns_mp, ew_mp, top, cx, datum, bt))
+        _check_board(label, rs)
+        scored.extend(_score_board(rs, n_expected))
     return PairsEvent(tuple(scored), _standings(scored), n_expected)
 
 
-def _standings(scored: Sequence[ResultScore]) -> tuple[PairStanding, ...]:
-    totals: dict[str, list[float]] = {}
-    directions: dict[str, set[str]] = {}
+def _standings(scored: Iterable[ResultScore]) -> tuple[PairStanding, ...]:
+    totals = _Totals()
     for rs in scored:
+        totals.add(rs)
+    return totals.standings()
+
+
+class _Totals:
+    """Each pair's totals, added up a result at a time (in the order of the event's results),
+    and the ranking they give."""
+
+    __slots__ = ("directions", "totals")
+
+    def __init__(self) -> None:
+        self.totals: dict[str, list[float]] = {}
+        self.directions: dict[str, set[str]] = {}
+
+    def add(self, rs: ResultScore) -> None:
+        """Count one scored result for both its pairs."""
+        totals, directions = self.totals, self.directions
         for pair, direction, mp, cx, bt in (
             (rs.result.ns, "NS", rs.mp_ns, rs.cross_ns, rs.butler_ns),
             (rs.result.ew, "EW", rs.mp_ew, -rs.cross_ns if rs.cross_ew is None else rs.cross_ew,
@@ -339,22 +367,26 @@ def _standings(scored: Sequence[ResultScore]) -> tuple[PairStanding, ...]:
             t[3] += cx
             t[4] += bt
             directions.setdefault(pair, set()).add(direction)
-    fixed = all(len(d) == 1 for d in directions.values())
-    rows = []
-    for pair, (n_boards, mp_sum, top_sum, cx_sum, bt_sum) in totals.items():
-        direction = "/".join(sorted(directions[pair])) if not fixed else next(iter(directions[pair]))
-        pct = 100.0 * mp_sum / top_sum if top_sum else 0.0
-        rows.append((direction if fixed else "", pair, direction, int(n_boards), mp_sum, int(top_sum), pct, cx_sum,
-                     int(bt_sum)))
-    rows.sort(key=lambda r: (r[0], -round(r[6], 9), r[1]))
-    out: list[PairStanding] = []
-    for row in rows:
-        group = [r for r in rows if r[0] == row[0]]
-        place = 1 + sum(1 for r in group if round(r[6], 9) > round(row[6], 9))
-        tied = sum(1 for r in group if round(r[6], 9) == round(row[6], 9)) > 1
-        out.append(PairStanding(f"{place}=" if tied else str(place), row[1], row[2], row[3], row[4], row[5],
-                                row[6], row[7], row[8]))
-    return tuple(out)
+
+    def standings(self) -> tuple[PairStanding, ...]:
+        """The pairs ranked by percentage, per direction when no pair changed direction."""
+        directions = self.directions
+        fixed = all(len(d) == 1 for d in directions.values())
+        rows = []
+        for pair, (n_boards, mp_sum, top_sum, cx_sum, bt_sum) in self.totals.items():
+            direction = "/".join(sorted(directions[pair])) if not fixed else next(iter(directions[pair]))
+            pct = 100.0 * mp_sum / top_sum if top_sum else 0.0
+            rows.append((direction if fixed else "", pair, direction, int(n_boards), mp_sum, int(top_sum), pct,
+                         cx_sum, int(bt_sum)))
+        rows.sort(key=lambda r: (r[0], -round(r[6], 9), r[1]))
+        out: list[PairStanding] = []
+        for row in rows:
+            group = [r for r in rows if r[0] == row[0]]
+            place = 1 + sum(1 for r in group if round(r[6], 9) > round(row[6], 9))
+            tied = sum(1 for r in group if round(r[6], 9) == round(row[6], 9)) > 1
+            out.append(PairStanding(f"{place}=" if tied else str(place), row[1], row[2], row[3], row[4], row[5],
+                                    row[6], row[7], row[8]))
+        return tuple(out)
 
 
 def is_team_event(results: Sequence[TableResult]) -> bool:
@@ -404,3 +436,167 @@ def team_match(results: Sequence[TableResult]) -> TeamMatch:
     away = sum(b.imps_visitors if b.imps_visitors is not None else max(-b.imps_home, 0) for b in boards)
     return TeamMatch(" + ".join(home_names) or "home", " + ".join(away_names) or "visitors",
                      tuple(boards), home, away)
+
+
+# -- an event too big to hold as objects ---------------------------------------------
+
+
+#: The mark of an int column's value kept aside (a score or line outside 32 bits).
+_BIG = -(1 << 31)
+
+
+class ResultStore:
+    """Table results kept compactly, for an event of a million results: a row a result in
+    arrays of 32-bit ints (36 bytes a result), every text, contract or adjusted score held
+    once and referred to by number, and the rows of each board listed as they came (a
+    ``range`` while they come together, as in a traveller sorted by board).
+
+    :meth:`add` results in input order; :meth:`boards` gives each board's results back as
+    :class:`TableResult` objects (equal to those added), one board at a time, in the order
+    :func:`score_pairs` scores them; :meth:`results` gives them all in input order.
+    """
+
+    __slots__ = (
+        "_adjusted",
+        "_big",
+        "_board",
+        "_boards",
+        "_ew",
+        "_index",
+        "_lead",
+        "_line",
+        "_ns",
+        "_played",
+        "_room",
+        "_score",
+        "_values",
+        "all_rooms",
+    )
+
+    def __init__(self) -> None:
+        self._values: list[object] = [None]  # number -> value; 0 is None
+        self._index: dict[object, int] = {}  # value -> number
+        self._boards: dict[str, range | array[int]] = {}  # board label -> its rows, input order
+        # the columns, a row a result
+        self._board, self._ns, self._ew, self._played, self._room, self._lead, self._adjusted = (
+            array("i") for _ in range(7))
+        self._score, self._line = array("i"), array("i")
+        self._big: dict[tuple[int, int], int] = {}  # (row, 0 score or 1 line) -> a value outside 32 bits
+        self.all_rooms = True
+        """True while every result added names its room (an empty store too)."""
+
+    def _number(self, value: object) -> int:
+        if value is None:
+            return 0
+        n = self._index.get(value)
+        if n is None:
+            n = self._index[value] = len(self._values)
+            self._values.append(value)
+        return n
+
+    def add(self, r: TableResult) -> None:
+        """Keep one result (the results of a board need not be together)."""
+        row = len(self._score)
+        number = self._number
+        board = r.board
+        rows = self._boards.get(board)
+        if rows is None:
+            self._boards[board] = range(row, row + 1)
+        elif isinstance(rows, array):
+            rows.append(row)
+        elif rows.stop == row:
+            self._boards[board] = range(rows.start, row + 1)
+        else:  # the board's results are apart: listed one by one
+            self._boards[board] = array("i", [*rows, row])
+        self._board.append(number(board))
+        self._ns.append(number(r.ns))
+        self._ew.append(number(r.ew))
+        self._played.append(number((r.contract, r.tricks)))
+        self._room.append(number(r.room))
+        self._lead.append(number(r.lead))
+        self._adjusted.append(number(r.adjusted))
+        for column, kind, value in ((self._score, 0, r.score), (self._line, 1, -1 if r.line is None else r.line)):
+            if _BIG < value < (1 << 31):
+                column.append(value)
+            else:
+                column.append(_BIG)
+                self._big[row, kind] = value
+        if not r.room:
+            self.all_rooms = False
+
+    def __len__(self) -> int:
+        return len(self._score)
+
+    def _result(self, row: int) -> TableResult:
+        v = self._values
+        played: tuple[Contract | None, int | None] = v[self._played[row]]  # type: ignore[assignment]
+        contract, tricks = played
+        score = self._score[row]
+        if score == _BIG:
+            score = self._big[row, 0]
+        line = self._line[row]
+        if line == _BIG:
+            line = self._big[row, 1]
+        return TableResult(v[self._board[row]], v[self._ns[row]], v[self._ew[row]],  # type: ignore[arg-type]
+                           score, contract, tricks,
+                           v[self._room[row]], v[self._lead[row]], None if line < 0 else line,  # type: ignore[arg-type]
+                           v[self._adjusted[row]])  # type: ignore[arg-type]
+
+    def results(self) -> Iterator[TableResult]:
+        """Every result, in input order."""
+        return map(self._result, range(len(self)))
+
+    def most_results(self) -> int:
+        """The most results a board has (0 when there is none)."""
+        return max(map(len, self._boards.values()), default=0)
+
+    def boards(self) -> Iterator[tuple[str, list[TableResult]]]:
+        """Each board's label and results (in input order), boards in :func:`score_pairs`'s order."""
+        for label in sorted(self._boards, key=_board_key):
+            yield label, [self._result(row) for row in self._boards[label]]
+
+    def check_pairs(self) -> None:
+        """Raise what :func:`score_pairs` raises for this event's results (a pair that meets
+        itself or plays a board twice), before anything is scored: the pairs are compared
+        as numbers."""
+        ns_col, ew_col = self._ns, self._ew
+        for label in sorted(self._boards, key=_board_key):
+            seen: set[int] = set()
+            for row in self._boards[label]:
+                ns, ew = ns_col[row], ew_col[row]
+                if ns == ew or ns in seen or ew in seen:
+                    _check_board(label, [self._result(r) for r in self._boards[label]])
+                seen.add(ns)
+                seen.add(ew)
+
+
+class PairsStream:
+    """A pairs event scored a board at a time from a :class:`ResultStore`: the same numbers,
+    in the same order, as :func:`score_pairs` of the store's results, without holding them.
+
+    Creating one checks the pairs (raises RuleError as :func:`score_pairs` does). Then
+    :meth:`results` yields each scored result, board by board (anew on each call), and
+    once it has been read to the end :meth:`standings` ranks the pairs.
+    """
+
+    __slots__ = ("_totals", "expected", "store")
+
+    def __init__(self, store: ResultStore, expected: int | None = None) -> None:
+        store.check_pairs()
+        self.store = store
+        self.expected = 0 if not len(store) else expected if expected is not None else store.most_results()
+        """Results expected on a board (``N`` of the Neuberg formula)."""
+        self._totals = _Totals()
+
+    def results(self) -> Iterator[ResultScore]:
+        """Every table result with its scores, by board then input order."""
+        self._totals = totals = _Totals()
+        add = totals.add
+        for _label, rs in self.store.boards():
+            for scored in _score_board(rs, self.expected):
+                add(scored)
+                yield scored
+
+    def standings(self) -> tuple[PairStanding, ...]:
+        """The pairs ranked (as :attr:`PairsEvent.standings`), once :meth:`results` has been read to the end."""
+        return self._totals.standings()

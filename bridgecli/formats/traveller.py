@@ -48,6 +48,8 @@ __all__ = [
     "board_ns_score",
     "contract_and_tricks",
     "is_traveller_yaml",
+    "iter_csv",
+    "iter_results_from_boards",
     "loads_csv",
     "loads_yaml",
     "ns_from",
@@ -59,6 +61,7 @@ __all__ = [
     "results_from_rows",
     "score_tag",
     "unscored_reason",
+    "yaml_boards_ahead",
 ]
 
 #: Canonical column -> accepted header spellings (normalised: lower case, no space, ``_`` or ``-``).
@@ -231,11 +234,19 @@ def read_csv(chunks: Iterable[str], source: str | None = None, lang: Language = 
     only the results are kept. Raises what :func:`loads_csv` raises: a malformed row
     (a CSV error, more fields than the header) wherever it is, else the first row
     that is no result."""
+    return list(iter_csv(chunks, source, lang, rules))
+
+
+def iter_csv(chunks: Iterable[str], source: str | None = None, lang: Language = ENGLISH,
+             rules: ScoringRules = DUPLICATE) -> Iterator[TableResult]:
+    """The results of a CSV traveller as :func:`read_csv` reads them, each as soon as its
+    row is read. An error comes at the end, once every row is read (as :func:`read_csv`
+    raises it); no result is given after the first row that is none."""
     import csv
 
     reader = csv.reader(_csv_lines(chunks))
     header: list[str] | None = None
-    out: list[TableResult] = []
+    columns: dict[str, str] = {}
     bad: BridgeError | None = None  # the first row that is no result: raised once every row is read
     while True:
         try:
@@ -249,20 +260,26 @@ def read_csv(chunks: Iterable[str], source: str | None = None, lang: Language = 
             continue
         if header is None:
             header = fields
+            # each known heading's column, worked out once
+            columns = {h: name for h in header if (name := _ALIASES.get(_norm(h))) is not None}
             continue
         if len(fields) > len(header):
             raise ParseError(f"{len(fields)} fields but the header has {len(header)}", source=source, line=line)
         if bad is None:
             try:
-                out.append(_row_result(line, dict(zip(header, fields)), source, lang, rules))
+                raw = dict(zip(header, fields))
+                if all(k in columns for k in raw):
+                    result = _result_from_row({columns[k]: v for k, v in raw.items()}, line, source, lang, rules)
+                else:  # an unknown column: its error
+                    result = _row_result(line, raw, source, lang, rules)
             except BridgeError as exc:
                 bad = exc
-                out = []
+                continue
+            yield result
     if header is None:
         raise ParseError("empty traveller: no header line", source=source, line=1)
     if bad is not None:
         raise bad
-    return out
 
 
 def _csv_lines(chunks: Iterable[str]) -> Iterator[str]:
@@ -313,6 +330,71 @@ def is_traveller_yaml(text: str) -> bool:
     if isinstance(data, list) and data and isinstance(data[0], Mapping):
         return any(_ALIASES.get(_norm(str(k))) in ("ns", "ew") for k in data[0])
     return False
+
+
+def yaml_boards_ahead(chunks: Iterable[str]) -> tuple[bool, Iterator[str]]:
+    """Whether the start of a YAML text already shows that it holds boards, not a
+    traveller: its first document is a list whose first item is no mapping, or a mapping
+    whose keys (all plain text, untagged) name no pair column. Then
+    :func:`is_traveller_yaml` of the whole text is False whatever follows (a later
+    syntax error or document makes it False too), and the text can be read a board at a
+    time. Only the parser's events up to the end of the first item are looked at, and
+    only the pieces holding them are kept; anything else (a mapping, a first item with a
+    pair column, an alias, a tag or a syntax error on the way) is False: the whole text
+    must decide. Returns the answer and ``chunks`` again, from the start."""
+    import re
+
+    from bridgecli.formats.yaml_format import _loader_class, _yaml
+
+    yaml = _yaml()
+    # a key that is plain text: no merge key (<<), no value key (=), nothing a resolver could change
+    plain_key = re.compile(r"[A-Za-z_][A-Za-z0-9_ -]*").fullmatch
+    seen: list[str] = []
+    source = iter(chunks)
+
+    class Feed:
+        def read(self, size: int = -1) -> bytes:
+            for chunk in source:
+                seen.append(chunk)
+                if chunk:
+                    return chunk.encode("utf-8")
+            return b""
+
+    def again() -> Iterator[str]:
+        yield from seen
+        yield from source
+
+    loader = _loader_class()(Feed())
+    try:
+        events = iter(loader.get_event, None)
+        start, document, root = next(events), next(events), next(events)
+        if (type(start) is not yaml.StreamStartEvent or type(document) is not yaml.DocumentStartEvent
+                or type(root) is not yaml.SequenceStartEvent or root.tag is not None):
+            return False, again()
+        first = next(events)
+        if type(first) is not yaml.MappingStartEvent:
+            return type(first) is not yaml.AliasEvent, again()  # an empty list, or no mapping first
+        if first.tag is not None:
+            return False, again()
+        depth = 0  # of the value being skipped
+        while True:
+            event = next(events)
+            if depth == 0:
+                if type(event) is yaml.MappingEndEvent:
+                    return True, again()
+                if (type(event) is not yaml.ScalarEvent or event.tag is not None or event.anchor is not None
+                        or not plain_key(event.value)
+                        or _ALIASES.get(_norm(event.value)) in ("ns", "ew")):
+                    return False, again()
+                event = next(events)  # the value
+            if type(event) in (yaml.SequenceStartEvent, yaml.MappingStartEvent):
+                depth += 1
+            elif type(event) in (yaml.SequenceEndEvent, yaml.MappingEndEvent):
+                depth -= 1
+    except (yaml.YAMLError, ValueError, UnicodeError, StopIteration):
+        return False, again()
+    finally:
+        loader.dispose()
 
 
 def _pair(board: Board, side: str) -> str:
@@ -474,15 +556,20 @@ def results_from_boards(boards: Iterable[Board], source: str | None = None,
                         rules: ScoringRules = DUPLICATE) -> list[TableResult]:
     """Results of boards played at several tables: one board record a table result, or a
     board whose ``ScoreTable`` section lists every table's result (a row each)."""
-    out: list[TableResult] = []
+    return list(iter_results_from_boards(boards, source, rules))
+
+
+def iter_results_from_boards(boards: Iterable[Board], source: str | None = None,
+                             rules: ScoringRules = DUPLICATE) -> Iterator[TableResult]:
+    """The results of :func:`results_from_boards`, a board's as soon as it is read."""
     for i, b in enumerate(boards, 1):
         table = next((t for t in b.sections if t.name == "ScoreTable" and t.rows and _is_result_table(t.header)),
                      None)
         if table is not None:
             label = str(b.number) if b.number is not None else b.tag("Board") or str(i)
             try:
-                out.extend(results_from_rows(_score_table_rows(b, table.header, table.rows, label), source,
-                                             ENGLISH, rules))
+                yield from results_from_rows(_score_table_rows(b, table.header, table.rows, label), source,
+                                             ENGLISH, rules)
             except BridgeError as exc:
                 raise exc.located(source=source, board=label)
             continue
@@ -498,11 +585,11 @@ def results_from_boards(boards: Iterable[Board], source: str | None = None,
             lead = None
             if b.play and b.play[0] and b.play[0][0].card is not None:
                 lead = str(b.play[0][0].card)
-            out.append(TableResult(label, _pair(b, "NS"), _pair(b, "EW"), value, contract, tricks,
-                                   (b.tag("Room") or "").lower() or None, lead, None))
+            result = TableResult(label, _pair(b, "NS"), _pair(b, "EW"), value, contract, tricks,
+                                 (b.tag("Room") or "").lower() or None, lead, None)
         except BridgeError as exc:
             raise exc.located(source=source, board=str(b.number) if b.number is not None else None)
-    return out
+        yield result
 
 
 def result_text(contract: Contract | None, tricks: int | None) -> str:

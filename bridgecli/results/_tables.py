@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 MIN_PADDING = 2
@@ -65,3 +65,48 @@ def _simple(rows: Sequence[Sequence[Any]], headers: Sequence[str], right: Sequen
     out = [line(*headers).rstrip(), "  ".join("-" * w for w in widths)]
     out.extend(line(*cells).rstrip() for cells in zip(*cols))
     return "\n".join(out)
+
+
+def streamed_table(rows: Callable[[], Iterable[Sequence[Any]]], headers: Sequence[str], style: str,
+                   right: Sequence[int] = (), optional: Sequence[int] = ()) -> Iterator[str]:
+    """The lines of ``table(*drop_empty(list(rows()), headers, right, optional), style)``
+    (:func:`drop_empty`, :func:`table`), without holding the rows: ``rows()`` gives them
+    anew on each call. The ``simple`` style is measured in a first pass over the rows and
+    written in a second; anything else (another style, a cell :func:`table` sends to
+    tabulate, no row at all) takes the rows once, as a list, to :func:`table`.
+    """
+    n = len(headers)
+    fits = style == "simple" and all(h.isascii() and h.isprintable() for h in headers)
+    widths = [len(h) + MIN_PADDING for h in headers]
+    empty = [i in optional for i in range(n)]  # an optional column with nothing in it so far
+    count = 0
+    if fits:
+        for row in rows():
+            count += 1
+            if len(row) != n:
+                fits = False
+                break
+            for i, c in enumerate(row):
+                if type(c) is float:
+                    fits = False
+                    break
+                text = "" if c is None else str(c)
+                if not (text.isascii() and text.isprintable()):
+                    fits = False
+                    break
+                width = len(text.strip())
+                widths[i] = max(widths[i], width)
+                if empty[i] and c not in ("", None):
+                    empty[i] = False
+            if not fits:
+                break
+    if not fits or not count:
+        listed, kept, at = drop_empty([list(row) for row in rows()], list(headers), right, optional)
+        yield from table(listed, kept, style, right=at).split("\n")
+        return
+    keep = [i for i in range(n) if not empty[i]]
+    line = "  ".join(f"{{:{'>' if i in right else '<'}{widths[i]}}}" for i in keep).format
+    yield line(*(headers[i] for i in keep)).rstrip()
+    yield "  ".join("-" * widths[i] for i in keep)
+    for row in rows():
+        yield line(*(("" if row[i] is None else str(row[i])).strip() for i in keep)).rstrip()

@@ -4,19 +4,33 @@ a pairs event (matchpoints, Neuberg, cross-IMPs, Butler) or a team match.
 The results come from a CSV or YAML traveller, or from boards played at several
 tables (a board record a table, or a board whose ScoreTable lists every table):
 see :mod:`bridgecli.formats.traveller`. Boards are read one at a time, and only the
-small :class:`~bridgecli.core.events.TableResult` of each is kept for the ranking.
+small :class:`~bridgecli.core.events.TableResult` of each is kept for the ranking;
+``score --event`` keeps even those compactly (a
+:class:`~bridgecli.core.events.ResultStore`) and writes the event as it is scored
+(:class:`StreamedEvent`).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any, cast
 
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
-from bridgecli.core.events import PairsEvent, TableResult, TeamMatch, is_team_event, score_pairs, team_match
+from bridgecli.core.events import (
+    PairsEvent,
+    PairsStream,
+    PairStanding,
+    ResultScore,
+    ResultStore,
+    TableResult,
+    TeamMatch,
+    is_team_event,
+    score_pairs,
+    team_match,
+)
 from bridgecli.core.scoring import ScoringRules, find_rules
 from bridgecli.files import names_a_file
 from bridgecli.formats import traveller
@@ -25,7 +39,7 @@ from bridgecli.formats.traveller import result_text
 if TYPE_CHECKING:
     from bridgecli.core.notation import Language
 
-__all__ = ["Event", "read_results", "results_of_chunks", "score_event"]
+__all__ = ["Event", "StreamedEvent", "iter_results_of_chunks", "read_results", "results_of_chunks", "score_event"]
 
 Source = str | os.PathLike[str] | IO[str] | Iterable[Board]
 """An event's input: a path, a text, an open text file, or boards."""
@@ -49,6 +63,14 @@ def results_of_chunks(chunks: Iterable[str], path: str | None = None, fmt: str |
     extension) and ``fmt`` choose the format as :func:`bridgecli.formats.resolve_format`
     does. Raises ParseError or RuleError (see :func:`read_results`).
     """
+    return list(iter_results_of_chunks(chunks, path, fmt, source, lang, rules))
+
+
+def iter_results_of_chunks(chunks: Iterable[str], path: str | None = None, fmt: str | None = None,
+                           source: str | None = None, lang: Language | None = None,
+                           rules: ScoringRules | None = None) -> Iterator[TableResult]:
+    """The results of :func:`results_of_chunks`, each as soon as it is read (an error may
+    come after some results: see :func:`bridgecli.formats.traveller.iter_csv`)."""
     from bridgecli import formats
     from bridgecli.core.notation import ENGLISH
     from bridgecli.formats.stream import peek
@@ -59,14 +81,17 @@ def results_of_chunks(chunks: Iterable[str], path: str | None = None, fmt: str |
     ext = os.path.splitext(path or "")[1].lower()
     first = head.lstrip("\ufeff \t\r\n").split("\n", 1)[0].lower()
     if ext == ".csv" or (ext == "" and not fmt and "," in first and first.lstrip().startswith("board")):
-        return traveller.read_csv(rest, source, lang, rules)
+        return traveller.iter_csv(rest, source, lang, rules)
     name = formats.resolve_format(path, head, fmt)
     if name == "yaml":
-        text = "".join(rest)
+        boards, rest = traveller.yaml_boards_ahead(rest)
+        if boards:  # boards, whatever follows: read a board at a time
+            return traveller.iter_results_from_boards(_boards(rest, name, source), source, rules)
+        text = "".join(rest)  # a traveller is told from boards by the whole text (is_traveller_yaml)
         if traveller.is_traveller_yaml(text):
-            return traveller.loads_yaml(text, source, lang, rules)
+            return iter(traveller.loads_yaml(text, source, lang, rules))
         rest = iter((text,))
-    return traveller.results_from_boards(_boards(rest, name, source), source, rules)
+    return traveller.iter_results_from_boards(_boards(rest, name, source), source, rules)
 
 
 def _chunks_of(fp: IO[str]) -> Iterator[str]:
@@ -142,25 +167,8 @@ class Event:
                    "home_imps": match.home_imps, "visitors_imps": match.visitors_imps}
             return
         assert self.pairs is not None
-        for rs in self.pairs.results:
-            r = rs.result
-            yield {
-                "record": "result", "board": r.board, "ns": r.ns, "ew": r.ew,
-                "contract": _contract(r) or None, "declarer": _by(r) or None,
-                "result": result_text(r.contract, r.tricks) or None, "lead": r.lead,
-                "score_ns": None if r.adjusted else r.score,
-                **({"adjusted": r.adjusted.text} if r.adjusted is not None else {}),
-                "mp_ns": rs.mp_ns, "mp_ew": rs.mp_ew, "top": rs.top,
-                "cross_imps_ns": round(rs.cross_ns, 6), "datum": rs.datum, "butler_ns": rs.butler_ns,
-                **({"cross_imps_ew": round(rs.cross_ew, 6), "butler_ew": rs.butler_ew}
-                   if rs.cross_ew is not None else {}),
-            }
-        for p in self.pairs.standings:
-            yield {
-                "record": "pair", "rank": p.rank, "pair": p.pair, "direction": p.direction,
-                "boards": p.boards, "mp": round(p.mp, 6), "top": p.top, "percentage": round(p.percentage, 6),
-                "cross_imps": round(p.cross_imps, 6), "butler": p.butler,
-            }
+        yield from map(_result_record, self.pairs.results)
+        yield from map(_pair_record, self.pairs.standings)
 
     def table(self, lang: Language | None = None, style: str = "simple") -> str:
         """The text ``score --event`` prints (without the last newline): for a team match the
@@ -173,7 +181,33 @@ class Event:
         if self.match is not None:
             return "\n".join(_team_tables(self.match, lang, style))
         assert self.pairs is not None
-        return "\n".join(_pairs_tables(self.pairs, lang, style))
+        pairs = self.pairs
+        return "\n".join(_pairs_tables(lambda: pairs.results, lambda: pairs.standings, lang, style))
+
+
+def _result_record(rs: ResultScore) -> dict[str, Any]:
+    """The ``result`` record of a scored table result."""
+    r = rs.result
+    return {
+        "record": "result", "board": r.board, "ns": r.ns, "ew": r.ew,
+        "contract": _contract(r) or None, "declarer": _by(r) or None,
+        "result": result_text(r.contract, r.tricks) or None, "lead": r.lead,
+        "score_ns": None if r.adjusted else r.score,
+        **({"adjusted": r.adjusted.text} if r.adjusted is not None else {}),
+        "mp_ns": rs.mp_ns, "mp_ew": rs.mp_ew, "top": rs.top,
+        "cross_imps_ns": round(rs.cross_ns, 6), "datum": rs.datum, "butler_ns": rs.butler_ns,
+        **({"cross_imps_ew": round(rs.cross_ew, 6), "butler_ew": rs.butler_ew}
+           if rs.cross_ew is not None else {}),
+    }
+
+
+def _pair_record(p: PairStanding) -> dict[str, Any]:
+    """The ``pair`` record of a pair's standing."""
+    return {
+        "record": "pair", "rank": p.rank, "pair": p.pair, "direction": p.direction,
+        "boards": p.boards, "mp": round(p.mp, 6), "top": p.top, "percentage": round(p.percentage, 6),
+        "cross_imps": round(p.cross_imps, 6), "butler": p.butler,
+    }
 
 
 def score_event(source: Source | Sequence[TableResult], *, fmt: str | None = None,
@@ -208,6 +242,68 @@ def event_of(results: Sequence[TableResult], expected: int | None = None, source
             raise RuleError("no board was played in both rooms", source=source)
         return Event(tuple(results), match=match)
     return Event(tuple(results), pairs=score_pairs(results, expected))
+
+
+class StreamedEvent:
+    """An event scored from a :class:`~bridgecli.core.events.ResultStore` and written as it
+    is scored: ``score --event``'s output for an event too big to hold as objects. The same
+    bytes as :class:`Event`'s :meth:`~Event.records` (one JSON line each) or
+    :meth:`~Event.table`, plus a newline.
+
+    Creating one raises what :func:`event_of` raises (before anything is written). A
+    pairs event is then scored a board at a time (:class:`~bridgecli.core.events.PairsStream`);
+    a team match is small (two results a board) and is scored as :class:`Event`.
+    """
+
+    def __init__(self, store: ResultStore, expected: int | None = None, source: str | None = None) -> None:
+        if not len(store):
+            raise ParseError("no results in the event file", source=source)
+        self._event: Event | None = None
+        self._pairs: PairsStream | None = None
+        if store.all_rooms:
+            self._event = event_of(list(store.results()), expected, source)
+        else:
+            self._pairs = PairsStream(store, expected)
+
+    def write(self, fp: IO[str], as_json: bool = False, lang: Language | None = None,
+              style: str = "simple") -> None:
+        """Write the event to ``fp``: JSON lines (``as_json``) or the text tables (``lang``, ``style``)."""
+        from bridgecli.core.notation import ENGLISH
+
+        lang = lang or ENGLISH
+        event, pairs = self._event, self._pairs
+        texts: Iterable[str]
+        if as_json:
+            import json
+
+            if event is not None:
+                records: Iterable[dict[str, Any]] = event.records()
+            else:
+                assert pairs is not None
+                records = _pairs_records(pairs)
+            texts = map(json.dumps, records)
+        elif event is not None:
+            texts = (event.table(lang, style),)
+        else:
+            assert pairs is not None
+            texts = _pairs_tables(pairs.results, pairs.standings, lang, style)
+        lines: list[str] = []
+        for text in texts:
+            lines.append(text)
+            if len(lines) >= _LINES_A_WRITE:
+                fp.write("\n".join(lines) + "\n")
+                lines.clear()
+        fp.write("\n".join(lines) + "\n" if lines else "")
+
+
+def _pairs_records(pairs: PairsStream) -> Iterator[dict[str, Any]]:
+    """The records of :meth:`Event.records` for a pairs event scored a board at a time."""
+    yield from map(_result_record, pairs.results())
+    yield from map(_pair_record, pairs.standings())  # once every result is scored
+
+
+#: Lines written at a time by :meth:`StreamedEvent.write`.
+_LINES_A_WRITE = 4096
 
 
 # -- text --------------------------------------------------------------------------
@@ -275,32 +371,37 @@ def _adjusted_cells(r: TableResult) -> tuple[Any, Any]:
     return (r.score if r.score > 0 else "", -r.score if r.score < 0 else "")
 
 
-def _pairs_tables(event: PairsEvent, lang: Language, style: str) -> list[str]:
-    from bridgecli.results._tables import drop_empty, fmt_num, table
+def _pairs_tables(results: Callable[[], Iterable[ResultScore]], standings: Callable[[], Sequence[PairStanding]],
+                  lang: Language, style: str) -> Iterator[str]:
+    """The lines of the traveller of ``results()`` (called twice: the table is measured, then
+    written, a row at a time) and of the ranking tables of ``standings()`` (asked for once
+    every result is read)."""
+    from bridgecli.results._tables import fmt_num, streamed_table, table
 
     w = lang.word
-    rows = []
-    for rs in event.results:
-        r = rs.result
-        c = r.contract
-        rows.append([r.board, r.ns, r.ew, "" if c is None else lang.contract_str(c),
-                     "" if c is None or c.declarer is None else lang.seat_str(c.declarer),
-                     result_text(r.contract, r.tricks), r.lead or "", *_adjusted_cells(r),
-                     fmt_num(rs.mp_ns), fmt_num(rs.mp_ew), fmt_num(rs.cross_ns), rs.datum, rs.butler_ns])
+
+    def rows() -> Iterator[list[Any]]:
+        for rs in results():
+            r = rs.result
+            c = r.contract
+            yield [r.board, r.ns, r.ew, "" if c is None else lang.contract_str(c),
+                   "" if c is None or c.declarer is None else lang.seat_str(c.declarer),
+                   result_text(r.contract, r.tricks), r.lead or "", *_adjusted_cells(r),
+                   fmt_num(rs.mp_ns), fmt_num(rs.mp_ew), fmt_num(rs.cross_ns), rs.datum, rs.butler_ns]
+
     ns, ew = w("ns"), w("ew")
-    rows, headers, right = drop_empty(
+    yield from streamed_table(
         rows, [*(w(k) for k in ("board", "ns", "ew", "contract", "declarer", "result", "opening_lead")), f"+{ns}",
                f"+{ew}", f"{w('mp')} {ns}", f"{w('mp')} {ew}", f"XIMP {ns}", w("datum"), f"{w('butler')} {ns}"],
-        right=(0, 7, 8, 9, 10, 11, 12, 13), optional=(3, 4, 5, 6))
-    out = [table(rows, headers, style, right=right)]
+        style, right=(0, 7, 8, 9, 10, 11, 12, 13), optional=(3, 4, 5, 6))
+    ranked = standings()
     order = {"NS": 0, "EW": 1}
-    for d in sorted({p.direction for p in event.standings}, key=lambda d: (order.get(d, 2), d)):
-        group = [p for p in event.standings if p.direction == d]
-        out.append("")
+    for d in sorted({p.direction for p in ranked}, key=lambda d: (order.get(d, 2), d)):
+        group = [p for p in ranked if p.direction == d]
+        yield ""
         side = {"NS": ns, "EW": ew}.get(d, d)
         title = w("pair") if "/" in d else f"{w('pair')} ({side})"
-        out.append(table([[p.rank, p.pair, p.boards, fmt_num(p.mp), p.top, fmt_num(p.percentage),
-                           fmt_num(p.cross_imps), p.butler] for p in group],
-                         [w("rank"), title, *(w(k) for k in ("boards", "mp", "top", "percent", "ximps", "butler"))],
-                         style, right=(2, 3, 4, 5, 6, 7)))
-    return out
+        yield table([[p.rank, p.pair, p.boards, fmt_num(p.mp), p.top, fmt_num(p.percentage),
+                      fmt_num(p.cross_imps), p.butler] for p in group],
+                    [w("rank"), title, *(w(k) for k in ("boards", "mp", "top", "percent", "ximps", "butler"))],
+                    style, right=(2, 3, 4, 5, 6, 7))

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from bridgecli.core.calls import Contract
+from bridgecli.core.cards import Seat
 from bridgecli.core.errors import ParseError, RuleError
 from bridgecli.core.events import (
     Adjusted,
+    PairsStream,
+    ResultStore,
     TableResult,
     is_team_event,
     matchpoints,
@@ -193,3 +199,72 @@ def test_team_board_with_an_adjusted_room() -> None:
     # board 3: -100 against 600 is 700 = 12 IMPs to the visitors
     assert three.imps_home == -12 and three.imps_visitors is None
     assert (match.home_imps, match.visitors_imps) == (-6, 12)
+
+
+# -- a big event kept compactly: ResultStore and PairsStream against score_pairs -------------
+
+_CONTRACTS = [None, Contract(3, declarer=Seat.NORTH), Contract.passed_out(), Contract(4, declarer=Seat.EAST)]
+_RESULTS = st.builds(
+    TableResult,
+    board=st.sampled_from(["1", "2", "10", "9", "a", "02"]),
+    ns=st.sampled_from(["1", "2", "3", "4", "x"]),
+    ew=st.sampled_from(["1", "11", "12", "13", "x"]),
+    score=st.sampled_from([420, 450, -50, 170, 0, -100, 1 << 70, -(1 << 31), (1 << 31) - 1, 1 << 31]),
+    contract=st.sampled_from(_CONTRACTS),
+    tricks=st.sampled_from([None, 9, 10]),
+    room=st.sampled_from([None, None, "open", "closed", ""]),
+    lead=st.sampled_from([None, "SQ", "HK"]),
+    line=st.one_of(st.none(), st.integers(1, 10**12), st.sampled_from([(1 << 31) - 1, 1 << 31])),
+    adjusted=st.sampled_from([None, None, None, parse_adjusted("A+"), parse_adjusted("60%/40%")]),
+)
+
+
+def _stored(results: list[TableResult]) -> ResultStore:
+    store = ResultStore()
+    for r in results:
+        store.add(r)
+    return store
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_RESULTS, max_size=30), st.sampled_from([None, 3, 6]))
+def test_store_scores_as_score_pairs(results: list[TableResult], expected: int | None) -> None:
+    """The store gives back the results added; the stream's scores, their order, the
+    standings and the first error are score_pairs'."""
+    store = _stored(results)
+    assert list(store.results()) == results
+    assert len(store) == len(results)
+    assert store.all_rooms == (not results or all(r.room for r in results))
+    # boards by number (labels first seen first among equal numbers), each board's results in input order
+    labels = sorted(dict.fromkeys(r.board for r in results),
+                    key=lambda b: (0, int(b)) if b.isdigit() else (1, b))
+    assert [(label, rs) for label, rs in store.boards()] == [
+        (label, [r for r in results if r.board == label]) for label in labels]
+    try:
+        want = score_pairs(results, expected)
+    except RuleError as exc:
+        with pytest.raises(RuleError) as got:
+            PairsStream(store, expected)
+        assert (str(got.value), got.value.where()) == (str(exc), exc.where())
+        return
+    stream = PairsStream(store, expected)
+    assert stream.expected == want.expected
+    assert tuple(stream.results()) == want.results
+    assert stream.standings() == want.standings
+
+
+def test_store_holds_each_value_once() -> None:
+    rows = [TableResult(str(b), str(t), str(t + 10), 420 if t % 2 else -50, _CONTRACTS[1], 9, None, "SQ", b * 10 + t)
+            for b in range(1, 6) for t in range(1, 5)]
+    store = _stored(rows)
+    back = list(store.results())
+    assert back == rows
+    # equal values come back as one object (what keeps a million results small)
+    assert back[0].contract is back[5].contract and back[0].lead is back[7].lead
+    assert back[0].ns is back[4].ns
+    stream = PairsStream(store)
+    want = score_pairs(rows)
+    assert tuple(stream.results()) == want.results
+    # results anew on each call; the standings of a pass read to the end
+    assert tuple(stream.results()) == want.results
+    assert stream.standings() == want.standings

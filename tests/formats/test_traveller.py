@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgecli.core.board import Board
 from bridgecli.core.calls import Contract
@@ -22,6 +24,7 @@ from bridgecli.formats.traveller import (
     result_text,
     results_from_boards,
     score_tag,
+    yaml_boards_ahead,
 )
 
 
@@ -196,3 +199,36 @@ def test_real_score_tables_agree_with_their_producer() -> None:
                 checked += 1
                 adjusted += cells["Score_NS"] == "A+"
     assert checked == 1188 and adjusted > 0
+
+
+# -- telling YAML boards from a traveller by the start of the text ---------------------
+
+_YAML_ITEMS = [
+    "- {board: 1, ns: 1, ew: 11, score: 420}\n", "- board: 2\n  pair_ns: 1\n  ew: 11\n  score: 50\n",
+    "- board: 3\n  deal: 'N:AKQJ.T98.765.432 - - -'\n", "- number: 4\n  players: {north: A}\n",
+    "- x: &m {ns: 1}\n  <<: *m\n", "- 1\n", "- [unclosed\n", "---\n", "- ! ns: 1\n", "- {'NS': 2}\n",
+    "- &a {board: 5}\n", "- *a\n", "- ? [k]\n  : v\n", "- !!map {board: 6}\n", "# note\n", "- {}\n",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_YAML_ITEMS), max_size=5), st.sampled_from(["", "results:\n", "[", "\ufeff"]),
+       st.integers(1, 40))
+def test_yaml_boards_ahead_never_calls_a_traveller_boards(items: list[str], head: str, size: int) -> None:
+    """When the start says boards, the whole text is no traveller; the pieces come back whole."""
+    text = head + "".join(items)
+    chunks = [text[i:i + size] for i in range(0, len(text), size)]
+    boards, again = yaml_boards_ahead(iter(chunks))
+    assert list(again) == chunks
+    if boards:
+        assert not is_traveller_yaml(text)
+
+
+def test_yaml_boards_ahead_on_the_plain_shapes() -> None:
+    boards_text = "- board: 1\n  deal: 'N:AKQJ.T98.765.432 - - -'\n- board: 2\n"
+    assert yaml_boards_ahead(iter([boards_text]))[0]
+    assert yaml_boards_ahead(iter(["[]\n"]))[0]
+    # a traveller, or what only the whole text can tell
+    for text in ("- {board: 1, ns: 1, ew: 11, score: 420}\n", "results:\n  - {board: 1}\n", "boards:\n  - {}\n",
+                 "- x: &m {ns: 1}\n  <<: *m\n", "- {board: 1, ns: [unclosed\n"):
+        assert not yaml_boards_ahead(iter([text]))[0], text

@@ -11,9 +11,16 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import bridgecli as bc
+from bridgecli.core.errors import BridgeError
+from bridgecli.core.events import ResultStore, TableResult
+from bridgecli.core.notation import ENGLISH, POLISH
+from bridgecli.results.event import StreamedEvent, event_of
 from tests.cli._boards import SCORED_PBN_HEAD, TEAMS_CSV
+from tests.core.test_events import _RESULTS
 
 # -- result lines -------------------------------------------------------------------
 
@@ -203,3 +210,50 @@ def test_event_errors() -> None:
         bc.score_event("board,room,ns,ew,contract,declarer,result\n1,open,A,B,4S,N,=\n")
     with pytest.raises(bc.MismatchError):
         bc.read_results("board,ns,ew,contract,declarer,result,score\n1,1,2,4S,N,=,400\n")
+
+
+# -- an event written as it is scored (score --event's path) against Event ----------------
+
+
+def _event_bytes(results: list[TableResult], as_json: bool, style: str, lang: object) -> str:
+    """What score --event wrote before it streamed: the whole Event, then its text."""
+    try:
+        event = event_of(results, source="f")
+    except BridgeError as exc:
+        return f"error {type(exc).__name__}: {exc.where()}: {exc}"
+    if as_json:
+        return "\n".join(json.dumps(rec) for rec in event.records()) + "\n"
+    return event.table(lang, style) + "\n"  # type: ignore[arg-type]
+
+
+def _streamed_bytes(results: list[TableResult], as_json: bool, style: str, lang: object) -> str:
+    import io
+
+    store = ResultStore()
+    for r in results:
+        store.add(r)
+    try:
+        event = StreamedEvent(store, source="f")
+    except BridgeError as exc:
+        return f"error {type(exc).__name__}: {exc.where()}: {exc}"
+    out = io.StringIO()
+    event.write(out, as_json, lang, style)  # type: ignore[arg-type]
+    return out.getvalue()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_RESULTS, max_size=25), st.booleans(), st.sampled_from(["simple", "simple", "grid", "github"]),
+       st.sampled_from([ENGLISH, POLISH]))
+def test_streamed_event_writes_what_event_wrote(results: list[TableResult], as_json: bool, style: str,
+                                                lang: object) -> None:
+    assert _streamed_bytes(results, as_json, style, lang) == _event_bytes(results, as_json, style, lang)
+
+
+def test_streamed_event_many_lines_and_odd_cells() -> None:
+    # more lines than one write; a pair name tabulate measures its own way (not ASCII)
+    rows = [TableResult(str(b), f"pär {t}" if b == 7 else str(t), str(t + 10), 420 - 10 * t, lead="SQ" if t else None)
+            for b in range(1, 700) for t in range(1, 8)]
+    for as_json in (True, False):
+        assert _streamed_bytes(rows, as_json, "simple", ENGLISH) == _event_bytes(rows, as_json, "simple", ENGLISH)
+    plain = [r for r in rows if r.board != "7"]
+    assert _streamed_bytes(plain, False, "simple", ENGLISH) == _event_bytes(plain, False, "simple", ENGLISH)
