@@ -211,11 +211,18 @@ class _Reader:
         line = first_line
         export = _EXPORT_GAME.fullmatch
         last = self.last
+        held = ""  # ``%`` lines alone before a blank line: commentary of the next game
         for k in range(0, len(parts), 2):
             chunk = parts[k]
             if chunk:
                 if chunk[-1] != "\n":
                     chunk += "\n"
+                if held or chunk[0] == "%":
+                    if all(s[:1] == "%" for s in chunk[:-1].split("\n")):
+                        held += chunk + parts[k + 1][1:] if k + 1 < len(parts) else ""
+                        continue
+                    if held:
+                        chunk, held = held + chunk, ""
                 # a game in the export style, read at once (no generator a game)
                 m = export(chunk) if chunk[:7] == "[Event " and not self.defaults and '"#' not in chunk else None
                 board = _export_board(m.groups(), last, chunk) if m is not None else None
