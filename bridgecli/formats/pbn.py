@@ -248,6 +248,12 @@ class _Reader:
                 if _DATA_SPECIAL.search(data) or "%" in data:
                     break
                 entries.append([name, value, None, [(None, data)] if data else None])
+            elif not inherit and (name == "OptimumScore" or not value and name in _EMPTY_KEPT) and name not in tags \
+                    and all(e[0] != name for e in entries):
+                # a tag _build would put among the plain ones: here, in the file's order
+                if value and value != "?" and _OPTIMUM_SCORE.match(value) is None:
+                    break  # (a bad OptimumScore: the general path words the error)
+                tags[name] = value
             elif inherit or name in kinds or name in tags or name in TABLE_SECTIONS or name == "OptimumScore":
                 entries.append([name, value, None, None])
             elif value != "?" or name not in _MTS_TEXT:

@@ -48,6 +48,17 @@ def test_commentary_before_a_blank_line_goes_with_the_next_game() -> None:
     assert isinstance(recs[1], Exception) and recs[1].line == 11  # the Vulnerable tag; type: ignore[attr-defined]
 
 
+def test_tags_keep_the_files_order_whatever_path_reads_the_game() -> None:
+    # a comment anywhere sends every game the general way (line by line); the tags of
+    # a board (and so the JSON and YAML written) are in the file's order either way
+    game = '[Board "1"]\n[OptimumScore "NS 400"]\n[Competition "Teams"]\n[Deal ""]\n[Room "Open"]\n'
+    order = ["OptimumScore", "Competition", "Deal", "Room"]
+    (quick,) = pbn.loads(game)
+    (general,) = pbn.loads("{c}\n" + game)
+    assert list(general.tags) == order
+    assert list(quick.tags) == order
+
+
 def test_a_seeded_slice_of_the_differential_fuzzer() -> None:
     pool = tool.seeds()
     found = []
