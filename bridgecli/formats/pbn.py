@@ -238,6 +238,7 @@ class _Reader:
         inherit = bool(self.defaults) or '"#' in chunk
         entries: list[_Entry] = []  # every tag when inheriting, else the ones _build must look at
         tags: dict[str, str] = {}
+        unknown: list[str] = []  # mandatory tags given as "?": not kept, but what a later "#" takes
         kinds = _KIND
         for name, value, data, other in _GAME_TAGS.findall(chunk):
             if not name:
@@ -258,8 +259,10 @@ class _Reader:
                 entries.append([name, value, None, None])
             elif value != "?" or name not in _MTS_TEXT:
                 tags[name] = value
+            else:
+                unknown.append(name)
         else:
-            if not entries and not tags:
+            if not entries and not tags and not unknown:
                 return
             try:
                 if inherit:
@@ -268,6 +271,7 @@ class _Reader:
             except BridgeError:
                 board = None  # read the game again line by line, to locate the error
             if board is not None:
+                self.last.update(dict.fromkeys(unknown, "?"))
                 self.last.update(tags)
                 self._remember(entries)
                 yield board
@@ -921,6 +925,8 @@ def _export_board(g: tuple[str, ...], last: dict[str, str], text: str) -> Board 
     if type(board) is LazyBoard and _written_as_read(g, board, play_lazy, in_order):
         _SET(board, "_game_text", text)
     # what a later "#" takes from this game
+    last.update(zip(("Event", "Site", "Date", "West", "North", "East", "South", "Scoring"),
+                    (event, site, date, west, north, east, south, scoring)))
     last.update(tags)
     last.update(zip(_EXPORT_STRUCTURED, (board_v, dealer_v, vul_v, deal_v, declarer_v, contract_v, result_v)))
     for e in entries:

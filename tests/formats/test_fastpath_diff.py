@@ -59,6 +59,23 @@ def test_tags_keep_the_files_order_whatever_path_reads_the_game() -> None:
     assert list(quick.tags) == order
 
 
+def test_a_game_of_unknown_values_is_a_board_and_a_later_hash_takes_them() -> None:
+    # a game whose tags all say "unknown" ("?") is still a game (a board with nothing
+    # known), and "#" takes the value of the latest game that had the tag (PBN 4.8),
+    # "?" included, on the per-game fast path as in the general one
+    text = ('[Event "x"]\n[Site "Paris"]\n\n[Site "?"]\n\n[Event "y"]\n[Site "?"]\n[Board "2"]\n\n'
+            '[Event "z"]\n[Site "#"]\n[Board "3"]\n')
+    for given in (text, "{c}\n" + text):
+        boards = pbn.loads(given)
+        assert [b.tags for b in boards] == [{"Event": "x", "Site": "Paris"}, {}, {"Event": "y"}, {"Event": "z"}]
+    # the same after an export-style game with an unknown Site
+    export = pbn.board_text(Board(number=1, tags={"Event": "Club", "Site": "Paris"}))
+    later = '[Event "#"]\n[Site "#"]\n[Board "3"]\n'
+    first, second, third = pbn.loads(export + "\n" + export.replace("Paris", "?") + "\n" + later)
+    assert first.tags["Site"] == "Paris" and "Site" not in second.tags
+    assert third.tags == {"Event": "Club"}
+
+
 def test_a_seeded_slice_of_the_differential_fuzzer() -> None:
     pool = tool.seeds()
     found = []
