@@ -354,6 +354,21 @@ def case(i: int, seed: int, pool: list[tuple[str, bytes]], folder: Path) -> tupl
         slow = run(argv)
     if broken is not None:
         return broken, argv, data, fast[2][-3000:]
+    if rng.random() < 0.25:  # -o: the target replaced by what stdout had, or, on an error, not touched
+        target = folder / "out" / "target.txt"
+        target.parent.mkdir(exist_ok=True)
+        target.write_text("old contents\n", encoding="utf-8")
+        code, _, _ = run(argv + ["-o", str(target)])
+        now = target.read_text(encoding="utf-8")
+        left = sorted(p.name for p in target.parent.iterdir() if p != target)
+        if left:
+            return "-o left files behind", argv, data, str(left)
+        if code != fast[0]:
+            return "-o changed the exit code", argv, data, f"{code} vs {fast[0]}"
+        if code == 0 and now != fast[1]:
+            return "-o wrote other text than stdout", argv, data, now[:2000]
+        if code == 2 and now != "old contents\n":
+            return "-o replaced the target on a failed run", argv, data, now[:2000]
     if fast != slow:
         what = [f"from {name}"]
         for label, a, b in (("exit", str(fast[0]), str(slow[0])), ("stdout", fast[1], slow[1]),
@@ -374,7 +389,13 @@ def main() -> int:
     parser.add_argument("--only", type=int, default=None)
     parser.add_argument("--show", action="store_true", help="print each finding in full")
     parser.add_argument("--save", type=Path, default=None, help="write each finding's input here")
+    parser.add_argument("--replay", action="store_true", help="the replay and writers a game at a time instead")
     ns = parser.parse_args()
+    if ns.replay:
+        import warnings
+
+        warnings.simplefilter("ignore")
+        return replay_main(ns.cases, ns.seed, ns.only, ns.show)
     pool = seeds()
     found = 0
     kinds: dict[str, int] = {}
@@ -398,6 +419,130 @@ def main() -> int:
                 (ns.save / f"case{i}.in").write_bytes(data)
     n = 1 if ns.only is not None else ns.cases
     print(f"{n} cases, {found} findings {kinds}, {time.monotonic() - start:.0f} s", file=sys.stderr)
+    return 1 if found else 0
+
+
+# -- the replay and the writers, a game at a time (quicker than a command a case) ----
+
+_RESULTS = ["^9", "^10", "^13", "", "?", "0", "7", "9", "10", "11", "12", "13", "14", "^"]
+
+
+def played_games() -> list[str]:
+    """Games with a play record: the first 400 of /tmp/pf/b20000.pbn when present, and
+    those of the sample and corpus files."""
+    out: list[str] = []
+    for name, data in seeds():
+        if name.lower().endswith(".pbn"):
+            text = data.decode("utf-8", errors="replace").replace("\r\n", "\n")
+            out += [g + "\n" for g in text.split("\n\n") if '[Play "' in g and "[Event " in g][:400]
+    return out
+
+
+def mutate_play(game: str, rng: random.Random) -> str:
+    """``game`` with its play, result, contract or leader changed the way records go wrong."""
+    head, _, play = game.partition('[Play "')
+    lines = play.split("\n")
+    for _ in range(rng.choice([1, 1, 2, 3])):
+        cards = [(i, j) for i, line in enumerate(lines[1:], 1) for j, tok in enumerate(line.split(" ")) if tok]
+        r = rng.randrange(12)
+        if r <= 2 and len(cards) > 1:  # two cards swapped: a revoke, a card not held, out of turn
+            (a, b), (c, d) = rng.sample(cards, 2)
+            ra, rc = lines[a].split(" "), lines[c].split(" ")
+            if a == c:
+                ra[b], ra[d] = ra[d], ra[b]
+                lines[a] = " ".join(ra)
+            else:
+                ra[b], rc[d] = rc[d], ra[b]
+                lines[a], lines[c] = " ".join(ra), " ".join(rc)
+        elif r == 3 and cards:  # a card replaced by another (twice, not held, '-', spelled otherwise)
+            a, b = rng.choice(cards)
+            row = lines[a].split(" ")
+            if b < len(row):
+                row[b] = rng.choice(["-", row[b].lower(), row[b] + "!", row[b] + " =1=", row[b] + " $1",
+                                     rng.choice("SHDC") + rng.choice("23456789TJQKA"), row[b].replace("T", "10")])
+                lines[a] = " ".join(row)
+        elif r == 4 and cards:  # a card dropped: a short row
+            a, b = rng.choice(cards)
+            row = lines[a].split(" ")
+            if b < len(row):
+                del row[b]
+                lines[a] = " ".join(row)
+        elif r == 5:  # the last rows dropped, now and then with a claim
+            k = rng.randrange(1, len(lines) + 1)
+            lines = lines[:k] + (["*"] if rng.random() < 0.5 else [])
+        elif r == 6:
+            lines.insert(len(lines) - 1 if lines and not lines[-1] else len(lines), rng.choice(["*", "+", "* ", "-"]))
+        elif r == 7:
+            head = re.sub(r'\[Result "[^"]*"\]', f'[Result "{rng.choice(_RESULTS)}"]', head)
+        elif r == 8:
+            head = re.sub(r'\[Contract "[^"]*"\]', f'[Contract "{rng.choice(["Pass", "4S", "3NTX", "1C", "7NTXX", "?", ""])}"]', head)
+        elif r == 9:
+            head = re.sub(r'\[Declarer "[^"]*"\]', f'[Declarer "{rng.choice("NESW?")}"]', head)
+            if rng.random() < 0.5:  # the same deal written from another seat, or another dealer
+                head = re.sub(r'\[Deal "([^"]*)"\]', lambda m: f'[Deal "{_deal_rotate(m.group(1), rng)}"]', head)
+            else:
+                head = re.sub(r'\[Dealer "[^"]*"\]', f'[Dealer "{rng.choice("NESW?")}"]', head)
+        elif r == 10:
+            lines[0] = rng.choice("NESW") + '"]' if rng.random() < 0.8 else rng.choice(['-"]', '?"]', '"]'])
+        else:
+            if cards:  # the record cut in mid-row
+                a, b = rng.choice(cards)
+                lines = lines[:a] + [" ".join(lines[a].split(" ")[:b])]
+    return head + '[Play "' + "\n".join(lines)
+
+
+def _summary(board: Any) -> list[str]:
+    """What the commands make of ``board``: the play check, the contract and tricks of
+    ``score``, its JSON line and its PBN game."""
+    from bridgecli.checks.play import check_board
+    from bridgecli.formats import json_format, pbn, traveller
+
+    out: list[str] = []
+    def checked() -> object:
+        c = check_board(board)
+        return c.kind, c.ok, str(c.error), c.as_dict(with_tricks=True)
+
+    for what in (checked, lambda: traveller.contract_and_tricks(board), lambda: json_format.board_json(board),
+                 lambda: pbn.board_text(board)):
+        try:
+            out.append(repr(what()))
+        except Exception as exc:  # noqa: BLE001  (the same exception both ways is fine)
+            out.append(f"raised {type(exc).__name__}: {exc}")
+    return out
+
+
+def replay_case(i: int, seed: int, games: list[str]) -> tuple[str, str] | None:
+    """Case ``i`` of the replay fuzzer: (game, what differs) of a finding, or None."""
+    from bridgecli.formats import pbn
+
+    rng = random.Random(f"replay:{seed}:{i}")
+    game = mutate_play(rng.choice(games), rng)
+    text = '[Event "warm-up"]\n\n' + game  # (the first game of a text is read the general way)
+    fast = [r for r in pbn.iter_records(text)][1:]
+    got = [_summary(r) if isinstance(r, Board) else [repr(r)] for r in fast]
+    with general():
+        slow = [r for r in pbn.iter_records(text)][1:]
+        want = [_summary(r) if isinstance(r, Board) else [repr(r)] for r in slow]
+    if got != want:
+        diff = [f"fast    {a[:1500]}\ngeneral {b[:1500]}" for x, y in zip(got, want) for a, b in zip(x, y) if a != b]
+        return game, "\n".join(diff) or f"{got} vs {want}"
+    return None
+
+
+def replay_main(cases: int, seed: int, only: int | None, show: bool) -> int:
+    games = played_games()
+    found = 0
+    start = time.monotonic()
+    for i in ([only] if only is not None else range(cases)):
+        got = replay_case(i, seed, games)
+        if got is not None:
+            found += 1
+            print(f"replay case {i}: fast and general differ")
+            if show:
+                print(got[0])
+                print(got[1])
+    print(f"{1 if only is not None else cases} replay cases, {found} findings, {time.monotonic() - start:.0f} s",
+          file=sys.stderr)
     return 1 if found else 0
 
 

@@ -97,3 +97,16 @@ def test_the_general_mode_switches_every_lane_off_and_back_on() -> None:
         assert all(type(b) is Board for b in boards)
     boards = pbn.loads(again)
     assert any(isinstance(b, pbn.LazyBoard) and getattr(b, "_game_text", None) for b in boards)
+
+
+def test_a_seeded_slice_of_the_replay_fuzzer() -> None:
+    # plays with cards swapped (revokes, cards not held, out of turn), replaced, dropped,
+    # cut, claims, Results like "^9", other contracts and leaders, "-" and "?" plays:
+    # the play check, score's contract and tricks, the JSON line and the PBN game are
+    # the same read the fast way and the general way
+    games = tool.played_games()
+    assert len(games) > 20
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        found = [(i, got) for i in range(150) if (got := tool.replay_case(i, 20261202, games)) is not None]
+    assert found == []
