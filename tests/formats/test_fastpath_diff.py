@@ -110,3 +110,15 @@ def test_a_seeded_slice_of_the_replay_fuzzer() -> None:
         warnings.simplefilter("ignore")
         found = [(i, got) for i in range(150) if (got := tool.replay_case(i, 20261202, games)) is not None]
     assert found == []
+
+
+def test_workers_read_a_first_game_after_a_byte_order_mark_as_one_process_does(tmp_path: Path) -> None:
+    # a BOM left after the one the decoder drops (a file with two), in a file that the
+    # full reader reads (a "{" comment): the first game is read the same with --jobs 2
+    from bridgecli.checks.auctions import check_auctions
+
+    path = tmp_path / "two_boms.pbn"
+    path.write_bytes(("\ufeff\ufeff% PBN 2.1\n" + GAME.format(n=1) + "{c}\n\n" + GAME.format(n=2)).encode())
+    one = [v.board.number if v.board is not None else None for v in check_auctions(path, jobs=1)]
+    two = [v.board.number if v.board is not None else None for v in check_auctions(path, jobs=2)]
+    assert one == [1, 2] and two == one
