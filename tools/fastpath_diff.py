@@ -372,6 +372,10 @@ def case(i: int, seed: int, pool: list[tuple[str, bytes]], folder: Path) -> tupl
             return "-o wrote other text than stdout", argv, data, now[:2000]
         if code == 2 and now != "old contents\n":
             return "-o replaced the target on a failed run", argv, data, now[:2000]
+    if argv[-2:] == ["--jobs", "2"]:
+        # (the forked workers warn on the real stderr, which the runner in this process
+        # does not capture: only the verdicts and the exit code are compared)
+        fast, slow = fast[:2] + ("",), slow[:2] + ("",)
     if fast != slow:
         what = [f"from {name}"]
         for label, a, b in (("exit", str(fast[0]), str(slow[0])), ("stdout", fast[1], slow[1]),
