@@ -847,6 +847,8 @@ def _pbn_units(chunks: Iterable[str], source: str | None, found: list[tuple[str,
         games = None if full else split_games(piece)
         if games is None:
             full = full or line == 1
+            if line == 1:
+                piece = piece.removeprefix("\ufeff")  # (as iter_stream and split_games drop it)
             yield None, _batched(reader.games(piece, line), source, found)
         else:
             yield [(chunk, first + line - 1) for chunk, first in games], iter(())

@@ -211,11 +211,18 @@ class _Reader:
         line = first_line
         export = _EXPORT_GAME.fullmatch
         last = self.last
+        held = ""  # ``%`` lines alone before a blank line: commentary of the next game
         for k in range(0, len(parts), 2):
             chunk = parts[k]
             if chunk:
                 if chunk[-1] != "\n":
                     chunk += "\n"
+                if held or chunk[0] == "%":
+                    if all(s[:1] == "%" for s in chunk[:-1].split("\n")):
+                        held += chunk + parts[k + 1][1:] if k + 1 < len(parts) else ""
+                        continue
+                    if held:
+                        chunk, held = held + chunk, ""
                 # a game in the export style, read at once (no generator a game)
                 m = export(chunk) if chunk[:7] == "[Event " and not self.defaults and '"#' not in chunk else None
                 board = _export_board(m.groups(), last, chunk) if m is not None else None
@@ -231,6 +238,7 @@ class _Reader:
         inherit = bool(self.defaults) or '"#' in chunk
         entries: list[_Entry] = []  # every tag when inheriting, else the ones _build must look at
         tags: dict[str, str] = {}
+        unknown: list[str] = []  # mandatory tags given as "?": not kept, but what a later "#" takes
         kinds = _KIND
         for name, value, data, other in _GAME_TAGS.findall(chunk):
             if not name:
@@ -241,12 +249,20 @@ class _Reader:
                 if _DATA_SPECIAL.search(data) or "%" in data:
                     break
                 entries.append([name, value, None, [(None, data)] if data else None])
+            elif not inherit and (name == "OptimumScore" or not value and name in _EMPTY_KEPT) and name not in tags \
+                    and all(e[0] != name for e in entries):
+                # a tag _build would put among the plain ones: here, in the file's order
+                if value and value != "?" and _OPTIMUM_SCORE.match(value) is None:
+                    break  # (a bad OptimumScore: the general path words the error)
+                tags[name] = value
             elif inherit or name in kinds or name in tags or name in TABLE_SECTIONS or name == "OptimumScore":
                 entries.append([name, value, None, None])
             elif value != "?" or name not in _MTS_TEXT:
                 tags[name] = value
+            else:
+                unknown.append(name)
         else:
-            if not entries and not tags:
+            if not entries and not tags and not unknown:
                 return
             try:
                 if inherit:
@@ -255,6 +271,7 @@ class _Reader:
             except BridgeError:
                 board = None  # read the game again line by line, to locate the error
             if board is not None:
+                self.last.update(dict.fromkeys(unknown, "?"))
                 self.last.update(tags)
                 self._remember(entries)
                 yield board
@@ -908,6 +925,8 @@ def _export_board(g: tuple[str, ...], last: dict[str, str], text: str) -> Board 
     if type(board) is LazyBoard and _written_as_read(g, board, play_lazy, in_order):
         _SET(board, "_game_text", text)
     # what a later "#" takes from this game
+    last.update(zip(("Event", "Site", "Date", "West", "North", "East", "South", "Scoring"),
+                    (event, site, date, west, north, east, south, scoring)))
     last.update(tags)
     last.update(zip(_EXPORT_STRUCTURED, (board_v, dealer_v, vul_v, deal_v, declarer_v, contract_v, result_v)))
     for e in entries:
