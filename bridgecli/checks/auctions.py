@@ -33,6 +33,7 @@ from bridgecli.files import names_a_file, usable_cores
 
 if TYPE_CHECKING:
     from bridgecli.core.notation import Language
+    from bridgecli.formats.pbn import _Reader
 
 __all__ = ["AuctionChecks", "AuctionVerdict", "check_auction", "check_auctions", "check_board", "check_records",
            "parse_calls_text", "write_verdicts"]
@@ -719,6 +720,10 @@ class AuctionChecks(Iterator[AuctionVerdict]):
 _Done = tuple["str | list[AuctionVerdict]", int, int]
 """What a batch gives: its lines (or verdicts), its worst status and its record count."""
 
+_Batch_done = tuple["str | list[AuctionVerdict]", int, int, "dict[str, str]"]
+"""What a worker's batch gives: a :data:`_Done` and the value of each tag in the latest
+game that had it (its reader's ``last``)."""
+
 
 def _open(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> tuple[IO[str] | IO[bytes] | str, str | None, bool]:
     """(stream or text, name, whether it was opened here) of a path, an open file or a text:
@@ -795,15 +800,16 @@ def _auction_records(chunks: Iterable[str], source: str | None) -> Iterator[Boar
     return iter_stream(chunks, source)
 
 
-def _game_records(games: list[tuple[str, int]], source: str | None,
+def _game_records(games: list[tuple[str, int]], source: str | None, reader: _Reader,
                   found: list[tuple[str, int, str]] | None = None) -> Iterator[Board | BridgeError]:
-    """The records of plain games, each ``(text, first line)`` (a worker's batch); what
-    is read leniently goes to ``found``, else is warned about at the end.
+    """The records of plain games, each ``(text, first line)`` (a worker's batch), read by
+    ``reader`` in turn; what is read leniently goes to ``found``, else is warned about at
+    the end.
 
     The quick reader hands every game with a play record to the full reader, one game
     at a time; a run of such games is given to the full reader here as one text (its
     lines where they were), which reads it in about half the time."""
-    from bridgecli.formats.pbn import _batched, _Reader, iter_game_records, warn_lenient
+    from bridgecli.formats.pbn import _batched, warn_lenient
 
     seen: list[tuple[str, int, str]] = [] if found is None else found
     i, end = 0, len(games)
@@ -813,9 +819,9 @@ def _game_records(games: list[tuple[str, int]], source: str | None,
         while j < end and ('[Play "' in games[j][0]) == played:
             j += 1
         if played:
-            yield from _batched(_Reader("", source).games(_joined(games[i:j]), games[i][1]), source, seen)
+            yield from _batched(reader.games(_joined(games[i:j]), games[i][1]), source, seen)
         else:
-            yield from iter_game_records(games[i:j], source, seen)
+            yield from _batched((r for chunk, line in games[i:j] for r in reader.games(chunk, line)), source, seen)
         i = j
     if found is None and seen:
         warn_lenient(seen, source)
@@ -834,22 +840,31 @@ def _joined(games: list[tuple[str, int]]) -> str:
     return "".join(parts)
 
 
-def _pbn_units(chunks: Iterable[str], source: str | None, found: list[tuple[str, int, str]]) -> Iterator[_Unit]:
+def _pbn_units(chunks: Iterable[str], source: str | None, found: list[tuple[str, int, str]],
+               tags: dict[str, str]) -> Iterator[_Unit]:
     """The runs of games of a PBN stream (see :data:`_Unit`): plain ones for the quick
-    reader, the others read here by the full reader (all of them once the first piece
-    needs it: ``#`` inheritance reaches across games). What is read leniently goes to
-    ``found`` and is warned about once, after the last unit."""
+    reader, the others read here by the full reader, and every piece after the first that
+    needs it (``#``/``##`` inheritance reaches across games). ``tags`` is the value of each
+    tag in the latest game of the plain runs before (the workers' readers' ``last``, filled
+    in by the caller): the full reader takes it on before it reads on from them. What is
+    read leniently goes to ``found`` and is warned about once, after the last unit."""
     from bridgecli.formats.pbn import _batched, _pieces, _Reader, split_games, warn_lenient
 
     reader = _Reader("", source)
     full = False
+
+    def after_plain(records: Iterator[Board | BridgeError]) -> Iterator[Board | BridgeError]:
+        reader.last.update(tags)  # run when the records are first asked for: after the runs before
+        yield from records
+
     for piece, line in _pieces(chunks):
         games = None if full else split_games(piece)
         if games is None:
-            full = full or line == 1
             if line == 1:
                 piece = piece.removeprefix("\ufeff")  # (as iter_stream and split_games drop it)
-            yield None, _batched(reader.games(piece, line), source, found)
+            records = _batched(reader.games(piece, line), source, found)
+            yield None, records if full or line == 1 else after_plain(records)
+            full = True
         else:
             yield [(chunk, first + line - 1) for chunk, first in games], iter(())
     if found:
@@ -867,21 +882,24 @@ TASK_GAMES = 2000
 _Batch = tuple[list[tuple[str, int]], "str | None", int, _Options]
 
 
-def _run_batch(task: _Batch) -> _Done:
+def _run_batch(task: _Batch) -> _Batch_done:
     """Check a batch of PBN games (in a worker process): its lines (or its verdicts),
-    the worst status and the number of records."""
+    the worst status, the number of records and its reader's tag values."""
     import io
 
+    from bridgecli.formats.pbn import _Reader
+
     games, source, start, opts = task
-    verdicts = check_records(_game_records(games, source), require_complete=opts.require_complete,
+    reader = _Reader("", source)
+    verdicts = check_records(_game_records(games, source, reader), require_complete=opts.require_complete,
                              legal_calls=opts.legal_calls, rules=opts.rules, start=start)
     if opts.as_json is None:
         done = list(verdicts)
         worst = max((v.status for v in done), default=OK)
-        return done, worst, len(done)
+        return done, worst, len(done), reader.last
     out = io.StringIO()
     worst, n = write_verdicts(out, verdicts, as_json=opts.as_json, lang=opts.lang)
-    return out.getvalue(), worst, n
+    return out.getvalue(), worst, n, reader.last
 
 
 def _pbn_parts(chunks: Iterable[str], source: str | None, jobs: int | None, size: int,
@@ -902,13 +920,16 @@ def _pbn_parts(chunks: Iterable[str], source: str | None, jobs: int | None, size
         yield from check_records(_auction_records(pieces, source), require_complete=opts.require_complete,
                                  legal_calls=opts.legal_calls, rules=opts.rules)
     else:
-        yield from _pooled(_pbn_units(pieces, source, []), source, workers, opts)
+        tags: dict[str, str] = {}
+        yield from _pooled(_pbn_units(pieces, source, [], tags), source, workers, opts, tags)
 
 
-def _pooled(units: Iterable[_Unit], source: str | None, workers: int, opts: _Options) -> Iterator[AuctionVerdict | _Done]:
+def _pooled(units: Iterable[_Unit], source: str | None, workers: int, opts: _Options,
+            tags: dict[str, str]) -> Iterator[AuctionVerdict | _Done]:
     """The verdicts of the units of a PBN stream, plain games in batches by ``workers``
     forked processes, in order (each batch numbers its records from the count so far;
-    a batch whose planned start proves wrong is done again here)."""
+    a batch whose planned start proves wrong is done again here). The batches' tag
+    values go into ``tags``, in order."""
     import multiprocessing
 
     n = 0
@@ -926,7 +947,8 @@ def _pooled(units: Iterable[_Unit], source: str | None, workers: int, opts: _Opt
                     if task[2] != n + 1:
                         done = _run_batch((task[0], task[1], n + 1, task[3]))
                     n += done[2]
-                    yield done
+                    tags.update(done[3])
+                    yield done[:3]
         finally:
             _forked_tasks = []
         window.clear()
@@ -957,7 +979,7 @@ def _pooled(units: Iterable[_Unit], source: str | None, workers: int, opts: _Opt
 _forked_tasks: list[_Batch] = []
 
 
-def _run_forked(index: int) -> _Done:
+def _run_forked(index: int) -> _Batch_done:
     """:func:`_run_batch` of the ``index``-th batch (run in a forked worker)."""
     return _run_batch(_forked_tasks[index])
 

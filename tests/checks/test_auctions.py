@@ -244,3 +244,39 @@ def test_the_json_line_is_json_dumps_of_the_object(boards: list[Board], require_
     for board in boards + boards:  # the second time, the contracts' texts are remembered
         v = check_board(board, require_complete=require_complete)
         assert verdict_json_line(v) == json.dumps(verdict_json(v), ensure_ascii=False)
+
+
+def _game(board: str, event: str = "Club") -> str:
+    return (f'[Event "{event}"]\n[Site "x"]\n[Date "2026.12.01"]\n[Board "{board}"]\n[West "w"]\n[North "n"]\n'
+            f'[East "e"]\n[South "s"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "?"]\n[Scoring "?"]\n'
+            '[Declarer "N"]\n[Contract "1NT"]\n[Result "?"]\n[Auction "N"]\n1NT Pass Pass Pass\n')
+
+
+@pytest.mark.skipif((__import__("os").cpu_count() or 1) < 2, reason="workers need two cores")
+@pytest.mark.parametrize("last", ["#", "##"])
+def test_workers_keep_inheritance_across_the_pieces_of_a_file(tmp_path: Path, last: str) -> None:
+    """PBN §4.8: ``#`` copies the tag's value from the game before, ``##`` sets a value for
+    the games after that lack the tag. A file is read a megabyte at a time; the text left
+    after the last blank line, here the last game, is a piece of its own. Workers give the
+    same boards as one process when that piece copies a value from the pieces before
+    (``#``), or lacks a value that one of them set (``##``)."""
+    n = 6000  # about 1.4 MB of games without inheritance
+    games = [_game(str(k)) for k in range(1, n + 1)]
+    if last == "#":
+        games.append(_game("#", event="#"))
+        expected = [(n, "Club"), (n, "Club")]  # the board before, and its Event
+    else:
+        games[-1] = _game(str(n), event="##Cup")
+        games.append(_game("1").replace('[Event "Club"]\n', ""))
+        expected = [(n, "Cup"), (1, "Cup")]
+    path = tmp_path / "late.pbn"
+    path.write_text("\n".join(games))
+    assert path.stat().st_size > 1 << 20
+
+    def key(jobs: int) -> list[tuple[object, ...]]:
+        return [(v.board.number, v.board.tags.get("Event")) if v.board is not None else (v.read_error,)
+                for v in bc.check_auctions(path, jobs=jobs)]
+
+    two = key(2)
+    assert two[-2:] == expected
+    assert two == key(1)
