@@ -109,7 +109,7 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
     scoring = params["scoring"] if ctx.get_parameter_source("scoring") != ParameterSource.DEFAULT else None
     failures = 0
     as_json = bool(params.get("as_json"))
-    rows: list[Any] = []  # --json: the records
+    rows: list[str] = []  # --json: the records' lines
     table = BoardTable(lang, style)  # else the table's rows
     printed = False
 
@@ -117,10 +117,8 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
         """The rows so far, as JSON lines or a table (a table of none when there were no rows)."""
         nonlocal printed
         if as_json:
-            import json
-
             if rows:
-                click.echo("\n".join(map(json.dumps, rows)))
+                click.echo("\n".join(rows))
         elif len(table) or not printed:
             click.echo(table.text())
         printed = True
@@ -142,7 +140,7 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
                 click.echo(cut_quoted(f"bridgecli: warning: {source}: {sb.warning}"), err=True)
             if output != "-":  # the small row, not the board
                 if as_json:
-                    rows.append(sb.as_dict())
+                    rows.append(sb.as_json())
                 else:
                     table.add(sb)
             if output is not None:

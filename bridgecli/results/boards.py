@@ -97,6 +97,33 @@ class ScoredBoard:
             "ns": self.ns,
         }
 
+    def as_json(self) -> str:
+        """:meth:`as_dict` as a line of JSON, as :func:`json.dumps` writes it; the part after
+        the board number is worked out once for each contract, vulnerability, tricks and score
+        (see :data:`_JSON_TAILS`)."""
+        c, tricks, ns = self.contract, self.tricks, self.ns
+        board = self.board
+        vul = None if board is None else board.effective_vulnerability
+        key = (id(c), id(vul), tricks, ns)
+        known = _JSON_TAILS.get(key)
+        if known is None:
+            import json
+
+            record = self.as_dict()
+            del record["board"]
+            known = (json.dumps(record)[1:], c, vul)  # '"vulnerable": ..., "ns": ...}'
+            if len(_JSON_TAILS) >= _ROWS_MAX:
+                _JSON_TAILS.clear()
+            _JSON_TAILS[key] = known
+        number = None if board is None else board.number
+        if number is None:
+            return '{"board": null, ' + known[0]
+        if type(number) is int:
+            return '{"board": ' + str(number) + ", " + known[0]
+        import json
+
+        return '{"board": ' + json.dumps(number) + ", " + known[0]
+
     def cells(self, lang: Language) -> list[Any]:
         """The board's row of :func:`board_table`, its words in ``lang``."""
         number = None if self.board is None else self.board.number
@@ -124,6 +151,9 @@ class _Row:
 #: the tricks and the score (at most :data:`_ROWS_MAX`; each keeps its objects alive).
 _ROWS: dict[tuple[int, int, int | None, int | None, int], _Row] = {}
 _ROWS_MAX = 4096
+#: :meth:`ScoredBoard.as_json`'s text after the board number, by the identities of contract
+#: and vulnerability, the tricks and the score (each entry keeps its objects alive).
+_JSON_TAILS: dict[tuple[int, int, int | None, int | None], tuple[str, Any, Any]] = {}
 
 
 def _row_of(scored: ScoredBoard, lang: Language) -> _Row:

@@ -8,6 +8,7 @@ through :func:`bridgecli.core.scoring.breakdown` (not the remembered path).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -102,6 +103,14 @@ def test_a_table_printed_in_parts_is_each_parts_own_table(first: list[ScoredBoar
     for sb in second:
         table.add(sb)
     assert table.text() == board_table(second)  # the headings alone when the part is empty
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(scored_boards(), max_size=6))
+def test_json_line_is_json_dumps_of_the_record(rows: list[ScoredBoard]) -> None:
+    for sb in [*rows, *rows, ScoredBoard(None, error=bc.ParseError("bad"))]:  # twice: the shared part remembered
+        assert sb.as_json() == json.dumps(sb.as_dict())
+        assert json.loads(sb.as_json())["board"] == (None if sb.board is None else sb.board.number)
 
 
 def test_boards_not_scored_have_no_row() -> None:
