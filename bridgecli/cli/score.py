@@ -108,18 +108,16 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
     # a board's Scoring tag may choose OldMP, unless --scoring was given
     scoring = params["scoring"] if ctx.get_parameter_source("scoring") != ParameterSource.DEFAULT else None
     failures = 0
-    as_json = bool(params.get("as_json"))
-    rows: list[str] = []  # --json: the records' lines
-    table = BoardTable(lang, style)  # else the table's rows
+    rows: list[str] = []  # --json: the records' lines (else the rows go to the table)
+    table, as_json = BoardTable(lang, style), bool(params.get("as_json"))
     printed = False
 
     def print_rows() -> None:
         """The rows so far, as JSON lines or a table (a table of none when there were no rows)."""
         nonlocal printed
-        if as_json:
-            if rows:
-                click.echo("\n".join(rows))
-        elif len(table) or not printed:
+        if as_json and rows:
+            click.echo("\n".join(rows))
+        elif not as_json and (len(table) or not printed):
             click.echo(table.text())
         printed = True
         rows.clear()
@@ -138,11 +136,10 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
                 continue
             if sb.warning is not None:
                 click.echo(cut_quoted(f"bridgecli: warning: {source}: {sb.warning}"), err=True)
-            if output != "-":  # the small row, not the board
-                if as_json:
-                    rows.append(sb.as_json())
-                else:
-                    table.add(sb)
+            if output != "-" and as_json:  # the small row, not the board
+                rows.append(sb.as_json())
+            elif output != "-":
+                table.add(sb)
             if output is not None:
                 yield sb.updated()
             if len(rows) >= TABLE_ROWS or len(table) >= TABLE_ROWS:
