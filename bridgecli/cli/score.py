@@ -101,28 +101,27 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
 
     from bridgecli import formats
     from bridgecli.core.errors import cut_quoted
-    from bridgecli.results.boards import board_table, score_boards
+    from bridgecli.results.boards import BoardTable, score_boards
 
     items, source, fmt = files.open_records(path, fmt_override, stdin_head)
     params, lang = ctx.params, get_lang()
     # a board's Scoring tag may choose OldMP, unless --scoring was given
     scoring = params["scoring"] if ctx.get_parameter_source("scoring") != ParameterSource.DEFAULT else None
     failures = 0
-    rows: list[Any] = []
+    rows: list[str] = []  # --json: the records' lines (else the rows go to the table)
+    table, as_json = BoardTable(lang, style), bool(params.get("as_json"))
     printed = False
 
     def print_rows() -> None:
         """The rows so far, as JSON lines or a table (a table of none when there were no rows)."""
         nonlocal printed
-        if params.get("as_json"):
-            import json
-
-            if rows:
-                click.echo("\n".join(map(json.dumps, rows)))
-        elif rows or not printed:
-            click.echo(board_table(rows, lang, style))
+        if as_json and rows:
+            click.echo("\n".join(rows))
+        elif not as_json and (len(table) or not printed):
+            click.echo(table.text())
         printed = True
         rows.clear()
+        table.clear()
 
     def boards() -> Iterator[Any]:
         """The boards to write back (a board that could not be scored as it was), the rows
@@ -137,11 +136,13 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
                 continue
             if sb.warning is not None:
                 click.echo(cut_quoted(f"bridgecli: warning: {source}: {sb.warning}"), err=True)
-            if output != "-":  # the small row, not the board
-                rows.append(sb.as_dict() if params.get("as_json") else sb.cells(lang))
+            if output != "-" and as_json:  # the small row, not the board
+                rows.append(sb.as_json())
+            elif output != "-":
+                table.add(sb)
             if output is not None:
                 yield sb.updated()
-            if len(rows) >= TABLE_ROWS:
+            if len(rows) >= TABLE_ROWS or len(table) >= TABLE_ROWS:
                 print_rows()
 
     from bridgecli.files import streaming_gc

@@ -31,7 +31,8 @@ from the ``Room`` tag.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+import functools
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from bridgecli.core.board import Board
@@ -425,9 +426,7 @@ def contract_and_tricks(board: Board) -> tuple[Contract | None, int | None]:
 
         contract = contract_of(board)
     if contract is not None and not contract.is_passout and contract.declarer is not None:
-        from bridgecli.core.play import replay_board, replay_indices
-        from bridgecli.formats.pbn import play_ints
-
+        play_ints, replay_indices, replay_board = _replays()
         replay = None
         if type(board) is not Board:
             # read from PBN, its deal and regular play still the text read: replayed from ints
@@ -446,6 +445,19 @@ def contract_and_tricks(board: Board) -> tuple[Contract | None, int | None]:
         elif replay.error is None:
             _check_result(replay, tricks)
     return contract, tricks
+
+
+@functools.cache
+def _replays() -> tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any]]:
+    """The int lane's :func:`~bridgecli.formats.pbn.play_ints` and
+    :func:`~bridgecli.core.play.replay_indices`, and :func:`~bridgecli.core.play.replay_board`,
+    imported on first use (``score --event`` on a CSV traveller needs none of them) and
+    then kept: a ``from ... import`` in :func:`contract_and_tricks` costs 2-3 µs a board
+    here (Python 3.11 raises and drops an AttributeError for a module's ``__path__``)."""
+    from bridgecli.core.play import replay_board, replay_indices
+    from bridgecli.formats.pbn import play_ints
+
+    return play_ints, replay_indices, replay_board
 
 
 def _check_result(replay: Any, result: int) -> None:
@@ -483,13 +495,29 @@ def board_ns_score(board: Board, rules: ScoringRules = DUPLICATE) -> int | None:
     return ns_from(board, c, tricks, rules)
 
 
+#: :func:`ns_from`'s scores, by the identities of contract, vulnerability and scheme and the
+#: tricks: a file of boards has few distinct ones, and the reader gives the same Contract
+#: object for the same tags. Each entry keeps its contract, vulnerability and scheme alive,
+#: so that their ids are not reused while it stands. At most :data:`_NS_SCORES_MAX` entries.
+_NS_SCORES: dict[tuple[int, int, int | None, int], tuple[int, Contract, Vulnerability, ScoringRules]] = {}
+_NS_SCORES_MAX = 4096
+
+
 def ns_from(board: Board, contract: Contract | None, tricks: int | None,
             rules: ScoringRules = DUPLICATE) -> int | None:
     """:func:`board_ns_score` of a board whose :func:`contract_and_tricks` are known."""
     c = contract
     if c is not None and (c.is_passout or (tricks is not None and c.declarer is not None)):
         vul = board.effective_vulnerability or Vulnerability.NONE
-        return ns_score(c, 0 if c.is_passout else tricks or 0, vul, rules)
+        key = (id(c), id(vul), tricks, id(rules))
+        known = _NS_SCORES.get(key)
+        if known is not None:
+            return known[0]
+        ns = ns_score(c, 0 if c.is_passout else tricks or 0, vul, rules)
+        if len(_NS_SCORES) >= _NS_SCORES_MAX:
+            _NS_SCORES.clear()
+        _NS_SCORES[key] = (ns, c, vul, rules)
+        return ns
     tag = board.tags.get("Score")
     if tag:
         return parse_score_tag(tag, c.declarer if c is not None else None)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import IO, TYPE_CHECKING, Any
 
 from bridgecli.core.board import Board
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from bridgecli.core.cards import Vulnerability
     from bridgecli.core.notation import Language
 
-__all__ = ["HEADINGS", "ScoredBoard", "board_table", "score_boards"]
+__all__ = ["HEADINGS", "BoardTable", "ScoredBoard", "board_table", "score_boards"]
 
 HEADINGS = ("board", "vul", "contract", "declarer", "result", "tricks_header", "ns", "ew")
 """The words (see :meth:`~bridgecli.core.notation.Language.word`) heading the columns of
@@ -97,18 +97,84 @@ class ScoredBoard:
             "ns": self.ns,
         }
 
+    def as_json(self) -> str:
+        """:meth:`as_dict` as a line of JSON, as :func:`json.dumps` writes it; the part after
+        the board number is worked out once for each contract, vulnerability, tricks and score
+        (see :data:`_JSON_TAILS`)."""
+        c, tricks, ns = self.contract, self.tricks, self.ns
+        board = self.board
+        vul = None if board is None else board.effective_vulnerability
+        key = (id(c), id(vul), tricks, ns)
+        known = _JSON_TAILS.get(key)
+        if known is None:
+            import json
+
+            record = self.as_dict()
+            del record["board"]
+            known = (json.dumps(record)[1:], c, vul)  # '"vulnerable": ..., "ns": ...}'
+            if len(_JSON_TAILS) >= _ROWS_MAX:
+                _JSON_TAILS.clear()
+            _JSON_TAILS[key] = known
+        number = None if board is None else board.number
+        if number is None:
+            return '{"board": null, ' + known[0]
+        if type(number) is int:
+            return '{"board": ' + str(number) + ", " + known[0]
+        import json
+
+        return '{"board": ' + json.dumps(number) + ", " + known[0]
+
     def cells(self, lang: Language) -> list[Any]:
         """The board's row of :func:`board_table`, its words in ``lang``."""
-        c, tricks, ns = self.contract, self.tricks, self.ns
-        vul = self.vulnerability
         number = None if self.board is None else self.board.number
-        return [
-            number if number is not None else "", "" if vul is None else lang.vul_str(vul),
+        return [number if number is not None else "", *_row_of(self, lang).cells]
+
+
+class _Row:
+    """The cells of a row of :func:`board_table` after the board number, the same for every
+    board with that contract, vulnerability, tricks and score: worked out once (see
+    :func:`_row_of`). ``texts`` are the cells as the ``simple`` table writes them (None when
+    one is not a line of ASCII text); ``keep`` holds the objects whose ids key the row."""
+
+    __slots__ = ("cells", "keep", "texts")
+
+    def __init__(self, cells: list[Any], keep: tuple[Any, ...]) -> None:
+        self.cells = cells
+        self.keep = keep
+        texts = tuple(str(c).strip() for c in cells)
+        joined = "".join(map(str, cells))
+        plain = joined.isascii() and joined.isprintable() and float not in map(type, cells)
+        self.texts = texts if plain else None  # tabulate formats a float its own way
+
+
+#: The rows worked out so far, by the identities of contract, vulnerability and language,
+#: the tricks and the score (at most :data:`_ROWS_MAX`; each keeps its objects alive).
+_ROWS: dict[tuple[int, int, int | None, int | None, int], _Row] = {}
+_ROWS_MAX = 4096
+#: :meth:`ScoredBoard.as_json`'s text after the board number, by the identities of contract
+#: and vulnerability, the tricks and the score (each entry keeps its objects alive).
+_JSON_TAILS: dict[tuple[int, int, int | None, int | None], tuple[str, Any, Any]] = {}
+
+
+def _row_of(scored: ScoredBoard, lang: Language) -> _Row:
+    """The row of a scored board after its number, in ``lang`` (from :data:`_ROWS`)."""
+    c, tricks, ns = scored.contract, scored.tricks, scored.ns
+    board = scored.board
+    vul = None if board is None else board.effective_vulnerability
+    key = (id(c), id(vul), tricks, ns, id(lang))
+    row = _ROWS.get(key)
+    if row is None:
+        row = _Row([
+            "" if vul is None else lang.vul_str(vul),
             "" if c is None else lang.contract_str(c),
             "" if c is None or c.declarer is None else lang.seat_str(c.declarer),
-            self.result, "" if tricks is None else tricks,
+            result_text(c, tricks), "" if tricks is None else tricks,
             "" if ns is None else (ns if ns >= 0 else ""), "" if ns is None else (-ns if ns < 0 else ""),
-        ]
+        ], (c, vul, lang))
+        if len(_ROWS) >= _ROWS_MAX:
+            _ROWS.clear()
+        _ROWS[key] = row
+    return row
 
 
 def board_table(rows: Iterable[ScoredBoard | Sequence[Any]], lang: Language | None = None,
@@ -123,7 +189,84 @@ def board_table(rows: Iterable[ScoredBoard | Sequence[Any]], lang: Language | No
     lang = lang or ENGLISH
     cells = [row.cells(lang) if isinstance(row, ScoredBoard) else row for row in rows
              if not isinstance(row, ScoredBoard) or (row.error is None and row.board is not None)]
-    return table(cells, [lang.word(k) for k in HEADINGS], style, right=(0, 5, 6, 7))
+    return table(cells, [lang.word(k) for k in HEADINGS], style, right=_RIGHT)
+
+
+class BoardTable:
+    """The table ``score FILE`` prints (:func:`board_table`), filled a scored board at a time
+    and printed a part at a time: it keeps each row small (the board number and a row
+    shared by every board with the same contract, vulnerability, tricks and score), and
+    writes the ``simple`` style from those shared rows, each formatted once a part."""
+
+    def __init__(self, lang: Language | None = None, style: str = "simple") -> None:
+        from bridgecli.core.notation import ENGLISH
+
+        self.lang = lang or ENGLISH
+        self.style = style
+        self._numbers: list[int | str] = []
+        self._rows: list[_Row] = []
+
+    def __len__(self) -> int:
+        return len(self._numbers)
+
+    def add(self, scored: ScoredBoard) -> None:
+        """Add the row of ``scored`` (a board with an error or not read has none)."""
+        board = scored.board
+        if board is None or scored.error is not None:
+            return
+        number = board.number
+        self._numbers.append(number if number is not None else "")
+        self._rows.append(_row_of(scored, self.lang))
+
+    def text(self) -> str:
+        """The table of the rows added since the last :meth:`clear` (headings only when none),
+        byte for byte what :func:`board_table` gives for the same boards."""
+        from bridgecli.results._tables import table
+
+        headers = [self.lang.word(k) for k in HEADINGS]
+        if self.style == "simple" and self._numbers:
+            text = self._simple(headers)
+            if text is not None:
+                return text
+        return table([[n, *r.cells] for n, r in zip(self._numbers, self._rows)], headers, self.style,
+                     right=_RIGHT)
+
+    def clear(self) -> None:
+        """Forget the rows added so far."""
+        self._numbers.clear()
+        self._rows.clear()
+
+    def _simple(self, headers: list[str]) -> str | None:
+        """The ``simple`` table, as :func:`bridgecli.results._tables.table` writes it, or None
+        when a cell or heading is not one line of ASCII text."""
+        from bridgecli.results._tables import MIN_PADDING
+
+        if not all(h.isascii() and h.isprintable() for h in headers):
+            return None
+        shared = list(dict.fromkeys(self._rows))  # each distinct row once
+        if any(r.texts is None for r in shared):
+            return None
+        if float in map(type, self._numbers):
+            return None
+        numbers = list(map(str, self._numbers))
+        widths = [max(len(headers[0]) + MIN_PADDING, max(map(len, numbers)))]
+        for k, head in enumerate(headers[1:]):
+            widths.append(max(len(head) + MIN_PADDING, max(len(r.texts[k]) for r in shared)))  # type: ignore[index]
+        right = [i in _RIGHT for i in range(len(headers))]
+
+        def justify(cells: Sequence[str], first: int) -> str:
+            return "  ".join(c.rjust(w) if r else c.ljust(w)
+                             for c, w, r in zip(cells, widths[first:], right[first:]))
+
+        # each distinct row's cells after the number, justified once
+        tails = {r: "  " + justify(r.texts, 1).rstrip() for r in shared}  # type: ignore[arg-type]
+        w0 = widths[0]
+        out = [justify(headers, 0).rstrip(), "  ".join("-" * w for w in widths)]
+        out.extend((n.rjust(w0) + tails[r]).rstrip() for n, r in zip(numbers, self._rows))
+        return "\n".join(out)
+
+
+_RIGHT = (0, 5, 6, 7)  # the columns of numbers: board, tricks, N-S and E-W scores
 
 
 def _recorded_ns(text: str) -> int | None:
@@ -180,7 +323,30 @@ def score_board(board: Board, rules: ScoringRules, source: str | None = None) ->
         old = board.tags.get("Score")
         if old and old != score_tag(ns) and len(old.split()) == 2 and _recorded_ns(old) != ns:
             warning = f"{board.label}: Score was {old!r}, now {score_tag(ns)!r}"
-    return ScoredBoard(board, c, tricks, ns, None, warning)
+    return _scored_board(board, c, tricks, ns, warning)
+
+
+_NEW = object.__new__
+_SET_BOARD, _SET_CONTRACT, _SET_TRICKS, _SET_NS, _SET_ERROR, _SET_WARNING = (
+    ScoredBoard.__dict__[name].__set__ for name in ("board", "contract", "tricks", "ns", "error", "warning"))
+if tuple(f.name for f in fields(ScoredBoard)) != (
+        "board", "contract", "tricks", "ns", "error", "warning"):
+    raise ImportError("bridgecli.results.boards._scored_board does not know every field of ScoredBoard")
+
+
+def _scored_board(board: Board, contract: Contract | None, tricks: int | None, ns: int | None,
+                  warning: str | None) -> ScoredBoard:
+    """``ScoredBoard(board, contract, tricks, ns, None, warning)`` at a third of the cost: the
+    slots set one by one (a frozen dataclass's ``__init__`` goes through ``object.__setattr__``
+    for each field; ScoredBoard checks nothing on the way)."""
+    scored: ScoredBoard = _NEW(ScoredBoard)
+    _SET_BOARD(scored, board)
+    _SET_CONTRACT(scored, contract)
+    _SET_TRICKS(scored, tricks)
+    _SET_NS(scored, ns)
+    _SET_ERROR(scored, None)
+    _SET_WARNING(scored, warning)
+    return scored
 
 
 def score_boards(boards: Iterable[Board | BridgeError] | str | os.PathLike[str] | IO[str], *,
