@@ -154,7 +154,7 @@ def test_deal_masks_and_play_indices_are_the_built_cards() -> None:
         assert masks is not None and flat is not None
         assert lazy.deal is not None and lazy.play is not None
         assert masks == tuple(sum(1 << c.index for c in h.cards) for h in lazy.deal.hands if h is not None)
-        assert flat == [pc.card.index for row in lazy.play for pc in row if pc.card is not None]
+        assert list(flat) == [pc.card.index for row in lazy.play for pc in row if pc.card is not None]
         assert pbn.deal_masks(lazy) is None and pbn.play_indices(lazy) is None  # built now
 
 
