@@ -5,6 +5,7 @@ and the real-world corpus."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,10 @@ def _verdict(board: Board) -> object:
     except BridgeError as exc:
         scored = (type(exc).__name__, str(exc))
     err = check.error
+    obj = check.as_dict()
+    if obj is not None:  # the direct JSON line (twice: its remembered part too) is json.dumps of the object
+        for _ in range(2):
+            assert check.to_json() == json.dumps(obj, ensure_ascii=check.kind in ("passed-out", "no-card"))
     return (check.kind, check.ok, _replay_key(check.replay), err and (type(err).__name__, str(err)),
             check.to_json(), check.to_json(with_tricks=True), scored)
 
