@@ -103,22 +103,40 @@ class PlayCheck:
         rep, board = self.replay, self.board
         if (self.kind == "played" and not with_tricks and rep is not None and board is not None
                 and rep.error is None and rep.mismatch is None):
-            # the common case written directly: the same text as json.dumps of as_dict()
+            # the common case written directly: the same text as json.dumps of as_dict(); the
+            # part after the board number is remembered per contract, tricks and vulnerability
             contract = rep.contract
-            assert contract.declarer is not None
             number = board.number
             tricks = rep.declarer_tricks
-            if rep.complete:
-                result = str(tricks - contract.required_tricks)
-                score = str(play_score(contract, tricks, board.effective_vulnerability))
-            else:
-                result = score = "null"
-            return (f'{{"board": {"null" if number is None else int(number)}, "legal": true, '
-                    f'"contract": "{contract.pbn}", "declarer": "{contract.declarer.letter}", '
-                    f'"declarer_tricks": {tricks}, "result": {result}, "score": {score}, '
-                    f'"claimed": {"true" if rep.claimed else "false"}, '
-                    f'"complete": {"true" if rep.complete else "false"}}}')
+            vul = board.effective_vulnerability if rep.complete else None
+            key = (id(contract), tricks, vul, rep.complete, rep.claimed)
+            known = _JSON_TAIL.get(key)
+            if known is None or known[0] is not contract:
+                known = (contract, _json_tail(contract, tricks, vul, rep.complete, rep.claimed))
+                if len(_JSON_TAIL) >= 4096:
+                    _JSON_TAIL.clear()
+                _JSON_TAIL[key] = known
+            return f'{{"board": {"null" if number is None else int(number)}, "legal": true, {known[1]}'
         return json.dumps(self.as_dict(with_tricks=with_tricks), ensure_ascii=self.kind in ("passed-out", "no-card"))
+
+
+#: (id of the contract, declarer's tricks, vulnerability, complete, claimed) -> (the contract,
+#: :func:`_json_tail`); the contract is kept so that its id is not reused while it is here
+_JSON_TAIL: dict[tuple[int, int, Vulnerability | None, bool, bool], tuple[Contract, str]] = {}
+
+
+def _json_tail(contract: Contract, tricks: int, vul: Vulnerability | None, complete: bool, claimed: bool) -> str:
+    """The JSON text of a legal replay without mismatch after ``"legal": true, `` (to the closing brace)."""
+    assert contract.declarer is not None
+    if complete:
+        result = str(tricks - contract.required_tricks)
+        score = str(play_score(contract, tricks, vul))
+    else:
+        result = score = "null"
+    return (f'"contract": "{contract.pbn}", "declarer": "{contract.declarer.letter}", '
+            f'"declarer_tricks": {tricks}, "result": {result}, "score": {score}, '
+            f'"claimed": {"true" if claimed else "false"}, '
+            f'"complete": {"true" if complete else "false"}}}')
 
 
 def play_score(contract: Contract, tricks: int, vul: Vulnerability | None) -> int:

@@ -729,19 +729,15 @@ def deal_text(board: Board, first: Seat) -> str | None:
     return f"{'NESW'[first]}:{' '.join(parts[shift:] + parts[:shift])}"
 
 
-#: A card as the writer writes it (``SA``, ``H9``) -> its index 0..51 (``13 * suit + rank - 2``).
-_CARD_INDEX: dict[str, int] = {f"{s}{r}": 13 * k + i for k, s in enumerate("CDHS") for i, r in enumerate("23456789TJQKA")}
-
-
 def deal_masks(board: Board) -> tuple[int, int, int, int] | None:
     """The four hands of ``board`` (North, East, South, West) as 52-bit card masks (bit
     ``13 * suit + rank - 2``) when its deal is still the text read (see :func:`deal_text`),
     else None. Never raises, never builds the Deal."""
-    t = deal_text(board, board.dealer if board.dealer is not None else Seat.NORTH)
-    if t is None:
+    if type(board) is not LazyBoard or _DEAL_SLOT.__get__(board) is not _PENDING:
         return None
-    parts = t[2:].replace(" ", ".").split(".")
+    t: str = board._deal_text  # checked by the reader: canonical, four known hands
     first = _SEAT_OF.get(t[0])
+    parts = t[2:].replace(" ", ".").split(".")
     hands = _hand_masks(parts) if len(parts) == 16 and first is not None else None
     if hands is None or not first:  # (not first: the text's hands run from North)
         return hands
@@ -749,21 +745,29 @@ def deal_masks(board: Board) -> tuple[int, int, int, int] | None:
     return hands[shift:] + hands[:shift]  # type: ignore[return-value]
 
 
-def play_indices(board: Board) -> list[int] | None:
-    """The cards of ``board``'s play record as indices 0..51 (``13 * suit + rank - 2``), row
-    after row, columns from :attr:`~bridgecli.core.board.Board.play_leader`, when the record
-    is still the text read (see :func:`play_text`), else None. The end mark (``*``) is
-    :attr:`~bridgecli.core.board.Board.play_end`. Never raises, never builds the play."""
+def play_indices(board: Board) -> bytes | None:
+    """The cards of ``board``'s play record as indices 0..51 (``13 * suit + rank - 2``, a
+    byte a card), row after row, columns from :attr:`~bridgecli.core.board.Board.play_leader`,
+    when the record is still the text read (see :func:`play_text`), else None. The end mark
+    (``*``) is :attr:`~bridgecli.core.board.Board.play_end`. Never raises, never builds the play."""
     t = play_text(board)
     if t is None:
         return None
+    # each card's two characters as two hex digits, its suit and its rank from 0 (``SA``
+    # -> ``3c``): one byte ``16 * suit + rank - 2`` a card, the spaces and newlines skipped
     try:
-        return list(map(_CARD_INDEX.__getitem__, t.split()))
-    except KeyError:
+        return bytes.fromhex(t.translate(_CARD_HEX)).translate(_HEX_INDEX)
+    except ValueError:
         return None
 
 
-def play_ints(board: Board) -> tuple[tuple[int, int, int, int], list[int]] | None:
+#: str.translate table of a card's characters to hex digits: suit C D H S -> 0..3, rank 2..A -> 0..c
+_CARD_HEX = str.maketrans("CDHS23456789TJQKA", "01230123456789abc")
+#: bytes.translate table: ``16 * suit + rank - 2`` -> ``13 * suit + rank - 2``
+_HEX_INDEX = bytes(13 * (b >> 4) + (b & 15) if b < 64 and b & 15 < 13 else 255 for b in range(256))
+
+
+def play_ints(board: Board) -> tuple[tuple[int, int, int, int], bytes] | None:
     """(:func:`deal_masks`, :func:`play_indices`) of ``board`` when both are known and the
     record has a card, else None: what :func:`~bridgecli.core.play.replay_indices` replays
     without the Deal and the play being built. Never raises."""

@@ -5,6 +5,7 @@ and the real-world corpus."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,10 @@ def _verdict(board: Board) -> object:
     except BridgeError as exc:
         scored = (type(exc).__name__, str(exc))
     err = check.error
+    obj = check.as_dict()
+    if obj is not None:  # the direct JSON line (twice: its remembered part too) is json.dumps of the object
+        for _ in range(2):
+            assert check.to_json() == json.dumps(obj, ensure_ascii=check.kind in ("passed-out", "no-card"))
     return (check.kind, check.ok, _replay_key(check.replay), err and (type(err).__name__, str(err)),
             check.to_json(), check.to_json(with_tricks=True), scored)
 
@@ -154,7 +159,7 @@ def test_deal_masks_and_play_indices_are_the_built_cards() -> None:
         assert masks is not None and flat is not None
         assert lazy.deal is not None and lazy.play is not None
         assert masks == tuple(sum(1 << c.index for c in h.cards) for h in lazy.deal.hands if h is not None)
-        assert flat == [pc.card.index for row in lazy.play for pc in row if pc.card is not None]
+        assert list(flat) == [pc.card.index for row in lazy.play for pc in row if pc.card is not None]
         assert pbn.deal_masks(lazy) is None and pbn.play_indices(lazy) is None  # built now
 
 
