@@ -1308,13 +1308,59 @@ def _parse_auction(e: _Entry, dealer: Seat | None) -> tuple[tuple[AnnotatedCall,
     try:
         out, fillers, end = list(map(_PLAIN_CALL.__getitem__, _section_tokens(e))), 0, ""
     except KeyError:
-        out, fillers, end = _parse_auction_tokens(e)
+        rows = e[3]
+        canon = _canon_auction(rows[0][1]) if len(rows) == 1 else None
+        if canon is None:
+            out, fillers, end = _parse_auction_tokens(e)
+        else:
+            (out, end), fillers = canon, 0
     start = None if seat is None else _SEAT_BY_INDEX[(seat + fillers) % 4]
     if start is not None and dealer is not None and start != dealer:
         raise ParseError(
             f"the auction starts with {start.letter} but the dealer is {dealer.letter}"
         ).located(line=e[2])
     return tuple(out), end, start
+
+
+#: Each call of auction rows in the writer's form (``1NT =1= $1``, ``Pass``) -> the call read
+#: (shared: the calls are frozen); the plain calls from the start, annotated ones as they come.
+_CANON_CALLS: dict[str, AnnotatedCall] = {}
+
+
+def _canon_auction(text: str) -> tuple[list[AnnotatedCall], str] | None:
+    """The calls and end mark of auction rows ``text`` (lines ending in LF) when they are
+    in the writer's form (``_CANON_AUCTION``: a call with at most a note and a NAG, ``$1``
+    being the alert), as :func:`_parse_auction_tokens` reads them; else None."""
+    if _CANON_AUCTION.fullmatch(text) is None:
+        return None
+    get = (_CANON_CALLS or _canon_calls()).get
+    return [get(unit) or _canon_call(unit) for unit in _CALL_UNIT.findall(text)], \
+        text[-2] if text[-2:] in ("*\n", "+\n") else ""
+
+
+def _canon_calls() -> dict[str, AnnotatedCall]:
+    for word in ("Pass", "X", "XX", *map(str, ALL_BIDS)):
+        _CANON_CALLS[word] = _PLAIN_CALL[word]
+    return _CANON_CALLS
+
+
+def _canon_call(unit: str) -> AnnotatedCall:
+    """The call of a unit like ``1NT =1= $1`` (a call of ``_CALL_UNIT``)."""
+    word, *marks = unit.split(" ")
+    note = None
+    nags: tuple[int, ...] = ()
+    alert = False
+    for mark in marks:
+        if mark[0] == "=":
+            note = int(mark[1:-1])
+        elif mark == "$1":
+            alert = True
+        else:
+            nags = (int(mark[1:]),)
+    a = AnnotatedCall(_PLAIN_CALL[word].call, alert, note, nags)
+    if len(_CANON_CALLS) < 5000:
+        _CANON_CALLS[unit] = a
+    return a
 
 
 def _parse_auction_tokens(e: _Entry) -> tuple[list[AnnotatedCall], int, str]:
