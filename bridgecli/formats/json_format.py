@@ -427,6 +427,7 @@ _TOKEN_JSON: dict[int, str] = {}  # id of a shared plain call or card (schema._P
 # id of another call or card written lately -> (it, its JSON): the PBN reader shares the
 # annotated calls it reads in the writer's form (``1NT =1= $1``); kept alive while here
 _LATELY_JSON: dict[int, tuple[Any, str]] = {}
+_CONTRACT_JSON: dict[int, tuple[Any, str]] = {}  # the same for contracts (the PBN reader shares them)
 _LAZY: list[Any] = []  # [LazyBoard, deal_text, play_text] once the PBN reader is loaded
 
 
@@ -524,9 +525,15 @@ def board_json(board: Board) -> str:
         add('"auction_notes": ' + _notes_json(board.auction_notes))
     contract = board.contract
     if contract is not None:
-        add(f'"contract": "{contract.pbn}"')
-        if contract.declarer is not None:
-            add(f'"declarer": {_SEAT_JSON[contract.declarer]}')
+        lately = _CONTRACT_JSON.get(id(contract))
+        if lately is None or lately[0] is not contract:
+            t = f'"contract": "{contract.pbn}"'
+            if contract.declarer is not None:
+                t += f', "declarer": {_SEAT_JSON[contract.declarer]}'
+            if len(_CONTRACT_JSON) >= 1024:
+                _CONTRACT_JSON.clear()
+            lately = _CONTRACT_JSON[id(contract)] = (contract, t)
+        add(lately[1])
     if result is not None:
         add(f'"result": {result}')
     if board.play_leader is not None:

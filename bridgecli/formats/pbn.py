@@ -245,7 +245,7 @@ class _Reader:
                 chunk += "\n"
             # a game in the export style, read at once (no generator a game)
             board = None
-            if not self.defaults and '"#' not in chunk:
+            if not self.defaults:  # (a value starting with "#" does not match _EXPORT_GAME)
                 game = chunk[_own_directives(chunk):] if chunk[0] == "%" else chunk
                 m = export(game) if game[:7] == "[Event " else None
                 if m is not None:
@@ -823,7 +823,7 @@ def play_text(board: Board) -> str | None:
 # The deal, the auction and the play have a branch of their own for the form the
 # writer writes them in, so that the match says whether they are in that form.
 
-_V = r'"([^"\\\n]*)"'
+_V = r'"((?!#)[^"\\\n]*)"'  # a tag value; one starting with "#" (inheritance?) goes the general way
 _DATA = r'(?:[^\[\]"{};%\n]+\n)'  # a line of data: no tag, string, comment or directive in it
 _PLAIN_CALL_TXT = r"(?:Pass|XX?|[1-7](?:[CDHS]|NT))"
 _CALL_TXT = _PLAIN_CALL_TXT + r"(?: =[1-9][0-9]?=)?(?: \$[1-9][0-9]?)?"
@@ -846,9 +846,9 @@ _EXPORT_GAME = re.compile(
     # the deal: canonical (its 16 holdings in groups of their own), or another value
     + rf'\[Deal "(?:([NESW]:{_CANON_HAND} {_CANON_HAND} {_CANON_HAND} {_CANON_HAND})|([^"\\\n]*))"\]\n'
     + "".join(rf"\[{name} {_V}\]\n" for name in MTS_TAGS[11:])
-    + r'((?:\[[A-Za-z0-9_]+ "[^"\\\n]*"\]\n)*)'
+    + r'((?:\[[A-Za-z0-9_]+ "(?!#)[^"\\\n]*"\]\n)*)'
     # the auction: plain calls as the writer writes them, or other data lines; its notes
-    + rf"(?:\[Auction {_V}\]\n(?:({_auction_rows(_PLAIN_CALL_TXT)})|({_DATA}*))((?:\[Note \"[^\"\\\n]*\"\]\n)*))?"
+    + rf"(?:\[Auction {_V}\]\n(?:({_auction_rows(_PLAIN_CALL_TXT)})|({_DATA}*))((?:\[Note \"(?!#)[^\"\\\n]*\"\]\n)*))?"
     # the play: canonical rows (_CANON_PLAY), or other data lines
     + rf"(?:\[Play {_V}\]\n(?:({_PLAY_ROWS})|({_DATA}*)))?"
 )
@@ -898,11 +898,27 @@ def _new_board(number: int | None, dealer: Seat | None, vul: Vulnerability | Non
     get = fields.get
     # the fields in Board's order (a frozen dataclass without checks: what __init__ does,
     # slot by slot, the empty mappings new for each board as its default factories make them)
-    for put, value in zip(_SLOT_SETTERS, (
-            number, dealer, vul, deal, get("auction"), get("auction_end", ""), get("auction_notes") or {},
-            get("play"), get("play_leader"), get("play_end", ""), get("play_notes") or {}, contract, result, tags,
-            get("sections", ()), None, {}, get("auction_from"), get("comments", ()))):
-        put(board, value)
+    (number_, dealer_, vul_, deal_, auction_, auction_end_, auction_notes_, play_, play_leader_, play_end_,
+     play_notes_, contract_, result_, tags_, sections_, variant_, extra_, auction_from_, comments_) = _SLOT_SETTERS
+    number_(board, number)
+    dealer_(board, dealer)
+    vul_(board, vul)
+    deal_(board, deal)
+    auction_(board, get("auction"))
+    auction_end_(board, get("auction_end", ""))
+    auction_notes_(board, get("auction_notes") or {})
+    play_(board, get("play"))
+    play_leader_(board, get("play_leader"))
+    play_end_(board, get("play_end", ""))
+    play_notes_(board, get("play_notes") or {})
+    contract_(board, contract)
+    result_(board, result)
+    tags_(board, tags)
+    sections_(board, get("sections", ()))
+    variant_(board, None)
+    extra_(board, {})
+    auction_from_(board, get("auction_from"))
+    comments_(board, get("comments", ()))
     if lazy:
         if deal is _PENDING:
             _SET(board, "_deal_text", deal_text)
