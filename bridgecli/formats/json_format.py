@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from typing import IO, Any
 
 from bridgecli.core.board import AnnotatedCall, Board
@@ -424,6 +424,10 @@ _TAG_JSON: dict[tuple[str, str], str] = {}  # (name, value) of a tag -> its JSON
 _SEAT_JSON = tuple(f'"{s.letter}"' for s in Seat)
 _VUL_JSON = tuple(f'"{v.pbn}"' for v in Vulnerability)
 _TOKEN_JSON: dict[int, str] = {}  # id of a shared plain call or card (schema._PLAIN_OUT) -> its JSON
+# id of another call or card written lately -> (it, its JSON): the PBN reader shares the
+# annotated calls it reads in the writer's form (``1NT =1= $1``); kept alive while here
+_LATELY_JSON: dict[int, tuple[Any, str]] = {}
+_CONTRACT_JSON: dict[int, tuple[Any, str]] = {}  # the same for contracts (the PBN reader shares them)
 _LAZY: list[Any] = []  # [LazyBoard, deal_text, play_text] once the PBN reader is loaded
 
 
@@ -448,7 +452,15 @@ def _token_json(item: Any) -> str:
             t = "null"  # the unknown card
         else:
             if out is None:
+                lately = _LATELY_JSON.get(id(item))
+                if lately is not None and lately[0] is item:
+                    return lately[1]
                 out = schema._call_out(item) if isinstance(item, AnnotatedCall) else schema._card_out(item)
+                t = _ENCODE(out)
+                if len(_LATELY_JSON) >= 1024:
+                    _LATELY_JSON.clear()
+                _LATELY_JSON[id(item)] = (item, t)
+                return t
             t = _ENCODE(out)
         if id(item) in schema._PLAIN_OUT:
             _TOKEN_JSON[id(item)] = t  # a shared token (kept alive by schema): its text is kept
@@ -461,6 +473,13 @@ def _tokens_json(items: Iterable[Any]) -> str:
     if None in got:
         got = [t if t is not None else _token_json(a) for t, a in zip(got, items)]
     return f"[{', '.join(got)}]"  # type: ignore[arg-type]
+
+
+def _notes_json(notes: Mapping[int, str]) -> str:
+    """The JSON of a board's notes, as to_dict gives them (the numbers as keys)."""
+    if all(type(k) is int and type(v) is str for k, v in notes.items()):
+        return "{" + ", ".join([f'"{k}": {_QUOTE(v)}' for k, v in notes.items()]) + "}"
+    return _ENCODE({int(k): v for k, v in notes.items()})  # a caller's own values: the encoder words them
 
 
 def board_json(board: Board) -> str:
@@ -503,12 +522,18 @@ def board_json(board: Board) -> str:
     if board.auction_end:
         add('"auction_end": ' + _QUOTE(board.auction_end))
     if board.auction_notes:
-        add('"auction_notes": ' + _ENCODE({int(k): v for k, v in board.auction_notes.items()}))
+        add('"auction_notes": ' + _notes_json(board.auction_notes))
     contract = board.contract
     if contract is not None:
-        add(f'"contract": "{contract.pbn}"')
-        if contract.declarer is not None:
-            add(f'"declarer": {_SEAT_JSON[contract.declarer]}')
+        lately = _CONTRACT_JSON.get(id(contract))
+        if lately is None or lately[0] is not contract:
+            t = f'"contract": "{contract.pbn}"'
+            if contract.declarer is not None:
+                t += f', "declarer": {_SEAT_JSON[contract.declarer]}'
+            if len(_CONTRACT_JSON) >= 1024:
+                _CONTRACT_JSON.clear()
+            lately = _CONTRACT_JSON[id(contract)] = (contract, t)
+        add(lately[1])
     if result is not None:
         add(f'"result": {result}')
     if board.play_leader is not None:
@@ -522,7 +547,7 @@ def board_json(board: Board) -> str:
     if board.play_end:
         add('"play_end": ' + _QUOTE(board.play_end))
     if board.play_notes:
-        add('"play_notes": ' + _ENCODE({int(k): v for k, v in board.play_notes.items()}))
+        add('"play_notes": ' + _notes_json(board.play_notes))
     tags = board.tags
     if tags:
         try:

@@ -29,7 +29,7 @@ import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from itertools import islice
+from itertools import islice, pairwise
 from typing import IO, Any
 
 from bridgecli.core.board import STRUCTURED_TAGS, AnnotatedCall, Board, PlayedCard, Section
@@ -182,6 +182,18 @@ def _unescape(value: str) -> str:
     return _UNESCAPE.sub(r"\1", value) if "\\" in value else value
 
 
+def _own_directives(chunk: str) -> int:
+    """Where the ``%`` lines that start ``chunk`` end, when they are all the writer's own
+    (``% PBN 2.1``, ``% EXPORT``: not kept as comments); 0 when there are none, or others."""
+    pos = 0
+    while chunk.startswith("%", pos):
+        nl = chunk.find("\n", pos)
+        if nl < 0 or not _OWN_DIRECTIVE.match(chunk[pos:nl].rstrip()):
+            return 0
+        pos = nl + 1
+    return pos
+
+
 class _Reader:
     """Splits a PBN text into games and turns each into a Board."""
 
@@ -207,32 +219,48 @@ class _Reader:
         if "{" in text:  # brace comments may hold blank lines: go line by line
             yield from self._line_games(text.split("\n"), first_line)
             return
-        parts = _GAME_SEP.split(text)
-        line = first_line
+        if "\n\n\n" in text or " \n" in text or "\t\n" in text:
+            parts = _GAME_SEP.split(text)
+            chunks = parts[::2]
+            gaps = [gap.count("\n") - 1 for gap in parts[1::2]]  # the blank lines after each game
+        else:
+            chunks = text.split("\n\n")  # (the quicker way, when every gap is one empty line)
+            gaps = None
+        line = first_line  # the first line of chunks[counted]: counted only for a game read the general way
+        counted = 0
         export = _EXPORT_GAME.fullmatch
         last = self.last
         held = ""  # ``%`` lines alone before a blank line: commentary of the next game
-        for k in range(0, len(parts), 2):
-            chunk = parts[k]
-            if chunk:
-                if chunk[-1] != "\n":
-                    chunk += "\n"
-                if held or chunk[0] == "%":
-                    if all(s[:1] == "%" for s in chunk[:-1].split("\n")):
-                        held += chunk + parts[k + 1][1:] if k + 1 < len(parts) else ""
-                        continue
-                    if held:
-                        chunk, held = held + chunk, ""
-                # a game in the export style, read at once (no generator a game)
-                m = export(chunk) if chunk[:7] == "[Event " and not self.defaults and '"#' not in chunk else None
-                board = _export_board(m.groups(), last, chunk) if m is not None else None
-                if board is not None:
-                    yield board
-                else:
-                    yield from self._fast_game(chunk, line)
-                line += chunk.count("\n")
-            if k + 1 < len(parts):
-                line += parts[k + 1].count("\n") - 1
+        held_at = 0  # the chunk where the held lines start
+        for k, chunk in enumerate(chunks):
+            if not chunk:
+                continue
+            if chunk[-1] != "\n":
+                chunk += "\n"
+            start = k
+            if held or chunk[0] == "%":
+                if all(s[:1] == "%" for s in chunk[:-1].split("\n")):
+                    if k + 1 < len(chunks):  # (lines at the very end go with no game)
+                        held_at = k if not held else held_at
+                        held += chunk + ("\n" if gaps is None else parts[2 * k + 1][1:])
+                    continue
+                if held:
+                    chunk, held, start = held + chunk, "", held_at
+            # a game in the export style, read at once (no generator a game)
+            board = None
+            if not self.defaults:  # (a value starting with "#" does not match _EXPORT_GAME)
+                game = chunk[_own_directives(chunk):] if chunk[0] == "%" else chunk
+                m = export(game) if game[:7] == "[Event " else None
+                if m is not None:
+                    board = _export_board(m.groups(), last, game)
+            if board is not None:
+                yield board
+                continue
+            for j in range(counted, start):
+                c = chunks[j]
+                line += (c.count("\n") + (c[-1:] != "\n") if c else 0) + (1 if gaps is None else gaps[j])
+            counted = start
+            yield from self._fast_game(chunk, line)
 
     def _fast_game(self, chunk: str, first_line: int) -> Iterator[Board | BridgeError]:
         inherit = bool(self.defaults) or '"#' in chunk
@@ -603,8 +631,9 @@ def _holding_masks() -> dict[str, int]:
 
 
 _C = "[SHDC][2-9TJQKA]"
+_PLAY_ROWS = rf"(?:{_C} {_C} {_C} {_C}\n)*(?:{_C}(?: {_C}){{0,2}}\n)?(?:\*\n)?"
 #: Play rows as the writer writes them: four upper-case cards a line, one space apart.
-_CANON_PLAY = re.compile(rf"(?:{_C} {_C} {_C} {_C}\n)*(?:{_C}(?: {_C}){{0,2}}\n)?(\*\n)?")
+_CANON_PLAY = re.compile(_PLAY_ROWS)
 
 _PENDING: Any = object()  # a part not parsed yet (LazyBoard)
 _DEAL_SLOT: Any = Board.__dict__["deal"]
@@ -629,9 +658,13 @@ def _lazy_deal(v: str) -> bool:
     """Whether the Deal value ``v`` is canonical and a deal (no card twice): then it is
     parsed only when asked for."""
     m = _CANON_DEAL.fullmatch(v)
-    if m is None:
-        return False
-    hands = _hand_masks(m.groups())
+    return m is not None and _is_deal(m.groups())
+
+
+def _is_deal(holdings: Iterable[str]) -> bool:
+    """Whether the 16 suit holdings of a canonical Deal value (spades to clubs, hand after
+    hand) are a deal: ranks from the ace down, at most 13 cards a hand, no card twice."""
+    hands = _hand_masks(holdings)
     if hands is None:
         return False
     # at most 13 cards a hand, and no card in two hands
@@ -644,9 +677,14 @@ def _make_board(values: tuple[Any, ...]) -> Board:
     return Board(*values)
 
 
-def _make_lazy(values: tuple[Any, ...], deal: Any, play: Any, deal_waits: bool, play_waits: bool) -> Board:
-    """A LazyBoard again from :meth:`LazyBoard.__reduce__`."""
+def _make_lazy(values: tuple[Any, ...], deal: Any, play: Any, deal_waits: bool, play_waits: bool,
+               game: str | None = None) -> Board:
+    """A LazyBoard again from :meth:`LazyBoard.__reduce__` (``game``: the game read, when the
+    PBN writer writes just that for the board, else None)."""
     board = LazyBoard(*values)
+    if game is not None:
+        _SET(board, "_game_text", game)
+        _SET(board, "_game_groups", None)  # checked
     if deal_waits:
         _SET(board, "_deal_text", deal)
         deal = _PENDING
@@ -666,10 +704,14 @@ class LazyBoard(Board):
     Board with the same fields; :func:`dataclasses.replace` gives one with every
     part parsed."""
 
-    __slots__ = ("_deal_text", "_game_text", "_play_entry")
+    __slots__ = ("_deal_text", "_game_groups", "_game_text", "_play_entry")
     _deal_text: str
     _play_entry: _Entry
-    _game_text: str  # the game as read, when it is what the writer writes for the board (set or absent)
+    # a game read in the export style (both set, or neither): the text read, None once it is
+    # known not to be what the writer writes for the board; the groups of the game's match
+    # (_EXPORT_GAME), None once that is checked (_copy_text)
+    _game_text: str | None
+    _game_groups: tuple[str | None, ...] | None
 
     @property
     def deal(self) -> Deal | None:
@@ -706,14 +748,16 @@ class LazyBoard(Board):
         return "Board" + Board.__repr__(self)[len(type(self).__qualname__):]
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # parts not built yet travel as their text (to a worker process, say)
+        # parts not built yet travel as their text (to a worker process, say), and so does
+        # the game read when the PBN writer would write just that (checked here, once)
         deal = _DEAL_SLOT.__get__(self)
         play = _PLAY_SLOT.__get__(self)
-        if deal is not _PENDING and play is not _PENDING:
+        game = _copy_text(self)
+        if deal is not _PENDING and play is not _PENDING and game is None:
             return _make_board, (tuple(getattr(self, f) for f in _FIELD_NAMES),)
         values = tuple(None if f in ("deal", "play") else getattr(self, f) for f in _FIELD_NAMES)
         return _make_lazy, (values, self._deal_text if deal is _PENDING else deal,
-                            self._play_entry if play is _PENDING else play, deal is _PENDING, play is _PENDING)
+                            self._play_entry if play is _PENDING else play, deal is _PENDING, play is _PENDING, game)
 
 
 def deal_text(board: Board, first: Seat) -> str | None:
@@ -790,21 +834,52 @@ def play_text(board: Board) -> str | None:
 # ---------------------------------------------------------------------------
 # the export style in one regular expression: a game as the writer (and most
 # programs) write it, the 15 mandatory tags in their order, other tags, the
-# auction with its notes, the play; read without a Python loop over its lines
+# auction with its notes, the play; read without a Python loop over its lines.
+# The deal, the auction and the play have a branch of their own for the form the
+# writer writes them in, so that the match says whether they are in that form.
 
-_V = r'"([^"\\\n]*)"'
+_V = r'"((?!#)[^"\\\n]*)"'  # a tag value; one starting with "#" (inheritance?) goes the general way
 _DATA = r'(?:[^\[\]"{};%\n]+\n)'  # a line of data: no tag, string, comment or directive in it
+_PLAIN_CALL_TXT = r"(?:Pass|XX?|[1-7](?:[CDHS]|NT))"
+_CALL_TXT = _PLAIN_CALL_TXT + r"(?: =[1-9][0-9]?=)?(?: \$[1-9][0-9]?)?"
+
+
+def _auction_rows(call: str) -> str:
+    """Auction rows as the writer writes them: four ``call``s a line, one space apart,
+    an end mark on a line of its own."""
+    return rf"(?:{call} {call} {call} {call}\n)*(?:{call}(?: {call}){{0,2}}\n)?(?:[*+]\n)?"
+
+
+#: Auction rows as the writer writes them, the calls with a note and a NAG (``$1``: the alert).
+_CANON_AUCTION = re.compile(_auction_rows(_CALL_TXT))
+#: One call of such rows, with its note and NAG.
+_CALL_UNIT = re.compile(_CALL_TXT)
 _EXPORT_GAME = re.compile(
-    "".join(rf"\[{name} {_V}\]\n" for name in MTS_TAGS)
-    + r'((?:\[[A-Za-z0-9_]+ "[^"\\\n]*"\]\n)*)'
-    + rf"(?:\[Auction {_V}\]\n({_DATA}*)((?:\[Note \"[^\"\\\n]*\"\]\n)*))?"
-    + rf"(?:\[Play {_V}\]\n({_DATA}*))?"
+    "".join(rf"\[{name} {_V}\]\n" for name in MTS_TAGS[:3])
+    + r'\[Board "([1-9][0-9]{0,5}|\?)"\]\n'  # a number as the writer writes it, or unknown
+    + "".join(rf"\[{name} {_V}\]\n" for name in MTS_TAGS[4:10])
+    # the deal: canonical (its 16 holdings in groups of their own), or another value
+    + rf'\[Deal "(?:([NESW]:{_CANON_HAND} {_CANON_HAND} {_CANON_HAND} {_CANON_HAND})|([^"\\\n]*))"\]\n'
+    + "".join(rf"\[{name} {_V}\]\n" for name in MTS_TAGS[11:])
+    + r'((?:\[[A-Za-z0-9_]+ "(?!#)[^"\\\n]*"\]\n)*)'
+    # the auction: plain calls as the writer writes them, or other data lines; its notes
+    + rf"(?:\[Auction {_V}\]\n(?:({_auction_rows(_PLAIN_CALL_TXT)})|({_DATA}*))((?:\[Note \"(?!#)[^\"\\\n]*\"\]\n)*))?"
+    # the play: canonical rows (_CANON_PLAY), or other data lines
+    + rf"(?:\[Play {_V}\]\n(?:({_PLAY_ROWS})|({_DATA}*)))?"
 )
+# the groups of _EXPORT_GAME: the mandatory tags (the deal in three parts: the canonical
+# value, its holdings, another value), the other tags, the auction's seat, its rows (plain or
+# other) and notes, the play's seat and its rows (canonical or other)
+(_G_EVENT, _G_SITE, _G_DATE, _G_BOARD, _G_WEST, _G_NORTH, _G_EAST, _G_SOUTH, _G_DEALER, _G_VUL, _G_DEAL) = range(11)
+_G_HOLDINGS = slice(11, 27)
+_MTS_TEXT_GROUPS = (("Event", 1), ("Site", 2), ("Date", 3), ("West", 5), ("North", 6), ("East", 7), ("South", 8),
+                    ("Scoring", 29))  # the mandatory tags kept as text: (name, number of its group)
+(_G_DEAL_OTHER, _G_SCORING, _G_DECLARER, _G_CONTRACT, _G_RESULT, _G_OTHERS, _G_AUCTION, _G_AUCTION_PLAIN,
+ _G_AUCTION_OTHER, _G_NOTES, _G_PLAY, _G_PLAY_CANON, _G_PLAY_OTHER) = range(27, 40)
 _OTHER_TAG = re.compile(r'\[([A-Za-z0-9_]+) "([^"\\\n]*)"\]\n')
 _NOTE_VALUE = re.compile(r'\[Note "([^"\\\n]*)"\]\n')
 # other tags that need the general path: structured, mandatory (a repeat), sections
 _NOT_OTHER = STRUCTURED_TAGS | frozenset(MTS_TAGS) | TABLE_SECTIONS | {"OptimumScore"}
-_EXPORT_STRUCTURED = ("Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Result")
 
 _FAST_SEAT: dict[str, Seat | None] = {"?": None, **{s.letter: s for s in Seat}}
 _FAST_VUL: dict[str, Vulnerability | None] = {"?": None, **{v.pbn: v for v in Vulnerability}}
@@ -838,11 +913,27 @@ def _new_board(number: int | None, dealer: Seat | None, vul: Vulnerability | Non
     get = fields.get
     # the fields in Board's order (a frozen dataclass without checks: what __init__ does,
     # slot by slot, the empty mappings new for each board as its default factories make them)
-    for put, value in zip(_SLOT_SETTERS, (
-            number, dealer, vul, deal, get("auction"), get("auction_end", ""), get("auction_notes") or {},
-            get("play"), get("play_leader"), get("play_end", ""), get("play_notes") or {}, contract, result, tags,
-            get("sections", ()), None, {}, get("auction_from"), get("comments", ()))):
-        put(board, value)
+    (number_, dealer_, vul_, deal_, auction_, auction_end_, auction_notes_, play_, play_leader_, play_end_,
+     play_notes_, contract_, result_, tags_, sections_, variant_, extra_, auction_from_, comments_) = _SLOT_SETTERS
+    number_(board, number)
+    dealer_(board, dealer)
+    vul_(board, vul)
+    deal_(board, deal)
+    auction_(board, get("auction"))
+    auction_end_(board, get("auction_end", ""))
+    auction_notes_(board, get("auction_notes") or {})
+    play_(board, get("play"))
+    play_leader_(board, get("play_leader"))
+    play_end_(board, get("play_end", ""))
+    play_notes_(board, get("play_notes") or {})
+    contract_(board, contract)
+    result_(board, result)
+    tags_(board, tags)
+    sections_(board, get("sections", ()))
+    variant_(board, None)
+    extra_(board, {})
+    auction_from_(board, get("auction_from"))
+    comments_(board, get("comments", ()))
     if lazy:
         if deal is _PENDING:
             _SET(board, "_deal_text", deal_text)
@@ -864,124 +955,127 @@ _SLOT_SETTERS = tuple(Board.__dict__[name].__set__ for name in _NEW_BOARD_FIELDS
 def _export_board(g: tuple[str, ...], last: dict[str, str], text: str) -> Board | None:
     """The Board of a game matched by ``_EXPORT_GAME`` (its groups ``g``; ``text`` the game),
     or None when a value is not plain: the general path then reads the game (and words
-    any error); the game's values go to ``last`` for a later ``#``. A LazyBoard keeps ``text`` when the writer would write just that for it
-    (:func:`_written_as_read`)."""
-    (event, site, date, board_v, west, north, east, south, dealer_v, vul_v, deal_v, scoring, declarer_v,
-     contract_v, result_v, others, auction_v, auction_rows, notes_block, play_v, play_rows) = g
-    number: int | None
-    if board_v == "?":
-        number = None
-    elif 0 < len(board_v) < 7 and board_v.isdigit() and board_v.isascii() and board_v[0] != "0":
-        number = int(board_v)
-    else:
-        return None
+    any error); the game's values go to ``last`` for a later ``#``. A LazyBoard keeps
+    ``text`` and ``g``: the writer copies the text when it would write just that for the
+    board (:func:`_copy_text`)."""
+    event, site, date, board_v, west, north, east, south, dealer_v, vul_v, deal_v = g[:_G_HOLDINGS.start]
+    (deal_other, scoring, declarer_v, contract_v, result_v, others, auction_v, auction_plain, auction_other,
+     notes_block, play_v, play_canon, play_other) = g[_G_DEAL_OTHER:]
     dealer = _FAST_SEAT.get(dealer_v, _BAD)
     vul = _FAST_VUL.get(vul_v, _BAD)
     contract = (_FAST_OUTCOME or _fast_outcome_table()).get((contract_v, declarer_v), _BAD)
     result = _FAST_RESULT.get(result_v, _BAD)
     if dealer is _BAD or vul is _BAD or contract is _BAD or result is _BAD:
         return None
-    if deal_v == "?":
-        deal = None
-    elif _lazy_deal(deal_v):
+    if deal_v is not None:
+        if not _is_deal(g[_G_HOLDINGS]):
+            return None
         deal = _PENDING
+    elif deal_other == "?":
+        deal, deal_v = None, "?"
     else:
         return None
-    tags: dict[str, str] = {}
-    for name, v in (("Event", event), ("Site", site), ("Date", date), ("West", west), ("North", north),
-                    ("East", east), ("South", south), ("Scoring", scoring)):
-        if v != "?":
-            tags[name] = v
-    in_order = True  # the other tags sorted by name, as the writer writes them
+    number = None if board_v == "?" else int(board_v)
+    tags = {"Event": event, "Site": site, "Date": date, "West": west, "North": north, "East": east,
+            "South": south, "Scoring": scoring}
+    if "?" in (event, site, date, west, north, east, south, scoring):
+        tags = {name: v for name, v in tags.items() if v != "?"}  # unknown: the same as absent
     if others:
-        prev = ""
         for name, v in _OTHER_TAG.findall(others):
             if name in _NOT_OTHER or name in tags:
                 return None
             tags[name] = v
-            if name <= prev:
-                in_order = False
-            prev = name
     fields: dict[str, Any] = {}
-    entries: list[Any] = []
+    notes: list[Any] = []
+    play_e: Any = None
+    play_lazy = False
     try:
         if auction_v is not None:
             if not auction_v:
                 return None
-            e = ["Auction", auction_v, None, [(None, auction_rows)] if auction_rows else None]
-            entries.append(e)
-            _auction_fields(fields, e, dealer, number)
+            rows = auction_other if auction_plain is None else auction_plain
+            _auction_fields(fields, ["Auction", auction_v, None, [(None, rows)] if rows else None], dealer, number)
             if notes_block:
                 notes = [["Note", v, None, None] for v in _NOTE_VALUE.findall(notes_block)]
                 fields["auction_notes"] = _parse_notes(notes)
-                entries.append(notes[-1])
-        play_lazy = False
         if play_v is not None:
             if not play_v:
                 return None
-            e = ["Play", play_v, None, [(None, play_rows)] if play_rows else None]
-            entries.append(e)
-            play_lazy = _play_fields(fields, e, play_rows)
+            rows = play_canon or play_other
+            play_e = ["Play", play_v, None, [(None, rows)] if rows else None]
+            play_lazy = _play_fields(fields, play_e, rows, bool(play_canon))
     except BridgeError:
         return None
     board = _new_board(number, dealer, vul, deal, deal_v, contract, result, tags, fields,
-                       entries[-1] if play_lazy else None)
-    if type(board) is LazyBoard and _written_as_read(g, board, play_lazy, in_order):
+                       play_e if play_lazy else None)
+    if type(board) is LazyBoard:
         _SET(board, "_game_text", text)
+        _SET(board, "_game_groups", g)
     # what a later "#" takes from this game
     last.update(zip(("Event", "Site", "Date", "West", "North", "East", "South", "Scoring"),
                     (event, site, date, west, north, east, south, scoring)))
     last.update(tags)
-    last.update(zip(_EXPORT_STRUCTURED, (board_v, dealer_v, vul_v, deal_v, declarer_v, contract_v, result_v)))
-    for e in entries:
-        last[e[0]] = e[1]
+    last["Board"] = board_v
+    last["Dealer"] = dealer_v
+    last["Vulnerable"] = vul_v
+    last["Deal"] = deal_v
+    last["Declarer"] = declarer_v
+    last["Contract"] = contract_v
+    last["Result"] = result_v
+    if auction_v is not None:
+        last["Auction"] = auction_v
+        if notes:
+            last["Note"] = notes[-1][1]
+    if play_v is not None:
+        last["Play"] = play_v
     return board
 
 
 _BAD: Any = object()
 
-_PLAIN_CALL_TXT = r"(?:Pass|XX?|[1-7](?:[CDHS]|NT))"
-_CALL_TXT = _PLAIN_CALL_TXT + r"(?: =[1-9][0-9]?=)?(?: \$[1-9][0-9]?)?"
+
+def _copy_text(board: LazyBoard) -> str | None:
+    """The game ``board`` was read from when :func:`board_text` writes just that for it
+    (see :func:`_written_as_read`; checked the first time a writer asks), else None."""
+    try:
+        g = board._game_groups
+    except AttributeError:
+        return None  # not read in the export style
+    if g is not None:
+        if not _written_as_read(g, board):
+            _SET(board, "_game_text", None)
+        _SET(board, "_game_groups", None)
+    return board._game_text
 
 
-def _auction_rows(call: str) -> re.Pattern[str]:
-    """Auction rows as the writer writes them: four ``call``s a line, one space apart,
-    an end mark on a line of its own."""
-    return re.compile(rf"(?:{call} {call} {call} {call}\n)*(?:{call}(?: {call}){{0,2}}\n)?(?:[*+]\n)?")
-
-
-_PLAIN_AUCTION = _auction_rows(_PLAIN_CALL_TXT)  # calls alone (the quicker test, most auctions)
-_CANON_AUCTION = _auction_rows(_CALL_TXT)  # calls with a note and a NAG (``$1``: the alert)
-
-
-def _written_as_read(g: tuple[str, ...], board: Board, play_lazy: bool, sorted_tags: bool) -> bool:
+def _written_as_read(g: tuple[str | None, ...], board: Board) -> bool:
     """Whether :func:`board_text` writes the game that ``_EXPORT_GAME`` matched (groups
-    ``g``), read as ``board`` by :func:`_export_board`, byte for byte as it was read
-    (``play_lazy``: the play rows wait, as read; ``sorted_tags``: the other tags come in
-    the writer's order, by name).
+    ``g``), read as ``board`` by :func:`_export_board`, byte for byte as it was read.
 
-    Each value the writer makes is checked against the one read: the seat it writes
-    the deal and the auction from, its Declarer, Contract and Result values, calls as
-    it spells them, notes as it numbers them. The tag values need no escapes and none
-    starts with ``#`` (the regular expression and the caller see to that).
+    Each value the writer makes is checked against the one read: the order of the other
+    tags (the writer sorts them by name), the seat it writes the deal and the auction
+    from, its Declarer, Contract and Result values, calls as it spells them, notes as
+    it numbers them, the play rows as it writes them. The tag values need no escapes
+    and none starts with ``#`` (the regular expression and the caller see to that).
     """
-    if not sorted_tags:
-        return False
-    deal_v, declarer_v, contract_v, result_v, auction_v, auction_rows, notes_block, play_v = (
-        g[10], g[12], g[13], g[14], g[16], g[17], g[18], g[19])
+    others = g[_G_OTHERS]
+    names = [name for name, _ in _OTHER_TAG.findall(others)] if others else []
+    if any(a >= b for a, b in pairwise(names)):
+        return False  # the writer sorts them by name
+    deal_v = g[_G_DEAL] or g[_G_DEAL_OTHER]
+    auction_v, auction_other, notes_block, play_v = g[_G_AUCTION], g[_G_AUCTION_OTHER], g[_G_NOTES], g[_G_PLAY]
     eff = board.effective_dealer  # the seat board_text writes the deal and the auction from
-    if deal_v != "?" and deal_v[0] != "NESW"[eff or 0]:
+    if deal_v != "?" and deal_v[0] != "NESW"[eff or 0]:  # type: ignore[index]
         return False  # written from the dealer
     contract = board.contract
     try:
         if (contract is None or contract.declarer is None or board.result is None) and _outcome_text(
-                contract, board.result, _NO_TAGS.get) != (declarer_v, contract_v, result_v):
+                contract, board.result, _NO_TAGS.get) != (g[_G_DECLARER], g[_G_CONTRACT], g[_G_RESULT]):
             return False  # (a contract with declarer and result is written as the table read it)
         if auction_v is not None:
             if auction_v != ("NESW"[eff] if eff is not None else "?"):
                 return False
-            if auction_rows and _PLAIN_AUCTION.fullmatch(auction_rows) is None \
-                    and _CANON_AUCTION.fullmatch(auction_rows) is None:
+            if auction_other and _CANON_AUCTION.fullmatch(auction_other) is None:
                 return False
             if notes_block:
                 lines: list[str] = []
@@ -992,7 +1086,7 @@ def _written_as_read(g: tuple[str, ...], board: Board, play_lazy: bool, sorted_t
         return False  # the writer cannot write it
     if play_v is not None:
         leader = board.play_leader
-        if not play_lazy or play_v != ("NESW"[leader] if leader is not None else "?"):
+        if not g[_G_PLAY_CANON] or play_v != ("NESW"[leader] if leader is not None else "?"):
             return False
     return True
 
@@ -1247,13 +1341,59 @@ def _parse_auction(e: _Entry, dealer: Seat | None) -> tuple[tuple[AnnotatedCall,
     try:
         out, fillers, end = list(map(_PLAIN_CALL.__getitem__, _section_tokens(e))), 0, ""
     except KeyError:
-        out, fillers, end = _parse_auction_tokens(e)
+        rows = e[3]
+        canon = _canon_auction(rows[0][1]) if len(rows) == 1 else None
+        if canon is None:
+            out, fillers, end = _parse_auction_tokens(e)
+        else:
+            (out, end), fillers = canon, 0
     start = None if seat is None else _SEAT_BY_INDEX[(seat + fillers) % 4]
     if start is not None and dealer is not None and start != dealer:
         raise ParseError(
             f"the auction starts with {start.letter} but the dealer is {dealer.letter}"
         ).located(line=e[2])
     return tuple(out), end, start
+
+
+#: Each call of auction rows in the writer's form (``1NT =1= $1``, ``Pass``) -> the call read
+#: (shared: the calls are frozen); the plain calls from the start, annotated ones as they come.
+_CANON_CALLS: dict[str, AnnotatedCall] = {}
+
+
+def _canon_auction(text: str) -> tuple[list[AnnotatedCall], str] | None:
+    """The calls and end mark of auction rows ``text`` (lines ending in LF) when they are
+    in the writer's form (``_CANON_AUCTION``: a call with at most a note and a NAG, ``$1``
+    being the alert), as :func:`_parse_auction_tokens` reads them; else None."""
+    if _CANON_AUCTION.fullmatch(text) is None:
+        return None
+    get = (_CANON_CALLS or _canon_calls()).get
+    return [get(unit) or _canon_call(unit) for unit in _CALL_UNIT.findall(text)], \
+        text[-2] if text[-2:] in ("*\n", "+\n") else ""
+
+
+def _canon_calls() -> dict[str, AnnotatedCall]:
+    for word in ("Pass", "X", "XX", *map(str, ALL_BIDS)):
+        _CANON_CALLS[word] = _PLAIN_CALL[word]
+    return _CANON_CALLS
+
+
+def _canon_call(unit: str) -> AnnotatedCall:
+    """The call of a unit like ``1NT =1= $1`` (a call of ``_CALL_UNIT``)."""
+    word, *marks = unit.split(" ")
+    note = None
+    nags: tuple[int, ...] = ()
+    alert = False
+    for mark in marks:
+        if mark[0] == "=":
+            note = int(mark[1:-1])
+        elif mark == "$1":
+            alert = True
+        else:
+            nags = (int(mark[1:]),)
+    a = AnnotatedCall(_PLAIN_CALL[word].call, alert, note, nags)
+    if len(_CANON_CALLS) < 5000:
+        _CANON_CALLS[unit] = a
+    return a
 
 
 def _parse_auction_tokens(e: _Entry) -> tuple[list[AnnotatedCall], int, str]:
@@ -1399,17 +1539,18 @@ def _auction_fields(fields: dict[str, Any], entry: Any, dealer: Seat | None, num
         fields["auction_from"] = start  # the Auction tag names the first caller: never guess another
 
 
-def _play_fields(fields: dict[str, Any], entry: Any, rows: str | None) -> bool:
+def _play_fields(fields: dict[str, Any], entry: Any, rows: str | None, canonical: bool | None = None) -> bool:
     """Set the play fields of a game from its Play section ``entry``: when its one row of
-    text ``rows`` is canonical, the leader now and the cards on first use (True); else
-    all of it parsed now (False)."""
-    m = _CANON_PLAY.fullmatch(rows) if rows else None
-    if m is None:
+    text ``rows`` is canonical (``canonical``, when the caller knows), the leader now and
+    the cards on first use (True); else all of it parsed now (False)."""
+    if canonical is None:
+        canonical = bool(rows) and _CANON_PLAY.fullmatch(rows) is not None  # type: ignore[arg-type]
+    if not canonical:
         fields["play_leader"], fields["play"], fields["play_end"] = _parse_play(entry)
         return False
     fields["play_leader"] = _parse_leader(entry)
     fields["play"] = _PENDING
-    if m.group(1):
+    if rows[-2:] == "*\n":  # type: ignore[index]
         fields["play_end"] = "*"
     return True
 
@@ -1852,7 +1993,7 @@ def board_text(b: Board) -> str:
     variant (talon, discards, dummies have no PBN tags; use YAML or JSON).
     """
     if type(b) is LazyBoard:
-        same: str | None = getattr(b, "_game_text", None)
+        same = _copy_text(b)
         if same is not None:
             return same  # read in the export style, and this is what the lines below write for it
     if b.variant is not None:

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from bridgecli.core.board import AnnotatedCall, Board, PlayedCard
 from bridgecli.core.calls import PASS
 from bridgecli.core.cards import DECK
+from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError
 from bridgecli.formats import json_format, pbn, schema
 
@@ -101,6 +102,7 @@ def test_json_by_hand_of_odd_values_a_caller_may_give() -> None:
 
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_deals"
+DEAL = Deal.from_pbn("N:AT9.K73.KT62.QJ3 KQJ7.9.Q85.A9652 .AQJT852.AJ4.KT8 865432.64.973.74")
 
 
 @pytest.mark.parametrize("path", sorted(SAMPLES.glob("valid/*.pbn")), ids=lambda p: p.name)
@@ -204,6 +206,11 @@ def _general(board: Board) -> str:
     return pbn.board_text(dataclasses.replace(board))
 
 
+def _copied(board: Board) -> str | None:
+    """The text the PBN writer copies for ``board``, if any."""
+    return pbn._copy_text(board) if isinstance(board, pbn.LazyBoard) else None
+
+
 def _check_copies(text: str) -> int:
     """Check that each board of ``text`` is written as the writer writes it the long way;
     the number of boards copied as read."""
@@ -214,9 +221,9 @@ def _check_copies(text: str) -> int:
         try:
             expected = _general(board)
         except BridgeError:
-            assert getattr(board, "_game_text", None) is None  # the writer refuses it: no copy either
+            assert _copied(board) is None  # the writer refuses it: no copy either
             continue
-        copied += getattr(board, "_game_text", None) is not None
+        copied += _copied(board) is not None
         assert pbn.board_text(board) == expected
     return copied
 
@@ -260,13 +267,13 @@ def test_fuzz_games_copied_as_read() -> None:
 
 
 def test_games_in_the_export_style_are_copied() -> None:
-    # the games the writer writes are copied when read again (all but the first of a
-    # file, which starts with the header lines and is read the general way)
+    # the games the writer writes are copied when read again (the first of a file too,
+    # after the header lines)
     text = (SAMPLES / "valid" / "club_session.pbn").read_text(encoding="utf-8")
     boards = [b for b in pbn.iter_records(pbn.dumps(pbn.loads(text))) if isinstance(b, Board)]
     again = [b for b in pbn.iter_records(pbn.dumps(boards)) if isinstance(b, Board)]
-    copied = [getattr(b, "_game_text", None) is not None for b in again]
-    assert len(again) > 2 and all(copied[1:])
+    copied = [_copied(b) is not None for b in again]
+    assert len(again) > 2 and all(copied)
     assert pbn.dumps(again) == pbn.dumps([dataclasses.replace(b) for b in again])
 
 
@@ -294,3 +301,29 @@ def test_a_hash_takes_the_value_of_the_latest_game_that_had_the_tag() -> None:
     assert pbn._EXPORT_GAME.fullmatch(first) is not None and pbn._EXPORT_GAME.fullmatch(second) is not None
     *_, third = pbn.loads(first + "\n" + second + '\n[Event "#"]\n[Board "3"]\n[Room "#"]\n')
     assert third.tags == {"Event": "Club", "Room": "Open"}
+
+
+def test_the_first_game_after_the_header_lines_is_read_in_the_export_style() -> None:
+    # the writer's own header lines do not keep the first game from the export-style path
+    # (nor from the copy); a "#" after it takes what that game gave, "?" (unknown) included
+    game = pbn.board_text(Board(number=1, tags={"Event": "Club", "Room": "Open"}, deal=DEAL))
+    assert '[Site "?"]' in game
+    text = pbn.HEADER + game + '\n[Event "#"]\n[Site "#"]\n[Board "2"]\n[Room "#"]\n'
+    first, second = pbn.loads(text)
+    assert _copied(first) == game
+    assert second.tags == {"Event": "Club", "Room": "Open"}  # Site: "?" again, unknown, so not kept
+    (commented,) = pbn.loads("% PBN 2.1\n% made by hand\n" + game)  # another % line: kept as a comment
+    assert commented == dataclasses.replace(first, comments=(("", "% made by hand"),))
+
+
+@pytest.mark.parametrize("gap", ["\n\n", "\n\n\n", "\n \n", "\n\t\n\n", "\n  \n \n"])
+def test_errors_after_gaps_of_any_blank_lines_are_at_their_line(gap: str) -> None:
+    # games split at blank lines of any kind; the line of an error in a later game counts them all
+    games = [pbn.board_text(Board(number=n, deal=DEAL, auction=(AnnotatedCall(PASS),) * 4)) for n in (1, 2, 3)]
+    bad = games[2].replace("Pass", "Pasx", 1)
+    text = gap.join(g[:-1] for g in (games[0], games[1], bad)) + "\n"
+    records = list(pbn.iter_records(text))
+    assert [type(r) for r in records[:2]] == [pbn.LazyBoard, pbn.LazyBoard]
+    err = records[2]
+    assert isinstance(err, BridgeError)
+    assert err.line == text.split("\n").index("Pasx Pass Pass Pass") + 1

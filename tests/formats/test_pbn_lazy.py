@@ -71,8 +71,13 @@ def test_a_lazy_board_equals_prints_and_pickles_as_a_board() -> None:
     (waiting,) = pbn.loads(GAME)
     back = pickle.loads(pickle.dumps(waiting))  # the parts not built travel as text
     assert pbn.play_text(back) == "CA C7 C3 C5\nD7 DA D5 D2\nH2\n" and back == built
-    back = pickle.loads(pickle.dumps(fresh))  # built: a plain Board
-    assert type(back) is Board and back == built
+    back = pickle.loads(pickle.dumps(fresh))  # built, and still the text the writer copies
+    assert type(back) is pbn.LazyBoard and back == built
+    assert pbn.board_text(back) == pbn.board_text(built) == GAME and pbn._copy_text(back) == GAME
+    (odd,) = pbn.loads(GAME.replace('[Room "Open"]', '[Room "Open"]\n[Annotator "A"]'))  # not the writer's order
+    assert odd.deal is not None and odd.play is not None
+    back = pickle.loads(pickle.dumps(odd))  # built, and no copy to keep: a plain Board
+    assert type(back) is Board and back == odd and pbn.board_text(back) == pbn.board_text(odd)
     assert dataclasses.replace(fresh, result=10) == dataclasses.replace(built, result=10)
 
 

@@ -1,0 +1,72 @@
+"""The PBN reader's quick ways agree with its general ones: auction rows in the writer's
+form (calls with a note and a NAG, ``1NT =1= $1``) read as the token-by-token reader reads
+them, and edited rows either the same way or not at all (then the general way reads them)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bridgecli.core.board import AnnotatedCall
+from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE
+from bridgecli.core.errors import BridgeError
+from bridgecli.formats import pbn
+
+CALLS = [PASS, DOUBLE, REDOUBLE, *ALL_BIDS]
+
+
+@st.composite
+def writer_rows(draw: st.DrawFn) -> str:
+    """Auction rows as the writer writes them: four calls a line, some with a note, an
+    alert or another NAG, an end mark now and then."""
+    calls = []
+    for _ in range(draw(st.integers(1, 14))):
+        call = draw(st.sampled_from(CALLS))
+        note = draw(st.none() | st.integers(1, 99))
+        nag = draw(st.sampled_from([0, 0, 1, 2, 5, 99]))
+        calls.append(AnnotatedCall(call, alert=nag == 1, note=note, nags=(nag,) if nag > 1 else ()))
+    words = [pbn._call_txt(a) for a in calls]
+    rows = "".join(" ".join(words[i:i + 4]) + "\n" for i in range(0, len(words), 4))
+    return rows + draw(st.sampled_from(["", "", "*\n", "+\n"]))
+
+
+def _token_way(text: str) -> tuple[list[AnnotatedCall], str] | None:
+    try:
+        out, fillers, end = pbn._parse_auction_tokens(["Auction", "N", 1, [(1, text)]])
+    except BridgeError:
+        return None
+    assert fillers == 0
+    return out, end
+
+
+@settings(max_examples=300, deadline=None)
+@given(writer_rows())
+def test_rows_in_the_writers_form_read_as_token_by_token(rows: str) -> None:
+    quick = pbn._canon_auction(rows)
+    assert quick is not None
+    assert quick == _token_way(rows)
+
+
+EDITS = [" =1=", " $1", " $0", " =0=", " =01=", "!", " $1 $2", " =1= =2=", " ^I", " *", " AP", "  ", "\n", " 1n", " pass",
+         " -", " $100", " =100=", " + ", "x"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(writer_rows(), st.integers(0, 2**32))
+def test_edited_rows_read_the_same_or_go_the_general_way(rows: str, seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(1, 3)):
+        at = rng.randrange(len(rows))
+        rows = rows[:at] + rng.choice(EDITS) + rows[at:]
+    quick = pbn._canon_auction(rows)
+    if quick is not None:
+        assert quick == _token_way(rows)
+
+
+def test_a_call_read_in_the_writers_form_is_shared_and_written_back_the_same() -> None:
+    (one, two) = (pbn._canon_auction("Pass 1NT =1= $1 2H\n") for _ in range(2))
+    assert one is not None and two is not None
+    assert one[0][1] is two[0][1] == AnnotatedCall(ALL_BIDS[4], alert=True, note=1)
+    assert pbn._call_txt(one[0][1]) == "1NT =1= $1"
