@@ -111,9 +111,9 @@ class PlayCheck:
             vul = board.effective_vulnerability if rep.complete else None
             key = (id(contract), tricks, vul, rep.complete, rep.claimed)
             known = _JSON_TAIL.get(key)
-            if known is None or known[0] is not contract:
+            if known is None:  # (an entry keeps its contract alive: its id is no other contract's)
                 known = (contract, _json_tail(contract, tricks, vul, rep.complete, rep.claimed))
-                if len(_JSON_TAIL) >= 4096:
+                if len(_JSON_TAIL) >= _JSON_TAIL_MAX:
                     _JSON_TAIL.clear()
                 _JSON_TAIL[key] = known
             return f'{{"board": {"null" if number is None else int(number)}, "legal": true, {known[1]}'
@@ -121,8 +121,10 @@ class PlayCheck:
 
 
 #: (id of the contract, declarer's tricks, vulnerability, complete, claimed) -> (the contract,
-#: :func:`_json_tail`); the contract is kept so that its id is not reused while it is here
+#: :func:`_json_tail`); the contract is kept so that its id is not reused while it is here.
+#: At most :data:`_JSON_TAIL_MAX` entries.
 _JSON_TAIL: dict[tuple[int, int, Vulnerability | None, bool, bool], tuple[Contract, str]] = {}
+_JSON_TAIL_MAX = 4096
 
 
 def _json_tail(contract: Contract, tricks: int, vul: Vulnerability | None, complete: bool, claimed: bool) -> str:
