@@ -515,12 +515,13 @@ class ResultStore:
         self._room.append(number(r.room))
         self._lead.append(number(r.lead))
         self._adjusted.append(number(r.adjusted))
-        for column, kind, value in ((self._score, 0, r.score), (self._line, 1, -1 if r.line is None else r.line)):
-            if _BIG < value < (1 << 31):
+        for column, kind, value in ((self._score, 0, r.score), (self._line, 1, r.line)):
+            if value is not None and _BIG < value < (1 << 31):
                 column.append(value)
-            else:
+            else:  # the mark: the value kept aside (a line not given: nothing kept)
                 column.append(_BIG)
-                self._big[row, kind] = value
+                if value is not None:
+                    self._big[row, kind] = value
         if not r.room:
             self.all_rooms = False
 
@@ -534,12 +535,12 @@ class ResultStore:
         score = self._score[row]
         if score == _BIG:
             score = self._big[row, 0]
-        line = self._line[row]
+        line: int | None = self._line[row]
         if line == _BIG:
-            line = self._big[row, 1]
+            line = self._big.get((row, 1))
         return TableResult(v[self._board[row]], v[self._ns[row]], v[self._ew[row]],  # type: ignore[arg-type]
                            score, contract, tricks,
-                           v[self._room[row]], v[self._lead[row]], None if line < 0 else line,  # type: ignore[arg-type]
+                           v[self._room[row]], v[self._lead[row]], line,  # type: ignore[arg-type]
                            v[self._adjusted[row]])  # type: ignore[arg-type]
 
     def results(self) -> Iterator[TableResult]:

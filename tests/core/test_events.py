@@ -214,7 +214,7 @@ _RESULTS = st.builds(
     tricks=st.sampled_from([None, 9, 10]),
     room=st.sampled_from([None, None, "open", "closed", ""]),
     lead=st.sampled_from([None, "SQ", "HK"]),
-    line=st.one_of(st.none(), st.integers(1, 10**12), st.sampled_from([(1 << 31) - 1, 1 << 31])),
+    line=st.one_of(st.none(), st.integers(-5, 10**12), st.sampled_from([(1 << 31) - 1, 1 << 31, -(1 << 31)])),
     adjusted=st.sampled_from([None, None, None, parse_adjusted("A+"), parse_adjusted("60%/40%")]),
 )
 
