@@ -1,7 +1,8 @@
 """Differential fuzzing of the fast paths against the general, checked ones.
 
 Session 4 gave many readers and writers a fast lane: the PBN reader's export-style
-games and lazy deal and play, the copy of a game as read (``convert --to pbn``),
+games, lazy deal and play and auction rows in the writer's form (session 5), the
+copy of a game as read (``convert --to pbn``),
 the int replay of ``play`` and ``score``, the JSON line put together by hand, the
 ``show --brief`` and ``validate-auction --json`` memos, the LIN reader's one
 regular expression a board and the ``simple`` table style. Each must give exactly
@@ -117,6 +118,7 @@ def general() -> Iterator[None]:
         (pbn._Reader, "games", games),
         (pbn, "_lazy_deal", lambda v: False),
         (pbn, "_CANON_PLAY", _NEVER),
+        (pbn, "_canon_auction", lambda text: None),
         (json_format, "board_json", board_json),
         (auctions, "verdict_json_line", verdict_json_line),
         (core_play, "_replay_regular", lambda board, contract: None),

@@ -393,17 +393,18 @@ def chunks(spec: Spec, jobs: int = 1, out_fd: int | None = None, ahead: Callable
     # signals stay blocked while the workers start, so that none dies of a Ctrl-C before it ignores it
     old_mask = _block(_STOP_SIGNALS)
     try:
-        if fork:
-            _fork_workers(spec, jobs, out_fd if direct else None, turns, procs, conns)
-        else:
-            _spawn_workers(spec, jobs, procs, conns)
-        if direct:
-            os.write(turns[0][1], b"t")
+        try:
+            if fork:
+                _fork_workers(spec, jobs, out_fd if direct else None, turns, procs, conns)
+            else:
+                _spawn_workers(spec, jobs, procs, conns)
+            if direct:
+                os.write(turns[0][1], b"t")
+        finally:
+            _set_mask(old_mask)  # a signal held back meanwhile is raised here: the workers are ended below
     except BaseException:
         _stop(procs, conns, turns)
         raise
-    finally:
-        _set_mask(old_mask)
     try:
         for index in batch_indices(spec):
             conn = conns[index % jobs]

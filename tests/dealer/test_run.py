@@ -5,6 +5,8 @@ whether the workers are forked (``os.fork``) or, on a system without fork, spawn
 from __future__ import annotations
 
 import os
+import signal
+from typing import Any
 
 import numpy as np
 import pytest
@@ -36,3 +38,43 @@ def test_workers_deal_the_batches_one_process_deals(monkeypatch: pytest.MonkeyPa
         assert len(together) == 5
         _same(alone, together)
         assert together[-1].dealt == 512 - 100
+
+
+class _Stopped(Exception):
+    pass
+
+
+def _raise_stopped(signum: int, frame: object) -> None:
+    raise _Stopped(signum)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork") or not hasattr(signal, "pthread_sigmask"), reason="no fork")
+def test_a_signal_while_the_workers_start_ends_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A signal held back while the workers are forked takes effect as they are unblocked: the
+    workers are ended and reaped all the same (none is left running on its own)."""
+    from bridgecli.dealer import run
+
+    forked: list[int] = []
+    fork_workers = run._fork_workers
+
+    def fork_then_signal(*args: Any) -> None:
+        fork_workers(*args)
+        forked.extend(args[4])  # procs: the process ids
+        os.kill(os.getpid(), signal.SIGTERM)  # blocked here: pending until the mask is restored
+
+    monkeypatch.setattr(run, "_fork_workers", fork_then_signal)
+    old = signal.signal(signal.SIGTERM, _raise_stopped)
+    try:
+        spec = Spec(seed=4, batch_size=512, render=Render("pbn", "test", 1), owners=False)
+        with pytest.raises(_Stopped):
+            next(chunks(spec, 2))
+    finally:
+        signal.signal(signal.SIGTERM, old)
+        left = set(run._FORKED)
+        for pid in forked:
+            if pid in left:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                run._FORKED.discard(pid)
+    assert len(forked) == 2
+    assert not left & set(forked)
