@@ -114,6 +114,8 @@ def test_long_values_are_cut() -> None:
     assert value not in line and "\u2026" in line and len(line) < 200
     line = one_line(run("deal", "--" + "q" * 500), "bridgecli deal")
     assert "q" * 100 not in line and len(line) < 200
+    line = one_line(run("deal", "a", "b" * 500), "bridgecli deal")  # unexpected extra arguments (a bbb...)
+    assert "b" * 100 not in line and "\u2026)" in line and len(line) < 200
 
 
 def test_console_script(tmp_path: Path) -> None:

@@ -43,6 +43,9 @@ def usage_line(exc: click.UsageError, command_path: str) -> click.ClickException
             text = text[:1].lower() + text[1:]  # "Invalid value ...", "Missing argument ..."
     # the hint ends the first line; a caret line under an expression stays below it
     head, nl, tail = text.partition("\n")
+    if head.endswith(")") and "(" in head:  # click's "unexpected extra arguments (a b ...)"
+        at = head.rindex("(")
+        head = head[: at + 1] + cut(head[at + 1 : -1]) + ")"
     hint = f"; see '{exc.ctx.command_path if exc.ctx else command_path} --help'"
     line = UsageLine(cut_quoted(head.rstrip(".")) + hint + nl + tail)
     line.exit_code = exc.exit_code
