@@ -256,9 +256,8 @@ class _Reader:
             if board is not None:
                 yield board
                 continue
-            for j in range(counted, start):
-                c = chunks[j]
-                line += (c.count("\n") + (c[-1:] != "\n") if c else 0) + (1 if gaps is None else gaps[j])
+            for j in range(counted, start):  # (a chunk before another ends before its last newline)
+                line += chunks[j].count("\n") + (2 if gaps is None else 1 + gaps[j])
             counted = start
             yield from self._fast_game(chunk, line)
 
