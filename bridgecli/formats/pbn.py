@@ -871,8 +871,6 @@ _EXPORT_GAME = re.compile(
 # other) and notes, the play's seat and its rows (canonical or other)
 (_G_EVENT, _G_SITE, _G_DATE, _G_BOARD, _G_WEST, _G_NORTH, _G_EAST, _G_SOUTH, _G_DEALER, _G_VUL, _G_DEAL) = range(11)
 _G_HOLDINGS = slice(11, 27)
-_MTS_TEXT_GROUPS = (("Event", 1), ("Site", 2), ("Date", 3), ("West", 5), ("North", 6), ("East", 7), ("South", 8),
-                    ("Scoring", 29))  # the mandatory tags kept as text: (name, number of its group)
 (_G_DEAL_OTHER, _G_SCORING, _G_DECLARER, _G_CONTRACT, _G_RESULT, _G_OTHERS, _G_AUCTION, _G_AUCTION_PLAIN,
  _G_AUCTION_OTHER, _G_NOTES, _G_PLAY, _G_PLAY_CANON, _G_PLAY_OTHER) = range(27, 40)
 _OTHER_TAG = re.compile(r'\[([A-Za-z0-9_]+) "([^"\\\n]*)"\]\n')
