@@ -238,8 +238,9 @@ class _Reader:
             if chunk[-1] != "\n":
                 chunk += "\n"
             start = k
-            if held or chunk[0] == "%":
-                if all(s[:1] == "%" for s in chunk[:-1].split("\n")):
+            if held or chunk[0] != "[":
+                # (blank lines too: the text may open with them, and _line_games skips them)
+                if (held or "%" in chunk) and all(s[:1] == "%" or not s or s.isspace() for s in chunk[:-1].split("\n")):
                     if k + 1 < len(chunks):  # (lines at the very end go with no game)
                         held_at = k if not held else held_at
                         held += chunk + ("\n" if gaps is None else parts[2 * k + 1][1:])
