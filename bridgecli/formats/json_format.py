@@ -445,25 +445,21 @@ def _tag_json(item: tuple[str, str]) -> str:
 
 def _token_json(item: Any) -> str:
     """The JSON of a call or card of an auction or play, as to_dict writes it."""
-    t = _TOKEN_JSON.get(id(item))
-    if t is None:
-        out = schema._PLAIN_OUT.get(id(item))
-        if out is None and id(item) in schema._PLAIN_OUT:
-            t = "null"  # the unknown card
-        else:
-            if out is None:
-                lately = _LATELY_JSON.get(id(item))
-                if lately is not None and lately[0] is item:
-                    return lately[1]
-                out = schema._call_out(item) if isinstance(item, AnnotatedCall) else schema._card_out(item)
-                t = _ENCODE(out)
-                if len(_LATELY_JSON) >= 1024:
-                    _LATELY_JSON.clear()
-                _LATELY_JSON[id(item)] = (item, t)
-                return t
-            t = _ENCODE(out)
-        if id(item) in schema._PLAIN_OUT:
-            _TOKEN_JSON[id(item)] = t  # a shared token (kept alive by schema): its text is kept
+    key = id(item)
+    t = _TOKEN_JSON.get(key)
+    if t is not None:
+        return t
+    if key in schema._PLAIN_OUT:  # a shared token (kept alive by schema): its text is kept
+        out = schema._PLAIN_OUT[key]
+        t = _TOKEN_JSON[key] = "null" if out is None else _ENCODE(out)  # (None: the unknown card)
+        return t
+    lately = _LATELY_JSON.get(key)
+    if lately is not None and lately[0] is item:
+        return lately[1]
+    t = _ENCODE(schema._call_out(item) if isinstance(item, AnnotatedCall) else schema._card_out(item))
+    if len(_LATELY_JSON) >= 1024:
+        _LATELY_JSON.clear()
+    _LATELY_JSON[key] = (item, t)
     return t
 
 

@@ -238,8 +238,9 @@ class _Reader:
             if chunk[-1] != "\n":
                 chunk += "\n"
             start = k
-            if held or chunk[0] == "%":
-                if all(s[:1] == "%" for s in chunk[:-1].split("\n")):
+            if held or chunk[0] != "[":
+                # (blank lines too: the text may open with them, and _line_games skips them)
+                if (held or "%" in chunk) and all(s[:1] == "%" or not s or s.isspace() for s in chunk[:-1].split("\n")):
                     if k + 1 < len(chunks):  # (lines at the very end go with no game)
                         held_at = k if not held else held_at
                         held += chunk + ("\n" if gaps is None else parts[2 * k + 1][1:])
@@ -256,9 +257,8 @@ class _Reader:
             if board is not None:
                 yield board
                 continue
-            for j in range(counted, start):
-                c = chunks[j]
-                line += (c.count("\n") + (c[-1:] != "\n") if c else 0) + (1 if gaps is None else gaps[j])
+            for j in range(counted, start):  # (a chunk before another ends before its last newline)
+                line += chunks[j].count("\n") + (2 if gaps is None else 1 + gaps[j])
             counted = start
             yield from self._fast_game(chunk, line)
 
@@ -872,8 +872,6 @@ _EXPORT_GAME = re.compile(
 # other) and notes, the play's seat and its rows (canonical or other)
 (_G_EVENT, _G_SITE, _G_DATE, _G_BOARD, _G_WEST, _G_NORTH, _G_EAST, _G_SOUTH, _G_DEALER, _G_VUL, _G_DEAL) = range(11)
 _G_HOLDINGS = slice(11, 27)
-_MTS_TEXT_GROUPS = (("Event", 1), ("Site", 2), ("Date", 3), ("West", 5), ("North", 6), ("East", 7), ("South", 8),
-                    ("Scoring", 29))  # the mandatory tags kept as text: (name, number of its group)
 (_G_DEAL_OTHER, _G_SCORING, _G_DECLARER, _G_CONTRACT, _G_RESULT, _G_OTHERS, _G_AUCTION, _G_AUCTION_PLAIN,
  _G_AUCTION_OTHER, _G_NOTES, _G_PLAY, _G_PLAY_CANON, _G_PLAY_OTHER) = range(27, 40)
 _OTHER_TAG = re.compile(r'\[([A-Za-z0-9_]+) "([^"\\\n]*)"\]\n')

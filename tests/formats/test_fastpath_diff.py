@@ -48,6 +48,19 @@ def test_commentary_before_a_blank_line_goes_with_the_next_game() -> None:
     assert isinstance(recs[1], Exception) and recs[1].line == 11  # the Vulnerable tag; type: ignore[attr-defined]
 
 
+def test_commentary_after_blank_lines_at_the_start_goes_with_the_first_game() -> None:
+    # the text may open with blank lines (of spaces, too) before its commentary
+    for lead in ("\n", "\n\n", " \n", "\t\n\n"):
+        for gap in ("\n\n", "\n \n"):
+            text = lead + "% from the club's scorer" + gap + GAME.format(n=1) + "\n" + GAME.format(n=2)
+            one, two = pbn.loads(text)
+            assert one.comments == (("", "% from the club's scorer"),), (lead, gap)
+            assert two.comments == ()
+            bad, _ = pbn.iter_records(text.replace('"None"', '"Nobody"', 1), "t.pbn")
+            line = (lead + "% x" + gap).count("\n") + 3
+            assert isinstance(bad, Exception) and bad.line == line  # type: ignore[attr-defined]
+
+
 def test_tags_keep_the_files_order_whatever_path_reads_the_game() -> None:
     # a comment anywhere sends every game the general way (line by line); the tags of
     # a board (and so the JSON and YAML written) are in the file's order either way

@@ -428,6 +428,18 @@ def test_unterminated_string_spoils_only_its_game() -> None:
     assert isinstance(recs[1], ParseError) and recs[1].line == 4 and recs[1].board == "2"
 
 
+@pytest.mark.parametrize("lead", ["\n\n", "\n\n\n", "\n \n", "% c\n\n\n"])
+def test_errors_after_blank_lines_at_the_start_are_located(lead: str) -> None:
+    # the blank lines (and commentary) before the first game are lines too
+    text = lead + '[Board "1"]\n\n[Board "2"]\n[Dealer "Q"]\n'
+    line = lead.count("\n") + 4
+    assert text.split("\n")[line - 1] == '[Dealer "Q"]'
+    recs = list(pbn.iter_records(text, source="t.pbn"))
+    assert isinstance(recs[0], Board) and isinstance(recs[1], ParseError) and recs[1].line == line
+    (e,) = pbn.iter_records(lead + '[Board "2"]\n[Dealer "Q"]\n', source="t.pbn")
+    assert isinstance(e, ParseError) and e.line == lead.count("\n") + 2
+
+
 def test_writer_rejects_line_breaks_and_bad_names() -> None:
     with pytest.raises(ParseError):
         pbn.dumps([Board(tags={"Event": "two\nlines"})])
