@@ -117,8 +117,8 @@ def main() -> None:
     for root in roots:
         subprocess.run([py, "-m", "compileall", "-q", str(root / "bridgecli")], check=True)
     peer = [py, "-c", "import click"]
-    # the console script's own code path: import bridgecli.cli and call main()
-    script = [py, "-c", "import sys; sys.argv[0] = 'bridgecli'; from bridgecli.cli import main; main()"]
+    # the console script's entry point (``main`` in checkouts older than ``entry``)
+    script = [py, "-c", "import sys; sys.argv[0] = 'bridgecli'; import bridgecli.cli as c; getattr(c, 'entry', c.main)()"]
     load_before = os.getloadavg()[0]
     rows = []
     for label, extra, goal in CASES:
@@ -136,7 +136,7 @@ def main() -> None:
         (f"Measured by `bench/bench_startup.py`: {args.runs} paired rounds a command (after a warm-up round), "
          "each round running the peer `python -c \"import click\"` and then the command as subprocesses; "
          "the ratio is the median of the rounds' ratios. `bridgecli` is the console script's code path "
-         "(`from bridgecli.cli import main; main()`) from this checkout, byte-compiled. CPU = user + sys of the child."
+         "(`bridgecli.cli.entry()`, `main()` in a checkout without it) from this checkout, byte-compiled. CPU = user + sys of the child."
          + ("" if args.against is None else
             f" Rows marked `({args.against})` run that checkout's code in the same rounds, between the peer and"
             " this checkout: the before of a before/after under the same load.")),
