@@ -60,11 +60,18 @@ def _simple(rows: Sequence[Sequence[Any]], headers: Sequence[str], right: Sequen
         text = list(map(str.strip, text))  # tabulate strips the white space around a cell
         cols.append(text)
         widths.append(max(len(head) + MIN_PADDING, max(map(len, text))))
-    # one format a line: each cell justified to its column's width, two spaces apart
-    line = "  ".join(f"{{:{'>' if i in right else '<'}{w}}}" for i, w in enumerate(widths)).format
-    out = [line(*headers).rstrip(), "  ".join("-" * w for w in widths)]
+    line, out = simple_frame(headers, widths, right)
     out.extend(line(*cells).rstrip() for cells in zip(*cols))
     return "\n".join(out)
+
+
+def simple_frame(headers: Sequence[str], widths: Sequence[int],
+                 right: Sequence[int]) -> tuple[Callable[..., str], list[str]]:
+    """The line format of tabulate's ``simple`` table with columns of these ``widths`` (each cell
+    justified to its column's width, right for the columns in ``right``, two spaces apart; a
+    line is then stripped on the right), and its first two lines: the headings and the rules."""
+    line = "  ".join(f"{{:{'>' if i in right else '<'}{w}}}" for i, w in enumerate(widths)).format
+    return line, [line(*headers).rstrip(), "  ".join("-" * w for w in widths)]
 
 
 def streamed_table(rows: Callable[[], Iterable[Sequence[Any]]], headers: Sequence[str], style: str,
@@ -105,8 +112,8 @@ def streamed_table(rows: Callable[[], Iterable[Sequence[Any]]], headers: Sequenc
         yield from table(listed, kept, style, right=at).split("\n")
         return
     keep = [i for i in range(n) if not empty[i]]
-    line = "  ".join(f"{{:{'>' if i in right else '<'}{widths[i]}}}" for i in keep).format
-    yield line(*(headers[i] for i in keep)).rstrip()
-    yield "  ".join("-" * widths[i] for i in keep)
+    line, head = simple_frame([headers[i] for i in keep], [widths[i] for i in keep],
+                              [k for k, i in enumerate(keep) if i in right])
+    yield from head
     for row in rows():
         yield line(*(("" if row[i] is None else str(row[i])).strip() for i in keep)).rstrip()

@@ -239,7 +239,7 @@ class BoardTable:
     def _simple(self, headers: list[str]) -> str | None:
         """The ``simple`` table, as :func:`bridgecli.results._tables.table` writes it, or None
         when a cell or heading is not one line of ASCII text."""
-        from bridgecli.results._tables import MIN_PADDING
+        from bridgecli.results._tables import MIN_PADDING, simple_frame
 
         if not all(h.isascii() and h.isprintable() for h in headers):
             return None
@@ -252,16 +252,10 @@ class BoardTable:
         widths = [max(len(headers[0]) + MIN_PADDING, max(map(len, numbers)))]
         for k, head in enumerate(headers[1:]):
             widths.append(max(len(head) + MIN_PADDING, max(len(r.texts[k]) for r in shared)))  # type: ignore[index]
-        right = [i in _RIGHT for i in range(len(headers))]
-
-        def justify(cells: Sequence[str], first: int) -> str:
-            return "  ".join(c.rjust(w) if r else c.ljust(w)
-                             for c, w, r in zip(cells, widths[first:], right[first:]))
-
+        line, out = simple_frame(headers, widths, _RIGHT)
         # each distinct row's cells after the number, justified once
-        tails = {r: "  " + justify(r.texts, 1).rstrip() for r in shared}  # type: ignore[arg-type]
         w0 = widths[0]
-        out = [justify(headers, 0).rstrip(), "  ".join("-" * w for w in widths)]
+        tails = {r: line("", *r.texts)[w0:] for r in shared}  # type: ignore[misc]
         out.extend((n.rjust(w0) + tails[r]).rstrip() for n, r in zip(numbers, self._rows))
         return "\n".join(out)
 
