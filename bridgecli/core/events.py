@@ -441,7 +441,7 @@ def team_match(results: Sequence[TableResult]) -> TeamMatch:
 # -- an event too big to hold as objects ---------------------------------------------
 
 
-#: The mark of an int column's value kept aside (a score or line outside 32 bits).
+#: The mark of an int column's value kept aside (a score or line outside 32 bits), or of a line not given.
 _BIG = -(1 << 31)
 
 

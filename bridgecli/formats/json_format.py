@@ -425,9 +425,11 @@ _SEAT_JSON = tuple(f'"{s.letter}"' for s in Seat)
 _VUL_JSON = tuple(f'"{v.pbn}"' for v in Vulnerability)
 _TOKEN_JSON: dict[int, str] = {}  # id of a shared plain call or card (schema._PLAIN_OUT) -> its JSON
 # id of another call or card written lately -> (it, its JSON): the PBN reader shares the
-# annotated calls it reads in the writer's form (``1NT =1= $1``); kept alive while here
+# annotated calls it reads in the writer's form (``1NT =1= $1``); each kept alive while here,
+# so that its id is no other object's; at most _LATELY_MAX entries
 _LATELY_JSON: dict[int, tuple[Any, str]] = {}
 _CONTRACT_JSON: dict[int, tuple[Any, str]] = {}  # the same for contracts (the PBN reader shares them)
+_LATELY_MAX = 1024
 _LAZY: list[Any] = []  # [LazyBoard, deal_text, play_text] once the PBN reader is loaded
 
 
@@ -454,10 +456,10 @@ def _token_json(item: Any) -> str:
         t = _TOKEN_JSON[key] = "null" if out is None else _ENCODE(out)  # (None: the unknown card)
         return t
     lately = _LATELY_JSON.get(key)
-    if lately is not None and lately[0] is item:
+    if lately is not None:
         return lately[1]
     t = _ENCODE(schema._call_out(item) if isinstance(item, AnnotatedCall) else schema._card_out(item))
-    if len(_LATELY_JSON) >= 1024:
+    if len(_LATELY_JSON) >= _LATELY_MAX:
         _LATELY_JSON.clear()
     _LATELY_JSON[key] = (item, t)
     return t
@@ -522,11 +524,11 @@ def board_json(board: Board) -> str:
     contract = board.contract
     if contract is not None:
         lately = _CONTRACT_JSON.get(id(contract))
-        if lately is None or lately[0] is not contract:
+        if lately is None:
             t = f'"contract": "{contract.pbn}"'
             if contract.declarer is not None:
                 t += f', "declarer": {_SEAT_JSON[contract.declarer]}'
-            if len(_CONTRACT_JSON) >= 1024:
+            if len(_CONTRACT_JSON) >= _LATELY_MAX:
                 _CONTRACT_JSON.clear()
             lately = _CONTRACT_JSON[id(contract)] = (contract, t)
         add(lately[1])
