@@ -22,13 +22,16 @@ A LIN record is a run of ``key|value|`` pairs. The keys read here:
   tag ``LinResult`` of each board holds its own (the whole list in ``LinRs``
   when the board cannot be placed in it); a list of one entry is the result of
   the board it comes with, its contract and result when the board has no calls,
-  cards, claim or page break ``pg`` (the boards after it only carry it: ``LinRs``);
+  cards, claim or page break ``pg`` (with the entry in ``LinResult`` when it is spelt
+  otherwise than BBO spells it: ``4snX=``), else ``LinResult`` (the boards after it
+  only carry it: ``LinRs``);
 * ``nt|text|`` commentary: kept as a board comment (:attr:`Board.comments`)
   after the start of the board, the auction or the play, where it came.
 
 The writer writes them back (:func:`dump_board`): ``vg`` and ``rs`` after ``pn``,
 ``nt`` where the reader puts its comments; a ``pg`` ends a board that has nothing but
-its ``LinResult``, so that the entry comes back as the tag, not as the contract.
+its ``LinResult``, so that the entry comes back as the tag, not as the contract. Tags
+``LinResult`` and ``LinRs`` a reader of the line would not give back are refused.
 
 ``st``, ``rh``, ``pg``, ``sk`` and other keys are skipped.
 A line holding a BBO handviewer link (``...?lin=pn%7C...``) or percent-encoded
@@ -449,7 +452,8 @@ def _vg_tags(vg: str | None, rs: str | None, number: int | None, room: str | Non
     (an empty value holds nothing). A one-entry list is the result of the board it
     came with (``own``: the ``rs`` pair is the board's, not a header's carried to it):
     returned as (contract, tricks) when the board is ``bare`` (no call, card or claim
-    of its own) and the entry reads, else kept in tag ``LinResult``. A board that only
+    of its own) and the entry reads (its text also in tag ``LinResult`` when it is spelt
+    otherwise than :func:`_rs_text` writes it), else kept in tag ``LinResult``. A board that only
     carries the list keeps it in tag ``LinRs``, as any list it has no place in."""
     if vg is not None and vg.strip():
         tags.update(_header_tags(vg))
@@ -466,9 +470,10 @@ def _vg_tags(vg: str | None, rs: str | None, number: int | None, room: str | Non
                 tags["LinResult"] = results[k].strip()
                 return None
         if len(results) == 1 and own:
-            outcome = _rs_outcome(results[0]) if bare else None
-            if outcome is None:
-                tags["LinResult"] = results[0].strip()
+            entry = results[0].strip()
+            outcome = _rs_outcome(entry) if bare else None
+            if outcome is None or entry != _rs_text(*outcome):
+                tags["LinResult"] = entry  # as spelt (``4snX=``, ``PASS``): the writer writes it back
             return outcome
         tags["LinRs"] = rs
     return None
@@ -1177,7 +1182,8 @@ def dump_board(board: Board) -> str:
     discards or dummies) and for a board whose contract (or play) the auction
     does not carry: LIN has no contract field, so a reader can only learn the
     contract, and the declarer the play starts from, from a finished auction
-    (a board without auction or play keeps its contract and result in ``rs``).
+    (a board without auction or play keeps its contract and result in ``rs``),
+    and for tags ``LinResult`` and ``LinRs`` a reader of the line would not give back.
     """
     return _board_line(board, False, None)[0]
 
@@ -1186,10 +1192,11 @@ def _rs_value(board: Board, outcome: Contract | None) -> str | None:
     """The ``rs`` value of a board: the contract and result LIN has no other place
     for (``outcome``: a contract no auction carries), else the results list as read
     (this board's entry at its place in the match, or the whole list), else None."""
-    if outcome is not None:
-        return _rs_text(outcome, board.result)
     tags = board.tags
     entry = tags.get("LinResult")
+    if outcome is not None:
+        # the entry as spelt when read (_board_line has checked that it says the same)
+        return _rs_text(outcome, board.result) if entry is None else _vg_clean(entry)
     if entry is not None:
         entry = _vg_clean(entry)
         head = tags.get("LinVg", "").split(",")
@@ -1201,7 +1208,50 @@ def _rs_value(board: Board, outcome: Contract | None) -> str | None:
                 return "," * k + entry + "," * (1 - k % 2)
         return entry
     listed = tags.get("LinRs")
-    return None if listed is None else " ".join(listed.replace("|", "/").split("\n"))
+    return None if listed is None else _rs_list_clean(listed)
+
+
+def _rs_list_clean(listed: str) -> str:
+    """Tag ``LinRs`` as an ``rs`` value: no ``|`` (written as ``/``), line breaks as spaces."""
+    return " ".join(listed.replace("|", "/").replace("\r\n", "\n").replace("\r", "\n").split("\n"))
+
+
+def _refusal(board: Board, message: str) -> ParseError:
+    """The error of a board LIN cannot hold as it is (``message`` says why)."""
+    return ParseError(message + "; write PBN, YAML or JSON",
+                      board=str(board.number) if board.number is not None else "?")
+
+
+def _check_rs(board: Board, vg: str | None, rs: str | None, own: bool, bare: bool,
+              outcome: Contract | None) -> None:
+    """Raise ParseError when a reader of the board's line would not give back its
+    contract with no auction (``outcome``) and its tags ``LinResult`` and ``LinRs`` as
+    written (``|`` as ``/``, line breaks and runs of spaces as a space): ``vg`` and ``rs``
+    are the values the reader has for the board, ``own`` whether ``rs`` is on the
+    board's line, ``bare`` whether the line has no call, card, claim or ``pg``."""
+    tags = board.tags
+    room = tags.get("Room", "").strip().lower()
+    got: dict[str, str] = {}
+    read = _vg_tags(vg, rs, board.number, _ROOMS.get(room[:1]) if board.number is not None and room in (
+        "open", "closed") else None, got, bare, own)
+    want_entry = tags.get("LinResult")
+    if want_entry is not None:
+        want_entry = _vg_clean(want_entry)
+    want_list = tags.get("LinRs")
+    if want_list is not None:
+        want_list = _rs_list_clean(want_list)
+    want = None if outcome is None else (outcome, board.result)
+    if (read, got.get("LinResult"), got.get("LinRs")) == (want, want_entry, want_list):
+        return
+    name = "LinRs" if "LinRs" in tags else "LinResult"
+    if read is not None:
+        back = "the contract and result of the board"
+    elif "LinResult" in got or "LinRs" in got:
+        back = " and ".join(f"tag {t} {got[t]!r}" for t in ("LinResult", "LinRs") if t in got)
+    else:
+        back = "nothing"
+    raise _refusal(board, f"LIN cannot carry tag {name} {tags[name]!r} here: "
+                          f"rs|{rs or ''}| {'on the board' if own else 'before it'} reads back as {back}")
 
 
 def _nt(comment: str) -> str:
@@ -1231,28 +1281,26 @@ def _board_line(board: Board, reset_vg: bool, carried_rs: str | None) -> tuple[s
         and (recorded.declarer is not None if not recorded.is_passout else board.result is None)
     ) else None
     if carried is None and outcome is None and (board.contract is not None or board.play is not None):
-        raise ParseError(
-            "LIN needs the auction to carry the contract; write PBN, YAML or JSON",
-            board=str(board.number) if board.number is not None else "?",
-        )
+        raise _refusal(board, "LIN needs the auction to carry the contract")
     if carried is not None and recorded is not None and (
         recorded.with_declarer(None) != carried.with_declarer(None)
         or (recorded.declarer is not None and recorded.declarer != carried.declarer)
     ):
         # the tags say another contract than the auction: LIN would keep only the auction's
-        raise ParseError(
+        raise _refusal(
+            board,
             f"LIN needs the auction to carry the contract: the auction reaches {carried.pbn}"
             f"{' by ' + carried.declarer.letter if carried.declarer is not None else ''}, the tags say {recorded.pbn}"
-            f"{' by ' + recorded.declarer.letter if recorded.declarer is not None else ''}; write PBN, YAML or JSON",
-            board=str(board.number) if board.number is not None else "?",
+            f"{' by ' + recorded.declarer.letter if recorded.declarer is not None else ''}",
         )
-    if outcome is not None and ("LinResult" in board.tags or "LinRs" in board.tags):
-        # rs| holds the one or the other: the tag would be lost
-        raise ParseError(
-            f"LIN has one rs| for the contract with no auction and tag "
-            f"{'LinResult' if 'LinResult' in board.tags else 'LinRs'}; write PBN, YAML or JSON",
-            board=str(board.number) if board.number is not None else "?",
-        )
+    entry = board.tags.get("LinResult")
+    if outcome is not None and ("LinRs" in board.tags or (entry is not None and (
+            _rs_outcome(_vg_clean(entry)) != (outcome, board.result)
+            or _vg_clean(entry) == _rs_text(outcome, board.result)))):
+        # rs| holds the one or the other: the tag would be lost (LinResult may only be
+        # the contract and result spelt another way, as read: 4snX= for 4SNx=)
+        raise _refusal(board, f"LIN has one rs| for the contract with no auction and tag "
+                              f"{'LinRs' if 'LinRs' in board.tags else 'LinResult'}")
     parts: list[str] = []
     # pn| opens every board, names or not, as BBO writes it (readers split boards there)
     names = [board.tags.get(t, "") for t in _PLAYER_TAGS]
@@ -1266,13 +1314,15 @@ def _board_line(board: Board, reset_vg: bool, carried_rs: str | None) -> tuple[s
     if vg is not None or reset_vg:
         parts.append(f"vg|{vg or ''}|")
     rs = _rs_value(board, outcome)
+    before = carried_rs  # the rs| a reader has for the board when it has none of its own
+    own = False
     if rs is not None and rs == carried_rs and "," not in rs and "LinResult" not in board.tags and outcome is None:
         # a one-entry list the board only carries (tag LinRs): on the board's own line a
         # reader would take it for the board's result, so the header before it holds it
         pass
     elif rs is not None or carried_rs is not None:
         parts.append(f"rs|{rs or ''}|")
-        carried_rs = rs
+        carried_rs, own = rs, True
     parts.append("st||")
     first = board.dealer if board.dealer is not None else board.auction_from  # who made the first call
     if board.deal is not None or first is not None:
@@ -1297,8 +1347,9 @@ def _board_line(board: Board, reset_vg: bool, carried_rs: str | None) -> tuple[s
             place = ""
         notes[place].append(_nt(text))
     parts.extend(notes[""])
-    if (board.auction is None and board.result is None and rs is not None and "," not in rs
-            and "LinResult" in board.tags and _rs_outcome(rs) is not None):
+    paged = (outcome is None and board.auction is None and board.result is None and rs is not None
+             and "," not in rs and "LinResult" in board.tags and _rs_outcome(rs) is not None)
+    if paged:
         # a board with nothing but its entry would read it as its contract and result:
         # after a page break the entry reads as the tag it is
         parts.append("pg||")
@@ -1316,6 +1367,9 @@ def _board_line(board: Board, reset_vg: bool, carried_rs: str | None) -> tuple[s
     parts.extend(notes["Play"])
     if board.result is not None and outcome is None:
         parts.append(f"mc|{board.result}|pg||")
+    if "LinResult" in board.tags or "LinRs" in board.tags:
+        bare = board.auction is None and not cards and not paged and (board.result is None or outcome is not None)
+        _check_rs(board, vg, carried_rs if own else before, own, bare, outcome)
     return "".join(parts) + "\n", vg is not None, carried_rs
 
 

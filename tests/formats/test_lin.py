@@ -391,6 +391,10 @@ def boards_with_extras(draw: st.DrawFn) -> Board:
         contract = Contract(level, strain, draw(st.sampled_from(list(Risk))), draw(st.sampled_from(list(Seat))))
         b = b.replace(auction=None, auction_notes={}, play=None, play_leader=None, play_end="",
                       contract=contract, result=draw(st.none() | st.integers(0, 13)))
+        if draw(st.booleans()):  # its rs entry spelt in small letters, as read: 4snx=
+            over = "" if b.result is None else "=" if b.result == level + 6 else f"{b.result - level - 6:+d}"
+            tags["LinResult"] = (f"{level}{'n' if strain == Strain.NOTRUMP else strain.letter.lower()}"
+                                 f"{contract.declarer.letter.lower()}{'x' * contract.risk}{over}")
     elif draw(st.integers(0, 4)) == 0:  # nothing but a result entry: tag LinResult
         entry = draw(st.from_regex(r"[1-7][CDHSNcdhsn][NESWnesw](x|X|xx|XX)?(=|[+-][1-6])?|P|8SN=|A\+1",
                                    fullmatch=True))
@@ -463,9 +467,10 @@ def test_header_as_read_is_kept_only_when_the_tags_miss_something() -> None:
 
 
 @pytest.mark.parametrize(("entry", "contract", "tricks"), [
+    # BBO's own spelling (its vugraph files: 4HE=, 4SWx-4, 3NN+3; P passed out)
     ("4SN=", Contract(4, Strain.SPADES, Risk.UNDOUBLED, Seat.NORTH), 10),
     ("3NWx-2", Contract(3, Strain.NOTRUMP, Risk.DOUBLED, Seat.WEST), 7),
-    ("1cexx+6", Contract(1, Strain.CLUBS, Risk.REDOUBLED, Seat.EAST), 13),
+    ("1CExx+6", Contract(1, Strain.CLUBS, Risk.REDOUBLED, Seat.EAST), 13),
     ("6HS", Contract(6, Strain.HEARTS, Risk.UNDOUBLED, Seat.SOUTH), None),
     ("P", Contract.passed_out(), None),
 ])
@@ -473,6 +478,35 @@ def test_a_result_with_no_auction_reads_from_rs(entry: str, contract: Contract, 
     (b,) = lin.loads(f"pn|a,b,c,d|rs|{entry}|st||md|1SA,,,|ah|Board 1|")
     assert (b.contract, b.result, b.tag("LinResult")) == (contract, tricks, None)
     assert lin.loads(lin.dumps([b])) == [b]
+    assert f"|rs|{entry}|" in lin.dumps([b])
+
+
+@pytest.mark.parametrize(("entry", "contract", "tricks"), [
+    # another spelling of the same: case, PASS for P, +0 for =, a leading zero
+    ("1cexx+6", Contract(1, Strain.CLUBS, Risk.REDOUBLED, Seat.EAST), 13),
+    ("4snX=", Contract(4, Strain.SPADES, Risk.DOUBLED, Seat.NORTH), 10),
+    ("4SN+0", Contract(4, Strain.SPADES, Risk.UNDOUBLED, Seat.NORTH), 10),
+    ("3NW-01", Contract(3, Strain.NOTRUMP, Risk.UNDOUBLED, Seat.WEST), 8),
+    ("6hs", Contract(6, Strain.HEARTS, Risk.UNDOUBLED, Seat.SOUTH), None),
+    ("PASS", Contract.passed_out(), None),
+    ("p", Contract.passed_out(), None),
+])
+def test_an_rs_result_keeps_its_spelling(entry: str, contract: Contract, tricks: int | None) -> None:
+    from bridgecli.formats import json_format, pbn
+
+    line = f"pn|a,b,c,d|rs|{entry}|st||md|1SAHDC,,,|rh||ah|Board 1|\n"
+    (b,) = lin.loads(line)
+    assert (b.contract, b.result, b.tag("LinResult")) == (contract, tricks, entry)
+    assert lin.dumps([b]) == line  # LIN -> LIN, byte for byte
+    assert lin.dumps(pbn.loads(pbn.dumps([b]))) == line  # LIN -> PBN -> LIN
+    assert lin.dumps(json_format.loads(json_format.dumps([b]))) == line  # LIN -> JSON -> LIN
+
+
+def test_spaces_around_an_rs_entry_are_not_kept() -> None:
+    (b,) = lin.loads("pn|a,b,c,d|rs| 4SN= |st||md|1SA,,,|ah|Board 1|")
+    assert (b.result, b.tag("LinResult")) == (10, None)
+    (c,) = lin.loads("pn|a,b,c,d|rs| 4sn= |st||md|1SA,,,|ah|Board 1|")
+    assert (c.result, c.tag("LinResult")) == (10, "4sn=")
 
 
 def test_an_rs_entry_that_does_not_read_stays_a_tag() -> None:
@@ -532,3 +566,108 @@ def test_a_contract_with_no_auction_and_a_results_tag_is_refused(tag: str) -> No
               tags={tag: "3NN="})
     with pytest.raises(ParseError, match=f"^board 3: LIN has one rs\\| for the contract with no auction and tag {tag}"):
         lin.dumps([b])
+
+
+@pytest.mark.parametrize("entry", ["4HS=", "4hs=", "4HSx=", "4HS+1"])
+def test_a_contract_with_no_auction_and_another_results_tag_is_refused(entry: str) -> None:
+    # tag LinResult beside a contract with no auction is kept only as the contract's own
+    # entry spelt otherwise than BBO spells it (4HS= is BBO's for 4H by South making 10):
+    # BBO's own spelling, or an entry of another contract or result, would be lost
+    b = Board(number=3, dealer=Seat.SOUTH, deal=DEAL, contract=NO_AUCTION_CONTRACT, result=10,
+              tags={"LinResult": entry})
+    if entry == "4hs=":
+        assert "|rs|4hs=|" in lin.dumps([b]) and lin.loads(lin.dumps([b])) == [b]
+    else:
+        with pytest.raises(ParseError, match="^board 3: LIN has one rs\\| for the contract with no auction and tag "
+                                             "LinResult; write PBN, YAML or JSON$"):
+            lin.dumps([b])
+
+
+# -- tags LinRs and LinResult a reader would not give back: refused, one line -----------
+
+def _refused(bs: list[Board]) -> str:
+    with pytest.raises(ParseError) as err:
+        lin.dumps(bs)
+    assert "\n" not in str(err.value)
+    return str(err.value)
+
+
+def test_a_one_entry_list_of_the_first_board_is_refused() -> None:
+    # a one-entry rs| on a board's line is that board's own result (BBO: one board, one
+    # entry): a board that only carries it (tag LinRs) needs a board before it that holds it
+    bare = Board(number=3, dealer=Seat.SOUTH, tags={"LinRs": "4HE="})
+    assert _refused([bare]) == ("board 3: LIN cannot carry tag LinRs '4HE=' here: rs|4HE=| on the board "
+                                "reads back as the contract and result of the board; write PBN, YAML or JSON")
+    played = lin.loads(SAMPLE)[0]
+    played = played.replace(tags={**played.tags, "LinRs": "4HE="})
+    assert "reads back as tag LinResult '4HE='" in _refused([played])
+    # after a board that holds the same entry, it is carried, not written again
+    first = Board(number=2, dealer=Seat.EAST, tags={"LinResult": "4HE="})
+    assert lin.loads(lin.dumps([first, bare, played])) == [first, bare, played]
+    assert "reads back as" in _refused([first, Board(number=4, dealer=Seat.WEST), bare])
+
+
+def test_a_one_entry_list_read_from_a_header_is_written_back() -> None:
+    text = ("rs|4HE=|\npn|a,b,c,d|st||md|1SA,,,|ah|Board 1|\n"
+            "pn|a,b,c,d|st||md|1SA,,,|ah|Board 2|\npn|a,b,c,d|st||md|1SA,,,|ah|Board 3|\n")
+    bs = lin.loads(text)
+    assert [b.tag("LinRs") for b in bs] == [None, "4HE=", "4HE="]
+    assert lin.loads(lin.dumps(bs)) == bs
+    assert "rs|4HE=|" in _refused(bs[1:])  # the board that held it is not written
+
+
+#: the tags of a match header as read: vg|Final,Set 1,I,14,15,Home,0,Away,0|
+MATCH = {"Event": "Final", "Stage": "Set 1", "Scoring": "IMP", "HomeTeam": "Home", "VisitTeam": "Away",
+         "LinVg": "Final,Set 1,I,14,15,Home,0,Away,0"}
+
+
+def test_a_list_a_reader_would_place_is_refused() -> None:
+    # vg| names the first board (14): board 14's open room takes the list's first
+    # entry as its own result (LinResult), so the whole list cannot be its LinRs
+    tags = {**MATCH, "Room": "Open", "LinRs": "2HSx=,3NN-1"}
+    b = Board(number=14, dealer=Seat.EAST, tags=tags)
+    assert "reads back as tag LinResult '2HSx='" in _refused([b])
+    later = b.replace(number=16)  # past the list: it stays the list
+    assert lin.loads(lin.dumps([later])) == [later]
+
+
+@pytest.mark.parametrize("tags", [
+    {"LinRs": "4HE=,3NN=", "LinResult": "4HE="},  # one rs| holds one of them
+    {"LinRs": "  "},  # an empty list holds nothing
+    {"LinResult": ""},  # an empty entry with no place in a match
+])
+def test_results_tags_lin_cannot_hold_are_refused(tags: dict[str, str]) -> None:
+    msg = _refused([Board(number=3, dealer=Seat.SOUTH, tags=tags)])
+    assert msg.startswith("board 3: LIN cannot carry tag ") and msg.endswith("; write PBN, YAML or JSON")
+
+
+_ENTRY = st.from_regex(r"[1-7][CDHSNcdhsn][NESWnesw](x|X|xx)?(=|[+-][0-9]{1,2})?|P|p|PASS| ?|8SN=|4H,E", fullmatch=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["", "LinResult", "LinRs", "both"]),
+                          st.lists(_ENTRY, min_size=1, max_size=3).map(",".join),
+                          st.booleans(), st.booleans()), min_size=1, max_size=4))
+def test_results_tags_are_written_faithfully_or_refused(spec: list[tuple[str, str, bool, bool]]) -> None:
+    # hand-built tags, on bare boards or played ones, in or out of a match: LIN gives
+    # them back as they were (a comma in LinResult as a space), or the writer refuses
+    (played,) = lin.loads(SAMPLE)
+    bs = []
+    for i, (which, value, play, in_match) in enumerate(spec):
+        b = played if play else Board(dealer=Seat.SOUTH)
+        tags = dict(b.tags)
+        if in_match:
+            tags.update(MATCH, Room="Closed" if i % 2 else "Open")
+        if which in ("LinResult", "both"):
+            tags["LinResult"] = value.split(",")[0] if which == "both" else value.replace(",", " ")
+        if which in ("LinRs", "both"):
+            tags["LinRs"] = value
+        bs.append(b.replace(number=14 + i // 2, tags=tags))
+    try:
+        text = lin.dumps(bs)
+    except ParseError as e:
+        assert "LIN cannot carry tag Lin" in str(e) and "\n" not in str(e)
+        return
+    back = lin.loads(text)
+    assert back == [b.replace(tags={k: " ".join(v.split()) if k == "LinResult" else v for k, v in b.tags.items()})
+                    for b in bs]
