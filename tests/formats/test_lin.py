@@ -614,6 +614,9 @@ def test_a_one_entry_list_read_from_a_header_is_written_back() -> None:
     assert [b.tag("LinRs") for b in bs] == [None, "4HE=", "4HE="]
     assert lin.loads(lin.dumps(bs)) == bs
     assert "rs|4HE=|" in _refused(bs[1:])  # the board that held it is not written
+    spelt = lin.loads(text.replace("4HE=", "4he="))  # the first board keeps the spelling
+    assert [b.tag("LinResult") or b.tag("LinRs") for b in spelt] == ["4he="] * 3
+    assert lin.loads(lin.dumps(spelt)) == spelt
 
 
 #: the tags of a match header as read: vg|Final,Set 1,I,14,15,Home,0,Away,0|
