@@ -1226,7 +1226,7 @@ def _check_rs(board: Board, vg: str | None, rs: str | None, own: bool, bare: boo
               outcome: Contract | None) -> None:
     """Raise ParseError when a reader of the board's line would not give back its
     contract with no auction (``outcome``) and its tags ``LinResult`` and ``LinRs`` as
-    written (``|`` as ``/``, line breaks and runs of spaces as a space): ``vg`` and ``rs``
+    the writer cleans them (:func:`_vg_clean`, :func:`_rs_list_clean`): ``vg`` and ``rs``
     are the values the reader has for the board, ``own`` whether ``rs`` is on the
     board's line, ``bare`` whether the line has no call, card, claim or ``pg``."""
     tags = board.tags
@@ -1314,15 +1314,15 @@ def _board_line(board: Board, reset_vg: bool, carried_rs: str | None) -> tuple[s
     if vg is not None or reset_vg:
         parts.append(f"vg|{vg or ''}|")
     rs = _rs_value(board, outcome)
-    before = carried_rs  # the rs| a reader has for the board when it has none of its own
-    own = False
+    seen, own = carried_rs, False  # the rs| a reader has for the board, and whether on its line
     if rs is not None and rs == carried_rs and "," not in rs and "LinResult" not in board.tags and outcome is None:
         # a one-entry list the board only carries (tag LinRs): on the board's own line a
         # reader would take it for the board's result, so the header before it holds it
         pass
     elif rs is not None or carried_rs is not None:
         parts.append(f"rs|{rs or ''}|")
-        carried_rs, own = rs, True
+        carried_rs = seen = rs
+        own = True
     parts.append("st||")
     first = board.dealer if board.dealer is not None else board.auction_from  # who made the first call
     if board.deal is not None or first is not None:
@@ -1369,7 +1369,7 @@ def _board_line(board: Board, reset_vg: bool, carried_rs: str | None) -> tuple[s
         parts.append(f"mc|{board.result}|pg||")
     if "LinResult" in board.tags or "LinRs" in board.tags:
         bare = board.auction is None and not cards and not paged and (board.result is None or outcome is not None)
-        _check_rs(board, vg, carried_rs if own else before, own, bare, outcome)
+        _check_rs(board, vg, seen, own, bare, outcome)
     return "".join(parts) + "\n", vg is not None, carried_rs
 
 
