@@ -127,39 +127,56 @@ def replay_many(hands: Sequence[Sequence[int]], flats: Sequence[bytes], leaders:
 def replay_jobs(jobs: Sequence[Job | None]) -> list[Replay | None]:
     """:func:`~bridgecli.core.play.replay_indices` of each job (None for None), the records
     that can be regular replayed together by :func:`replay_many`: the same answers. Never raises."""
+    specs = list(map(_spec, jobs))
+    return [_replay(job, found) for job, found in zip(jobs, _replay_specs(specs))]
+
+
+#: What :func:`replay_many` takes of one record: its hands, card indices, leader and trump.
+Spec = tuple[Sequence[int], bytes, int, int]
+
+
+def _spec(job: Job | None) -> Spec | None:
+    """What :func:`replay_many` replays ``job`` from, or None when the record is not of
+    the kind :func:`~bridgecli.core.play.replay_indices` replays (no declarer, a pass-out,
+    not whole rows, 0 or more than 13 rows, a first column other than the opening leader)."""
+    if job is None:
+        return None
+    board, contract, hand, flat = job
+    declarer = contract.declarer
+    n = len(flat)
+    if declarer is None or contract.is_passout or n & 3 or not 0 < n <= 4 * ROWS or len(hand) != 4:
+        return None
+    first = (declarer + 1) & 3  # the opening leader (Law 41A), the record's first column
+    leader = board.play_leader
+    if leader is not None and leader != first:
+        return None
+    strain = contract.strain
+    return hand, flat, first, int(strain) if strain < 4 else 4
+
+
+def _replay_specs(specs: Sequence[Spec | None]) -> list[tuple[list[int], int, int] | None]:
+    """:func:`replay_many` of the records given (None for None): (winners' seats, E-W's
+    tricks, opening leader) of each regular one."""
+    picked = [spec for spec in specs if spec is not None]
+    found = iter(replay_many([s[0] for s in picked], [s[1] for s in picked], [s[2] for s in picked],
+                             [s[3] for s in picked]))
+    out: list[tuple[list[int], int, int] | None] = []
+    for spec in specs:
+        got = next(found) if spec is not None else None
+        out.append(None if got is None or spec is None else (got[0], got[1], spec[2]))
+    return out
+
+
+def _replay(job: Job | None, found: tuple[list[int], int, int] | None) -> Replay | None:
+    """The :class:`~bridgecli.core.play.Replay` of ``job`` from what :func:`replay_many` found."""
+    if found is None or job is None:
+        return None
     from .play import BRIDGE, _finish
 
-    picked: list[int] = []
-    hands: list[Sequence[int]] = []
-    flats: list[bytes] = []
-    leaders: list[int] = []
-    trumps: list[int] = []
-    for k, job in enumerate(jobs):
-        if job is None:
-            continue
-        board, contract, hand, flat = job
-        declarer = contract.declarer
-        n = len(flat)
-        if declarer is None or contract.is_passout or n & 3 or not 0 < n <= 4 * ROWS or len(hand) != 4:
-            continue
-        first = (declarer + 1) & 3  # the opening leader (Law 41A), the record's first column
-        leader = board.play_leader
-        if leader is not None and leader != first:
-            continue
-        picked.append(k)
-        hands.append(hand)
-        flats.append(flat)
-        leaders.append(first)
-        strain = contract.strain
-        trumps.append(int(strain) if strain < 4 else 4)
-    out: list[Replay | None] = [None] * len(jobs)
-    for k, found, first in zip(picked, replay_many(hands, flats, leaders, trumps), leaders):
-        if found is not None:
-            board, contract, _, flat = jobs[k]  # type: ignore[misc]
-            winners, ew = found
-            out[k] = _finish(board, contract, [], [], None, None, None, [len(winners) - ew, ew], BRIDGE,
-                             (list(flat), winners, first))
-    return out
+    board, contract, _, flat = job
+    winners, ew, first = found
+    return _finish(board, contract, [], [], None, None, None, [len(winners) - ew, ew], BRIDGE,
+                   (list(flat), winners, first))
 
 
 def replayed_ahead(records: Iterable[T], job: Callable[[T], Job | None]) -> Iterator[tuple[T, Replay | None]]:
@@ -168,30 +185,66 @@ def replayed_ahead(records: Iterable[T], job: Callable[[T], Job | None]) -> Iter
 
     ``job`` gives what a record is replayed from, or None; it must not raise. Records
     are read :data:`BATCH` ahead and replayed a batch at a time, once a first batch
-    is full; a shorter input is passed on without a replay and without numpy. When
-    reading ``records`` raises, the records read before are passed on first.
+    is full; a shorter input is passed on without a replay and without numpy.
+
+    Reading ahead does not move what reading does among what the caller does with the
+    records: a warning issued while reading a record (a reader warns of what it read
+    leniently when its input ends), or while ``job`` looks at it, is issued again just
+    before that record is passed on (after the records read before it); when reading
+    raises, the records read before are passed on first.
     """
+    import warnings
+
     it = iter(records)
     batched = False
     while True:
         pending: list[T] = []
+        after: list[int] = []  # after[k]: the warnings issued up to reading pending[k]
         size = BATCH
-        try:
-            for rec in it:
-                pending.append(rec)
-                if len(pending) >= size:
-                    break
-        except Exception:
-            yield from ((rec, None) for rec in pending)
-            raise
-        if not pending:
+        failed: Exception | None = None
+        with warnings.catch_warnings(record=True) as said:
+            try:
+                for rec in it:
+                    pending.append(rec)
+                    after.append(len(said))
+                    if len(pending) >= size:
+                        break
+            except Exception as exc:  # noqa: BLE001  (raised again below, in its place)
+                failed = exc
+        if not pending and not said and failed is None:
             return
-        if batched or len(pending) >= size:
+        jobs: list[Job | None] = [None] * len(pending)
+        found: list[tuple[list[int], int, int] | None] = jobs  # type: ignore[assignment]
+        looked: list[Any] = []  # the warnings issued while ``job`` looked at the records
+        upto = [0] * len(pending)  # upto[k]: those issued up to record k
+        if failed is None and (batched or len(pending) >= size):
             batched = True
-            yield from zip(pending, replay_jobs(list(map(job, pending))))
-        else:
-            yield from ((rec, None) for rec in pending)
+            specs: list[Spec | None] = []
+            with warnings.catch_warnings(record=True) as looked:
+                for k, rec in enumerate(pending):
+                    jobs[k] = job(rec)
+                    specs.append(_spec(jobs[k]))
+                    upto[k] = len(looked)
+            found = _replay_specs(specs)
+        shown = seen = 0
+        for k, rec in enumerate(pending):
+            shown = _warn_again(said, shown, after[k])
+            seen = _warn_again(looked, seen, upto[k])
+            yield rec, _replay(jobs[k], found[k])
+        _warn_again(said, shown, len(said))
+        if failed is not None:
+            raise failed
+        if len(pending) < size:
             return
+
+
+def _warn_again(said: list[Any], start: int, end: int) -> int:
+    """Issue the recorded warnings ``said[start:end]`` again; returns ``end``."""
+    import warnings
+
+    for w in said[start:end]:
+        warnings.warn_explicit(w.message, w.category, w.filename, w.lineno, source=w.source)
+    return end
 
 
 __all__ = ["BATCH", "ROWS", "replay_jobs", "replay_many", "replayed_ahead"]
