@@ -294,9 +294,7 @@ def _replay_read(board: Board) -> Replay | None:
 def _read_job(board: Board) -> tuple[Board, Contract, Sequence[int], bytes] | None:
     """What :func:`_replay_read` replays ``board`` from (the arguments of
     :func:`~bridgecli.core.play.replay_indices`), or None. Never raises."""
-    from bridgecli.formats.pbn import play_ints
-
-    ints = play_ints(board)
+    ints = (_PLAY_INTS[0] if _PLAY_INTS else _load_play_ints())(board)
     if ints is None or (board.contract is None and end_position(board) is not None):
         return None
     try:
@@ -304,6 +302,18 @@ def _read_job(board: Board) -> tuple[Board, Contract, Sequence[int], bytes] | No
     except BridgeError:
         return None
     return (board, contract, *ints) if contract is not None else None
+
+
+_PLAY_INTS: list[Callable[[Board], tuple[tuple[int, int, int, int], bytes] | None]] = []
+
+
+def _load_play_ints() -> Callable[[Board], tuple[tuple[int, int, int, int], bytes] | None]:
+    """:func:`bridgecli.formats.pbn.play_ints`, imported on first use and then kept (a
+    ``from ... import`` in a function costs a microsecond or two a board)."""
+    from bridgecli.formats.pbn import play_ints
+
+    _PLAY_INTS.append(play_ints)
+    return play_ints
 
 
 def complete_board(board: Board, cards: Sequence[Card] | None = None) -> PlayCheck:

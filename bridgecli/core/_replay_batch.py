@@ -169,14 +169,20 @@ def _replay_specs(specs: Sequence[Spec | None]) -> list[tuple[list[int], int, in
 
 def _replay(job: Job | None, found: tuple[list[int], int, int] | None) -> Replay | None:
     """The :class:`~bridgecli.core.play.Replay` of ``job`` from what :func:`replay_many` found."""
-    if found is None or job is None:
-        return None
+    return None if found is None or job is None else _finisher()(job, found)
+
+
+def _finisher() -> Callable[[Any, tuple[list[int], int, int]], Replay]:
+    """A function of (job, what :func:`replay_many` found) to the :class:`~bridgecli.core.play.Replay`."""
     from .play import BRIDGE, _finish
 
-    board, contract, _, flat = job
-    winners, ew, first = found
-    return _finish(board, contract, [], [], None, None, None, [len(winners) - ew, ew], BRIDGE,
-                   (list(flat), winners, first))
+    def finish(job: Job, found: tuple[list[int], int, int]) -> Replay:
+        board, contract, _, flat = job
+        winners, ew, first = found
+        return _finish(board, contract, [], [], None, None, None, [len(winners) - ew, ew], BRIDGE,
+                       (list(flat), winners, first))
+
+    return finish
 
 
 def replayed_ahead(records: Iterable[T], job: Callable[[T], Job | None]) -> Iterator[tuple[T, Replay | None]]:
@@ -227,10 +233,14 @@ def replayed_ahead(records: Iterable[T], job: Callable[[T], Job | None]) -> Iter
                     upto[k] = len(looked)
             found = _replay_specs(specs)
         shown = seen = 0
+        finish = _finisher()
         for k, rec in enumerate(pending):
-            shown = _warn_again(said, shown, after[k])
-            seen = _warn_again(looked, seen, upto[k])
-            yield rec, _replay(jobs[k], found[k])
+            if after[k] != shown:
+                shown = _warn_again(said, shown, after[k])
+            if upto[k] != seen:
+                seen = _warn_again(looked, seen, upto[k])
+            got = found[k]
+            yield rec, (finish(jobs[k], got) if got is not None else None)
         _warn_again(said, shown, len(said))
         if failed is not None:
             raise failed
