@@ -331,12 +331,12 @@ FAST_BATCH = 3
 def run(args: list[str]) -> tuple[int, str, str]:
     from bridgecli.core import _replay_batch
 
-    shipped = _replay_batch.BATCH
-    _replay_batch.BATCH = FAST_BATCH  # (no batch at all under general())
+    shipped = _replay_batch.BATCH, _replay_batch.FEW
+    _replay_batch.BATCH, _replay_batch.FEW = FAST_BATCH, 1  # (no batch at all under general())
     try:
         result = CliRunner().invoke(cli, args, catch_exceptions=True)
     finally:
-        _replay_batch.BATCH = shipped
+        _replay_batch.BATCH, _replay_batch.FEW = shipped
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         import traceback
 

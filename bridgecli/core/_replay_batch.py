@@ -33,6 +33,9 @@ ROWS = 13
 #: Records replayed a batch at a time by :func:`replayed_ahead`; fewer records than this in
 #: all are replayed one by one (numpy is not imported for them).
 BATCH = 1024
+#: A batch with fewer records to replay than this is left to the caller, board by board (a
+#: file of LIN or YAML boards, of boards without play, does not load numpy).
+FEW = 64
 
 T = TypeVar("T")
 #: What :func:`~bridgecli.core.play.replay_indices` takes: the board, its contract, the
@@ -55,11 +58,11 @@ def replay_many(hands: Sequence[Sequence[int]], flats: Sequence[bytes], leaders:
         For each record, (the seat of each trick's winner, the tricks E-W won), or None
         when the record is not regular. Never raises for a record's content.
     """
-    import numpy as np
-
     n = len(flats)
     if n == 0:
         return []
+    import numpy as np
+
     u64 = np.uint64
     hand = np.fromiter(chain.from_iterable(hands), dtype=u64, count=4 * n).reshape(n, 4)
     rows = np.fromiter(map(len, flats), dtype=np.intp, count=n) >> 2
@@ -191,7 +194,8 @@ def replayed_ahead(records: Iterable[T], job: Callable[[T], Job | None]) -> Iter
 
     ``job`` gives what a record is replayed from, or None; it must not raise. Records
     are read :data:`BATCH` ahead and replayed a batch at a time, once a first batch
-    is full; a shorter input is passed on without a replay and without numpy.
+    is full (and has at least :data:`FEW` records to replay); a shorter input is passed
+    on without a replay and without numpy.
 
     Reading ahead does not move what reading does among what the caller does with the
     records: a warning issued while reading a record (a reader warns of what it read
@@ -220,7 +224,7 @@ def replayed_ahead(records: Iterable[T], job: Callable[[T], Job | None]) -> Iter
         if not pending and not said and failed is None:
             return
         jobs: list[Job | None] = [None] * len(pending)
-        found: list[tuple[list[int], int, int] | None] = jobs  # type: ignore[assignment]
+        found: list[tuple[list[int], int, int] | None] = [None] * len(pending)
         looked: list[Any] = []  # the warnings issued while ``job`` looked at the records
         upto = [0] * len(pending)  # upto[k]: those issued up to record k
         if failed is None and (batched or len(pending) >= size):
@@ -231,7 +235,8 @@ def replayed_ahead(records: Iterable[T], job: Callable[[T], Job | None]) -> Iter
                     jobs[k] = job(rec)
                     specs.append(_spec(jobs[k]))
                     upto[k] = len(looked)
-            found = _replay_specs(specs)
+            if len(specs) - specs.count(None) >= FEW:
+                found = _replay_specs(specs)
         shown = seen = 0
         finish = _finisher()
         for k, rec in enumerate(pending):
@@ -257,4 +262,4 @@ def _warn_again(said: list[Any], start: int, end: int) -> int:
     return end
 
 
-__all__ = ["BATCH", "ROWS", "replay_jobs", "replay_many", "replayed_ahead"]
+__all__ = ["BATCH", "FEW", "ROWS", "replay_jobs", "replay_many", "replayed_ahead"]

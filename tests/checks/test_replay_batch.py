@@ -177,6 +177,7 @@ def _run(argv: list[str], size: int) -> tuple[int, str, str]:
     """``argv`` run with a batch of ``size`` boards (0: no reading ahead at all, as before batches)."""
     with pytest.MonkeyPatch.context() as m:
         m.setattr(batch, "BATCH", size)
+        m.setattr(batch, "FEW", 1)
         if not size:
             m.setattr(batch, "replayed_ahead", lambda records, job: ((rec, None) for rec in records))
         from click.testing import CliRunner
@@ -201,6 +202,31 @@ def test_play_and_score_give_the_same_bytes_by_batch_and_one_by_one(tmp_path: Pa
 
 def test_a_file_past_the_batch_in_a_real_run(tmp_path: Path) -> None:
     path = _file(tmp_path, batch.BATCH + 40, (batch.BATCH + 9,))
+    assert batch.FEW < batch.BATCH * 0.8  # (most of the file's boards can be replayed)
     for argv in (["play", str(path), "--json"],):
         real = subprocess.run([*bridgecli_cmd(), *argv], capture_output=True, text=True, env=subprocess_env())
         assert (real.returncode, real.stdout, real.stderr) == _run(argv, 0), argv
+    # and that run did replay a batch
+    calls: list[int] = []
+    many = batch.replay_many
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(batch, "replay_many", lambda *args: calls.append(len(args[1])) or many(*args))
+        from click.testing import CliRunner
+
+        CliRunner().invoke(cli, ["play", str(path), "--json"])
+    assert calls and calls[0] > batch.FEW
+
+
+def test_boards_without_an_int_lane_never_reach_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bridgecli.checks.play import check_play
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("replay_many called")
+
+    rng = random.Random(5)
+    boards = [_job(rng, "none")[0] for _ in range(12)]  # built Boards: replayed the full way
+    want = [c.to_json() for c in check_play(boards)]
+    monkeypatch.setattr(batch, "BATCH", 4)
+    monkeypatch.setattr(batch, "FEW", 1)
+    monkeypatch.setattr(batch, "replay_many", refuse)
+    assert [c.to_json() for c in check_play(boards)] == want
