@@ -10,11 +10,14 @@ held, a card played twice, a revoke, an index out of range): the caller then rep
 that one the full way, which tells what is wrong.
 
 The tricks are walked in order, each step for every record at once: the suit led is the
-leader's card's suit, a card's strength is its rank plus 128 for a trump and 64 for the
+leader's card's suit, a card's strength is its rank plus 64 for a trump and 32 for the
 suit led, and the strongest card's column leads the next trick. Ownership, repeats and
 revokes (Law 44C: a card off the suit led while its player still held that suit, i.e.
 played it later or kept it) are array tests over the whole batch. numpy is imported by
-the first call only.
+the first call with records only.
+
+:func:`replayed_ahead` is the lane of ``play`` and ``score FILE``: it reads records a
+batch ahead and hands each on with its replay, in order, once a first batch is full.
 """
 
 from __future__ import annotations

@@ -463,16 +463,25 @@ def score_job(board: Board | BridgeError) -> tuple[Board, Contract, Sequence[int
     another kind, or one whose contract cannot be found). Never raises."""
     if isinstance(board, BridgeError) or type(board) is Board:
         return None
-    from bridgecli.core.play import contract_of
-
+    play_ints, contract_of = _job_parts()
     try:
         contract = contract_of(board)
     except BridgeError:
         return None
     if contract is None or contract.is_passout or contract.declarer is None:
         return None
-    ints = _replays()[0](board)
+    ints = play_ints(board)
     return None if ints is None else (board, contract, *ints)
+
+
+@functools.cache
+def _job_parts() -> tuple[Callable[..., Any], Callable[..., Any]]:
+    """:func:`~bridgecli.formats.pbn.play_ints` and :func:`~bridgecli.core.play.contract_of`,
+    imported on first use and then kept (see :func:`_replays`)."""
+    from bridgecli.core.play import contract_of
+    from bridgecli.formats.pbn import play_ints
+
+    return play_ints, contract_of
 
 
 @functools.cache
