@@ -10,8 +10,8 @@ same file in turns with this one, so that both are measured in the same minutes.
 In-process, the CPU time of this checkout is split into reading the file and the work
 of each command, a board at a time.
 
-Run from the repository root:  python bench/bench_play.py [--boards 100000] [--runs 3] [--baseline DIR]
-Writes bench/results/play.md.
+Run from the repository root:  python bench/bench_play.py [--boards 100000] [--runs 3] [--baseline DIR] [--out FILE]
+Writes bench/results/play.md (or ``--out``).
 """
 
 from __future__ import annotations
@@ -56,11 +56,11 @@ def cpu_run(tree: Path, argv: list[str]) -> tuple[float, float]:
 def split(path: Path) -> dict[str, float]:
     """CPU seconds in-process (best of three): reading the file; replaying and writing the
     JSON line of each board (``play --json``); scoring each board and its table row (``score``)."""
-    from bridgecli.checks.play import check_board
+    from bridgecli.checks.play import check_play
     from bridgecli.core.board import Board
     from bridgecli.core.notation import ENGLISH
     from bridgecli.formats import pbn
-    from bridgecli.results.boards import _Rules, board_table, score_board
+    from bridgecli.results.boards import board_table, score_boards
 
     text = path.read_text(encoding="utf-8")
     best: dict[str, float] = {}
@@ -68,12 +68,11 @@ def split(path: Path) -> dict[str, float]:
         t0 = time.process_time()
         boards = [b for b in pbn.iter_records(text) if isinstance(b, Board)]
         t1 = time.process_time()
-        lines = [check_board(b).to_json() for b in boards]
+        lines = [check.to_json() for check in check_play(boards)]  # (a batch at a time, as the CLI)
         t2 = time.process_time()
         boards = [b for b in pbn.iter_records(text) if isinstance(b, Board)]
-        rules = _Rules(None)
         t3 = time.process_time()
-        table = board_table([score_board(b, rules(b)).cells(ENGLISH) for b in boards], ENGLISH)
+        table = board_table([scored.cells(ENGLISH) for scored in score_boards(boards)], ENGLISH)
         t4 = time.process_time()
         assert len(lines) == len(boards) and table
         for name, dt in (("read", t1 - t0), ("play", t2 - t1), ("score", t4 - t3)):
@@ -142,8 +141,8 @@ def main() -> None:
         "| --- | ---: | ---: |",
     ]
     for name, what in (("read", "reading the PBN file (`formats.pbn.iter_records`)"),
-                       ("play", "`play --json`: replay and JSON line of each board (`check_board`, `to_json`)"),
-                       ("score", ("`score FILE`: score and table row of each board, the table (`score_board`,"
+                       ("play", "`play --json`: replay and JSON line of each board (`check_play`, `to_json`)"),
+                       ("score", ("`score FILE`: score and table row of each board, the table (`score_boards`,"
                                   " `cells`, `board_table`)"))):
         lines.append(f"| {what} | {parts[name]:.2f} s | {1e6 * parts[name] / part_n:.1f} |")
     lines += [
@@ -153,8 +152,10 @@ def main() -> None:
          " 52-bit masks, the cards as indices; `core.play.replay_indices`) without building the Deal or the"
          " PlayedCard objects; anything irregular (a short row, an unknown or marked card, an illegal card,"
          " a mismatch with the Result) goes the full, checked way, which gives the same answer"
-         " (tests/checks/test_play_fast.py). The in-process figures hold every board in memory at once, so"
-         " the garbage collector works more than in the streaming CLI."),
+         " (tests/checks/test_play_fast.py). Past a first 1,024 boards, those records are replayed a batch"
+         " of 1,024 at a time with numpy (`core._replay_batch`: the 13 tricks walked for the whole batch at"
+         " once; tests/checks/test_replay_batch.py). The in-process figures hold every board in memory at"
+         " once, so the garbage collector works more than in the streaming CLI."),
         "",
     ]
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)

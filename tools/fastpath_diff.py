@@ -3,7 +3,9 @@
 Session 4 gave many readers and writers a fast lane: the PBN reader's export-style
 games, lazy deal and play and auction rows in the writer's form (session 5), the
 copy of a game as read (``convert --to pbn``),
-the int replay of ``play`` and ``score``, the JSON line put together by hand, the
+the int replay of ``play`` and ``score`` (and its batches: the shipped run here
+replays a batch of every :data:`FAST_BATCH` boards, so that short inputs take
+that lane too), the JSON line put together by hand, the
 ``show --brief`` and ``validate-auction --json`` memos, the LIN reader's one
 regular expression a board and the ``simple`` table style. Each must give exactly
 what the general path gives. :func:`general` switches every one of them off (each
@@ -92,6 +94,7 @@ def _plain(rec: Any) -> Any:
 def general() -> Iterator[None]:
     """Every fast lane switched off: the general, checked path for everything."""
     from bridgecli.checks import auctions
+    from bridgecli.core import _replay_batch
     from bridgecli.core import play as core_play
     from bridgecli.formats import json_format, lin, pbn, schema
     from bridgecli.render import text as render_text
@@ -125,6 +128,7 @@ def general() -> Iterator[None]:
         (render_text, "_brief_memo", brief_memo),
         (_tables, "_simple", lambda rows, headers, right: None),
         (lin, "_FAST_BOARD", _NEVER),
+        (_replay_batch, "replayed_ahead", lambda records, job: ((rec, None) for rec in records)),  # no batch
     ]
     saved = [(obj, name, getattr(obj, name)) for obj, name, _ in patches]
     try:
@@ -320,8 +324,19 @@ def _one(text: str, rng: random.Random) -> str:
 _ERROR = re.compile(r"bridgecli: error: [^\n]*\Z")
 
 
+#: The batch of the shipped runs (``play`` and ``score`` replay that many boards at once).
+FAST_BATCH = 3
+
+
 def run(args: list[str]) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, args, catch_exceptions=True)
+    from bridgecli.core import _replay_batch
+
+    shipped = _replay_batch.BATCH, _replay_batch.FEW
+    _replay_batch.BATCH, _replay_batch.FEW = FAST_BATCH, 1  # (no batch at all under general())
+    try:
+        result = CliRunner().invoke(cli, args, catch_exceptions=True)
+    finally:
+        _replay_batch.BATCH, _replay_batch.FEW = shipped
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         import traceback
 

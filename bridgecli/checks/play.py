@@ -287,16 +287,33 @@ def _replay_read(board: Board) -> Replay | None:
     """What :func:`check_board` finds on a board read from PBN whose deal and regular play
     are still the text read (a ``played`` replay, from small ints: no Deal or play objects
     built); None for anything else, which the full path then checks."""
-    from bridgecli.formats.pbn import play_ints
+    job = _read_job(board)
+    return replay_indices(*job) if job is not None else None
 
-    ints = play_ints(board)
+
+def _read_job(board: Board) -> tuple[Board, Contract, Sequence[int], bytes] | None:
+    """What :func:`_replay_read` replays ``board`` from (the arguments of
+    :func:`~bridgecli.core.play.replay_indices`), or None. Never raises."""
+    ints = (_PLAY_INTS[0] if _PLAY_INTS else _load_play_ints())(board)
     if ints is None or (board.contract is None and end_position(board) is not None):
         return None
     try:
         contract = contract_of(board)
     except BridgeError:
         return None
-    return replay_indices(board, contract, *ints) if contract is not None else None
+    return (board, contract, *ints) if contract is not None else None
+
+
+_PLAY_INTS: list[Callable[[Board], tuple[tuple[int, int, int, int], bytes] | None]] = []
+
+
+def _load_play_ints() -> Callable[[Board], tuple[tuple[int, int, int, int], bytes] | None]:
+    """:func:`bridgecli.formats.pbn.play_ints`, imported on first use and then kept (a
+    ``from ... import`` in a function costs a microsecond or two a board)."""
+    from bridgecli.formats.pbn import play_ints
+
+    _PLAY_INTS.append(play_ints)
+    return play_ints
 
 
 def complete_board(board: Board, cards: Sequence[Card] | None = None) -> PlayCheck:
@@ -364,7 +381,27 @@ def check_play(records: Iterable[Board | BridgeError], *, numbers: Container[int
     counts the illegal plays and the plays that disagree with their Result.
     """
     count = tally if tally is not None else PlayTally()
-    for rec in records:
+    if complete or cards is not None:
+        for rec in records:
+            count.read += 1
+            if isinstance(rec, BridgeError):
+                yield PlayCheck(None, "error", error=rec)
+                continue
+            if numbers and rec.number not in numbers:
+                continue
+            count.selected += 1
+            yield complete_board(rec, cards) if complete else check_board(rec, cards)
+        return
+
+    def job(rec: Board | BridgeError) -> tuple[Board, Contract, Sequence[int], bytes] | None:
+        if isinstance(rec, BridgeError) or type(rec) is Board or (numbers and rec.number not in numbers):
+            return None
+        return _read_job(rec)
+
+    # many boards of a file are replayed at once (core._replay_batch), the rest one by one
+    from bridgecli.core._replay_batch import replayed_ahead
+
+    for rec, rep in replayed_ahead(records, job):
         count.read += 1
         if isinstance(rec, BridgeError):
             yield PlayCheck(None, "error", error=rec)
@@ -372,7 +409,7 @@ def check_play(records: Iterable[Board | BridgeError], *, numbers: Container[int
         if numbers and rec.number not in numbers:
             continue
         count.selected += 1
-        yield complete_board(rec, cards) if complete else check_board(rec, cards)
+        yield PlayCheck(rec, "played", rep) if rep is not None else check_board(rec)
 
 
 class BoardSpool:

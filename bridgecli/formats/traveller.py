@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bridgecli.core.board import Board
 from bridgecli.core.calls import Contract
@@ -43,6 +43,9 @@ from bridgecli.core.events import TableResult, parse_adjusted
 from bridgecli.core.notation import ENGLISH, Language
 from bridgecli.core.numbers import is_digits, small_int
 from bridgecli.core.scoring import DUPLICATE, ScoringRules, parse_result, score
+
+if TYPE_CHECKING:
+    from bridgecli.core.play import Replay
 
 __all__ = [
     "COLUMNS",
@@ -412,23 +415,30 @@ def _pair(board: Board, side: str) -> str:
                      board=None if board.number is None else str(board.number))
 
 
-def contract_and_tricks(board: Board) -> tuple[Contract | None, int | None]:
+def contract_and_tricks(board: Board, replayed: Replay | None = None) -> tuple[Contract | None, int | None]:
     """The board's contract (with declarer) and declarer's tricks: the Contract, Declarer
     and Result tags, else the contract its auction reached and the tricks of a complete (or
     claimed) legal play record. Either may be None when nothing gives it. Raises
     IllegalCallError when an illegal auction is needed to find the contract, and
     MismatchError when the Result cannot follow from the play record (fewer tricks than
     declarer has already won in it, or more than declarer can still reach).
-    """
-    contract, tricks = board.contract, board.result
-    if (contract is None or (contract.declarer is None and not contract.is_passout)) and board.auction:
-        from bridgecli.core.play import contract_of
 
-        contract = contract_of(board)
+    ``replayed`` is the board's :class:`~bridgecli.core.play.Replay` when it was already
+    made from its ints (:func:`score_job`, replayed in a batch), its contract the board's.
+    """
+    contract: Contract | None
+    if replayed is not None:
+        contract, tricks = replayed.contract, board.result
+    else:
+        contract, tricks = board.contract, board.result
+        if (contract is None or (contract.declarer is None and not contract.is_passout)) and board.auction:
+            from bridgecli.core.play import contract_of
+
+            contract = contract_of(board)
     if contract is not None and not contract.is_passout and contract.declarer is not None:
         play_ints, replay_indices, replay_board = _replays()
-        replay = None
-        if type(board) is not Board:
+        replay = replayed
+        if replay is None and type(board) is not Board:
             # read from PBN, its deal and regular play still the text read: replayed from ints
             ints = play_ints(board)
             replay = replay_indices(board, contract, *ints) if ints is not None else None
@@ -445,6 +455,33 @@ def contract_and_tricks(board: Board) -> tuple[Contract | None, int | None]:
         elif replay.error is None:
             _check_result(replay, tricks)
     return contract, tricks
+
+
+def score_job(board: Board | BridgeError) -> tuple[Board, Contract, Sequence[int], bytes] | None:
+    """What :func:`contract_and_tricks` replays ``board`` from in the int lane (the
+    arguments of :func:`~bridgecli.core.play.replay_indices`), or None (a board of
+    another kind, or one whose contract cannot be found). Never raises."""
+    if isinstance(board, BridgeError) or type(board) is Board:
+        return None
+    play_ints, contract_of = _job_parts()
+    try:
+        contract = contract_of(board)
+    except BridgeError:
+        return None
+    if contract is None or contract.is_passout or contract.declarer is None:
+        return None
+    ints = play_ints(board)
+    return None if ints is None else (board, contract, *ints)
+
+
+@functools.cache
+def _job_parts() -> tuple[Callable[..., Any], Callable[..., Any]]:
+    """:func:`~bridgecli.formats.pbn.play_ints` and :func:`~bridgecli.core.play.contract_of`,
+    imported on first use and then kept (see :func:`_replays`)."""
+    from bridgecli.core.play import contract_of
+    from bridgecli.formats.pbn import play_ints
+
+    return play_ints, contract_of
 
 
 @functools.cache

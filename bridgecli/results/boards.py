@@ -20,6 +20,7 @@ from bridgecli.formats.traveller import (
     ns_from,
     parse_score_tag,
     result_text,
+    score_job,
     score_tag,
     unscored_reason,
 )
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from bridgecli.core.calls import Contract
     from bridgecli.core.cards import Vulnerability
     from bridgecli.core.notation import Language
+    from bridgecli.core.play import Replay
 
 __all__ = ["HEADINGS", "BoardTable", "ScoredBoard", "board_table", "score_boards"]
 
@@ -295,16 +297,18 @@ class _Rules:
         return rules
 
 
-def score_board(board: Board, rules: ScoringRules, source: str | None = None) -> ScoredBoard:
+def score_board(board: Board, rules: ScoringRules, source: str | None = None,
+                replayed: Replay | None = None) -> ScoredBoard:
     """One board scored under ``rules``.
 
     Raises RuleError for a board that records a result it cannot be scored from (no
     declarer, no contract), IllegalCallError when an illegal auction is needed to find
     the contract, MismatchError for a Result the play cannot lead to: each located at
-    ``source`` and the board.
+    ``source`` and the board. ``replayed``: its replay, when already made (see
+    :func:`~bridgecli.formats.traveller.contract_and_tricks`).
     """
     try:
-        c, tricks = contract_and_tricks(board)
+        c, tricks = contract_and_tricks(board, replayed)
         ns = ns_from(board, c, tricks, rules)
         reason = unscored_reason(c, tricks) if ns is None else None
         if reason is not None:
@@ -370,14 +374,17 @@ def score_boards(boards: Iterable[Board | BridgeError] | str | os.PathLike[str] 
 
 def _score(boards: Iterable[Board | BridgeError], rules: _Rules, keep_going: bool,
            source: str | None) -> Iterator[ScoredBoard]:
-    for item in boards:
+    from bridgecli.core._replay_batch import replayed_ahead
+
+    # many boards of a file are replayed at once (core._replay_batch), the rest one by one
+    for item, replayed in replayed_ahead(boards, score_job):
         if isinstance(item, BridgeError):
             if not keep_going:
                 raise item
             yield ScoredBoard(None, error=item)
             continue
         try:
-            scored = score_board(item, rules(item), source)
+            scored = score_board(item, rules(item), source, replayed)
         except BridgeError as exc:
             if not keep_going:
                 raise

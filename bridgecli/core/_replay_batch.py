@@ -1,0 +1,268 @@
+"""Many regular play records replayed at once, with numpy: the batch form of
+:func:`bridgecli.core.play.replay_indices`.
+
+A record here is what the int lane reads: the four hands as dealt (52-bit card masks,
+North, East, South, West) and the record's card indices (``13 * suit + rank - 2``, a
+byte a card), row after row, its columns from the opening leader. :func:`replay_many`
+gives, for each record, the seats of the trick winners and the tricks E-W won, or None
+when the record is not regular (hands of different sizes or sharing a card, a card not
+held, a card played twice, a revoke, an index out of range): the caller then replays
+that one the full way, which tells what is wrong.
+
+The tricks are walked in order, each step for every record at once: the suit led is the
+leader's card's suit, a card's strength is its rank plus 64 for a trump and 32 for the
+suit led, and the strongest card's column leads the next trick. Ownership, repeats and
+revokes (Law 44C: a card off the suit led while its player still held that suit, i.e.
+played it later or kept it) are array tests over the whole batch. numpy is imported by
+the first call with records only.
+
+:func:`replayed_ahead` is the lane of ``play`` and ``score FILE``: it reads records a
+batch ahead and hands each on with its replay, in order, once a first batch is full.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import chain
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from .board import Board
+    from .calls import Contract
+    from .play import Replay
+
+#: The most rows a record may have (and the rows of the arrays).
+ROWS = 13
+#: Records replayed a batch at a time by :func:`replayed_ahead`; fewer records than this in
+#: all are replayed one by one (numpy is not imported for them).
+BATCH = 1024
+#: A batch with fewer records to replay than this is left to the caller, board by board (a
+#: file of LIN or YAML boards, of boards without play, does not load numpy).
+FEW = 64
+
+T = TypeVar("T")
+#: What :func:`~bridgecli.core.play.replay_indices` takes: the board, its contract, the
+#: hands as masks, the record's card indices.
+Job = tuple["Board", "Contract", Sequence[int], bytes]
+
+
+def replay_many(hands: Sequence[Sequence[int]], flats: Sequence[bytes], leaders: Sequence[int],
+                trumps: Sequence[int]) -> list[tuple[list[int], int] | None]:
+    """Replay regular four-handed play records, all at once.
+
+    Args:
+        hands: Each record's four hands as dealt (North, East, South, West), 52-bit masks.
+        flats: Each record's card indices, row after row, columns from the leader; a
+            whole number of rows of four, 1 to 13 rows (the caller checks that).
+        leaders: Each record's opening leader (0-3: N, E, S, W), its first column.
+        trumps: Each record's trump suit (0-3: clubs to spades), 4 or more for notrump.
+
+    Returns:
+        For each record, (the seat of each trick's winner, the tricks E-W won), or None
+        when the record is not regular. Never raises for a record's content.
+    """
+    n = len(flats)
+    if n == 0:
+        return []
+    import numpy as np
+
+    u64 = np.uint64
+    hand = np.fromiter(chain.from_iterable(hands), dtype=u64, count=4 * n).reshape(n, 4)
+    rows = np.fromiter(map(len, flats), dtype=np.intp, count=n) >> 2
+    # the records padded to 13 rows (the padding is masked out by ``valid``), trick by
+    # trick: [trick, record, column]
+    raw = np.frombuffer(b"".join([f.ljust(4 * ROWS, b"\0") for f in flats]), dtype=np.uint8).reshape(n, 4 * ROWS)
+    bad = raw.max(axis=1) > 51  # (the padding is 0)
+    cards = np.ascontiguousarray(np.minimum(raw, 51).reshape(n, ROWS, 4).transpose(1, 0, 2))
+    valid = np.arange(ROWS)[:, None] < rows[None, :]  # (13, n): the rows the record has
+    valid4 = valid[:, :, None]
+    suit = cards // 13
+    rank = cards % 13
+    bits = np.where(valid4, np.left_shift(u64(1), cards.astype(u64)), u64(0))
+
+    # the hands: one size (at most 13), disjoint
+    size = np.bitwise_count(hand[:, 0]).astype(np.intp)
+    every = hand[:, 0] | hand[:, 1] | hand[:, 2] | hand[:, 3]
+    bad |= (np.bitwise_count(hand) != size[:, None]).any(axis=1)
+    bad |= (np.bitwise_count(every) != 4 * size) | (size > ROWS)
+    # each column's cards: distinct cards of its player's hand
+    first = np.asarray(leaders, dtype=np.intp)
+    seat = (first[:, None] + np.arange(4)) & 3  # (n, 4): the seat of each column
+    held = np.take_along_axis(hand, seat, axis=1)  # (n, 4): each column's hand as dealt
+    played = np.bitwise_or.reduce(bits, axis=0)  # (n, 4)
+    bad |= (np.bitwise_count(played) != rows[:, None]).any(axis=1)  # a card twice
+    bad |= ((played & ~held) != 0).any(axis=1)  # a card not held
+
+    # the tricks in order: the leader's card gives the suit led, the strongest card's
+    # column leads the next trick; strength: the rank, +64 a trump, +32 the suit led
+    trump = np.asarray(trumps, dtype=np.uint8)
+    base = np.where(suit == trump[None, :, None], rank + 64, rank)
+    follow = rank + 32
+    at = np.arange(n) * 4
+    lead = np.zeros(n, dtype=np.intp)  # the leading column
+    led = np.empty((ROWS, n), dtype=np.uint8)
+    wins = np.empty((ROWS, n), dtype=np.intp)
+    for t in range(ROWS):
+        row_suit = suit[t]
+        this = row_suit.ravel()[at + lead]
+        led[t] = this
+        lead = np.where(row_suit == this[:, None], follow[t], base[t]).argmax(axis=1)
+        wins[t] = lead
+
+    # revokes: off the suit led while still holding it (the cards of this trick and
+    # later ones, and the cards kept after the record: the hand less the earlier tricks)
+    gone = np.empty_like(bits)  # [t]: the cards played before trick t
+    gone[0] = 0
+    for t in range(1, ROWS):
+        np.bitwise_or(gone[t - 1], bits[t - 1], out=gone[t])
+    suit_bits = np.array([0x1FFF << (13 * s) for s in range(4)], dtype=u64)[led]  # (13, n)
+    kept = (held[None, :, :] & ~gone & suit_bits[:, :, None]) != 0  # still holds the suit led
+    kept &= suit != led[:, :, None]
+    kept &= valid4
+    bad |= kept.any(axis=0).any(axis=1)
+
+    winners = (first[None, :] + wins) & 3
+    ew = ((winners & 1).astype(bool) & valid).sum(axis=0)
+    out: list[Any] = []
+    append = out.append
+    for b, w, r, e in zip(bad.tolist(), winners.T.tolist(), rows.tolist(), ew.tolist()):
+        append(None if b else (w if r == ROWS else w[:r], e))
+    return out
+
+
+def replay_jobs(jobs: Sequence[Job | None]) -> list[Replay | None]:
+    """:func:`~bridgecli.core.play.replay_indices` of each job (None for None), the records
+    that can be regular replayed together by :func:`replay_many`: the same answers. Never raises."""
+    specs = list(map(_spec, jobs))
+    return [_replay(job, found) for job, found in zip(jobs, _replay_specs(specs))]
+
+
+#: What :func:`replay_many` takes of one record: its hands, card indices, leader and trump.
+Spec = tuple[Sequence[int], bytes, int, int]
+
+
+def _spec(job: Job | None) -> Spec | None:
+    """What :func:`replay_many` replays ``job`` from, or None when the record is not of
+    the kind :func:`~bridgecli.core.play.replay_indices` replays (no declarer, a pass-out,
+    not whole rows, 0 or more than 13 rows, a first column other than the opening leader)."""
+    if job is None:
+        return None
+    board, contract, hand, flat = job
+    declarer = contract.declarer
+    n = len(flat)
+    if declarer is None or contract.is_passout or n & 3 or not 0 < n <= 4 * ROWS or len(hand) != 4:
+        return None
+    first = (declarer + 1) & 3  # the opening leader (Law 41A), the record's first column
+    leader = board.play_leader
+    if leader is not None and leader != first:
+        return None
+    strain = contract.strain
+    return hand, flat, first, int(strain) if strain < 4 else 4
+
+
+def _replay_specs(specs: Sequence[Spec | None]) -> list[tuple[list[int], int, int] | None]:
+    """:func:`replay_many` of the records given (None for None): (winners' seats, E-W's
+    tricks, opening leader) of each regular one."""
+    picked = [spec for spec in specs if spec is not None]
+    found = iter(replay_many([s[0] for s in picked], [s[1] for s in picked], [s[2] for s in picked],
+                             [s[3] for s in picked]))
+    out: list[tuple[list[int], int, int] | None] = []
+    for spec in specs:
+        got = next(found) if spec is not None else None
+        out.append(None if got is None or spec is None else (got[0], got[1], spec[2]))
+    return out
+
+
+def _replay(job: Job | None, found: tuple[list[int], int, int] | None) -> Replay | None:
+    """The :class:`~bridgecli.core.play.Replay` of ``job`` from what :func:`replay_many` found."""
+    return None if found is None or job is None else _finisher()(job, found)
+
+
+def _finisher() -> Callable[[Any, tuple[list[int], int, int]], Replay]:
+    """A function of (job, what :func:`replay_many` found) to the :class:`~bridgecli.core.play.Replay`."""
+    from .play import BRIDGE, _finish
+
+    def finish(job: Job, found: tuple[list[int], int, int]) -> Replay:
+        board, contract, _, flat = job
+        winners, ew, first = found
+        return _finish(board, contract, [], [], None, None, None, [len(winners) - ew, ew], BRIDGE,
+                       (list(flat), winners, first))
+
+    return finish
+
+
+def replayed_ahead(records: Iterable[T], job: Callable[[T], Job | None]) -> Iterator[tuple[T, Replay | None]]:
+    """Each record of ``records``, in order, with its replay by :func:`replay_jobs` (None:
+    not replayed here; the caller then replays it its own way).
+
+    ``job`` gives what a record is replayed from, or None; it must not raise. Records
+    are read :data:`BATCH` ahead and replayed a batch at a time, once a first batch
+    is full (and has at least :data:`FEW` records to replay); a shorter input is passed
+    on without a replay and without numpy.
+
+    Reading ahead does not move what reading does among what the caller does with the
+    records: a warning issued while reading a record (a reader warns of what it read
+    leniently when its input ends), or while ``job`` looks at it, is issued again just
+    before that record is passed on (after the records read before it); when reading
+    raises, the records read before are passed on first.
+    """
+    import warnings
+
+    it = iter(records)
+    batched = False
+    while True:
+        pending: list[T] = []
+        after: list[int] = []  # after[k]: the warnings issued up to reading pending[k]
+        size = BATCH
+        failed: Exception | None = None
+        with warnings.catch_warnings(record=True) as said:
+            try:
+                for rec in it:
+                    pending.append(rec)
+                    after.append(len(said))
+                    if len(pending) >= size:
+                        break
+            except Exception as exc:  # noqa: BLE001  (raised again below, in its place)
+                failed = exc
+        if not pending and not said and failed is None:
+            return
+        jobs: list[Job | None] = [None] * len(pending)
+        found: list[tuple[list[int], int, int] | None] = [None] * len(pending)
+        looked: list[Any] = []  # the warnings issued while ``job`` looked at the records
+        upto = [0] * len(pending)  # upto[k]: those issued up to record k
+        if failed is None and (batched or len(pending) >= size):
+            batched = True
+            specs: list[Spec | None] = []
+            with warnings.catch_warnings(record=True) as looked:
+                for k, rec in enumerate(pending):
+                    jobs[k] = job(rec)
+                    specs.append(_spec(jobs[k]))
+                    upto[k] = len(looked)
+            if len(specs) - specs.count(None) >= FEW:
+                found = _replay_specs(specs)
+        shown = seen = 0
+        finish = _finisher()
+        for k, rec in enumerate(pending):
+            if after[k] != shown:
+                shown = _warn_again(said, shown, after[k])
+            if upto[k] != seen:
+                seen = _warn_again(looked, seen, upto[k])
+            got = found[k]
+            yield rec, (finish(jobs[k], got) if got is not None else None)
+        _warn_again(said, shown, len(said))
+        if failed is not None:
+            raise failed
+        if len(pending) < size:
+            return
+
+
+def _warn_again(said: list[Any], start: int, end: int) -> int:
+    """Issue the recorded warnings ``said[start:end]`` again; returns ``end``."""
+    import warnings
+
+    for w in said[start:end]:
+        warnings.warn_explicit(w.message, w.category, w.filename, w.lineno, source=w.source)
+    return end
+
+
+__all__ = ["BATCH", "FEW", "ROWS", "replay_jobs", "replay_many", "replayed_ahead"]
