@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from . import plain
+from . import plain, workers
 from .plain import BATCH_SIZE
 
 if TYPE_CHECKING:  # numpy is imported where batches are dealt: a parent of workers need not load it
@@ -260,22 +260,6 @@ def batch_indices(spec: Spec) -> Iterator[int]:
     return iter(range(-(-spec.max_tries // spec.batch_size)))
 
 
-#: Signals that stop a run (Ctrl-C, kill, a closed terminal).
-_STOP_SIGNALS = {signal.SIGINT} | {getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)}
-
-
-def _block(signals: set[signal.Signals]) -> set[int | signal.Signals]:
-    """Block ``signals`` (where the system can); returns the mask before."""
-    if hasattr(signal, "pthread_sigmask"):
-        return signal.pthread_sigmask(signal.SIG_BLOCK, signals)
-    return set()
-
-
-def _set_mask(mask: set[int | signal.Signals]) -> None:
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-
-
 def _worker(spec: Spec, first: int, step: int, conn: Any, out_fd: int | None = None,
             turns: list[tuple[int, int]] | None = None) -> None:
     """Worker ``first`` of ``step``: deal batches ``first, first + step, ...`` and send them in order.
@@ -283,11 +267,7 @@ def _worker(spec: Spec, first: int, step: int, conn: Any, out_fd: int | None = N
     With ``out_fd`` the worker writes each batch's output there itself when its turn comes (a
     byte on ``turns[first]``), passes the turn on to the next worker, and sends only the counts.
     """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for name in ("SIGTERM", "SIGHUP"):
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), signal.SIG_DFL)
-    _set_mask(set())
+    workers.in_worker()
     keep_freed_memory()
     parent = os.getppid()
     try:
@@ -384,24 +364,27 @@ def chunks(spec: Spec, jobs: int = 1, out_fd: int | None = None, ahead: Callable
     if spec.max_tries is not None:
         jobs = max(1, min(jobs, -(-spec.max_tries // spec.batch_size)))
     fork = hasattr(os, "fork")
-    if fork:
-        from . import generate, pbnfast  # noqa: F401 - numpy and the writer loaded once, before the fork, and shared
     direct = fork and out_fd is not None and spec.render is not None and jobs > 1
-    turns = [os.pipe() for _ in range(jobs)] if direct else []
+    early = workers.take_early(jobs, out_fd if direct else None) if fork else None
+    if fork and early is None:
+        from . import generate, pbnfast  # noqa: F401 - numpy and the writer loaded once, before the fork, and shared
+    turns = early.turns if early is not None else [os.pipe() for _ in range(jobs)] if direct else []
     procs: list[Any] = []
     conns: list[Any] = []
     # signals stay blocked while the workers start, so that none dies of a Ctrl-C before it ignores it
-    old_mask = _block(_STOP_SIGNALS)
+    old_mask = workers.block_stop_signals()
     try:
         try:
-            if fork:
+            if early is not None:
+                _start_early(early, spec, out_fd if direct else None, procs, conns)
+            elif fork:
                 _fork_workers(spec, jobs, out_fd if direct else None, turns, procs, conns)
             else:
                 _spawn_workers(spec, jobs, procs, conns)
             if direct:
                 os.write(turns[0][1], b"t")
         finally:
-            _set_mask(old_mask)  # a signal held back meanwhile is raised here: the workers are ended below
+            workers.set_mask(old_mask)  # a signal held back meanwhile is raised here: the workers are ended below
     except BaseException:
         _stop(procs, conns, turns)
         raise
@@ -443,12 +426,27 @@ def _fork_workers(spec: Spec, jobs: int, out_fd: int | None, turns: list[tuple[i
                     _worker(spec, w, jobs, _Pipe(writer), out_fd, turns if out_fd is not None else None)
                 finally:
                     os._exit(1)
+            workers.enter(pid)
             os.close(writer)
             procs.append(pid)
-            _FORKED.add(pid)
             conns.append(_Pipe(reader))
     finally:
         gc.unfreeze()
+
+
+def _start_early(early: workers.Early, spec: Spec, out_fd: int | None, procs: list[Any], conns: list[Any]) -> None:
+    """Hand the run to workers started early (:mod:`.workers`), as :func:`_fork_workers` would start it."""
+    procs.extend(early.pids)
+    conns.extend(_Pipe(fd) for fd in early.results)
+    controls = [_Pipe(fd) for fd in early.controls]
+    try:
+        for control in controls:
+            control.send((spec, out_fd))
+    except OSError:
+        raise RuntimeError("a dealing worker ended unexpectedly") from None
+    finally:
+        for control in controls:
+            control.close()
 
 
 def _spawn_workers(spec: Spec, jobs: int, procs: list[Any], conns: list[Any]) -> None:
@@ -465,17 +463,8 @@ def _spawn_workers(spec: Spec, jobs: int, procs: list[Any], conns: list[Any]) ->
         conns.append(reader)
 
 
-#: Forked workers not yet reaped (:func:`kill_workers`).
-_FORKED: set[int] = set()
-
-
-def kill_workers() -> None:
-    """Kill the forked workers still running, at once (for a process leaving with ``os._exit``)."""
-    for pid in list(_FORKED):
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except OSError:
-            pass
+#: Kill the forked workers still running, at once (for a process leaving with ``os._exit``).
+kill_workers = workers.kill_workers
 
 
 class _Pipe:
@@ -529,14 +518,14 @@ def _stop(procs: list[Any], conns: list[Any], turns: list[tuple[int, int]]) -> N
 
     A second Ctrl-C (or SIGTERM) waits until this is done, then takes effect.
     """
-    old_mask = _block(_STOP_SIGNALS)
+    old_mask = workers.block_stop_signals()
     try:
         _end(procs, conns)
         for pair in turns:
             for fd in pair:
                 os.close(fd)
     finally:
-        _set_mask(old_mask)
+        workers.set_mask(old_mask)
 
 
 def _end(procs: list[Any], conns: list[Any]) -> None:
@@ -560,30 +549,17 @@ def _end_forked(pids: list[int], conns: list[Any]) -> None:
     import time
 
     for pid in pids:
-        try:
-            os.kill(pid, signal.SIGTERM)
-        except OSError:
-            pass
+        workers.send(pid, signal.SIGTERM)
     for conn in conns:
         conn.close()
     deadline = time.monotonic() + 0.5
     for pid in pids:
-        while True:
-            try:
-                done, _status = os.waitpid(pid, os.WNOHANG)
-            except ChildProcessError:
-                break
-            if done:
-                break
+        while not workers.reap(pid):
             if time.monotonic() > deadline:
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                    os.waitpid(pid, 0)
-                except (OSError, ChildProcessError):
-                    pass
+                workers.send(pid, signal.SIGKILL)
+                workers.reap(pid, wait=True)
                 break
             time.sleep(0.002)
-        _FORKED.discard(pid)
 
 
 def batches(spec: Spec, jobs: int = 1) -> Iterator[Batch]:

@@ -495,6 +495,81 @@ def test_sigterm_stops_jobs_like_ctrl_c(tmp_path: Path) -> None:
     _interrupt_a_running_deal(tmp_path, [signal.SIGTERM], [])
 
 
+def _in_session(sid: int) -> list[int]:
+    """Live processes of the session ``sid`` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            fields = stat[stat.rindex(")") + 2:].split()
+            if int(fields[3]) == sid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def _needs_early_workers() -> None:
+    from bridgecli.files import usable_cores
+
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("needs /proc to find the worker processes")
+    if usable_cores() < 2:
+        pytest.skip("one core: --jobs 2 is lowered to 1")
+
+
+def test_ctrl_c_stops_early_workers_at_once() -> None:
+    """Output to stdout: the script's entry point forks the workers before click is imported."""
+    import os
+    import time
+
+    _needs_early_workers()
+    proc = subprocess.Popen(bridgecli_cmd() + ["deal", "-n", "100000000", "--seed", "1", "--jobs", "2",
+                                               "--format", "text"],
+                            env=subprocess_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        workers: list[int] = []
+        while time.monotonic() < deadline and proc.poll() is None and len(workers) < 2:
+            workers = _children(proc.pid)
+            time.sleep(0.05)
+        assert len(workers) == 2, "the workers did not start"
+        time.sleep(1.0)  # well into the run
+        start = time.monotonic()
+        os.killpg(proc.pid, signal.SIGINT)
+        _out, err = proc.communicate(timeout=30)
+        took = time.monotonic() - start
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode in (130, -signal.SIGINT), err
+    assert err.decode().endswith("bridgecli: interrupted\n") and b"Traceback" not in err, err
+    assert took < 3.0  # within a second when the machine is not loaded
+    time.sleep(0.2)
+    assert not [w for w in workers if _alive(w)], "workers left running"
+    assert not _in_session(proc.pid)
+
+
+@pytest.mark.parametrize("extra, code", [(["--bogus"], 2), (["--max-tries", "5000"], 1)],
+                         ids=["usage error", "one batch"])
+def test_early_workers_a_run_does_not_take_are_ended(extra: list[str], code: int) -> None:
+    """The entry point's glance at the command line started workers the run then did not use."""
+    _needs_early_workers()
+    cmd = bridgecli_cmd() + ["deal", "-n", "100000", "--seed", "5", "--jobs", "2", "--format", "text"]
+    proc = subprocess.Popen(cmd + extra, env=subprocess_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == code, err
+    assert not _in_session(proc.pid), "workers outlived the run"  # reaped before it ended, not orphaned
+    if code == 1:  # too few deals in the try limit: the ones found, as one process deals them
+        alone = subprocess.run(cmd[:-4] + extra + ["--format", "text"], env=subprocess_env(), capture_output=True,
+                               check=False)
+        assert out == alone.stdout and out.count(b"\n") == 5000
+
+
 def test_jobs_capped_at_the_cores(runner: CliRunner) -> None:
     from bridgecli.cli.common import usable_cores
 
