@@ -302,6 +302,7 @@ def _worker(spec: Spec, first: int, step: int, conn: Any, out_fd: int | None = N
             pass
     finally:
         conn.close()
+        workers.wait_children()  # the workers a first early worker forked die with it: they finish first
         os._exit(0)
 
 

@@ -11,12 +11,14 @@ is still this process's own unreaped child (whose pid cannot have been reused).
 **Early workers.** ``numpy``'s import (about 0.1 s) is most of what a dealing
 run does before its first deal, and every process that deals needs it. When
 the command line asks for workers (:func:`start_early`, called by the script's
-entry point before click is even imported), they are forked at once and import
-numpy while the main process reads its options and plans the run, then wait
-for the run's :class:`~.run.Spec` (:func:`take_early`, from :func:`.run.chunks`).
-They inherit the process's standard output as it is then, so they can write a
-run's output only if that is still where it goes. Workers nobody takes are ended
-(:func:`discard_early`); one whose main process goes away ends by itself.
+entry point before click is even imported), the first is forked at once: it
+imports numpy while the main process imports click, reads its options and plans
+the run, then forks the others, and all wait for the run's :class:`~.run.Spec`
+(:func:`take_early`, from :func:`.run.chunks`). Only the first is this
+process's child; the others die with it (and it waits for them before it ends).
+They inherit the process's standard output as it was, so they can write a run's
+output only if that is still where it goes. Workers nobody takes are ended
+(:func:`discard_early`); ones whose main process goes away end by themselves.
 
 Importing this module costs only ``os`` and ``signal``: it runs before anything else.
 """
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 
 #: Forked workers not yet reaped: process id -> its process file descriptor (-1: none).
 FORKED: dict[int, int] = {}
@@ -104,6 +107,17 @@ def kill_workers() -> None:
         send(pid, signal.SIGKILL)
 
 
+def wait_children() -> None:
+    """Wait until every child of this process has ended (none: at once)."""
+    while True:
+        try:
+            os.waitpid(-1, 0)
+        except ChildProcessError:
+            return
+        except InterruptedError:
+            continue
+
+
 def block_stop_signals() -> set[int | signal.Signals]:
     """Block :data:`STOP_SIGNALS` (where the system can); returns the mask before."""
     if hasattr(signal, "pthread_sigmask"):
@@ -135,6 +149,7 @@ class Early:
         self.jobs = jobs
         """How many."""
         self.pids: list[int] = []
+        """This process's children among them (the first worker: the others are its own)."""
         self.controls: list[int] = []
         """Write ends: each worker's run is sent down its own."""
         self.results: list[int] = []
@@ -149,13 +164,15 @@ _early: Early | None = None
 
 
 def start_early(jobs: int) -> None:
-    """Fork ``jobs`` dealing workers now (see the module notes); at most one set at a time.
+    """Start ``jobs`` dealing workers now (see the module notes); at most one set at a time.
 
-    Only where the system can fork; signals that stop a run are blocked meanwhile, so that none
-    reaches a worker before it ignores Ctrl-C.
+    This process forks the first worker, which imports numpy and then forks the others
+    (:func:`_first_worker`): numpy is loaded once, and only it is this process's child, the
+    others die with it. Linux only (a worker's death signal is ``prctl``'s); signals that stop
+    a run are blocked meanwhile, so that none reaches a worker before it ignores Ctrl-C.
     """
     global _early
-    if _early is not None or jobs < 2 or not hasattr(os, "fork"):
+    if _early is not None or jobs < 2 or not hasattr(os, "fork") or not sys.platform.startswith("linux"):
         return
     early = Early(jobs)
     try:
@@ -163,45 +180,67 @@ def start_early(jobs: int) -> None:
         early.stdout = (st.st_dev, st.st_ino)
     except OSError:
         early.stdout = None
-    pipes = [(os.pipe(), os.pipe()) for _ in range(jobs)]
+    controls = [os.pipe() for _ in range(jobs)]
+    results = [os.pipe() for _ in range(jobs)]
     early.turns = [os.pipe() for _ in range(jobs)]
     old_mask = block_stop_signals()
     try:
-        for w, ((control_r, control_w), (result_r, result_w)) in enumerate(pipes):
-            pid = os.fork()
-            if pid == 0:
-                try:
-                    in_worker()
-                    for k, ((c_r, c_w), (r_r, r_w)) in enumerate(pipes):  # the others' ends, and the parent's
-                        for fd in (c_w, r_r) if k <= w else (c_r, c_w, r_r, r_w):  # (earlier ones' are closed)
-                            os.close(fd)
-                    _early_worker(w, jobs, control_r, result_w, early.turns)
-                finally:
-                    os._exit(1)
-            enter(pid)
-            early.pids.append(pid)
-            early.controls.append(control_w)
-            early.results.append(result_r)
-            os.close(control_r)
-            os.close(result_w)
+        pid = os.fork()
+        if pid == 0:
+            try:
+                in_worker()
+                for fd in [w for _r, w in controls] + [r for r, _w in results]:  # this process's ends
+                    os.close(fd)
+                _first_worker(jobs, [r for r, _w in controls], [w for _r, w in results], early.turns)
+            finally:
+                os._exit(1)
+        enter(pid)
     finally:
         set_mask(old_mask)
+    early.pids.append(pid)
+    for (control_r, control_w), (result_r, result_w) in zip(controls, results):
+        os.close(control_r)
+        os.close(result_w)
+        early.controls.append(control_w)
+        early.results.append(result_r)
     _early = early
 
 
-def _early_worker(w: int, jobs: int, control: int, result: int, turns: list[tuple[int, int]]) -> None:
-    """An early worker: load what dealing needs, wait for the run, deal it (never returns)."""
+def _first_worker(jobs: int, controls: list[int], results: list[int], turns: list[tuple[int, int]]) -> None:
+    """The first early worker: load what dealing needs, fork the others (each dies with it), then
+    each waits for the run and deals its share (never returns)."""
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # dealing uses no BLAS (see .session)
     from . import generate, pbnfast, run  # noqa: F401 - loaded now, while the main process starts
 
-    conn = run._Pipe(control)
+    first = os.getpid()
+    w = 0
+    for k in range(1, jobs):
+        if os.fork() == 0:
+            w = k
+            _die_with(first)
+            break
+    for k in range(jobs):
+        if k != w:
+            os.close(controls[k])
+            os.close(results[k])
+    conn = run._Pipe(controls[w])
     try:
         message = conn.recv()
     except (EOFError, OSError):
         os._exit(0)  # not taken: the main process ended or went without us
     conn.close()
     spec, out_fd = message
-    run._worker(spec, w, jobs, run._Pipe(result), out_fd, turns if out_fd is not None else None)
+    run._worker(spec, w, jobs, run._Pipe(results[w]), out_fd, turns if out_fd is not None else None)
+
+
+def _die_with(parent: int) -> None:
+    """Have the kernel SIGKILL this process when its parent ``parent`` ends (Linux's ``prctl``)."""
+    import ctypes
+
+    pr_set_pdeathsig = 1
+    ctypes.CDLL(None).prctl(pr_set_pdeathsig, signal.SIGKILL)
+    if os.getppid() != parent:  # it ended before the call
+        os._exit(0)
 
 
 def take_early(jobs: int, out_fd: int | None) -> Early | None:

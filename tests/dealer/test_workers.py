@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import signal
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -117,12 +119,48 @@ def test_early_workers_that_do_not_fit_are_ended(tmp_path: Any) -> None:
         assert all(_gone(pid) for pid in early) and not workers.FORKED
 
 
+def _children_of(pid: int) -> list[int]:
+    """Live processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            fields = stat[stat.rindex(")") + 2:].split()
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2:].split()[0] != "Z"
+
+
 def test_unused_early_workers_are_ended() -> None:
+    """The first early worker is this process's child; the others, its own, die with it."""
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("needs /proc to find the workers")
     workers.start_early(2)
-    early = list(workers.FORKED)
-    assert len(early) == 2
+    first = list(workers.FORKED)
+    assert len(first) == 1
+    deadline = time.monotonic() + 30
+    others: list[int] = []
+    while not others and time.monotonic() < deadline:  # forked once numpy is loaded
+        others = _children_of(first[0])
+        time.sleep(0.01)
+    assert len(others) == 1
     workers.discard_early()
-    assert all(_gone(pid) for pid in early) and not workers.FORKED and not workers.early_started()
+    assert _gone(first[0]) and not workers.FORKED and not workers.early_started()
+    deadline = time.monotonic() + 5
+    while _alive(others[0]) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not _alive(others[0])
 
 
 @pytest.mark.parametrize("args, jobs", [
