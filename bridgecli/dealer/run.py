@@ -389,6 +389,8 @@ def chunks(spec: Spec, jobs: int = 1, out_fd: int | None = None, ahead: Callable
     except BaseException:
         _stop(procs, conns, turns)
         raise
+    last = -(-spec.max_tries // spec.batch_size) - 1 if spec.max_tries is not None else -1
+    done = False  # every batch is in: the workers end by themselves (and so are counted in this one's CPU time)
     try:
         for index in batch_indices(spec):
             conn = conns[index % jobs]
@@ -399,13 +401,15 @@ def chunks(spec: Spec, jobs: int = 1, out_fd: int | None = None, ahead: Callable
             if isinstance(message, Exception):
                 raise message
             if message is None:
+                done = True
                 return
             chunk, has_data = message
             if has_data:
                 chunk.data = conn.recv_bytes()
+            done = index == last
             yield chunk
     finally:
-        _stop(procs, conns, turns)
+        _stop(procs, conns, turns, done)
 
 
 def _fork_workers(spec: Spec, jobs: int, out_fd: int | None, turns: list[tuple[int, int]], procs: list[Any],
@@ -514,14 +518,16 @@ class _Pipe:
             self.fd = -1
 
 
-def _stop(procs: list[Any], conns: list[Any], turns: list[tuple[int, int]]) -> None:
-    """End the workers now (they may be dealing or blocked on a full pipe) and close the pipes.
+def _stop(procs: list[Any], conns: list[Any], turns: list[tuple[int, int]], done: bool = False) -> None:
+    """End the workers now (they may be dealing or blocked on a full pipe) and close the pipes;
+    ``done``: they have sent everything and are ending by themselves (forked ones are given half
+    a second to, so that a first early worker reaps the others and their CPU time is counted).
 
     A second Ctrl-C (or SIGTERM) waits until this is done, then takes effect.
     """
     old_mask = workers.block_stop_signals()
     try:
-        _end(procs, conns)
+        _end(procs, conns, done)
         for pair in turns:
             for fd in pair:
                 os.close(fd)
@@ -529,9 +535,9 @@ def _stop(procs: list[Any], conns: list[Any], turns: list[tuple[int, int]]) -> N
         workers.set_mask(old_mask)
 
 
-def _end(procs: list[Any], conns: list[Any]) -> None:
+def _end(procs: list[Any], conns: list[Any], done: bool = False) -> None:
     if procs and isinstance(procs[0], int):
-        _end_forked(procs, conns)
+        _end_forked(procs, conns, done)
         return
     for proc in procs:
         if proc.is_alive():
@@ -545,22 +551,30 @@ def _end(procs: list[Any], conns: list[Any]) -> None:
             proc.join()
 
 
-def _end_forked(pids: list[int], conns: list[Any]) -> None:
-    """:func:`_end` for forked workers: SIGTERM (they die of it), then SIGKILL after half a second."""
+def _end_forked(pids: list[int], conns: list[Any], done: bool = False) -> None:
+    """:func:`_end` for forked workers: SIGTERM (they die of it; when ``done``, only if they have not
+    ended by themselves within half a second), then SIGKILL after half a second."""
     import time
 
-    for pid in pids:
-        workers.send(pid, signal.SIGTERM)
+    if not done:
+        for pid in pids:
+            workers.send(pid, signal.SIGTERM)
     for conn in conns:
         conn.close()
     deadline = time.monotonic() + 0.5
     for pid in pids:
         while not workers.reap(pid):
             if time.monotonic() > deadline:
+                if done:  # not ending after all
+                    done = False
+                    for other in pids:
+                        workers.send(other, signal.SIGTERM)
+                    deadline = time.monotonic() + 0.5
+                    continue
                 workers.send(pid, signal.SIGKILL)
                 workers.reap(pid, wait=True)
                 break
-            time.sleep(0.002)
+            time.sleep(0.001)
 
 
 def batches(spec: Spec, jobs: int = 1) -> Iterator[Batch]:
