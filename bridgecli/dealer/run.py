@@ -12,7 +12,9 @@ at most a batch ahead); the parent reads the pipes in turn. For a run
 without conditions the workers also write the finished output bytes of
 their batches (:class:`Render`), so that the parent only copies them out,
 or, given the output's file descriptor, write them there themselves, in turn.
-Workers ignore Ctrl-C: the parent ends them when it stops, for whatever reason.
+Workers ignore Ctrl-C: the parent ends them when it stops, for whatever reason
+(:mod:`.workers` keeps the register of forked ones, and starts them early where the
+script's entry point asks).
 
 Where the system can fork, the workers are forked directly (``os.fork``,
 pipes of length-prefixed pickles: :class:`_Pipe`): importing
@@ -466,10 +468,6 @@ def _spawn_workers(spec: Spec, jobs: int, procs: list[Any], conns: list[Any]) ->
         writer.close()
         procs.append(proc)
         conns.append(reader)
-
-
-#: Kill the forked workers still running, at once (for a process leaving with ``os._exit``).
-kill_workers = workers.kill_workers
 
 
 class _Pipe:
