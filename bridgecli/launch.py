@@ -3,7 +3,7 @@
 It runs before click or any command is imported, for one reason: a dealing
 run with workers (``bridgecli deal -n 100000 --jobs 2``) starts them here, so
 that they import numpy while this process imports click and reads the options
-(:func:`bridgecli.dealer.workers.start_early`). The command line is only
+(:func:`bridgecli.dealer.run.start_early`). The command line is only
 glanced at (:func:`early_jobs`): the command itself still reads and checks
 everything, and workers it does not take are ended. Everything else goes to
 :func:`bridgecli.cli.interrupts.entry`.
@@ -27,7 +27,7 @@ def entry() -> None:
     """Start early dealing workers where :func:`early_jobs` says so, then run the command."""
     jobs = early_jobs(sys.argv[1:])
     if jobs:
-        from bridgecli.dealer.workers import start_early
+        from bridgecli.dealer.run import start_early
 
         start_early(jobs)
     from bridgecli.cli.interrupts import entry as run_command

@@ -456,6 +456,49 @@ def _start_early(early: workers.Early, spec: Spec, out_fd: int | None, procs: li
             control.close()
 
 
+def start_early(jobs: int) -> None:
+    """Start ``jobs`` workers for a run not planned yet (:func:`.workers.start_early`; the script's
+    entry point calls this before it imports click, where the command line asks for workers)."""
+    workers.start_early(jobs, _first_early_worker)
+
+
+def _first_early_worker(jobs: int, controls: list[int], results: list[int], turns: list[tuple[int, int]]) -> None:
+    """The first early worker: load what dealing needs, fork the others (each dies with it), then
+    each waits for the run and deals its share (never returns)."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # dealing uses no BLAS (see .session)
+    from . import generate, pbnfast  # noqa: F401 - loaded now, while the main process starts
+
+    first = os.getpid()
+    w = 0
+    for k in range(1, jobs):
+        if os.fork() == 0:
+            w = k
+            _die_with(first)
+            break
+    for k in range(jobs):
+        if k != w:
+            os.close(controls[k])
+            os.close(results[k])
+    conn = _Pipe(controls[w])
+    try:
+        message = conn.recv()
+    except (EOFError, OSError):
+        os._exit(0)  # not taken: the main process ended or went without us
+    conn.close()
+    spec, out_fd = message
+    _worker(spec, w, jobs, _Pipe(results[w]), out_fd, turns if out_fd is not None else None)
+
+
+def _die_with(parent: int) -> None:
+    """Have the kernel SIGKILL this process when its parent ``parent`` ends (Linux's ``prctl``)."""
+    import ctypes
+
+    pr_set_pdeathsig = 1
+    ctypes.CDLL(None).prctl(pr_set_pdeathsig, signal.SIGKILL)
+    if os.getppid() != parent:  # it ended before the call
+        os._exit(0)
+
+
 def _spawn_workers(spec: Spec, jobs: int, procs: list[Any], conns: list[Any]) -> None:
     """Start ``jobs`` workers with ``multiprocessing`` (systems without fork), as :func:`_fork_workers`."""
     import multiprocessing

@@ -10,17 +10,18 @@ is still this process's own unreaped child (whose pid cannot have been reused).
 
 **Early workers.** ``numpy``'s import (about 0.1 s) is most of what a dealing
 run does before its first deal, and every process that deals needs it. When
-the command line asks for workers (:func:`start_early`, called by the script's
-entry point before click is even imported), the first is forked at once: it
-imports numpy while the main process imports click, reads its options and plans
-the run, then forks the others, and all wait for the run's :class:`~.run.Spec`
-(:func:`take_early`, from :func:`.run.chunks`). Only the first is this
+the command line asks for workers (:func:`start_early`, through
+:func:`.run.start_early`, which the script's entry point calls before it even
+imports click), the first is forked at once: it imports numpy while the main
+process imports click, reads its options and plans the run, then forks the
+others, and all wait for the run's :class:`~.run.Spec` (:func:`take_early`,
+from :func:`.run.chunks`). Only the first is this
 process's child; the others die with it (and it waits for them before it ends).
 They inherit the process's standard output as it was, so they can write a run's
 output only if that is still where it goes. Workers nobody takes are ended
 (:func:`discard_early`); ones whose main process goes away end by themselves.
 
-Importing this module costs only ``os`` and ``signal``: it runs before anything else.
+Importing this module costs only ``os`` and ``signal``: it runs before click is imported.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from collections.abc import Callable
 
 #: Forked workers not yet reaped: process id -> its process file descriptor (-1: none).
 FORKED: dict[int, int] = {}
@@ -162,14 +164,18 @@ class Early:
 
 _early: Early | None = None
 
+FirstWorker = Callable[[int, list[int], list[int], list[tuple[int, int]]], None]
+"""What the first early worker runs: ``(jobs, control read ends, result write ends, turn pipes)``."""
 
-def start_early(jobs: int) -> None:
+
+def start_early(jobs: int, first_worker: FirstWorker) -> None:
     """Start ``jobs`` dealing workers now (see the module notes); at most one set at a time.
 
-    This process forks the first worker, which imports numpy and then forks the others
-    (:func:`_first_worker`): numpy is loaded once, and only it is this process's child, the
-    others die with it. Linux only (a worker's death signal is ``prctl``'s); signals that stop
-    a run are blocked meanwhile, so that none reaches a worker before it ignores Ctrl-C.
+    This process forks the first worker, which runs ``first_worker(jobs, controls, results, turns)``
+    (:func:`.run.start_early`'s: it imports numpy and then forks the others, each dying with it,
+    and never returns): numpy is loaded once, and only the first worker is this process's
+    child. Linux only (a worker's death signal is ``prctl``'s); signals that stop a run are
+    blocked meanwhile, so that none reaches a worker before it ignores Ctrl-C.
     """
     global _early
     if _early is not None or jobs < 2 or not hasattr(os, "fork") or not sys.platform.startswith("linux"):
@@ -191,7 +197,7 @@ def start_early(jobs: int) -> None:
                 in_worker()
                 for fd in [w for _r, w in controls] + [r for r, _w in results]:  # this process's ends
                     os.close(fd)
-                _first_worker(jobs, [r for r, _w in controls], [w for _r, w in results], early.turns)
+                first_worker(jobs, [r for r, _w in controls], [w for _r, w in results], early.turns)
             finally:
                 os._exit(1)
         enter(pid)
@@ -204,43 +210,6 @@ def start_early(jobs: int) -> None:
         early.controls.append(control_w)
         early.results.append(result_r)
     _early = early
-
-
-def _first_worker(jobs: int, controls: list[int], results: list[int], turns: list[tuple[int, int]]) -> None:
-    """The first early worker: load what dealing needs, fork the others (each dies with it), then
-    each waits for the run and deals its share (never returns)."""
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # dealing uses no BLAS (see .session)
-    from . import generate, pbnfast, run  # noqa: F401 - loaded now, while the main process starts
-
-    first = os.getpid()
-    w = 0
-    for k in range(1, jobs):
-        if os.fork() == 0:
-            w = k
-            _die_with(first)
-            break
-    for k in range(jobs):
-        if k != w:
-            os.close(controls[k])
-            os.close(results[k])
-    conn = run._Pipe(controls[w])
-    try:
-        message = conn.recv()
-    except (EOFError, OSError):
-        os._exit(0)  # not taken: the main process ended or went without us
-    conn.close()
-    spec, out_fd = message
-    run._worker(spec, w, jobs, run._Pipe(results[w]), out_fd, turns if out_fd is not None else None)
-
-
-def _die_with(parent: int) -> None:
-    """Have the kernel SIGKILL this process when its parent ``parent`` ends (Linux's ``prctl``)."""
-    import ctypes
-
-    pr_set_pdeathsig = 1
-    ctypes.CDLL(None).prctl(pr_set_pdeathsig, signal.SIGKILL)
-    if os.getppid() != parent:  # it ended before the call
-        os._exit(0)
 
 
 def take_early(jobs: int, out_fd: int | None) -> Early | None:

@@ -85,7 +85,7 @@ def test_early_workers_deal_what_one_process_deals(monkeypatch: pytest.MonkeyPat
         raise AssertionError("the early workers were not taken")
 
     monkeypatch.setattr(run, "_fork_workers", no_fork)
-    workers.start_early(2)
+    run.start_early(2)
     assert workers.early_started()
     together = list(chunks(spec, 2))
     assert not workers.early_started() and not workers.FORKED
@@ -96,7 +96,7 @@ def test_early_workers_deal_what_one_process_deals(monkeypatch: pytest.MonkeyPat
 
 def test_early_workers_write_to_the_standard_output_they_inherited(capfdbinary: pytest.CaptureFixture[bytes]) -> None:
     expected = b"".join(c.data or b"" for c in chunks(PLAIN, 1))
-    workers.start_early(2)
+    run.start_early(2)
     got = list(chunks(PLAIN, 2, out_fd=1))
     assert all(c.written and c.data is None for c in got)
     assert capfdbinary.readouterr().out == expected
@@ -107,7 +107,7 @@ def test_early_workers_that_do_not_fit_are_ended(tmp_path: Any) -> None:
     ended and reaped, and the run forks its own."""
     expected = b"".join(c.data or b"" for c in chunks(PLAIN, 1))
     for jobs, target in ((2, tmp_path / "out.pbn"), (3, None)):
-        workers.start_early(2)
+        run.start_early(2)
         early = list(workers.FORKED)
         if target is None:
             got = b"".join(c.data or b"" for c in chunks(PLAIN, jobs))
@@ -146,7 +146,7 @@ def test_unused_early_workers_are_ended() -> None:
     """The first early worker is this process's child; the others, its own, die with it."""
     if not Path("/proc/self/stat").exists():
         pytest.skip("needs /proc to find the workers")
-    workers.start_early(2)
+    run.start_early(2)
     first = list(workers.FORKED)
     assert len(first) == 1
     deadline = time.monotonic() + 30
