@@ -571,6 +571,25 @@ def test_early_workers_a_run_does_not_take_are_ended(extra: list[str], code: int
         assert out == alone.stdout and out.count(b"\n") == 5000
 
 
+def test_the_console_script_starts_early_workers(tmp_path: Path) -> None:
+    """pyproject.toml's script runs bridgecli.launch:entry, which may fork the workers before click
+    is imported: the bytes are the same as one process deals."""
+    import sys
+
+    from ..conftest import ROOT
+
+    found = re.search(r'^bridgecli\s*=\s*"([\w.]+):(\w+)"', (ROOT / "pyproject.toml").read_text(), re.MULTILINE)
+    assert found is not None and found.groups() == ("bridgecli.launch", "entry")
+    script = tmp_path / "bridgecli"
+    script.write_text("import sys\nfrom bridgecli.launch import entry\nsys.exit(entry())\n")
+    args = ["deal", "-n", "20000", "--seed", "7", "--format", "text"]
+    two = subprocess.run([sys.executable, str(script), *args, "--jobs", "2"], capture_output=True,
+                         env=subprocess_env(), timeout=120, check=False)
+    one = subprocess.run(bridgecli_cmd() + args, capture_output=True, env=subprocess_env(), timeout=120, check=False)
+    assert two.returncode == 0 and two.stderr == b"", two.stderr
+    assert two.stdout == one.stdout and two.stdout.count(b"\n") == 20000
+
+
 def test_jobs_capped_at_the_cores(runner: CliRunner) -> None:
     from bridgecli.cli.common import usable_cores
 
