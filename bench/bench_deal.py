@@ -237,7 +237,7 @@ def main() -> None:
          "baseline likewise. The C dealer runs with TZ=UTC. Ratio = peer time / bridgecli time, the "
          "median of the rounds' ratios."),
         "",
-        f"(b) is `--where '{COND}'`."
+        ("" if args.jobs_only else f"(b) is `--where '{COND}'`.")
         + (f" Baseline: the same command from the checkout `{args.baseline}`"
            + (f" ({args.baseline_label})." if args.baseline_label else ".") if args.baseline else ""),
         "",
