@@ -23,7 +23,8 @@ by CPU time, user + sys of the child and its workers) and the median times.
 fewer deals). ``--baseline DIR`` also pairs every bridgecli task with the same
 command run from another checkout (installed the same way, in its own
 environment): the before/after of a change, on the same load.
-Results go to bench/results/deal.md.
+Results go to bench/results/deal.md (``--jobs-only``: the ``--jobs 2`` task alone, with
+``--baseline`` the baseline's in alternate rounds, to bench/results/deal_jobs.md).
 """
 
 from __future__ import annotations
@@ -123,6 +124,21 @@ def paired(ours: list[str], peer: list[str], env: dict[str, str], peer_env: dict
     return {k: statistics.median(v) for k, v in got.items()}
 
 
+def _merged(rows: list[tuple[str, str, str, int, dict[str, float], float | None]]
+            ) -> list[tuple[str, str, str, int, dict[str, float], float | None]]:
+    """Rows of single rounds of the same task merged into one: the medians of the rounds (and the
+    highest load seen)."""
+    merged: dict[tuple[str, str, str], list[tuple[str, str, str, int, dict[str, float], float | None]]] = {}
+    for row in rows:
+        merged.setdefault(row[:3], []).append(row)
+    out = []
+    for (label, name, peer), group in merged.items():
+        got = {key: statistics.median(r[4][key] for r in group) for key in group[0][4] if key != "load"}
+        got["load"] = max(r[4]["load"] for r in group)
+        out.append((label, name, peer, group[0][3], got, group[0][5]))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5, help="paired rounds a task (default 5)")
@@ -131,6 +147,8 @@ def main() -> None:
                         help="another checkout to pair each bridgecli task with (e.g. the main branch)")
     parser.add_argument("--baseline-label", metavar="TEXT", default=None,
                         help="what the baseline checkout is, for the report (e.g. 'main at 264524e')")
+    parser.add_argument("--jobs-only", action="store_true",
+                        help="only the --jobs 2 vs --jobs 1 task (with --baseline: the baseline's too, in the same rounds)")
     args = parser.parse_args()
     if DEALER is None:
         raise SystemExit("the C dealer is not installed (Debian package dealer, /usr/games/dealer)")
@@ -142,9 +160,9 @@ def main() -> None:
     rows: list[tuple[str, str, str, int, dict[str, float], float | None]] = []
 
     def task(label: str, ours_name: str, peer_name: str, n: int, mine: list[str], peer: list[str],
-             peer_env: dict[str, str], goal: float | None, peer_cwd: str | None = None) -> None:
+             peer_env: dict[str, str], goal: float | None, peer_cwd: str | None = None, runs: int = 0) -> None:
         load = os.getloadavg()[0]
-        got = paired(mine, peer, env, peer_env, args.runs, peer_cwd)
+        got = paired(mine, peer, env, peer_env, runs or args.runs, peer_cwd)
         got["load"] = max(load, os.getloadavg()[0])
         rows.append((label, ours_name, peer_name, n, got, goal))
         print(f"{label}: {ours_name} {got['wall']:.3f} s (cpu {got['cpu']:.3f}) vs {peer_name} "
@@ -153,22 +171,35 @@ def main() -> None:
 
     script = tmp / "a.dl"
     script.write_text("generate 1000000\nproduce 1000000\naction printpbn\n")
-    task("(a) 1,000,000 deals as PBN", "bridgecli --jobs 1", "C dealer", 1_000_000,
-         ours + ["-n", "1000000", "--jobs", "1"], [DEALER, "-s", "1", str(script)], dealer_env, 3.0)
-    task("(a) 1,000,000 deals as PBN", "bridgecli --jobs 2", "bridgecli --jobs 1", 1_000_000,
-         ours + ["-n", "1000000", "--jobs", "2"], ours + ["-n", "1000000", "--jobs", "1"], env, 1.7)
+    if not args.jobs_only:
+        task("(a) 1,000,000 deals as PBN", "bridgecli --jobs 1", "C dealer", 1_000_000,
+             ours + ["-n", "1000000", "--jobs", "1"], [DEALER, "-s", "1", str(script)], dealer_env, 3.0)
+    base: list[str] = []
+    if args.baseline:
+        base_dir = str(Path(args.baseline).resolve())
+        base = [str(regular_install(Path(base_dir), tmp / "baseline")), "deal", "--seed", "1", "--no-progress"]
+    # with --jobs-only and a baseline, the two checkouts take turns round by round (the same minutes)
+    rounds, per_round = (args.runs, 1) if args.jobs_only else (1, args.runs)
+    for _ in range(rounds):
+        task("(a) 1,000,000 deals as PBN", "bridgecli --jobs 2", "bridgecli --jobs 1", 1_000_000,
+             ours + ["-n", "1000000", "--jobs", "2"], ours + ["-n", "1000000", "--jobs", "1"], env, 1.7,
+             runs=per_round)
+        if args.jobs_only and base:
+            task("(a) 1,000,000 deals as PBN", "baseline --jobs 2", "baseline --jobs 1", 1_000_000,
+                 base + ["-n", "1000000", "--jobs", "2"], base + ["-n", "1000000", "--jobs", "1"], env, None,
+                 runs=per_round)
+    if args.jobs_only:
+        rows[:] = _merged(rows)
     # the part of every run that --jobs cannot share: interpreter, click, numpy, planning, exit
     small = [run_once(ours + ["-n", "1001", "--jobs", "1"], env) for _ in range(args.runs)]
     startup = (statistics.median(w for w, _ in small), statistics.median(c for _, c in small))
-    for n, goal in ((10_000, 0.8), (100_000, 3.0)):
+    for n, goal in (() if args.jobs_only else ((10_000, 0.8), (100_000, 3.0))):
         script = tmp / f"b{n}.dl"
         script.write_text(f"generate 100000000\nproduce {n}\ncondition {COND}\naction printpbn\n")
         task(f"(b) {n:,} deals, North 15-17 balanced", "bridgecli --jobs 1", "C dealer", n,
              ours + ["-n", str(n), "--jobs", "1", "--where", COND], [DEALER, "-s", "1", str(script)],
              dealer_env, goal)
-    if args.baseline:
-        base_dir = str(Path(args.baseline).resolve())
-        base = [str(regular_install(Path(base_dir), tmp / "baseline")), "deal", "--seed", "1", "--no-progress"]
+    if args.baseline and not args.jobs_only:
         base_env = env
         for label, n, extra in (("(a) 1,000,000 deals as PBN", 1_000_000, ["--jobs", "1"]),
                                 ("(a) 1,000,000 deals as PBN", 1_000_000, ["--jobs", "2"]),
@@ -206,7 +237,7 @@ def main() -> None:
          "baseline likewise. The C dealer runs with TZ=UTC. Ratio = peer time / bridgecli time, the "
          "median of the rounds' ratios."),
         "",
-        f"(b) is `--where '{COND}'`."
+        ("" if args.jobs_only else f"(b) is `--where '{COND}'`.")
         + (f" Baseline: the same command from the checkout `{args.baseline}`"
            + (f" ({args.baseline_label})." if args.baseline_label else ".") if args.baseline else ""),
         "",
@@ -222,25 +253,23 @@ def main() -> None:
     if two is not None:
         jobs1 = two["peer_wall"]
         bound = jobs1 / (startup[0] + (jobs1 - startup[0]) / 2)
-        # on an idle machine --jobs 2 takes the serial part, then its workers' share of the rest side by side:
-        # the CPU times give that estimate whatever the load (wall times need a free second core)
-        serial = startup[1]
-        idle = two["peer_cpu"] / (serial + (two["cpu"] - serial) / 2)
         lines += ["", (f"Serial part: `deal -n 1001` (the smallest run dealt in numpy batches: interpreter, click, "
                        f"numpy, planning, exit) takes {startup[0]:.3f} s wall, {startup[1]:.3f} s CPU (medians). "
-                       f"With `--jobs 1` at {jobs1:.3f} s, two workers that shared everything else perfectly "
-                       f"would give at most {bound:.2f}x (Amdahl)."),
+                       f"With `--jobs 1` at {jobs1:.3f} s, two workers that shared everything else perfectly, "
+                       f"after all of that, would give at most {bound:.2f}x (Amdahl). `--jobs 2` does better "
+                       "than that bound where its script starts the first worker before click is imported "
+                       "(bridgecli.launch): numpy's import, most of the serial part, then runs on the second "
+                       "core while the main process starts."),
                   "",
-                  (f"`--jobs 2` on an idle machine, estimated from CPU times (which the load changes little): "
-                   f"`--jobs 1` {two['peer_cpu']:.3f} s of CPU, all of it on one core; `--jobs 2` {two['cpu']:.3f} s "
-                   f"in all, of which the serial part's {serial:.3f} s runs alone and the rest on two cores: "
-                   f"{serial + (two['cpu'] - serial) / 2:.3f} s, {idle:.2f}x. The measured wall ratio needs a second "
-                   "core free" + ("; at a load of 2 or more there is none." if two["load"] >= 2 else "."))]
+                  ("The wall ratio needs a second core free"
+                   + ("; at a load of 2 or more there is none, and the CPU times (`--jobs 2` pays numpy's "
+                      "import once, as `--jobs 1` does) are the steadier figures." if two["load"] >= 2 else "."))]
     if endplay_lines:
         lines += ["", *endplay_lines]
     shutil.rmtree(tmp, ignore_errors=True)
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text("\n".join(lines) + "\n")
+    target = RESULTS.with_name("deal_jobs.md") if args.jobs_only else RESULTS
+    target.write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
 
 

@@ -1,6 +1,6 @@
 """``python -m bridgecli``."""
 
-from bridgecli.cli import entry
+from bridgecli.launch import entry
 
 if __name__ == "__main__":
     entry()

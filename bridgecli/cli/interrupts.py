@@ -70,6 +70,9 @@ def entry() -> None:
                 sys.stderr.flush()
             except (OSError, ValueError):
                 raise exc from None  # the normal ending deals with a stream that cannot be flushed
+            workers = sys.modules.get("bridgecli.dealer.workers")  # early dealing workers no run took
+            if workers is not None:
+                workers.discard_early()
             os._exit(code)
         raise
 
@@ -183,9 +186,9 @@ def leave_now(code: int | None = None) -> None:
             os.unlink(path)
         except OSError:
             pass
-    run = sys.modules.get("bridgecli.dealer.run")  # deal --jobs forks its workers itself
-    if run is not None:
-        run.kill_workers()
+    workers = sys.modules.get("bridgecli.dealer.workers")  # deal --jobs forks its workers itself
+    if workers is not None:
+        workers.kill_workers()
     mp = sys.modules.get("multiprocessing")
     if mp is not None:
         # worker processes would go on, then fail to hand results to a parent that is gone

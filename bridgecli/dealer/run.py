@@ -12,7 +12,9 @@ at most a batch ahead); the parent reads the pipes in turn. For a run
 without conditions the workers also write the finished output bytes of
 their batches (:class:`Render`), so that the parent only copies them out,
 or, given the output's file descriptor, write them there themselves, in turn.
-Workers ignore Ctrl-C: the parent ends them when it stops, for whatever reason.
+Workers ignore Ctrl-C: the parent ends them when it stops, for whatever reason
+(:mod:`.workers` keeps the register of forked ones, and starts them early where the
+script's entry point asks).
 
 Where the system can fork, the workers are forked directly (``os.fork``,
 pipes of length-prefixed pickles: :class:`_Pipe`): importing
@@ -30,7 +32,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from . import plain
+from . import plain, workers
 from .plain import BATCH_SIZE
 
 if TYPE_CHECKING:  # numpy is imported where batches are dealt: a parent of workers need not load it
@@ -260,22 +262,6 @@ def batch_indices(spec: Spec) -> Iterator[int]:
     return iter(range(-(-spec.max_tries // spec.batch_size)))
 
 
-#: Signals that stop a run (Ctrl-C, kill, a closed terminal).
-_STOP_SIGNALS = {signal.SIGINT} | {getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)}
-
-
-def _block(signals: set[signal.Signals]) -> set[int | signal.Signals]:
-    """Block ``signals`` (where the system can); returns the mask before."""
-    if hasattr(signal, "pthread_sigmask"):
-        return signal.pthread_sigmask(signal.SIG_BLOCK, signals)
-    return set()
-
-
-def _set_mask(mask: set[int | signal.Signals]) -> None:
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-
-
 def _worker(spec: Spec, first: int, step: int, conn: Any, out_fd: int | None = None,
             turns: list[tuple[int, int]] | None = None) -> None:
     """Worker ``first`` of ``step``: deal batches ``first, first + step, ...`` and send them in order.
@@ -283,11 +269,7 @@ def _worker(spec: Spec, first: int, step: int, conn: Any, out_fd: int | None = N
     With ``out_fd`` the worker writes each batch's output there itself when its turn comes (a
     byte on ``turns[first]``), passes the turn on to the next worker, and sends only the counts.
     """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for name in ("SIGTERM", "SIGHUP"):
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), signal.SIG_DFL)
-    _set_mask(set())
+    workers.in_worker()
     keep_freed_memory()
     parent = os.getppid()
     try:
@@ -322,6 +304,7 @@ def _worker(spec: Spec, first: int, step: int, conn: Any, out_fd: int | None = N
             pass
     finally:
         conn.close()
+        workers.wait_children()  # the workers a first early worker forked die with it: they finish first
         os._exit(0)
 
 
@@ -384,27 +367,32 @@ def chunks(spec: Spec, jobs: int = 1, out_fd: int | None = None, ahead: Callable
     if spec.max_tries is not None:
         jobs = max(1, min(jobs, -(-spec.max_tries // spec.batch_size)))
     fork = hasattr(os, "fork")
-    if fork:
-        from . import generate, pbnfast  # noqa: F401 - numpy and the writer loaded once, before the fork, and shared
     direct = fork and out_fd is not None and spec.render is not None and jobs > 1
-    turns = [os.pipe() for _ in range(jobs)] if direct else []
+    early = workers.take_early(jobs, out_fd if direct else None) if fork else None
+    if fork and early is None:
+        from . import generate, pbnfast  # noqa: F401 - numpy and the writer loaded once, before the fork, and shared
+    turns = early.turns if early is not None else [os.pipe() for _ in range(jobs)] if direct else []
     procs: list[Any] = []
     conns: list[Any] = []
     # signals stay blocked while the workers start, so that none dies of a Ctrl-C before it ignores it
-    old_mask = _block(_STOP_SIGNALS)
+    old_mask = workers.block_stop_signals()
     try:
         try:
-            if fork:
+            if early is not None:
+                _start_early(early, spec, out_fd if direct else None, procs, conns)
+            elif fork:
                 _fork_workers(spec, jobs, out_fd if direct else None, turns, procs, conns)
             else:
                 _spawn_workers(spec, jobs, procs, conns)
             if direct:
                 os.write(turns[0][1], b"t")
         finally:
-            _set_mask(old_mask)  # a signal held back meanwhile is raised here: the workers are ended below
+            workers.set_mask(old_mask)  # a signal held back meanwhile is raised here: the workers are ended below
     except BaseException:
         _stop(procs, conns, turns)
         raise
+    last = -(-spec.max_tries // spec.batch_size) - 1 if spec.max_tries is not None else -1
+    done = False  # every batch is in: the workers end by themselves (and so are counted in this one's CPU time)
     try:
         for index in batch_indices(spec):
             conn = conns[index % jobs]
@@ -415,13 +403,15 @@ def chunks(spec: Spec, jobs: int = 1, out_fd: int | None = None, ahead: Callable
             if isinstance(message, Exception):
                 raise message
             if message is None:
+                done = True
                 return
             chunk, has_data = message
             if has_data:
                 chunk.data = conn.recv_bytes()
+            done = index == last
             yield chunk
     finally:
-        _stop(procs, conns, turns)
+        _stop(procs, conns, turns, done)
 
 
 def _fork_workers(spec: Spec, jobs: int, out_fd: int | None, turns: list[tuple[int, int]], procs: list[Any],
@@ -443,12 +433,70 @@ def _fork_workers(spec: Spec, jobs: int, out_fd: int | None, turns: list[tuple[i
                     _worker(spec, w, jobs, _Pipe(writer), out_fd, turns if out_fd is not None else None)
                 finally:
                     os._exit(1)
+            workers.enter(pid)
             os.close(writer)
             procs.append(pid)
-            _FORKED.add(pid)
             conns.append(_Pipe(reader))
     finally:
         gc.unfreeze()
+
+
+def _start_early(early: workers.Early, spec: Spec, out_fd: int | None, procs: list[Any], conns: list[Any]) -> None:
+    """Hand the run to workers started early (:mod:`.workers`), as :func:`_fork_workers` would start it."""
+    procs.extend(early.pids)
+    conns.extend(_Pipe(fd) for fd in early.results)
+    controls = [_Pipe(fd) for fd in early.controls]
+    try:
+        for control in controls:
+            control.send((spec, out_fd))
+    except OSError:
+        raise RuntimeError("a dealing worker ended unexpectedly") from None
+    finally:
+        for control in controls:
+            control.close()
+
+
+def start_early(jobs: int) -> None:
+    """Start ``jobs`` workers for a run not planned yet (:func:`.workers.start_early`; the script's
+    entry point calls this before it imports click, where the command line asks for workers)."""
+    workers.start_early(jobs, _first_early_worker)
+
+
+def _first_early_worker(jobs: int, controls: list[int], results: list[int], turns: list[tuple[int, int]]) -> None:
+    """The first early worker: load what dealing needs, fork the others (each dies with it), then
+    each waits for the run and deals its share (never returns)."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # dealing uses no BLAS (see .session)
+    from . import generate, pbnfast  # noqa: F401 - loaded now, while the main process starts
+
+    first = os.getpid()
+    w = 0
+    for k in range(1, jobs):
+        if os.fork() == 0:
+            w = k
+            _die_with(first)
+            break
+    for k in range(jobs):
+        if k != w:
+            os.close(controls[k])
+            os.close(results[k])
+    conn = _Pipe(controls[w])
+    try:
+        message = conn.recv()
+    except (EOFError, OSError):
+        os._exit(0)  # not taken: the main process ended or went without us
+    conn.close()
+    spec, out_fd = message
+    _worker(spec, w, jobs, _Pipe(results[w]), out_fd, turns if out_fd is not None else None)
+
+
+def _die_with(parent: int) -> None:
+    """Have the kernel SIGKILL this process when its parent ``parent`` ends (Linux's ``prctl``)."""
+    import ctypes
+
+    pr_set_pdeathsig = 1
+    ctypes.CDLL(None).prctl(pr_set_pdeathsig, signal.SIGKILL)
+    if os.getppid() != parent:  # it ended before the call
+        os._exit(0)
 
 
 def _spawn_workers(spec: Spec, jobs: int, procs: list[Any], conns: list[Any]) -> None:
@@ -463,19 +511,6 @@ def _spawn_workers(spec: Spec, jobs: int, procs: list[Any], conns: list[Any]) ->
         writer.close()
         procs.append(proc)
         conns.append(reader)
-
-
-#: Forked workers not yet reaped (:func:`kill_workers`).
-_FORKED: set[int] = set()
-
-
-def kill_workers() -> None:
-    """Kill the forked workers still running, at once (for a process leaving with ``os._exit``)."""
-    for pid in list(_FORKED):
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except OSError:
-            pass
 
 
 class _Pipe:
@@ -524,24 +559,26 @@ class _Pipe:
             self.fd = -1
 
 
-def _stop(procs: list[Any], conns: list[Any], turns: list[tuple[int, int]]) -> None:
-    """End the workers now (they may be dealing or blocked on a full pipe) and close the pipes.
+def _stop(procs: list[Any], conns: list[Any], turns: list[tuple[int, int]], done: bool = False) -> None:
+    """End the workers now (they may be dealing or blocked on a full pipe) and close the pipes;
+    ``done``: they have sent everything and are ending by themselves (forked ones are given half
+    a second to, so that a first early worker reaps the others and their CPU time is counted).
 
     A second Ctrl-C (or SIGTERM) waits until this is done, then takes effect.
     """
-    old_mask = _block(_STOP_SIGNALS)
+    old_mask = workers.block_stop_signals()
     try:
-        _end(procs, conns)
+        _end(procs, conns, done)
         for pair in turns:
             for fd in pair:
                 os.close(fd)
     finally:
-        _set_mask(old_mask)
+        workers.set_mask(old_mask)
 
 
-def _end(procs: list[Any], conns: list[Any]) -> None:
+def _end(procs: list[Any], conns: list[Any], done: bool = False) -> None:
     if procs and isinstance(procs[0], int):
-        _end_forked(procs, conns)
+        _end_forked(procs, conns, done)
         return
     for proc in procs:
         if proc.is_alive():
@@ -555,35 +592,30 @@ def _end(procs: list[Any], conns: list[Any]) -> None:
             proc.join()
 
 
-def _end_forked(pids: list[int], conns: list[Any]) -> None:
-    """:func:`_end` for forked workers: SIGTERM (they die of it), then SIGKILL after half a second."""
+def _end_forked(pids: list[int], conns: list[Any], done: bool = False) -> None:
+    """:func:`_end` for forked workers: SIGTERM (they die of it; when ``done``, only if they have not
+    ended by themselves within half a second), then SIGKILL after half a second."""
     import time
 
-    for pid in pids:
-        try:
-            os.kill(pid, signal.SIGTERM)
-        except OSError:
-            pass
+    if not done:
+        for pid in pids:
+            workers.send(pid, signal.SIGTERM)
     for conn in conns:
         conn.close()
     deadline = time.monotonic() + 0.5
     for pid in pids:
-        while True:
-            try:
-                done, _status = os.waitpid(pid, os.WNOHANG)
-            except ChildProcessError:
-                break
-            if done:
-                break
+        while not workers.reap(pid):
             if time.monotonic() > deadline:
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                    os.waitpid(pid, 0)
-                except (OSError, ChildProcessError):
-                    pass
+                if done:  # not ending after all
+                    done = False
+                    for other in pids:
+                        workers.send(other, signal.SIGTERM)
+                    deadline = time.monotonic() + 0.5
+                    continue
+                workers.send(pid, signal.SIGKILL)
+                workers.reap(pid, wait=True)
                 break
-            time.sleep(0.002)
-        _FORKED.discard(pid)
+            time.sleep(0.001)
 
 
 def batches(spec: Spec, jobs: int = 1) -> Iterator[Batch]:

@@ -495,6 +495,109 @@ def test_sigterm_stops_jobs_like_ctrl_c(tmp_path: Path) -> None:
     _interrupt_a_running_deal(tmp_path, [signal.SIGTERM], [])
 
 
+def _in_session(sid: int) -> list[int]:
+    """Live processes of the session ``sid`` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            fields = stat[stat.rindex(")") + 2:].split()
+            if int(fields[3]) == sid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def _needs_early_workers() -> None:
+    from bridgecli.files import usable_cores
+
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("needs /proc to find the worker processes")
+    if usable_cores() < 2:
+        pytest.skip("one core: --jobs 2 is lowered to 1")
+
+
+def test_ctrl_c_stops_early_workers_at_once() -> None:
+    """Output to stdout: the script's entry point forks the workers before click is imported."""
+    import os
+    import time
+
+    _needs_early_workers()
+    proc = subprocess.Popen(bridgecli_cmd() + ["deal", "-n", "100000000", "--seed", "1", "--jobs", "2",
+                                               "--format", "text"],
+                            env=subprocess_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        workers: list[int] = []
+        while time.monotonic() < deadline and proc.poll() is None and len(workers) < 2:
+            # the first worker is the run's child, the second the first one's
+            workers = [pid for pid in _in_session(proc.pid) if pid != proc.pid]
+            time.sleep(0.05)
+        assert len(workers) == 2, "the workers did not start"
+        time.sleep(1.0)  # well into the run
+        start = time.monotonic()
+        os.killpg(proc.pid, signal.SIGINT)
+        _out, err = proc.communicate(timeout=30)
+        took = time.monotonic() - start
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode in (130, -signal.SIGINT), err
+    assert err.decode().endswith("bridgecli: interrupted\n") and b"Traceback" not in err, err
+    assert took < 3.0  # within a second when the machine is not loaded
+    deadline = time.monotonic() + 2.0
+    while _in_session(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not [w for w in workers if _alive(w)], "workers left running"
+    assert not _in_session(proc.pid)
+
+
+@pytest.mark.parametrize("extra, code", [(["--bogus"], 2), (["--max-tries", "5000"], 1)],
+                         ids=["usage error", "one batch"])
+def test_early_workers_a_run_does_not_take_are_ended(extra: list[str], code: int) -> None:
+    """The entry point's glance at the command line started workers the run then did not use."""
+    import time
+
+    _needs_early_workers()
+    cmd = bridgecli_cmd() + ["deal", "-n", "100000", "--seed", "5", "--jobs", "2", "--format", "text"]
+    proc = subprocess.Popen(cmd + extra, env=subprocess_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == code, err
+    # the first worker is reaped before the run ends; the others die with it (at once, but asynchronously)
+    deadline = time.monotonic() + 2.0
+    while _in_session(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not _in_session(proc.pid), "workers outlived the run"
+    if code == 1:  # too few deals in the try limit: the ones found, as one process deals them
+        alone = subprocess.run(cmd[:-4] + extra + ["--format", "text"], env=subprocess_env(), capture_output=True,
+                               check=False)
+        assert out == alone.stdout and out.count(b"\n") == 5000
+
+
+def test_the_console_script_starts_early_workers(tmp_path: Path) -> None:
+    """pyproject.toml's script runs bridgecli.launch:entry, which may fork the workers before click
+    is imported: the bytes are the same as one process deals."""
+    import sys
+
+    from ..conftest import ROOT
+
+    found = re.search(r'^bridgecli\s*=\s*"([\w.]+):(\w+)"', (ROOT / "pyproject.toml").read_text(), re.MULTILINE)
+    assert found is not None and found.groups() == ("bridgecli.launch", "entry")
+    script = tmp_path / "bridgecli"
+    script.write_text("import sys\nfrom bridgecli.launch import entry\nsys.exit(entry())\n")
+    args = ["deal", "-n", "20000", "--seed", "7", "--format", "text"]
+    two = subprocess.run([sys.executable, str(script), *args, "--jobs", "2"], capture_output=True,
+                         env=subprocess_env(), timeout=120, check=False)
+    one = subprocess.run(bridgecli_cmd() + args, capture_output=True, env=subprocess_env(), timeout=120, check=False)
+    assert two.returncode == 0 and two.stderr == b"", two.stderr
+    assert two.stdout == one.stdout and two.stdout.count(b"\n") == 20000
+
+
 def test_jobs_capped_at_the_cores(runner: CliRunner) -> None:
     from bridgecli.cli.common import usable_cores
 

@@ -52,7 +52,7 @@ def _raise_stopped(signum: int, frame: object) -> None:
 def test_a_signal_while_the_workers_start_ends_them(monkeypatch: pytest.MonkeyPatch) -> None:
     """A signal held back while the workers are forked takes effect as they are unblocked: the
     workers are ended and reaped all the same (none is left running on its own)."""
-    from bridgecli.dealer import run
+    from bridgecli.dealer import run, workers
 
     forked: list[int] = []
     fork_workers = run._fork_workers
@@ -70,11 +70,10 @@ def test_a_signal_while_the_workers_start_ends_them(monkeypatch: pytest.MonkeyPa
             next(chunks(spec, 2))
     finally:
         signal.signal(signal.SIGTERM, old)
-        left = set(run._FORKED)
+        left = set(workers.FORKED)
         for pid in forked:
             if pid in left:
                 os.kill(pid, signal.SIGKILL)
-                os.waitpid(pid, 0)
-                run._FORKED.discard(pid)
+                workers.reap(pid, wait=True)
     assert len(forked) == 2
     assert not left & set(forked)
