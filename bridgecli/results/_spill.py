@@ -31,10 +31,14 @@ from typing import IO, Any, Self
 
 from bridgecli.core.events import ResultStore, TableResult, board_key, check_board
 
-__all__ = ["MAX_SEQUENCES", "SPILL_BYTES", "SpilledResults"]
+__all__ = ["MAX_SEQUENCES", "READ_BYTES", "SPILL_BYTES", "SpilledResults"]
 
 #: Bytes of records held in memory before they are written to the temporary file.
 SPILL_BYTES = 1 << 20
+
+#: Bytes read from the temporary file at a time (shared among the sequences merged, at
+#: least a 64th each).
+READ_BYTES = 1 << 20
 
 #: The most sequences (stretches of boards in ascending order) merged from the file.
 MAX_SEQUENCES = 64
@@ -60,7 +64,7 @@ class SpilledResults:
     so removed, on the way out.
     """
 
-    __slots__ = ("_asides", "_count", "_file", "_index", "_key", "_label", "_most", "_no_file", "_pending", "_rows",
+    __slots__ = ("_asides", "_count", "_file", "_filed", "_index", "_key", "_label", "_most", "_no_file", "_pending", "_rows",
                  "_starts", "_store", "_values", "all_rooms")
 
     def __init__(self) -> None:
@@ -73,6 +77,7 @@ class SpilledResults:
         self._pending = bytearray()  # records not yet in the file
         self._file: IO[bytes] | None = None  # the temporary file, once made
         self._no_file = False  # True once no temporary file could be made
+        self._filed = 0  # bytes written to the file
         self._starts: list[int] = [0]  # where each sequence's records start
         self._count = 0
         self._most: int | None = None  # the most results a board has, once counted
@@ -149,7 +154,7 @@ class SpilledResults:
 
     def _end(self) -> int:
         """Where the next record starts."""
-        return (0 if self._file is None else self._file.tell()) + len(self._pending)
+        return self._filed + len(self._pending)
 
     def _spill(self) -> None:
         """Write the records held to the temporary file (made on the first call; when none can
@@ -162,7 +167,11 @@ class SpilledResults:
             except OSError:
                 self._no_file = True
                 return
-        self._file.write(self._pending)
+        self._file.seek(self._filed)
+        data = memoryview(self._pending)
+        while data:  # a raw file may write less than it is given
+            data = data[self._file.write(data) or 0:]
+        self._filed += len(self._pending)
         self._pending = bytearray()
 
     def _finish(self) -> None:
@@ -186,12 +195,14 @@ class SpilledResults:
 
     def _read(self, start: int, end: int) -> Iterator[tuple[tuple[int, int | str], str, Any, Any]]:
         """The records from ``start`` to ``end``: (board_key, label, rows, asides) each."""
-        chunk = max(1 << 14, (1 << 20) // len(self._starts))
+        chunk = max(READ_BYTES // 64, READ_BYTES // len(self._starts))
         buf, at, pos = b"", 0, start
         while pos < end or at < len(buf):
             if len(buf) - at < 4 or len(buf) - at < 4 + int.from_bytes(buf[at:at + 4], "little"):
                 need = 4 if len(buf) - at < 4 else 4 + int.from_bytes(buf[at:at + 4], "little")
                 more = self._read_at(pos, min(max(chunk, need), end - pos))
+                if not more:
+                    raise OSError(f"the event's temporary file ends early, at byte {pos}")
                 pos += len(more)
                 buf, at = buf[at:] + more, 0
                 continue
