@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import heapq
 import pickle
-import tempfile
 from array import array
 from collections.abc import Iterator
 from typing import IO, Any, Self
@@ -162,6 +161,8 @@ class SpilledResults:
         if self._file is None:
             if self._no_file:
                 return
+            import tempfile  # only for an event big enough to need the file
+
             try:
                 self._file = tempfile.TemporaryFile(prefix="bridgecli-event-", buffering=0)  # noqa: SIM115
             except OSError:
