@@ -44,11 +44,12 @@ COMMANDS: dict[str, tuple[str, list[str]]] = {
     "convert-json-pretty-pbn": ("json-pretty", ["convert", "{f}", "--to", "pbn"]),
     "score-event-csv": ("csv", ["score", "--event", "{f}", "--json"]),
     "score-event-csv-text": ("csv", ["score", "--event", "{f}"]),
+    "score-event-csv-tables": ("csv-tables", ["score", "--event", "{f}", "--json"]),
     "score-event-yaml": ("yaml", ["score", "--event", "{f}", "--json"]),
 }
 #: The kinds generate_shapes writes (the others: generate).
 SHAPES = {"yaml-flow": ".yaml", "yaml-boards": ".yaml", "yaml-docs": ".yaml", "json-object": ".json",
-          "json-pretty": ".json", "csv": ".csv"}
+          "json-pretty": ".json", "csv": ".csv", "csv-tables": ".csv"}
 
 
 def templates() -> dict[str, list[str]]:
@@ -93,7 +94,7 @@ def shape_templates() -> dict[str, list[str]]:
     for the board number: a YAML flow list's items, a block list's items under ``boards:``,
     YAML documents, the items of a JSON ``boards`` array, pretty-printed JSON objects. And
     CSV traveller rows (``{n}`` a row number): ten tables a board, pairs 1-10 N-S and
-    11-20 E-W."""
+    11-20 E-W (``csv-tables``: the same rows a table at a time, every board of table 1 first)."""
     import json
 
     import yaml
@@ -121,7 +122,7 @@ def shape_templates() -> dict[str, list[str]]:
         pretty = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
         out["json-pretty"].append(numbered(pretty, f'"board": {n},', '"board": {n},'))
     contracts = ["3NT,N,=,SQ", "4S,E,-1,HK", "4SX,E,-2,HK", "2H,S,+1,D3", "pass,,,", "3NT,S,+2,C4", "5D,W,=,SA"]
-    out["csv"] = [f"{{b}},{t},{t + 10},{c}\n" for t in range(1, 11) for c in contracts]
+    out["csv"] = out["csv-tables"] = [f"{{b}},{t},{t + 10},{c}\n" for t in range(1, 11) for c in contracts]
     return out
 
 
@@ -131,11 +132,12 @@ def generate_shapes(folder: Path, n: int, tmpl: dict[str, list[str]], kinds: set
     for kind, path in paths.items():
         parts = tmpl[kind]
         with open(path, "w", encoding="utf-8") as fp:
-            if kind == "csv":
+            if kind in ("csv", "csv-tables"):
                 fp.write("board,ns,ew,contract,declarer,result,lead\n")
                 # row i: board i // 10 + 1 at table i % 10 + 1, one of seven results
+                rows = range(n) if kind == "csv" else (i for t in range(10) for i in range(t, n, 10))
                 fp.writelines(parts[(i % 10) * 7 + (i // 10 + i % 10 * 3) % 7].format(b=i // 10 + 1)
-                              for i in range(n))
+                              for i in rows)
                 continue
             head, sep, tail = {"yaml-flow": ("[", ",\n ", "]\n"), "yaml-boards": ("boards:\n", "", ""),
                                "json-object": ('{{"boards": [\n', ",\n", "\n]}}\n")}.get(kind, ("", "", ""))

@@ -168,22 +168,22 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
 def _run_event(path: str, params: Mapping[str, Any], fmt_override: str | None, output: str | None,
                style: str, lang: Any) -> int:
     """Score an event: pairs (matchpoints, Neuberg, cross-IMPs, Butler) or a team match."""
-    from bridgecli.core.events import ResultStore
     from bridgecli.core.scoring import find_rules
     from bridgecli.formats.stream import text_chunks
-    from bridgecli.results.event import StreamedEvent, iter_results_of_chunks
+    from bridgecli.results.event import SpilledResults, StreamedEvent, iter_results_of_chunks
 
     rules = find_rules(params.get("scoring") or "duplicate")
     stream, source = common.open_input(path)
-    store = ResultStore()  # the results kept compactly, written as they are scored (issue #19)
-    try:
-        for result in iter_results_of_chunks(text_chunks(stream, source), path, fmt_override, source, lang, rules):
-            store.add(result)
-    finally:
-        common.close_input(stream)
-    event = StreamedEvent(store, source=path)
-    with common.AtomicOutput(output) as fp:
-        event.write(fp, bool(params.get("as_json")), lang, style)
+    with SpilledResults() as store:  # the results in a temp file, written as they are scored (issue #19)
+        try:
+            for result in iter_results_of_chunks(text_chunks(stream, source), path, fmt_override, source, lang,
+                                                 rules):
+                store.add(result)
+        finally:
+            common.close_input(stream)
+        event = StreamedEvent(store, source=path)
+        with common.AtomicOutput(output) as fp:
+            event.write(fp, bool(params.get("as_json")), lang, style)
     return ExitCode.OK
 
 

@@ -31,6 +31,7 @@ import re
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from .calls import Contract
 from .errors import ParseError, RuleError
@@ -39,6 +40,7 @@ from .numbers import is_digits
 
 __all__ = [
     "Adjusted",
+    "BoardResults",
     "PairStanding",
     "PairsEvent",
     "PairsStream",
@@ -47,6 +49,8 @@ __all__ = [
     "TableResult",
     "TeamBoard",
     "TeamMatch",
+    "board_key",
+    "check_board",
     "is_team_event",
     "matchpoints",
     "neuberg",
@@ -269,18 +273,21 @@ def neuberg(mp: float, results: int, expected: int) -> float:
     return round((mp + 1) * expected / results - 1, 9)
 
 
-def _board_key(label: str) -> tuple[int, int | str]:
+def board_key(label: str) -> tuple[int, int | str]:
+    """The sort key of a board label: numbers in their order, then other labels as text.
+    Labels with equal keys (``1`` and ``01``) are kept in the order they first came."""
     return (0, int(label)) if is_digits(label) and len(label) <= 18 else (1, label)
+
 
 
 def _group(results: Sequence[TableResult]) -> dict[str, list[TableResult]]:
     boards: dict[str, list[TableResult]] = {}
     for r in results:
         boards.setdefault(r.board, []).append(r)
-    return dict(sorted(boards.items(), key=lambda kv: _board_key(kv[0])))
+    return dict(sorted(boards.items(), key=lambda kv: board_key(kv[0])))
 
 
-def _check_board(label: str, rs: Iterable[TableResult]) -> None:
+def check_board(label: str, rs: Iterable[TableResult]) -> None:
     """Raise RuleError for the first result of a board whose pair meets itself or plays it twice."""
     seen: set[str] = set()
     for r in rs:
@@ -292,8 +299,9 @@ def _check_board(label: str, rs: Iterable[TableResult]) -> None:
             seen.add(p)
 
 
+
 def _score_board(rs: Sequence[TableResult], n_expected: int) -> Iterator[ResultScore]:
-    """The scores of one board's results (checked by :func:`_check_board`), in their order."""
+    """The scores of one board's results (checked by :func:`check_board`), in their order."""
     top = 2 * (n_expected - 1)
     # artificial scores take no part in the comparison: the real ones are matchpointed
     # among themselves and factored up with Neuberg; an averaged side gets its share of the top
@@ -330,7 +338,7 @@ def score_pairs(results: Sequence[TableResult], expected: int | None = None) -> 
     n_expected = expected if expected is not None else max(len(rs) for rs in boards.values())
     scored: list[ResultScore] = []
     for label, rs in boards.items():
-        _check_board(label, rs)
+        check_board(label, rs)
         scored.extend(_score_board(rs, n_expected))
     return PairsEvent(tuple(scored), _standings(scored), n_expected)
 
@@ -412,7 +420,7 @@ def team_match(results: Sequence[TableResult]) -> TeamMatch:
     boards: list[TeamBoard] = []
     home_names: list[str] = []
     away_names: list[str] = []
-    for label in sorted(rooms, key=_board_key):
+    for label in sorted(rooms, key=board_key):
         pair = rooms[label]
         if "open" not in pair or "closed" not in pair:
             continue
@@ -553,7 +561,7 @@ class ResultStore:
 
     def boards(self) -> Iterator[tuple[str, list[TableResult]]]:
         """Each board's label and results (in input order), boards in :func:`score_pairs`'s order."""
-        for label in sorted(self._boards, key=_board_key):
+        for label in sorted(self._boards, key=board_key):
             yield label, [self._result(row) for row in self._boards[label]]
 
     def check_pairs(self) -> None:
@@ -561,19 +569,37 @@ class ResultStore:
         itself or plays a board twice), before anything is scored: the pairs are compared
         as numbers."""
         ns_col, ew_col = self._ns, self._ew
-        for label in sorted(self._boards, key=_board_key):
+        for label in sorted(self._boards, key=board_key):
             seen: set[int] = set()
             for row in self._boards[label]:
                 ns, ew = ns_col[row], ew_col[row]
                 if ns == ew or ns in seen or ew in seen:
-                    _check_board(label, [self._result(r) for r in self._boards[label]])
+                    check_board(label, [self._result(r) for r in self._boards[label]])
                 seen.add(ns)
                 seen.add(ew)
 
 
+class BoardResults(Protocol):
+    """What :class:`PairsStream` reads an event from: a :class:`ResultStore`, or a store
+    that keeps its results elsewhere (``bridgecli.results.event.SpilledResults``)."""
+
+    def __len__(self) -> int:
+        """The number of results."""
+
+    def check_pairs(self) -> None:
+        """Raise what :func:`score_pairs` raises for a pair that meets itself or plays a board twice."""
+
+    def most_results(self) -> int:
+        """The most results a board has (0 when there is none)."""
+
+    def boards(self) -> Iterator[tuple[str, list[TableResult]]]:
+        """Each board's label and results (in input order), boards in :func:`score_pairs`'s order."""
+
+
 class PairsStream:
-    """A pairs event scored a board at a time from a :class:`ResultStore`: the same numbers,
-    in the same order, as :func:`score_pairs` of the store's results, without holding them.
+    """A pairs event scored a board at a time from a :class:`ResultStore` (or any
+    :class:`BoardResults`): the same numbers, in the same order, as :func:`score_pairs` of
+    the store's results, without holding them.
 
     Creating one checks the pairs (raises RuleError as :func:`score_pairs` does). Then
     :meth:`results` yields each scored result, board by board (anew on each call), and
@@ -582,7 +608,7 @@ class PairsStream:
 
     __slots__ = ("_totals", "expected", "store")
 
-    def __init__(self, store: ResultStore, expected: int | None = None) -> None:
+    def __init__(self, store: BoardResults, expected: int | None = None) -> None:
         store.check_pairs()
         self.store = store
         self.expected = 0 if not len(store) else expected if expected is not None else store.most_results()

@@ -5,9 +5,8 @@ The results come from a CSV or YAML traveller, or from boards played at several
 tables (a board record a table, or a board whose ScoreTable lists every table):
 see :mod:`bridgecli.formats.traveller`. Boards are read one at a time, and only the
 small :class:`~bridgecli.core.events.TableResult` of each is kept for the ranking;
-``score --event`` keeps even those compactly (a
-:class:`~bridgecli.core.events.ResultStore`) and writes the event as it is scored
-(:class:`StreamedEvent`).
+``score --event`` keeps even those in a temporary file, a board at a time
+(:class:`SpilledResults`), and writes the event as it is scored (:class:`StreamedEvent`).
 """
 
 from __future__ import annotations
@@ -35,11 +34,12 @@ from bridgecli.core.scoring import ScoringRules, find_rules
 from bridgecli.files import names_a_file
 from bridgecli.formats import traveller
 from bridgecli.formats.traveller import result_text
+from bridgecli.results._spill import SpilledResults
 
 if TYPE_CHECKING:
     from bridgecli.core.notation import Language
 
-__all__ = ["Event", "StreamedEvent", "iter_results_of_chunks", "read_results", "results_of_chunks", "score_event"]
+__all__ = ["Event", "SpilledResults", "StreamedEvent", "iter_results_of_chunks", "read_results", "results_of_chunks", "score_event"]
 
 Source = str | os.PathLike[str] | IO[str] | Iterable[Board]
 """An event's input: a path, a text, an open text file, or boards."""
@@ -245,8 +245,8 @@ def event_of(results: Sequence[TableResult], expected: int | None = None, source
 
 
 class StreamedEvent:
-    """An event scored from a :class:`~bridgecli.core.events.ResultStore` and written as it
-    is scored: ``score --event``'s output for an event too big to hold as objects. The same
+    """An event scored from a :class:`~bridgecli.core.events.ResultStore` or a
+    :class:`SpilledResults` and written as it is scored: ``score --event``'s output for an event too big to hold as objects. The same
     bytes as :class:`Event`'s :meth:`~Event.records` (one JSON line each) or
     :meth:`~Event.table`, plus a newline.
 
@@ -255,7 +255,8 @@ class StreamedEvent:
     a team match is small (two results a board) and is scored as :class:`Event`.
     """
 
-    def __init__(self, store: ResultStore, expected: int | None = None, source: str | None = None) -> None:
+    def __init__(self, store: ResultStore | SpilledResults, expected: int | None = None,
+                 source: str | None = None) -> None:
         if not len(store):
             raise ParseError("no results in the event file", source=source)
         self._event: Event | None = None
