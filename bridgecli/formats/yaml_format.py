@@ -7,20 +7,23 @@ imported lazily, and the libyaml loader/dumper is used when present.
 
 Errors carry the line of the bad value (from the YAML node marks). A bad
 board does not stop reading; a YAML syntax error does, except in a plain
-top-level list, where each item is then read on its own.
+top-level list before its first anchor or ``---``, where each item is then
+read on its own.
 
 Reading streams (issue #19): a top-level block list is read a run of items
-at a time; any other shape (a flow list, ``boards:``, a stream of documents)
-a board at a time from the parser's events (:class:`_EventReader`), so memory
-does not grow with the number of boards. There an error that ends the
-reading (a syntax error, nesting too deep, an alias bomb) comes at its place,
-after the boards before it.
+at a time up to the item holding its first anchor or document marker; from
+there, and any other shape (a flow list, ``boards:``, a stream of documents)
+from the start, a board at a time from the parser's events
+(:class:`_EventReader`, which keeps anchored nodes for later aliases and
+nothing else of the boards read), so memory does not grow with the number of
+boards. There an error that ends the reading (a syntax error, nesting too
+deep, an alias bomb) comes at its place, after the boards before it.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from typing import IO, Any
 
 from bridgecli.core.board import Board
@@ -51,7 +54,8 @@ _LOADER: Any = None
 #: Deepest nesting of lists and mappings read (a board needs 4; deeper input could
 #: overflow the YAML composer's stack).
 MAX_DEPTH = 200
-#: Most nodes that aliases may add to a document when expanded ("billion laughs").
+#: Most nodes that aliases may add to a document when expanded ("billion laughs"); read
+#: a board at a time (:class:`_EventReader`), to each item of a list.
 MAX_ALIAS_NODES = 100_000
 
 
@@ -380,14 +384,18 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
     """Every board of a YAML text in order; a bad board is yielded as its error.
 
     An empty text is an error (no boards); ``[]`` is an empty list of boards. A
-    top-level block list is read whole (an item at a time after a syntax error);
-    any other shape a board at a time, as :func:`iter_stream` reads it.
+    top-level block list is read whole (an item at a time after a syntax error) up
+    to the item that holds its first anchor or document marker, and from there, like
+    any other shape, a board at a time, as :func:`iter_stream` reads it.
     """
     if not text.strip():
         yield ParseError("empty input: no boards", source=source, line=1)
         return
     if not _is_block_list(text):
         yield from _EventReader((text,), source).records()
+        return
+    if _WHOLE_FROM_HERE.search(text):
+        yield from iter_stream((text,), source)
         return
     produced = False
     for rec in _documents(text, source, 0):
@@ -487,7 +495,7 @@ def dump(boards: Iterable[Board], fp: IO[str]) -> None:
 _PIECE = 1 << 16
 # where a top-level list item starts (a "-" in the first column)
 _NEXT_ITEM = re.compile(r"\n(?=-(?:[ \t]|\n))")
-# what ties items together (an anchor), or starts another document: read the rest whole
+# what ties items together (an anchor), or starts another document: read the rest by events
 _WHOLE_FROM_HERE = re.compile(r"(?:^|[\s\[{,:-])&[^\s\[\]{},]|^(?:---|\.\.\.)(?:[ \t]|$)", re.MULTILINE)
 
 
@@ -495,42 +503,59 @@ def iter_stream(chunks: Iterable[str], source: str | None = None) -> Iterator[Bo
     """Like :func:`iter_records` for a text given in pieces (``chunks``). A top-level
     block list (what :func:`dumps` writes) is read a run of items at a time, each run
     as its own text (as :func:`iter_records` reads the items of a list with a syntax
-    error); from the first anchor or document marker on, the rest is read whole. Any
-    other shape (a flow list, ``boards:``, documents, one board) is read a board at a
-    time from the parser's events (:class:`_EventReader`)."""
+    error), up to the item that holds its first anchor or document marker: an alias
+    may name any anchor before it, and a marker starts a document of any shape, so
+    from that item on the list is read a board at a time from the parser's events
+    (:class:`_EventReader`, which keeps the anchored nodes alive and nothing else of
+    the boards read). Any other shape (a flow list, ``boards:``, documents, one board)
+    is read that way from the start."""
     head, rest = _head(chunks)
     if not _ITEM_START.match(_first_line(head, True) or ""):
         yield from _EventReader(rest, source).records()
         return
-    if _WHOLE_FROM_HERE.search(head):
-        yield from iter_records("".join(rest), source)
-        return
     carry = ""
     line = 1
-    held: list[str] | None = None
     read_any = False
     for chunk in rest:
-        if held is not None:
-            held.append(chunk)
-            continue
         text = carry + chunk if carry else chunk
-        if _WHOLE_FROM_HERE.search(text):
-            held, carry = [text], ""
-            continue
+        # (a marker or anchor may begin in the last few characters of the carry)
+        tied = _WHOLE_FROM_HERE.search(text, max(0, len(carry) - 4))
+        end = len(text) if tied is None else tied.start()
         # runs of whole items of about _PIECE characters (a node tree is many times its text)
-        done = 0
+        done = cut = 0
         for m in _NEXT_ITEM.finditer(text, max(0, len(carry) - 1)):
-            if m.end() - done < _PIECE:
+            if m.end() > end:
+                break
+            cut = m.end()
+            if cut - done < _PIECE:
                 continue
-            piece, done = text[done:m.end()], m.end()
-            if piece.strip():
-                read_any = True
-                yield from _shifted(iter_records(piece, source), line - 1)
-            line += piece.count("\n")
+            read_any |= yield from _run(text[done:cut], source, line)
+            line += text.count("\n", done, cut)
+            done = cut
+        if tied is not None:
+            # the items before the one that holds the anchor or marker, then the rest by events
+            if cut > done:
+                read_any |= yield from _run(text[done:cut], source, line)
+                line += text.count("\n", done, cut)
+                done = cut
+            yield from _shifted(_EventReader(_chain_text(text[done:], rest), source).records(), line - 1)
+            return
         carry = text[done:]
-    tail = "".join(held) if held is not None else carry
-    if tail.strip() or not read_any:
-        yield from _shifted(iter_records(tail, source), line - 1)
+    if carry.strip() or not read_any:
+        yield from _shifted(iter_records(carry, source), line - 1)
+
+
+def _run(piece: str, source: str | None, line: int) -> Generator[Board | BridgeError, None, bool]:
+    """The records of a run of whole list items starting on ``line``; whether it held any."""
+    if not piece.strip():
+        return False
+    yield from _shifted(iter_records(piece, source), line - 1)
+    return True
+
+
+def _chain_text(first: str, rest: Iterator[str]) -> Iterator[str]:
+    yield first
+    yield from rest
 
 
 def _head(chunks: Iterable[str]) -> tuple[str, Iterator[str]]:
@@ -590,8 +615,10 @@ class _EventReader:
     """The boards of a YAML text given in pieces, a board at a time: the parser's events
     are composed into one board's node tree at a time (never the whole document), with
     the checks :func:`_documents` makes on a whole document: nesting no deeper than
-    MAX_DEPTH, aliases adding no more than MAX_ALIAS_NODES values to a document and
-    never referring to a list or mapping that holds them. Each error comes at its place:
+    MAX_DEPTH, aliases adding no more than MAX_ALIAS_NODES values to a document (to
+    each item of a list: a board is read and dropped before the next, so a file of
+    any length may alias an anchor in every board) and never referring to a list or
+    mapping that holds them. Each error comes at its place:
     the boards before it are yielded first.
 
     A block list (or a ``boards:`` list) is read an item at a time; any other document
@@ -681,6 +708,7 @@ class _EventReader:
         start = loader.get_event()
         self._deeper(start, depth + 1)
         while not isinstance(loader.peek_event(), yaml.SequenceEndEvent):
+            self.extra = 0  # (a board is read and dropped: its aliases are counted alone)
             yield self._node(depth + 1)
         loader.get_event()
 
