@@ -22,6 +22,7 @@ deep, an alias bomb) comes at its place, after the boards before it.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Generator, Iterable, Iterator
 from typing import IO, Any
@@ -798,3 +799,139 @@ class _EventReader:
         if isinstance(node, self.yaml.ScalarNode):
             return 1
         return 1 + sum(self._size(n) for n in _children(node))
+
+
+# -- the items of one list, for a reader that tells a text's kind by its start -------
+
+
+class ItemReader(_EventReader):
+    """The items of a list in a YAML text given in pieces, read an item at a time from the
+    parser's events as :class:`_EventReader` reads boards (nesting and aliases checked,
+    anchored nodes kept for later aliases, nothing else of an item once read): the first
+    document's root list, or the list under ``key`` of a root mapping (its first ``key``,
+    before any ``boards``). A traveller (:mod:`bridgecli.formats.traveller`) is told from
+    boards this way: the pieces read are kept until :meth:`forget`, and :meth:`again`
+    gives every piece again from the start, for the board reader.
+
+    :meth:`start` reads up to the list, :meth:`items` the items, then checks that the
+    text ends with that document. Errors are raised as ParseError."""
+
+    def __init__(self, chunks: Iterable[str], source: str | None, key: str) -> None:
+        self._pieces = iter(chunks)
+        self._seen: list[str] | None = []
+        super().__init__(self._keep(), source)
+        self.key = key
+        self.loader = _loader_class()(self.feed)
+        self._depth = 0  # of the list's items
+        self._mapping = False  # the list is under key of a root mapping
+
+    def _keep(self) -> Iterator[str]:
+        for piece in self._pieces:
+            if self._seen is not None:
+                self._seen.append(piece)
+            yield piece
+
+    def again(self) -> Iterator[str]:
+        """Every piece of the text from the start (before :meth:`forget` only)."""
+        assert self._seen is not None
+        seen, self._seen = self._seen, None
+        yield from seen
+        yield from self._pieces
+
+    def forget(self) -> None:
+        """Keep no more of the pieces read."""
+        self._seen = None
+
+    def _is_key(self, node: Any) -> bool:
+        return type(node) is self.yaml.ScalarNode and node.tag == _STR and node.value == self.key
+
+    def start(self) -> str | None:
+        """Read up to the list's first item: ``"list"`` for a root list, :attr:`key` for
+        the list under it; None when the first document holds neither (no document, a
+        scalar, a tagged root, a mapping whose ``key`` holds no list or comes after a
+        ``boards`` key or not at all)."""
+        yaml = self.yaml
+        loader = self.loader
+        with self._errors():
+            loader.get_event()  # the stream's start
+            if isinstance(loader.peek_event(), yaml.StreamEndEvent):
+                return None
+            loader.get_event()  # the document's start
+            self.root = first = loader.peek_event()
+            plain = (None, "!")
+            if type(first) is yaml.SequenceStartEvent and first.tag in (*plain, _SEQ):
+                self._new(yaml.SequenceNode, loader.get_event(), 1)
+                self._depth = 1
+                return "list"
+            if type(first) is not yaml.MappingStartEvent or first.tag not in (*plain, _MAP):
+                return None
+            self._new(yaml.MappingNode, loader.get_event(), 1)
+            while not isinstance(loader.peek_event(), yaml.MappingEndEvent):
+                key = self._node(1)
+                value = loader.peek_event()
+                if self._is_key(key):
+                    if type(value) is yaml.SequenceStartEvent and value.tag in (*plain, _SEQ):
+                        self._new(yaml.SequenceNode, loader.get_event(), 2)
+                        self._depth, self._mapping = 2, True
+                        return self.key
+                    return None
+                if type(key) is yaml.ScalarNode and key.tag == _STR and key.value == "boards":
+                    return None
+                self._node(1)  # another key's value: read, checked, dropped
+            return None
+
+    def items(self) -> Iterator[tuple[int, object]]:
+        """Each item's line and plain data (as yaml's safe loader builds it), then the rest
+        of the document and of the text read: another ``key`` in the mapping, or another
+        document, is an error."""
+        yaml = self.yaml
+        loader = self.loader
+        with self._errors():
+            while not isinstance(loader.peek_event(), yaml.SequenceEndEvent):
+                self.extra = 0
+                node = self._node(self._depth)
+                yield _line(node, 0), self._data(node)
+            loader.get_event()
+            if self._mapping:
+                while not isinstance(loader.peek_event(), yaml.MappingEndEvent):
+                    key = self._node(1)
+                    if self._is_key(key):
+                        raise ParseError(f"key {self.key!r} given twice", source=self.source, line=_line(key, 0))
+                    self._node(1)
+                loader.get_event()
+            document = loader.get_event()
+            if not isinstance(loader.peek_event(), yaml.StreamEndEvent):
+                raise yaml.composer.ComposerError("expected a single document in the stream", document.start_mark,
+                                                  "but found another document", loader.get_event().start_mark)
+
+    def _data(self, node: Any) -> object:
+        """The plain data of an item's node tree (yaml's constructor for anything unusual)."""
+        yaml = self.yaml
+        try:
+            try:
+                return _plain_data(node, set())
+            except (_Slow, _Duplicate):  # (a key twice: the last one, as yaml's safe loader keeps it)
+                return self.loader.construct_object(node, deep=True)
+            finally:
+                self.loader.constructed_objects = {}
+        except (yaml.YAMLError, ValueError, TypeError, RecursionError) as e:
+            raise _yaml_error(e, self.source, 0, _line(node, 0), syntax=False) from None
+        except Exception as e:  # noqa: BLE001  (a constructor of an odd tag failing its own way)
+            raise ParseError(f"yaml error: cannot read this value ({type(e).__name__})", source=self.source,
+                             line=_line(node, 0)) from None
+
+    @contextlib.contextmanager
+    def _errors(self) -> Iterator[None]:
+        """YAML's errors (and an alias bomb, nesting too deep) raised as ParseError."""
+        try:
+            yield
+        except _Fatal as f:
+            raise f.error from None
+        except ParseError:
+            raise
+        except (self.yaml.YAMLError, ValueError, RecursionError) as e:
+            raise _yaml_error(e, self.source, 0, 1) from None
+
+    def close(self) -> None:
+        """Let the parser go."""
+        self.loader.dispose()
