@@ -45,10 +45,16 @@ COMMANDS: dict[str, tuple[str, list[str]]] = {
     "score-event-csv": ("csv", ["score", "--event", "{f}", "--json"]),
     "score-event-csv-text": ("csv", ["score", "--event", "{f}"]),
     "score-event-yaml": ("yaml", ["score", "--event", "{f}", "--json"]),
+    # YAML that ties boards together: an anchor in the first board that every later board
+    # aliases, a block list cut into documents by "---" every 1,000 boards, and a YAML traveller
+    "convert-yaml-anchors-json": ("yaml-anchors", ["convert", "{f}", "--to", "json"]),
+    "convert-yaml-doclists-json": ("yaml-doclists", ["convert", "{f}", "--to", "json"]),
+    "score-event-yaml-traveller": ("yaml-traveller", ["score", "--event", "{f}", "--json"]),
 }
 #: The kinds generate_shapes writes (the others: generate).
 SHAPES = {"yaml-flow": ".yaml", "yaml-boards": ".yaml", "yaml-docs": ".yaml", "json-object": ".json",
-          "json-pretty": ".json", "csv": ".csv"}
+          "json-pretty": ".json", "csv": ".csv", "yaml-anchors": ".yaml", "yaml-doclists": ".yaml",
+          "yaml-traveller": ".yaml"}
 
 
 def templates() -> dict[str, list[str]]:
@@ -120,8 +126,19 @@ def shape_templates() -> dict[str, list[str]]:
         out["json-object"].append(numbered(line, f'"board": {n},', '"board": {n},'))
         pretty = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
         out["json-pretty"].append(numbered(pretty, f'"board": {n},', '"board": {n},'))
+        event = "    Event: Thursday Club Pairs\n"
+        assert event in block
+        out["yaml-anchors"].append(numbered(block.replace(event, "    Event: *event\n"), f"- board: {n}\n",
+                                            "- board: {n}\n"))
+        out["yaml-doclists"].append(out["yaml-boards"][-1])
     contracts = ["3NT,N,=,SQ", "4S,E,-1,HK", "4SX,E,-2,HK", "2H,S,+1,D3", "pass,,,", "3NT,S,+2,C4", "5D,W,=,SA"]
     out["csv"] = [f"{{b}},{t},{t + 10},{c}\n" for t in range(1, 11) for c in contracts]
+    out["yaml-traveller"] = []
+    for t in range(1, 11):
+        for c in contracts:
+            contract, declarer, result, lead = c.split(",")
+            more = f", declarer: {declarer}, result: '{result}', lead: {lead}" if declarer else ""
+            out["yaml-traveller"].append(f"- {{{{board: {{b}}, ns: {t}, ew: {t + 10}, contract: {contract}{more}}}}}\n")
     return out
 
 
@@ -131,10 +148,19 @@ def generate_shapes(folder: Path, n: int, tmpl: dict[str, list[str]], kinds: set
     for kind, path in paths.items():
         parts = tmpl[kind]
         with open(path, "w", encoding="utf-8") as fp:
-            if kind == "csv":
-                fp.write("board,ns,ew,contract,declarer,result,lead\n")
+            if kind in ("csv", "yaml-traveller"):
+                if kind == "csv":
+                    fp.write("board,ns,ew,contract,declarer,result,lead\n")
                 # row i: board i // 10 + 1 at table i % 10 + 1, one of seven results
                 fp.writelines(parts[(i % 10) * 7 + (i // 10 + i % 10 * 3) % 7].format(b=i // 10 + 1)
+                              for i in range(n))
+                continue
+            if kind == "yaml-anchors":  # the first board holds the anchor every later one aliases
+                first = parts[0].replace("Event: *event", "Event: &event Thursday Club Pairs")
+                fp.writelines(parts[i % len(parts)].format(n=i + 1) if i else first.format(n=1) for i in range(n))
+                continue
+            if kind == "yaml-doclists":  # a block list, a new document every 1,000 boards
+                fp.writelines(("---\n" if i and i % 1000 == 0 else "") + parts[i % len(parts)].format(n=i + 1)
                               for i in range(n))
                 continue
             head, sep, tail = {"yaml-flow": ("[", ",\n ", "]\n"), "yaml-boards": ("boards:\n", "", ""),
