@@ -171,9 +171,13 @@ def generate_shapes(folder: Path, n: int, tmpl: dict[str, list[str]], kinds: set
     return paths
 
 
+#: The checkout whose code the commands run (``--checkout``: another one, for a paired run).
+CHECKOUT = ROOT
+
+
 def run(argv: list[str]) -> tuple[float, float, float, int]:
     """(peak RSS MB, wall s, CPU s, exit code) of one subprocess run, its output dropped."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = dict(os.environ, PYTHONPATH=str(CHECKOUT))
     start = time.perf_counter()
     with open(os.devnull, "wb") as null:
         proc = subprocess.Popen([sys.executable, "-m", "bridgecli", *argv], stdout=null, stderr=null, env=env)
@@ -188,7 +192,10 @@ def main() -> None:
     ap.add_argument("--sizes", default="100000,1000000")
     ap.add_argument("--only", default="", help="comma-separated command names (default: all)")
     ap.add_argument("--out", default=str(ROOT / "bench/results/memory.md"))
+    ap.add_argument("--checkout", default=str(ROOT), help="run the commands from this checkout (e.g. /work/main)")
     args = ap.parse_args()
+    global CHECKOUT
+    CHECKOUT = Path(args.checkout)
     sizes = [int(x) for x in args.sizes.split(",")]
     names = [x for x in args.only.split(",") if x] or list(COMMANDS)
     tmpl = templates()
@@ -218,7 +225,7 @@ def main() -> None:
     lines = [
         "# Peak memory of the file commands (issue #19)",
         "",
-        (f"`python bench/bench_memory.py --sizes {args.sizes}`; boards with auctions and full play "
+        (f"`python bench/bench_memory.py --sizes {args.sizes}` (code of {CHECKOUT}); boards with auctions and full play "
         "(the sample session's boards, renumbered); LIN with every board on one line. Peak RSS of the "
         f"child process from `os.wait4`; Python {sys.version.split()[0]}, {os.cpu_count()} cores, "
         f"load average {load:.1f} at the end (the machine was shared: wall times are noisy, CPU beside them)."),

@@ -100,11 +100,12 @@ def _yaml_texts(boards: list[Board], rng: random.Random) -> str:
         return block
     if shape == 5:  # a block list whose later boards alias what an earlier one anchors
         items = ["- board:" + item for item in block.split("- board:")[1:]]
+        first = rng.randrange(len(items))
         for k, item in enumerate(items):
             line = next((ln for ln in item.split("\n")[1:] if ln.startswith("  ") and ": " in ln), None)
-            if line is not None and k == 0:
-                items[k] = item.replace(line, line.replace(": ", ": &a" + str(k) + " ", 1), 1)
-            elif line is not None and rng.random() < 0.7:
+            if line is not None and k == first:
+                items[k] = item.replace(line, line.replace(": ", ": &a0 ", 1), 1)
+            elif line is not None and k > first and rng.random() < 0.7:
                 key = line.split(": ")[0]
                 items[k] = item.replace(line, key + ": *a0", 1)
         return "".join(items)

@@ -515,6 +515,7 @@ def iter_stream(chunks: Iterable[str], source: str | None = None) -> Iterator[Bo
         yield from _EventReader(rest, source).records()
         return
     carry = ""
+    cut = 0  # where the last item seen in the carry starts (0: none but its first)
     line = 1
     read_any = False
     for chunk in rest:
@@ -523,7 +524,7 @@ def iter_stream(chunks: Iterable[str], source: str | None = None) -> Iterator[Bo
         tied = _WHOLE_FROM_HERE.search(text, max(0, len(carry) - 4))
         end = len(text) if tied is None else tied.start()
         # runs of whole items of about _PIECE characters (a node tree is many times its text)
-        done = cut = 0
+        done = 0
         for m in _NEXT_ITEM.finditer(text, max(0, len(carry) - 1)):
             if m.end() > end:
                 break
@@ -541,7 +542,7 @@ def iter_stream(chunks: Iterable[str], source: str | None = None) -> Iterator[Bo
                 done = cut
             yield from _shifted(_EventReader(_chain_text(text[done:], rest), source).records(), line - 1)
             return
-        carry = text[done:]
+        carry, cut = text[done:], cut - done
     if carry.strip() or not read_any:
         yield from _shifted(iter_records(carry, source), line - 1)
 
