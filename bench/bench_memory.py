@@ -180,7 +180,9 @@ def run(argv: list[str]) -> tuple[float, float, float, int]:
     env = dict(os.environ, PYTHONPATH=str(CHECKOUT))
     start = time.perf_counter()
     with open(os.devnull, "wb") as null:
-        proc = subprocess.Popen([sys.executable, "-m", "bridgecli", *argv], stdout=null, stderr=null, env=env)
+        # (from the checkout's folder: "python -m" puts the working folder first on sys.path)
+        proc = subprocess.Popen([sys.executable, "-m", "bridgecli", *argv], stdout=null, stderr=null, env=env,
+                                cwd=CHECKOUT)
         _, status, usage = os.wait4(proc.pid, 0)
         proc.returncode = os.waitstatus_to_exitcode(status)
     wall = time.perf_counter() - start
