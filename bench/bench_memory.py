@@ -46,10 +46,16 @@ COMMANDS: dict[str, tuple[str, list[str]]] = {
     "score-event-csv-text": ("csv", ["score", "--event", "{f}"]),
     "score-event-csv-tables": ("csv-tables", ["score", "--event", "{f}", "--json"]),
     "score-event-yaml": ("yaml", ["score", "--event", "{f}", "--json"]),
+    # YAML that ties boards together: an anchor in the first board that every later board
+    # aliases, a block list cut into documents by "---" every 1,000 boards, and a YAML traveller
+    "convert-yaml-anchors-json": ("yaml-anchors", ["convert", "{f}", "--to", "json"]),
+    "convert-yaml-doclists-json": ("yaml-doclists", ["convert", "{f}", "--to", "json"]),
+    "score-event-yaml-traveller": ("yaml-traveller", ["score", "--event", "{f}", "--json"]),
 }
 #: The kinds generate_shapes writes (the others: generate).
 SHAPES = {"yaml-flow": ".yaml", "yaml-boards": ".yaml", "yaml-docs": ".yaml", "json-object": ".json",
-          "json-pretty": ".json", "csv": ".csv", "csv-tables": ".csv"}
+          "json-pretty": ".json", "csv": ".csv", "csv-tables": ".csv", "yaml-anchors": ".yaml",
+          "yaml-doclists": ".yaml", "yaml-traveller": ".yaml"}
 
 
 def templates() -> dict[str, list[str]]:
@@ -121,8 +127,19 @@ def shape_templates() -> dict[str, list[str]]:
         out["json-object"].append(numbered(line, f'"board": {n},', '"board": {n},'))
         pretty = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
         out["json-pretty"].append(numbered(pretty, f'"board": {n},', '"board": {n},'))
+        event = "    Event: Thursday Club Pairs\n"
+        assert event in block
+        out["yaml-anchors"].append(numbered(block.replace(event, "    Event: *event\n"), f"- board: {n}\n",
+                                            "- board: {n}\n"))
+        out["yaml-doclists"].append(out["yaml-boards"][-1])
     contracts = ["3NT,N,=,SQ", "4S,E,-1,HK", "4SX,E,-2,HK", "2H,S,+1,D3", "pass,,,", "3NT,S,+2,C4", "5D,W,=,SA"]
     out["csv"] = out["csv-tables"] = [f"{{b}},{t},{t + 10},{c}\n" for t in range(1, 11) for c in contracts]
+    out["yaml-traveller"] = []
+    for t in range(1, 11):
+        for c in contracts:
+            contract, declarer, result, lead = c.split(",")
+            more = f", declarer: {declarer}, result: '{result}', lead: {lead}" if declarer else ""
+            out["yaml-traveller"].append(f"- {{{{board: {{b}}, ns: {t}, ew: {t + 10}, contract: {contract}{more}}}}}\n")
     return out
 
 
@@ -132,12 +149,21 @@ def generate_shapes(folder: Path, n: int, tmpl: dict[str, list[str]], kinds: set
     for kind, path in paths.items():
         parts = tmpl[kind]
         with open(path, "w", encoding="utf-8") as fp:
-            if kind in ("csv", "csv-tables"):
-                fp.write("board,ns,ew,contract,declarer,result,lead\n")
+            if kind in ("csv", "csv-tables", "yaml-traveller"):
+                if kind != "yaml-traveller":
+                    fp.write("board,ns,ew,contract,declarer,result,lead\n")
                 # row i: board i // 10 + 1 at table i % 10 + 1, one of seven results
-                rows = range(n) if kind == "csv" else (i for t in range(10) for i in range(t, n, 10))
+                rows = range(n) if kind != "csv-tables" else (i for t in range(10) for i in range(t, n, 10))
                 fp.writelines(parts[(i % 10) * 7 + (i // 10 + i % 10 * 3) % 7].format(b=i // 10 + 1)
                               for i in rows)
+                continue
+            if kind == "yaml-anchors":  # the first board holds the anchor every later one aliases
+                first = parts[0].replace("Event: *event", "Event: &event Thursday Club Pairs")
+                fp.writelines(parts[i % len(parts)].format(n=i + 1) if i else first.format(n=1) for i in range(n))
+                continue
+            if kind == "yaml-doclists":  # a block list, a new document every 1,000 boards
+                fp.writelines(("---\n" if i and i % 1000 == 0 else "") + parts[i % len(parts)].format(n=i + 1)
+                              for i in range(n))
                 continue
             head, sep, tail = {"yaml-flow": ("[", ",\n ", "]\n"), "yaml-boards": ("boards:\n", "", ""),
                                "json-object": ('{{"boards": [\n', ",\n", "\n]}}\n")}.get(kind, ("", "", ""))
@@ -147,12 +173,18 @@ def generate_shapes(folder: Path, n: int, tmpl: dict[str, list[str]], kinds: set
     return paths
 
 
+#: The checkout whose code the commands run (``--checkout``: another one, for a paired run).
+CHECKOUT = ROOT
+
+
 def run(argv: list[str]) -> tuple[float, float, float, int]:
     """(peak RSS MB, wall s, CPU s, exit code) of one subprocess run, its output dropped."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = dict(os.environ, PYTHONPATH=str(CHECKOUT))
     start = time.perf_counter()
     with open(os.devnull, "wb") as null:
-        proc = subprocess.Popen([sys.executable, "-m", "bridgecli", *argv], stdout=null, stderr=null, env=env)
+        # (from the checkout's folder: "python -m" puts the working folder first on sys.path)
+        proc = subprocess.Popen([sys.executable, "-m", "bridgecli", *argv], stdout=null, stderr=null, env=env,
+                                cwd=CHECKOUT)
         _, status, usage = os.wait4(proc.pid, 0)
         proc.returncode = os.waitstatus_to_exitcode(status)
     wall = time.perf_counter() - start
@@ -164,7 +196,10 @@ def main() -> None:
     ap.add_argument("--sizes", default="100000,1000000")
     ap.add_argument("--only", default="", help="comma-separated command names (default: all)")
     ap.add_argument("--out", default=str(ROOT / "bench/results/memory.md"))
+    ap.add_argument("--checkout", default=str(ROOT), help="run the commands from this checkout (e.g. /work/main)")
     args = ap.parse_args()
+    global CHECKOUT
+    CHECKOUT = Path(args.checkout)
     sizes = [int(x) for x in args.sizes.split(",")]
     names = [x for x in args.only.split(",") if x] or list(COMMANDS)
     tmpl = templates()
@@ -194,7 +229,7 @@ def main() -> None:
     lines = [
         "# Peak memory of the file commands (issue #19)",
         "",
-        (f"`python bench/bench_memory.py --sizes {args.sizes}`; boards with auctions and full play "
+        (f"`python bench/bench_memory.py --sizes {args.sizes}` (code of {CHECKOUT}); boards with auctions and full play "
         "(the sample session's boards, renumbered); LIN with every board on one line. Peak RSS of the "
         f"child process from `os.wait4`; Python {sys.version.split()[0]}, {os.cpu_count()} cores, "
         f"load average {load:.1f} at the end (the machine was shared: wall times are noisy, CPU beside them)."),

@@ -18,7 +18,13 @@ as its type, message and line):
   with the boards of that load;
 * LIN: ``lin.iter_stream(pieces)`` with ``lin.iter_records(text)``;
 * CSV: ``traveller.read_csv(pieces)`` with the rows ``csv.reader`` reads from the
-  whole text (``io.StringIO(text, newline=None)``), the way it was read before.
+  whole text (``io.StringIO(text, newline=None)``), the way it was read before;
+* YAML travellers: ``traveller.yaml_traveller(pieces)`` with the whole text as one
+  piece, and, where PyYAML loads the whole text, with the rule used before it streamed
+  (traveller or boards from the whole data, then its rows).
+
+YAML boards come in every shape the reader knows, including a block list whose later
+boards alias an earlier board's anchor and a block list cut into documents by ``---``.
 
     python tools/stream_diff.py --cases 5000 --seed 1 [--only N] [--show]
 
@@ -89,9 +95,23 @@ def _boards() -> list[Board]:
 def _yaml_texts(boards: list[Board], rng: random.Random) -> str:
     chosen = rng.sample(boards, min(len(boards), rng.randrange(1, 6)))
     block = yaml_format.dumps(chosen)
-    shape = rng.randrange(5)
+    shape = rng.randrange(7)
     if shape == 0:
         return block
+    if shape == 5:  # a block list whose later boards alias what an earlier one anchors
+        items = ["- board:" + item for item in block.split("- board:")[1:]]
+        first = rng.randrange(len(items))
+        for k, item in enumerate(items):
+            line = next((ln for ln in item.split("\n")[1:] if ln.startswith("  ") and ": " in ln), None)
+            if line is not None and k == first:
+                items[k] = item.replace(line, line.replace(": ", ": &a0 ", 1), 1)
+            elif line is not None and k > first and rng.random() < 0.7:
+                key = line.split(": ")[0]
+                items[k] = item.replace(line, key + ": *a0", 1)
+        return "".join(items)
+    if shape == 6:  # a block list cut into documents, not starting with one
+        items = ["- board:" + item for item in block.split("- board:")[1:]]
+        return "".join(("---\n" if k and rng.random() < 0.5 else "") + item for k, item in enumerate(items))
     if shape == 1:  # boards: mapping
         return "boards:\n" + "".join("  " + line + "\n" for line in block.splitlines())
     if shape == 2:  # documents
@@ -126,6 +146,58 @@ _CSV_ROWS = [
 def _csv_text(rng: random.Random) -> str:
     rows = [_CSV_ROWS[0]] + [rng.choice(_CSV_ROWS[1:]) for _ in range(rng.randrange(0, 8))]
     return rng.choice(["\n", "\r\n", "\r"]).join(rows) + rng.choice(["\n", "", "\r\n"])
+
+
+_TRAVELLER_ROWS = [
+    "{board: 1, ns: 1, ew: 2, contract: 4S, declarer: N, result: '=', score: 420}", "{board: 1, ns: 3, ew: 4, score: -50}",
+    "{board: 2, ns: &p 1, ew: 2, contract: pass}", "{board: 2, ns: 3, ew: *p, contract: 3NT, declarer: S, result: 9}",
+    "{board: 3, pair_ns: 5, ew: 6, contract: 2HX, declarer: E, result: '-1'}", "{board: 3, ns: 1, ew: 2, score: x}",
+    "board: 4\n  ns: 7\n  ew: 8\n  score: 'A+'", "{board: 4, nsx: 1}", "7", "{board: 5, ns: 1, ew: 2, score: 0, ns: 3}",
+]
+
+
+def _traveller_text(rng: random.Random) -> str:
+    rows = "".join(f"- {rng.choice(_TRAVELLER_ROWS)}\n" for _ in range(rng.randrange(0, 7)))
+    head = rng.choice(["", "", "results:\n", "event: Cup\nresults:\n", "# a traveller\n", "boards: []\nresults:\n"])
+    return head + rows + rng.choice(["", "", "---\n- {board: 9, ns: 1, ew: 2, score: 0}\n", "other: 1\n"])
+
+
+def _traveller_keys(chunks: Iterable[str]) -> list[Any]:
+    try:
+        results, again = traveller.yaml_traveller(chunks, "t.yaml")
+        if results is None:
+            return ["boards", "".join(again)]
+        return [repr(r) for r in results]
+    except BridgeError as exc:
+        return [("error", exc.message if hasattr(exc, "message") else str(exc), exc.line)]
+    except Exception as exc:  # noqa: BLE001
+        return [("raised", type(exc).__name__, str(exc))]
+
+
+def _traveller_whole(text: str) -> list[Any] | None:
+    """The results of the whole text loaded at once (as ``yaml_format.safe_load`` loads a
+    document), by the rule used before the traveller streamed; None where the whole text
+    is no YAML, names "results" twice (the first now tells, the last did), or holds a
+    "boards" key before "results" (now boards, as the start tells)."""
+    if ("\n" + text).count("\nresults:") > 1:
+        return None
+    try:
+        data = yaml_format.safe_load(text.lstrip("\ufeff"))
+    except BridgeError:
+        return None
+    if isinstance(data, dict) and isinstance(data.get("results"), list):
+        if "boards" in data and list(data).index("boards") < list(data).index("results"):
+            return None
+        data = data["results"]
+    elif not (isinstance(data, list) and data and isinstance(data[0], dict)
+              and any(traveller._ALIASES.get(traveller._norm(str(k))) in ("ns", "ew") for k in data[0])):
+        return ["boards", text]
+    if not all(isinstance(r, dict) for r in data):
+        return [("error", "a YAML traveller is a list of results (mappings)", 1)]
+    try:
+        return [repr(r) for r in traveller.results_from_rows(((None, r) for r in data), "t.yaml")]
+    except BridgeError as exc:
+        return [("error", exc.message if hasattr(exc, "message") else str(exc), exc.line)]
 
 
 _NOISE = '[]{}":,-#&*!|>?%@`\'\n\r\t  0123456789abnNESW\\\ufeff'
@@ -243,7 +315,14 @@ def _csv_streamed(chunks: list[str]) -> list[Any]:
 def case(i: int, seed: int, pool: dict[str, list[str]], boards: list[Board]) -> tuple[str, str, str] | None:
     """Run case ``i``: (kind, text, what differs) of a finding, or None."""
     rng = random.Random(f"{seed}:{i}")
-    kind = rng.choice(["pbn", "pbn", "yaml", "json", "json", "lin", "csv"])
+    kind = rng.choice(["pbn", "pbn", "yaml", "json", "json", "lin", "csv", "yaml-traveller"])
+    if kind == "yaml-traveller":
+        text = mutate(_traveller_text(rng), rng)
+        a, b = _traveller_keys(pieces(text, rng)), _traveller_keys([text])
+        if a != b:
+            return kind, text, f"streamed {a}\nwhole    {b}"
+        loaded = _traveller_whole(text)
+        return None if loaded is None or loaded == b else (kind, text, f"streamed {b}\nwhole load {loaded}")
     if kind == "yaml":
         text = _yaml_texts(boards, rng)
     elif kind == "json":

@@ -11,11 +11,11 @@ as UTF-8 until a byte proves it is not, then as Latin-1 from that piece on.
 each format module's ``iter_stream(chunks, source)`` does the work: PBN is
 cut between games, JSON Lines between lines (pretty-printed objects an object
 at a time), a JSON array and the array of a ``{"boards": [...]}`` object an item
-at a time (also on one line), a YAML block list a run of items at a time and any
-other YAML shape a board at a time from the parser's events, and LIN between
-``key|value|`` pairs, so memory stays flat however big the input (and a LIN file
-of a million boards on one line streams too). Still read whole: a YAML block
-list from its first anchor or ``---`` on.
+at a time (also on one line), a YAML block list a run of items at a time (from
+its first anchor or ``---`` on, and any other YAML shape, a board at a time from
+the parser's events, keeping only anchored nodes for later aliases), and LIN
+between ``key|value|`` pairs, so memory stays flat however big the input (and a
+LIN file of a million boards on one line streams too).
 """
 
 from __future__ import annotations

@@ -32,6 +32,7 @@ from the ``Room`` tag.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -65,7 +66,7 @@ __all__ = [
     "results_from_rows",
     "score_tag",
     "unscored_reason",
-    "yaml_boards_ahead",
+    "yaml_traveller",
 ]
 
 #: Canonical column -> accepted header spellings (normalised: lower case, no space, ``_`` or ``-``).
@@ -310,95 +311,85 @@ def _csv_lines(chunks: Iterable[str]) -> Iterator[str]:
 def loads_yaml(text: str, source: str | None = None, lang: Language = ENGLISH,
                rules: ScoringRules = DUPLICATE) -> list[TableResult]:
     """Results of a YAML traveller: a list of mappings, or ``results:`` holding one."""
-    from bridgecli.formats.yaml_format import safe_load
+    from bridgecli.formats.yaml_format import ItemReader
 
-    data = safe_load(text, source)
-    if isinstance(data, Mapping) and "results" in data:
-        data = data["results"]
-    if not isinstance(data, list) or not all(isinstance(r, Mapping) for r in data):
-        raise ParseError("a YAML traveller is a list of results (mappings)", source=source, line=1)
-    return results_from_rows(((None, r) for r in data), source, lang, rules)
+    reader = ItemReader((text,), source, "results")
+    try:
+        if reader.start() is None:
+            raise ParseError("a YAML traveller is a list of results (mappings)", source=source, line=1)
+        return list(_yaml_results(reader.items(), source, lang, rules))
+    finally:
+        reader.close()
+
+
+def _names_a_pair(row: object) -> bool:
+    """Whether ``row`` is a mapping with an ``ns`` or ``ew`` column (or an alias of one)."""
+    return isinstance(row, Mapping) and any(_ALIASES.get(_norm(str(k))) in ("ns", "ew") for k in row)
 
 
 def is_traveller_yaml(text: str) -> bool:
     """True when YAML ``text`` is a traveller (a ``results:`` list, or a list of mappings
-    with ``ns``/``ew`` columns) rather than boards. False for text that is not YAML."""
-    from bridgecli.formats.yaml_format import safe_load
+    with ``ns``/``ew`` columns) rather than boards, told from its start as
+    :func:`yaml_traveller` tells it. False for text that is not YAML there."""
+    results, _ = yaml_traveller((text,))
+    return results is not None
 
+
+def yaml_traveller(chunks: Iterable[str], source: str | None = None, lang: Language = ENGLISH,
+                   rules: ScoringRules = DUPLICATE) -> tuple[Iterator[TableResult] | None, Iterator[str]]:
+    """The results of a YAML text given in pieces when it is a traveller, told from its start:
+    its first document is a mapping whose ``results`` key (not after a ``boards`` key) holds
+    a list, or a list whose first item is a mapping with an ``ns`` or ``ew`` column. Then
+    the results are read a row at a time (what is wrong further on, a syntax error, a second
+    document, is the traveller's error) and the second value is empty. Else (boards, or
+    YAML that goes wrong before it tells) None, and ``chunks`` again from the start.
+    """
+    from bridgecli.formats.yaml_format import ItemReader
+
+    reader = ItemReader(chunks, source, "results")
     try:
-        data = safe_load(text)
+        shape = reader.start()
+        rows = reader.items()
+        if shape == "list":
+            first = next(rows, None)
+            if first is None or not _names_a_pair(first[1]):
+                shape = None
+            else:
+                rows = itertools.chain((first,), rows)
     except ParseError:
-        return False
-    if isinstance(data, Mapping) and isinstance(data.get("results"), list):
-        return True
-    if isinstance(data, list) and data and isinstance(data[0], Mapping):
-        return any(_ALIASES.get(_norm(str(k))) in ("ns", "ew") for k in data[0])
-    return False
+        shape = None
+    if shape is None:
+        reader.close()
+        return None, reader.again()
+    reader.forget()
+    return _closing(_yaml_results(rows, source, lang, rules), reader), iter(())
 
 
-def yaml_boards_ahead(chunks: Iterable[str]) -> tuple[bool, Iterator[str]]:
-    """Whether the start of a YAML text already shows that it holds boards, not a
-    traveller: its first document is a list whose first item is no mapping, or a mapping
-    whose keys (all plain text, untagged) name no pair column. Then
-    :func:`is_traveller_yaml` of the whole text is False whatever follows (a later
-    syntax error or document makes it False too), and the text can be read a board at a
-    time. Only the parser's events up to the end of the first item are looked at, and
-    only the pieces holding them are kept; anything else (a mapping, a first item with a
-    pair column, an alias, a tag or a syntax error on the way) is False: the whole text
-    must decide. Returns the answer and ``chunks`` again, from the start."""
-    import re
-
-    from bridgecli.formats.yaml_format import _loader_class, _yaml
-
-    yaml = _yaml()
-    # a key that is plain text: no merge key (<<), no value key (=), nothing a resolver could change
-    plain_key = re.compile(r"[A-Za-z_][A-Za-z0-9_ -]*").fullmatch
-    seen: list[str] = []
-    source = iter(chunks)
-
-    class Feed:
-        def read(self, size: int = -1) -> bytes:
-            for chunk in source:
-                seen.append(chunk)
-                if chunk:
-                    return chunk.encode("utf-8")
-            return b""
-
-    def again() -> Iterator[str]:
-        yield from seen
-        yield from source
-
-    loader = _loader_class()(Feed())
+def _closing(results: Iterator[TableResult], reader: Any) -> Iterator[TableResult]:
     try:
-        events = iter(loader.get_event, None)
-        start, document, root = next(events), next(events), next(events)
-        if (type(start) is not yaml.StreamStartEvent or type(document) is not yaml.DocumentStartEvent
-                or type(root) is not yaml.SequenceStartEvent or root.tag is not None):
-            return False, again()
-        first = next(events)
-        if type(first) is not yaml.MappingStartEvent:
-            return type(first) is not yaml.AliasEvent, again()  # an empty list, or no mapping first
-        if first.tag is not None:
-            return False, again()
-        depth = 0  # of the value being skipped
-        while True:
-            event = next(events)
-            if depth == 0:
-                if type(event) is yaml.MappingEndEvent:
-                    return True, again()
-                if (type(event) is not yaml.ScalarEvent or event.tag is not None or event.anchor is not None
-                        or not plain_key(event.value)
-                        or _ALIASES.get(_norm(event.value)) in ("ns", "ew")):
-                    return False, again()
-                event = next(events)  # the value
-            if type(event) in (yaml.SequenceStartEvent, yaml.MappingStartEvent):
-                depth += 1
-            elif type(event) in (yaml.SequenceEndEvent, yaml.MappingEndEvent):
-                depth -= 1
-    except (yaml.YAMLError, ValueError, UnicodeError, StopIteration):
-        return False, again()
+        yield from results
     finally:
-        loader.dispose()
+        reader.close()
+
+
+def _yaml_results(rows: Iterable[tuple[int, object]], source: str | None, lang: Language,
+                  rules: ScoringRules) -> Iterator[TableResult]:
+    """The results of a YAML traveller's rows, each as soon as it is read; as for a whole
+    text read first, an item that is no mapping (or a YAML error) is raised at once, the
+    first row that is no result once every row is read."""
+    bad: BridgeError | None = None
+    for _line, row in rows:
+        if not isinstance(row, Mapping):
+            raise ParseError("a YAML traveller is a list of results (mappings)", source=source, line=1)
+        if bad is None:
+            try:
+                result = _row_result(None, row, source, lang, rules)
+            except BridgeError as exc:
+                bad = exc
+                continue
+            yield result
+    if bad is not None:
+        raise bad
 
 
 def _pair(board: Board, side: str) -> str:

@@ -7,20 +7,24 @@ imported lazily, and the libyaml loader/dumper is used when present.
 
 Errors carry the line of the bad value (from the YAML node marks). A bad
 board does not stop reading; a YAML syntax error does, except in a plain
-top-level list, where each item is then read on its own.
+top-level list before its first anchor or ``---``, where each item is then
+read on its own.
 
 Reading streams (issue #19): a top-level block list is read a run of items
-at a time; any other shape (a flow list, ``boards:``, a stream of documents)
-a board at a time from the parser's events (:class:`_EventReader`), so memory
-does not grow with the number of boards. There an error that ends the
-reading (a syntax error, nesting too deep, an alias bomb) comes at its place,
-after the boards before it.
+at a time up to the item holding its first anchor or document marker; from
+there, and any other shape (a flow list, ``boards:``, a stream of documents)
+from the start, a board at a time from the parser's events
+(:class:`_EventReader`, which keeps anchored nodes for later aliases and
+nothing else of the boards read), so memory does not grow with the number of
+boards. There an error that ends the reading (a syntax error, nesting too
+deep, an alias bomb) comes at its place, after the boards before it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from typing import IO, Any
 
 from bridgecli.core.board import Board
@@ -51,7 +55,8 @@ _LOADER: Any = None
 #: Deepest nesting of lists and mappings read (a board needs 4; deeper input could
 #: overflow the YAML composer's stack).
 MAX_DEPTH = 200
-#: Most nodes that aliases may add to a document when expanded ("billion laughs").
+#: Most nodes that aliases may add to a document when expanded ("billion laughs"); read
+#: a board at a time (:class:`_EventReader`), to each item of a list.
 MAX_ALIAS_NODES = 100_000
 
 
@@ -380,14 +385,18 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
     """Every board of a YAML text in order; a bad board is yielded as its error.
 
     An empty text is an error (no boards); ``[]`` is an empty list of boards. A
-    top-level block list is read whole (an item at a time after a syntax error);
-    any other shape a board at a time, as :func:`iter_stream` reads it.
+    top-level block list is read whole (an item at a time after a syntax error) up
+    to the item that holds its first anchor or document marker, and from there, like
+    any other shape, a board at a time, as :func:`iter_stream` reads it.
     """
     if not text.strip():
         yield ParseError("empty input: no boards", source=source, line=1)
         return
     if not _is_block_list(text):
         yield from _EventReader((text,), source).records()
+        return
+    if _WHOLE_FROM_HERE.search(text):
+        yield from iter_stream((text,), source)
         return
     produced = False
     for rec in _documents(text, source, 0):
@@ -487,7 +496,7 @@ def dump(boards: Iterable[Board], fp: IO[str]) -> None:
 _PIECE = 1 << 16
 # where a top-level list item starts (a "-" in the first column)
 _NEXT_ITEM = re.compile(r"\n(?=-(?:[ \t]|\n))")
-# what ties items together (an anchor), or starts another document: read the rest whole
+# what ties items together (an anchor), or starts another document: read the rest by events
 _WHOLE_FROM_HERE = re.compile(r"(?:^|[\s\[{,:-])&[^\s\[\]{},]|^(?:---|\.\.\.)(?:[ \t]|$)", re.MULTILINE)
 
 
@@ -495,42 +504,60 @@ def iter_stream(chunks: Iterable[str], source: str | None = None) -> Iterator[Bo
     """Like :func:`iter_records` for a text given in pieces (``chunks``). A top-level
     block list (what :func:`dumps` writes) is read a run of items at a time, each run
     as its own text (as :func:`iter_records` reads the items of a list with a syntax
-    error); from the first anchor or document marker on, the rest is read whole. Any
-    other shape (a flow list, ``boards:``, documents, one board) is read a board at a
-    time from the parser's events (:class:`_EventReader`)."""
+    error), up to the item that holds its first anchor or document marker: an alias
+    may name any anchor before it, and a marker starts a document of any shape, so
+    from that item on the list is read a board at a time from the parser's events
+    (:class:`_EventReader`, which keeps the anchored nodes alive and nothing else of
+    the boards read). Any other shape (a flow list, ``boards:``, documents, one board)
+    is read that way from the start."""
     head, rest = _head(chunks)
     if not _ITEM_START.match(_first_line(head, True) or ""):
         yield from _EventReader(rest, source).records()
         return
-    if _WHOLE_FROM_HERE.search(head):
-        yield from iter_records("".join(rest), source)
-        return
     carry = ""
+    cut = 0  # where the last item seen in the carry starts (0: none but its first)
     line = 1
-    held: list[str] | None = None
     read_any = False
     for chunk in rest:
-        if held is not None:
-            held.append(chunk)
-            continue
         text = carry + chunk if carry else chunk
-        if _WHOLE_FROM_HERE.search(text):
-            held, carry = [text], ""
-            continue
+        # (a marker or anchor may begin in the last few characters of the carry)
+        tied = _WHOLE_FROM_HERE.search(text, max(0, len(carry) - 4))
+        end = len(text) if tied is None else tied.start()
         # runs of whole items of about _PIECE characters (a node tree is many times its text)
         done = 0
         for m in _NEXT_ITEM.finditer(text, max(0, len(carry) - 1)):
-            if m.end() - done < _PIECE:
+            if m.end() > end:
+                break
+            cut = m.end()
+            if cut - done < _PIECE:
                 continue
-            piece, done = text[done:m.end()], m.end()
-            if piece.strip():
-                read_any = True
-                yield from _shifted(iter_records(piece, source), line - 1)
-            line += piece.count("\n")
-        carry = text[done:]
-    tail = "".join(held) if held is not None else carry
-    if tail.strip() or not read_any:
-        yield from _shifted(iter_records(tail, source), line - 1)
+            read_any |= yield from _run(text[done:cut], source, line)
+            line += text.count("\n", done, cut)
+            done = cut
+        if tied is not None:
+            # the items before the one that holds the anchor or marker, then the rest by events
+            if cut > done:
+                read_any |= yield from _run(text[done:cut], source, line)
+                line += text.count("\n", done, cut)
+                done = cut
+            yield from _shifted(_EventReader(_chain_text(text[done:], rest), source).records(), line - 1)
+            return
+        carry, cut = text[done:], cut - done
+    if carry.strip() or not read_any:
+        yield from _shifted(iter_records(carry, source), line - 1)
+
+
+def _run(piece: str, source: str | None, line: int) -> Generator[Board | BridgeError, None, bool]:
+    """The records of a run of whole list items starting on ``line``; whether it held any."""
+    if not piece.strip():
+        return False
+    yield from _shifted(iter_records(piece, source), line - 1)
+    return True
+
+
+def _chain_text(first: str, rest: Iterator[str]) -> Iterator[str]:
+    yield first
+    yield from rest
 
 
 def _head(chunks: Iterable[str]) -> tuple[str, Iterator[str]]:
@@ -590,8 +617,10 @@ class _EventReader:
     """The boards of a YAML text given in pieces, a board at a time: the parser's events
     are composed into one board's node tree at a time (never the whole document), with
     the checks :func:`_documents` makes on a whole document: nesting no deeper than
-    MAX_DEPTH, aliases adding no more than MAX_ALIAS_NODES values to a document and
-    never referring to a list or mapping that holds them. Each error comes at its place:
+    MAX_DEPTH, aliases adding no more than MAX_ALIAS_NODES values to a document (to
+    each item of a list: a board is read and dropped before the next, so a file of
+    any length may alias an anchor in every board) and never referring to a list or
+    mapping that holds them. Each error comes at its place:
     the boards before it are yielded first.
 
     A block list (or a ``boards:`` list) is read an item at a time; any other document
@@ -681,6 +710,7 @@ class _EventReader:
         start = loader.get_event()
         self._deeper(start, depth + 1)
         while not isinstance(loader.peek_event(), yaml.SequenceEndEvent):
+            self.extra = 0  # (a board is read and dropped: its aliases are counted alone)
             yield self._node(depth + 1)
         loader.get_event()
 
@@ -770,3 +800,139 @@ class _EventReader:
         if isinstance(node, self.yaml.ScalarNode):
             return 1
         return 1 + sum(self._size(n) for n in _children(node))
+
+
+# -- the items of one list, for a reader that tells a text's kind by its start -------
+
+
+class ItemReader(_EventReader):
+    """The items of a list in a YAML text given in pieces, read an item at a time from the
+    parser's events as :class:`_EventReader` reads boards (nesting and aliases checked,
+    anchored nodes kept for later aliases, nothing else of an item once read): the first
+    document's root list, or the list under ``key`` of a root mapping (its first ``key``,
+    before any ``boards``). A traveller (:mod:`bridgecli.formats.traveller`) is told from
+    boards this way: the pieces read are kept until :meth:`forget`, and :meth:`again`
+    gives every piece again from the start, for the board reader.
+
+    :meth:`start` reads up to the list, :meth:`items` the items, then checks that the
+    text ends with that document. Errors are raised as ParseError."""
+
+    def __init__(self, chunks: Iterable[str], source: str | None, key: str) -> None:
+        self._pieces = iter(chunks)
+        self._seen: list[str] | None = []
+        super().__init__(self._keep(), source)
+        self.key = key
+        self.loader = _loader_class()(self.feed)
+        self._depth = 0  # of the list's items
+        self._mapping = False  # the list is under key of a root mapping
+
+    def _keep(self) -> Iterator[str]:
+        for piece in self._pieces:
+            if self._seen is not None:
+                self._seen.append(piece)
+            yield piece
+
+    def again(self) -> Iterator[str]:
+        """Every piece of the text from the start (before :meth:`forget` only)."""
+        assert self._seen is not None
+        seen, self._seen = self._seen, None
+        yield from seen
+        yield from self._pieces
+
+    def forget(self) -> None:
+        """Keep no more of the pieces read."""
+        self._seen = None
+
+    def _is_key(self, node: Any) -> bool:
+        return type(node) is self.yaml.ScalarNode and node.tag == _STR and node.value == self.key
+
+    def start(self) -> str | None:
+        """Read up to the list's first item: ``"list"`` for a root list, :attr:`key` for
+        the list under it; None when the first document holds neither (no document, a
+        scalar, a tagged root, a mapping whose ``key`` holds no list or comes after a
+        ``boards`` key or not at all)."""
+        yaml = self.yaml
+        loader = self.loader
+        with self._errors():
+            loader.get_event()  # the stream's start
+            if isinstance(loader.peek_event(), yaml.StreamEndEvent):
+                return None
+            loader.get_event()  # the document's start
+            self.root = first = loader.peek_event()
+            plain = (None, "!")
+            if type(first) is yaml.SequenceStartEvent and first.tag in (*plain, _SEQ):
+                self._new(yaml.SequenceNode, loader.get_event(), 1)
+                self._depth = 1
+                return "list"
+            if type(first) is not yaml.MappingStartEvent or first.tag not in (*plain, _MAP):
+                return None
+            self._new(yaml.MappingNode, loader.get_event(), 1)
+            while not isinstance(loader.peek_event(), yaml.MappingEndEvent):
+                key = self._node(1)
+                value = loader.peek_event()
+                if self._is_key(key):
+                    if type(value) is yaml.SequenceStartEvent and value.tag in (*plain, _SEQ):
+                        self._new(yaml.SequenceNode, loader.get_event(), 2)
+                        self._depth, self._mapping = 2, True
+                        return self.key
+                    return None
+                if type(key) is yaml.ScalarNode and key.tag == _STR and key.value == "boards":
+                    return None
+                self._node(1)  # another key's value: read, checked, dropped
+            return None
+
+    def items(self) -> Iterator[tuple[int, object]]:
+        """Each item's line and plain data (as yaml's safe loader builds it), then the rest
+        of the document and of the text read: another ``key`` in the mapping, or another
+        document, is an error."""
+        yaml = self.yaml
+        loader = self.loader
+        with self._errors():
+            while not isinstance(loader.peek_event(), yaml.SequenceEndEvent):
+                self.extra = 0
+                node = self._node(self._depth)
+                yield _line(node, 0), self._data(node)
+            loader.get_event()
+            if self._mapping:
+                while not isinstance(loader.peek_event(), yaml.MappingEndEvent):
+                    key = self._node(1)
+                    if self._is_key(key):
+                        raise ParseError(f"key {self.key!r} given twice", source=self.source, line=_line(key, 0))
+                    self._node(1)
+                loader.get_event()
+            document = loader.get_event()
+            if not isinstance(loader.peek_event(), yaml.StreamEndEvent):
+                raise yaml.composer.ComposerError("expected a single document in the stream", document.start_mark,
+                                                  "but found another document", loader.get_event().start_mark)
+
+    def _data(self, node: Any) -> object:
+        """The plain data of an item's node tree (yaml's constructor for anything unusual)."""
+        yaml = self.yaml
+        try:
+            try:
+                return _plain_data(node, set())
+            except (_Slow, _Duplicate):  # (a key twice: the last one, as yaml's safe loader keeps it)
+                return self.loader.construct_object(node, deep=True)
+            finally:
+                self.loader.constructed_objects = {}
+        except (yaml.YAMLError, ValueError, TypeError, RecursionError) as e:
+            raise _yaml_error(e, self.source, 0, _line(node, 0), syntax=False) from None
+        except Exception as e:  # noqa: BLE001  (a constructor of an odd tag failing its own way)
+            raise ParseError(f"yaml error: cannot read this value ({type(e).__name__})", source=self.source,
+                             line=_line(node, 0)) from None
+
+    @contextlib.contextmanager
+    def _errors(self) -> Iterator[None]:
+        """YAML's errors (and an alias bomb, nesting too deep) raised as ParseError."""
+        try:
+            yield
+        except _Fatal as f:
+            raise f.error from None
+        except ParseError:
+            raise
+        except (self.yaml.YAMLError, ValueError, RecursionError) as e:
+            raise _yaml_error(e, self.source, 0, 1) from None
+
+    def close(self) -> None:
+        """Let the parser go."""
+        self.loader.dispose()

@@ -83,14 +83,10 @@ def iter_results_of_chunks(chunks: Iterable[str], path: str | None = None, fmt: 
     if ext == ".csv" or (ext == "" and not fmt and "," in first and first.lstrip().startswith("board")):
         return traveller.iter_csv(rest, source, lang, rules)
     name = formats.resolve_format(path, head, fmt)
-    if name == "yaml":
-        boards, rest = traveller.yaml_boards_ahead(rest)
-        if boards:  # boards, whatever follows: read a board at a time
-            return traveller.iter_results_from_boards(_boards(rest, name, source), source, rules)
-        text = "".join(rest)  # a traveller is told from boards by the whole text (is_traveller_yaml)
-        if traveller.is_traveller_yaml(text):
-            return iter(traveller.loads_yaml(text, source, lang, rules))
-        rest = iter((text,))
+    if name == "yaml":  # a traveller is told from boards by its start, then read a row at a time
+        results, rest = traveller.yaml_traveller(rest, source, lang, rules)
+        if results is not None:
+            return results
     return traveller.iter_results_from_boards(_boards(rest, name, source), source, rules)
 
 

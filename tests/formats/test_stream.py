@@ -186,13 +186,78 @@ def test_pbn_comments_inheritance_and_errors_at_every_cut() -> None:
         assert [_key(r) for r in iter_file(_pieces(PBN_TRICKY, size), "pbn", source="f")] == whole, size
 
 
-def test_yaml_anchor_reads_the_rest_whole() -> None:
+def test_yaml_anchor_streams_the_rest_by_events() -> None:
     boards = write_boards(_boards(3), "yaml")
     assert "- board: 3\n  dealer: S\n" in boards
     text = boards.replace("- board: 3\n  dealer: S\n", "- board: 3\n  dealer: &d S\n") + "- board: 9\n  dealer: *d\n"
     whole = [_key(r) for r in iter_records(text, "yaml", source="f")]
     assert len(whole) == 4 and all(k[0] == "board" for k in whole)
     assert [_key(r) for r in iter_file(_pieces(text, 50), "yaml", source="f")] == whole
+
+
+def _aliased(n: int) -> str:
+    """A block list of ``n`` boards: board 5 anchors its dealer and its tags, every later
+    board aliases them."""
+    items = write_boards(_boards(n), "yaml").split("\n- board: ")
+    out = []
+    for k, item in enumerate(items):
+        item = item if k == 0 else "- board: " + item
+        if k == 4:
+            item = item.replace("\n  dealer: ", "\n  dealer: &d ", 1).replace("\n  tags:\n", "\n  tags: &t\n", 1)
+        elif k > 4:
+            head, _, _ = item.partition("\n  tags:\n")
+            item = head.replace("\n  dealer: N\n", "\n  dealer: *d\n", 1) + "\n  tags: *t\n"
+        out.append(item if item.endswith("\n") else item + "\n")
+    return "".join(out)
+
+
+def test_yaml_aliases_across_runs_and_pieces_read_as_the_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    import yaml
+
+    from bridgecli.formats import schema, yaml_format
+
+    monkeypatch.setattr(yaml_format, "_PIECE", 300)  # many runs before the anchor
+    text = _aliased(40)
+    want = [schema.from_dict(d) for d in yaml.safe_load(text)]
+    assert want[30].tags == want[4].tags and want[30].dealer == want[4].dealer
+    assert [_key(r) for r in iter_records(text, "yaml", source="f")] == [("board", b) for b in want]
+    for size in (7, 333, 1 << 20):
+        assert [_key(r) for r in iter_file(_pieces(text, size), "yaml", source="f")] == [("board", b) for b in want]
+
+
+def test_yaml_aliases_are_counted_a_board_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bridgecli.formats import yaml_format
+
+    # every board aliasing the same tags adds more than the cap in all, never in one board
+    monkeypatch.setattr(yaml_format, "MAX_ALIAS_NODES", 40)
+    text = _aliased(30)
+    assert all(k[0] == "board" for k in (_key(r) for r in iter_file(_pieces(text, 100), "yaml", source="f")))
+    bomb = text + "- board: 99\n  tags: {A: [*t, *t, *t, *t, *t, *t, *t, *t, *t, *t]}\n"
+    got = [_key(r) for r in iter_file(_pieces(bomb, 100), "yaml", source="f")]
+    assert [k[0] for k in got] == ["board"] * 30 + ["error"] and "alias bomb" in str(got[-1][2])  # type: ignore[index]
+
+
+def test_yaml_block_list_documents_stream_with_their_own_anchors() -> None:
+    text = _aliased(8)
+    cut = text.index("- board: 7\n")
+    docs = text[:cut] + "---\n" + text[cut:]  # boards 7 and 8 alias what the first document anchors
+    got = [_key(r) for r in iter_file(_pieces(docs, 50), "yaml", source="f")]
+    assert [k[0] for k in got] == ["board"] * 6 + ["error"]
+    first_alias = docs[:docs.index(": *", cut)].count("\n") + 1
+    assert "found undefined alias" in str(got[-1][2]) and got[-1][3] == first_alias  # type: ignore[index]
+    assert got == [_key(r) for r in iter_records(docs, "yaml", source="f")]
+
+
+def test_yaml_syntax_error_after_an_anchor_ends_the_reading_at_its_place() -> None:
+    text = _aliased(12)
+    bad = text.replace("- board: 9\n  dealer: *d\n", "- board: 9\n  dealer: [*d\n", 1)
+    got = [_key(r) for r in iter_file(_pieces(bad, 64), "yaml", source="f")]
+    assert [k[0] for k in got] == ["board"] * 8 + ["error"] and "yaml syntax error" in str(got[-1][2])  # type: ignore[index]
+    # before the first anchor, a syntax error still costs only its item
+    early = text.replace("- board: 2\n  dealer: E\n", "- board: 2\n  dealer: [E\n", 1)
+    assert early != text
+    got = [_key(r) for r in iter_file(_pieces(early, 64), "yaml", source="f")]
+    assert [k[0] for k in got] == ["board", "error"] + ["board"] * 10
 
 
 def test_yaml_list_read_in_small_runs(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -42,3 +42,16 @@ def test_the_reference_readers_see_what_the_files_hold() -> None:
     assert len(tool._yaml_whole(tool.yaml_format.dumps(boards[:2])) or []) == 2
     csv_text = "Board,NS,EW,Contract,Declarer,Result\n1,1,2,4S,N,10\n1,3,4,3NT,S,=\n"
     assert len(tool._csv_whole(csv_text)) == 2 and tool._csv_streamed(list(csv_text)) == tool._csv_whole(csv_text)
+
+
+def test_the_new_yaml_shapes_and_the_traveller_reference() -> None:
+    # the shapes that stream by events from the first anchor or "---" are among the texts
+    import random
+
+    boards = tool._boards()
+    texts = [tool._yaml_texts(boards, random.Random(i)) for i in range(60)]
+    assert any("*a0" in t and "&a0" in t and t.startswith("- board:") for t in texts)
+    assert any("\n---\n" in t and t.startswith("- board:") for t in texts)
+    row = "- {board: 1, ns: 1, ew: 2, score: 420}\n"
+    assert tool._traveller_whole(row) == tool._traveller_keys([row]) and len(tool._traveller_keys([row])) == 1
+    assert tool._traveller_whole("- board: 1\n") == ["boards", "- board: 1\n"] == tool._traveller_keys(["- b", "oard: 1\n"])

@@ -24,7 +24,7 @@ from bridgecli.formats.traveller import (
     result_text,
     results_from_boards,
     score_tag,
-    yaml_boards_ahead,
+    yaml_traveller,
 )
 
 
@@ -208,27 +208,104 @@ _YAML_ITEMS = [
     "- board: 3\n  deal: 'N:AKQJ.T98.765.432 - - -'\n", "- number: 4\n  players: {north: A}\n",
     "- x: &m {ns: 1}\n  <<: *m\n", "- 1\n", "- [unclosed\n", "---\n", "- ! ns: 1\n", "- {'NS': 2}\n",
     "- &a {board: 5}\n", "- *a\n", "- ? [k]\n  : v\n", "- !!map {board: 6}\n", "# note\n", "- {}\n",
+    "- {board: 7, ns: 3, ew: 13, contract: 4S, declarer: N, result: '='}\n", "- {board: 8, ns: 4, ew: 14}\n",
+    "- {board: 9, ns: 5, ew: 15, score: 620, ns: 6}\n", "- {board: 10, ns: 7, ew: 17, score: =}\n",
 ]
+
+
+def _whole_rule(text: str) -> list[object] | None:
+    """The reference, where yaml's safe loader reads the whole text: the traveller's
+    results as the rule before streaming gave them (the whole data, then the rows), or
+    a ParseError; None for boards."""
+    import yaml
+
+    from bridgecli.formats.traveller import results_from_rows
+
+    data = yaml.safe_load(text)
+    if isinstance(data, dict) and isinstance(data.get("results"), list):
+        data = data["results"]
+    elif not (isinstance(data, list) and data and isinstance(data[0], dict)
+              and any(str(k).lower() in ("ns", "ew", "pairns", "pair_ns") for k in data[0])):
+        return None
+    if not all(isinstance(r, dict) for r in data):
+        return ["error", "a YAML traveller is a list of results (mappings)", 1]
+    try:
+        return [repr(r) for r in results_from_rows((None, r) for r in data)]
+    except ParseError as exc:
+        return ["error", exc.message, exc.line]
+
+
+def _streamed_rule(chunks: list[str]) -> tuple[list[object] | None, list[str]]:
+    results, again = yaml_traveller(iter(chunks))
+    if results is None:
+        return None, list(again)
+    assert list(again) == []
+    try:
+        return [repr(r) for r in results], []
+    except ParseError as exc:
+        return ["error", exc.message, exc.line], []
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(_YAML_ITEMS), max_size=5), st.sampled_from(["", "results:\n", "[", "\ufeff"]),
        st.integers(1, 40))
-def test_yaml_boards_ahead_never_calls_a_traveller_boards(items: list[str], head: str, size: int) -> None:
-    """When the start says boards, the whole text is no traveller; the pieces come back whole."""
+def test_yaml_traveller_told_from_its_start_as_the_whole_text_tells_it(items: list[str], head: str,
+                                                                        size: int) -> None:
+    """Where the whole text loads, the start tells what the whole told (and the same results
+    or error); boards get every piece back; a traveller is never called boards by what follows."""
+    import yaml
+
     text = head + "".join(items)
     chunks = [text[i:i + size] for i in range(0, len(text), size)]
-    boards, again = yaml_boards_ahead(iter(chunks))
-    assert list(again) == chunks
-    if boards:
-        assert not is_traveller_yaml(text)
+    got, again = _streamed_rule(chunks)
+    if got is None:
+        assert again == chunks
+    try:
+        whole = _whole_rule(text.lstrip("\ufeff"))
+    except yaml.YAMLError:
+        # the whole text is no YAML: the board reader says what is wrong, or the traveller does
+        assert got is None or got[0] == "error"
+        return
+    assert got == whole
 
 
-def test_yaml_boards_ahead_on_the_plain_shapes() -> None:
-    boards_text = "- board: 1\n  deal: 'N:AKQJ.T98.765.432 - - -'\n- board: 2\n"
-    assert yaml_boards_ahead(iter([boards_text]))[0]
-    assert yaml_boards_ahead(iter(["[]\n"]))[0]
-    # a traveller, or what only the whole text can tell
-    for text in ("- {board: 1, ns: 1, ew: 11, score: 420}\n", "results:\n  - {board: 1}\n", "boards:\n  - {}\n",
-                 "- x: &m {ns: 1}\n  <<: *m\n", "- {board: 1, ns: [unclosed\n"):
-        assert not yaml_boards_ahead(iter([text]))[0], text
+def test_yaml_traveller_on_the_plain_shapes() -> None:
+    row = "- {board: 1, ns: 1, ew: 11, score: 420}\n"
+    for text in (row, "results:\n  " + row, "event: Cup\nresults:\n" + row, "results: []\n"):
+        results, again = yaml_traveller(iter([text]))
+        assert results is not None and list(again) == [], text
+        assert [r.score for r in results] == ([420] if "ns" in text else [])
+    # boards, or what goes wrong before the start tells
+    for text in ("- board: 1\n  deal: 'N:AKQJ.T98.765.432 - - -'\n- board: 2\n", "[]\n", "boards:\n  - {}\n",
+                 "boards: []\nresults:\n" + row, "results: 5\n", "- {board: 1, ns: [unclosed\n", "just text\n",
+                 "", "--- !!omap\n- ns: 1\n"):
+        results, again = yaml_traveller(iter([text[:5], text[5:]]))
+        assert results is None and "".join(again) == text, text
+
+
+@pytest.mark.parametrize(("text", "message", "line"), [
+    # what goes wrong after the start told a traveller is the traveller's (not boards any more)
+    ("- {board: 1, ns: 1, ew: 11, score: 420}\n- {board: 2, ns: [1\n", "yaml syntax error", 3),
+    ("- {board: 1, ns: 1, ew: 11, score: 420}\n---\n- {board: 2}\n", "but found another document", 2),
+    ("results:\n- {board: 1, ns: 1, ew: 11, score: 420}\nresults: []\n", "key 'results' given twice", 3),
+    ("- {board: 1, ns: 1, ew: 11, score: 420}\n- {board: 2, ns: 1, ew: 11, score: =}\n",
+     "could not determine a constructor", 2),
+    # as before: an item that is no mapping, wherever it is, before the first row that is no result
+    ("- {board: 1, ns: 1, ew: 11}\n- {board: 2, ns: 1, ew: 11, score: 1}\n- 7\n",
+     "a YAML traveller is a list of results (mappings)", 1),
+    ("- {board: 1, ns: 1, ew: 11}\n- {board: 2, ns: 1, ew: 11, score: x}\n", "a result needs a contract", None),
+])
+def test_yaml_traveller_errors(text: str, message: str, line: int | None) -> None:
+    results, _ = yaml_traveller(iter([text]), "t.yaml")
+    assert results is not None
+    with pytest.raises(ParseError) as info:
+        list(results)
+    assert message in info.value.message and info.value.line == line and info.value.source == "t.yaml"
+
+
+def test_yaml_traveller_anchors_reach_later_rows() -> None:
+    text = "- {board: 1, ns: &p 1, ew: 11, score: 420}\n- {board: 1, ns: 2, ew: *p, score: 50}\n- &r {board: 2, ns: 3, ew: 4, score: 0}\n- *r\n"
+    results, _ = yaml_traveller(iter(text))
+    assert results is not None
+    assert [(r.board, r.ns, r.ew) for r in results] == [("1", "1", "11"), ("1", "2", "1"), ("2", "3", "4"),
+                                                       ("2", "3", "4")]
