@@ -203,9 +203,21 @@ class _Reader:
         text = text.removeprefix("\ufeff")
         self.text = text
         self.source = source
-        self.last: dict[str, str] = {}  # value of each tag in the latest good game that had it
+        self._last: dict[str, str] = {}  # value of each tag in the latest good game that had it (see last)
+        self._last_export: tuple[str, ...] | None = None  # the groups of the latest game, when read the export way
         self.defaults: dict[str, str] = {}  # ``##`` values
         self._brace: list[str] = []  # lines of the brace comment being read
+
+    @property
+    def last(self) -> dict[str, str]:
+        """The value of each tag in the latest good game that had it (what a later ``#``
+        takes). A game read the export way adds its values only when this is next asked
+        for: most texts never ask."""
+        g = self._last_export
+        if g is not None:
+            self._last_export = None
+            _remember_export(self._last, g)
+        return self._last
 
     # -- splitting ---------------------------------------------------------
 
@@ -229,7 +241,6 @@ class _Reader:
         line = first_line  # the first line of chunks[counted]: counted only for a game read the general way
         counted = 0
         export = _EXPORT_GAME.fullmatch
-        last = self.last
         held = ""  # ``%`` lines alone before a blank line: commentary of the next game
         held_at = 0  # the chunk where the held lines start
         for k, chunk in enumerate(chunks):
@@ -253,8 +264,13 @@ class _Reader:
                 game = chunk[_own_directives(chunk):] if chunk[0] == "%" else chunk
                 m = export(game) if game[:7] == "[Event " else None
                 if m is not None:
-                    board = _export_board(m.groups(), last, game)
+                    g = m.groups()
+                    board = _export_board(g, game)
             if board is not None:
+                before = self._last_export
+                if before is not None and not _covers(g, before):
+                    _remember_export(self._last, before)  # (a tag of the game before that this one lacks)
+                self._last_export = g
                 yield board
                 continue
             for j in range(counted, start):  # (a chunk before another ends before its last newline)
@@ -999,10 +1015,10 @@ if _NEW_BOARD_FIELDS != _FIELD_NAMES:
 _SLOT_SETTERS = tuple(Board.__dict__[name].__set__ for name in _NEW_BOARD_FIELDS)
 
 
-def _export_board(g: tuple[str, ...], last: dict[str, str], text: str) -> Board | None:
+def _export_board(g: tuple[str, ...], text: str) -> Board | None:
     """The Board of a game matched by ``_EXPORT_GAME`` (its groups ``g``; ``text`` the game),
     or None when a value is not plain: the general path then reads the game (and words
-    any error); the game's values go to ``last`` for a later ``#``. A LazyBoard keeps
+    any error); :func:`_remember_export` keeps the game's values for a later ``#``. A LazyBoard keeps
     ``text`` and ``g``: the writer copies the text when it would write just that for the
     board (:func:`_copy_text`)."""
     event, site, date, board_v, west, north, east, south, dealer_v, vul_v, deal_v = g[:_G_HOLDINGS.start]
@@ -1065,27 +1081,51 @@ def _export_board(g: tuple[str, ...], last: dict[str, str], text: str) -> Board 
         _SET(board, "_game_text", text)
         # (only what decides the copy: the groups hold the game's text again)
         _SET(board, "_game_groups", _copy_keys(g, auction_text is not None))
-    # what a later "#" takes from this game
-    last.update(zip(("Event", "Site", "Date", "West", "North", "East", "South", "Scoring"),
-                    (event, site, date, west, north, east, south, scoring)))
-    last.update(tags)
-    last["Board"] = board_v
-    last["Dealer"] = dealer_v
-    last["Vulnerable"] = vul_v
-    last["Deal"] = deal_v
-    last["Declarer"] = declarer_v
-    last["Contract"] = contract_v
-    last["Result"] = result_v
-    if auction_v is not None:
-        last["Auction"] = auction_v
-        if notes:
-            last["Note"] = notes[-1][1]
-    if play_v is not None:
-        last["Play"] = play_v
     return board
 
 
 _BAD: Any = object()
+
+
+_TAG_NAME = re.compile(r"\[([A-Za-z0-9_]+) ")
+
+
+def _covers(g: tuple[str, ...], before: tuple[str, ...]) -> bool:
+    """Whether the game that :func:`_export_board` read (its groups ``g``) gives a value to
+    every tag of the game ``before`` it (its groups), the other tags in the same order: then
+    the values of ``g`` alone are what :func:`_remember_export` leaves after both."""
+    if (before[_G_AUCTION] is not None and g[_G_AUCTION] is None) or (before[_G_NOTES] and not g[_G_NOTES]) \
+            or (before[_G_PLAY] is not None and g[_G_PLAY] is None):
+        return False
+    a, b = before[_G_OTHERS], g[_G_OTHERS]
+    return not a or a == b or _TAG_NAME.findall(a) == _TAG_NAME.findall(b)
+
+
+def _remember_export(last: dict[str, str], g: tuple[str, ...]) -> None:
+    """Put into ``last`` the values of a game that :func:`_export_board` read (its groups
+    ``g``), as a later ``#`` takes them: every tag's, ``"?"`` and the Deal value included."""
+    last.update(zip(("Event", "Site", "Date", "West", "North", "East", "South", "Scoring"),
+                    (g[_G_EVENT], g[_G_SITE], g[_G_DATE], g[_G_WEST], g[_G_NORTH], g[_G_EAST], g[_G_SOUTH],
+                     g[_G_SCORING])))
+    others = g[_G_OTHERS]
+    if others:
+        last.update(_OTHER_TAG.findall(others))
+    last["Board"] = g[_G_BOARD]
+    last["Dealer"] = g[_G_DEALER]
+    last["Vulnerable"] = g[_G_VUL]
+    last["Deal"] = g[_G_DEAL] or g[_G_DEAL_OTHER]
+    last["Declarer"] = g[_G_DECLARER]
+    last["Contract"] = g[_G_CONTRACT]
+    last["Result"] = g[_G_RESULT]
+    auction = g[_G_AUCTION]
+    if auction is not None:
+        last["Auction"] = auction
+        notes = g[_G_NOTES]
+        if notes:
+            last["Note"] = _NOTE_VALUE.findall(notes)[-1]
+    play = g[_G_PLAY]
+    if play is not None:
+        last["Play"] = play
 
 
 def _copy_text(board: LazyBoard) -> str | None:

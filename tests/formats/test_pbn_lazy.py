@@ -169,3 +169,18 @@ def test_a_board_keeps_only_what_decides_the_copy_and_pickles_without_deciding()
     (odd,) = pbn.loads(GAME.replace('[Room "Open"]', '[Room "Open"]\n[Annotator "A"]'))
     back = pickle.loads(pickle.dumps(odd))
     assert pbn.board_text(back) == pbn.board_text(odd) != GAME and back._game_text is None
+
+
+def test_a_later_hash_takes_the_latest_value_of_each_tag_from_games_read_the_export_way() -> None:
+    # the export games' values are kept for "#" only when asked for: a tag that the game
+    # before the latest one had (Room; the latest has another), and one the latest one
+    # gives (Site), both reach it
+    second = GAME.replace('[Site "?"]', '[Site "Hall"]').replace('[Room "Open"]\n', '[Annotator "A"]\n')
+    assert pbn._EXPORT_GAME.fullmatch(second) is not None
+    third = GAME.replace('[Site "?"]', '[Site "#"]').replace('[Room "Open"]', '[Room "#"]')
+    unplayed = GAME[:GAME.index("[Play ")].replace('[Site "?"]', '[Site "Hall"]')
+    for two_games in (second, second + "\n" + unplayed):
+        first, *middle, three = pbn.loads(GAME + "\n" + two_games + "\n" + third)
+        assert "Room" not in middle[0].tags and middle[-1].tags["Site"] == "Hall"
+        assert three.tags["Room"] == "Open" and three.tags["Site"] == "Hall"
+        assert three == dataclasses.replace(first, tags={**first.tags, "Site": "Hall"})
