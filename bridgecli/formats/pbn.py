@@ -203,9 +203,21 @@ class _Reader:
         text = text.removeprefix("\ufeff")
         self.text = text
         self.source = source
-        self.last: dict[str, str] = {}  # value of each tag in the latest good game that had it
+        self._last: dict[str, str] = {}  # value of each tag in the latest good game that had it (see last)
+        self._last_export: tuple[str, ...] | None = None  # the groups of the latest game, when read the export way
         self.defaults: dict[str, str] = {}  # ``##`` values
         self._brace: list[str] = []  # lines of the brace comment being read
+
+    @property
+    def last(self) -> dict[str, str]:
+        """The value of each tag in the latest good game that had it (what a later ``#``
+        takes). A game read the export way adds its values only when this is next asked
+        for: most texts never ask."""
+        g = self._last_export
+        if g is not None:
+            self._last_export = None
+            _remember_export(self._last, g)
+        return self._last
 
     # -- splitting ---------------------------------------------------------
 
@@ -229,7 +241,6 @@ class _Reader:
         line = first_line  # the first line of chunks[counted]: counted only for a game read the general way
         counted = 0
         export = _EXPORT_GAME.fullmatch
-        last = self.last
         held = ""  # ``%`` lines alone before a blank line: commentary of the next game
         held_at = 0  # the chunk where the held lines start
         for k, chunk in enumerate(chunks):
@@ -253,8 +264,13 @@ class _Reader:
                 game = chunk[_own_directives(chunk):] if chunk[0] == "%" else chunk
                 m = export(game) if game[:7] == "[Event " else None
                 if m is not None:
-                    board = _export_board(m.groups(), last, game)
+                    g = m.groups()
+                    board = _export_board(g, game)
             if board is not None:
+                before = self._last_export
+                if before is not None and not _covers(g, before):
+                    _remember_export(self._last, before)  # (a tag of the game before that this one lacks)
+                self._last_export = g
                 yield board
                 continue
             for j in range(counted, start):  # (a chunk before another ends before its last newline)
@@ -638,6 +654,7 @@ _CANON_PLAY = re.compile(_PLAY_ROWS)
 _PENDING: Any = object()  # a part not parsed yet (LazyBoard)
 _DEAL_SLOT: Any = Board.__dict__["deal"]
 _PLAY_SLOT: Any = Board.__dict__["play"]
+_AUCTION_SLOT: Any = Board.__dict__["auction"]
 _FIELD_NAMES = tuple(f.name for f in __import__("dataclasses").fields(Board))
 
 
@@ -664,13 +681,21 @@ def _lazy_deal(v: str) -> bool:
 def _is_deal(holdings: Iterable[str]) -> bool:
     """Whether the 16 suit holdings of a canonical Deal value (spades to clubs, hand after
     hand) are a deal: ranks from the ace down, at most 13 cards a hand, no card twice."""
+    return _deal_hands(holdings) is not None
+
+
+def _deal_hands(holdings: Iterable[str]) -> tuple[int, int, int, int] | None:
+    """The card masks of the four hands (:func:`_hand_masks`, from the Deal value's first
+    seat) when the 16 suit holdings are a deal (see :func:`_is_deal`), else None."""
     hands = _hand_masks(holdings)
     if hands is None:
-        return False
+        return None
     # at most 13 cards a hand, and no card in two hands
     a, b, c, d = hands
     na, nb, nc, nd = a.bit_count(), b.bit_count(), c.bit_count(), d.bit_count()
-    return na <= 13 and nb <= 13 and nc <= 13 and nd <= 13 and (a | b | c | d).bit_count() == na + nb + nc + nd
+    if na <= 13 and nb <= 13 and nc <= 13 and nd <= 13 and (a | b | c | d).bit_count() == na + nb + nc + nd:
+        return hands
+    return None
 
 
 def _make_board(values: tuple[Any, ...]) -> Board:
@@ -678,40 +703,51 @@ def _make_board(values: tuple[Any, ...]) -> Board:
 
 
 def _make_lazy(values: tuple[Any, ...], deal: Any, play: Any, deal_waits: bool, play_waits: bool,
-               game: str | None = None) -> Board:
+               game: str | None = None, auction: Any = None, auction_waits: bool = False,
+               copy_keys: tuple[Any, ...] | None = None) -> Board:
     """A LazyBoard again from :meth:`LazyBoard.__reduce__` (``game``: the game read, when the
-    PBN writer writes just that for the board, else None)."""
+    PBN writer may write just that for the board, else None; ``copy_keys``: what decides
+    that, when not checked yet, else None)."""
     board = LazyBoard(*values)
     if game is not None:
         _SET(board, "_game_text", game)
-        _SET(board, "_game_groups", None)  # checked
+        _SET(board, "_game_groups", copy_keys)  # None: checked
     if deal_waits:
         _SET(board, "_deal_text", deal)
         deal = _PENDING
     if play_waits:
         _SET(board, "_play_entry", play)
         play = _PENDING
+    if auction_waits:
+        _SET(board, "_auction_text", auction)
+        auction = _PENDING
     _DEAL_SLOT.__set__(board, deal)
     _PLAY_SLOT.__set__(board, play)
+    _AUCTION_SLOT.__set__(board, auction)
     return board
 
 
 class LazyBoard(Board):
-    """A :class:`Board` read from PBN whose deal and play are parsed the first time
-    they are read. Only parts in canonical export form wait, and the reader has
-    checked them already (notation, no card twice, at most 13 cards a hand), so
-    reading them later never raises. It equals, hashes, prints and pickles as the
+    """A :class:`Board` read from PBN whose deal, auction and play are parsed the first
+    time they are read. Only parts in canonical export form wait, and the reader has
+    checked them already (notation, no card twice, at most 13 cards a hand, the calls),
+    so reading them later never raises. It equals, hashes, prints and pickles as the
     Board with the same fields; :func:`dataclasses.replace` gives one with every
     part parsed."""
 
-    __slots__ = ("_deal_text", "_game_groups", "_game_text", "_play_entry")
+    __slots__ = ("_auction_text", "_deal_text", "_game_groups", "_game_text", "_hands", "_play_entry")
     _deal_text: str
+    # the card masks of the deal's four hands from the Deal value's first seat (_hand_masks),
+    # when the reader kept them (the export style); deal_masks works them out otherwise
+    _hands: tuple[int, int, int, int]
+    _auction_text: str  # the Auction section's rows, in the writer's form (_CANON_AUCTION)
     _play_entry: _Entry
     # a game read in the export style (both set, or neither): the text read, None once it is
-    # known not to be what the writer writes for the board; the groups of the game's match
-    # (_EXPORT_GAME), None once that is checked (_copy_text)
+    # known not to be what the writer writes for the board; what decides that (_copy_keys, not
+    # the groups of the game's match: they hold the text again),
+    # None once that is checked (_copy_text)
     _game_text: str | None
-    _game_groups: tuple[str | None, ...] | None
+    _game_groups: tuple[Any, ...] | None
 
     @property
     def deal(self) -> Deal | None:
@@ -724,6 +760,18 @@ class LazyBoard(Board):
     @deal.setter
     def deal(self, value: Deal | None) -> None:
         _DEAL_SLOT.__set__(self, value)
+
+    @property
+    def auction(self) -> tuple[AnnotatedCall, ...] | None:
+        v = _AUCTION_SLOT.__get__(self)
+        if v is _PENDING:
+            v = _canon_calls_of(self._auction_text)
+            _AUCTION_SLOT.__set__(self, v)
+        return v  # type: ignore[no-any-return]
+
+    @auction.setter
+    def auction(self, value: tuple[AnnotatedCall, ...] | None) -> None:
+        _AUCTION_SLOT.__set__(self, value)
 
     @property
     def play(self) -> tuple[tuple[PlayedCard, ...], ...] | None:
@@ -748,16 +796,23 @@ class LazyBoard(Board):
         return "Board" + Board.__repr__(self)[len(type(self).__qualname__):]
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # parts not built yet travel as their text (to a worker process, say), and so does
-        # the game read when the PBN writer would write just that (checked here, once)
+        # parts not built yet travel as their text (to a worker process, say), and so does the
+        # game read while the PBN writer may write just that; whether it does is checked here
+        # only when it decides what comes back (every part built: a Board, or a LazyBoard that
+        # keeps the copy), else on the other side, the first time a writer asks
         deal = _DEAL_SLOT.__get__(self)
         play = _PLAY_SLOT.__get__(self)
-        game = _copy_text(self)
-        if deal is not _PENDING and play is not _PENDING and game is None:
+        auction = _AUCTION_SLOT.__get__(self)
+        waiting = deal is _PENDING or play is _PENDING or auction is _PENDING
+        keys = getattr(self, "_game_groups", None)
+        game = getattr(self, "_game_text", None) if waiting else _copy_text(self)
+        if not waiting and game is None:
             return _make_board, (tuple(getattr(self, f) for f in _FIELD_NAMES),)
-        values = tuple(None if f in ("deal", "play") else getattr(self, f) for f in _FIELD_NAMES)
+        values = tuple(None if f in ("deal", "play", "auction") else getattr(self, f) for f in _FIELD_NAMES)
         return _make_lazy, (values, self._deal_text if deal is _PENDING else deal,
-                            self._play_entry if play is _PENDING else play, deal is _PENDING, play is _PENDING, game)
+                            self._play_entry if play is _PENDING else play, deal is _PENDING, play is _PENDING, game,
+                            self._auction_text if auction is _PENDING else auction, auction is _PENDING,
+                            keys if waiting and game is not None else None)
 
 
 def deal_text(board: Board, first: Seat) -> str | None:
@@ -781,8 +836,11 @@ def deal_masks(board: Board) -> tuple[int, int, int, int] | None:
         return None
     t: str = board._deal_text  # checked by the reader: canonical, four known hands
     first = _SEAT_OF.get(t[0])
-    parts = t[2:].replace(" ", ".").split(".")
-    hands = _hand_masks(parts) if len(parts) == 16 and first is not None else None
+    try:
+        hands: tuple[int, int, int, int] | None = board._hands  # (kept by the reader)
+    except AttributeError:
+        parts = t[2:].replace(" ", ".").split(".")
+        hands = _hand_masks(parts) if len(parts) == 16 and first is not None else None
     if hands is None or not first:  # (not first: the text's hands run from North)
         return hands
     shift = 4 - first  # the text's hands run from ``first``
@@ -903,10 +961,13 @@ def _fast_outcome_table() -> dict[tuple[str, str], Contract | None]:
 
 def _new_board(number: int | None, dealer: Seat | None, vul: Vulnerability | None, deal: Any, deal_text: str,
                contract: Contract | None, result: int | None, tags: dict[str, str], fields: dict[str, Any],
-               play_entry: Any) -> Board:
-    """A Board, or a LazyBoard when its deal (``deal`` is _PENDING, its text ``deal_text``) or
-    its play (``play_entry``, the Play section, not None) is read on first use."""
-    lazy = deal is _PENDING or play_entry is not None
+               play_entry: Any, auction_text: str | None = None,
+               hands: tuple[int, int, int, int] | None = None) -> Board:
+    """A Board, or a LazyBoard when its deal (``deal`` is _PENDING, its text ``deal_text``,
+    the card masks of its hands ``hands`` when known), its auction (``auction_text``, its
+    rows, not None) or its play (``play_entry``, the Play section, not None) is read on
+    first use."""
+    lazy = deal is _PENDING or play_entry is not None or auction_text is not None
     board: Board = _OBJECT_NEW(LazyBoard if lazy else Board)
     get = fields.get
     # the fields in Board's order (a frozen dataclass without checks: what __init__ does,
@@ -935,8 +996,12 @@ def _new_board(number: int | None, dealer: Seat | None, vul: Vulnerability | Non
     if lazy:
         if deal is _PENDING:
             _SET(board, "_deal_text", deal_text)
+            if hands is not None:
+                _SET(board, "_hands", hands)
         if play_entry is not None:
             _SET(board, "_play_entry", play_entry)
+        if auction_text is not None:
+            _SET(board, "_auction_text", auction_text)
     return board
 
 
@@ -950,10 +1015,10 @@ if _NEW_BOARD_FIELDS != _FIELD_NAMES:
 _SLOT_SETTERS = tuple(Board.__dict__[name].__set__ for name in _NEW_BOARD_FIELDS)
 
 
-def _export_board(g: tuple[str, ...], last: dict[str, str], text: str) -> Board | None:
+def _export_board(g: tuple[str, ...], text: str) -> Board | None:
     """The Board of a game matched by ``_EXPORT_GAME`` (its groups ``g``; ``text`` the game),
     or None when a value is not plain: the general path then reads the game (and words
-    any error); the game's values go to ``last`` for a later ``#``. A LazyBoard keeps
+    any error); :func:`_remember_export` keeps the game's values for a later ``#``. A LazyBoard keeps
     ``text`` and ``g``: the writer copies the text when it would write just that for the
     board (:func:`_copy_text`)."""
     event, site, date, board_v, west, north, east, south, dealer_v, vul_v, deal_v = g[:_G_HOLDINGS.start]
@@ -966,11 +1031,12 @@ def _export_board(g: tuple[str, ...], last: dict[str, str], text: str) -> Board 
     if dealer is _BAD or vul is _BAD or contract is _BAD or result is _BAD:
         return None
     if deal_v is not None:
-        if not _is_deal(g[_G_HOLDINGS]):
+        hands = _deal_hands(g[_G_HOLDINGS])
+        if hands is None:
             return None
         deal = _PENDING
     elif deal_other == "?":
-        deal, deal_v = None, "?"
+        deal, deal_v, hands = None, "?", None
     else:
         return None
     number = None if board_v == "?" else int(board_v)
@@ -987,12 +1053,17 @@ def _export_board(g: tuple[str, ...], last: dict[str, str], text: str) -> Board 
     notes: list[Any] = []
     play_e: Any = None
     play_lazy = False
+    auction_text = None
     try:
         if auction_v is not None:
             if not auction_v:
                 return None
             rows = auction_other if auction_plain is None else auction_plain
-            _auction_fields(fields, ["Auction", auction_v, None, [(None, rows)] if rows else None], dealer, number)
+            if rows and (auction_plain is not None or _CANON_AUCTION.fullmatch(rows) is not None):
+                auction_text = rows  # the calls in the writer's form: built on first use
+                _lazy_auction_fields(fields, auction_v, rows, dealer, number)
+            else:
+                _auction_fields(fields, ["Auction", auction_v, None, [(None, rows)] if rows else None], dealer, number)
             if notes_block:
                 notes = [["Note", v, None, None] for v in _NOTE_VALUE.findall(notes_block)]
                 fields["auction_notes"] = _parse_notes(notes)
@@ -1005,31 +1076,56 @@ def _export_board(g: tuple[str, ...], last: dict[str, str], text: str) -> Board 
     except BridgeError:
         return None
     board = _new_board(number, dealer, vul, deal, deal_v, contract, result, tags, fields,
-                       play_e if play_lazy else None)
+                       play_e if play_lazy else None, auction_text, hands)
     if type(board) is LazyBoard:
         _SET(board, "_game_text", text)
-        _SET(board, "_game_groups", g)
-    # what a later "#" takes from this game
-    last.update(zip(("Event", "Site", "Date", "West", "North", "East", "South", "Scoring"),
-                    (event, site, date, west, north, east, south, scoring)))
-    last.update(tags)
-    last["Board"] = board_v
-    last["Dealer"] = dealer_v
-    last["Vulnerable"] = vul_v
-    last["Deal"] = deal_v
-    last["Declarer"] = declarer_v
-    last["Contract"] = contract_v
-    last["Result"] = result_v
-    if auction_v is not None:
-        last["Auction"] = auction_v
-        if notes:
-            last["Note"] = notes[-1][1]
-    if play_v is not None:
-        last["Play"] = play_v
+        # (only what decides the copy: the groups hold the game's text again)
+        _SET(board, "_game_groups", _copy_keys(g, auction_text is not None))
     return board
 
 
 _BAD: Any = object()
+
+
+_TAG_NAME = re.compile(r"\[([A-Za-z0-9_]+) ")
+
+
+def _covers(g: tuple[str, ...], before: tuple[str, ...]) -> bool:
+    """Whether the game that :func:`_export_board` read (its groups ``g``) gives a value to
+    every tag of the game ``before`` it (its groups), the other tags in the same order: then
+    the values of ``g`` alone are what :func:`_remember_export` leaves after both."""
+    if (before[_G_AUCTION] is not None and g[_G_AUCTION] is None) or (before[_G_NOTES] and not g[_G_NOTES]) \
+            or (before[_G_PLAY] is not None and g[_G_PLAY] is None):
+        return False
+    a, b = before[_G_OTHERS], g[_G_OTHERS]
+    return not a or a == b or _TAG_NAME.findall(a) == _TAG_NAME.findall(b)
+
+
+def _remember_export(last: dict[str, str], g: tuple[str, ...]) -> None:
+    """Put into ``last`` the values of a game that :func:`_export_board` read (its groups
+    ``g``), as a later ``#`` takes them: every tag's, ``"?"`` and the Deal value included."""
+    last.update(zip(("Event", "Site", "Date", "West", "North", "East", "South", "Scoring"),
+                    (g[_G_EVENT], g[_G_SITE], g[_G_DATE], g[_G_WEST], g[_G_NORTH], g[_G_EAST], g[_G_SOUTH],
+                     g[_G_SCORING])))
+    others = g[_G_OTHERS]
+    if others:
+        last.update(_OTHER_TAG.findall(others))
+    last["Board"] = g[_G_BOARD]
+    last["Dealer"] = g[_G_DEALER]
+    last["Vulnerable"] = g[_G_VUL]
+    last["Deal"] = g[_G_DEAL] or g[_G_DEAL_OTHER]
+    last["Declarer"] = g[_G_DECLARER]
+    last["Contract"] = g[_G_CONTRACT]
+    last["Result"] = g[_G_RESULT]
+    auction = g[_G_AUCTION]
+    if auction is not None:
+        last["Auction"] = auction
+        notes = g[_G_NOTES]
+        if notes:
+            last["Note"] = _NOTE_VALUE.findall(notes)[-1]
+    play = g[_G_PLAY]
+    if play is not None:
+        last["Play"] = play
 
 
 def _copy_text(board: LazyBoard) -> str | None:
@@ -1046,9 +1142,20 @@ def _copy_text(board: LazyBoard) -> str | None:
     return board._game_text
 
 
-def _written_as_read(g: tuple[str | None, ...], board: Board) -> bool:
-    """Whether :func:`board_text` writes the game that ``_EXPORT_GAME`` matched (groups
-    ``g``), read as ``board`` by :func:`_export_board`, byte for byte as it was read.
+def _copy_keys(g: tuple[str, ...], auction_checked: bool) -> tuple[Any, ...]:
+    """What :func:`_written_as_read` needs of the groups ``g`` of a game that ``_EXPORT_GAME``
+    matched (``auction_checked``: its auction rows are known to be in the writer's form):
+    the groups hold most of the game's text again, kept until a writer asks."""
+    deal = g[_G_DEAL]
+    return (g[_G_OTHERS], "?" if deal is None else deal[0], g[_G_DECLARER], g[_G_CONTRACT], g[_G_RESULT],
+            g[_G_AUCTION], None if auction_checked else g[_G_AUCTION_OTHER], g[_G_NOTES], g[_G_PLAY],
+            g[_G_PLAY_CANON] is not None)
+
+
+def _written_as_read(keys: tuple[Any, ...], board: Board) -> bool:
+    """Whether :func:`board_text` writes the game that ``_EXPORT_GAME`` matched (what decides
+    it: ``keys``, see :func:`_copy_keys`), read as ``board`` by :func:`_export_board`, byte for
+    byte as it was read.
 
     Each value the writer makes is checked against the one read: the order of the other
     tags (the writer sorts them by name), the seat it writes the deal and the auction
@@ -1056,19 +1163,18 @@ def _written_as_read(g: tuple[str | None, ...], board: Board) -> bool:
     it numbers them, the play rows as it writes them. The tag values need no escapes
     and none starts with ``#`` (the regular expression and the caller see to that).
     """
-    others = g[_G_OTHERS]
+    others, deal_seat, declarer_v, contract_v, result_v, auction_v, auction_other, notes_block, play_v, play_canon \
+        = keys
     names = [name for name, _ in _OTHER_TAG.findall(others)] if others else []
     if any(a >= b for a, b in pairwise(names)):
         return False  # the writer sorts them by name
-    deal_v = g[_G_DEAL] or g[_G_DEAL_OTHER]
-    auction_v, auction_other, notes_block, play_v = g[_G_AUCTION], g[_G_AUCTION_OTHER], g[_G_NOTES], g[_G_PLAY]
     eff = board.effective_dealer  # the seat board_text writes the deal and the auction from
-    if deal_v != "?" and deal_v[0] != "NESW"[eff or 0]:  # type: ignore[index]
+    if deal_seat != "?" and deal_seat != "NESW"[eff or 0]:
         return False  # written from the dealer
     contract = board.contract
     try:
         if (contract is None or contract.declarer is None or board.result is None) and _outcome_text(
-                contract, board.result, _NO_TAGS.get) != (g[_G_DECLARER], g[_G_CONTRACT], g[_G_RESULT]):
+                contract, board.result, _NO_TAGS.get) != (declarer_v, contract_v, result_v):
             return False  # (a contract with declarer and result is written as the table read it)
         if auction_v is not None:
             if auction_v != ("NESW"[eff] if eff is not None else "?"):
@@ -1084,7 +1190,7 @@ def _written_as_read(g: tuple[str | None, ...], board: Board) -> bool:
         return False  # the writer cannot write it
     if play_v is not None:
         leader = board.play_leader
-        if not g[_G_PLAY_CANON] or play_v != ("NESW"[leader] if leader is not None else "?"):
+        if not play_canon or play_v != ("NESW"[leader] if leader is not None else "?"):
             return False
     return True
 
@@ -1369,6 +1475,13 @@ def _canon_auction(text: str) -> tuple[list[AnnotatedCall], str] | None:
         text[-2] if text[-2:] in ("*\n", "+\n") else ""
 
 
+def _canon_calls_of(text: str) -> tuple[AnnotatedCall, ...]:
+    """The calls of auction rows ``text`` known to be in the writer's form (``_CANON_AUCTION``),
+    as :func:`_canon_auction` reads them."""
+    get = (_CANON_CALLS or _canon_calls()).get
+    return tuple([get(unit) or _canon_call(unit) for unit in _CALL_UNIT.findall(text)])
+
+
 def _canon_calls() -> dict[str, AnnotatedCall]:
     for word in ("Pass", "X", "XX", *map(str, ALL_BIDS)):
         _CANON_CALLS[word] = _PLAIN_CALL[word]
@@ -1535,6 +1648,21 @@ def _auction_fields(fields: dict[str, Any], entry: Any, dealer: Seat | None, num
     fields["auction"], fields["auction_end"], start = _parse_auction(entry, dealer)
     if dealer is None and start is not None and (number is None or start != (number - 1) % 4):
         fields["auction_from"] = start  # the Auction tag names the first caller: never guess another
+
+
+def _lazy_auction_fields(fields: dict[str, Any], seat: str, rows: str, dealer: Seat | None,
+                         number: int | None) -> None:
+    """Set the auction fields of a game whose Auction section (its value ``seat``, its rows
+    ``rows``) is in the writer's form (``_CANON_AUCTION``, a call a unit: no filler), as
+    :func:`_auction_fields` sets them, the calls to be built on first use. Raises
+    ParseError as :func:`_parse_auction` does (without a line)."""
+    start = _parse_seat(seat, "auction")
+    if start is not None and dealer is not None and start != dealer:
+        raise ParseError(f"the auction starts with {start.letter} but the dealer is {dealer.letter}")
+    fields["auction"] = _PENDING
+    fields["auction_end"] = rows[-2] if rows[-2:] in ("*\n", "+\n") else ""
+    if dealer is None and start is not None and (number is None or start != (number - 1) % 4):
+        fields["auction_from"] = start
 
 
 def _play_fields(fields: dict[str, Any], entry: Any, rows: str | None, canonical: bool | None = None) -> bool:
