@@ -17,7 +17,8 @@ records of all of them are merged (a board's runs are joined in input order). Pa
 :data:`MAX_SEQUENCES` sequences (boards in no order at all) the merge would keep too many
 readers, and the results are held in memory instead (a
 :class:`~bridgecli.core.events.ResultStore`, about 40 bytes a result). When no temporary
-file can be made, the records stay in memory (about 70 bytes a result).
+file can be made, or it can take no more (a full disk), the records stay in memory (about 70
+bytes a result).
 """
 
 from __future__ import annotations
@@ -157,7 +158,7 @@ class SpilledResults:
 
     def _spill(self) -> None:
         """Write the records held to the temporary file (made on the first call; when none can
-        be made, the records stay in memory)."""
+        be made, or it can take no more, the records stay in memory)."""
         if self._file is None:
             if self._no_file:
                 return
@@ -168,10 +169,17 @@ class SpilledResults:
             except OSError:
                 self._no_file = True
                 return
-        self._file.seek(self._filed)
-        data = memoryview(self._pending)
-        while data:  # a raw file may write less than it is given
-            data = data[self._file.write(data) or 0:]
+        try:
+            self._file.seek(self._filed)
+            data = memoryview(self._pending)
+            while data:  # a raw file may write less than it is given
+                data = data[self._file.write(data) or 0:]
+        except OSError:  # a full disk, a size limit: the records written are read back, all held from now on
+            self._file.seek(0)
+            self._pending = bytearray(self._file.read()[:self._filed]) + self._pending
+            self._file.close()
+            self._file, self._filed, self._no_file = None, 0, True
+            return
         self._filed += len(self._pending)
         self._pending = bytearray()
 

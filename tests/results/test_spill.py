@@ -118,3 +118,33 @@ def test_without_a_temporary_file_the_results_stay_in_memory() -> None:
         store, spilled = _both(results)
         assert made.call_count == 1  # tried once, not at every board
         assert _written(spilled, True) == _written(store, True)
+
+
+def test_a_full_disk_after_spilling_keeps_the_results_in_memory() -> None:
+    # the file takes 3,000 bytes (the last write only in part), then the disk is full:
+    # what was written is read back and every record is held in memory, as when no file can be made
+    real = tempfile.TemporaryFile
+
+    class Full:
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            self.file = real(*args, **kwargs)  # type: ignore[call-overload]
+            self.room = 3000
+
+        def write(self, data: memoryview) -> int:
+            if not self.room:
+                raise OSError(28, "No space left on device")
+            n = min(len(data), self.room)
+            self.room -= n
+            return int(self.file.write(data[:n]))
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(self.file, name)
+
+    results = _traveller(50, "tables")
+    with mock.patch.object(_spill, "SPILL_BYTES", 1000), mock.patch.object(tempfile, "TemporaryFile", Full):
+        store, spilled = _both(results)
+        with spilled:
+            assert spilled._file is None
+            for as_json in (True, False):
+                assert _written(spilled, as_json) == _written(store, as_json)
+            assert list(spilled.results()) == results
