@@ -279,7 +279,6 @@ def board_key(label: str) -> tuple[int, int | str]:
     return (0, int(label)) if is_digits(label) and len(label) <= 18 else (1, label)
 
 
-
 def _group(results: Sequence[TableResult]) -> dict[str, list[TableResult]]:
     boards: dict[str, list[TableResult]] = {}
     for r in results:
@@ -297,7 +296,6 @@ def check_board(label: str, rs: Iterable[TableResult]) -> None:
             if p in seen:
                 raise RuleError(f"pair {p!r} has two results", board=label, line=r.line)
             seen.add(p)
-
 
 
 def _score_board(rs: Sequence[TableResult], n_expected: int) -> Iterator[ResultScore]:
