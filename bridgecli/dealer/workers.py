@@ -144,8 +144,7 @@ def in_worker() -> None:
 
 
 class Early:
-    """Workers started by :func:`start_early`, waiting for a run (a plain class: ``dataclasses``
-    would add its import to what runs before the fork)."""
+    """Workers started by :func:`start_early`, waiting for a run."""
 
     def __init__(self, jobs: int) -> None:
         self.jobs = jobs
