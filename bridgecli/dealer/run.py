@@ -443,7 +443,7 @@ def _fork_workers(spec: Spec, jobs: int, out_fd: int | None, turns: list[tuple[i
 
 def _start_early(early: workers.Early, spec: Spec, out_fd: int | None, procs: list[Any], conns: list[Any]) -> None:
     """Hand the run to workers started early (:mod:`.workers`), as :func:`_fork_workers` would start it."""
-    procs.extend(early.pids)
+    procs.append(early.pid)
     conns.extend(_Pipe(fd) for fd in early.results)
     controls = [_Pipe(fd) for fd in early.controls]
     try:

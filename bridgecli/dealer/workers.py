@@ -144,14 +144,13 @@ def in_worker() -> None:
 
 
 class Early:
-    """Workers started by :func:`start_early`, waiting for a run (a plain class: ``dataclasses``
-    would add its import to what runs before the fork)."""
+    """Workers started by :func:`start_early`, waiting for a run."""
 
     def __init__(self, jobs: int) -> None:
         self.jobs = jobs
         """How many."""
-        self.pids: list[int] = []
-        """This process's children among them (the first worker: the others are its own)."""
+        self.pid = 0
+        """The first worker, the only one that is this process's child (the others are its own)."""
         self.controls: list[int] = []
         """Write ends: each worker's run is sent down its own."""
         self.results: list[int] = []
@@ -203,7 +202,7 @@ def start_early(jobs: int, first_worker: FirstWorker) -> None:
         enter(pid)
     finally:
         set_mask(old_mask)
-    early.pids.append(pid)
+    early.pid = pid
     for (control_r, control_w), (result_r, result_w) in zip(controls, results):
         os.close(control_r)
         os.close(result_w)
@@ -249,10 +248,8 @@ def _end(early: Early) -> None:
             os.close(fd)
         except OSError:
             pass
-    for pid in early.pids:
-        send(pid, signal.SIGKILL)
-    for pid in early.pids:
-        reap(pid, wait=True)
+    send(early.pid, signal.SIGKILL)
+    reap(early.pid, wait=True)
 
 
 def early_started() -> bool:

@@ -189,3 +189,11 @@ def test_the_command_lines_that_start_workers_early(args: str, jobs: int) -> Non
 def test_early_workers_never_exceed_the_cores() -> None:
     cores = usable_cores()
     assert early_jobs(["deal", "-n", "100000000", "--jobs", "10000"]) == (cores if cores >= 2 else 0)
+
+
+def test_the_glance_counts_batches_as_the_dealer_deals_them() -> None:
+    """launch keeps its own copy of the batch size (importing the dealer would slow the glance)."""
+    from bridgecli import launch
+    from bridgecli.dealer.plain import BATCH_SIZE
+
+    assert launch._BATCH == BATCH_SIZE
