@@ -84,9 +84,13 @@ def reap(pid: int, wait: bool = False) -> bool:
         return True
     flags = 0 if wait else os.WNOHANG
     try:
-        if fd >= 0:
-            done = os.waitid(os.P_PIDFD, fd, os.WEXITED | flags) is not None
-        else:
+        try:
+            done = fd >= 0 and os.waitid(os.P_PIDFD, fd, os.WEXITED | flags) is not None
+        except ChildProcessError:
+            raise
+        except OSError:  # a kernel with pidfd_open but not waitid(P_PIDFD) (Linux 5.3)
+            fd = -1
+        if fd < 0:
             done = os.waitpid(pid, flags)[0] != 0
     except ChildProcessError:
         done = True  # reaped by something else
