@@ -190,10 +190,33 @@ def iter_stream(chunks: Iterable[str], source: str | None = None) -> Iterator[Bo
                 return
         if not piece.isspace():
             any_record = True
-            yield from _shifted(iter_records(piece, source), line - 1)
+            bad = yield from _whole_objects(piece, source, line)
+            if bad >= 0:
+                # an object that does not decode may go on past the piece, and after its error
+                # reading goes on at the next line starting with "{", maybe in a later piece
+                column = bad - piece.rfind("\n", 0, bad) - 1
+                yield from _objects_stream(_chain([piece[bad:]], pieces), source,
+                                           line + piece.count("\n", 0, bad), column)
+                return
         line += piece.count("\n")
     if not any_record:
         yield ParseError("empty input: no boards", source=source, line=1)
+
+
+def _whole_objects(text: str, source: str | None, line: int) -> Generator[Board | BridgeError, None, int]:
+    """The records of ``text`` (lines each holding whole objects, the first line numbered
+    ``line``), as :func:`iter_records` reads JSON Lines, up to the first object that does
+    not decode: returns where it starts (-1: every one did)."""
+    lines = _Lines(text)
+    pos = _WS.match(text).end()  # type: ignore[union-attr]
+    while pos < len(text):
+        try:
+            data, end = _DECODER.raw_decode(text, pos)
+        except (ValueError, RecursionError, _DuplicateKey):
+            return pos
+        yield _record(data, line - 1 + lines.line(pos), source)
+        pos = _WS.match(text, end).end()  # type: ignore[union-attr]
+    return -1
 
 
 def _chain(first: list[str], rest: Iterator[str]) -> Iterator[str]:
@@ -351,12 +374,14 @@ def _boards_stream(chunks: Iterable[str], source: str | None) -> Iterator[Board 
             yield ParseError("a 'boards' object holds nothing else", source=source, line=buf.line_of(rest))
 
 
-def _objects_stream(chunks: Iterable[str], source: str | None, line: int) -> Iterator[Board | BridgeError]:
+def _objects_stream(chunks: Iterable[str], source: str | None, line: int,
+                    column: int = 0) -> Iterator[Board | BridgeError]:
     """The records of JSON objects one after another (pretty-printed, or JSON Lines) given
-    in pieces, the first on line ``line``, an object at a time, as the JSON Lines part of
-    :func:`iter_records` reads them: after a bad object, reading goes on at the next line
-    that starts with "{"."""
+    in pieces, the first on line ``line`` after ``column`` characters, an object at a time,
+    as the JSON Lines part of :func:`iter_records` reads them: after a bad object, reading
+    goes on at the next line that starts with "{"."""
     buf = _Buffer(chunks, line)
+    buf.column = column
     buf.more()
     if line == 1:
         buf.text = buf.text.lstrip("\ufeff")
@@ -389,13 +414,6 @@ def _next_record(buf: _Buffer, pos: int) -> int:
         if not buf.more():
             return -1
     return m.start()
-
-
-def _shifted(records: Iterator[Board | BridgeError], lines: int) -> Iterator[Board | BridgeError]:
-    for rec in records:
-        if lines and isinstance(rec, BridgeError) and rec.line is not None:
-            rec.line += lines
-        yield rec
 
 
 def loads(text: str, source: str | None = None) -> list[Board]:

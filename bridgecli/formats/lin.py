@@ -1222,18 +1222,16 @@ def _refusal(board: Board, message: str) -> ParseError:
                       board=str(board.number) if board.number is not None else "?")
 
 
-def _check_rs(board: Board, vg: str | None, rs: str | None, own: bool, bare: bool,
+def _check_rs(board: Board, vg: str | None, rs: str | None, room: str | None, own: bool, bare: bool,
               outcome: Contract | None) -> None:
     """Raise ParseError when a reader of the board's line would not give back its
     contract with no auction (``outcome``) and its tags ``LinResult`` and ``LinRs`` as
-    the writer cleans them (:func:`_vg_clean`, :func:`_rs_list_clean`): ``vg`` and ``rs``
-    are the values the reader has for the board, ``own`` whether ``rs`` is on the
-    board's line, ``bare`` whether the line has no call, card, claim or ``pg``."""
+    the writer cleans them (:func:`_vg_clean`, :func:`_rs_list_clean`): ``vg``, ``rs``
+    and ``room`` (of ``qx``) are the values the reader has for the board, ``own`` whether
+    ``rs`` is on the board's line, ``bare`` whether the line has no call, card, claim or ``pg``."""
     tags = board.tags
-    room = tags.get("Room", "").strip().lower()
     got: dict[str, str] = {}
-    read = _vg_tags(vg, rs, board.number, _ROOMS.get(room[:1]) if board.number is not None and room in (
-        "open", "closed") else None, got, bare, own)
+    read = _vg_tags(vg, rs, board.number, room, got, bare, own)
     want_entry = tags.get("LinResult")
     if want_entry is not None:
         want_entry = _vg_clean(want_entry)
@@ -1306,7 +1304,8 @@ def _board_line(board: Board, reset_vg: bool, carried_rs: str | None) -> tuple[s
     names = [board.tags.get(t, "") for t in _PLAYER_TAGS]
     parts.append("pn|" + ",".join(_clean(n).replace(",", " ") for n in names) + "|")
     room = board.tags.get("Room", "").strip().lower()
-    if board.number is not None and room in ("open", "closed"):
+    qx_room = _ROOMS[room[0]] if board.number is not None and room in ("open", "closed") else None
+    if qx_room is not None:
         parts.append(f"qx|{room[0]}{board.number}|")
     # the match header and results (after pn|: a reader starts the board there)
     lin_vg = board.tags.get("LinVg")
@@ -1369,7 +1368,7 @@ def _board_line(board: Board, reset_vg: bool, carried_rs: str | None) -> tuple[s
         parts.append(f"mc|{board.result}|pg||")
     if "LinResult" in board.tags or "LinRs" in board.tags:
         bare = board.auction is None and not cards and not paged and (board.result is None or outcome is not None)
-        _check_rs(board, vg, seen, own, bare, outcome)
+        _check_rs(board, vg, seen, qx_room, own, bare, outcome)
     return "".join(parts) + "\n", vg is not None, carried_rs
 
 

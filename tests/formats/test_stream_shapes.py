@@ -289,6 +289,21 @@ def test_json_boards_object_with_more_keys_or_data_after_it() -> None:
             assert _streamed(text, "json", size) == whole, (text, size)
 
 
+
+@pytest.mark.parametrize("text", [
+    # after a bad object reading goes on at the next line that starts with "{" (stream_diff seed 11, case 2217)
+    '{"board": 1, "play": [["C5", }\n2"DJ"]]}\n{"board": 3}\n',
+    '{"board": 1} {"board": }\n 2\n{"board": 3}\n',
+    # a first line that looks like a whole object but is not: the object goes on
+    '{"board": 1, "tags": {"Event": "x"}\n}\n{"board": 2}\n',
+    # a "boards" key on a later line is a board's (unknown) key, not a boards object
+    '{"board": 1}\n{"boards": [{"board": 2}]}\n',
+])
+def test_json_lines_cut_after_a_line_read_as_the_whole(text: str) -> None:
+    whole = [_key(r) for r in J.iter_records(text, "f")]
+    for size in (1, 3, 7, 13, 100):
+        assert _streamed(text, "json", size) == whole, size
+
 # -- CSV travellers ------------------------------------------------------------------
 
 
