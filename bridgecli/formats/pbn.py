@@ -231,7 +231,7 @@ class _Reader:
         if "{" in text:  # brace comments may hold blank lines: go line by line
             yield from self._line_games(text.split("\n"), first_line)
             return
-        if "\n\n\n" in text or " \n" in text or "\t\n" in text:
+        if "\n\n\n" in text or " \n" in text or ("\t" in text and "\t\n" in text):  # (a tab: rare, found at once)
             parts = _GAME_SEP.split(text)
             chunks = parts[::2]
             gaps = [gap.count("\n") - 1 for gap in parts[1::2]]  # the blank lines after each game
