@@ -231,7 +231,7 @@ class _Reader:
         if "{" in text:  # brace comments may hold blank lines: go line by line
             yield from self._line_games(text.split("\n"), first_line)
             return
-        if "\n\n\n" in text or " \n" in text or "\t\n" in text:
+        if "\n\n\n" in text or " \n" in text or ("\t" in text and "\t\n" in text):  # (a tab: rare, found at once)
             parts = _GAME_SEP.split(text)
             chunks = parts[::2]
             gaps = [gap.count("\n") - 1 for gap in parts[1::2]]  # the blank lines after each game
@@ -1006,7 +1006,7 @@ def _new_board(number: int | None, dealer: Seat | None, vul: Vulnerability | Non
 
 
 _OBJECT_NEW = object.__new__
-#: The fields of a Board that _new_board sets, in order (a field added to Board must be added there).
+#: The fields of a Board that _new_board (and _export_lazy) sets, in order (a field added to Board must be added there).
 _NEW_BOARD_FIELDS = ("number", "dealer", "vulnerability", "deal", "auction", "auction_end", "auction_notes", "play",
                      "play_leader", "play_end", "play_notes", "contract", "result", "tags", "sections", "variant",
                      "extra", "auction_from", "comments")
@@ -1049,6 +1049,11 @@ def _export_board(g: tuple[str, ...], text: str) -> Board | None:
             if name in _NOT_OTHER or name in tags:
                 return None
             tags[name] = v
+    if deal is _PENDING and (auction_v is None or (auction_plain and not notes_block)) \
+            and (play_v is None or play_canon):
+        board = _export_lazy(g, text, number, dealer, vul, deal_v, hands, contract, result, tags)
+        if board is not None:
+            return board
     fields: dict[str, Any] = {}
     notes: list[Any] = []
     play_e: Any = None
@@ -1085,6 +1090,78 @@ def _export_board(g: tuple[str, ...], text: str) -> Board | None:
 
 
 _BAD: Any = object()
+
+
+def _export_lazy(g: tuple[str, ...], text: str, number: int | None, dealer: Seat | None, vul: Vulnerability | None,
+                 deal_v: str, hands: tuple[int, int, int, int], contract: Contract | None, result: int | None,
+                 tags: dict[str, str]) -> Board | None:
+    """The LazyBoard of the commonest game :func:`_export_board` reads (its groups ``g``; the
+    values it has read from them): a canonical deal, no auction or one of plain calls in
+    the writer's form without notes, no play or canonical play rows, their seats ``N``,
+    ``E``, ``S``, ``W`` or ``?``. Its fields are those :func:`_new_board` sets for the game,
+    set here at once; None for anything else (:func:`_export_board` goes the general way)."""
+    auction_v, rows, play_v, play_rows = g[_G_AUCTION], g[_G_AUCTION_PLAIN], g[_G_PLAY], g[_G_PLAY_CANON]
+    auction: Any = None
+    end = ""
+    start = None
+    if auction_v is not None:
+        start = _FAST_SEAT.get(auction_v, _BAD)
+        if start is _BAD or (start is not None and dealer is not None and start != dealer):
+            return None  # (a seat spelt otherwise, or the error: the general way)
+        auction = _PENDING
+        if rows[-2:] in ("*\n", "+\n"):
+            end = rows[-2]
+        if dealer is None and start is not None and number is not None and start == (number - 1) % 4:
+            start = None  # (the first caller the board number gives: not kept)
+        elif dealer is not None:
+            start = None
+    play: Any = None
+    leader = None
+    play_end = ""
+    if play_v is not None:
+        leader = _FAST_SEAT.get(play_v, _BAD)
+        if leader is _BAD:
+            return None
+        play = _PENDING
+        if play_rows[-2:] == "*\n":
+            play_end = "*"
+    board = _OBJECT_NEW(LazyBoard)
+    (number_, dealer_, vul_, deal_, auction_, auction_end_, auction_notes_, play_, play_leader_, play_end_,
+     play_notes_, contract_, result_, tags_, sections_, variant_, extra_, auction_from_, comments_) = _SLOT_SETTERS
+    number_(board, number)
+    dealer_(board, dealer)
+    vul_(board, vul)
+    deal_(board, _PENDING)
+    auction_(board, auction)
+    auction_end_(board, end)
+    auction_notes_(board, {})
+    play_(board, play)
+    play_leader_(board, leader)
+    play_end_(board, play_end)
+    play_notes_(board, {})
+    contract_(board, contract)
+    result_(board, result)
+    tags_(board, tags)
+    sections_(board, ())
+    variant_(board, None)
+    extra_(board, {})
+    auction_from_(board, start)
+    comments_(board, ())
+    deal_text_, hands_, play_entry_, auction_text_, game_text_, game_groups_ = _LAZY_SETTERS
+    deal_text_(board, deal_v)
+    hands_(board, hands)
+    if play is not None:
+        play_entry_(board, ["Play", play_v, None, [(None, play_rows)]])
+    if auction is not None:
+        auction_text_(board, rows)
+    game_text_(board, text)
+    game_groups_(board, _copy_keys(g, True))
+    return board
+
+
+#: The slots of a LazyBoard that :func:`_export_lazy` sets.
+_LAZY_SETTERS = tuple(LazyBoard.__dict__[name].__set__
+                      for name in ("_deal_text", "_hands", "_play_entry", "_auction_text", "_game_text", "_game_groups"))
 
 
 _TAG_NAME = re.compile(r"\[([A-Za-z0-9_]+) ")
