@@ -41,6 +41,7 @@ BATCH = 1024
 FEW = 64
 
 T = TypeVar("T")
+P = TypeVar("P")
 #: What :func:`~bridgecli.core.play.replay_indices` takes: the board, its contract, the
 #: hands as masks, the record's card indices.
 Job = tuple["Board", "Contract", Sequence[int], bytes]
@@ -191,14 +192,17 @@ def _finisher() -> Callable[[Any, tuple[list[int], int, int]], Replay]:
     return finish
 
 
-def replayed_ahead(records: Iterable[T], job: Callable[[T], Job | None]) -> Iterator[tuple[T, Replay | None]]:
+def replayed_ahead(records: Iterable[T], job: Callable[[T, P], Job | None],
+                   prepare: Callable[[list[T]], Sequence[P]]) -> Iterator[tuple[T, Replay | None]]:
     """Each record of ``records``, in order, with its replay by :func:`replay_jobs` (None:
     not replayed here; the caller then replays it its own way).
 
-    ``job`` gives what a record is replayed from, or None; it must not raise. Records
-    are read :data:`BATCH` ahead and replayed a batch at a time, once a first batch
-    is full (and has at least :data:`FEW` records to replay); a shorter input is passed
-    on without a replay and without numpy.
+    ``job`` gives what a record is replayed from, or None, given the record and what
+    ``prepare`` found for it (``prepare`` looks at a whole batch of records at once: the
+    work best done for many together); neither may raise, nor may ``prepare`` warn.
+    Records are read :data:`BATCH` ahead and replayed a batch at a time, once a first
+    batch is full (and has at least :data:`FEW` records to replay); a shorter input is
+    passed on without a replay and without numpy.
 
     Reading ahead does not move what reading does among what the caller does with the
     records: a warning issued while reading a record (a reader warns of what it read
@@ -233,9 +237,10 @@ def replayed_ahead(records: Iterable[T], job: Callable[[T], Job | None]) -> Iter
         if failed is None and (batched or len(pending) >= size):
             batched = True
             specs: list[Spec | None] = []
+            prepared = prepare(pending)
             with warnings.catch_warnings(record=True) as looked:
                 for k, rec in enumerate(pending):
-                    jobs[k] = job(rec)
+                    jobs[k] = job(rec, prepared[k])
                     specs.append(_spec(jobs[k]))
                     upto[k] = len(looked)
             if len(specs) - specs.count(None) >= FEW:
