@@ -181,13 +181,11 @@ def _replay(job: Job | None, found: tuple[list[int], int, int] | None) -> Replay
 
 def _finisher() -> Callable[[Any, tuple[list[int], int, int]], Replay]:
     """A function of (job, what :func:`replay_many` found) to the :class:`~bridgecli.core.play.Replay`."""
-    from .play import BRIDGE, _finish
+    from .play import _finish_regular
 
     def finish(job: Job, found: tuple[list[int], int, int]) -> Replay:
         board, contract, _, flat = job
-        winners, ew, first = found
-        return _finish(board, contract, [], [], None, None, None, [len(winners) - ew, ew], BRIDGE,
-                       (list(flat), winners, first))
+        return _finish_regular(board, contract, flat, *found)
 
     return finish
 
@@ -246,14 +244,19 @@ def replayed_ahead(records: Iterable[T], job: Callable[[T, P], Job | None],
             if len(specs) - specs.count(None) >= FEW:
                 found = _replay_specs(specs)
         shown = seen = 0
-        finish = _finisher()
+        from .play import _finish_regular
+
         for k, rec in enumerate(pending):
             if after[k] != shown:
                 shown = _warn_again(said, shown, after[k])
             if upto[k] != seen:
                 seen = _warn_again(looked, seen, upto[k])
             got = found[k]
-            yield rec, (finish(jobs[k], got) if got is not None else None)
+            if got is None:
+                yield rec, None
+            else:
+                board, contract, _, flat = jobs[k]  # type: ignore[misc]
+                yield rec, _finish_regular(board, contract, flat, *got)
         _warn_again(said, shown, len(said))
         if failed is not None:
             raise failed
