@@ -32,6 +32,7 @@ from bridgecli.core.play import (
 )
 
 if TYPE_CHECKING:
+    from bridgecli.core._replay_batch import Job
     from bridgecli.core.notation import Language
     from bridgecli.solver.analysis import PlayAnalysis
 
@@ -294,7 +295,11 @@ def _replay_read(board: Board) -> Replay | None:
 def _read_job(board: Board) -> tuple[Board, Contract, Sequence[int], bytes] | None:
     """What :func:`_replay_read` replays ``board`` from (the arguments of
     :func:`~bridgecli.core.play.replay_indices`), or None. Never raises."""
-    ints = (_PLAY_INTS[0] if _PLAY_INTS else _load_play_ints())(board)
+    return _job_of(board, (_PLAY_INTS[0] if _PLAY_INTS else _load_play_ints())(board))
+
+
+def _job_of(board: Board, ints: tuple[Sequence[int], bytes] | None) -> tuple[Board, Contract, Sequence[int], bytes] | None:
+    """:func:`_read_job` of ``board`` given its :func:`~bridgecli.formats.pbn.play_ints`."""
     if ints is None or (board.contract is None and end_position(board) is not None):
         return None
     try:
@@ -305,6 +310,13 @@ def _read_job(board: Board) -> tuple[Board, Contract, Sequence[int], bytes] | No
 
 
 _PLAY_INTS: list[Callable[[Board], tuple[tuple[int, int, int, int], bytes] | None]] = []
+
+
+def _play_ints_many(records: Sequence[object]) -> list[tuple[tuple[int, int, int, int], bytes] | None]:
+    """:func:`bridgecli.formats.pbn.play_ints_many` (imported when first called)."""
+    from bridgecli.formats.pbn import play_ints_many
+
+    return play_ints_many(records)
 
 
 def _load_play_ints() -> Callable[[Board], tuple[tuple[int, int, int, int], bytes] | None]:
@@ -393,15 +405,15 @@ def check_play(records: Iterable[Board | BridgeError], *, numbers: Container[int
             yield complete_board(rec, cards) if complete else check_board(rec, cards)
         return
 
-    def job(rec: Board | BridgeError) -> tuple[Board, Contract, Sequence[int], bytes] | None:
-        if isinstance(rec, BridgeError) or type(rec) is Board or (numbers and rec.number not in numbers):
+    def job(rec: Board | BridgeError, ints: tuple[Sequence[int], bytes] | None) -> Job | None:
+        if ints is None or isinstance(rec, BridgeError) or (numbers and rec.number not in numbers):
             return None
-        return _read_job(rec)
+        return _job_of(rec, ints)
 
     # many boards of a file are replayed at once (core._replay_batch), the rest one by one
     from bridgecli.core._replay_batch import replayed_ahead
 
-    for rec, rep in replayed_ahead(records, job):
+    for rec, rep in replayed_ahead(records, job, _play_ints_many):
         count.read += 1
         if isinstance(rec, BridgeError):
             yield PlayCheck(None, "error", error=rec)

@@ -41,6 +41,7 @@ BATCH = 1024
 FEW = 64
 
 T = TypeVar("T")
+P = TypeVar("P")
 #: What :func:`~bridgecli.core.play.replay_indices` takes: the board, its contract, the
 #: hands as masks, the record's card indices.
 Job = tuple["Board", "Contract", Sequence[int], bytes]
@@ -180,25 +181,26 @@ def _replay(job: Job | None, found: tuple[list[int], int, int] | None) -> Replay
 
 def _finisher() -> Callable[[Any, tuple[list[int], int, int]], Replay]:
     """A function of (job, what :func:`replay_many` found) to the :class:`~bridgecli.core.play.Replay`."""
-    from .play import BRIDGE, _finish
+    from .play import _finish_regular
 
     def finish(job: Job, found: tuple[list[int], int, int]) -> Replay:
         board, contract, _, flat = job
-        winners, ew, first = found
-        return _finish(board, contract, [], [], None, None, None, [len(winners) - ew, ew], BRIDGE,
-                       (list(flat), winners, first))
+        return _finish_regular(board, contract, flat, *found)
 
     return finish
 
 
-def replayed_ahead(records: Iterable[T], job: Callable[[T], Job | None]) -> Iterator[tuple[T, Replay | None]]:
+def replayed_ahead(records: Iterable[T], job: Callable[[T, P], Job | None],
+                   prepare: Callable[[list[T]], Sequence[P]]) -> Iterator[tuple[T, Replay | None]]:
     """Each record of ``records``, in order, with its replay by :func:`replay_jobs` (None:
     not replayed here; the caller then replays it its own way).
 
-    ``job`` gives what a record is replayed from, or None; it must not raise. Records
-    are read :data:`BATCH` ahead and replayed a batch at a time, once a first batch
-    is full (and has at least :data:`FEW` records to replay); a shorter input is passed
-    on without a replay and without numpy.
+    ``job`` gives what a record is replayed from, or None, given the record and what
+    ``prepare`` found for it (``prepare`` looks at a whole batch of records at once: the
+    work best done for many together); neither may raise, nor may ``prepare`` warn.
+    Records are read :data:`BATCH` ahead and replayed a batch at a time, once a first
+    batch is full (and has at least :data:`FEW` records to replay); a shorter input is
+    passed on without a replay and without numpy.
 
     Reading ahead does not move what reading does among what the caller does with the
     records: a warning issued while reading a record (a reader warns of what it read
@@ -233,22 +235,28 @@ def replayed_ahead(records: Iterable[T], job: Callable[[T], Job | None]) -> Iter
         if failed is None and (batched or len(pending) >= size):
             batched = True
             specs: list[Spec | None] = []
+            prepared = prepare(pending)
             with warnings.catch_warnings(record=True) as looked:
                 for k, rec in enumerate(pending):
-                    jobs[k] = job(rec)
+                    jobs[k] = job(rec, prepared[k])
                     specs.append(_spec(jobs[k]))
                     upto[k] = len(looked)
             if len(specs) - specs.count(None) >= FEW:
                 found = _replay_specs(specs)
         shown = seen = 0
-        finish = _finisher()
+        from .play import _finish_regular
+
         for k, rec in enumerate(pending):
             if after[k] != shown:
                 shown = _warn_again(said, shown, after[k])
             if upto[k] != seen:
                 seen = _warn_again(looked, seen, upto[k])
             got = found[k]
-            yield rec, (finish(jobs[k], got) if got is not None else None)
+            if got is None:
+                yield rec, None
+            else:
+                board, contract, _, flat = jobs[k]  # type: ignore[misc]
+                yield rec, _finish_regular(board, contract, flat, *got)
         _warn_again(said, shown, len(said))
         if failed is not None:
             raise failed

@@ -1036,6 +1036,24 @@ def _finish(board: Board | None, contract: Contract, raw: list[tuple[int, Sequen
                   complete, mismatch, rules, regular)
 
 
+def _finish_regular(board: Board, contract: Contract, flat: bytes, winners: list[int], ew: int, first: int) -> Replay:
+    """:func:`_finish` of a regular record (no error, :data:`BRIDGE`'s rules) replayed in a
+    batch (:mod:`bridgecli.core._replay_batch`): its card indices, the seat of each trick's
+    winner, the tricks E-W won and the opening leader. The same Replay, made with fewer
+    steps; a Result the play may disagree with goes to :func:`_finish`, which says why."""
+    n = len(winners)
+    regular = (list(flat), winners, first)
+    in_play = ew if BRIDGE.sides[contract.declarer] else n - ew  # type: ignore[index]
+    result = board.result
+    claimed = False
+    if result is not None:
+        claimed = n < 13 and board.play_end == "*"
+        if not in_play <= result <= in_play + 13 - n if claimed else n == 13 and result != in_play:
+            return _finish(board, contract, [], [], None, None, None, [n - ew, ew], BRIDGE, regular)
+    return Replay(contract, [], [], None, None, None, claimed, (n - ew, ew), result if claimed else in_play,  # type: ignore[arg-type]
+                  n == 13 or claimed, None, BRIDGE, regular)
+
+
 def replay_cards(deal: Deal, contract: Contract, cards: Iterable[Card], rules: PlayRules = BRIDGE,
                  board: Board | None = None) -> Replay:
     """Replay cards given in time order (seats implied by the turn) through :class:`PlayState`.

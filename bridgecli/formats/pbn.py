@@ -880,6 +880,58 @@ def play_ints(board: Board) -> tuple[tuple[int, int, int, int], bytes] | None:
     return None if hands is None else (hands, flat)
 
 
+def play_ints_many(boards: Iterable[object]) -> list[tuple[tuple[int, int, int, int], bytes] | None]:
+    """:func:`play_ints` of each of ``boards`` (None for anything else than a board), the
+    card indices of all the records converted at once. Never raises.
+
+    The play texts are joined and converted together, then cut by their lengths: a text
+    of ``n`` cards as the writer writes it is ``3 * n`` characters, a space or a newline
+    after each card. A text not of that form (its length, its separators, not ending in a
+    newline), or every text of a batch that does not convert as a whole (a character not
+    of a card), is converted on its own by :func:`play_ints`.
+    """
+    out: list[tuple[tuple[int, int, int, int], bytes] | None] = []
+    texts: list[str] = []
+    waiting: list[tuple[int, LazyBoard, tuple[int, int, int, int]]] = []  # (slot in out, board, hands) a text
+    for board in boards:
+        if type(board) is not LazyBoard:
+            out.append(None)
+            continue
+        t = play_text(board)
+        hands = deal_masks(board) if t else None
+        if hands is None or t is None:
+            out.append(None)
+        elif t[-1] == "\n" and len(t) == 3 * (t.count(" ") + t.count("\n")):
+            waiting.append((len(out), board, hands))
+            out.append(None)
+            texts.append(t)
+        else:
+            out.append(play_ints(board))
+    if not texts:
+        return out
+    try:
+        flat = bytes.fromhex("".join(texts).encode("ascii").translate(_CARD_HEX_BYTES).decode("ascii"))
+    except ValueError:  # (a UnicodeError is one)
+        flat = b""
+    if 3 * len(flat) != sum(map(len, texts)):
+        # (each text ends in a newline: no card's two characters come from two texts, and
+        # no text gives more than a third of its length; so the same total is the same cut)
+        for k, board, _ in waiting:
+            out[k] = play_ints(board)
+        return out
+    flat = flat.translate(_HEX_INDEX)
+    at = 0
+    for (k, _, hands), t in zip(waiting, texts):
+        end = at + len(t) // 3
+        out[k] = (hands, flat[at:end])
+        at = end
+    return out
+
+
+#: bytes.translate table of :data:`_CARD_HEX` (the same for ASCII text)
+_CARD_HEX_BYTES = bytes.maketrans(b"CDHS23456789TJQKA", b"01230123456789abc")
+
+
 def play_text(board: Board) -> str | None:
     """The play rows of ``board`` as PBN text (lines ending in LF) when they are still
     the text read, else None."""

@@ -448,21 +448,30 @@ def contract_and_tricks(board: Board, replayed: Replay | None = None) -> tuple[C
     return contract, tricks
 
 
-def score_job(board: Board | BridgeError) -> tuple[Board, Contract, Sequence[int], bytes] | None:
+def score_job(board: Board | BridgeError, ints: tuple[Sequence[int], bytes] | None
+              ) -> tuple[Board, Contract, Sequence[int], bytes] | None:
     """What :func:`contract_and_tricks` replays ``board`` from in the int lane (the
     arguments of :func:`~bridgecli.core.play.replay_indices`), or None (a board of
-    another kind, or one whose contract cannot be found). Never raises."""
-    if isinstance(board, BridgeError) or type(board) is Board:
+    another kind, one whose contract cannot be found, or ``ints`` None), given the
+    board's :func:`~bridgecli.formats.pbn.play_ints` (:func:`score_ints`). Never raises."""
+    if ints is None or isinstance(board, BridgeError) or type(board) is Board:
         return None
-    play_ints, contract_of = _job_parts()
+    _, contract_of = _job_parts()
     try:
         contract = contract_of(board)
     except BridgeError:
         return None
     if contract is None or contract.is_passout or contract.declarer is None:
         return None
-    ints = play_ints(board)
-    return None if ints is None else (board, contract, *ints)
+    return (board, contract, *ints)
+
+
+def score_ints(boards: Sequence[object]) -> list[tuple[tuple[int, int, int, int], bytes] | None]:
+    """:func:`~bridgecli.formats.pbn.play_ints` of each of ``boards``, a batch at once
+    (:func:`~bridgecli.formats.pbn.play_ints_many`): what :func:`score_job` takes."""
+    from bridgecli.formats.pbn import play_ints_many
+
+    return play_ints_many(boards)
 
 
 @functools.cache

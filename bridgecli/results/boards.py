@@ -20,6 +20,7 @@ from bridgecli.formats.traveller import (
     ns_from,
     parse_score_tag,
     result_text,
+    score_ints,
     score_job,
     score_tag,
     unscored_reason,
@@ -377,7 +378,7 @@ def _score(boards: Iterable[Board | BridgeError], rules: _Rules, keep_going: boo
     from bridgecli.core._replay_batch import replayed_ahead
 
     # many boards of a file are replayed at once (core._replay_batch), the rest one by one
-    for item, replayed in replayed_ahead(boards, score_job):
+    for item, replayed in replayed_ahead(boards, score_job, score_ints):
         if isinstance(item, BridgeError):
             if not keep_going:
                 raise item

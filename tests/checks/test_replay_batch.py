@@ -179,7 +179,7 @@ def _run(argv: list[str], size: int) -> tuple[int, str, str]:
         m.setattr(batch, "BATCH", size)
         m.setattr(batch, "FEW", 1)
         if not size:
-            m.setattr(batch, "replayed_ahead", lambda records, job: ((rec, None) for rec in records))
+            m.setattr(batch, "replayed_ahead", lambda records, job, prepare: ((rec, None) for rec in records))
         from click.testing import CliRunner
 
         r = CliRunner().invoke(cli, argv, catch_exceptions=False)
@@ -230,3 +230,44 @@ def test_boards_without_an_int_lane_never_reach_numpy(monkeypatch: pytest.Monkey
     monkeypatch.setattr(batch, "FEW", 1)
     monkeypatch.setattr(batch, "replay_many", refuse)
     assert [c.to_json() for c in check_play(boards)] == want
+
+
+def _with_play_text(board: Any, text: str) -> Any:
+    """``board`` (a LazyBoard) with its waiting play text replaced by ``text``."""
+    entry = board._play_entry
+    object.__setattr__(board, "_play_entry", (*entry[:3], ((entry[3][0][0], text), *entry[3][1:]), *entry[4:]))
+    return board
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_play_ints_many_gives_what_play_ints_gives_for_each(seed: int) -> None:
+    rng = random.Random(seed)
+    pool = [_job(rng, d)[0] for d in ("none", "none", "short", "twice", "claim", "end") * 2]
+    boards: list[Any] = list(pbn.loads(pbn.dumps(pool)))
+    assert all(type(b) is pbn.LazyBoard and pbn.play_text(b) for b in boards)
+    # texts of other forms (converted on their own), one that does not convert (the whole
+    # batch on its own), anything else than a waiting record
+    odd = ["  ", "\t", "x", "é", "s", "\n", ""]
+    built = boards[0].replace(number=2)
+    for b in rng.sample(boards[1:], 4):  # (boards[0] is built now)
+        t = pbn.play_text(b)
+        assert t is not None
+        at = rng.randrange(len(t))
+        _with_play_text(b, t[:at] + rng.choice(odd) + t[at + 1:] if seed % 2 else t[:at] + rng.choice(odd) + t[at:])
+    boards += [None, Board(number=1), built]
+    rng.shuffle(boards)
+    assert pbn.play_ints_many(boards) == [pbn.play_ints(b) for b in boards]
+    assert pbn.play_ints_many(boards[:1]) == [pbn.play_ints(boards[0])]
+    kept = [b for b in boards if pbn.play_ints(b) is not None]
+    assert len(kept) > 4 and pbn.play_ints_many(kept) == [pbn.play_ints(b) for b in kept]
+
+
+def test_play_ints_many_does_not_cut_by_lengths_that_only_add_up() -> None:
+    rng = random.Random(7)
+    boards: list[Any] = list(pbn.loads(pbn.dumps([_job(rng, "none")[0] for _ in range(3)])))
+    a, b = (pbn.play_text(x) for x in boards[:2])
+    assert a and b and " " in a and " " in b
+    _with_play_text(boards[0], a.replace(" ", "  ", 1))  # one character more, one card less than a third
+    _with_play_text(boards[1], b.replace(" ", "", 1))  # one character less
+    got = pbn.play_ints_many(boards)
+    assert got == [pbn.play_ints(x) for x in boards] and all(got)
