@@ -296,6 +296,19 @@ def streaming_gc() -> Iterator[None]:
             gc.unfreeze()
 
 
+def whole_input(path: str) -> bool:
+    """Whether input ``path`` (``-``: stdin) is a regular file: all there to be read, where a
+    pipe, a terminal or a device may bring more only later (a reader may then read ahead)."""
+    import stat
+
+    try:
+        fd = stdin_fd() if path == "-" else None
+        mode = os.stat(path).st_mode if fd is None else os.fstat(fd).st_mode if fd >= 0 else 0
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISREG(mode)
+
+
 def stdin_is_terminal() -> bool:
     """True when stdin is a terminal (nothing piped in)."""
     try:

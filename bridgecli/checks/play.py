@@ -375,8 +375,8 @@ class PlayTally:
 
 def check_play(records: Iterable[Board | BridgeError], *, numbers: Container[int] | None = None,
                cards: Sequence[Card] | None = None, complete: bool = False,
-               tally: PlayTally | None = None) -> Iterator[PlayCheck]:
-    """Replay the play of many boards, one :class:`PlayCheck` a board, as they are read.
+               tally: PlayTally | None = None, ahead: bool = True) -> Iterator[PlayCheck]:
+    """Replay the play of many boards, one :class:`PlayCheck` a board, in the order read.
 
     Args:
         records: Boards, e.g. ``bc.read(path)``; a :class:`BridgeError` among them (a
@@ -385,6 +385,9 @@ def check_play(records: Iterable[Board | BridgeError], *, numbers: Container[int
         cards: Cards in time order to play on every board instead of its play record.
         complete: Finish each play with the bot (see :func:`complete_board`).
         tally: Counts to update as the boards go by.
+        ahead: Read up to 1,024 records ahead, to replay many at once (faster); False
+            answers each record as soon as it is read (records that come slowly, from a
+            pipe: ``bridgecli play`` reads ahead from a regular file only).
 
     Returns:
         An iterator of :class:`PlayCheck`; it never raises for a bad board.
@@ -413,7 +416,7 @@ def check_play(records: Iterable[Board | BridgeError], *, numbers: Container[int
     # many boards of a file are replayed at once (core._replay_batch), the rest one by one
     from bridgecli.core._replay_batch import replayed_ahead
 
-    for rec, rep in replayed_ahead(records, job, _play_ints_many):
+    for rec, rep in replayed_ahead(records, job, _play_ints_many, ahead):
         count.read += 1
         if isinstance(rec, BridgeError):
             yield PlayCheck(None, "error", error=rec)

@@ -11,7 +11,7 @@ from typing import IO
 
 import click
 
-from bridgecli.cli import BridgeCliError, ExitCode, error_from
+from bridgecli.cli import BridgeCliError, ExitCode, error_from, interrupts
 from bridgecli.cli.common import (
     FORMAT_NAMES,
     AtomicOutput,
@@ -27,6 +27,7 @@ from bridgecli.cli.common import (
     records_done,
     report_capped,
     variant_option,
+    whole_input,
 )
 from bridgecli.core.board import Board
 from bridgecli.core.cards import Card, Seat
@@ -84,8 +85,8 @@ EXAMPLES = (
 def play(ctx: click.Context, infile: str, board_specs: tuple[str, ...], as_json: bool, show_tricks: bool, tablefmt: str,
          deal_text: str | None, contract_text: str | None, declarer_text: str | None, vul_text: str | None,
          cards_text: str | None, complete: bool, analyse: bool, interactive: bool, seat_text: str | None,
-         from_: str | None,
-         to: str | None, output: str | None, keep_going: bool = False, variant_name: str | None = None) -> None:
+         from_: str | None, to: str | None, output: str | None, keep_going: bool = False,
+         variant_name: str | None = None) -> None:
     """Replay the play of boards: legal or not, tricks, result and score.
 
     Reads every board with a deal, a contract and declarer (or an auction) and a
@@ -157,7 +158,7 @@ def play(ctx: click.Context, infile: str, board_specs: tuple[str, ...], as_json:
     with AtomicOutput(None if complete else output) as fp, streaming_gc():
         lines = _Lines(None if output in (None, "-") or complete else fp)
         for check in checks.check_play(records, numbers=wanted if deal_text is None else None, cards=inline_cards,
-                                       complete=complete, tally=tally):
+                                       complete=complete, tally=tally, ahead=whole_input(infile)):
             this = check.board
             if check.finished is not None:
                 finished.append(check.finished)
@@ -268,8 +269,6 @@ def _interactive(board: Board, cards: list[Card] | None, seat: Seat | None, lang
                 text = click.prompt(f"{lang.seat_names[who]} {lang.word('to_play')}", prompt_suffix="> ", default="",
                                     show_default=False)
             except click.exceptions.Abort as exc:
-                from bridgecli.cli import interrupts
-
                 if not interrupts.quit_at_prompt(exc):
                     raise  # SIGTERM or SIGHUP: end the run (exit 143, 129), nothing saved
                 game.stopped = True  # Ctrl-C or end of input: stop here, as 'quit'

@@ -127,7 +127,8 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
         """The boards to write back (a board that could not be scored as it was), the rows
         printed a :data:`TABLE_ROWS` at a time."""
         nonlocal failures
-        for sb in score_boards(items, scoring=scoring, keep_going=keep_going, source=source):
+        for sb in score_boards(items, scoring=scoring, keep_going=keep_going, source=source,
+                               ahead=files.whole_input(path)):
             if sb.error is not None:
                 failures += 1
                 _error(sb.error)

@@ -82,16 +82,16 @@ def replay_many(hands: Sequence[Sequence[int]], flats: Sequence[bytes], leaders:
     bits = np.where(valid4, np.left_shift(u64(1), cards.astype(u64)), u64(0))
 
     # the hands: one size (at most 13), disjoint
-    size = np.bitwise_count(hand[:, 0]).astype(np.intp)
+    size = _bit_count(np, hand[:, 0]).astype(np.intp)
     every = hand[:, 0] | hand[:, 1] | hand[:, 2] | hand[:, 3]
-    bad |= (np.bitwise_count(hand) != size[:, None]).any(axis=1)
-    bad |= (np.bitwise_count(every) != 4 * size) | (size > ROWS)
+    bad |= (_bit_count(np, hand) != size[:, None]).any(axis=1)
+    bad |= (_bit_count(np, every) != 4 * size) | (size > ROWS)
     # each column's cards: distinct cards of its player's hand
     first = np.asarray(leaders, dtype=np.intp)
     seat = (first[:, None] + np.arange(4)) & 3  # (n, 4): the seat of each column
     held = np.take_along_axis(hand, seat, axis=1)  # (n, 4): each column's hand as dealt
     played = np.bitwise_or.reduce(bits, axis=0)  # (n, 4)
-    bad |= (np.bitwise_count(played) != rows[:, None]).any(axis=1)  # a card twice
+    bad |= (_bit_count(np, played) != rows[:, None]).any(axis=1)  # a card twice
     bad |= ((played & ~held) != 0).any(axis=1)  # a card not held
 
     # the tricks in order: the leader's card gives the suit led, the strongest card's
@@ -190,8 +190,19 @@ def _finisher() -> Callable[[Any, tuple[list[int], int, int]], Replay]:
     return finish
 
 
+def _bit_count(np: Any, a: Any) -> Any:
+    """The set bits of each element of the uint64 array ``a``: numpy's ``bitwise_count``
+    (numpy 2.0 on), else the bits of its bytes unpacked and added (numpy 1.x)."""
+    count = getattr(np, "bitwise_count", None)
+    if count is not None:
+        return count(a)
+    a = np.ascontiguousarray(a, dtype=np.uint64)
+    return np.unpackbits(a.view(np.uint8).reshape(*a.shape, 8), axis=-1).sum(axis=-1, dtype=np.intp)
+
+
 def replayed_ahead(records: Iterable[T], job: Callable[[T, P], Job | None],
-                   prepare: Callable[[list[T]], Sequence[P]]) -> Iterator[tuple[T, Replay | None]]:
+                   prepare: Callable[[list[T]], Sequence[P]], ahead: bool = True
+                   ) -> Iterator[tuple[T, Replay | None]]:
     """Each record of ``records``, in order, with its replay by :func:`replay_jobs` (None:
     not replayed here; the caller then replays it its own way).
 
@@ -206,10 +217,16 @@ def replayed_ahead(records: Iterable[T], job: Callable[[T, P], Job | None],
     records: a warning issued while reading a record (a reader warns of what it read
     leniently when its input ends), or while ``job`` looks at it, is issued again just
     before that record is passed on (after the records read before it); when reading
-    raises, the records read before are passed on first.
+    raises, the records read before are passed on first. ``ahead=False`` passes every
+    record on as it is read, without a replay (input that comes slowly, such as a pipe
+    from a program still at work: what a record gives is due as soon as it is read).
     """
     import warnings
 
+    if not ahead:
+        for rec in records:
+            yield rec, None
+        return
     it = iter(records)
     batched = False
     while True:
@@ -235,10 +252,16 @@ def replayed_ahead(records: Iterable[T], job: Callable[[T, P], Job | None],
         if failed is None and (batched or len(pending) >= size):
             batched = True
             specs: list[Spec | None] = []
-            prepared = prepare(pending)
+            try:
+                prepared: Sequence[P | None] = prepare(pending)
+            except Exception:  # noqa: BLE001  (a bug: each record then goes its caller's way)
+                prepared = [None] * len(pending)
             with warnings.catch_warnings(record=True) as looked:
                 for k, rec in enumerate(pending):
-                    jobs[k] = job(rec, prepared[k])
+                    try:
+                        jobs[k] = job(rec, prepared[k])  # type: ignore[arg-type]
+                    except Exception:  # noqa: BLE001  (a bug: the caller's own path meets it in its place)
+                        jobs[k] = None
                     specs.append(_spec(jobs[k]))
                     upto[k] = len(looked)
             if len(specs) - specs.count(None) >= FEW:

@@ -30,6 +30,7 @@ from bridgecli.core.errors import ParseError
 from bridgecli.files import close_input as close_input
 from bridgecli.files import stdin_buffer as stdin_buffer
 from bridgecli.files import usable_cores as usable_cores
+from bridgecli.files import whole_input as whole_input
 
 if TYPE_CHECKING:
     from collections.abc import Iterator

@@ -1,0 +1,90 @@
+"""The batch replay's reading ahead (:mod:`bridgecli.core._replay_batch`) as a user meets it:
+on every numpy the project allows, never on a pipe (a record's answer is due when it is
+read), and a bug met while looking ahead meets the records in their order."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+
+from bridgecli.core import _replay_batch as batch
+from bridgecli.core.board import Board
+
+from ..conftest import bridgecli_cmd, subprocess_env
+from .test_replay_batch import _file, _job
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_batch_runs_on_every_numpy_the_project_allows(monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    import numpy as np
+
+    floor = re.search(r'"numpy>=([0-9]+)', (ROOT / "pyproject.toml").read_text())
+    assert floor is not None
+    if int(floor.group(1)) >= 2:
+        return  # (the floor was raised: numpy has bitwise_count)
+    _, contract, hands, flat = _job(random.Random(1), "none")
+    assert contract.declarer is not None
+    args = ([hands], [flat], [(contract.declarer + 1) & 3], [min(int(contract.strain), 4)])
+    want = batch.replay_many(*args)
+    assert want[0] is not None  # (a regular record)
+    monkeypatch.delattr(np, "bitwise_count")  # as on numpy 1.24 to 1.26
+    assert batch.replay_many(*args) == want
+
+
+@pytest.mark.parametrize("argv", [["play", "-", "--json"], ["score", "-", "--keep-going"]])
+def test_an_error_on_a_slow_stdin_is_said_before_the_input_ends(tmp_path: Path, argv: list[str]) -> None:
+    # 600 boards, the 6th broken (play) or its Result off the play (score), then the
+    # producer stalls with stdin still open: the message is due now, not at EOF
+    text = _file(tmp_path, 600, (5,)).read_bytes()
+    proc = subprocess.Popen([*bridgecli_cmd(), *argv], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, env=subprocess_env())
+    assert proc.stdin is not None and proc.stderr is not None
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(proc.stderr.readline()), daemon=True)  # type: ignore[union-attr]
+    try:
+        reader.start()
+        proc.stdin.write(text)
+        proc.stdin.flush()
+        reader.join(20)  # board by board: well under a second
+        said_in_time = bool(got) and b"bridgecli: error:" in got[0]
+    finally:
+        proc.stdin.close()
+        try:
+            proc.wait(60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+        reader.join(5)
+    assert said_in_time
+
+
+@pytest.mark.filterwarnings("ignore::bridgecli.core.errors.ReadWarning")
+def test_a_failure_while_looking_ahead_comes_after_the_records_before_it(monkeypatch: pytest.MonkeyPatch,
+                                                                         tmp_path: Path) -> None:
+    import bridgecli.checks.play as checks_play
+    from bridgecli.formats import pbn
+
+    records = list(pbn.iter_records(_file(tmp_path, batch.BATCH + 10).read_text()))
+    real = checks_play._job_of
+
+    def failing(board: Board, ints: object) -> object:
+        if board.number == 10:
+            raise RuntimeError("a bug")
+        return real(board, ints)  # type: ignore[arg-type]
+
+    # the batch's look-ahead meets the bug first: board 10 is left to its own path, which
+    # meets it again in its place, after the nine boards before it
+    monkeypatch.setattr(checks_play, "_job_of", failing)
+    done = 0
+    with pytest.raises(RuntimeError):
+        for _ in checks_play.check_play(records):
+            done += 1
+    assert done == 9
