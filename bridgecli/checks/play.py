@@ -396,27 +396,20 @@ def check_play(records: Iterable[Board | BridgeError], *, numbers: Container[int
     counts the illegal plays and the plays that disagree with their Result.
     """
     count = tally if tally is not None else PlayTally()
+    pairs: Iterable[tuple[Board | BridgeError, Replay | None]]
     if complete or cards is not None:
-        for rec in records:
-            count.read += 1
-            if isinstance(rec, BridgeError):
-                yield PlayCheck(None, "error", error=rec)
-                continue
-            if numbers and rec.number not in numbers:
-                continue
-            count.selected += 1
-            yield complete_board(rec, cards) if complete else check_board(rec, cards)
-        return
+        pairs = ((rec, None) for rec in records)
+    else:
+        def job(rec: Board | BridgeError, ints: tuple[Sequence[int], bytes] | None) -> Job | None:
+            if ints is None or isinstance(rec, BridgeError) or (numbers and rec.number not in numbers):
+                return None
+            return _job_of(rec, ints)
 
-    def job(rec: Board | BridgeError, ints: tuple[Sequence[int], bytes] | None) -> Job | None:
-        if ints is None or isinstance(rec, BridgeError) or (numbers and rec.number not in numbers):
-            return None
-        return _job_of(rec, ints)
+        # many boards of a file are replayed at once (core._replay_batch), the rest one by one
+        from bridgecli.core._replay_batch import replayed_ahead
 
-    # many boards of a file are replayed at once (core._replay_batch), the rest one by one
-    from bridgecli.core._replay_batch import replayed_ahead
-
-    for rec, rep in replayed_ahead(records, job, _play_ints_many, ahead):
+        pairs = replayed_ahead(records, job, _play_ints_many, ahead)
+    for rec, rep in pairs:
         count.read += 1
         if isinstance(rec, BridgeError):
             yield PlayCheck(None, "error", error=rec)
@@ -424,7 +417,10 @@ def check_play(records: Iterable[Board | BridgeError], *, numbers: Container[int
         if numbers and rec.number not in numbers:
             continue
         count.selected += 1
-        yield PlayCheck(rec, "played", rep) if rep is not None else check_board(rec)
+        if rep is not None:
+            yield PlayCheck(rec, "played", rep)
+        else:
+            yield complete_board(rec, cards) if complete else check_board(rec, cards)
 
 
 class BoardSpool:
