@@ -119,9 +119,9 @@ def test_long_values_are_cut() -> None:
 
 
 def test_console_script(tmp_path: Path) -> None:
-    """The script pip writes for ``[project.scripts]`` calls ``bridgecli.cli:entry``."""
+    """The script pip writes for ``[project.scripts]`` calls ``bridgecli.launch:entry``."""
     script = tmp_path / "bridgecli"
-    script.write_text("import sys\nfrom bridgecli.cli import entry\nsys.exit(entry())\n")
+    script.write_text("import sys\nfrom bridgecli.launch import entry\nsys.exit(entry())\n")
     proc = subprocess.run([sys.executable, str(script), "convert", "--to", "xml", "-"], capture_output=True,
                           text=True, env=subprocess_env(), stdin=subprocess.DEVNULL, timeout=60)
     assert one_line(proc, "bridgecli convert").startswith("bridgecli: error: invalid value for '--to': 'xml'")
