@@ -134,8 +134,12 @@ def replay_many(hands: Sequence[Sequence[int]], flats: Sequence[bytes], leaders:
 def replay_jobs(jobs: Sequence[Job | None]) -> list[Replay | None]:
     """:func:`~bridgecli.core.play.replay_indices` of each job (None for None), the records
     that can be regular replayed together by :func:`replay_many`: the same answers. Never raises."""
-    specs = list(map(_spec, jobs))
-    return [_replay(job, found) for job, found in zip(jobs, _replay_specs(specs))]
+    from .play import _finish_regular
+
+    out: list[Replay | None] = []
+    for job, found in zip(jobs, _replay_specs(list(map(_spec, jobs)))):
+        out.append(None if found is None or job is None else _finish_regular(job[0], job[1], job[3], *found))
+    return out
 
 
 #: What :func:`replay_many` takes of one record: its hands, card indices, leader and trump.
@@ -172,22 +176,6 @@ def _replay_specs(specs: Sequence[Spec | None]) -> list[tuple[list[int], int, in
         got = next(found) if spec is not None else None
         out.append(None if got is None or spec is None else (got[0], got[1], spec[2]))
     return out
-
-
-def _replay(job: Job | None, found: tuple[list[int], int, int] | None) -> Replay | None:
-    """The :class:`~bridgecli.core.play.Replay` of ``job`` from what :func:`replay_many` found."""
-    return None if found is None or job is None else _finisher()(job, found)
-
-
-def _finisher() -> Callable[[Any, tuple[list[int], int, int]], Replay]:
-    """A function of (job, what :func:`replay_many` found) to the :class:`~bridgecli.core.play.Replay`."""
-    from .play import _finish_regular
-
-    def finish(job: Job, found: tuple[list[int], int, int]) -> Replay:
-        board, contract, _, flat = job
-        return _finish_regular(board, contract, flat, *found)
-
-    return finish
 
 
 def _bit_count(np: Any, a: Any) -> Any:
