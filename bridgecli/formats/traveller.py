@@ -456,7 +456,7 @@ def score_job(board: Board | BridgeError, ints: tuple[Sequence[int], bytes] | No
     board's :func:`~bridgecli.formats.pbn.play_ints` (:func:`score_ints`). Never raises."""
     if ints is None or isinstance(board, BridgeError) or type(board) is Board:
         return None
-    _, contract_of = _job_parts()
+    contract_of = _contract_of()
     try:
         contract = contract_of(board)
     except BridgeError:
@@ -475,13 +475,12 @@ def score_ints(boards: Sequence[object]) -> list[tuple[tuple[int, int, int, int]
 
 
 @functools.cache
-def _job_parts() -> tuple[Callable[..., Any], Callable[..., Any]]:
-    """:func:`~bridgecli.formats.pbn.play_ints` and :func:`~bridgecli.core.play.contract_of`,
-    imported on first use and then kept (see :func:`_replays`)."""
+def _contract_of() -> Callable[..., Any]:
+    """:func:`~bridgecli.core.play.contract_of`, imported on first use and then kept (see
+    :func:`_replays`)."""
     from bridgecli.core.play import contract_of
-    from bridgecli.formats.pbn import play_ints
 
-    return play_ints, contract_of
+    return contract_of
 
 
 @functools.cache
