@@ -20,7 +20,7 @@ _BATCH = 8192
 
 #: ``deal`` options after which early workers would not be taken, or not be needed: output to a
 #: file (the workers write to the standard output they inherit), a variant's own procedure, help.
-_NOT_EARLY = frozenset(("-o", "--output", "--variant", "-h", "--help", "--"))
+_NOT_EARLY = frozenset(("--output", "--variant", "-h", "--help", "--"))
 
 
 def entry() -> None:
