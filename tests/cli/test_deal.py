@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from bridgecli import __version__
 from bridgecli.cli import cli
 from bridgecli.core.deal import Deal
-from tests.conftest import bridgecli_cmd, subprocess_env
+from tests.conftest import alive, bridgecli_cmd, live_processes, subprocess_env
 
 COND = "hcp(north) >= 15 && hcp(north) <= 17 && shape(north, any 4333 + any 4432 + any 5332)"
 
@@ -405,30 +405,6 @@ def test_tricks_condition(runner: CliRunner) -> None:
         assert table[Seat.SOUTH, Strain.NOTRUMP] >= 10
 
 
-def _children(pid: int) -> list[int]:
-    """Live processes whose parent is ``pid`` (from /proc)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2:].split()
-        if int(fields[1]) == pid and fields[0] != "Z":
-            found.append(int(entry.name))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat[stat.rindex(")") + 2:].split()[0] != "Z"
-
-
 def _interrupt_a_running_deal(tmp_path: Path, signals: list[int], extra: list[str]) -> None:
     """Start a long `deal --jobs 2 -o FILE`, send ``signals`` once it deals, check it stops cleanly."""
     import os
@@ -446,7 +422,7 @@ def _interrupt_a_running_deal(tmp_path: Path, signals: list[int], extra: list[st
         deadline = time.monotonic() + 60
         workers: list[int] = []
         while time.monotonic() < deadline and proc.poll() is None:
-            workers = _children(proc.pid)
+            workers = live_processes(1, proc.pid)
             if len(workers) >= 2 and list(tmp_path.glob(".bridgecli-*")):
                 break
             time.sleep(0.05)
@@ -472,7 +448,7 @@ def _interrupt_a_running_deal(tmp_path: Path, signals: list[int], extra: list[st
     assert err.count(b"interrupted") == 1
     assert took < 3.0  # within a second when the machine is not loaded
     time.sleep(0.2)
-    assert not [w for w in workers if _alive(w)], "workers left running"
+    assert not [w for w in workers if alive(w)], "workers left running"
     assert target.read_text() == "old\n"
     assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]  # no temp file
 
@@ -493,21 +469,6 @@ def test_sigterm_stops_jobs_like_ctrl_c(tmp_path: Path) -> None:
     import signal
 
     _interrupt_a_running_deal(tmp_path, [signal.SIGTERM], [])
-
-
-def _in_session(sid: int) -> list[int]:
-    """Live processes of the session ``sid`` (from /proc)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            fields = stat[stat.rindex(")") + 2:].split()
-            if int(fields[3]) == sid and fields[0] != "Z":
-                found.append(int(entry.name))
-    return found
 
 
 def _needs_early_workers() -> None:
@@ -534,7 +495,7 @@ def test_ctrl_c_stops_early_workers_at_once() -> None:
         workers: list[int] = []
         while time.monotonic() < deadline and proc.poll() is None and len(workers) < 2:
             # the first worker is the run's child, the second the first one's
-            workers = [pid for pid in _in_session(proc.pid) if pid != proc.pid]
+            workers = [pid for pid in live_processes(3, proc.pid) if pid != proc.pid]
             time.sleep(0.05)
         assert len(workers) == 2, "the workers did not start"
         time.sleep(1.0)  # well into the run
@@ -550,10 +511,10 @@ def test_ctrl_c_stops_early_workers_at_once() -> None:
     assert err.decode().endswith("bridgecli: interrupted\n") and b"Traceback" not in err, err
     assert took < 3.0  # within a second when the machine is not loaded
     deadline = time.monotonic() + 2.0
-    while _in_session(proc.pid) and time.monotonic() < deadline:
+    while live_processes(3, proc.pid) and time.monotonic() < deadline:
         time.sleep(0.02)
-    assert not [w for w in workers if _alive(w)], "workers left running"
-    assert not _in_session(proc.pid)
+    assert not [w for w in workers if alive(w)], "workers left running"
+    assert not live_processes(3, proc.pid)
 
 
 @pytest.mark.parametrize("extra, code", [(["--bogus"], 2), (["--max-tries", "5000"], 1)],
@@ -570,9 +531,9 @@ def test_early_workers_a_run_does_not_take_are_ended(extra: list[str], code: int
     assert proc.returncode == code, err
     # the first worker is reaped before the run ends; the others die with it (at once, but asynchronously)
     deadline = time.monotonic() + 2.0
-    while _in_session(proc.pid) and time.monotonic() < deadline:
+    while live_processes(3, proc.pid) and time.monotonic() < deadline:
         time.sleep(0.02)
-    assert not _in_session(proc.pid), "workers outlived the run"
+    assert not live_processes(3, proc.pid), "workers outlived the run"
     if code == 1:  # too few deals in the try limit: the ones found, as one process deals them
         alone = subprocess.run(cmd[:-4] + extra + ["--format", "text"], env=subprocess_env(), capture_output=True,
                                check=False)

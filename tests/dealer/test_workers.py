@@ -16,6 +16,8 @@ from bridgecli.dealer.run import Render, Spec, chunks
 from bridgecli.files import usable_cores
 from bridgecli.launch import early_jobs
 
+from ..conftest import alive, live_processes
+
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
 
 #: An endless run without conditions, written where it is dealt (what `deal -n BIG --jobs 2` runs).
@@ -119,29 +121,6 @@ def test_early_workers_that_do_not_fit_are_ended(tmp_path: Any) -> None:
         assert all(_gone(pid) for pid in early) and not workers.FORKED
 
 
-def _children_of(pid: int) -> list[int]:
-    """Live processes whose parent is ``pid`` (from /proc)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            fields = stat[stat.rindex(")") + 2:].split()
-            if int(fields[1]) == pid and fields[0] != "Z":
-                found.append(int(entry.name))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat[stat.rindex(")") + 2:].split()[0] != "Z"
-
-
 def test_unused_early_workers_are_ended() -> None:
     """The first early worker is this process's child; the others, its own, die with it."""
     if not Path("/proc/self/stat").exists():
@@ -152,15 +131,15 @@ def test_unused_early_workers_are_ended() -> None:
     deadline = time.monotonic() + 30
     others: list[int] = []
     while not others and time.monotonic() < deadline:  # forked once numpy is loaded
-        others = _children_of(first[0])
+        others = live_processes(1, first[0])
         time.sleep(0.01)
     assert len(others) == 1
     workers.discard_early()
     assert _gone(first[0]) and not workers.FORKED and not workers.early_started()
     deadline = time.monotonic() + 5
-    while _alive(others[0]) and time.monotonic() < deadline:
+    while alive(others[0]) and time.monotonic() < deadline:
         time.sleep(0.01)
-    assert not _alive(others[0])
+    assert not alive(others[0])
 
 
 @pytest.mark.parametrize("args, jobs", [
