@@ -467,13 +467,13 @@ def _vg_tags(vg: str | None, rs: str | None, number: int | None, room: str | Non
         if first is not None and number is not None and room in ("Open", "Closed"):
             k = 2 * (number - first) + (room == "Closed")
             if 0 <= k < len(results):
-                tags["LinResult"] = results[k].strip()
+                tags["LinResult"] = results[k]  # as read, spaces and all
                 return None
         if len(results) == 1 and own:
-            entry = results[0].strip()
+            entry = results[0]
             outcome = _rs_outcome(entry) if bare else None
             if outcome is None or entry != _rs_text(*outcome):
-                tags["LinResult"] = entry  # as spelt (``4snX=``, ``PASS``): the writer writes it back
+                tags["LinResult"] = entry  # as spelt (``4snX=``, `` 4SN=``): the writer writes it back
             return outcome
         tags["LinRs"] = rs
     return None
@@ -1196,9 +1196,9 @@ def _rs_value(board: Board, outcome: Contract | None) -> str | None:
     entry = tags.get("LinResult")
     if outcome is not None:
         # the entry as spelt when read (_board_line has checked that it says the same)
-        return _rs_text(outcome, board.result) if entry is None else _vg_clean(entry)
+        return _rs_text(outcome, board.result) if entry is None else _entry_clean(entry)
     if entry is not None:
-        entry = _vg_clean(entry)
+        entry = _entry_clean(entry)
         head = tags.get("LinVg", "").split(",")
         room = tags.get("Room")
         if len(head) > 3 and head[3].strip().isdigit() and board.number is not None and room in ("Open", "Closed"):
@@ -1209,6 +1209,12 @@ def _rs_value(board: Board, outcome: Contract | None) -> str | None:
         return entry
     listed = tags.get("LinRs")
     return None if listed is None else _rs_list_clean(listed)
+
+
+def _entry_clean(entry: str) -> str:
+    """Tag ``LinResult`` as an ``rs`` entry: a comma as a space (it would split the list),
+    else as :func:`_rs_list_clean` (spaces around it kept, as read)."""
+    return _rs_list_clean(entry).replace(",", " ")
 
 
 def _rs_list_clean(listed: str) -> str:
@@ -1226,7 +1232,7 @@ def _check_rs(board: Board, vg: str | None, rs: str | None, room: str | None, ow
               outcome: Contract | None) -> None:
     """Raise ParseError when a reader of the board's line would not give back its
     contract with no auction (``outcome``) and its tags ``LinResult`` and ``LinRs`` as
-    the writer cleans them (:func:`_vg_clean`, :func:`_rs_list_clean`): ``vg``, ``rs``
+    the writer cleans them (:func:`_entry_clean`, :func:`_rs_list_clean`): ``vg``, ``rs``
     and ``room`` (of ``qx``) are the values the reader has for the board, ``own`` whether
     ``rs`` is on the board's line, ``bare`` whether the line has no call, card, claim or ``pg``."""
     tags = board.tags
@@ -1234,7 +1240,7 @@ def _check_rs(board: Board, vg: str | None, rs: str | None, room: str | None, ow
     read = _vg_tags(vg, rs, board.number, room, got, bare, own)
     want_entry = tags.get("LinResult")
     if want_entry is not None:
-        want_entry = _vg_clean(want_entry)
+        want_entry = _entry_clean(want_entry)
     want_list = tags.get("LinRs")
     if want_list is not None:
         want_list = _rs_list_clean(want_list)
@@ -1292,9 +1298,15 @@ def _board_line(board: Board, reset_vg: bool, carried_rs: str | None) -> tuple[s
             f"{' by ' + recorded.declarer.letter if recorded.declarer is not None else ''}",
         )
     entry = board.tags.get("LinResult")
+    if outcome is not None and entry is not None and "LinRs" not in board.tags and _rs_outcome(
+            _entry_clean(entry)) not in (None, (outcome, board.result)):
+        # the spelling of a result (4snX=) since edited: it says another contract or result
+        # than the board's, so the board's own is written, in BBO's spelling (4SNx-1)
+        board = board.replace(tags={k: v for k, v in board.tags.items() if k != "LinResult"})
+        entry = None
     if outcome is not None and ("LinRs" in board.tags or (entry is not None and (
-            _rs_outcome(_vg_clean(entry)) != (outcome, board.result)
-            or _vg_clean(entry) == _rs_text(outcome, board.result)))):
+            _rs_outcome(_entry_clean(entry)) != (outcome, board.result)
+            or _entry_clean(entry) == _rs_text(outcome, board.result)))):
         # rs| holds the one or the other: the tag would be lost (LinResult may only be
         # the contract and result spelt another way, as read: 4snX= for 4SNx=)
         raise _refusal(board, f"LIN has one rs| for the contract with no auction and tag "

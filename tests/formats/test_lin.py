@@ -502,11 +502,47 @@ def test_an_rs_result_keeps_its_spelling(entry: str, contract: Contract, tricks:
     assert lin.dumps(json_format.loads(json_format.dumps([b]))) == line  # LIN -> JSON -> LIN
 
 
-def test_spaces_around_an_rs_entry_are_not_kept() -> None:
-    (b,) = lin.loads("pn|a,b,c,d|rs| 4SN= |st||md|1SA,,,|ah|Board 1|")
-    assert (b.result, b.tag("LinResult")) == (10, None)
-    (c,) = lin.loads("pn|a,b,c,d|rs| 4sn= |st||md|1SA,,,|ah|Board 1|")
-    assert (c.result, c.tag("LinResult")) == (10, "4sn=")
+def test_a_spelling_is_written_back_only_while_it_says_the_boards_result() -> None:
+    # 4snX= is kept as read; once the result (or contract) is edited, it says another
+    # result than the board's: the board's own is written, in BBO's spelling
+    import dataclasses
+
+    line = "pn|a,b,c,d|rs|4snX=|st||md|1SAHDC,,,|rh||ah|Board 1|\n"
+    (b,) = lin.loads(line)
+    down = dataclasses.replace(b, result=9)
+    assert lin.dumps([down]) == line.replace("4snX=", "4SNx-1")
+    (back,) = lin.loads(lin.dumps([down]))
+    assert (back.contract, back.result, back.tag("LinResult")) == (b.contract, 9, None)
+    other = b.replace(contract=Contract(3, Strain.NOTRUMP, Risk.UNDOUBLED, Seat.WEST), result=None)
+    assert "|rs|3NW|" in lin.dumps([other])
+    assert lin.dumps([down.replace(result=10)]) == line  # it says the result again
+    assert lin.dumps([b.replace(result=None)]) == line.replace("4snX=", "4SNx")
+
+
+@pytest.mark.parametrize("entry", [" 4SN= ", "4SN= ", "\t4sn="])
+def test_spaces_around_an_rs_entry_are_kept(entry: str) -> None:
+    # the entry as read, spaces and all, in LinResult: written back byte for byte
+    from bridgecli.formats import pbn
+
+    line = f"pn|a,b,c,d|rs|{entry}|st||md|1SAHDC,,,|rh||ah|Board 1|\n"
+    (b,) = lin.loads(line)
+    assert (b.contract, b.result, b.tag("LinResult")) == (Contract(4, Strain.SPADES, Risk.UNDOUBLED, Seat.NORTH),
+                                                         10, entry)
+    assert lin.dumps([b]) == line
+    assert lin.dumps(pbn.loads(pbn.dumps([b]))) == line
+
+
+def test_spaces_around_the_entries_of_a_match_are_kept() -> None:
+    text = ("vg|Final,Set 1,I,14,15,Home,0,Away,0|\nrs| 2HSx= ,3NN-1,, 4SE+1|\npn|a,b,c,d,e,f,g,h|pg||\n"
+            "qx|o14|md|4ST9HQJ7654DA5CT98,S876HDKT987643C76,SAKQ2HT98DCAJ5432,|sv|o|pg||\n"
+            "qx|c14|md|4ST9HQJ7654DA5CT98,S876HDKT987643C76,SAKQ2HT98DCAJ5432,|sv|o|pg||\n"
+            "qx|o15|md|4ST9HQJ7654DA5CT98,S876HDKT987643C76,SAKQ2HT98DCAJ5432,|sv|o|pg||\n"
+            "qx|c15|md|4ST9HQJ7654DA5CT98,S876HDKT987643C76,SAKQ2HT98DCAJ5432,|sv|o|pg||\n")
+    bs = lin.loads(text)
+    assert [b.tag("LinResult") for b in bs] == [" 2HSx= ", "3NN-1", "", " 4SE+1"]
+    written = lin.dumps(bs)
+    assert "|rs| 2HSx= ,|" in written and "|rs|,,, 4SE+1|" in written
+    assert lin.loads(written) == bs and lin.dumps(lin.loads(written)) == written
 
 
 def test_an_rs_entry_that_does_not_read_stays_a_tag() -> None:
@@ -559,24 +595,29 @@ def test_a_tag_that_does_not_read_as_a_result_needs_no_page_break() -> None:
     assert lin.loads(lin.dumps([b])) == [b]
 
 
-@pytest.mark.parametrize("tag", ["LinResult", "LinRs"])
-def test_a_contract_with_no_auction_and_a_results_tag_is_refused(tag: str) -> None:
-    # one rs| cannot hold both: writing the contract would lose the tag
+@pytest.mark.parametrize("value", ["3NN=", "4HS="])
+def test_a_contract_with_no_auction_and_a_results_list_is_refused(value: str) -> None:
+    # one rs| cannot hold both: writing the contract would lose the tag LinRs
+    # (a LinResult of another result is the spelling of an edited one: see above)
     b = Board(number=3, dealer=Seat.SOUTH, deal=DEAL, contract=NO_AUCTION_CONTRACT, result=10,
-              tags={tag: "3NN="})
-    with pytest.raises(ParseError, match=f"^board 3: LIN has one rs\\| for the contract with no auction and tag {tag}"):
+              tags={"LinRs": value})
+    with pytest.raises(ParseError, match="^board 3: LIN has one rs\\| for the contract with no auction and tag LinRs"):
         lin.dumps([b])
 
 
-@pytest.mark.parametrize("entry", ["4HS=", "4hs=", "4HSx=", "4HS+1"])
-def test_a_contract_with_no_auction_and_another_results_tag_is_refused(entry: str) -> None:
-    # tag LinResult beside a contract with no auction is kept only as the contract's own
-    # entry spelt otherwise than BBO spells it (4HS= is BBO's for 4H by South making 10):
-    # BBO's own spelling, or an entry of another contract or result, would be lost
+@pytest.mark.parametrize("entry", ["4HS=", "4hs=", "4HSx=", "4HS+1", "8SN="])
+def test_a_contract_with_no_auction_and_a_result_entry(entry: str) -> None:
+    # tag LinResult beside a contract with no auction is the spelling of a result: written
+    # when it says the board's own (4hs= for 4H by South making 10), the board's own in
+    # BBO's spelling when it says another (4HSx=, 4HS+1: the board was edited); BBO's own
+    # spelling, or an entry that is no result, would be lost: refused
     b = Board(number=3, dealer=Seat.SOUTH, deal=DEAL, contract=NO_AUCTION_CONTRACT, result=10,
               tags={"LinResult": entry})
     if entry == "4hs=":
         assert "|rs|4hs=|" in lin.dumps([b]) and lin.loads(lin.dumps([b])) == [b]
+    elif entry in ("4HSx=", "4HS+1"):
+        assert "|rs|4HS=|" in lin.dumps([b])
+        assert lin.loads(lin.dumps([b])) == [b.replace(tags={})]
     else:
         with pytest.raises(ParseError, match="^board 3: LIN has one rs\\| for the contract with no auction and tag "
                                              "LinResult; write PBN, YAML or JSON$"):
@@ -653,7 +694,7 @@ _ENTRY = st.from_regex(r"[1-7][CDHSNcdhsn][NESWnesw](x|X|xx)?(=|[+-][0-9]{1,2})?
                           st.booleans(), st.booleans()), min_size=1, max_size=4))
 def test_results_tags_are_written_faithfully_or_refused(spec: list[tuple[str, str, bool, bool]]) -> None:
     # hand-built tags, on bare boards or played ones, in or out of a match: LIN gives
-    # them back as they were (a comma in LinResult as a space), or the writer refuses
+    # them back as they were (a comma in LinResult as a space, spaces kept), or the writer refuses
     (played,) = lin.loads(SAMPLE)
     bs = []
     for i, (which, value, play, in_match) in enumerate(spec):
@@ -672,5 +713,5 @@ def test_results_tags_are_written_faithfully_or_refused(spec: list[tuple[str, st
         assert "LIN cannot carry tag Lin" in str(e) and "\n" not in str(e)
         return
     back = lin.loads(text)
-    assert back == [b.replace(tags={k: " ".join(v.split()) if k == "LinResult" else v for k, v in b.tags.items()})
+    assert back == [b.replace(tags={k: v.replace(",", " ") if k == "LinResult" else v for k, v in b.tags.items()})
                     for b in bs]
