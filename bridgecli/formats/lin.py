@@ -300,6 +300,7 @@ class _Record:
         self.vg: str | None = None
         self.rs: str | None = None
         self.own_rs = False  # rs| came with this board (not carried from a header before it)
+        self.head_only = True  # only vg|, rs|, pn| of 8 players and pg|| pairs so far: a match header?
         self.comments: list[tuple[str, str]] = []
 
     @property
@@ -891,6 +892,16 @@ def _from_urls(text: str) -> str:
 
 
 _HEAD_KEYS = ("qx", "pn", "st", "md")
+#: the keys of a match header (BBO's vugraph files open with ``vg|...|rs|...|pn|...|pg||``)
+_HEADER_KEYS = ("vg", "rs", "pn", "pg")
+
+
+def _is_header(rec: _Record, first: bool, key: str) -> bool:
+    """Whether ``rec`` is a match header of its own, ended by a pair ``key`` (``first`` on
+    its line) that opens a board: it holds only ``vg``, ``rs``, ``pn`` of 8 players and
+    ``pg`` pairs, the last of them a ``pg``. It is no board: what it holds goes to the
+    boards after it (a one-entry ``rs`` too, as a list they carry: tag ``LinRs``)."""
+    return first and rec.head_only and rec.paged and key in _HEAD_KEYS
 
 
 def _starts_board(rec: _Record, pair: _Pair, after_error: bool) -> bool:
@@ -1065,7 +1076,8 @@ def _boards(pairs: Iterator[_Pair | _Fast | ParseError], source: str | None) -> 
             item = got
         if type(item) is _Fast:
             # it opens a board where a pn| pair would (_starts_board)
-            if rec is None or rec.has_md or (error is not None and item.first):
+            header = rec is not None and error is None and _is_header(rec, item.first, "pn")
+            if rec is None or rec.has_md or (error is not None and item.first) or header:
                 if rec is not None and rec.names is not None and len(rec.names) >= 8:
                     shared_names = rec.names
                 if rec is not None and (rec.vg is not None or rec.rs is not None):
@@ -1073,7 +1085,8 @@ def _boards(pairs: Iterator[_Pair | _Fast | ParseError], source: str | None) -> 
                 g = item.match.groups()
                 board = _fast_board(g, shared_vg)
                 if board is not None:
-                    yield from finish()
+                    if not header:
+                        yield from finish()
                     rec, error = None, None
                     yield board
                     vg = g[3] if g[3] is not None else shared_vg[0]
@@ -1092,8 +1105,10 @@ def _boards(pairs: Iterator[_Pair | _Fast | ParseError], source: str | None) -> 
                 rec.content = True
             continue
         assert isinstance(item, _Pair)
-        if rec is None or _starts_board(rec, item, error is not None):
-            yield from finish()
+        header = rec is not None and error is None and _is_header(rec, item.first, item.key)
+        if rec is None or header or _starts_board(rec, item, error is not None):
+            if not header:
+                yield from finish()
             if rec is not None and rec.names is not None and len(rec.names) >= 8:
                 shared_names = rec.names
             if rec is not None and (rec.vg is not None or rec.rs is not None):
@@ -1106,6 +1121,8 @@ def _boards(pairs: Iterator[_Pair | _Fast | ParseError], source: str | None) -> 
                 _apply(rec, item)
             except BridgeError as e:
                 error = e.located(source=source, line=item.line)
+            if rec.head_only and (item.key not in _HEADER_KEYS or (item.key == "pn" and len(rec.names or ()) < 8)):
+                rec.head_only = False
         else:
             rec.content = True
             if item.key in ("qx", "ah") and rec.number is None:
@@ -1326,10 +1343,14 @@ def _board_line(board: Board, reset_vg: bool, carried_rs: str | None) -> tuple[s
         parts.append(f"vg|{vg or ''}|")
     rs = _rs_value(board, outcome)
     seen, own = carried_rs, False  # the rs| a reader has for the board, and whether on its line
-    if rs is not None and rs == carried_rs and "," not in rs and "LinResult" not in board.tags and outcome is None:
+    head = ""  # a match header of its own before the board's line
+    if rs is not None and "," not in rs and "LinResult" not in board.tags and outcome is None:
         # a one-entry list the board only carries (tag LinRs): on the board's own line a
-        # reader would take it for the board's result, so the header before it holds it
-        pass
+        # reader would take it for the board's result, so the header before it holds it:
+        # the board before (that held it, or carried it too), else a header line of its own
+        if rs != carried_rs:
+            head = f"pn|,,,,,,,|rs|{rs}|pg||\n"
+            carried_rs = seen = rs
     elif rs is not None or carried_rs is not None:
         parts.append(f"rs|{rs or ''}|")
         carried_rs = seen = rs
@@ -1381,7 +1402,7 @@ def _board_line(board: Board, reset_vg: bool, carried_rs: str | None) -> tuple[s
     if "LinResult" in board.tags or "LinRs" in board.tags:
         bare = board.auction is None and not cards and not paged and (board.result is None or outcome is not None)
         _check_rs(board, vg, seen, qx_room, own, bare, outcome)
-    return "".join(parts) + "\n", vg is not None, carried_rs
+    return head + "".join(parts) + "\n", vg is not None, carried_rs
 
 
 def iter_dumps(boards: Iterable[Board]) -> Iterator[str]:

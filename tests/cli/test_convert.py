@@ -217,3 +217,23 @@ def test_output_in_a_missing_folder_names_the_file(runner, tmp_path, boards_json
     assert r.exit_code == 2 and r.stdout == ""
     assert f"cannot write {str(target)!r}: No such file or directory" in r.stderr
     assert ".bridgecli-" not in r.stderr
+
+
+def test_skip_bad_keeps_a_lin_header_result_of_the_skipped_board(runner, tmp_path):
+    # board 1 holds rs|4SN=| (its own result), boards 2 and 3 carry it (tag LinRs); with
+    # board 1 skipped (east holds 14 cards), the list goes on a header line of its own
+    deal = "md|1SAKQJHAKQDAKQCAKQ,S{}345H2345D2345C2,S6789H6789D6789C3,|"
+    src = tmp_path / "match.lin"
+    src.write_text(f"pn|a,b,c,d|rs|4SN=|st||{deal.format('A')}rh||ah|Board 1|mb|1S|mb|p|mb|p|mb|p|pg||\n"
+                   + "".join(f"pn|a,b,c,d|st||{deal.format('2')}rh||ah|Board {n}|\n" for n in (2, 3)),
+                   encoding="utf-8")
+    out = tmp_path / "out.lin"
+    res = runner.invoke(cli, ["convert", str(src), "-o", str(out), "--to", "lin", "--skip-bad"])
+    assert res.exit_code == 1, res.stderr
+    assert res.stderr.splitlines()[-1] == "bridgecli: converted 2 boards, skipped 1"
+    assert out.read_text(encoding="utf-8").startswith("pn|,,,,,,,|rs|4SN=|pg||\npn|a,b,c,d|st||")
+    kept = read_boards(out.read_text(encoding="utf-8"), "lin")
+    assert [(b.number, b.contract, b.tag("LinRs")) for b in kept] == [(2, None, "4SN="), (3, None, "4SN=")]
+    from bridgecli.formats import lin
+
+    assert kept == [b for b in lin.iter_records(src.read_text(encoding="utf-8")) if not isinstance(b, Exception)]

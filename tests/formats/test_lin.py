@@ -633,19 +633,25 @@ def _refused(bs: list[Board]) -> str:
     return str(err.value)
 
 
-def test_a_one_entry_list_of_the_first_board_is_refused() -> None:
+def test_a_one_entry_list_no_board_before_holds_goes_on_a_header_line() -> None:
     # a one-entry rs| on a board's line is that board's own result (BBO: one board, one
-    # entry): a board that only carries it (tag LinRs) needs a board before it that holds it
+    # entry): a board that only carries it (tag LinRs) takes it from the board before it
+    # that holds it, else from a match header of its own (rs|...|pg|| on a line of its own)
     bare = Board(number=3, dealer=Seat.SOUTH, tags={"LinRs": "4HE="})
-    assert _refused([bare]) == ("board 3: LIN cannot carry tag LinRs '4HE=' here: rs|4HE=| on the board "
-                                "reads back as the contract and result of the board; write PBN, YAML or JSON")
+    assert lin.dumps([bare]) == "pn|,,,,,,,|rs|4HE=|pg||\npn|,,,|st||md|1,,,|rh||ah|Board 3|\n"
+    assert lin.loads(lin.dumps([bare])) == [bare]
     played = lin.loads(SAMPLE)[0]
     played = played.replace(tags={**played.tags, "LinRs": "4HE="})
-    assert "reads back as tag LinResult '4HE='" in _refused([played])
+    assert lin.dumps([played]).startswith("pn|,,,,,,,|rs|4HE=|pg||\npn|sara,wendy,nils,erik|st||")
     # after a board that holds the same entry, it is carried, not written again
     first = Board(number=2, dealer=Seat.EAST, tags={"LinResult": "4HE="})
     assert lin.loads(lin.dumps([first, bare, played])) == [first, bare, played]
-    assert "reads back as" in _refused([first, Board(number=4, dealer=Seat.WEST), bare])
+    assert "pn|,,,,,,,|" not in lin.dumps([first, bare, played])
+    between = [first, Board(number=4, dealer=Seat.WEST), bare, played]
+    text = lin.dumps(between)
+    assert text.count("\n") == 5 and "\npn|,,,,,,,|rs|4HE=|pg||\n" in text
+    assert lin.loads(text) == between
+    assert [_key(r) for r in lin.iter_stream([text[i:i + 7] for i in range(0, len(text), 7)])] == between
 
 
 def test_a_one_entry_list_read_from_a_header_is_written_back() -> None:
@@ -654,10 +660,36 @@ def test_a_one_entry_list_read_from_a_header_is_written_back() -> None:
     bs = lin.loads(text)
     assert [b.tag("LinRs") for b in bs] == [None, "4HE=", "4HE="]
     assert lin.loads(lin.dumps(bs)) == bs
-    assert "rs|4HE=|" in _refused(bs[1:])  # the board that held it is not written
+    # the board that held it is not written (convert --skip-bad, a selection): a header line
+    assert lin.dumps(bs[1:]).startswith("pn|,,,,,,,|rs|4HE=|pg||\npn|a,b,c,d|st||")
+    assert lin.loads(lin.dumps(bs[1:])) == bs[1:]
     spelt = lin.loads(text.replace("4HE=", "4he="))  # the first board keeps the spelling
     assert [b.tag("LinResult") or b.tag("LinRs") for b in spelt] == ["4he="] * 3
     assert lin.loads(lin.dumps(spelt)) == spelt
+
+
+@pytest.mark.parametrize("board", ["pn|a,b,c,d|st||md|1SA,,,|ah|Board 1|",  # the fast path's form
+                                   "pn|a,b,c,d|md|1SA,,,|ah|Board 1|", "qx|o1|md|1SA,,,|", "md|1SA,,,|"])
+def test_a_match_header_of_its_own_is_no_board(board: str) -> None:
+    # vg, rs, pn of 8 players, closed by pg|| (BBO's vugraph files open so), then a line
+    # that opens a board: the header holds for the boards after it, the first one too
+    for head, tags in [("rs|4HE=|pg||", {"LinRs": "4HE="}), ("pn|,,,,,,,|rs|4HE=|pg||", {"LinRs": "4HE="}),
+                       ("vg|Cup,,P,,,,,,|\nrs|4HE=,3NN=|pn|a,b,c,d,e,f,g,h|pg||",
+                        {"Event": "Cup", "Scoring": "MP", "LinRs": "4HE=,3NN="})]:
+        text = f"{head}\n{board}\n{board}\n"
+        bs = lin.loads(text)
+        assert len(bs) == 2 and all({k: b.tags[k] for k in tags} == tags for b in bs)
+        assert [b.contract for b in bs] == [None, None]
+        assert [_key(r) for r in lin.iter_stream([text[i:i + 5] for i in range(0, len(text), 5)])] == bs
+    # without its page break, or on the board's line, it is the board's: its own result
+    for text in (f"rs|4HE=|\n{board}\n", f"rs|4HE=|pg||{board}\n"):
+        (b,) = lin.loads(text)
+        assert "LinRs" not in b.tags
+    # after a board, a header opens with pn| (as the writer's does), which starts a record
+    first, second = lin.loads(f"{board}\npn|,,,,,,,|rs|4HE=|pg||\n{board}\n")
+    assert (first.tag("LinRs"), second.tag("LinRs")) == (None, "4HE=")
+    # a header at the end of the text, with no board after it, reads as a board, as before
+    assert len(lin.loads(f"{board}\npn|,,,,,,,|rs|4HE=|pg||\n")) == 2
 
 
 #: the tags of a match header as read: vg|Final,Set 1,I,14,15,Home,0,Away,0|
