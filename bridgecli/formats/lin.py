@@ -1047,6 +1047,61 @@ def _stream_pairs(chunks: Iterable[str], source: str | None) -> Iterator[_Pair |
         return
 
 
+class _Ledger:
+    """The entries of an ``rs`` list of several entries that the boards reading it keep:
+    each its own (tag ``LinResult``, placed in the match) or the whole list (``LinRs``).
+    The others, results of boards the file does not hold (or that did not read), are
+    warned about when the list is done with (:meth:`close`), not dropped silently."""
+
+    __slots__ = ("entries", "first", "kept", "line", "whole")
+
+    def __init__(self, rs: str, line: int) -> None:
+        self.entries = rs.split(",")
+        self.line = line
+        self.kept: set[int] = set()
+        self.whole = False  # a board keeps the whole list
+        self.first: int | None = None  # the first board of the match (vg|)
+
+    def take(self, board: Board) -> None:
+        """Note what ``board`` (which read the list) keeps of it."""
+        tags = board.tags
+        head = tags.get("LinVg", "").split(",")
+        if "LinResult" in tags and len(head) > 3 and head[3].strip().isdigit() and board.number is not None:
+            self.first = int(head[3])
+            self.kept.add(2 * (board.number - self.first) + (tags.get("Room") == "Closed"))
+        else:
+            self.whole = True  # LinRs (or no place in the match: the list is the board's)
+
+    def close(self, source: str | None) -> None:
+        """Warn (ReadWarning) about the entries no board keeps."""
+        if self.whole:
+            return
+        lost = [(k, e) for k, e in enumerate(self.entries) if e.strip() and k not in self.kept]
+        if not lost:
+            return
+        import warnings
+
+        from bridgecli.core.errors import ReadWarning
+
+        def where(k: int) -> str:
+            if self.first is None:
+                return f"entry {k + 1}"
+            return f"board {self.first + k // 2} {'closed' if k % 2 else 'open'}"
+
+        shown = ", ".join(f"{where(k)} {e!r}" for k, e in lost[:3])
+        more = f" and {len(lost) - 3} more" if len(lost) > 3 else ""
+        warnings.warn(f"{source or '-'}:{self.line}: rs holds results of boards not read, not kept "
+                      f"(each board keeps its own): {shown}{more}", ReadWarning, stacklevel=3)
+
+
+def _ledger(old: _Ledger | None, rs: str, line: int, source: str | None) -> _Ledger | None:
+    """The ledger of a new ``rs`` list read at ``line`` (None for fewer than two entries:
+    every board keeps such a list whole or as its own); the old one is closed."""
+    if old is not None:
+        old.close(source)
+    return _Ledger(rs, line) if "," in rs and rs.strip() else None
+
+
 def _boards(pairs: Iterator[_Pair | _Fast | ParseError], source: str | None) -> Iterator[Board | BridgeError]:
     """The boards (and errors) of a run of LIN pairs."""
     rec: _Record | None = None
@@ -1054,6 +1109,7 @@ def _boards(pairs: Iterator[_Pair | _Fast | ParseError], source: str | None) -> 
     shared_names: list[str] | None = None  # a vugraph header's 8 players hold for the boards after it
     shared_vg: tuple[str | None, str | None] = (None, None)  # and so do its vg| and rs|
     pending: list[_Pair] = []  # pairs of a _Fast item the fast path did not take, last first
+    ledger: _Ledger | None = None  # what the boards keep of the rs| list they read
 
     def finish() -> Iterator[Board | BridgeError]:
         if rec is None or not rec.content:
@@ -1062,9 +1118,13 @@ def _boards(pairs: Iterator[_Pair | _Fast | ParseError], source: str | None) -> 
             yield error.located(source=source, board=rec.label)
             return
         try:
-            yield _build(rec, source)
+            board = _build(rec, source)
         except BridgeError as e:
             yield e.located(source=source, line=rec.line, board=rec.label)
+            return
+        if ledger is not None:
+            ledger.take(board)
+        yield board
 
     while True:
         if pending:
@@ -1088,6 +1148,10 @@ def _boards(pairs: Iterator[_Pair | _Fast | ParseError], source: str | None) -> 
                     if not header:
                         yield from finish()
                     rec, error = None, None
+                    if g[4] is not None:
+                        ledger = _ledger(ledger, g[4], item.line, source)
+                    if ledger is not None:
+                        ledger.take(board)
                     yield board
                     vg = g[3] if g[3] is not None else shared_vg[0]
                     rs = g[4] if g[4] is not None else shared_vg[1]
@@ -1121,6 +1185,8 @@ def _boards(pairs: Iterator[_Pair | _Fast | ParseError], source: str | None) -> 
                 _apply(rec, item)
             except BridgeError as e:
                 error = e.located(source=source, line=item.line)
+            if item.key == "rs":
+                ledger = _ledger(ledger, item.value, item.line, source)
             if rec.head_only and (item.key not in _HEADER_KEYS or (item.key == "pn" and len(rec.names or ()) < 8)):
                 rec.head_only = False
         else:
@@ -1131,6 +1197,8 @@ def _boards(pairs: Iterator[_Pair | _Fast | ParseError], source: str | None) -> 
                 except BridgeError:
                     pass
     yield from finish()
+    if ledger is not None:
+        ledger.close(source)
 
 
 def loads(text: str, source: str | None = None) -> list[Board]:

@@ -30,6 +30,7 @@ from bridgecli.core import (
     Vulnerability,
 )
 from bridgecli.core.calls import parse_call
+from bridgecli.core.errors import ReadWarning
 from bridgecli.formats import lin
 from bridgecli.formats.lin import _final_contract, trick_winner
 
@@ -449,12 +450,55 @@ def test_vugraph_results_go_back_to_their_place() -> None:
     text = ("vg|Final,Set 1,I,14,15,Home,0,Away,0|\nrs|2HSx=,3NN-1,,4SE+1|\npn|a,b,c,d,e,f,g,h|\n"
             "qx|o14|md|4ST9HQJ7654DA5CT98,S876HDKT987643C76,SAKQ2HT98DCAJ5432,|sv|o|pg||\n"
             "qx|c15|md|4ST9HQJ7654DA5CT98,S876HDKT987643C76,SAKQ2HT98DCAJ5432,|sv|o|pg||\n")
-    bs = lin.loads(text)
+    with pytest.warns(ReadWarning, match="board 14 closed '3NN-1'"):  # no board keeps it
+        bs = lin.loads(text)
     assert [b.tag("LinResult") for b in bs] == ["2HSx=", "4SE+1"]
     assert [b.contract for b in bs] == [None, None]  # a list's entry stays a tag
     written = lin.dumps(bs)
     assert "|rs|2HSx=,|" in written and "|rs|,,,4SE+1|" in written
     assert lin.loads(written) == bs
+
+
+_MATCH_DEAL = "md|4ST9HQJ7654DA5CT98,S876HDKT987643C76,SAKQ2HT98DCAJ5432,|sv|o|"
+
+
+@pytest.mark.parametrize("rooms", [("o14", "c14", "o15", "c15"), ("o14", "c15"), ("c15",), ()])
+def test_results_of_boards_not_read_are_warned_about(rooms: tuple[str, ...]) -> None:
+    # each board keeps its own entry of a match's rs|: the entries of boards the file does
+    # not hold are not kept, and a warning names them (nothing dropped silently)
+    import warnings
+
+    head = "vg|Final,Set 1,I,14,15,Home,0,Away,0|\nrs|2HSx=,3NN-1,,4SE+1|\npn|a,b,c,d,e,f,g,h|pg||\n"
+    text = head + "".join(f"qx|{r}|{_MATCH_DEAL}pg||\n" for r in rooms)
+    lost = [f"board {n} {room} {e!r}" for (n, room, e) in
+            [(14, "open", "2HSx="), (14, "closed", "3NN-1"), (15, "closed", "4SE+1")]
+            if f"{room[0]}{n}" not in rooms]
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        whole = [_key(r) for r in lin.iter_records(text, "m.lin")]
+        pieces = [_key(r) for r in lin.iter_stream([text[i:i + 9] for i in range(0, len(text), 9)], "m.lin")]
+    assert whole == pieces and len(whole) == max(len(rooms), 1)
+    messages = [str(w.message) for w in seen if issubclass(w.category, ReadWarning)]
+    if lost and rooms:
+        want = f"m.lin:2: rs holds results of boards not read, not kept (each board keeps its own): {', '.join(lost)}"
+        assert messages == [want] * 2
+    else:  # all kept; or no board but the header, which keeps the whole list (LinRs)
+        assert messages == []
+
+
+def test_a_list_written_a_board_at_a_time_warns_of_nothing() -> None:
+    # the writer's lists through each board's two rooms (fast path), and lists kept whole
+    import warnings
+
+    line = "pn|a,b,c,d|qx|{}|vg|Final,Set 1,I,14,15,Home,0,Away,0|rs|{}|st||md|1SA,,,|rh||ah|Board {}|\n"
+    text = line.format("c14", ",4SE+1", 14) + line.format("o15", ",,3NN=,", 15)
+    plain = "rs|4HE=,3NN=|pn|a,b,c,d|st||md|1SA,,,|ah|Board 1|\n"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert [b.tag("LinResult") for b in lin.loads(text)] == ["4SE+1", "3NN="]
+        assert lin.loads(plain)[0].tag("LinRs") == "4HE=,3NN="
+    with pytest.warns(ReadWarning, match=r":1: .*: board 14 open '2HSx='$"):
+        lin.loads(line.format("c14", "2HSx=,4SE+1", 14))
 
 
 def test_header_as_read_is_kept_only_when_the_tags_miss_something() -> None:
