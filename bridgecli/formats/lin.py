@@ -23,22 +23,28 @@ A LIN record is a run of ``key|value|`` pairs. The keys read here:
   when the board cannot be placed in it); a list of one entry is the result of
   the board it comes with, its contract and result when the board has no calls,
   cards, claim or page break ``pg`` (with the entry in ``LinResult`` when it is spelt
-  otherwise than BBO spells it: ``4snX=``), else ``LinResult`` (the boards after it
-  only carry it: ``LinRs``);
+  otherwise than BBO spells it: ``4snX=``, `` 4SN=``), else ``LinResult`` (the boards after it
+  only carry it: ``LinRs``); entries are kept as read, spaces too; the entries of a
+  match's list that no board keeps (boards not read) are warned about (ReadWarning);
 * ``nt|text|`` commentary: kept as a board comment (:attr:`Board.comments`)
   after the start of the board, the auction or the play, where it came.
 
 The writer writes them back (:func:`dump_board`): ``vg`` and ``rs`` after ``pn``,
 ``nt`` where the reader puts its comments; a ``pg`` ends a board that has nothing but
-its ``LinResult``, so that the entry comes back as the tag, not as the contract. Tags
-``LinResult`` and ``LinRs`` a reader of the line would not give back are refused.
+its ``LinResult``, so that the entry comes back as the tag, not as the contract; a
+spelling kept in ``LinResult`` is written only while it says the board's result (else the
+board's own, in BBO's spelling); a one-entry ``LinRs`` no board before holds goes on a
+match header line of its own (``pn|,,,,,,,|rs|4HE=|pg||``). Tags ``LinResult`` and
+``LinRs`` a reader of the line would not give back are refused.
 
 ``st``, ``rh``, ``pg``, ``sk`` and other keys are skipped.
 A line holding a BBO handviewer link (``...?lin=pn%7C...``) or percent-encoded
 LIN is decoded first.
 A new board starts at ``qx``, or at ``pn``/``st``/``md`` once the current
 board has its deal, so a file of one board a line (BBO hand records) and a
-stream of ``qx``-separated boards both read.
+stream of ``qx``-separated boards both read. A match header of its own (only ``vg``,
+``rs``, ``pn`` of 8 players and ``pg``, closed by ``pg``, then a line that opens a
+board) is no board: it holds for the boards after it.
 
 The final contract and declarer follow from the auction; the play rows of
 :attr:`Board.play` come from the cards in time order and the trick winners
