@@ -1267,7 +1267,8 @@ def _time_order(board: Board, contract: Contract | None) -> list[Card]:
 
 
 def dump_board(board: Board) -> str:
-    """One board as one LIN line (with the newline).
+    """One board as one LIN line (with the newline); a one-entry tag ``LinRs`` (a results
+    list the board carries, not its own) on a match header line of its own before it.
 
     Raises ParseError for a board of a variant (LIN has no place for its talon,
     discards or dummies) and for a board whose contract (or play) the auction
