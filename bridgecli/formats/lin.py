@@ -438,6 +438,14 @@ def _rs_text(contract: Contract, result: int | None) -> str:
     return text + ("=" if over == 0 else f"{over:+d}")
 
 
+def _first_board(vg: str) -> int | None:
+    """The first board of the match a ``vg`` value names (its fourth field), or None
+    (ASCII digits only: ``²`` is a digit to :meth:`str.isdigit`, not to :func:`int`)."""
+    head = vg.split(",", 4)
+    t = head[3].strip() if len(head) > 3 else ""
+    return small_int(t) if is_digits(t) else None
+
+
 @functools.lru_cache(maxsize=64)
 def _header_tags(vg: str) -> tuple[tuple[str, str], ...]:
     """The tags of a ``vg`` value (the boards of a file share one or a few)."""
@@ -466,11 +474,7 @@ def _vg_tags(vg: str | None, rs: str | None, number: int | None, room: str | Non
         tags.update(_header_tags(vg))
     if rs is not None and rs.strip():
         results = rs.split(",")
-        first = None
-        if vg is not None:
-            head = vg.split(",")
-            if len(head) > 3 and head[3].strip().isdigit():
-                first = int(head[3])
+        first = None if vg is None else _first_board(vg)
         if first is not None and number is not None and room in ("Open", "Closed"):
             k = 2 * (number - first) + (room == "Closed")
             if 0 <= k < len(results):
@@ -1071,10 +1075,10 @@ class _Ledger:
     def take(self, board: Board) -> None:
         """Note what ``board`` (which read the list) keeps of it."""
         tags = board.tags
-        head = tags.get("LinVg", "").split(",")
-        if "LinResult" in tags and len(head) > 3 and head[3].strip().isdigit() and board.number is not None:
-            self.first = int(head[3])
-            self.kept.add(2 * (board.number - self.first) + (tags.get("Room") == "Closed"))
+        first = _first_board(tags.get("LinVg", ""))
+        if "LinResult" in tags and first is not None and board.number is not None:
+            self.first = first
+            self.kept.add(2 * (board.number - first) + (tags.get("Room") == "Closed"))
         else:
             self.whole = True  # LinRs (or no place in the match: the list is the board's)
 
@@ -1291,10 +1295,10 @@ def _rs_value(board: Board, outcome: Contract | None) -> str | None:
         return _rs_text(outcome, board.result) if entry is None else _entry_clean(entry)
     if entry is not None:
         entry = _entry_clean(entry)
-        head = tags.get("LinVg", "").split(",")
+        first = _first_board(tags.get("LinVg", ""))
         room = tags.get("Room")
-        if len(head) > 3 and head[3].strip().isdigit() and board.number is not None and room in ("Open", "Closed"):
-            k = 2 * (board.number - int(head[3])) + (room == "Closed")
+        if first is not None and board.number is not None and room in ("Open", "Closed"):
+            k = 2 * (board.number - first) + (room == "Closed")
             if 0 <= k < 2000:
                 # the list through the board's two rooms, its entry at its place
                 return "," * k + entry + "," * (1 - k % 2)

@@ -791,3 +791,12 @@ def test_results_tags_are_written_faithfully_or_refused(spec: list[tuple[str, st
     back = lin.loads(text)
     assert back == [b.replace(tags={k: v.replace(",", " ") if k == "LinResult" else v for k, v in b.tags.items()})
                     for b in bs]
+
+
+@pytest.mark.parametrize("first", ["\u00b2", "1" * 5000, "+14"])
+def test_a_first_board_that_is_no_ascii_number_places_nothing(first: str) -> None:
+    # str.isdigit takes '²' (int() does not); a number past the bound: no place in the match
+    text = f"vg|Cup,,I,{first},15,A,0,B,0|\nrs|4HE=,3NN=|\nqx|o14|md|1SA,,,|\n"
+    (b,) = lin.loads(text)
+    assert (b.tag("LinRs"), b.tag("LinResult")) == ("4HE=,3NN=", None)
+    assert lin.loads(lin.dumps([b])) == [b]
