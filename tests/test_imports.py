@@ -17,6 +17,7 @@ The graph is built statically with ``ast`` over every module of ``bridgecli``:
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -70,8 +71,11 @@ def _imports(tree: ast.AST, module: str, is_package: bool, mods: dict[str, tuple
     return found
 
 
+@functools.cache
 def import_graph() -> dict[str, set[str]]:
-    """module -> the bridgecli modules it imports (see the module docstring for what counts)."""
+    """module -> the bridgecli modules it imports (see the module docstring for what counts).
+    Built once for the session (the sources do not change while the suite runs); callers
+    read it, never change it."""
     mods = _modules()
     graph: dict[str, set[str]] = {}
     for name, (path, is_package) in mods.items():

@@ -238,7 +238,7 @@ def judged_boards(draw: st.DrawFn) -> Board:
                  contract=draw(st.sampled_from([None, reached, reached.with_declarer(None)]) | contracts))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.lists(judged_boards(), min_size=1, max_size=4), st.booleans())
 def test_the_json_line_is_json_dumps_of_the_object(boards: list[Board], require_complete: bool) -> None:
     for board in boards + boards:  # the second time, the contracts' texts are remembered

@@ -478,7 +478,7 @@ def test_batch_line_never_crashes(line: str) -> None:
             assert "\n" not in out
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=6))
 def test_command_line_never_crashes(words: list[str]) -> None:
     runner = CliRunner()

@@ -477,7 +477,7 @@ def legal_sequences(draw: st.DrawFn) -> tuple[Seat, list[Call], Auction]:
     return dealer, list(a.calls), a
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(legal_sequences())
 def test_auctions_from_legal_calls_are_accepted_and_close_per_law_22(data: tuple[Seat, list[Call], Auction]) -> None:
     dealer, seq, a = data
@@ -505,7 +505,7 @@ def test_auctions_from_legal_calls_are_accepted_and_close_per_law_22(data: tuple
         assert set(a.legal_calls()) == set(expected)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(legal_sequences(), st.data())
 def test_one_inserted_illegal_call_is_reported_at_its_index(
     data: tuple[Seat, list[Call], Auction], more: st.DataObject

@@ -226,7 +226,7 @@ def _stored(results: list[TableResult]) -> ResultStore:
     return store
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.lists(_RESULTS, max_size=30), st.sampled_from([None, 3, 6]))
 def test_store_scores_as_score_pairs(results: list[TableResult], expected: int | None) -> None:
     """The store gives back the results added; the stream's scores, their order, the

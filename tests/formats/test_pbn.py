@@ -626,7 +626,7 @@ def test_random_text_gives_boards_or_errors(text: str) -> None:
             assert rec.source == "f" and rec.line is not None
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.data())
 def test_damaged_spec_file_gives_boards_or_errors(data: st.DataObject) -> None:
     text = (DATA / "composer_style.pbn").read_text()

@@ -41,7 +41,7 @@ def _token_way(text: str) -> tuple[list[AnnotatedCall], str] | None:
     return out, end
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(writer_rows())
 def test_rows_in_the_writers_form_read_as_token_by_token(rows: str) -> None:
     quick = pbn._canon_auction(rows)
@@ -53,7 +53,7 @@ EDITS = [" =1=", " $1", " $0", " =0=", " =01=", "!", " $1 $2", " =1= =2=", " ^I"
          " -", " $100", " =100=", " + ", "x"]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(writer_rows(), st.integers(0, 2**32))
 def test_edited_rows_read_the_same_or_go_the_general_way(rows: str, seed: int) -> None:
     rng = random.Random(seed)

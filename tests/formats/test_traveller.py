@@ -246,7 +246,7 @@ def _streamed_rule(chunks: list[str]) -> tuple[list[object] | None, list[str]]:
         return ["error", exc.message, exc.line], []
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.lists(st.sampled_from(_YAML_ITEMS), max_size=5), st.sampled_from(["", "results:\n", "[", "\ufeff"]),
        st.integers(1, 40))
 def test_yaml_traveller_told_from_its_start_as_the_whole_text_tells_it(items: list[str], head: str,

@@ -48,7 +48,7 @@ def _red(s: str) -> str:
     return f"<{s}>"
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(runs(), st.sampled_from(sorted(LANGUAGES)), st.booleans(), st.booleans(), st.booleans())
 def test_the_brief_line_agrees_with_the_general_path(run: list[Board], code: str, ascii: bool, red: bool,
                                                      small: bool) -> None:

@@ -241,7 +241,7 @@ def _streamed_bytes(results: list[TableResult], as_json: bool, style: str, lang:
     return out.getvalue()
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.lists(_RESULTS, max_size=25), st.booleans(), st.sampled_from(["simple", "simple", "grid", "github"]),
        st.sampled_from([ENGLISH, POLISH]))
 def test_streamed_event_writes_what_event_wrote(results: list[TableResult], as_json: bool, style: str,

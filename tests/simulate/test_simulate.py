@@ -261,13 +261,20 @@ def test_ctrl_c_exits_130_quickly(jobs, tmp_path):
     import subprocess
     import time
 
-    from ..conftest import bridgecli_cmd, subprocess_env
+    from ..conftest import bridgecli_cmd, live_processes, subprocess_env
 
     proc = subprocess.Popen([*bridgecli_cmd(), "simulate", "-n", "100000", "--seed", "1", "--contract", "4S:N",
                              "--contract", "3NT:S", "--jobs", jobs, "--no-progress",
                              "--records", str(tmp_path / "r.csv")],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=subprocess_env(), cwd=tmp_path)
-    time.sleep(4)
+    # mid-run: the records' temporary file is open and, with --jobs 2, the workers run; then
+    # a second more of work (instead of a fixed 4 s from the start, most of it start-up)
+    waited = time.monotonic() + 60
+    while not (os.listdir(tmp_path) and (jobs == "1" or live_processes(1, proc.pid))):
+        assert proc.poll() is None, proc.stderr.read()
+        assert time.monotonic() < waited, "no records file and workers after 60 s"
+        time.sleep(0.05)
+    time.sleep(1)
     assert proc.poll() is None
     start = time.monotonic()
     proc.send_signal(signal.SIGINT)
