@@ -557,7 +557,8 @@ def _taken(conns: list[Any]) -> Iterator[Chunk | None]:
     """The chunks of workers that take the batches in turn (:func:`_deal_in_turn`), in order of
     their batch numbers; None once all have sent everything.
 
-    A worker holds one batch at a time, so this holds at most one chunk a worker."""
+    A worker holds at most :data:`AHEAD` batches not written yet, so this holds at most that many
+    chunks a worker."""
     import select
 
     held: dict[int, Chunk] = {}
