@@ -426,9 +426,12 @@ class _Watch:
         a ``timeout``: if they come within it, else nothing)."""
         import select
 
-        waited = [fd] if self.main_fd < 0 else [fd, self.main_fd]
+        poll = select.poll()  # not select.select: descriptors may be numbered past 1,024
+        for waited in (fd, self.main_fd):
+            if waited >= 0:
+                poll.register(waited, select.POLLIN)
         while True:
-            ready, _, _ = select.select(waited, [], [], 1.0 if timeout is None else timeout)
+            ready = [waited for waited, _event in poll.poll(1000 if timeout is None else int(timeout * 1000))]
             if self.main_fd in ready or os.getppid() != self.parent:
                 raise EOFError("the main process is gone")
             if ready:
@@ -564,12 +567,15 @@ def _taken(conns: list[Any]) -> Iterator[Chunk | None]:
     held: dict[int, Chunk] = {}
     following = 0
     live = {conn.fd: conn for conn in conns}
+    poll = select.poll()  # not select.select: a process may hold more than 1,024 descriptors
+    for fd in live:
+        poll.register(fd, select.POLLIN)
     while live:
-        ready, _, _ = select.select(list(live), [], [])
-        for fd in ready:
+        for fd, _event in poll.poll():
             chunk = _message(live[fd])
             if chunk is None:
                 del live[fd]
+                poll.unregister(fd)
             else:
                 held[chunk.index] = chunk
         while following in held:
