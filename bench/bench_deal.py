@@ -101,6 +101,19 @@ def regular_install(checkout: Path, dest: Path) -> Path:
     return script
 
 
+def runnable_others() -> float:
+    """Processes running or waiting for a CPU right now, besides this one (Linux's
+    ``procs_running``; NaN elsewhere): a load average is a minute's mean, this is the moment's."""
+    try:
+        with open("/proc/stat") as fp:
+            for line in fp:
+                if line.startswith("procs_running "):
+                    return max(0, int(line.split()[1]) - 1)
+    except OSError:
+        pass
+    return float("nan")
+
+
 def run_once(cmd: list[str], env: dict[str, str], cwd: str | None = None) -> tuple[float, float]:
     """Wall and CPU time (s) of one run, output to /dev/null."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -114,12 +127,14 @@ def run_once(cmd: list[str], env: dict[str, str], cwd: str | None = None) -> tup
 def paired(ours: list[str], peer: list[str], env: dict[str, str], peer_env: dict[str, str],
            runs: int, peer_cwd: str | None = None) -> dict[str, float]:
     """Medians over ``runs`` rounds (each: peer, then ours) of the times and of the ratios peer / ours."""
-    got: dict[str, list[float]] = {k: [] for k in ("wall", "cpu", "peer_wall", "peer_cpu", "ratio", "cpu_ratio")}
+    got: dict[str, list[float]] = {k: [] for k in ("wall", "cpu", "peer_wall", "peer_cpu", "ratio", "cpu_ratio",
+                                                     "busy")}
     for _ in range(runs):
         pw, pc = run_once(peer, peer_env, peer_cwd)
+        busy = runnable_others()
         w, c = run_once(ours, env)
         for key, value in (("wall", w), ("cpu", c), ("peer_wall", pw), ("peer_cpu", pc),
-                           ("ratio", pw / w), ("cpu_ratio", pc / c)):
+                           ("ratio", pw / w), ("cpu_ratio", pc / c), ("busy", busy)):
             got[key].append(value)
     return {k: statistics.median(v) for k, v in got.items()}
 
@@ -241,14 +256,17 @@ def main() -> None:
         + (f" Baseline: the same command from the checkout `{args.baseline}`"
            + (f" ({args.baseline_label})." if args.baseline_label else ".") if args.baseline else ""),
         "",
-        "| task | bridgecli | wall s | CPU s | peer | wall s | CPU s | ratio (wall) | ratio (CPU) | goal | load |",
-        "| --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- | ---: |",
+        ("Column `busy`: other processes running or waiting for a CPU just before bridgecli's runs (the "
+         "median of the rounds; /proc/stat's procs_running): a ratio of wall times needs it at 0."),
+        "",
+        "| task | bridgecli | wall s | CPU s | peer | wall s | CPU s | ratio (wall) | ratio (CPU) | goal | load | busy |",
+        "| --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |",
     ]
     for label, ours_name, peer_name, _n, g, goal in rows:
         verdict = "" if goal is None else f"≥ {goal}x: {'met' if g['ratio'] >= goal else 'not met'}"
         lines.append(f"| {label} | {ours_name} | {g['wall']:.3f} | {g['cpu']:.3f} | {peer_name} | "
                      f"{g['peer_wall']:.3f} | {g['peer_cpu']:.3f} | {g['ratio']:.2f}x | {g['cpu_ratio']:.2f}x | "
-                     f"{verdict} | {g['load']:.1f} |")
+                     f"{verdict} | {g['load']:.1f} | {g['busy']:.1f} |")
     two = next((g for _l, name, _p, _n, g, _g in rows if name == "bridgecli --jobs 2"), None)
     if two is not None:
         jobs1 = two["peer_wall"]

@@ -11,7 +11,8 @@ in order. A run without conditions deals from the counter-based stream of
 at most a batch ahead); the parent reads the pipes in turn. For a run
 without conditions the workers also write the finished output bytes of
 their batches (:class:`Render`), so that the parent only copies them out,
-or, given the output's file descriptor, write them there themselves, in turn.
+or, given the output's file descriptor, write them there themselves, in
+order: then they take the batches as they get to them (:func:`_deal_in_turn`).
 Workers ignore Ctrl-C: the parent ends them when it stops, for whatever reason
 (:mod:`.workers` keeps the register of forked ones, and starts them early where the
 script's entry point asks).
@@ -28,6 +29,7 @@ from __future__ import annotations
 import itertools
 import os
 import signal
+import struct
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -263,33 +265,28 @@ def batch_indices(spec: Spec) -> Iterator[int]:
 
 
 def _worker(spec: Spec, first: int, step: int, conn: Any, out_fd: int | None = None,
-            turns: list[tuple[int, int]] | None = None) -> None:
+            turns: list[tuple[int, int]] | None = None, main_fd: int = -1) -> None:
     """Worker ``first`` of ``step``: deal batches ``first, first + step, ...`` and send them in order.
 
-    With ``out_fd`` the worker writes each batch's output there itself when its turn comes (a
-    byte on ``turns[first]``), passes the turn on to the next worker, and sends only the counts.
+    With ``out_fd`` (and ``turns``, :func:`_order_pipes`) the workers take the batches in turn
+    instead (:func:`_deal_in_turn`), write each one's output there themselves, in order, and
+    send only the counts. ``main_fd``: a process file descriptor of the main process when it is
+    not this worker's parent (a worker an early worker forked), -1 otherwise.
     """
     workers.in_worker()
     keep_freed_memory()
     parent = os.getppid()
     try:
         producer = _Producer(spec)
-        direct = out_fd is not None and turns is not None and spec.render is not None
-        for index in itertools.islice(batch_indices(spec), first, None, step):
-            pieces: list[bytes | memoryview] = []
-            chunk = producer.make(index, pieces if direct else None)
-            data, chunk.data = chunk.data, None
-            if direct and out_fd is not None and turns is not None:
-                _wait_turn(turns[first][0], parent)
-                for piece in pieces:
-                    view = memoryview(piece).cast("B")
-                    while view:
-                        view = view[os.write(out_fd, view):]
-                os.write(turns[(first + 1) % step][1], b"t")
-                chunk.written = True
-            conn.send((chunk, data is not None))
-            if data is not None:
-                conn.send_bytes(data)
+        if out_fd is not None and turns is not None and spec.render is not None:
+            _deal_in_turn(producer, first, step, conn, out_fd, turns, _Watch(parent, main_fd))
+        else:
+            for index in itertools.islice(batch_indices(spec), first, None, step):
+                chunk = producer.make(index)
+                data, chunk.data = chunk.data, None
+                conn.send((chunk, data is not None))
+                if data is not None:
+                    conn.send_bytes(data)
         conn.send(None)
     except (EOFError, ConnectionError) as exc:
         if isinstance(exc, BrokenPipeError) and out_fd is not None:
@@ -308,6 +305,147 @@ def _worker(spec: Spec, first: int, step: int, conn: Any, out_fd: int | None = N
         os._exit(0)
 
 
+def _order_pipes(jobs: int) -> list[tuple[int, int]]:
+    """The pipes that keep the output of ``jobs`` workers in order (:func:`_deal_in_turn`): one a
+    worker, for its write turn, and last the one the claim token travels in (put in it here)."""
+    pipes = [os.pipe() for _ in range(jobs + 1)]
+    claim_r, claim_w = pipes[jobs]
+    os.set_blocking(claim_r, False)  # the workers wait for it with select: whoever reads it first holds it
+    # who took each batch not yet written (at most jobs * AHEAD of them), one 16-bit slot each
+    os.write(claim_w, _CLAIM.pack(0, 0) + bytes(2 * jobs * AHEAD))
+    return pipes
+
+
+#: The claim token's head: the next batch to take, and the batch whose write turn nobody holds (-1: none).
+_CLAIM = struct.Struct("<qq")
+
+
+#: Batches a worker that takes them in turn holds dealt and not yet written (:func:`_deal_in_turn`).
+AHEAD = 2
+
+#: Most workers that write the output themselves: the claim token must fit in one pipe write of
+#: ``PIPE_BUF`` (4,096 bytes on Linux, POSIX's least 512) bytes, to be read whole. More workers
+#: send their output to the main process.
+MOST_IN_TURN = (512 - 16) // (2 * AHEAD)
+
+
+def _deal_in_turn(producer: _Producer, w: int, jobs: int, conn: Any, out_fd: int, turns: list[tuple[int, int]],
+                  watch: _Watch) -> None:
+    """Worker ``w`` of ``jobs``: take batches, deal and render them, and write each to ``out_fd``
+    when its turn comes (passing the turn on), until the batches run out.
+
+    The batches are taken as the workers get to them, not shared out in advance, and a worker
+    waiting for the turn of one takes and deals the next meanwhile (:data:`AHEAD` at most, and
+    only while more batches are left than workers): so a worker slowed down (by another program
+    on its core, say) does not hold up the others, which take more of the batches.
+
+    Whoever holds the claim token (the last of ``turns``, :func:`_order_pipes`) takes the next
+    batch, noting in the token who has it. The write turn of batch ``i + 1`` is a byte down its
+    holder's own turn pipe, sent by whoever wrote batch ``i`` (no byte when that is the same
+    worker); when nobody has taken ``i + 1`` yet, the token keeps the turn for whoever will.
+    """
+    spec = producer.spec
+    total = -(-spec.max_tries // spec.batch_size) if spec.max_tries is not None else None
+    claim_r, claim_w = turns[jobs]
+    turn_r = turns[w][0]
+    held: list[tuple[Chunk, list[bytes | memoryview]]] = []  # dealt and rendered, not written: in order
+    unsent: list[Chunk] = []  # written, not yet reported to the main process
+    passing = -1  # the batch just written, whose successor's turn is still to be passed on
+    more = True
+    left = total  # batches not taken yet, as the token last said (None: no end)
+    while True:
+        taking = more and (not held or (len(held) < AHEAD and (left is None or left > jobs)))
+        if taking or passing >= 0:
+            token = watch.read(claim_r, _CLAIM.size + 2 * jobs * AHEAD)
+            index, free = _CLAIM.unpack_from(token)
+            holders = memoryview(bytearray(token[_CLAIM.size:])).cast("H")  # who took each batch not written, by number
+            left = None if total is None else total - index
+            if passing >= 0:
+                if passing + 1 < index:
+                    os.write(turns[holders[(passing + 1) % len(holders)]][1], b"t")
+                else:
+                    free = passing + 1
+                passing = -1
+            taken = -1
+            if taking:
+                more = total is None or index < total
+                if more and not (held and left is not None and left <= jobs):  # else few left: for workers with none
+                    taken, index = index, index + 1
+                    holders[taken % len(holders)] = w
+                    if free == taken:  # the turn is this worker's already
+                        os.write(turns[w][1], b"t")
+                        free = -1
+            os.write(claim_w, _CLAIM.pack(index, free) + holders.tobytes())
+            left = None if total is None else total - index
+            for chunk in unsent:
+                conn.send((chunk, False))
+            unsent.clear()
+            if taken >= 0:
+                pieces: list[bytes | memoryview] = []
+                held.append((producer.make(taken, pieces), pieces))
+        if not held:
+            if not more:
+                return
+            continue
+        # write while this worker holds the turn; wait for it only when there is nothing else to do
+        if not watch.turn(turn_r, wait=not (more and len(held) < AHEAD and (left is None or left > jobs))):
+            continue
+        while True:
+            chunk, pieces = held.pop(0)
+            for piece in pieces:
+                view = memoryview(piece).cast("B")
+                while view:
+                    view = view[os.write(out_fd, view):]
+            chunk.written = True
+            unsent.append(chunk)
+            if not held or held[0][0].index != chunk.index + 1:
+                break
+        passing = chunk.index
+
+
+class _Watch:
+    """Waits of a worker that give up (EOFError) once the main process is gone."""
+
+    def __init__(self, parent: int, main_fd: int = -1) -> None:
+        self.parent = parent
+        """The worker's parent when it started (the main process, or the first early worker)."""
+        self.main_fd = main_fd
+        """A process file descriptor of the main process when it is not the parent (-1: none): it
+        turns readable when the main process ends (with the parent, a first early worker, waiting
+        for this one)."""
+
+    def turn(self, fd: int, wait: bool) -> bool:
+        """Whether the byte of a write turn came down ``fd`` (taken now); ``wait``: until it does."""
+        if wait:
+            self.read(fd, 1)
+            return True
+        return bool(self.read(fd, 1, 0.0))
+
+    def read(self, fd: int, size: int, timeout: float | None = None) -> bytes:
+        """``size`` bytes from the pipe ``fd`` (all of them written at once), when they come (with
+        a ``timeout``: if they come within it, else nothing)."""
+        import select
+
+        poll = select.poll()  # not select.select: descriptors may be numbered past 1,024
+        for waited in (fd, self.main_fd):
+            if waited >= 0:
+                poll.register(waited, select.POLLIN)
+        while True:
+            ready = [waited for waited, _event in poll.poll(1000 if timeout is None else int(timeout * 1000))]
+            if self.main_fd in ready or os.getppid() != self.parent:
+                raise EOFError("the main process is gone")
+            if ready:
+                try:
+                    data = os.read(fd, size)
+                except BlockingIOError:  # another worker read it first
+                    continue
+                if len(data) != size:
+                    raise EOFError("a dealing worker ended unexpectedly")
+                return data
+            if timeout is not None:
+                return b""
+
+
 def keep_freed_memory() -> None:
     """Ask glibc's malloc to keep freed batch arrays for the next batch: measured, a forked
     worker otherwise spends a third of its time in the kernel, mapping and unmapping them
@@ -322,19 +460,6 @@ def keep_freed_memory() -> None:
     m_trim_threshold, m_mmap_threshold = -1, -3
     mallopt(m_mmap_threshold, 64 << 20)
     mallopt(m_trim_threshold, 256 << 20)
-
-
-def _wait_turn(fd: int, parent: int) -> None:
-    """Wait for the write turn (a byte on ``fd``); give up if the parent is gone."""
-    import select
-
-    while True:
-        ready, _, _ = select.select([fd], [], [], 1.0)
-        if ready:
-            os.read(fd, 1)
-            return
-        if os.getppid() != parent:
-            raise EOFError("the parent is gone")
 
 
 #: Most batches one process deals together (see :meth:`.generate.Dealer.deal_kept_many`).
@@ -367,11 +492,12 @@ def chunks(spec: Spec, jobs: int = 1, out_fd: int | None = None, ahead: Callable
     if spec.max_tries is not None:
         jobs = max(1, min(jobs, -(-spec.max_tries // spec.batch_size)))
     fork = hasattr(os, "fork")
-    direct = fork and out_fd is not None and spec.render is not None and jobs > 1
+    direct = fork and out_fd is not None and spec.render is not None and 1 < jobs <= MOST_IN_TURN
     early = workers.take_early(jobs, out_fd if direct else None) if fork else None
     if fork and early is None:
         from . import generate, pbnfast  # noqa: F401 - numpy and the writer loaded once, before the fork, and shared
-    turns = early.turns if early is not None else [os.pipe() for _ in range(jobs)] if direct else []
+    # early workers make their own (this process needs none of their ends)
+    turns = _order_pipes(jobs) if direct and early is None else []
     procs: list[Any] = []
     conns: list[Any] = []
     # signals stay blocked while the workers start, so that none dies of a Ctrl-C before it ignores it
@@ -384,8 +510,6 @@ def chunks(spec: Spec, jobs: int = 1, out_fd: int | None = None, ahead: Callable
                 _fork_workers(spec, jobs, out_fd if direct else None, turns, procs, conns)
             else:
                 _spawn_workers(spec, jobs, procs, conns)
-            if direct:
-                os.write(turns[0][1], b"t")
         finally:
             workers.set_mask(old_mask)  # a signal held back meanwhile is raised here: the workers are ended below
     except BaseException:
@@ -394,24 +518,72 @@ def chunks(spec: Spec, jobs: int = 1, out_fd: int | None = None, ahead: Callable
     last = -(-spec.max_tries // spec.batch_size) - 1 if spec.max_tries is not None else -1
     done = False  # every batch is in: the workers end by themselves (and so are counted in this one's CPU time)
     try:
-        for index in batch_indices(spec):
-            conn = conns[index % jobs]
-            try:
-                message = conn.recv()
-            except EOFError:
-                raise RuntimeError("a dealing worker ended unexpectedly") from None
-            if isinstance(message, Exception):
-                raise message
-            if message is None:
+        for chunk in _taken(conns) if direct else _shared_out(spec, conns):
+            if chunk is None:
                 done = True
                 return
-            chunk, has_data = message
-            if has_data:
-                chunk.data = conn.recv_bytes()
-            done = index == last
+            done = chunk.index == last
             yield chunk
     finally:
         _stop(procs, conns, turns, done)
+
+
+def _message(conn: Any) -> Chunk | None:
+    """The next message of a worker: a chunk (with its data), or None when it has sent them all.
+
+    Raises what the worker sent (an exception), or RuntimeError when it ended without a word."""
+    try:
+        message = conn.recv()
+    except EOFError:
+        raise RuntimeError("a dealing worker ended unexpectedly") from None
+    if isinstance(message, Exception):
+        raise message
+    if message is None:
+        return None
+    chunk, has_data = message
+    if has_data:
+        chunk.data = conn.recv_bytes()
+    return chunk  # type: ignore[no-any-return]
+
+
+def _shared_out(spec: Spec, conns: list[Any]) -> Iterator[Chunk | None]:
+    """The chunks of workers that deal batches ``w, w + J, ...`` (worker ``w`` of ``J``), in order;
+    None once one has sent all of its own."""
+    for index in batch_indices(spec):
+        chunk = _message(conns[index % len(conns)])
+        yield chunk
+        if chunk is None:
+            return
+
+
+def _taken(conns: list[Any]) -> Iterator[Chunk | None]:
+    """The chunks of workers that take the batches in turn (:func:`_deal_in_turn`), in order of
+    their batch numbers; None once all have sent everything.
+
+    A worker holds at most :data:`AHEAD` batches not written yet, so this holds at most that many
+    chunks a worker."""
+    import select
+
+    held: dict[int, Chunk] = {}
+    following = 0
+    live = {conn.fd: conn for conn in conns}
+    poll = select.poll()  # not select.select: a process may hold more than 1,024 descriptors
+    for fd in live:
+        poll.register(fd, select.POLLIN)
+    while live:
+        for fd, _event in poll.poll():
+            chunk = _message(live[fd])
+            if chunk is None:
+                del live[fd]
+                poll.unregister(fd)
+            else:
+                held[chunk.index] = chunk
+        while following in held:
+            yield held.pop(following)
+            following += 1
+    if held:
+        raise RuntimeError("a dealing worker ended unexpectedly")
+    yield None
 
 
 def _fork_workers(spec: Spec, jobs: int, out_fd: int | None, turns: list[tuple[int, int]], procs: list[Any],
@@ -462,12 +634,20 @@ def start_early(jobs: int) -> None:
     workers.start_early(jobs, _first_early_worker)
 
 
-def _first_early_worker(jobs: int, controls: list[int], results: list[int], turns: list[tuple[int, int]]) -> None:
+def _first_early_worker(jobs: int, controls: list[int], results: list[int]) -> None:
     """The first early worker: load what dealing needs, fork the others (each dies with it), then
-    each waits for the run and deals its share (never returns)."""
+    each waits for the run and deals its share (never returns).
+
+    The others also watch the main process (:func:`.workers.watch_parent`): with it gone, they
+    stop waiting for a write turn, for the first one may be waiting for them to end."""
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # dealing uses no BLAS (see .session)
     from . import generate, pbnfast  # noqa: F401 - loaded now, while the main process starts
 
+    main = os.getppid()
+    main_fd = workers.watch_parent()
+    if os.getppid() != main:
+        os._exit(0)  # the main process ended meanwhile
+    turns = _order_pipes(jobs) if jobs <= MOST_IN_TURN else []
     first = os.getpid()
     w = 0
     for k in range(1, jobs):
@@ -475,6 +655,9 @@ def _first_early_worker(jobs: int, controls: list[int], results: list[int], turn
             w = k
             _die_with(first)
             break
+    if w == 0 and main_fd >= 0:
+        os.close(main_fd)  # the main process is the first one's parent: watched as such
+        main_fd = -1
     for k in range(jobs):
         if k != w:
             os.close(controls[k])
@@ -486,7 +669,7 @@ def _first_early_worker(jobs: int, controls: list[int], results: list[int], turn
         os._exit(0)  # not taken: the main process ended or went without us
     conn.close()
     spec, out_fd = message
-    _worker(spec, w, jobs, _Pipe(results[w]), out_fd, turns if out_fd is not None else None)
+    _worker(spec, w, jobs, _Pipe(results[w]), out_fd, turns if out_fd is not None and turns else None, main_fd)
 
 
 def _die_with(parent: int) -> None:

@@ -113,6 +113,22 @@ def kill_workers() -> None:
         send(pid, signal.SIGKILL)
 
 
+def watch_parent() -> int:
+    """A process file descriptor of this process's parent, readable once the parent has ended (-1
+    where the system has none, or the parent is gone already)."""
+    parent = os.getppid()
+    if not hasattr(os, "pidfd_open"):
+        return -1
+    try:
+        fd = os.pidfd_open(parent)
+    except OSError:
+        return -1
+    if os.getppid() != parent:  # it ended before the call: the pid may be another process's now
+        os.close(fd)
+        return -1
+    return fd
+
+
 def wait_children() -> None:
     """Wait until every child of this process has ended (none: at once)."""
     while True:
@@ -138,8 +154,13 @@ def set_mask(mask: set[int | signal.Signals]) -> None:
 
 
 def in_worker() -> None:
-    """A worker's signal handling, right after the fork: Ctrl-C ignored (the main process ends the
-    workers), SIGTERM and SIGHUP as the system does (they die of it), nothing blocked."""
+    """A worker's start, right after the fork: an empty register (the entries were its parent's
+    children, not its own), Ctrl-C ignored (the main process ends the workers), SIGTERM and
+    SIGHUP as the system does (they die of it), nothing blocked."""
+    for fd in FORKED.values():
+        if fd >= 0:
+            os.close(fd)
+    FORKED.clear()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for name in ("SIGTERM", "SIGHUP"):
         if hasattr(signal, name):
@@ -159,22 +180,20 @@ class Early:
         """Write ends: each worker's run is sent down its own."""
         self.results: list[int] = []
         """Read ends: what each worker sends back (:class:`~.run._Pipe` messages)."""
-        self.turns: list[tuple[int, int]] = []
-        """The write-turn pipes, one a worker (as :func:`.run.chunks` makes them)."""
         self.stdout: tuple[int, int] | None = None
         """Device and inode of the standard output the workers inherited (None: none open)."""
 
 
 _early: Early | None = None
 
-FirstWorker = Callable[[int, list[int], list[int], list[tuple[int, int]]], None]
-"""What the first early worker runs: ``(jobs, control read ends, result write ends, turn pipes)``."""
+FirstWorker = Callable[[int, list[int], list[int]], None]
+"""What the first early worker runs: ``(jobs, control read ends, result write ends)``."""
 
 
 def start_early(jobs: int, first_worker: FirstWorker) -> None:
     """Start ``jobs`` dealing workers now (see the module notes); at most one set at a time.
 
-    This process forks the first worker, which runs ``first_worker(jobs, controls, results, turns)``
+    This process forks the first worker, which runs ``first_worker(jobs, controls, results)``
     (:func:`.run.start_early`'s: it imports numpy and then forks the others, each dying with it,
     and never returns): numpy is loaded once, and only the first worker is this process's
     child. Linux only (a worker's death signal is ``prctl``'s); signals that stop a run are
@@ -191,7 +210,6 @@ def start_early(jobs: int, first_worker: FirstWorker) -> None:
         early.stdout = None
     controls = [os.pipe() for _ in range(jobs)]
     results = [os.pipe() for _ in range(jobs)]
-    early.turns = [os.pipe() for _ in range(jobs)]
     old_mask = block_stop_signals()
     try:
         pid = os.fork()
@@ -200,7 +218,7 @@ def start_early(jobs: int, first_worker: FirstWorker) -> None:
                 in_worker()
                 for fd in [w for _r, w in controls] + [r for r, _w in results]:  # this process's ends
                     os.close(fd)
-                first_worker(jobs, [r for r, _w in controls], [w for _r, w in results], early.turns)
+                first_worker(jobs, [r for r, _w in controls], [w for _r, w in results])
             finally:
                 os._exit(1)
         enter(pid)
@@ -247,7 +265,7 @@ def discard_early() -> None:
 
 
 def _end(early: Early) -> None:
-    for fd in [*early.controls, *early.results, *(fd for pair in early.turns for fd in pair)]:
+    for fd in [*early.controls, *early.results]:
         try:
             os.close(fd)
         except OSError:

@@ -176,3 +176,83 @@ def test_the_glance_counts_batches_as_the_dealer_deals_them() -> None:
     from bridgecli.dealer.plain import BATCH_SIZE
 
     assert launch._BATCH == BATCH_SIZE
+
+
+#: Twenty batches, the last one short: enough for every worker to take several.
+MANY = Spec(seed=6, max_tries=20 * 256 - 50, batch_size=256, render=Render("pbn", "test", 1), owners=False)
+
+
+@pytest.mark.parametrize("jobs", [2, 3, 4])
+def test_workers_that_take_the_batches_write_what_one_process_writes(tmp_path: Path, jobs: int) -> None:
+    expected = b"".join(c.data or b"" for c in chunks(MANY, 1))
+    target = tmp_path / "out.pbn"
+    with open(target, "wb") as fp:
+        got = list(chunks(MANY, jobs, out_fd=fp.fileno()))
+    assert [c.index for c in got] == list(range(20)) and all(c.written and c.data is None for c in got)
+    assert target.read_bytes() == expected
+
+
+def test_a_slow_worker_leaves_the_batches_to_the_others(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Workers take the batches as they get to them, and deal ahead while they wait for a write
+    turn: one slowed down (by another program on its core, say) deals fewer than its share."""
+    deal_in_turn = run._deal_in_turn
+
+    def one_slow(producer: Any, w: int, *args: Any) -> None:
+        make = producer.make
+
+        def marked(index: int, pieces: Any = None) -> Any:
+            if w == 1:
+                time.sleep(0.03)  # much longer than a batch of 256 deals takes
+            chunk = make(index, pieces)
+            chunk.dealt_by = w
+            return chunk
+
+        producer.make = marked
+        deal_in_turn(producer, w, *args)
+
+    monkeypatch.setattr(run, "_deal_in_turn", one_slow)
+    expected = b"".join(c.data or b"" for c in chunks(MANY, 1))
+    target = tmp_path / "out.pbn"
+    with open(target, "wb") as fp:
+        by = [c.dealt_by for c in chunks(MANY, 2, out_fd=fp.fileno())]  # type: ignore[attr-defined]
+    assert target.read_bytes() == expected
+    assert by.count(1) <= 8 < by.count(0), by  # half each, were they shared out in advance
+
+
+def test_early_workers_end_when_the_main_process_is_killed_mid_write() -> None:
+    """The main process SIGKILLed, then the first early worker fails writing while another waits
+    for the write turn it would pass on (and it waits for that one to end): both end."""
+    import subprocess
+    import sys
+
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("needs /proc to find the workers")
+    main = ("import os, sys\n"
+            "from bridgecli.dealer import run\n"
+            "run.start_early(2)\n"
+            "spec = run.Spec(seed=1, batch_size=512, render=run.Render('text'), owners=False)\n"
+            "for chunk in run.chunks(spec, 2, out_fd=1):\n"
+            "    sys.stderr.write('dealing\\n'); sys.stderr.flush()\n")
+    from ..conftest import subprocess_env
+
+    proc = subprocess.Popen([sys.executable, "-c", main], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env=subprocess_env(), start_new_session=True)
+    try:
+        assert proc.stderr is not None and proc.stdout is not None
+        assert proc.stderr.readline() == b"dealing\n"  # the workers write; nobody reads: the pipe fills up
+        time.sleep(0.3)
+        group = [pid for pid in live_processes(3, proc.pid) if pid != proc.pid]
+        assert len(group) == 2
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        proc.stdout.close()  # the worker writing now fails
+        deadline = time.monotonic() + 10
+        while [pid for pid in group if alive(pid)] and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not [pid for pid in group if alive(pid)], "workers left running"
+    finally:
+        for pid in live_processes(3, proc.pid):
+            os.kill(pid, signal.SIGKILL)
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
