@@ -1,7 +1,7 @@
 """Benchmark: peak memory of ``bridgecli solve`` against input size, in every input format.
 
 Run from the repository root: ``python bench/bench_solve_stream.py [--sizes 2000 10000]
-[--formats pbn yaml lin json] [--base DIR]``. Writes its section of
+[--formats pbn yaml lin lin1 json] [--base DIR]``. Writes its section of
 ``bench/results/solve_stream.md`` (from :data:`HEADING` to the next heading of its level
 or the end), leaving the rest of the report as it is.
 
@@ -9,7 +9,8 @@ The inputs are three-card endings (random, seeded), so that DDS solves a board i
 a millisecond and what is measured is the stream around it, not DDS's own tables. The
 PBN file is written by bridgecli's writer and converted with ``bridgecli convert``: YAML
 as a block list, LIN a board a line, JSON pretty-printed (an object of several lines a
-board, read by the streaming reader; JSON Lines is cut by lines like PBN). Each file is
+board, read by the streaming reader; JSON Lines is cut by lines like PBN), and ``lin1``
+LIN with every board on one line. Each file is
 solved with ``solve FILE --json -j 1 > /dev/null`` under ``/usr/bin/time``: peak RSS
 (max resident set) and CPU time (user + sys). ``--base DIR`` runs a second checkout
 (``python -m bridgecli`` from DIR) on the same files, one run after the other.
@@ -57,11 +58,14 @@ def write_inputs(folder: Path, n: int, formats: list[str]) -> dict[str, Path]:
     for fmt in formats:
         if fmt == "pbn":
             continue
-        path = folder / f"e{n}.{fmt}"
-        text = subprocess.run([sys.executable, "-m", "bridgecli", "convert", str(pbn), "--to", fmt], cwd=ROOT,
+        to = "lin" if fmt == "lin1" else fmt
+        path = folder / f"e{n}.{fmt}.{to}"
+        text = subprocess.run([sys.executable, "-m", "bridgecli", "convert", str(pbn), "--to", to], cwd=ROOT,
                               check=True, capture_output=True, text=True).stdout
         if fmt == "json":  # pretty-printed: the streaming reader's shape, not JSON Lines
             text = "".join(json.dumps(json.loads(line), indent=2) + "\n" for line in text.splitlines() if line)
+        elif fmt == "lin1":  # every board on one line
+            text = text.replace("\n", "") + "\n"
         path.write_text(text)
         paths[fmt] = path
     return paths
@@ -81,7 +85,7 @@ def measure(checkout: Path, path: Path) -> tuple[float, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[2000, 10000])
-    parser.add_argument("--formats", nargs="+", default=["pbn", "yaml", "lin", "json"])
+    parser.add_argument("--formats", nargs="+", default=["pbn", "yaml", "lin", "lin1", "json"])
     parser.add_argument("--base", type=Path, help="another checkout to measure on the same files")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "solve_stream.md")
     args = parser.parse_args()
@@ -93,6 +97,11 @@ def main() -> None:
                     cpu, peak = measure(checkout, path)
                     rows.append((fmt, n, label, path.stat().st_size, cpu, peak))
                     print(rows[-1], flush=True)
+    write_report(rows, args)
+
+
+def write_report(rows: list[tuple[str, int, str, int, float, int]], args: argparse.Namespace) -> None:
+    """Write (or replace) this script's section of the report ``args.out``."""
     lines = [
         HEADING,
         "",
