@@ -21,11 +21,11 @@ import os
 import stat
 from collections import deque
 from collections.abc import Iterable, Iterator
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
-from bridgecli.files import usable_cores
+from bridgecli.files import PrefixedStream, usable_cores
 
 from .analysis import FLUSH, BoardAnalysis, Unsolvable, analyse_stream
 
@@ -118,15 +118,20 @@ def analyse_on_dask(items: Iterable[Board | BridgeError | object], target: str |
 
 def read_pieces(fp: IO[bytes], fmt: str | None, source: str,
                 batch: int | None = None) -> Iterator[Board | BridgeError | object]:
-    """Boards of the binary file ``fp`` in input order, read in pieces so a long stream is never held whole.
+    """Boards of the binary file ``fp`` in input order, read a piece at a time so a long stream is never held whole.
 
     PBN is cut at blank lines between games (outside ``{}`` comments, with the
     ``%`` header lines repeated), JSON Lines between lines, about ``batch``
-    records (default :data:`BATCH`) a piece; YAML and LIN are read whole.
-    Error lines are shifted back to the file's numbering. When a pipe goes
-    quiet, the complete records read so far are passed on at once, followed by
+    records (default :data:`BATCH`) a piece, and error lines are shifted back
+    to the file's numbering. When a pipe goes quiet, the complete records read
+    so far are passed on at once, followed by
     :data:`~bridgecli.solver.analysis.FLUSH`, so that they are solved without
-    waiting for a full batch.
+    waiting for a full batch. YAML, LIN and JSON that is not JSON Lines (an
+    array, ``{"boards": [...]}``, pretty-printed objects) go through the format's
+    streaming reader (:func:`bridgecli.formats.stream.iter_file`), a board at
+    a time, so that they too are read in flat memory (a pipe's records then
+    wait for a batch or the end of input: those readers cannot tell a record
+    is complete before the next one starts).
 
     Args:
         fp: the input, opened for reading bytes.
@@ -139,7 +144,14 @@ def read_pieces(fp: IO[bytes], fmt: str | None, source: str,
     """
     from bridgecli.formats import iter_records, sniff
 
-    for text, offset, chunk_fmt, quiet in _chunks(fp, fmt, source, batch or BATCH):
+    head, kind, lines_of_records = _first_line(fp, fmt, source)
+    if kind is not None and not lines_of_records:
+        from bridgecli.formats.stream import iter_file, text_chunks
+
+        stream = cast("IO[bytes]", PrefixedStream(head, fp)) if head else fp
+        yield from iter_file(text_chunks(stream, source), kind, source)
+        return
+    for text, offset, chunk_fmt, quiet in _chunks(fp, fmt, source, batch or BATCH, head):
         for item in iter_records(text, chunk_fmt or fmt or sniff(text), source=source):
             if isinstance(item, BridgeError) and item.line is not None:
                 item.line += offset
@@ -148,20 +160,86 @@ def read_pieces(fp: IO[bytes], fmt: str | None, source: str,
             yield FLUSH
 
 
-def _lines(fp: IO[bytes]) -> Iterator[bytes | None]:
-    """Lines of ``fp``; from a pipe or terminal also None each time the input goes quiet."""
+def _first_line(fp: IO[bytes], fmt: str | None, source: str) -> tuple[bytes, str | None, bool]:
+    """Look at the input up to its first line holding more than white space: ``(bytes
+    taken from fp, format, whether it is read by lines)``.
+
+    The format is ``fmt``, else what that line shows (None for an input of only white
+    space); PBN and JSON whose first line is one whole object (JSON Lines) are read by
+    lines (:func:`_chunks`). A regular file is sought back to where it was (no bytes
+    taken); from a pipe or terminal the bytes read are returned, to be read first.
+    """
+    from bridgecli.files import decode_bytes
+    from bridgecli.formats import sniff
+    from bridgecli.formats.stream import CHUNK
+
+    fd = _select_fd(fp)
+    seekable = fd is None and _seekable(fp)
+    start = fp.tell() if seekable else 0
+    head = b""
+    if fd is not None:  # a pipe or terminal: read as _lines reads it, straight from the descriptor
+        pos = 0  # where the line being looked at starts in head
+        eof = False
+        while True:
+            end = head.find(b"\n", pos)
+            if end < 0 and not eof and len(head) - pos < CHUNK:
+                data = os.read(fd, 1 << 16)
+                head += data
+                eof = not data
+                continue
+            end = len(head) if end < 0 else end + 1
+            line = head[pos:end]
+            if line.strip() or (eof and end == len(head)):
+                break
+            pos = end
+    else:
+        while True:
+            line = fp.readline(CHUNK) if seekable else fp.readline()
+            head += line
+            if line.strip() or not line:
+                break
+    if seekable:
+        fp.seek(start)
+        head = b""
+    stripped = line.strip()
+    if not stripped:
+        return head, None, True
+    kind = fmt or sniff(decode_bytes(line, source))
+    by_lines = kind == "pbn" or (kind == "json" and stripped.startswith(b"{") and stripped.endswith(b"}"))
+    return head, kind, by_lines
+
+
+def _select_fd(fp: IO[bytes]) -> int | None:
+    """The descriptor of ``fp`` when it is a pipe or terminal to be waited on with select (else None)."""
     try:
         fd = fp.fileno()
         regular = stat.S_ISREG(os.fstat(fd).st_mode)
     except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
-        yield from fp
-        return
-    if regular or os.name == "nt":
+        return None
+    return None if regular or os.name == "nt" else fd
+
+
+def _seekable(fp: IO[bytes]) -> bool:
+    try:
+        return bool(fp.seekable())
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+def _lines(fp: IO[bytes], head: bytes = b"") -> Iterator[bytes | None]:
+    """Lines of ``head`` (bytes already taken from ``fp`` by :func:`_first_line`), then of
+    ``fp``; from a pipe or terminal also None each time the input goes quiet."""
+    *done, buf = head.split(b"\n")
+    for line in done:
+        yield line + b"\n"
+    fd = _select_fd(fp)
+    if fd is None:  # head holds whole lines here (or the last one)
+        if buf:
+            yield buf
         yield from fp
         return
     import select
 
-    buf = b""
     told = False
     while True:
         ready, _, _ = select.select([fd], [], [], None if told else IDLE)
@@ -181,9 +259,10 @@ def _lines(fp: IO[bytes]) -> Iterator[bytes | None]:
         yield buf
 
 
-def _chunks(fp: IO[bytes], fmt: str | None, source: str,
-            batch: int = BATCH) -> Iterator[tuple[str, int, str | None, bool]]:
-    """(text, line offset, format, cut because the input went quiet) pieces of about ``batch`` records."""
+def _chunks(fp: IO[bytes], fmt: str | None, source: str, batch: int = BATCH,
+            head: bytes = b"") -> Iterator[tuple[str, int, str | None, bool]]:
+    """(text, line offset, format, cut because the input went quiet) pieces of about ``batch`` records
+    (``head``: bytes already taken from ``fp``, read first)."""
     from bridgecli.files import decode_bytes
     from bridgecli.formats import sniff
 
@@ -210,7 +289,7 @@ def _chunks(fp: IO[bytes], fmt: str | None, source: str,
         first_piece = False
         return piece
 
-    for raw in _lines(fp):
+    for raw in _lines(fp, head):
         if raw is None:
             if safe_records and kind in ("pbn", "json"):
                 yield cut(safe, True)
