@@ -183,11 +183,10 @@ def iter_stream(chunks: Iterable[str], source: str | None = None) -> Iterator[Bo
     any_record = False
     pieces = lines_of(rest)
     for piece in pieces:
-        for one in piece.split("\n"):
-            one = one.strip()
-            if one and not (one[0] == "{" and one[-1] == "}"):
-                yield from _objects_stream(_chain([piece], pieces), source, line)
-                return
+        if not _one_object_a_line(piece):
+            # the piece's list of lines is gone by now: _objects_stream holds a piece at most
+            yield from _objects_stream(_chain([piece], pieces), source, line)
+            return
         if not piece.isspace():
             any_record = True
             bad = yield from _whole_objects(piece, source, line)
@@ -201,6 +200,15 @@ def iter_stream(chunks: Iterable[str], source: str | None = None) -> Iterator[Bo
         line += piece.count("\n")
     if not any_record:
         yield ParseError("empty input: no boards", source=source, line=1)
+
+
+def _one_object_a_line(piece: str) -> bool:
+    """Whether every line of ``piece`` that is not blank starts with ``{`` and ends with ``}``."""
+    for one in piece.split("\n"):
+        one = one.strip()
+        if one and not (one[0] == "{" and one[-1] == "}"):
+            return False
+    return True
 
 
 def _whole_objects(text: str, source: str | None, line: int) -> Generator[Board | BridgeError, None, int]:
