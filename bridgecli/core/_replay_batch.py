@@ -23,6 +23,7 @@ batch ahead and hands each on with its replay, in order, once a first batch is f
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from itertools import chain
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -202,15 +203,17 @@ def replayed_ahead(records: Iterable[T], job: Callable[[T, P], Job | None],
     passed on without a replay and without numpy.
 
     Reading ahead does not move what reading does among what the caller does with the
-    records: a warning issued while reading a record (a reader warns of what it read
-    leniently when its input ends), or while ``job`` looks at it, is issued again just
+    records: a warning shown while reading a record (a reader warns of what it read
+    leniently when its input ends), or while ``job`` looks at it, is held and shown just
     before that record is passed on (after the records read before it); when reading
-    raises, the records read before are passed on first. ``ahead=False`` passes every
-    record on as it is read, without a replay (input that comes slowly, such as a pipe
-    from a program still at work: what a record gives is due as soon as it is read).
+    raises, the records read before are passed on first. Which warnings are shown is
+    decided as they are issued, by the warning filters and each place's registry, as
+    without reading ahead (a warning the default filter showed once is not shown again
+    by a second read): only the call of :func:`warnings.showwarning` waits.
+    ``ahead=False`` passes every record on as it is read, without a replay (input that
+    comes slowly, such as a pipe from a program still at work: what a record gives is
+    due as soon as it is read).
     """
-    import warnings
-
     if not ahead:
         for rec in records:
             yield rec, None
@@ -219,10 +222,10 @@ def replayed_ahead(records: Iterable[T], job: Callable[[T, P], Job | None],
     batched = False
     while True:
         pending: list[T] = []
-        after: list[int] = []  # after[k]: the warnings issued up to reading pending[k]
+        after: list[int] = []  # after[k]: the warnings shown up to reading pending[k]
         size = BATCH
         failed: Exception | None = None
-        with warnings.catch_warnings(record=True) as said:
+        with _held_warnings() as said:
             try:
                 for rec in it:
                     pending.append(rec)
@@ -235,8 +238,8 @@ def replayed_ahead(records: Iterable[T], job: Callable[[T, P], Job | None],
             return
         jobs: list[Job | None] = [None] * len(pending)
         found: list[tuple[list[int], int, int] | None] = [None] * len(pending)
-        looked: list[Any] = []  # the warnings issued while ``job`` looked at the records
-        upto = [0] * len(pending)  # upto[k]: those issued up to record k
+        looked: list[tuple[Any, ...]] = []  # the warnings shown while ``job`` looked at the records
+        upto = [0] * len(pending)  # upto[k]: those shown up to record k
         if failed is None and (batched or len(pending) >= size):
             batched = True
             specs: list[Spec | None] = []
@@ -244,7 +247,7 @@ def replayed_ahead(records: Iterable[T], job: Callable[[T, P], Job | None],
                 prepared: Sequence[P | None] = prepare(pending)
             except Exception:  # noqa: BLE001  (a bug: each record then goes its caller's way)
                 prepared = [None] * len(pending)
-            with warnings.catch_warnings(record=True) as looked:
+            with _held_warnings() as looked:
                 for k, rec in enumerate(pending):
                     try:
                         jobs[k] = job(rec, prepared[k])  # type: ignore[arg-type]
@@ -275,12 +278,33 @@ def replayed_ahead(records: Iterable[T], job: Callable[[T, P], Job | None],
             return
 
 
-def _warn_again(said: list[Any], start: int, end: int) -> int:
-    """Issue the recorded warnings ``said[start:end]`` again; returns ``end``."""
+@contextmanager
+def _held_warnings() -> Iterator[list[tuple[Any, ...]]]:
+    """Inside the block, each warning the filters let through is held in the list given (the
+    arguments of :func:`warnings.showwarning`) instead of shown. The filters and their
+    registries are left alone: :func:`warnings.catch_warnings` would mark them changed,
+    and each place's registry (the default filter's "once a place") would start again."""
     import warnings
 
-    for w in said[start:end]:
-        warnings.warn_explicit(w.message, w.category, w.filename, w.lineno, source=w.source)
+    held: list[tuple[Any, ...]] = []
+
+    def hold(message: Warning | str, category: type[Warning], *args: Any, **kw: Any) -> None:
+        held.append((message, category, args, kw))
+
+    shown = warnings.showwarning
+    warnings.showwarning = hold
+    try:
+        yield held
+    finally:
+        warnings.showwarning = shown
+
+
+def _warn_again(said: list[tuple[Any, ...]], start: int, end: int) -> int:
+    """Show the warnings held in ``said[start:end]`` (by :func:`_held_warnings`); returns ``end``."""
+    import warnings
+
+    for message, category, args, kw in said[start:end]:
+        warnings.showwarning(message, category, *args, **kw)
     return end
 
 

@@ -31,7 +31,7 @@ import re
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from .calls import Contract
 from .errors import ParseError, RuleError
@@ -41,6 +41,7 @@ from .numbers import is_digits
 __all__ = [
     "Adjusted",
     "BoardResults",
+    "NumberedResults",
     "PairStanding",
     "PairsEvent",
     "PairsStream",
@@ -451,7 +452,40 @@ def team_match(results: Sequence[TableResult]) -> TeamMatch:
 _BIG = -(1 << 31)
 
 
-class ResultStore:
+class NumberedResults:
+    """What the stores of an event's results share: :class:`ResultStore` and a store that
+    keeps its results elsewhere (``bridgecli.results._spill.SpilledResults``). Each distinct
+    value of the results (a pair, a contract with its tricks, a room, a lead, an adjusted
+    score) is held once and referred to by number, so that two pairs are compared as
+    numbers; :attr:`all_rooms` says whether every result names its room."""
+
+    __slots__ = ("_index", "_values", "all_rooms")
+
+    def __init__(self) -> None:
+        self._values: list[Any] = [None]  # number -> value; 0 is None
+        self._index: dict[Any, int] = {}  # value -> number
+        self.all_rooms = True
+        """True while every result added names its room (an empty store too)."""
+
+    def _number(self, value: object) -> int:
+        """The number of ``value`` (a new one for a value not seen before; 0 for None)."""
+        if value is None:
+            return 0
+        n = self._index.get(value)
+        if n is None:
+            n = self._index[value] = len(self._values)
+            self._values.append(value)
+        return n
+
+    @staticmethod
+    def _pairs_clash(numbers: Sequence[int]) -> bool:
+        """True when a board's pairs (the numbers of each result's N-S and E-W pairs, in
+        any order) hold one twice: a pair that meets itself or plays the board twice (the
+        board's results then go to :func:`check_board`, which says which)."""
+        return len(set(numbers)) < len(numbers)
+
+
+class ResultStore(NumberedResults):
     """Table results kept compactly, for an event of a million results: a row a result in
     arrays of 32-bit ints (36 bytes a result), every text, contract or adjusted score held
     once and referred to by number, and the rows of each board listed as they came (a
@@ -468,37 +502,22 @@ class ResultStore:
         "_board",
         "_boards",
         "_ew",
-        "_index",
         "_lead",
         "_line",
         "_ns",
         "_played",
         "_room",
         "_score",
-        "_values",
-        "all_rooms",
     )
 
     def __init__(self) -> None:
-        self._values: list[object] = [None]  # number -> value; 0 is None
-        self._index: dict[object, int] = {}  # value -> number
+        super().__init__()
         self._boards: dict[str, range | array[int]] = {}  # board label -> its rows, input order
         # the columns, a row a result
         self._board, self._ns, self._ew, self._played, self._room, self._lead, self._adjusted = (
             array("i") for _ in range(7))
         self._score, self._line = array("i"), array("i")
         self._big: dict[tuple[int, int], int] = {}  # (row, 0 score or 1 line) -> a value outside 32 bits
-        self.all_rooms = True
-        """True while every result added names its room (an empty store too)."""
-
-    def _number(self, value: object) -> int:
-        if value is None:
-            return 0
-        n = self._index.get(value)
-        if n is None:
-            n = self._index[value] = len(self._values)
-            self._values.append(value)
-        return n
 
     def add(self, r: TableResult) -> None:
         """Keep one result (the results of a board need not be together)."""
@@ -536,7 +555,7 @@ class ResultStore:
 
     def _result(self, row: int) -> TableResult:
         v = self._values
-        played: tuple[Contract | None, int | None] = v[self._played[row]]  # type: ignore[assignment]
+        played: tuple[Contract | None, int | None] = v[self._played[row]]
         contract, tricks = played
         score = self._score[row]
         if score == _BIG:
@@ -544,10 +563,10 @@ class ResultStore:
         line: int | None = self._line[row]
         if line == _BIG:
             line = self._big.get((row, 1))
-        return TableResult(v[self._board[row]], v[self._ns[row]], v[self._ew[row]],  # type: ignore[arg-type]
+        return TableResult(v[self._board[row]], v[self._ns[row]], v[self._ew[row]],
                            score, contract, tricks,
-                           v[self._room[row]], v[self._lead[row]], line,  # type: ignore[arg-type]
-                           v[self._adjusted[row]])  # type: ignore[arg-type]
+                           v[self._room[row]], v[self._lead[row]], line,
+                           v[self._adjusted[row]])
 
     def results(self) -> Iterator[TableResult]:
         """Every result, in input order."""
@@ -568,13 +587,9 @@ class ResultStore:
         as numbers."""
         ns_col, ew_col = self._ns, self._ew
         for label in sorted(self._boards, key=board_key):
-            seen: set[int] = set()
-            for row in self._boards[label]:
-                ns, ew = ns_col[row], ew_col[row]
-                if ns == ew or ns in seen or ew in seen:
-                    check_board(label, [self._result(r) for r in self._boards[label]])
-                seen.add(ns)
-                seen.add(ew)
+            rows = self._boards[label]
+            if self._pairs_clash([*map(ns_col.__getitem__, rows), *map(ew_col.__getitem__, rows)]):
+                check_board(label, map(self._result, rows))
 
 
 class BoardResults(Protocol):

@@ -29,7 +29,7 @@ from array import array
 from collections.abc import Iterator
 from typing import IO, Any, Self
 
-from bridgecli.core.events import ResultStore, TableResult, board_key, check_board
+from bridgecli.core.events import NumberedResults, ResultStore, TableResult, board_key, check_board
 
 __all__ = ["MAX_SEQUENCES", "READ_BYTES", "SPILL_BYTES", "SpilledResults"]
 
@@ -53,7 +53,7 @@ _WIDTH = 8
 _Runs = list[tuple["array[int]", dict[tuple[int, int], int] | None]]
 
 
-class SpilledResults:
+class SpilledResults(NumberedResults):
     """Table results of an event, added in input order and given back a board at a time in
     :func:`~bridgecli.core.events.score_pairs`'s order (a
     :class:`~bridgecli.core.events.BoardResults`, as a
@@ -64,12 +64,11 @@ class SpilledResults:
     so removed, on the way out.
     """
 
-    __slots__ = ("_asides", "_count", "_file", "_filed", "_index", "_key", "_label", "_most", "_no_file", "_pending", "_rows",
-                 "_starts", "_store", "_values", "all_rooms")
+    __slots__ = ("_asides", "_count", "_file", "_filed", "_key", "_label", "_most", "_no_file", "_pending", "_rows",
+                 "_starts", "_store")
 
     def __init__(self) -> None:
-        self._values: list[Any] = [None]  # number -> value; 0 is None
-        self._index: dict[Any, int] = {}  # value -> number
+        super().__init__()
         self._label: str | None = None  # the board of the run being gathered
         self._key: tuple[int, int | str] | None = None  # its board_key
         self._rows: array[int] = array("q")  # the run's rows
@@ -82,8 +81,6 @@ class SpilledResults:
         self._count = 0
         self._most: int | None = None  # the most results a board has, once counted
         self._store: ResultStore | None = None  # the results held in memory instead
-        self.all_rooms = True
-        """True while every result added names its room (an empty store too)."""
 
     def __enter__(self) -> Self:
         return self
@@ -100,15 +97,6 @@ class SpilledResults:
 
     def __len__(self) -> int:
         return self._count
-
-    def _number(self, value: object) -> int:
-        if value is None:
-            return 0
-        n = self._index.get(value)
-        if n is None:
-            n = self._index[value] = len(self._values)
-            self._values.append(value)
-        return n
 
     def add(self, r: TableResult) -> None:
         """Keep one result (the results of a board need not be together)."""
@@ -291,16 +279,13 @@ class SpilledResults:
             return
         most = 0
         for label, runs in self._runs_by_board():
-            seen: set[int] = set()
-            count = 0
+            pairs = array("q")
             for rows, _asides in runs:
-                count += len(rows) // _WIDTH
-                for ns, ew in zip(rows[::_WIDTH], rows[1::_WIDTH]):
-                    if ns == ew or ns in seen or ew in seen:
-                        check_board(label, self._results(label, runs))
-                    seen.add(ns)
-                    seen.add(ew)
-            most = max(most, count)
+                pairs += rows[::_WIDTH]
+                pairs += rows[1::_WIDTH]
+            if self._pairs_clash(pairs):
+                check_board(label, self._results(label, runs))
+            most = max(most, len(pairs) // 2)
         self._most = most
 
     def most_results(self) -> int:

@@ -88,3 +88,45 @@ def test_a_failure_while_looking_ahead_comes_after_the_records_before_it(monkeyp
         for _ in checks_play.check_play(records):
             done += 1
     assert done == 9
+
+
+def _shown_while_read(path: Path, action: str, ahead: bool) -> list[tuple[object, ...]]:
+    """What a user of the API sees, in order, reading ``path`` twice with ``check_play`` and
+    once with ``score_boards``, the warning filters as Python starts (``default``) or set to
+    ``action``: each warning shown (its category and message) among the boards passed on."""
+    import warnings
+
+    import bridgecli as bc
+
+    seen: list[tuple[object, ...]] = []
+    with warnings.catch_warnings():
+        warnings.resetwarnings()  # (Python's own filters are for other categories)
+        if action != "default":
+            warnings.simplefilter(action)
+        warnings.showwarning = lambda message, category, *args, **kw: seen.append((category, str(message)))
+        for _ in range(2):
+            seen.extend(("board", check.board and check.board.number) for check in
+                        bc.check_play(bc.read(path), ahead=ahead))
+        seen.extend(("scored", s.board and s.board.number) for s in
+                    bc.score_boards(path, keep_going=True, ahead=ahead))
+    return seen
+
+
+@pytest.mark.parametrize("action", ["default", "always"])
+def test_read_ahead_shows_an_api_user_the_warnings_reading_board_by_board_shows(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, action: str) -> None:
+    from bridgecli.core.errors import ReadWarning
+
+    # a tag without quotes: warned of when the input ends; the same message, from the same
+    # place, on each read: the default filter shows it once, "always" each time
+    monkeypatch.setattr(batch, "BATCH", 64)  # (three batches, each replayed)
+    monkeypatch.setattr(batch, "FEW", 1)
+    path = _file(tmp_path, 150)
+    lines = path.read_text().splitlines()
+    where = f"{path}:{lines.index('[Site ?]') + 1}: tag value without quotes"
+    want = _shown_while_read(path, action, ahead=False)
+    got = _shown_while_read(path, action, ahead=True)
+    warned = [w for w in got if w[0] not in ("board", "scored")]
+    assert all(category is ReadWarning and message.startswith(where) for category, message in warned)
+    assert len(warned) == (1 if action == "default" else 3)
+    assert got == want  # the same warnings, in the same places among the boards
