@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import chain
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 if TYPE_CHECKING:
     from .board import Board
@@ -63,9 +63,18 @@ def replay_many(hands: Sequence[Sequence[int]], flats: Sequence[bytes], leaders:
         For each record, (the seat of each trick's winner, the tricks E-W won), or None
         when the record is not regular. Never raises for a record's content.
     """
+    bad, winners, rows, ew = _replayed(hands, flats, leaders, trumps)
+    return [None if b else (w if r == ROWS else w[:r], e) for b, w, r, e in zip(bad, winners, rows, ew)]
+
+
+def _replayed(hands: Sequence[Sequence[int]], flats: Sequence[bytes], leaders: Sequence[int],
+              trumps: Sequence[int]) -> tuple[list[bool], list[list[int]], list[int], list[int]]:
+    """:func:`replay_many`'s work, as plain lists of the same length: whether each record is
+    not regular, the seat of the winner of each of its 13 rows (the rows past the record's
+    own are padding), its rows, and the tricks E-W won."""
     n = len(flats)
     if n == 0:
-        return []
+        return [], [], [], []
     import numpy as np
 
     u64 = np.uint64
@@ -74,12 +83,13 @@ def replay_many(hands: Sequence[Sequence[int]], flats: Sequence[bytes], leaders:
     # the records padded to 13 rows (the padding is masked out by ``valid``), trick by
     # trick: [trick, record, column]
     raw = np.frombuffer(b"".join([f.ljust(4 * ROWS, b"\0") for f in flats]), dtype=np.uint8).reshape(n, 4 * ROWS)
-    bad = raw.max(axis=1) > 51  # (the padding is 0)
+    # (the padding is 0; a row's maximum only when some index is out of range)
+    bad = raw.max(axis=1) > 51 if raw.max() > 51 else np.zeros(n, dtype=bool)
     cards = np.ascontiguousarray(np.minimum(raw, 51).reshape(n, ROWS, 4).transpose(1, 0, 2))
     valid = np.arange(ROWS)[:, None] < rows[None, :]  # (13, n): the rows the record has
     valid4 = valid[:, :, None]
     suit = cards // 13
-    rank = cards % 13
+    rank = cards - suit * np.uint8(13)  # (numpy's ``%`` of small ints is many times slower)
     bits = np.where(valid4, np.left_shift(u64(1), cards.astype(u64)), u64(0))
 
     # the hands: one size (at most 13), disjoint
@@ -125,11 +135,7 @@ def replay_many(hands: Sequence[Sequence[int]], flats: Sequence[bytes], leaders:
 
     winners = (first[None, :] + wins) & 3
     ew = ((winners & 1).astype(bool) & valid).sum(axis=0)
-    out: list[Any] = []
-    append = out.append
-    for b, w, r, e in zip(bad.tolist(), winners.T.tolist(), rows.tolist(), ew.tolist()):
-        append(None if b else (w if r == ROWS else w[:r], e))
-    return out
+    return bad.tolist(), winners.T.tolist(), rows.tolist(), ew.tolist()
 
 
 def replay_jobs(jobs: Sequence[Job | None]) -> list[Replay | None]:
@@ -170,12 +176,23 @@ def _replay_specs(specs: Sequence[Spec | None]) -> list[tuple[list[int], int, in
     """:func:`replay_many` of the records given (None for None): (winners' seats, E-W's
     tricks, opening leader) of each regular one."""
     picked = [spec for spec in specs if spec is not None]
-    found = iter(replay_many([s[0] for s in picked], [s[1] for s in picked], [s[2] for s in picked],
-                             [s[3] for s in picked]))
+    if not picked:
+        return [None] * len(specs)
+    hands, flats, leaders, trumps = zip(*picked)
+    bad, winners, rows, ew = _replayed(hands, flats, leaders, trumps)
     out: list[tuple[list[int], int, int] | None] = []
+    append = out.append
+    k = 0
     for spec in specs:
-        got = next(found) if spec is not None else None
-        out.append(None if got is None or spec is None else (got[0], got[1], spec[2]))
+        if spec is None:
+            append(None)
+            continue
+        if bad[k]:
+            append(None)
+        else:
+            w, r = winners[k], rows[k]
+            append((w if r == ROWS else w[:r], ew[k], spec[2]))
+        k += 1
     return out
 
 
@@ -189,9 +206,25 @@ def _bit_count(np: Any, a: Any) -> Any:
     return np.unpackbits(a.view(np.uint8).reshape(*a.shape, 8), axis=-1).sum(axis=-1, dtype=np.intp)
 
 
+R = TypeVar("R")
+
+
+@overload
 def replayed_ahead(records: Iterable[T], job: Callable[[T, P], Job | None],
                    prepare: Callable[[list[T]], Sequence[P]], ahead: bool = True
-                   ) -> Iterator[tuple[T, Replay | None]]:
+                   ) -> Iterator[tuple[T, Replay | None]]: ...
+
+
+@overload
+def replayed_ahead(records: Iterable[T], job: Callable[[T, P], Job | None],
+                   prepare: Callable[[list[T]], Sequence[P]], ahead: bool = True, *,
+                   finish: Callable[[Board, Contract, bytes, list[int], int, int], R | None]
+                   ) -> Iterator[tuple[T, R | None]]: ...
+
+
+def replayed_ahead(records: Iterable[T], job: Callable[[T, P], Job | None],
+                   prepare: Callable[[list[T]], Sequence[P]], ahead: bool = True, *,
+                   finish: Callable[..., Any] | None = None) -> Iterator[tuple[T, Any]]:
     """Each record of ``records``, in order, with its replay by :func:`replay_jobs` (None:
     not replayed here; the caller then replays it its own way).
 
@@ -201,6 +234,12 @@ def replayed_ahead(records: Iterable[T], job: Callable[[T, P], Job | None],
     Records are read :data:`BATCH` ahead and replayed a batch at a time, once a first
     batch is full (and has at least :data:`FEW` records to replay); a shorter input is
     passed on without a replay and without numpy.
+
+    ``finish`` makes what goes with a record replayed in a batch instead of its Replay
+    (:func:`~bridgecli.core.play._finish_regular`), from the job's board, contract and card
+    indices and what the batch found (the seat of each trick's winner, the tricks E-W won,
+    the opening leader); it may not raise, and its None sends the record the caller's own
+    way: a caller that needs less than the Replay makes just that.
 
     Reading ahead does not move what reading does among what the caller does with the
     records: a warning shown while reading a record (a reader warns of what it read
@@ -215,9 +254,23 @@ def replayed_ahead(records: Iterable[T], job: Callable[[T, P], Job | None],
     due as soon as it is read).
     """
     if not ahead:
-        for rec in records:
-            yield rec, None
-        return
+        return _each(records)
+    if finish is None:
+        from .play import _finish_regular
+
+        finish = _finish_regular
+    return _ahead(records, job, prepare, finish)
+
+
+def _each(records: Iterable[T]) -> Iterator[tuple[T, None]]:
+    """Each record as it is read, without a replay."""
+    for rec in records:
+        yield rec, None
+
+
+def _ahead(records: Iterable[T], job: Callable[[T, P], Job | None], prepare: Callable[[list[T]], Sequence[P]],
+           finish: Callable[..., Any]) -> Iterator[tuple[T, Any]]:
+    """:func:`replayed_ahead` reading ahead."""
     it = iter(records)
     batched = False
     while True:
@@ -250,28 +303,34 @@ def replayed_ahead(records: Iterable[T], job: Callable[[T, P], Job | None],
             with _held_warnings() as looked:
                 for k, rec in enumerate(pending):
                     try:
-                        jobs[k] = job(rec, prepared[k])  # type: ignore[arg-type]
+                        made = job(rec, prepared[k])  # type: ignore[arg-type]
                     except Exception:  # noqa: BLE001  (a bug: the caller's own path meets it in its place)
-                        jobs[k] = None
-                    specs.append(_spec(jobs[k]))
+                        made = None
+                    jobs[k] = made
+                    specs.append(None if made is None else _spec(made))
                     upto[k] = len(looked)
             if len(specs) - specs.count(None) >= FEW:
                 found = _replay_specs(specs)
-        shown = seen = 0
-        from .play import _finish_regular
-
-        for k, rec in enumerate(pending):
-            if after[k] != shown:
-                shown = _warn_again(said, shown, after[k])
-            if upto[k] != seen:
-                seen = _warn_again(looked, seen, upto[k])
-            got = found[k]
-            if got is None:
-                yield rec, None
-            else:
-                board, contract, _, flat = jobs[k]  # type: ignore[misc]
-                yield rec, _finish_regular(board, contract, flat, *got)
-        _warn_again(said, shown, len(said))
+        if not said and not looked:  # (nothing to issue again: the common case)
+            for rec, got, j in zip(pending, found, jobs):
+                if got is None:
+                    yield rec, None
+                else:
+                    yield rec, finish(j[0], j[1], j[3], *got)  # type: ignore[index]
+        else:
+            shown = seen = 0
+            for k, rec in enumerate(pending):
+                if after[k] != shown:
+                    shown = _warn_again(said, shown, after[k])
+                if upto[k] != seen:
+                    seen = _warn_again(looked, seen, upto[k])
+                got = found[k]
+                if got is None:
+                    yield rec, None
+                else:
+                    board, contract, _, flat = jobs[k]  # type: ignore[misc]
+                    yield rec, finish(board, contract, flat, *got)
+            _warn_again(said, shown, len(said))
         if failed is not None:
             raise failed
         if len(pending) < size:

@@ -466,6 +466,30 @@ def score_job(board: Board | BridgeError, ints: tuple[Sequence[int], bytes] | No
     return (board, contract, *ints)
 
 
+def score_regular(board: Board, contract: Contract, flat: bytes, winners: list[int], ew: int,
+                  first: int) -> tuple[Contract, int | None] | None:
+    """:func:`contract_and_tricks` of a board whose :func:`score_job` was replayed in a batch
+    (:func:`~bridgecli.core._replay_batch.replayed_ahead`: its card indices ``flat``, the
+    seat of each trick's winner, the tricks E-W won, the opening leader), without making
+    its Replay; None when the Result is off the play (:func:`contract_and_tricks` then
+    says why, from the full replay). Never raises.
+
+    The record is legal and its tricks are whole; declarer has won ``in_play`` of them. No
+    Result: declarer's tricks are those won when all 13 were played, else unknown. A Result
+    stands when declarer can reach it from there (the same test as :func:`_check_result`;
+    with 13 tricks played, or a claim the Result must match, it is the tricks won).
+    """
+    played = len(winners)
+    # (the job's contract has a declarer; E-W's seats are the odd ones)
+    in_play = ew if contract.declarer & 1 else played - ew  # type: ignore[operator]
+    result = board.result
+    if result is None:
+        return contract, in_play if played == 13 else None
+    if in_play <= result <= in_play + 13 - played:
+        return contract, result
+    return None
+
+
 def score_ints(boards: Sequence[object]) -> list[tuple[tuple[int, int, int, int], bytes] | None]:
     """:func:`~bridgecli.formats.pbn.play_ints` of each of ``boards``, a batch at once
     (:func:`~bridgecli.formats.pbn.play_ints_many`): what :func:`score_job` takes."""

@@ -22,6 +22,7 @@ from bridgecli.formats.traveller import (
     result_text,
     score_ints,
     score_job,
+    score_regular,
     score_tag,
     unscored_reason,
 )
@@ -310,6 +311,16 @@ def score_board(board: Board, rules: ScoringRules, source: str | None = None,
     """
     try:
         c, tricks = contract_and_tricks(board, replayed)
+    except BridgeError as exc:
+        exc.located(source=source, board=None if board.number is None else str(board.number))
+        raise
+    return _scored(board, rules, source, c, tricks)
+
+
+def _scored(board: Board, rules: ScoringRules, source: str | None, c: Contract | None,
+            tricks: int | None) -> ScoredBoard:
+    """:func:`score_board` of a board whose :func:`contract_and_tricks` are known."""
+    try:
         ns = ns_from(board, c, tricks, rules)
         reason = unscored_reason(c, tricks) if ns is None else None
         if reason is not None:
@@ -320,9 +331,38 @@ def score_board(board: Board, rules: ScoringRules, source: str | None = None,
     warning = None
     if ns is not None:
         old = board.tags.get("Score")
-        if old and old != score_tag(ns) and len(old.split()) == 2 and _recorded_ns(old) != ns:
-            warning = f"{board.label}: Score was {old!r}, now {score_tag(ns)!r}"
+        if old:
+            new = _SCORE_TAGS.get(ns) or _score_tag(ns)
+            if old != new:  # (``NS -100`` says ``EW 100`` another way)
+                seen = _RECORDED.get(old) or _recorded(old)
+                if seen[0] and seen[1] != ns:
+                    warning = f"{board.label}: Score was {old!r}, now {new!r}"
     return _scored_board(board, c, tricks, ns, warning)
+
+
+#: :func:`~bridgecli.formats.traveller.score_tag` of the scores met so far (at most 4,096).
+_SCORE_TAGS: dict[int, str] = {}
+#: :func:`_recorded` of the Score values met so far (at most 4,096).
+_RECORDED: dict[str, tuple[bool, int | None]] = {}
+
+
+def _recorded(text: str) -> tuple[bool, int | None]:
+    """Whether a recorded ``Score`` value is two words (a side and a number), and the N-S
+    score it stands for (None if unreadable); kept in :data:`_RECORDED`."""
+    seen = (len(text.split()) == 2, _recorded_ns(text))
+    if len(_RECORDED) >= _ROWS_MAX:
+        _RECORDED.clear()
+    _RECORDED[text] = seen
+    return seen
+
+
+def _score_tag(ns: int) -> str:
+    """:func:`~bridgecli.formats.traveller.score_tag`, kept in :data:`_SCORE_TAGS`."""
+    text = score_tag(ns)
+    if len(_SCORE_TAGS) >= _ROWS_MAX:
+        _SCORE_TAGS.clear()
+    _SCORE_TAGS[ns] = text
+    return text
 
 
 _NEW = object.__new__
@@ -379,15 +419,17 @@ def _score(boards: Iterable[Board | BridgeError], rules: _Rules, keep_going: boo
            source: str | None, ahead: bool = True) -> Iterator[ScoredBoard]:
     from bridgecli.core._replay_batch import replayed_ahead
 
-    # many boards of a file are replayed at once (core._replay_batch), the rest one by one
-    for item, replayed in replayed_ahead(boards, score_job, score_ints, ahead):
+    # many boards of a file are replayed at once (core._replay_batch: their contract and
+    # tricks found by score_regular), the rest one by one
+    for item, found in replayed_ahead(boards, score_job, score_ints, ahead, finish=score_regular):
         if isinstance(item, BridgeError):
             if not keep_going:
                 raise item
             yield ScoredBoard(None, error=item)
             continue
         try:
-            scored = score_board(item, rules(item), source, replayed)
+            scored = (score_board(item, rules(item), source) if found is None
+                      else _scored(item, rules(item), source, *found))
         except BridgeError as exc:
             if not keep_going:
                 raise

@@ -179,7 +179,7 @@ def _run(argv: list[str], size: int) -> tuple[int, str, str]:
         m.setattr(batch, "BATCH", size)
         m.setattr(batch, "FEW", 1)
         if not size:
-            m.setattr(batch, "replayed_ahead", lambda records, job, prepare, ahead=True: ((rec, None) for rec in records))
+            m.setattr(batch, "replayed_ahead", lambda records, job, prepare, ahead=True, finish=None: ((rec, None) for rec in records))
         from click.testing import CliRunner
 
         r = CliRunner().invoke(cli, argv, catch_exceptions=False)
@@ -208,9 +208,9 @@ def test_a_file_past_the_batch_in_a_real_run(tmp_path: Path) -> None:
         assert (real.returncode, real.stdout, real.stderr) == _run(argv, 0), argv
     # and that run did replay a batch
     calls: list[int] = []
-    many = batch.replay_many
+    many = batch._replayed
     with pytest.MonkeyPatch.context() as m:
-        m.setattr(batch, "replay_many", lambda *args: calls.append(len(args[1])) or many(*args))
+        m.setattr(batch, "_replayed", lambda *args: calls.append(len(args[1])) or many(*args))
         from click.testing import CliRunner
 
         CliRunner().invoke(cli, ["play", str(path), "--json"])
@@ -221,14 +221,14 @@ def test_boards_without_an_int_lane_never_reach_numpy(monkeypatch: pytest.Monkey
     from bridgecli.checks.play import check_play
 
     def refuse(*args: object) -> None:
-        raise AssertionError("replay_many called")
+        raise AssertionError("numpy's replay called")
 
     rng = random.Random(5)
     boards = [_job(rng, "none")[0] for _ in range(12)]  # built Boards: replayed the full way
     want = [c.to_json() for c in check_play(boards)]
     monkeypatch.setattr(batch, "BATCH", 4)
     monkeypatch.setattr(batch, "FEW", 1)
-    monkeypatch.setattr(batch, "replay_many", refuse)
+    monkeypatch.setattr(batch, "_replayed", refuse)
     assert [c.to_json() for c in check_play(boards)] == want
 
 
@@ -271,3 +271,26 @@ def test_play_ints_many_does_not_cut_by_lengths_that_only_add_up() -> None:
     _with_play_text(boards[1], b.replace(" ", "", 1))  # one character less
     got = pbn.play_ints_many(boards)
     assert got == [pbn.play_ints(x) for x in boards] and all(got)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_score_regular_gives_what_contract_and_tricks_gives_from_the_replay(seed: int) -> None:
+    from bridgecli.core.errors import MismatchError
+    from bridgecli.formats.traveller import contract_and_tricks, score_regular
+
+    rng = random.Random(seed)
+    jobs = [_job(rng, rng.choice(["none", "none", "short", "claim", "result", "end"])) for _ in range(60)]
+    jobs += [(b.replace(result=None), c, h, f) for b, c, h, f in jobs[:20]]  # no Result: tricks from the play
+    kinds = set()
+    for job, found in zip(jobs, batch._replay_specs([batch._spec(j) for j in jobs])):
+        if found is None:
+            continue
+        board, contract, _, flat = job
+        got = score_regular(board, contract, flat, *found)
+        try:
+            want: object = contract_and_tricks(board, play_mod._finish_regular(board, contract, flat, *found))
+        except MismatchError:
+            want = None
+        assert got == want, job
+        kinds.add(None if got is None else got[1] is None)
+    assert kinds == {None, True, False}  # off the play, tricks unknown, tricks known
