@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from bridgecli.core.calls import Contract
     from bridgecli.core.cards import Vulnerability
     from bridgecli.core.notation import Language
-    from bridgecli.core.play import Replay
 
 __all__ = ["HEADINGS", "BoardTable", "ScoredBoard", "board_table", "score_boards"]
 
@@ -299,18 +298,16 @@ class _Rules:
         return rules
 
 
-def score_board(board: Board, rules: ScoringRules, source: str | None = None,
-                replayed: Replay | None = None) -> ScoredBoard:
+def score_board(board: Board, rules: ScoringRules, source: str | None = None) -> ScoredBoard:
     """One board scored under ``rules``.
 
     Raises RuleError for a board that records a result it cannot be scored from (no
     declarer, no contract), IllegalCallError when an illegal auction is needed to find
     the contract, MismatchError for a Result the play cannot lead to: each located at
-    ``source`` and the board. ``replayed``: its replay, when already made (see
-    :func:`~bridgecli.formats.traveller.contract_and_tricks`).
+    ``source`` and the board.
     """
     try:
-        c, tricks = contract_and_tricks(board, replayed)
+        c, tricks = contract_and_tricks(board)
     except BridgeError as exc:
         exc.located(source=source, board=None if board.number is None else str(board.number))
         raise
