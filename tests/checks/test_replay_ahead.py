@@ -130,3 +130,45 @@ def test_read_ahead_shows_an_api_user_the_warnings_reading_board_by_board_shows(
     assert all(category is ReadWarning and message.startswith(where) for category, message in warned)
     assert len(warned) == (1 if action == "default" else 3)
     assert got == want  # the same warnings, in the same places among the boards
+
+
+@pytest.mark.parametrize("end", ["raises", "interrupted", "closed early", "nested"])
+def test_showwarning_is_put_back_on_every_way_out(monkeypatch: pytest.MonkeyPatch, end: str) -> None:
+    import warnings
+    from collections.abc import Iterator
+
+    monkeypatch.setattr(batch, "BATCH", 4)
+    seen: list[str] = []
+
+    def records() -> Iterator[int]:
+        for k in range(10):
+            warnings.warn(f"read {k}", UserWarning, stacklevel=1)
+            if k == 6 and end in ("raises", "interrupted"):
+                raise ValueError("bad input") if end == "raises" else KeyboardInterrupt
+            yield k
+
+    def ahead(items: object) -> Iterator[tuple[int, object]]:
+        return batch.replayed_ahead(items, lambda rec, p: None, lambda recs: [None] * len(recs))  # type: ignore[arg-type]
+
+    def show(message: Warning | str, *args: object, **kw: object) -> None:
+        seen.append(str(message))
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always")
+        warnings.showwarning = show
+        got: list[object] = []
+        if end == "closed early":
+            gen = ahead(records())
+            got.append(next(gen)[0])
+            gen.close()  # type: ignore[attr-defined]
+        elif end == "nested":
+            got.extend(rec for rec, _ in ahead(rec for rec, _ in ahead(records())))
+        else:
+            with pytest.raises(ValueError if end == "raises" else KeyboardInterrupt):
+                for rec, _ in ahead(records()):
+                    got.append(rec)
+        assert warnings.showwarning is show
+    # the warnings of the records passed on were shown, each just before its record
+    n = len(got)
+    assert got == list(range(n)) and seen[:n] == [f"read {k}" for k in range(n)]
+    assert n == {"raises": 6, "interrupted": 4, "closed early": 1, "nested": 10}[end]
