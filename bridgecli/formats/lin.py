@@ -1343,14 +1343,15 @@ def _check_rs(board: Board, vg: str | None, rs: str | None, room: str | None, ow
     want = None if outcome is None else (outcome, board.result)
     if (read, got.get("LinResult"), got.get("LinRs")) == (want, want_entry, want_list):
         return
-    name = "LinRs" if "LinRs" in tags else "LinResult"
+    name = "LinRs" if "LinRs" in tags else "LinResult" if "LinResult" in tags else None
+    what = "the contract with no auction" if name is None else f"tag {name} {tags[name]!r}"
     if read is not None:
         back = "the contract and result of the board"
     elif "LinResult" in got or "LinRs" in got:
         back = " and ".join(f"tag {t} {got[t]!r}" for t in ("LinResult", "LinRs") if t in got)
     else:
         back = "nothing"
-    raise _refusal(board, f"LIN cannot carry tag {name} {tags[name]!r} here: "
+    raise _refusal(board, f"LIN cannot carry {what} here: "
                           f"rs|{rs or ''}| {'on the board' if own else 'before it'} reads back as {back}")
 
 
@@ -1478,7 +1479,8 @@ def _board_line(board: Board, reset_vg: bool, carried_rs: str | None) -> tuple[s
     parts.extend(notes["Play"])
     if board.result is not None and outcome is None:
         parts.append(f"mc|{board.result}|pg||")
-    if "LinResult" in board.tags or "LinRs" in board.tags:
+    if outcome is not None or "LinResult" in board.tags or "LinRs" in board.tags:
+        # (a contract with no auction in a match, placed there, would read back as its entry)
         bare = board.auction is None and not cards and not paged and (board.result is None or outcome is not None)
         _check_rs(board, vg, seen, qx_room, own, bare, outcome)
     return head + "".join(parts) + "\n", vg is not None, carried_rs

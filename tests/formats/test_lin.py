@@ -670,6 +670,18 @@ def test_a_contract_with_no_auction_and_a_result_entry(entry: str) -> None:
 
 # -- tags LinRs and LinResult a reader would not give back: refused, one line -----------
 
+def test_a_contract_with_no_auction_placed_in_a_match_is_refused() -> None:
+    # rs| on a board placed in a match (LinVg's first board, Room) is its entry there, not
+    # its contract: the line would read back with no contract and tag LinResult
+    b = Board(number=14, dealer=Seat.SOUTH, deal=DEAL, contract=NO_AUCTION_CONTRACT, result=10,
+              tags={**MATCH, "Room": "Open"})
+    with pytest.raises(ParseError, match=r"^board 14: LIN cannot carry the contract with no auction here: "
+                                         r"rs\|4HS=\| on the board reads back as tag LinResult '4HS='; write PBN"):
+        lin.dumps([b])
+    unplaced = b.replace(tags={**b.tags, "Room": ""})  # no place in the match: its own result
+    assert lin.loads(lin.dumps([unplaced])) == [unplaced.replace(tags=MATCH)]
+
+
 def _refused(bs: list[Board]) -> str:
     with pytest.raises(ParseError) as err:
         lin.dumps(bs)
