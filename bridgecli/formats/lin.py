@@ -35,7 +35,8 @@ its ``LinResult``, so that the entry comes back as the tag, not as the contract;
 spelling kept in ``LinResult`` is written only while it says the board's result (else the
 board's own, in BBO's spelling); a one-entry ``LinRs`` no board before holds goes on a
 match header line of its own (``pn|,,,,,,,|rs|4HE=|pg||``). Tags ``LinResult`` and
-``LinRs`` a reader of the line would not give back are refused.
+``LinRs``, and a contract with no auction, that a reader of the line would not give back
+are refused.
 
 ``st``, ``rh``, ``pg``, ``sk`` and other keys are skipped.
 A line holding a BBO handviewer link (``...?lin=pn%7C...``) or percent-encoded
