@@ -44,7 +44,7 @@ LIN is decoded first.
 A new board starts at ``qx``, or at ``pn``/``st``/``md`` once the current
 board has its deal, so a file of one board a line (BBO hand records) and a
 stream of ``qx``-separated boards both read. A match header of its own (only ``vg``,
-``rs``, ``pn`` of 8 players and ``pg``, closed by ``pg``, then a line that opens a
+``rs``, ``pn`` of 8 players and ``pg``, a ``pg`` among them, then a line that opens a
 board) is no board: it holds for the boards after it.
 
 The final contract and declarer follow from the auction; the play rows of
@@ -910,7 +910,7 @@ _HEADER_KEYS = ("vg", "rs", "pn", "pg")
 def _is_header(rec: _Record, first: bool, key: str) -> bool:
     """Whether ``rec`` is a match header of its own, ended by a pair ``key`` (``first`` on
     its line) that opens a board: it holds only ``vg``, ``rs``, ``pn`` of 8 players and
-    ``pg`` pairs, the last of them a ``pg``. It is no board: what it holds goes to the
+    ``pg`` pairs, a ``pg`` among them (BBO's ends with one). It is no board: what it holds goes to the
     boards after it (a one-entry ``rs`` too, as a list they carry: tag ``LinRs``)."""
     return first and rec.head_only and rec.paged and key in _HEAD_KEYS
 
