@@ -71,7 +71,7 @@ from bridgecli.core.board import AnnotatedCall, Board, PlayedCard
 from bridgecli.core.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Double, Pass, Redouble, Risk, parse_call
 from bridgecli.core.cards import DECK, Card, Hand, Rank, Seat, Strain, Suit, Vulnerability
 from bridgecli.core.deal import Deal
-from bridgecli.core.errors import BridgeError, IllegalPlayError, InvalidDealError, ParseError
+from bridgecli.core.errors import BridgeError, IllegalPlayError, InvalidDealError, ParseError, ReadWarning
 from bridgecli.core.numbers import is_digits, small_int
 from bridgecli.core.play import trick_winner as _winner_index
 from bridgecli.formats import _api
@@ -1091,8 +1091,6 @@ class _Ledger:
         if not lost:
             return
         import warnings
-
-        from bridgecli.core.errors import ReadWarning
 
         def where(k: int) -> str:
             if self.first is None:
