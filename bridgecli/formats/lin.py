@@ -1479,7 +1479,8 @@ def _board_line(board: Board, reset_vg: bool, carried_rs: str | None) -> tuple[s
     if board.result is not None and outcome is None:
         parts.append(f"mc|{board.result}|pg||")
     if outcome is not None or "LinResult" in board.tags or "LinRs" in board.tags:
-        # (a contract with no auction in a match, placed there, would read back as its entry)
+        # (a contract with no auction too: placed in a match, or one rs| cannot spell (a
+        # nullo), it would read back as tag LinResult)
         bare = board.auction is None and not cards and not paged and (board.result is None or outcome is not None)
         _check_rs(board, vg, seen, qx_room, own, bare, outcome)
     return head + "".join(parts) + "\n", vg is not None, carried_rs

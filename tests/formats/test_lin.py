@@ -670,7 +670,7 @@ def test_a_contract_with_no_auction_and_a_result_entry(entry: str) -> None:
 
 # -- tags LinRs and LinResult a reader would not give back: refused, one line -----------
 
-def test_a_contract_with_no_auction_placed_in_a_match_is_refused() -> None:
+def test_a_contract_with_no_auction_that_reads_back_otherwise_is_refused() -> None:
     # rs| on a board placed in a match (LinVg's first board, Room) is its entry there, not
     # its contract: the line would read back with no contract and tag LinResult
     b = Board(number=14, dealer=Seat.SOUTH, deal=DEAL, contract=NO_AUCTION_CONTRACT, result=10,
@@ -680,6 +680,12 @@ def test_a_contract_with_no_auction_placed_in_a_match_is_refused() -> None:
         lin.dumps([b])
     unplaced = b.replace(tags={**b.tags, "Room": ""})  # no place in the match: its own result
     assert lin.loads(lin.dumps([unplaced])) == [unplaced.replace(tags=MATCH)]
+    # a contract rs| cannot spell (a nullo) would read back as tag LinResult too
+    nullo = Board(number=3, dealer=Seat.SOUTH, deal=DEAL, contract=Contract(1, Strain.NULLO, Risk.UNDOUBLED, Seat.EAST),
+                  result=7)
+    with pytest.raises(ParseError, match=r"^board 3: LIN cannot carry the contract with no auction here: "
+                                         r"rs\|1NLE=\| on the board reads back as tag LinResult '1NLE='; write PBN"):
+        lin.dumps([nullo])
 
 
 def _refused(bs: list[Board]) -> str:
