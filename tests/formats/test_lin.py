@@ -818,3 +818,41 @@ def test_a_first_board_that_is_no_ascii_number_places_nothing(first: str) -> Non
     (b,) = lin.loads(text)
     assert (b.tag("LinRs"), b.tag("LinResult")) == ("4HE=,3NN=", None)
     assert lin.loads(lin.dumps([b])) == [b]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from([None, "LinResult", "LinRs"]), _ENTRY, st.sampled_from([None, 8, 10, 11]),
+                          st.booleans(), st.sampled_from([None, "Open", "Closed"])), min_size=1, max_size=4))
+def test_a_contract_with_no_auction_is_written_faithfully_or_refused(
+        spec: list[tuple[str | None, str, int | None, bool, str | None]]) -> None:
+    # a contract with no auction and a results tag, in a match or not: LIN gives the boards
+    # back, a LinResult that says another result than the board's dropped (the spelling of
+    # an edited result) and a comma in it as a space, or the writer refuses
+    from bridgecli.formats.lin import _rs_outcome
+
+    bs = []
+    for i, (tag, entry, result, in_match, room) in enumerate(spec):
+        tags = dict(MATCH) if in_match else {}
+        if room is not None:
+            tags["Room"] = room
+        if tag is not None:
+            tags[tag] = entry
+        bs.append(Board(number=14 + i // 2, dealer=Seat.SOUTH, deal=DEAL, contract=NO_AUCTION_CONTRACT, result=result,
+                        tags=tags))
+    try:
+        text = lin.dumps(bs)
+    except ParseError as e:
+        assert str(e).startswith("board 1") and "; write PBN, YAML or JSON" in str(e) and "\n" not in str(e)
+        return
+
+    def kept(b: Board) -> Board:
+        entry = b.tags.get("LinResult")
+        if entry is None:
+            return b
+        tags = {**b.tags, "LinResult": entry.replace(",", " ")}
+        if _rs_outcome(tags["LinResult"]) not in (None, (b.contract, b.result)):
+            del tags["LinResult"]
+        return b.replace(tags=tags)
+
+    assert lin.loads(text) == [kept(b) for b in bs]
+    assert lin.dumps(lin.loads(text)) == text
