@@ -1105,10 +1105,17 @@ class _Ledger:
 
 def _ledger(old: _Ledger | None, rs: str, line: int, source: str | None) -> _Ledger | None:
     """The ledger of a new ``rs`` list read at ``line`` (None for fewer than two entries:
-    every board keeps such a list whole or as its own); the old one is closed."""
+    every board keeps such a list whole or as its own); the old one is closed, unless the
+    new list is the old one again or with entries filled in or added (as results come in):
+    then what the boards kept of the old carries over."""
+    new = _Ledger(rs, line) if "," in rs and rs.strip() else None
     if old is not None:
-        old.close(source)
-    return _Ledger(rs, line) if "," in rs and rs.strip() else None
+        if new is not None and len(new.entries) >= len(old.entries) and all(
+                not e.strip() or e == f for e, f in zip(old.entries, new.entries)):
+            new.kept, new.whole, new.first = old.kept, old.whole, old.first
+        else:
+            old.close(source)
+    return new
 
 
 def _boards(pairs: Iterator[_Pair | _Fast | ParseError], source: str | None) -> Iterator[Board | BridgeError]:

@@ -856,3 +856,23 @@ def test_a_contract_with_no_auction_is_written_faithfully_or_refused(
 
     assert lin.loads(text) == [kept(b) for b in bs]
     assert lin.dumps(lin.loads(text)) == text
+
+
+@pytest.mark.parametrize("again", ["2HSx=,3NN-1,1NN=,4SE+1", "2HSx=,3NN-1,,", "2HSx=,3NN-1"])
+def test_a_results_list_sent_again_warns_of_nothing(again: str) -> None:
+    # the list again mid-file, the same or with entries still to come: every board read
+    # keeps its own, so nothing is lost (the boards before it kept theirs of the old one)
+    import warnings
+
+    text = (f"vg|Final,Set 1,I,14,15,Home,0,Away,0|\nrs|{again}|\npn|a,b,c,d,e,f,g,h|pg||\n"
+            f"qx|o14|{_MATCH_DEAL}pg||\nqx|c14|{_MATCH_DEAL}pg||\nrs|2HSx=,3NN-1,1NN=,4SE+1|\n"
+            f"qx|o15|{_MATCH_DEAL}pg||\nqx|c15|{_MATCH_DEAL}pg||\n")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        bs = lin.loads(text)
+        assert [_key(r) for r in lin.iter_stream([text[i:i + 9] for i in range(0, len(text), 9)])] == bs
+    assert [b.tag("LinResult") for b in bs] == ["2HSx=", "3NN-1", "1NN=", "4SE+1"]
+    with warnings.catch_warnings(record=True) as seen:  # another list: warned about, as before
+        warnings.simplefilter("always")
+        lin.loads(text.replace("rs|2HSx=,3NN-1,1NN=,4SE+1|\nqx|o15", "rs|2HSx=,3NN-2,1NN=,4SE+1|\nqx|o15"))
+    assert str(seen[0].message).startswith("-:2: rs holds results of boards not read")
