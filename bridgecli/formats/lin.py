@@ -35,7 +35,8 @@ its ``LinResult``, so that the entry comes back as the tag, not as the contract;
 spelling kept in ``LinResult`` is written only while it says the board's result (else the
 board's own, in BBO's spelling); a one-entry ``LinRs`` no board before holds goes on a
 match header line of its own (``pn|,,,,,,,|rs|4HE=|pg||``). Tags ``LinResult`` and
-``LinRs`` a reader of the line would not give back are refused.
+``LinRs``, and a contract with no auction, that a reader of the line would not give back
+are refused.
 
 ``st``, ``rh``, ``pg``, ``sk`` and other keys are skipped.
 A line holding a BBO handviewer link (``...?lin=pn%7C...``) or percent-encoded
@@ -43,7 +44,7 @@ LIN is decoded first.
 A new board starts at ``qx``, or at ``pn``/``st``/``md`` once the current
 board has its deal, so a file of one board a line (BBO hand records) and a
 stream of ``qx``-separated boards both read. A match header of its own (only ``vg``,
-``rs``, ``pn`` of 8 players and ``pg``, closed by ``pg``, then a line that opens a
+``rs``, ``pn`` of 8 players and ``pg``, a ``pg`` among them, then a line that opens a
 board) is no board: it holds for the boards after it.
 
 The final contract and declarer follow from the auction; the play rows of
@@ -70,7 +71,7 @@ from bridgecli.core.board import AnnotatedCall, Board, PlayedCard
 from bridgecli.core.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Double, Pass, Redouble, Risk, parse_call
 from bridgecli.core.cards import DECK, Card, Hand, Rank, Seat, Strain, Suit, Vulnerability
 from bridgecli.core.deal import Deal
-from bridgecli.core.errors import BridgeError, IllegalPlayError, InvalidDealError, ParseError
+from bridgecli.core.errors import BridgeError, IllegalPlayError, InvalidDealError, ParseError, ReadWarning
 from bridgecli.core.numbers import is_digits, small_int
 from bridgecli.core.play import trick_winner as _winner_index
 from bridgecli.formats import _api
@@ -909,7 +910,7 @@ _HEADER_KEYS = ("vg", "rs", "pn", "pg")
 def _is_header(rec: _Record, first: bool, key: str) -> bool:
     """Whether ``rec`` is a match header of its own, ended by a pair ``key`` (``first`` on
     its line) that opens a board: it holds only ``vg``, ``rs``, ``pn`` of 8 players and
-    ``pg`` pairs, the last of them a ``pg``. It is no board: what it holds goes to the
+    ``pg`` pairs, a ``pg`` among them (BBO's ends with one). It is no board: what it holds goes to the
     boards after it (a one-entry ``rs`` too, as a list they carry: tag ``LinRs``)."""
     return first and rec.head_only and rec.paged and key in _HEAD_KEYS
 
@@ -1091,8 +1092,6 @@ class _Ledger:
             return
         import warnings
 
-        from bridgecli.core.errors import ReadWarning
-
         def where(k: int) -> str:
             if self.first is None:
                 return f"entry {k + 1}"
@@ -1106,10 +1105,17 @@ class _Ledger:
 
 def _ledger(old: _Ledger | None, rs: str, line: int, source: str | None) -> _Ledger | None:
     """The ledger of a new ``rs`` list read at ``line`` (None for fewer than two entries:
-    every board keeps such a list whole or as its own); the old one is closed."""
+    every board keeps such a list whole or as its own); the old one is closed, unless the
+    new list is the old one again or with entries filled in or added (as results come in):
+    then what the boards kept of the old carries over."""
+    new = _Ledger(rs, line) if "," in rs and rs.strip() else None
     if old is not None:
-        old.close(source)
-    return _Ledger(rs, line) if "," in rs and rs.strip() else None
+        if new is not None and len(new.entries) >= len(old.entries) and all(
+                not e.strip() or e == f for e, f in zip(old.entries, new.entries)):
+            new.kept, new.whole, new.first = old.kept, old.whole, old.first
+        else:
+            old.close(source)
+    return new
 
 
 def _boards(pairs: Iterator[_Pair | _Fast | ParseError], source: str | None) -> Iterator[Board | BridgeError]:
@@ -1343,14 +1349,15 @@ def _check_rs(board: Board, vg: str | None, rs: str | None, room: str | None, ow
     want = None if outcome is None else (outcome, board.result)
     if (read, got.get("LinResult"), got.get("LinRs")) == (want, want_entry, want_list):
         return
-    name = "LinRs" if "LinRs" in tags else "LinResult"
+    name = "LinRs" if "LinRs" in tags else "LinResult" if "LinResult" in tags else None
+    what = "the contract with no auction" if name is None else f"tag {name} {tags[name]!r}"
     if read is not None:
         back = "the contract and result of the board"
     elif "LinResult" in got or "LinRs" in got:
         back = " and ".join(f"tag {t} {got[t]!r}" for t in ("LinResult", "LinRs") if t in got)
     else:
         back = "nothing"
-    raise _refusal(board, f"LIN cannot carry tag {name} {tags[name]!r} here: "
+    raise _refusal(board, f"LIN cannot carry {what} here: "
                           f"rs|{rs or ''}| {'on the board' if own else 'before it'} reads back as {back}")
 
 
@@ -1478,7 +1485,9 @@ def _board_line(board: Board, reset_vg: bool, carried_rs: str | None) -> tuple[s
     parts.extend(notes["Play"])
     if board.result is not None and outcome is None:
         parts.append(f"mc|{board.result}|pg||")
-    if "LinResult" in board.tags or "LinRs" in board.tags:
+    if outcome is not None or "LinResult" in board.tags or "LinRs" in board.tags:
+        # (a contract with no auction too: placed in a match, or one rs| cannot spell (a
+        # nullo), it would read back as tag LinResult)
         bare = board.auction is None and not cards and not paged and (board.result is None or outcome is not None)
         _check_rs(board, vg, seen, qx_room, own, bare, outcome)
     return head + "".join(parts) + "\n", vg is not None, carried_rs

@@ -670,6 +670,24 @@ def test_a_contract_with_no_auction_and_a_result_entry(entry: str) -> None:
 
 # -- tags LinRs and LinResult a reader would not give back: refused, one line -----------
 
+def test_a_contract_with_no_auction_that_reads_back_otherwise_is_refused() -> None:
+    # rs| on a board placed in a match (LinVg's first board, Room) is its entry there, not
+    # its contract: the line would read back with no contract and tag LinResult
+    b = Board(number=14, dealer=Seat.SOUTH, deal=DEAL, contract=NO_AUCTION_CONTRACT, result=10,
+              tags={**MATCH, "Room": "Open"})
+    with pytest.raises(ParseError, match=r"^board 14: LIN cannot carry the contract with no auction here: "
+                                         r"rs\|4HS=\| on the board reads back as tag LinResult '4HS='; write PBN"):
+        lin.dumps([b])
+    unplaced = b.replace(tags={**b.tags, "Room": ""})  # no place in the match: its own result
+    assert lin.loads(lin.dumps([unplaced])) == [unplaced.replace(tags=MATCH)]
+    # a contract rs| cannot spell (a nullo) would read back as tag LinResult too
+    nullo = Board(number=3, dealer=Seat.SOUTH, deal=DEAL, contract=Contract(1, Strain.NULLO, Risk.UNDOUBLED, Seat.EAST),
+                  result=7)
+    with pytest.raises(ParseError, match=r"^board 3: LIN cannot carry the contract with no auction here: "
+                                         r"rs\|1NLE=\| on the board reads back as tag LinResult '1NLE='; write PBN"):
+        lin.dumps([nullo])
+
+
 def _refused(bs: list[Board]) -> str:
     with pytest.raises(ParseError) as err:
         lin.dumps(bs)
@@ -800,3 +818,61 @@ def test_a_first_board_that_is_no_ascii_number_places_nothing(first: str) -> Non
     (b,) = lin.loads(text)
     assert (b.tag("LinRs"), b.tag("LinResult")) == ("4HE=,3NN=", None)
     assert lin.loads(lin.dumps([b])) == [b]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from([None, "LinResult", "LinRs"]), _ENTRY, st.sampled_from([None, 8, 10, 11]),
+                          st.booleans(), st.sampled_from([None, "Open", "Closed"])), min_size=1, max_size=4))
+def test_a_contract_with_no_auction_is_written_faithfully_or_refused(
+        spec: list[tuple[str | None, str, int | None, bool, str | None]]) -> None:
+    # a contract with no auction and a results tag, in a match or not: LIN gives the boards
+    # back, a LinResult that says another result than the board's dropped (the spelling of
+    # an edited result) and a comma in it as a space, or the writer refuses
+    from bridgecli.formats.lin import _rs_outcome
+
+    bs = []
+    for i, (tag, entry, result, in_match, room) in enumerate(spec):
+        tags = dict(MATCH) if in_match else {}
+        if room is not None:
+            tags["Room"] = room
+        if tag is not None:
+            tags[tag] = entry
+        bs.append(Board(number=14 + i // 2, dealer=Seat.SOUTH, deal=DEAL, contract=NO_AUCTION_CONTRACT, result=result,
+                        tags=tags))
+    try:
+        text = lin.dumps(bs)
+    except ParseError as e:
+        assert str(e).startswith("board 1") and "; write PBN, YAML or JSON" in str(e) and "\n" not in str(e)
+        return
+
+    def kept(b: Board) -> Board:
+        entry = b.tags.get("LinResult")
+        if entry is None:
+            return b
+        tags = {**b.tags, "LinResult": entry.replace(",", " ")}
+        if _rs_outcome(tags["LinResult"]) not in (None, (b.contract, b.result)):
+            del tags["LinResult"]
+        return b.replace(tags=tags)
+
+    assert lin.loads(text) == [kept(b) for b in bs]
+    assert lin.dumps(lin.loads(text)) == text
+
+
+@pytest.mark.parametrize("again", ["2HSx=,3NN-1,1NN=,4SE+1", "2HSx=,3NN-1,,", "2HSx=,3NN-1"])
+def test_a_results_list_sent_again_warns_of_nothing(again: str) -> None:
+    # the list again mid-file, the same or with entries still to come: every board read
+    # keeps its own, so nothing is lost (the boards before it kept theirs of the old one)
+    import warnings
+
+    text = (f"vg|Final,Set 1,I,14,15,Home,0,Away,0|\nrs|{again}|\npn|a,b,c,d,e,f,g,h|pg||\n"
+            f"qx|o14|{_MATCH_DEAL}pg||\nqx|c14|{_MATCH_DEAL}pg||\nrs|2HSx=,3NN-1,1NN=,4SE+1|\n"
+            f"qx|o15|{_MATCH_DEAL}pg||\nqx|c15|{_MATCH_DEAL}pg||\n")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        bs = lin.loads(text)
+        assert [_key(r) for r in lin.iter_stream([text[i:i + 9] for i in range(0, len(text), 9)])] == bs
+    assert [b.tag("LinResult") for b in bs] == ["2HSx=", "3NN-1", "1NN=", "4SE+1"]
+    with warnings.catch_warnings(record=True) as seen:  # another list: warned about, as before
+        warnings.simplefilter("always")
+        lin.loads(text.replace("rs|2HSx=,3NN-1,1NN=,4SE+1|\nqx|o15", "rs|2HSx=,3NN-2,1NN=,4SE+1|\nqx|o15"))
+    assert str(seen[0].message).startswith("-:2: rs holds results of boards not read")
