@@ -357,8 +357,14 @@ def _deal_in_turn(producer: _Producer, w: int, jobs: int, conn: Any, out_fd: int
     passing = -1  # the batch just written, whose successor's turn is still to be passed on
     more = True
     left = total  # batches not taken yet, as the token last said (None: no end)
+
+    def room() -> bool:
+        # take one now: none held, or fewer than AHEAD while more are left than workers (else the few left are
+        # for workers with none)
+        return more and (not held or (len(held) < AHEAD and (left is None or left > jobs)))
+
     while True:
-        taking = more and (not held or (len(held) < AHEAD and (left is None or left > jobs)))
+        taking = room()
         if taking or passing >= 0:
             token = watch.read(claim_r, _CLAIM.size + 2 * jobs * AHEAD)
             index, free = _CLAIM.unpack_from(token)
@@ -373,7 +379,7 @@ def _deal_in_turn(producer: _Producer, w: int, jobs: int, conn: Any, out_fd: int
             taken = -1
             if taking:
                 more = total is None or index < total
-                if more and not (held and left is not None and left <= jobs):  # else few left: for workers with none
+                if room():  # again, with what the token says now
                     taken, index = index, index + 1
                     holders[taken % len(holders)] = w
                     if free == taken:  # the turn is this worker's already
@@ -392,7 +398,7 @@ def _deal_in_turn(producer: _Producer, w: int, jobs: int, conn: Any, out_fd: int
                 return
             continue
         # write while this worker holds the turn; wait for it only when there is nothing else to do
-        if not watch.turn(turn_r, wait=not (more and len(held) < AHEAD and (left is None or left > jobs))):
+        if not watch.turn(turn_r, wait=not room()):
             continue
         while True:
             chunk, pieces = held.pop(0)
