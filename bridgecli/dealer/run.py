@@ -257,11 +257,15 @@ def render_pieces(render: Render, owner: npt.NDArray[np.uint8], first: int) -> l
     return list(records.write(deals, start))
 
 
+def batch_count(spec: Spec) -> int | None:
+    """Batches of the run: enough for ``max_tries`` deals (None: no end)."""
+    return None if spec.max_tries is None else -(-spec.max_tries // spec.batch_size)
+
+
 def batch_indices(spec: Spec) -> Iterator[int]:
     """Batch numbers of the run: up to ``max_tries``, or forever."""
-    if spec.max_tries is None:
-        return itertools.count()
-    return iter(range(-(-spec.max_tries // spec.batch_size)))
+    total = batch_count(spec)
+    return itertools.count() if total is None else iter(range(total))
 
 
 def _worker(spec: Spec, first: int, step: int, conn: Any, out_fd: int | None = None,
@@ -345,7 +349,7 @@ def _deal_in_turn(producer: _Producer, w: int, jobs: int, conn: Any, out_fd: int
     worker); when nobody has taken ``i + 1`` yet, the token keeps the turn for whoever will.
     """
     spec = producer.spec
-    total = -(-spec.max_tries // spec.batch_size) if spec.max_tries is not None else None
+    total = batch_count(spec)
     claim_r, claim_w = turns[jobs]
     turn_r = turns[w][0]
     held: list[tuple[Chunk, list[bytes | memoryview]]] = []  # dealt and rendered, not written: in order
@@ -353,8 +357,14 @@ def _deal_in_turn(producer: _Producer, w: int, jobs: int, conn: Any, out_fd: int
     passing = -1  # the batch just written, whose successor's turn is still to be passed on
     more = True
     left = total  # batches not taken yet, as the token last said (None: no end)
+
+    def room() -> bool:
+        # take one now: none held, or fewer than AHEAD while more are left than workers (else the few left are
+        # for workers with none)
+        return more and (not held or (len(held) < AHEAD and (left is None or left > jobs)))
+
     while True:
-        taking = more and (not held or (len(held) < AHEAD and (left is None or left > jobs)))
+        taking = room()
         if taking or passing >= 0:
             token = watch.read(claim_r, _CLAIM.size + 2 * jobs * AHEAD)
             index, free = _CLAIM.unpack_from(token)
@@ -369,7 +379,7 @@ def _deal_in_turn(producer: _Producer, w: int, jobs: int, conn: Any, out_fd: int
             taken = -1
             if taking:
                 more = total is None or index < total
-                if more and not (held and left is not None and left <= jobs):  # else few left: for workers with none
+                if room():  # again, with what the token says now
                     taken, index = index, index + 1
                     holders[taken % len(holders)] = w
                     if free == taken:  # the turn is this worker's already
@@ -388,7 +398,7 @@ def _deal_in_turn(producer: _Producer, w: int, jobs: int, conn: Any, out_fd: int
                 return
             continue
         # write while this worker holds the turn; wait for it only when there is nothing else to do
-        if not watch.turn(turn_r, wait=not (more and len(held) < AHEAD and (left is None or left > jobs))):
+        if not watch.turn(turn_r, wait=not room()):
             continue
         while True:
             chunk, pieces = held.pop(0)
@@ -489,8 +499,9 @@ def chunks(spec: Spec, jobs: int = 1, out_fd: int | None = None, ahead: Callable
         return
     if spec.wheres or spec.script is not None:
         build(spec)  # report a bad condition here, not in a worker
-    if spec.max_tries is not None:
-        jobs = max(1, min(jobs, -(-spec.max_tries // spec.batch_size)))
+    total = batch_count(spec)
+    if total is not None:
+        jobs = max(1, min(jobs, total))
     fork = hasattr(os, "fork")
     direct = fork and out_fd is not None and spec.render is not None and 1 < jobs <= MOST_IN_TURN
     early = workers.take_early(jobs, out_fd if direct else None) if fork else None
@@ -515,7 +526,7 @@ def chunks(spec: Spec, jobs: int = 1, out_fd: int | None = None, ahead: Callable
     except BaseException:
         _stop(procs, conns, turns)
         raise
-    last = -(-spec.max_tries // spec.batch_size) - 1 if spec.max_tries is not None else -1
+    last = total - 1 if total is not None else -1
     done = False  # every batch is in: the workers end by themselves (and so are counted in this one's CPU time)
     try:
         for chunk in _taken(conns) if direct else _shared_out(spec, conns):
