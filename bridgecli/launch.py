@@ -24,16 +24,23 @@ _NOT_EARLY = frozenset(("--output", "--variant", "-h", "--help", "--"))
 
 
 def entry() -> None:
-    """Start early dealing workers where :func:`early_jobs` says so, then run the command."""
-    jobs = early_jobs(sys.argv[1:])
-    if jobs:
-        from bridgecli.dealer.run import start_early
+    """Start early dealing workers where :func:`early_jobs` says so, then run the command.
 
-        start_early(jobs)
-    from bridgecli.cli.interrupts import entry as run_command
-
+    A Ctrl-C that comes while modules are still loading, before the command's own handling
+    (:mod:`bridgecli.cli.interrupts`) is in place, ends the run as that handling would: one
+    ``bridgecli: interrupted`` line and exit 130, no traceback."""
     try:
+        jobs = early_jobs(sys.argv[1:])
+        if jobs:
+            from bridgecli.dealer.run import start_early
+
+            start_early(jobs)
+        from bridgecli.cli.interrupts import entry as run_command
+
         run_command()
+    except KeyboardInterrupt:
+        sys.stderr.write("bridgecli: interrupted\n")
+        sys.exit(130)
     finally:
         workers = sys.modules.get("bridgecli.dealer.workers")
         if workers is not None:
