@@ -651,13 +651,13 @@ def _first_early_worker(jobs: int, controls: list[int], results: list[int]) -> N
 
     The others also watch the main process (:func:`.workers.watch_parent`): with it gone, they
     stop waiting for a write turn, for the first one may be waiting for them to end."""
+    main = os.getppid()
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # dealing uses no BLAS (see .session)
     from . import generate, pbnfast  # noqa: F401 - loaded now, while the main process starts
 
-    main = os.getppid()
     main_fd = workers.watch_parent()
     if os.getppid() != main:
-        os._exit(0)  # the main process ended meanwhile
+        os._exit(0)  # the main process ended meanwhile (while loading, or before the watch began)
     turns = _order_pipes(jobs) if jobs <= MOST_IN_TURN else []
     first = os.getpid()
     w = 0
