@@ -178,21 +178,11 @@ def _replay_specs(specs: Sequence[Spec | None]) -> list[tuple[list[int], int, in
     picked = [spec for spec in specs if spec is not None]
     if not picked:
         return [None] * len(specs)
-    hands, flats, leaders, trumps = zip(*picked)
-    bad, winners, rows, ew = _replayed(hands, flats, leaders, trumps)
+    done = iter(replay_many(*zip(*picked)))
     out: list[tuple[list[int], int, int] | None] = []
-    append = out.append
-    k = 0
     for spec in specs:
-        if spec is None:
-            append(None)
-            continue
-        if bad[k]:
-            append(None)
-        else:
-            w, r = winners[k], rows[k]
-            append((w if r == ROWS else w[:r], ew[k], spec[2]))
-        k += 1
+        got = None if spec is None else next(done)
+        out.append(None if got is None else (*got, spec[2]))  # type: ignore[index]
     return out
 
 
@@ -311,26 +301,19 @@ def _ahead(records: Iterable[T], job: Callable[[T, P], Job | None], prepare: Cal
                     upto[k] = len(looked)
             if len(specs) - specs.count(None) >= FEW:
                 found = _replay_specs(specs)
-        if not said and not looked:  # (nothing to issue again: the common case)
-            for rec, got, j in zip(pending, found, jobs):
-                if got is None:
-                    yield rec, None
-                else:
-                    yield rec, finish(j[0], j[1], j[3], *got)  # type: ignore[index]
-        else:
-            shown = seen = 0
-            for k, rec in enumerate(pending):
-                if after[k] != shown:
-                    shown = _warn_again(said, shown, after[k])
-                if upto[k] != seen:
-                    seen = _warn_again(looked, seen, upto[k])
-                got = found[k]
-                if got is None:
-                    yield rec, None
-                else:
-                    board, contract, _, flat = jobs[k]  # type: ignore[misc]
-                    yield rec, finish(board, contract, flat, *got)
-            _warn_again(said, shown, len(said))
+        shown = seen = 0
+        for k, rec in enumerate(pending):
+            if after[k] != shown:
+                shown = _warn_again(said, shown, after[k])
+            if upto[k] != seen:
+                seen = _warn_again(looked, seen, upto[k])
+            got = found[k]
+            if got is None:
+                yield rec, None
+            else:
+                board, contract, _, flat = jobs[k]  # type: ignore[misc]
+                yield rec, finish(board, contract, flat, *got)
+        _warn_again(said, shown, len(said))
         if failed is not None:
             raise failed
         if len(pending) < size:
