@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError, RuleError
@@ -115,9 +115,7 @@ class ScoredBoard:
             record = self.as_dict()
             del record["board"]
             known = (json.dumps(record)[1:], c, vul)  # '"vulnerable": ..., "ns": ...}'
-            if len(_JSON_TAILS) >= _ROWS_MAX:
-                _JSON_TAILS.clear()
-            _JSON_TAILS[key] = known
+            _keep(_JSON_TAILS, key, known)
         number = None if board is None else board.number
         if number is None:
             return '{"board": null, ' + known[0]
@@ -154,6 +152,18 @@ class _Row:
 #: the tricks and the score (at most :data:`_ROWS_MAX`; each keeps its objects alive).
 _ROWS: dict[tuple[int, int, int | None, int | None, int], _Row] = {}
 _ROWS_MAX = 4096
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def _keep(table: dict[_K, _V], key: _K, value: _V) -> _V:
+    """Keep ``value`` under ``key`` in the memo ``table`` (emptied first once it holds
+    :data:`_ROWS_MAX` entries); returns ``value``."""
+    if len(table) >= _ROWS_MAX:
+        table.clear()
+    table[key] = value
+    return value
 #: :meth:`ScoredBoard.as_json`'s text after the board number, by the identities of contract
 #: and vulnerability, the tricks and the score (each entry keeps its objects alive).
 _JSON_TAILS: dict[tuple[int, int, int | None, int | None], tuple[str, Any, Any]] = {}
@@ -174,9 +184,7 @@ def _row_of(scored: ScoredBoard, lang: Language) -> _Row:
             result_text(c, tricks), "" if tricks is None else tricks,
             "" if ns is None else (ns if ns >= 0 else ""), "" if ns is None else (-ns if ns < 0 else ""),
         ], (c, vul, lang))
-        if len(_ROWS) >= _ROWS_MAX:
-            _ROWS.clear()
-        _ROWS[key] = row
+        _keep(_ROWS, key, row)
     return row
 
 
@@ -346,20 +354,12 @@ _RECORDED: dict[str, tuple[bool, int | None]] = {}
 def _recorded(text: str) -> tuple[bool, int | None]:
     """Whether a recorded ``Score`` value is two words (a side and a number), and the N-S
     score it stands for (None if unreadable); kept in :data:`_RECORDED`."""
-    seen = (len(text.split()) == 2, _recorded_ns(text))
-    if len(_RECORDED) >= _ROWS_MAX:
-        _RECORDED.clear()
-    _RECORDED[text] = seen
-    return seen
+    return _keep(_RECORDED, text, (len(text.split()) == 2, _recorded_ns(text)))
 
 
 def _score_tag(ns: int) -> str:
     """:func:`~bridgecli.formats.traveller.score_tag`, kept in :data:`_SCORE_TAGS`."""
-    text = score_tag(ns)
-    if len(_SCORE_TAGS) >= _ROWS_MAX:
-        _SCORE_TAGS.clear()
-    _SCORE_TAGS[ns] = text
-    return text
+    return _keep(_SCORE_TAGS, ns, score_tag(ns))
 
 
 _NEW = object.__new__
