@@ -1401,15 +1401,16 @@ def _board_line(board: Board, reset_vg: bool, carried_rs: str | None) -> tuple[s
             f"{' by ' + recorded.declarer.letter if recorded.declarer is not None else ''}",
         )
     entry = board.tags.get("LinResult")
-    if outcome is not None and entry is not None and "LinRs" not in board.tags and _rs_outcome(
-            _entry_clean(entry)) not in (None, (outcome, board.result)):
-        # the spelling of a result (4snX=) since edited: it says another contract or result
-        # than the board's, so the board's own is written, in BBO's spelling (4SNx-1)
-        board = board.replace(tags={k: v for k, v in board.tags.items() if k != "LinResult"})
-        entry = None
+    if outcome is not None and entry is not None:
+        entry = _entry_clean(entry)
+        said = _rs_outcome(entry)
+        if "LinRs" not in board.tags and said not in (None, (outcome, board.result)):
+            # the spelling of a result (4snX=) since edited: it says another contract or result
+            # than the board's, so the board's own is written, in BBO's spelling (4SNx-1)
+            board = board.replace(tags={k: v for k, v in board.tags.items() if k != "LinResult"})
+            entry = None
     if outcome is not None and ("LinRs" in board.tags or (entry is not None and (
-            _rs_outcome(_entry_clean(entry)) != (outcome, board.result)
-            or _entry_clean(entry) == _rs_text(outcome, board.result)))):
+            said != (outcome, board.result) or entry == _rs_text(outcome, board.result)))):
         # rs| holds the one or the other: the tag would be lost (LinResult may only be
         # the contract and result spelt another way, as read: 4snX= for 4SNx=)
         raise _refusal(board, f"LIN has one rs| for the contract with no auction and tag "
