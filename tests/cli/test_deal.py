@@ -405,9 +405,29 @@ def test_tricks_condition(runner: CliRunner) -> None:
         assert table[Seat.SOUTH, Strain.NOTRUMP] >= 10
 
 
+def _signal_the_group(proc: subprocess.Popen[bytes], signals: list[int]) -> tuple[bytes, float]:
+    """Send ``signals`` to ``proc``'s process group, as a terminal's Ctrl-C does, 50 ms apart;
+    its stderr and the seconds it took to end."""
+    import os
+    import time
+
+    start = time.monotonic()
+    for sig in signals:
+        os.killpg(proc.pid, sig)
+        time.sleep(0.05)
+    _out, err = proc.communicate(timeout=30)
+    return err, time.monotonic() - start
+
+
+def _end(proc: subprocess.Popen[bytes]) -> None:
+    """Kill ``proc`` if it still runs (a failed test leaves nothing behind)."""
+    if proc.poll() is None:
+        proc.kill()
+        proc.wait()
+
+
 def _interrupt_a_running_deal(tmp_path: Path, signals: list[int], extra: list[str]) -> None:
     """Start a long `deal --jobs 2 -o FILE`, send ``signals`` once it deals, check it stops cleanly."""
-    import os
     import time
 
     if not Path("/proc/self/stat").exists():
@@ -428,16 +448,9 @@ def _interrupt_a_running_deal(tmp_path: Path, signals: list[int], extra: list[st
             time.sleep(0.05)
         assert len(workers) == 2, "the workers did not start"
         time.sleep(0.5)  # well into the run
-        start = time.monotonic()
-        for sig in signals:
-            os.killpg(proc.pid, sig)  # as a terminal's Ctrl-C does: the whole process group
-            time.sleep(0.05)
-        _out, err = proc.communicate(timeout=30)
-        took = time.monotonic() - start
+        err, took = _signal_the_group(proc, signals)
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+        _end(proc)
     # 130; a second Ctrl-C landing as Python exits may end it by the signal itself, which a shell
     # also reports as 130
     # 128 + the signal's number (130 for Ctrl-C, 143 for SIGTERM), as a shell reports a process
@@ -482,7 +495,6 @@ def _needs_early_workers() -> None:
 
 def test_ctrl_c_stops_early_workers_at_once() -> None:
     """Output to stdout: the script's entry point forks the workers before click is imported."""
-    import os
     import time
 
     _needs_early_workers()
@@ -499,14 +511,9 @@ def test_ctrl_c_stops_early_workers_at_once() -> None:
             time.sleep(0.05)
         assert len(workers) == 2, "the workers did not start"
         time.sleep(1.0)  # well into the run
-        start = time.monotonic()
-        os.killpg(proc.pid, signal.SIGINT)
-        _out, err = proc.communicate(timeout=30)
-        took = time.monotonic() - start
+        err, took = _signal_the_group(proc, [signal.SIGINT])
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+        _end(proc)
     assert proc.returncode in (130, -signal.SIGINT), err
     assert err.decode().endswith("bridgecli: interrupted\n") and b"Traceback" not in err, err
     assert took < 3.0  # within a second when the machine is not loaded
