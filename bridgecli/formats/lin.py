@@ -619,7 +619,7 @@ _FAST_BOARD = re.compile(
     rf"((?:pc\|{_VALUE}(?:pg\|\|)?)*{_ONCE})"
     r"(?:mc\|([0-9]{1,2})\|(?:pg\|\|)?)?"
     # what follows starts a new board (see _starts_board), so the board is whole
-    r"(?=[ \t\r\n\f\v]*(?:(?:pn|qx|st|md)\||\Z))"
+    r"(?=[ \t\r\n\f\v]*(?:(?:pn|qx|st|md|vg)\||\Z))"
 )
 _FLAT_PAIR = re.compile(r"([a-z]{2})\|([^|]*)\|")
 
@@ -916,12 +916,16 @@ def _is_header(rec: _Record, first: bool, key: str) -> bool:
 
 
 def _starts_board(rec: _Record, pair: _Pair, after_error: bool) -> bool:
-    """Whether ``pair`` opens a new board (see the module docstring)."""
+    """Whether ``pair`` opens a new board, or a new segment's match header (``vg`` once
+    the board has its deal, calls or cards: a later segment of a vugraph file; see the
+    module docstring)."""
     if pair.key == "qx" and (rec.has_md or bool(rec.calls) or bool(rec.cards) or rec.room is not None):
         return True
     if pair.key in _HEAD_KEYS and rec.has_md:
         return True
-    return after_error and pair.first and pair.key in _HEAD_KEYS
+    if pair.key == "vg" and (rec.has_md or bool(rec.calls) or bool(rec.cards)):
+        return True
+    return after_error and pair.first and (pair.key in _HEAD_KEYS or pair.key == "vg")
 
 
 def iter_records(text: str, source: str | None = None) -> Iterator[Board | BridgeError]:
@@ -1189,10 +1193,18 @@ def _boards(pairs: Iterator[_Pair | _Fast | ParseError], source: str | None) -> 
         if rec is None or header or _starts_board(rec, item, error is not None):
             if not header:
                 yield from finish()
-            if rec is not None and rec.names is not None and len(rec.names) >= 8:
-                shared_names = rec.names
-            if rec is not None and (rec.vg is not None or rec.rs is not None):
-                shared_vg = (rec.vg, rec.rs)
+            if item.key == "vg":
+                # a new match header (a later segment): the players, header and results
+                # of the one before hold no longer, and its rs| list is done with
+                shared_names, shared_vg = None, (None, None)
+                if ledger is not None:
+                    ledger.close(source)
+                    ledger = None
+            else:
+                if rec is not None and rec.names is not None and len(rec.names) >= 8:
+                    shared_names = rec.names
+                if rec is not None and (rec.vg is not None or rec.rs is not None):
+                    shared_vg = (rec.vg, rec.rs)
             rec, error = _Record(item.line), None
             rec.names = shared_names
             rec.vg, rec.rs = shared_vg
@@ -1444,12 +1456,14 @@ def _board_line(board: Board, reset_vg: bool, carried_rs: str | None) -> tuple[s
         own = True
     parts.append("st||")
     first = board.dealer if board.dealer is not None else board.auction_from  # who made the first call
-    if board.deal is not None or first is not None:
-        digit = "" if first is None else str(LIN_SEATS.index(first) + 1)
-        hands = [board.deal[s] if board.deal is not None else None for s in LIN_SEATS]
-        if board.deal is not None and board.deal.is_complete:
-            hands[3] = None
-        parts.append("md|" + digit + ",".join("" if h is None else _hand_lin(h) for h in hands) + "|")
+    # md| on every board, also one with no card known (four empty hands, ``md|3,,,|``, or
+    # ``md|,,,|`` with no dealer either): a reader starts the next board at its pn| only
+    # once this one has its md|, else the two would read as one
+    digit = "" if first is None else str(LIN_SEATS.index(first) + 1)
+    hands = [board.deal[s] if board.deal is not None else None for s in LIN_SEATS]
+    if board.deal is not None and board.deal.is_complete:
+        hands[3] = None
+    parts.append("md|" + digit + ",".join("" if h is None else _hand_lin(h) for h in hands) + "|")
     parts.append("rh||")
     if board.number is not None:
         parts.append(f"ah|Board {board.number}|")

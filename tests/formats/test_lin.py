@@ -876,3 +876,99 @@ def test_a_results_list_sent_again_warns_of_nothing(again: str) -> None:
         warnings.simplefilter("always")
         lin.loads(text.replace("rs|2HSx=,3NN-1,1NN=,4SE+1|\nqx|o15", "rs|2HSx=,3NN-2,1NN=,4SE+1|\nqx|o15"))
     assert str(seen[0].message).startswith("-:2: rs holds results of boards not read")
+
+
+# -- later segments of a vugraph file; boards with no deal ----------------------------
+
+_HAND3 = "md|3SAKQH432D432CA432,SJ98H8765DK8765C8,S765HAKQDAQ9CK765,|sv|o|"
+#: two segments of one match, each opening with its own header (vg, rs, pn of 8, pg), as
+#: BBO's vugraph files of a segment each do: the first holds boards 1-2, the second 3-4
+TWO_SEGMENTS = (
+    "vg|Cup final,Segment 1 of 2,I,1,2,Lions,0,Tigers,0|\n"
+    "rs|3NN=,3NN-1,4SE+1,4SE=|\n"
+    "pn|Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal|pg||\n"
+    f"qx|o1|st||{_HAND3}mb|1N|mb|p|mb|3N|mb|p|mb|p|mb|p|pg||mc|9|pg||\n"
+    f"qx|c1|st||{_HAND3}mb|1N|mb|p|mb|3N|mb|p|mb|p|mb|p|pg||mc|8|pg||\n"
+    "vg|Cup final,Segment 2 of 2,I,3,4,Lions,12,Tigers,3|\n"
+    "rs|2HS=,2HS+1,1NE-1,1NE-2|\n"
+    "pn|Ivy,Jon,Kim,Leo,Max,Ned,Oli,Pam|pg||\n"
+    f"qx|o3|st||{_HAND3}mb|p|mb|p|mb|p|mb|p|pg||\n"
+    f"qx|c3|st||{_HAND3}mb|p|mb|p|mb|p|mb|p|pg||\n"
+)
+
+
+def _segment_view(b: Board) -> tuple[object, ...]:
+    return (b.number, b.tag("Room"), b.tag("Stage"), b.tag("VisitTeam"), b.tag("South"), b.tag("East"),
+            b.tag("LinResult"), b.tag("LinRs"), b.tag("LinVg"))
+
+
+def test_a_later_match_header_starts_a_new_segment() -> None:
+    # the second header (vg after a board) holds for the boards after it; the board before
+    # it keeps the first segment's header, players and entry of the first rs| list
+    import warnings
+
+    vg1, vg2 = "Cup final,Segment 1 of 2,I,1,2,Lions,0,Tigers,0", "Cup final,Segment 2 of 2,I,3,4,Lions,12,Tigers,3"
+    want = [
+        (1, "Open", "Segment 1 of 2", "Tigers", "Ann", "Dan", "3NN=", None, vg1),
+        (1, "Closed", "Segment 1 of 2", "Tigers", "Eve", "Hal", "3NN-1", None, vg1),
+        (3, "Open", "Segment 2 of 2", "Tigers", "Ivy", "Leo", "2HS=", None, vg2),
+        (3, "Closed", "Segment 2 of 2", "Tigers", "Max", "Pam", "2HS+1", None, vg2),
+    ]
+    text = TWO_SEGMENTS
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        bs = lin.loads(text, "m.lin")
+        pieces = [_key(r) for r in lin.iter_stream([text[i:i + 7] for i in range(0, len(text), 7)], "m.lin")]
+    assert [_segment_view(b) for b in bs] == want and pieces == bs
+    assert [b.result for b in bs] == [9, 8, None, None]
+    # each list warns of its own boards not read (board 2 of the first, board 4 of the second), once
+    messages = [str(w.message) for w in seen if issubclass(w.category, ReadWarning)]
+    said = "rs holds results of boards not read, not kept (each board keeps its own)"
+    assert messages == [f"m.lin:2: {said}: board 2 open '4SE+1', board 2 closed '4SE='",
+                        f"m.lin:7: {said}: board 4 open '1NE-1', board 4 closed '1NE-2'"] * 2
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert lin.loads(lin.dumps(bs)) == bs
+
+
+def test_a_later_header_in_the_one_line_form_and_without_players_or_results() -> None:
+    # boards in the writer's one-line form (the fast path) around a later header; a header
+    # of its own holds alone: no players or results list of the segment before carry over
+    board = "pn|a,b,c,d|st||md|1SA,,,|rh||ah|Board {}|sv|o|mb|p|mb|p|mb|p|mb|p|pg||\n"
+    text = ("vg|Cup,Set 1,I,1,1,Home,0,Away,0|rs|P,P|pn|a1,b1,c1,d1,e1,f1,g1,h1|pg||\n"
+            + "pn|a1,b1,c1,d1|qx|o1|st||md|1SA,,,|rh||ah|Board 1|sv|o|mb|p|mb|p|mb|p|mb|p|pg||\n"
+            + board.format(7) + "vg|Cup,Set 2,I,8,8,Home,5,Away,0|pg||\n"
+            + board.format(8).replace("pn|a,b,c,d|", "pn|,,,|"))
+    bs = lin.loads(text)
+    assert [(b.number, b.tag("Stage"), b.tag("South"), b.tag("LinResult"), b.tag("LinRs")) for b in bs] == [
+        (1, "Set 1", "a1", "P", None), (7, "Set 1", "a", None, "P,P"), (8, "Set 2", None, None, None)]
+    assert [_key(r) for r in lin.iter_stream([text[i:i + 11] for i in range(0, len(text), 11)])] == bs
+
+
+@pytest.mark.parametrize("no_deal", [
+    Board(number=3),  # nothing known but the number
+    Board(number=2, dealer=Seat.EAST, vulnerability=Vulnerability.NS),
+    Board(),
+    Board(number=5, dealer=Seat.NORTH, auction=tuple(AnnotatedCall(c) for c in (Bid(1, Strain.NOTRUMP), PASS, PASS, PASS)),
+          contract=Contract(1, Strain.NOTRUMP, Risk.UNDOUBLED, Seat.NORTH), result=8),
+])
+def test_a_board_with_no_deal_round_trips(no_deal: Board) -> None:
+    # md| with no card known (four empty hands after the dealer digit, if any) keeps the
+    # board apart from the next one, whose pn| would else be read as this board's
+    (full,) = lin.loads(SAMPLE)
+    for bs in ([no_deal, full], [full, no_deal, no_deal], [no_deal]):
+        text = lin.dumps(bs)
+        assert len(text.splitlines()) == len(bs)
+        assert lin.loads(text) == bs
+    digit = "" if no_deal.dealer is None else str(lin.LIN_SEATS.index(no_deal.dealer) + 1)
+    assert f"|st||md|{digit},,,|rh||" in lin.dumps([no_deal])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(lin_boards(), st.sampled_from(["deal", "no deal", "number only"])), min_size=1, max_size=4))
+def test_boards_with_and_without_deal_round_trip(spec: list[tuple[Board, str]]) -> None:
+    bare = {"dealer": None, "vulnerability": None, "auction": None, "auction_notes": {}, "contract": None,
+            "result": None, "play": None, "play_leader": None, "play_end": ""}
+    bs = [b if kind == "deal" else b.replace(deal=None) if kind == "no deal" else b.replace(deal=None, **bare)
+          for b, kind in spec]
+    assert lin.loads(lin.dumps(bs)) == bs
