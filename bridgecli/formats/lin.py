@@ -25,7 +25,8 @@ A LIN record is a run of ``key|value|`` pairs. The keys read here:
   cards, claim or page break ``pg`` (with the entry in ``LinResult`` when it is spelt
   otherwise than BBO spells it: ``4snX=``, `` 4SN=``), else ``LinResult`` (the boards after it
   only carry it: ``LinRs``); entries are kept as read, spaces too; the entries of a
-  match's list that no board keeps (boards not read) are warned about (ReadWarning);
+  match's list that no board keeps (boards not read) are warned about (ReadWarning:
+  the reading drops them, whatever the caller does with the boards);
 * ``nt|text|`` commentary: kept as a board comment (:attr:`Board.comments`)
   after the start of the board, the auction or the play, where it came.
 
@@ -34,7 +35,8 @@ The writer writes them back (:func:`dump_board`): ``vg`` and ``rs`` after ``pn``
 its ``LinResult``, so that the entry comes back as the tag, not as the contract; a
 spelling kept in ``LinResult`` is written only while it says the board's result (else the
 board's own, in BBO's spelling); a one-entry ``LinRs`` no board before holds goes on a
-match header line of its own (``pn|,,,,,,,|rs|4HE=|pg||``). Tags ``LinResult`` and
+match header line of its own (``pn|,,,,,,,|rs|4HE=|pg||``); every board gets its ``md``,
+``md|3,,,|`` when no card is known, so that the next board's ``pn`` starts a board. Tags ``LinResult`` and
 ``LinRs``, and a contract with no auction, that a reader of the line would not give back
 are refused.
 
@@ -45,7 +47,9 @@ A new board starts at ``qx``, or at ``pn``/``st``/``md`` once the current
 board has its deal, so a file of one board a line (BBO hand records) and a
 stream of ``qx``-separated boards both read. A match header of its own (only ``vg``,
 ``rs``, ``pn`` of 8 players and ``pg``, a ``pg`` among them, then a line that opens a
-board) is no board: it holds for the boards after it.
+board) is no board: it holds for the boards after it. A ``vg`` after a board (once it has
+its deal, calls or cards) opens a new match header, a later segment of a vugraph file: its
+``vg``, ``rs`` and players hold for the boards after it, those of the header before no longer.
 
 The final contract and declarer follow from the auction; the play rows of
 :attr:`Board.play` come from the cards in time order and the trick winners

@@ -237,3 +237,64 @@ def test_skip_bad_keeps_a_lin_header_result_of_the_skipped_board(runner, tmp_pat
     from bridgecli.formats import lin
 
     assert kept == [b for b in lin.iter_records(src.read_text(encoding="utf-8")) if not isinstance(b, Exception)]
+
+
+def _segments_file(tmp_path):
+    from ..formats.test_lin import TWO_SEGMENTS
+
+    src = tmp_path / "final.lin"
+    src.write_text(TWO_SEGMENTS, encoding="utf-8")
+    return src
+
+
+def _games(pbn_text):
+    """The tags of each game of a PBN text (name -> value)."""
+    import re
+
+    return [dict(re.findall(r'^\[(\w+) "(.*)"\]$', game, re.MULTILINE)) for game in pbn_text.split("\n\n")]
+
+
+def test_lin_segments_convert_to_pbn_each_with_its_own_header(runner, tmp_path):
+    # a vugraph file of two segments (each opens with vg|, rs|, pn| of 8, pg||): every board
+    # gets the Event, Stage, teams, players and rs| entry of the segment it is in
+    res = runner.invoke(cli, ["convert", str(_segments_file(tmp_path)), "--to", "pbn"])
+    assert res.exit_code == 0, res.stderr
+    keys = ("Board", "Room", "Event", "Stage", "HomeTeam", "VisitTeam", "South", "West", "North", "East", "LinResult")
+    assert [tuple(g.get(k) for k in keys) for g in _games(res.stdout)] == [
+        ("1", "Open", "Cup final", "Segment 1 of 2", "Lions", "Tigers", "Ann", "Bob", "Cat", "Dan", "3NN="),
+        ("1", "Closed", "Cup final", "Segment 1 of 2", "Lions", "Tigers", "Eve", "Fay", "Gus", "Hal", "3NN-1"),
+        ("3", "Open", "Cup final", "Segment 2 of 2", "Lions", "Tigers", "Ivy", "Jon", "Kim", "Leo", "2HS="),
+        ("3", "Closed", "Cup final", "Segment 2 of 2", "Lions", "Tigers", "Max", "Ned", "Oli", "Pam", "2HS+1"),
+    ]
+    assert [g["Result"] for g in _games(res.stdout)] == ["9", "8", "", ""]
+
+
+@pytest.mark.parametrize("command", [["convert", "--to", "pbn"], ["show"], ["score"], ["play", "--json"],
+                                     ["validate-auction"]])
+def test_results_of_boards_a_lin_file_lacks_are_warned_about_in_every_reading_command(runner, tmp_path, command):
+    # no board keeps them, whatever the command does with the boards (docs/FORMATS.md says why)
+    src = _segments_file(tmp_path)
+    res = runner.invoke(cli, [*command, str(src)])
+    assert res.exit_code == 0, res.stderr
+    said = "rs holds results of boards not read, not kept (each board keeps its own)"
+    assert res.stderr.splitlines() == [
+        f"bridgecli: warning: {src}:2: {said}: board 2 open '4SE+1', board 2 closed '4SE='",
+        f"bridgecli: warning: {src}:7: {said}: board 4 open '1NE-1', board 4 closed '1NE-2'"]
+
+
+def test_pbn_boards_with_no_deal_come_back_from_lin(runner, tmp_path):
+    # boards with no Deal tag (one with no Dealer either) go to LIN and back unchanged
+    src = tmp_path / "nodeal.pbn"
+    src.write_text('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Auction "N"]\n1NT Pass Pass Pass\n'
+                   '[Contract "1NT"]\n[Declarer "N"]\n[Result "8"]\n\n[Board "2"]\n\n[Board "3"]\n[Dealer "E"]\n'
+                   '[Vulnerable "NS"]\n', encoding="utf-8")
+    direct = runner.invoke(cli, ["convert", str(src), "--to", "pbn"])
+    to_lin = runner.invoke(cli, ["convert", str(src), "--to", "lin", "-o", str(tmp_path / "x.lin")])
+    assert to_lin.exit_code == 0 and to_lin.stderr == ""
+    assert (tmp_path / "x.lin").read_text(encoding="utf-8").splitlines() == [
+        "pn|,,,|st||md|3,,,|rh||ah|Board 1|sv|o|mb|1N|mb|p|mb|p|mb|p|pg||mc|8|pg||",
+        "pn|,,,|st||md|,,,|rh||ah|Board 2|",
+        "pn|,,,|st||md|4,,,|rh||ah|Board 3|sv|n|"]
+    back = runner.invoke(cli, ["convert", str(tmp_path / "x.lin"), "--to", "pbn"])
+    assert back.exit_code == 0 and back.stderr == ""
+    assert back.stdout == direct.stdout and [g["Board"] for g in _games(back.stdout)] == ["1", "2", "3"]
