@@ -194,14 +194,14 @@ def _read_warnings() -> Iterator[None]:
     on stderr, every time it is issued; other warnings as Python shows them."""
     import warnings
 
-    from bridgecli.core.errors import ReadWarning, cut_quoted
+    from bridgecli.core.errors import ReadWarning, cut_quoted, visible
 
     with warnings.catch_warnings():
         shown = warnings.showwarning
 
         def show(message: Warning | str, category: type[Warning], *args: Any, **kw: Any) -> None:
             if issubclass(category, ReadWarning):
-                click.echo(f"bridgecli: warning: {cut_quoted(str(message))}", err=True)
+                click.echo(f"bridgecli: warning: {visible(cut_quoted(str(message)))}", err=True)
             else:
                 shown(message, category, *args, **kw)
 
