@@ -76,3 +76,36 @@ def test_rubber_json_keeps_the_name_as_given(runner: CliRunner, tmp_path: Path) 
     r = runner.invoke(cli, ["rubber", "--json", _hostile_names(tmp_path)])
     names = [p["name"] for p in json.loads(r.stdout)["players"]]
     assert ESCAPE + "Kowalski" in names
+
+
+# -- UTF-16 text (Notepad's "Unicode") was called binary data -----------------------------
+
+
+@pytest.mark.parametrize("bom, codec", [(b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")])
+@pytest.mark.parametrize("args", [["show"], ["convert", "--to", "json"], ["validate-auction"], ["score"]])
+def test_utf16_with_a_byte_order_mark_is_named(runner: CliRunner, tmp_path: Path, bom: bytes, codec: str,
+                                                args: list[str]) -> None:
+    path = tmp_path / "notepad.pbn"
+    path.write_bytes(bom + SAMPLE.read_text(encoding="utf-8").encode(codec))
+    r = runner.invoke(cli, [*args, str(path)])
+    assert r.exit_code == 2
+    assert r.stderr == f"bridgecli: error: {path}:1: UTF-16 text (a byte-order mark): save it as UTF-8 (iconv -f UTF-16 -t UTF-8)\n"
+
+
+def test_utf16_from_a_pipe_is_named(tmp_path: Path) -> None:
+    import subprocess
+
+    from tests.conftest import bridgecli_cmd, subprocess_env
+
+    data = b"\xff\xfe" + SAMPLE.read_text(encoding="utf-8").encode("utf-16-le")
+    p = subprocess.run([*bridgecli_cmd(), "show", "-"], input=data, capture_output=True, env=subprocess_env(),
+                       timeout=60)
+    assert p.returncode == 2
+    assert p.stderr.decode() == "bridgecli: error: <stdin>:1: UTF-16 text (a byte-order mark): save it as UTF-8 (iconv -f UTF-16 -t UTF-8)\n"
+
+
+def test_a_nul_byte_without_a_byte_order_mark_is_still_binary(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "nul.pbn"
+    path.write_bytes(SAMPLE.read_bytes().replace(b'[Board "2"]', b'[Board "2\x00"]'))
+    r = runner.invoke(cli, ["show", str(path)])
+    assert r.exit_code == 2 and "binary data (a NUL byte), not a text file" in r.stderr
