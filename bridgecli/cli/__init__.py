@@ -167,7 +167,12 @@ class LazyGroup(click.Group):
                 raise
             text = str(exc)
             if isinstance(exc, OSError) and exc.filename is not None and exc.strerror:
-                text = f"{exc.filename}: {exc.strerror.lower()}"  # FILE: message, without "[Errno 2]"
+                name = str(exc.filename)
+                if len(name) > 4 * 80:
+                    # a name that long would push the reason ("file name too long") off the
+                    # cut line: its start and end are enough to recognise it
+                    name = name[:40] + "\u2026" + name[-39:]
+                text = f"{name}: {exc.strerror.lower()}"  # FILE: message, without "[Errno 2]"
             raise BridgeCliError(text, ExitCode.USAGE) from exc
         except click.ClickException as exc:  # a usage error on one line; echoed values cut short
             raise importlib.import_module("bridgecli.cli.common.usage").reworded(exc, ctx)

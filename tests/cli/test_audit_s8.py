@@ -109,3 +109,17 @@ def test_a_nul_byte_without_a_byte_order_mark_is_still_binary(runner: CliRunner,
     path.write_bytes(SAMPLE.read_bytes().replace(b'[Board "2"]', b'[Board "2\x00"]'))
     r = runner.invoke(cli, ["show", str(path)])
     assert r.exit_code == 2 and "binary data (a NUL byte), not a text file" in r.stderr
+
+
+# -- a file name too long to open: the reason was cut off the line -------------------------
+
+
+@pytest.mark.parametrize("args", [["show"], ["score", "--event"], ["deal", "--script"]])
+def test_a_file_name_too_long_keeps_its_reason(runner: CliRunner, args: list[str]) -> None:
+    name = "k" * 3000 + ".pbn"
+    r = runner.invoke(cli, [*args, name])
+    assert r.exit_code == 2
+    line = r.stderr.strip()
+    assert "\n" not in line and len(line) < 160, line
+    assert line.startswith("bridgecli: error: " + "k" * 40 + "\u2026")
+    assert line.endswith("k.pbn: file name too long"), line
