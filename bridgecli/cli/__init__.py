@@ -165,14 +165,9 @@ class LazyGroup(click.Group):
         except (UnicodeDecodeError, OSError) as exc:
             if debug:
                 raise
-            text = str(exc)
-            if isinstance(exc, OSError) and exc.filename is not None and exc.strerror:
-                name = str(exc.filename)
-                if len(name) > 4 * 80:
-                    # a name that long would push the reason ("file name too long") off the
-                    # cut line: its start and end are enough to recognise it
-                    name = name[:40] + "\u2026" + name[-39:]
-                text = f"{name}: {exc.strerror.lower()}"  # FILE: message, without "[Errno 2]"
+            from bridgecli.core.errors import os_error_text
+
+            text = os_error_text(exc)
             raise BridgeCliError(text, ExitCode.USAGE) from exc
         except click.ClickException as exc:  # a usage error on one line; echoed values cut short
             raise importlib.import_module("bridgecli.cli.common.usage").reworded(exc, ctx)

@@ -68,6 +68,18 @@ def cut_quoted(message: str, limit: int = ECHO_LIMIT) -> str:
 
 
 
+def os_error_text(exc: Exception) -> str:
+    """An OSError as ``FILE: reason`` (without "[Errno 2]"), other exceptions as ``str``.
+    A name over 320 characters is written as its start and end: whole, it pushed the
+    reason ("file name too long") off the line the message is cut to."""
+    if not (isinstance(exc, OSError) and exc.filename is not None and exc.strerror):
+        return str(exc)
+    name = str(exc.filename)
+    if len(name) > 4 * ECHO_LIMIT:
+        name = name[:40] + "\u2026" + name[-39:]
+    return f"{name}: {exc.strerror.lower()}"
+
+
 class BridgeError(Exception):
     """Base of every bridgecli error: a message and where it came from."""
 
