@@ -197,6 +197,10 @@ def decode_bytes(data: bytes, source: str) -> str:
         ParseError: for binary data (a NUL byte, or many control characters).
     """
     if b"\x00" in data:
+        if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+            from bridgecli.formats.stream import UTF16
+
+            raise ParseError(UTF16, source=source, line=1)
         line = data[: data.index(b"\x00")].count(b"\n") + 1
         raise ParseError("binary data (a NUL byte), not a text file", source=source, line=line)
     if data.startswith(b"\xef\xbb\xbf"):

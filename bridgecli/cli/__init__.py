@@ -165,9 +165,9 @@ class LazyGroup(click.Group):
         except (UnicodeDecodeError, OSError) as exc:
             if debug:
                 raise
-            text = str(exc)
-            if isinstance(exc, OSError) and exc.filename is not None and exc.strerror:
-                text = f"{exc.filename}: {exc.strerror.lower()}"  # FILE: message, without "[Errno 2]"
+            from bridgecli.core.errors import os_error_text
+
+            text = os_error_text(exc)
             raise BridgeCliError(text, ExitCode.USAGE) from exc
         except click.ClickException as exc:  # a usage error on one line; echoed values cut short
             raise importlib.import_module("bridgecli.cli.common.usage").reworded(exc, ctx)
@@ -194,14 +194,14 @@ def _read_warnings() -> Iterator[None]:
     on stderr, every time it is issued; other warnings as Python shows them."""
     import warnings
 
-    from bridgecli.core.errors import ReadWarning, cut_quoted
+    from bridgecli.core.errors import ReadWarning, cut_quoted, visible
 
     with warnings.catch_warnings():
         shown = warnings.showwarning
 
         def show(message: Warning | str, category: type[Warning], *args: Any, **kw: Any) -> None:
             if issubclass(category, ReadWarning):
-                click.echo(f"bridgecli: warning: {cut_quoted(str(message))}", err=True)
+                click.echo(f"bridgecli: warning: {visible(cut_quoted(str(message)))}", err=True)
             else:
                 shown(message, category, *args, **kw)
 

@@ -86,6 +86,7 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
 
     from bridgecli import sessions
     from bridgecli.cli.common import AtomicOutput, read_text
+    from bridgecli.core.errors import visible
     from bridgecli.core.rubber import repeated_partnerships
     from bridgecli.render.scoresheet import render_sheet
 
@@ -100,7 +101,7 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
         vsession = sessions.variant_session(variant, io.StringIO(text), players=names, fmt=kw.get("from"), name=source,
                                             lang=lang, warn=echo_warning)
         with AtomicOutput(output) as fp:
-            fp.write(render_sheet(vsession, rounding=rounding.lower(), lang=lang, fmt=fmt))
+            fp.write(visible(render_sheet(vsession, rounding=rounding.lower(), lang=lang, fmt=fmt)))
         ctx.exit(ExitCode.OK)
     session = sessions.start_session(chicago=chicago, chicago_rule=chicago_rule, players=players,
                                      partscore_bonus=partscore_bonus, passout=passout, dealer=dealer,
@@ -108,7 +109,7 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
     text, source = read_text(infile)
     session = sessions.add_results(session, io.StringIO(text), honours=honours_mode, fmt=kw.get("from"), name=source,
                                    keep_dealer=dealer is not None, lang=lang, warn=echo_warning)
-    rendered = render_sheet(session, rounding=rounding.lower(), lang=lang, fmt=fmt)
+    rendered = visible(render_sheet(session, rounding=rounding.lower(), lang=lang, fmt=fmt))
     with AtomicOutput(output) as fp:
         fp.write(rendered)
     repeats = [] if chicago else repeated_partnerships(session.rubbers)
@@ -116,7 +117,7 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
         a, b = rep.partners
         message = (f"{source}: {a} and {b} partner again in rubber {rep.rubber},"
                    f" as in rubber {rep.earlier} of the same round of three")
-        click.echo(f"bridgecli: warning: {localise(message)}", err=True)
+        click.echo(f"bridgecli: warning: {visible(localise(message))}", err=True)
     ctx.exit(ExitCode.RULES if repeats else ExitCode.OK)
 
 

@@ -122,6 +122,7 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
         return
     if output not in (None, "-") and os.path.isdir(output):
         raise click.BadParameter(f"{output!r} is a directory", param_hint="-o")
+    from bridgecli.core.errors import visible
     from bridgecli.files import streaming_gc
     from bridgecli.render.text import paint_red, render_board, render_brief
 
@@ -161,7 +162,7 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
                 else:
                     text = _with_claim(rec, render_board(rec, lang=lang, ascii=ascii_, tens=ten == "10",
                                                          tablefmt=tablefmt, play=not no_play), lang, ascii_)
-                    fp.write(("\n" if shown else "") + paint_red(text, red) + "\n")
+                    fp.write(("\n" if shown else "") + paint_red(visible(text), red) + "\n")
                 shown += 1
             # inside the block: an error here leaves -o as it was
             source = "<stdin>" if infile == "-" else infile

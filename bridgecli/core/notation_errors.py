@@ -45,6 +45,7 @@ ERROR_PATTERNS: dict[str, str] = {
     "no_board_numbered": r"no board numbered (?P<n>.+)",
     "no_board_n": r"no board (?P<n>\d+)",
     "nul_byte": r"binary data \(a NUL byte\), not a text file",
+    "utf16": r"UTF-16 text \(a byte-order mark\): save it as UTF-8 \(iconv -f UTF-16 -t UTF-8\)",
     "binary": r"binary data, not a text file",
     # PBN
     "unterminated_string": r"unterminated string in (?P<text>%Q)",
@@ -185,6 +186,7 @@ ERRORS_PL: dict[str, str] = {
     "no_board_numbered": "nie ma rozdania o numerze {n}",
     "no_board_n": "nie ma rozdania {n}",
     "nul_byte": "dane binarne (bajt NUL), to nie jest plik tekstowy",
+    "utf16": "tekst w UTF-16 (znacznik kolejności bajtów): zapisz go w UTF-8 (iconv -f UTF-16 -t UTF-8)",
     "binary": "dane binarne, to nie jest plik tekstowy",
     "unterminated_string": "niezamknięty cudzysłów w {text}",
     "unterminated_tag": "niezamknięty znacznik: nieoczekiwane {text}",
@@ -281,6 +283,7 @@ ERRORS_HU: dict[str, str] = {
     "no_board_numbered": "nincs ilyen számú leosztás: {n}",
     "no_board_n": "nincs {n}. leosztás",
     "nul_byte": "bináris adat (NUL bájt), nem szövegfájl",
+    "utf16": "UTF-16 szöveg (bájtsorrend-jel): mentse UTF-8 kódolással (iconv -f UTF-16 -t UTF-8)",
     "binary": "bináris adat, nem szövegfájl",
     "unterminated_string": "lezáratlan idézőjel: {text}",
     "unterminated_tag": "lezáratlan címke: váratlan {text}",

@@ -32,6 +32,9 @@ from bridgecli.core.errors import BridgeError, ParseError
 #: Bytes read at a time.
 CHUNK = 1 << 20
 
+#: The error for UTF-16 text (a byte-order mark, then NUL bytes): said as such, not as binary data.
+UTF16 = "UTF-16 text (a byte-order mark): save it as UTF-8 (iconv -f UTF-16 -t UTF-8)"
+
 # control bytes that mark a Latin-1 "text" as binary (as in decode_bytes)
 _CONTROL = bytes(b for b in range(256) if (b < 32 and b not in b"\t\r\n\f\v") or 0x7F <= b < 0xA0)
 
@@ -92,6 +95,8 @@ def text_chunks(fp: IO[bytes], source: str, size: int = CHUNK) -> Iterator[str]:
     block = first
     while True:
         if b"\x00" in block:
+            if not newlines and block.startswith((b"\xff\xfe", b"\xfe\xff")):
+                raise ParseError(UTF16, source=source, line=1)
             line = newlines + block[: block.index(b"\x00")].count(b"\n") + 1
             raise ParseError("binary data (a NUL byte), not a text file", source=source, line=line)
         if latin:

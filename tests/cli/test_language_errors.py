@@ -138,6 +138,7 @@ def test_unknown_messages_pass_through() -> None:
 def _cli_corpus(tmp: Path) -> Iterator[str]:
     files = {
         "bin.pbn": b"\x81\x82\x83" * 40,
+        "u16.pbn": b"\xff\xfe" + '[Board "1"]\n'.encode("utf-16-le"),
         "mv.yaml": b"a: b: c\n",
         "bm.yaml": b"a:\n  b: 1\n c: 2\n",
         "qs.yaml": b'a: "x\n',

@@ -280,7 +280,9 @@ def where_error(exc: ParseError, text: str, option: str) -> click.ClickException
 
 def echo_warning(message: str) -> None:
     """Print a library warning's text as ``bridgecli: warning: ...`` on stderr."""
-    click.echo(f"bridgecli: warning: {message}", err=True)
+    from bridgecli.core.errors import visible
+
+    click.echo(f"bridgecli: warning: {visible(message)}", err=True)
 
 
 

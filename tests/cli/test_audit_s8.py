@@ -1,0 +1,125 @@
+"""Session 8 audit of the promises every command keeps: the findings that were bugs.
+
+- An error that echoes a long line (a 5 MB line of a PBN file) took ~120 bytes a
+  character in ``cut_quoted``'s regular expression: 640 MB for that file.
+- Names and comments from a file went to the terminal as they were: an escape sequence
+  in a player's name cleared the screen or retitled the window under ``show`` and ``rubber``
+  (and in their warnings).
+"""
+
+from __future__ import annotations
+
+import sys
+import tracemalloc
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from bridgecli.cli import cli
+from bridgecli.core.errors import cut_quoted, visible
+from tests.conftest import ROOT
+
+SAMPLE = ROOT / "sample_deals" / "valid" / "club_session.pbn"
+ESCAPE = "\x1b]0;pwned\x07\x1b[2J"
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="possessive repeats need Python 3.11")
+def test_cut_quoted_of_a_long_value_takes_little_memory() -> None:
+    message = "unexpected text %r before the first tag" % ("A" * 2_000_000)
+    tracemalloc.start()
+    try:
+        out = cut_quoted(message)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert out == "unexpected text '" + "A" * 77 + "\u2026' before the first tag"
+    assert peak < 20_000_000, peak  # 240 MB before
+
+
+@pytest.mark.parametrize("message, expected", [
+    ("bad 'a\\'b' and \"c\\\"d\"", "bad 'a\\'b' and \"c\\\"d\""),  # escaped quotes stay inside
+    ("x '" + "\\\\" * 60 + "' y", "x '" + "\\\\" * 38 + "\u2026' y"),  # never half an escape
+    ("north's " + "'" + "b" * 100 + "'", "north's '" + "b" * 77 + "\u2026'"),
+    ("'" + "c" * 100 + "\nmore'", "'" + "c" * 100 + "\nmore'"),  # a quote ends at its line
+])
+def test_cut_quoted_still_cuts_the_same(message: str, expected: str) -> None:
+    assert cut_quoted(message) == expected
+
+
+def test_visible_escapes_control_characters_only() -> None:
+    assert visible("Nowak, Anna\tŚ\n") == "Nowak, Anna\tŚ\n"
+    assert visible("a\x1b[2Jb\x07\x7f\x9f\r") == "a\\x1b[2Jb\\x07\\x7f\\x9f\\x0d"
+
+
+def _hostile_names(tmp_path: Path) -> str:
+    text = SAMPLE.read_text(encoding="utf-8").replace("Kowalski, Jan", ESCAPE + "Kowalski")
+    path = tmp_path / "names.pbn"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("args", [["show", "-b", "1"], ["show", "-b", "1", "--color"], ["rubber"]])
+def test_no_escape_sequence_from_a_file_reaches_the_terminal(runner: CliRunner, tmp_path: Path,
+                                                             args: list[str]) -> None:
+    r = runner.invoke(cli, [*args, _hostile_names(tmp_path)])
+    assert r.exit_code in (0, 1), r.output
+    assert "\x07" not in r.stdout and "\x1b]" not in r.stdout and "\x1b[2J" not in r.stdout
+    assert "\\x1b]0;pwned\\x07\\x1b[2JKowalski" in r.stdout
+    # rubber warns that the partnerships repeat, naming the players
+    assert "\x1b" not in r.stderr and "\x07" not in r.stderr
+
+
+def test_rubber_json_keeps_the_name_as_given(runner: CliRunner, tmp_path: Path) -> None:
+    import json
+
+    r = runner.invoke(cli, ["rubber", "--json", _hostile_names(tmp_path)])
+    names = [p["name"] for p in json.loads(r.stdout)["players"]]
+    assert ESCAPE + "Kowalski" in names
+
+
+# -- UTF-16 text (Notepad's "Unicode") was called binary data -----------------------------
+
+
+@pytest.mark.parametrize("bom, codec", [(b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")])
+@pytest.mark.parametrize("args", [["show"], ["convert", "--to", "json"], ["validate-auction"], ["score"]])
+def test_utf16_with_a_byte_order_mark_is_named(runner: CliRunner, tmp_path: Path, bom: bytes, codec: str,
+                                                args: list[str]) -> None:
+    path = tmp_path / "notepad.pbn"
+    path.write_bytes(bom + SAMPLE.read_text(encoding="utf-8").encode(codec))
+    r = runner.invoke(cli, [*args, str(path)])
+    assert r.exit_code == 2
+    assert r.stderr == f"bridgecli: error: {path}:1: UTF-16 text (a byte-order mark): save it as UTF-8 (iconv -f UTF-16 -t UTF-8)\n"
+
+
+def test_utf16_from_a_pipe_is_named(tmp_path: Path) -> None:
+    import subprocess
+
+    from tests.conftest import bridgecli_cmd, subprocess_env
+
+    data = b"\xff\xfe" + SAMPLE.read_text(encoding="utf-8").encode("utf-16-le")
+    p = subprocess.run([*bridgecli_cmd(), "show", "-"], input=data, capture_output=True, env=subprocess_env(),
+                       timeout=60)
+    assert p.returncode == 2
+    assert p.stderr.decode() == "bridgecli: error: <stdin>:1: UTF-16 text (a byte-order mark): save it as UTF-8 (iconv -f UTF-16 -t UTF-8)\n"
+
+
+def test_a_nul_byte_without_a_byte_order_mark_is_still_binary(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "nul.pbn"
+    path.write_bytes(SAMPLE.read_bytes().replace(b'[Board "2"]', b'[Board "2\x00"]'))
+    r = runner.invoke(cli, ["show", str(path)])
+    assert r.exit_code == 2 and "binary data (a NUL byte), not a text file" in r.stderr
+
+
+# -- a file name too long to open: the reason was cut off the line -------------------------
+
+
+@pytest.mark.parametrize("args", [["show"], ["score", "--event"], ["deal", "--script"]])
+def test_a_file_name_too_long_keeps_its_reason(runner: CliRunner, args: list[str]) -> None:
+    name = "k" * 3000 + ".pbn"
+    r = runner.invoke(cli, [*args, name])
+    assert r.exit_code == 2
+    line = r.stderr.strip()
+    assert "\n" not in line and len(line) < 160, line
+    assert line.startswith("bridgecli: error: " + "k" * 40 + "\u2026")
+    assert line.endswith("k.pbn: file name too long"), line
