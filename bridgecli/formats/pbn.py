@@ -259,19 +259,18 @@ class _Reader:
                 if held:
                     chunk, held, start = held + chunk, "", held_at
             # a game in the export style, read at once (no generator a game)
-            board = None
             if not self.defaults:  # (a value starting with "#" is not in the export style)
                 game = chunk[_own_directives(chunk):] if chunk[0] == "%" else chunk
-                g = export(game) if game[:7] == "[Event " else None  # type: ignore[assignment]
+                g = export(game) if game[:7] == "[Event " else None
                 if g is not None:
                     board = _export_board(g, game)
-            if board is not None:
-                before = self._last_export
-                if before is not None and not _covers(g, before):
-                    _remember_export(self._last, before)  # (a tag of the game before that this one lacks)
-                self._last_export = g
-                yield board
-                continue
+                    if board is not None:
+                        before = self._last_export
+                        if before is not None and not _covers(g, before):
+                            _remember_export(self._last, before)  # (a tag of the game before that this one lacks)
+                        self._last_export = g
+                        yield board
+                        continue
             for j in range(counted, start):  # (a chunk before another ends before its last newline)
                 line += chunks[j].count("\n") + (2 if gaps is None else 1 + gaps[j])
             counted = start
