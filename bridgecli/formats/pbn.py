@@ -240,7 +240,7 @@ class _Reader:
             gaps = None
         line = first_line  # the first line of chunks[counted]: counted only for a game read the general way
         counted = 0
-        export = _EXPORT_GAME.fullmatch
+        export = _export_groups
         held = ""  # ``%`` lines alone before a blank line: commentary of the next game
         held_at = 0  # the chunk where the held lines start
         for k, chunk in enumerate(chunks):
@@ -259,20 +259,18 @@ class _Reader:
                 if held:
                     chunk, held, start = held + chunk, "", held_at
             # a game in the export style, read at once (no generator a game)
-            board = None
-            if not self.defaults:  # (a value starting with "#" does not match _EXPORT_GAME)
+            if not self.defaults:  # (a value starting with "#" is not in the export style)
                 game = chunk[_own_directives(chunk):] if chunk[0] == "%" else chunk
-                m = export(game) if game[:7] == "[Event " else None
-                if m is not None:
-                    g = m.groups()
+                g = export(game) if game[:7] == "[Event " else None
+                if g is not None:
                     board = _export_board(g, game)
-            if board is not None:
-                before = self._last_export
-                if before is not None and not _covers(g, before):
-                    _remember_export(self._last, before)  # (a tag of the game before that this one lacks)
-                self._last_export = g
-                yield board
-                continue
+                    if board is not None:
+                        before = self._last_export
+                        if before is not None and not _covers(g, before):
+                            _remember_export(self._last, before)  # (a tag of the game before that this one lacks)
+                        self._last_export = g
+                        yield board
+                        continue
             for j in range(counted, start):  # (a chunk before another ends before its last newline)
                 line += chunks[j].count("\n") + (2 if gaps is None else 1 + gaps[j])
             counted = start
@@ -964,20 +962,42 @@ def _auction_rows(call: str) -> str:
 _CANON_AUCTION = re.compile(_auction_rows(_CALL_TXT))
 #: One call of such rows, with its note and NAG.
 _CALL_UNIT = re.compile(_CALL_TXT)
-_EXPORT_GAME = re.compile(
+_EXPORT_HEAD_TEXT = (
     "".join(rf"\[{name} {_V}\]\n" for name in MTS_TAGS[:3])
     + r'\[Board "([1-9][0-9]{0,5}|\?)"\]\n'  # a number as the writer writes it, or unknown
     + "".join(rf"\[{name} {_V}\]\n" for name in MTS_TAGS[4:10])
     # the deal: canonical (its 16 holdings in groups of their own), or another value
     + rf'\[Deal "(?:([NESW]:{_CANON_HAND} {_CANON_HAND} {_CANON_HAND} {_CANON_HAND})|([^"\\\n]*))"\]\n'
     + "".join(rf"\[{name} {_V}\]\n" for name in MTS_TAGS[11:])
-    + r'((?:\[[A-Za-z0-9_]+ "(?!#)[^"\\\n]*"\]\n)*)'
+)
+_EXPORT_TAIL_TEXT = (
+    r'((?:\[[A-Za-z0-9_]+ "(?!#)[^"\\\n]*"\]\n)*)'
     # the auction: plain calls as the writer writes them, or other data lines; its notes
     + rf"(?:\[Auction {_V}\]\n(?:({_auction_rows(_PLAIN_CALL_TXT)})|({_DATA}*))((?:\[Note \"(?!#)[^\"\\\n]*\"\]\n)*))?"
     # the play: canonical rows (_CANON_PLAY), or other data lines
     + rf"(?:\[Play {_V}\]\n(?:({_PLAY_ROWS})|({_DATA}*)))?"
 )
-# the groups of _EXPORT_GAME: the mandatory tags (the deal in three parts: the canonical
+# A game in the export style is _EXPORT_HEAD_TEXT + _EXPORT_TAIL_TEXT, matched in two parts
+# (_export_groups). The head, the mandatory tags, matches one way only and ends where it
+# ends (each tag line is read one way; the deal's two branches end at the same place), so
+# the tail matched from there finds what the whole pattern would. Two parts, because the
+# regular expression engine copies the marks of every group matched so far at each try of
+# a repeated group: the tail's rows after the head's 27 groups cost ~40% more.
+_EXPORT_HEAD = re.compile(_EXPORT_HEAD_TEXT)
+_EXPORT_TAIL = re.compile(_EXPORT_TAIL_TEXT)
+
+
+def _export_groups(game: str) -> tuple[str, ...] | None:
+    """The groups of a game in the export style (the head's, then the tail's: see
+    ``_G_*`` below), or None when ``game`` is not one."""
+    head = _EXPORT_HEAD.match(game)
+    if head is None:
+        return None
+    tail = _EXPORT_TAIL.fullmatch(game, head.end())
+    return None if tail is None else head.groups() + tail.groups()
+
+
+# the groups of _export_groups: the mandatory tags (the deal in three parts: the canonical
 # value, its holdings, another value), the other tags, the auction's seat, its rows (plain or
 # other) and notes, the play's seat and its rows (canonical or other)
 (_G_EVENT, _G_SITE, _G_DATE, _G_BOARD, _G_WEST, _G_NORTH, _G_EAST, _G_SOUTH, _G_DEALER, _G_VUL, _G_DEAL) = range(11)
@@ -1068,7 +1088,7 @@ _SLOT_SETTERS = tuple(Board.__dict__[name].__set__ for name in _NEW_BOARD_FIELDS
 
 
 def _export_board(g: tuple[str, ...], text: str) -> Board | None:
-    """The Board of a game matched by ``_EXPORT_GAME`` (its groups ``g``; ``text`` the game),
+    """The Board of a game in the export style (its groups ``g`` from :func:`_export_groups`; ``text`` the game),
     or None when a value is not plain: the general path then reads the game (and words
     any error); :func:`_remember_export` keeps the game's values for a later ``#``. A LazyBoard keeps
     ``text`` and ``g``: the writer copies the text when it would write just that for the
@@ -1272,8 +1292,8 @@ def _copy_text(board: LazyBoard) -> str | None:
 
 
 def _copy_keys(g: tuple[str, ...], auction_checked: bool) -> tuple[Any, ...]:
-    """What :func:`_written_as_read` needs of the groups ``g`` of a game that ``_EXPORT_GAME``
-    matched (``auction_checked``: its auction rows are known to be in the writer's form):
+    """What :func:`_written_as_read` needs of the groups ``g`` of a game in the export style
+    (``auction_checked``: its auction rows are known to be in the writer's form):
     the groups hold most of the game's text again, kept until a writer asks."""
     deal = g[_G_DEAL]
     return (g[_G_OTHERS], "?" if deal is None else deal[0], g[_G_DECLARER], g[_G_CONTRACT], g[_G_RESULT],
@@ -1282,7 +1302,7 @@ def _copy_keys(g: tuple[str, ...], auction_checked: bool) -> tuple[Any, ...]:
 
 
 def _written_as_read(keys: tuple[Any, ...], board: Board) -> bool:
-    """Whether :func:`board_text` writes the game that ``_EXPORT_GAME`` matched (what decides
+    """Whether :func:`board_text` writes the game in the export style (what decides
     it: ``keys``, see :func:`_copy_keys`), read as ``board`` by :func:`_export_board`, byte for
     byte as it was read.
 
@@ -2013,8 +2033,28 @@ _CUT = re.compile(r"\n(?:[ \t]*\n)+(?=\[)")
 def _last_cut(text: str, start: int) -> int:
     """The end of the last blank run in ``text`` (from about ``start``) before which every
     game is whole: not inside a brace comment, and after a line of a game, not after
-    commentary (which would belong to the next game); 0 if there is none."""
-    for m in reversed(list(_CUT.finditer(text, max(0, start - 1000)))):
+    commentary (which would belong to the next game); 0 if there is none.
+
+    The last :data:`_CUT_TAIL` characters are looked at first: a match found there that
+    starts inside a run of blank lines (the tail cut one) follows a blank line, so it is
+    refused as the whole search refuses nothing it would take; the whole search runs only
+    when the tail holds no cut."""
+    lo = max(0, start - 1000)
+    tail = len(text) - _CUT_TAIL
+    if tail > lo:
+        cut = _last_cut_from(text, tail)
+        if cut:
+            return cut
+    return _last_cut_from(text, lo)
+
+
+#: How much of a piece's end :func:`_last_cut` looks at first (some games' worth).
+_CUT_TAIL = 1 << 14
+
+
+def _last_cut_from(text: str, lo: int) -> int:
+    """:func:`_last_cut` over the matches from ``lo`` on."""
+    for m in reversed(list(_CUT.finditer(text, lo))):
         at = m.start()
         if "{" in text and text.rfind("{", 0, at) > text.rfind("}", 0, at):
             continue

@@ -70,3 +70,38 @@ def test_a_call_read_in_the_writers_form_is_shared_and_written_back_the_same() -
     assert one is not None and two is not None
     assert one[0][1] is two[0][1] == AnnotatedCall(ALL_BIDS[4], alert=True, note=1)
     assert pbn._call_txt(one[0][1]) == "1NT =1= $1"
+
+
+def test_export_game_in_two_parts_matches_as_the_whole_pattern() -> None:
+    # _export_groups matches the head, then the tail from where it ends: the same groups as
+    # the whole pattern (or None with it) on games written by the writer and edited at random
+    import re
+
+    from tests.conftest import SAMPLES
+
+    whole = re.compile(pbn._EXPORT_HEAD_TEXT + pbn._EXPORT_TAIL_TEXT)
+    games = [g + "\n" for path in sorted(SAMPLES.rglob("*.pbn"))
+             for g in re.split(r"\n(?:[ \t]*\n)+", path.read_text(encoding="utf-8", errors="replace").strip())]
+    rnd = random.Random(19)
+    base = [g for g in games if g.startswith("[Event ")]
+    assert base
+    for _ in range(1500):
+        g = rnd.choice(base)
+        i = rnd.randrange(len(g))
+        kind = rnd.randrange(3)
+        if kind == 0:
+            g = g[:i] + g[i + 1:]
+        elif kind == 1:
+            g = g[:i] + rnd.choice('[]"#\n *+ 1NTPassXSHDCAKQ=$!') + g[i:]
+        else:
+            lines = g.split("\n")
+            a, b = rnd.randrange(len(lines)), rnd.randrange(len(lines))
+            lines[a], lines[b] = lines[b], lines[a]
+            g = "\n".join(lines)
+        games.append(g if g.endswith("\n") else g + "\n")
+    matched = 0
+    for g in games:
+        m = whole.fullmatch(g)
+        assert pbn._export_groups(g) == (None if m is None else m.groups()), g
+        matched += m is not None
+    assert 0 < matched < len(games)

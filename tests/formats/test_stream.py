@@ -269,3 +269,18 @@ def test_yaml_list_read_in_small_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     assert sum(k[0] == "error" for k in whole) == 1 and len(whole) == 30  # type: ignore[index]
     for size in (50, 1000):
         assert [_key(r) for r in iter_file(_pieces(text, size), "yaml", source="f")] == whole
+
+
+def test_pbn_last_cut_from_the_tail_as_from_the_whole_piece(monkeypatch: pytest.MonkeyPatch) -> None:
+    # _last_cut looks at a piece's tail first: with tails of every size, each cut is the
+    # one the search over the whole piece takes (blank runs of spaces, commentary before a
+    # game, brace comments with blank lines), or 0 where that finds none
+    from bridgecli.formats import pbn
+
+    texts = [PBN_TRICKY, PBN_TRICKY.replace("\n\n", "\n \t\n\n"), "[Board \"1\"]\n\n\n[Board \"2\"]\n", "% x\n\n[B \"1\"]\n"]
+    for text in texts:
+        for start in range(0, len(text), 7):
+            want = pbn._last_cut_from(text, max(0, start - 1000))
+            for tail in range(1, len(text) + 2):
+                monkeypatch.setattr(pbn, "_CUT_TAIL", tail)
+                assert pbn._last_cut(text, start) == want, (text, start, tail)
