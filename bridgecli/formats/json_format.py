@@ -499,6 +499,44 @@ def _tokens_json(items: Iterable[Any]) -> str:
     return f"[{', '.join(got)}]"  # type: ignore[arg-type]
 
 
+_SEAT_INDEX = {s.letter: int(s) for s in Seat}
+# a call of auction rows in the writer's form, its marks joined by NUL ("1NT\0=1=\0$1") -> its JSON
+_UNIT_JSON: dict[str, str] = {}
+
+
+def _rows_json(rows: str) -> str:
+    """The JSON of the calls of auction rows in the PBN writer's form (``pbn._CANON_AUCTION``:
+    lines ending in LF, a call with at most a note and a NAG, an end mark on a line of
+    its own), as to_dict writes the calls the reader builds from them."""
+    if rows[-2:] in ("*\n", "+\n"):
+        rows = rows[:-2]  # the end mark: a field of its own
+    if not rows:
+        return "[]"
+    if "=" not in rows and "$" not in rows:
+        # plain calls, written as the writer spells them: "Pass", "X", "XX", "1NT"
+        return '["' + rows[:-1].replace("\n", " ").replace(" ", '", "') + '"]'
+    units = rows.replace(" =", "\0=").replace(" $", "\0$").split()
+    try:
+        return "[" + ", ".join(map(_UNIT_JSON.get, units)) + "]"  # type: ignore[arg-type]
+    except TypeError:  # a call not seen lately (None)
+        return "[" + ", ".join(map(_unit_json, units)) + "]"
+
+
+def _unit_json(unit: str) -> str:
+    """The JSON of a call of :func:`_rows_json` (kept: notes and NAGs repeat)."""
+    t = _UNIT_JSON.get(unit)
+    if t is not None:
+        return t
+    from bridgecli.formats.pbn import _canon_calls_of
+
+    (call,) = _canon_calls_of(unit.replace("\0", " "))
+    t = _ENCODE(schema._call_out(call))
+    if len(_UNIT_JSON) >= 4096:
+        _UNIT_JSON.clear()
+    _UNIT_JSON[unit] = t
+    return t
+
+
 def _notes_json(notes: Mapping[int, str]) -> str:
     """The JSON of a board's notes, as to_dict gives them (the numbers as keys)."""
     if all(type(k) is int and type(v) is str for k, v in notes.items()):
@@ -519,29 +557,39 @@ def board_json(board: Board) -> str:
         schema._shared_tokens()  # as to_dict does: the PBN reader's shared tokens are known
     out: list[str] = []
     add = out.append
-    if number is not None:
-        add(f'"board": {number}')
-    if board.dealer is not None:
-        add(f'"dealer": {_SEAT_JSON[board.dealer]}')
-    if board.vulnerability is not None:
-        add(f'"vulnerable": {_VUL_JSON[board.vulnerability]}')
-    deal_v = play_v = None
+    dealer = board.dealer
+    vul = board.vulnerability
+    if number is not None and dealer is not None and vul is not None:  # (the commonest: one piece)
+        add(f'"board": {number}, "dealer": {_SEAT_JSON[dealer]}, "vulnerable": {_VUL_JSON[vul]}')
+    else:
+        if number is not None:
+            add(f'"board": {number}')
+        if dealer is not None:
+            add(f'"dealer": {_SEAT_JSON[dealer]}')
+        if vul is not None:
+            add(f'"vulnerable": {_VUL_JSON[vul]}')
+    deal_v = auction_v = play_v = None
     if type(board) is not Board:
         if not _LAZY:
-            from bridgecli.formats.pbn import LazyBoard, deal_text, play_text  # loaded: the board is its LazyBoard
+            from bridgecli.formats.pbn import LazyBoard, lazy_texts  # loaded: the board is its LazyBoard
 
-            _LAZY.extend((LazyBoard, deal_text, play_text))
+            _LAZY.extend((LazyBoard, lazy_texts))
         if type(board) is _LAZY[0]:
-            deal_v = _LAZY[1](board, Seat.NORTH)
-            play_v = _LAZY[2](board)
+            deal_v, auction_v, play_v = _LAZY[1](board)
     if deal_v is not None:
-        n, e, s, w = deal_v[2:].split(" ")  # canonical hands: nothing to escape
+        hands = deal_v[2:].split(" ")  # canonical hands from the seat named first: nothing to escape
+        first = _SEAT_INDEX[deal_v[0]]
+        if first:
+            hands = hands[4 - first:] + hands[:4 - first]
+        n, e, s, w = hands
         add(f'"deal": {{"N": "{n}", "E": "{e}", "S": "{s}", "W": "{w}"}}')
     elif board.deal is not None:
         add('"deal": ' + _ENCODE({seat.letter: None if hand is None else hand.to_pbn() for seat, hand in board.deal}))
     if board.auction_from is not None:
         add(f'"auction_from": {_SEAT_JSON[board.auction_from]}')
-    if board.auction is not None:
+    if auction_v is not None:
+        add('"auction": ' + _rows_json(auction_v))
+    elif board.auction is not None:
         add('"auction": ' + _tokens_json(board.auction))
     if board.auction_end:
         add('"auction_end": ' + _QUOTE(board.auction_end))
@@ -563,7 +611,9 @@ def board_json(board: Board) -> str:
     if board.play_leader is not None:
         add(f'"play_leader": {_SEAT_JSON[board.play_leader]}')
     if play_v is not None:
-        # canonical rows, a trick a line, the cards one space apart
+        # canonical rows, a trick a line, the cards one space apart; the end mark's line not a row
+        if play_v[-2:] == "*\n":
+            play_v = play_v[:-2]
         add('"play": [["' + play_v[:-1].replace(" ", '", "').replace("\n", '"], ["') + '"]]' if play_v
             else '"play": []')
     elif board.play is not None:
@@ -575,12 +625,12 @@ def board_json(board: Board) -> str:
     tags = board.tags
     if tags:
         try:
-            got = list(map(_TAG_JSON.get, tags.items()))
-            if None in got:
-                got = [t or _tag_json(item) for t, item in zip(got, tags.items())]
-        except TypeError:  # not str (a caller's own board): the encoder says what it makes of it
-            return _ENCODE(schema.to_dict(board))
-        add('"tags": {' + ", ".join(got) + "}")  # type: ignore[arg-type]
+            add('"tags": {' + ", ".join(map(_TAG_JSON.get, tags.items())) + "}")  # type: ignore[arg-type]
+        except TypeError:  # a tag not seen lately (None), or not str (a caller's own board)
+            try:
+                add('"tags": {' + ", ".join(map(_tag_json, tags.items())) + "}")
+            except TypeError:  # not str: the encoder says what it makes of it
+                return _ENCODE(schema.to_dict(board))
     return "{" + ", ".join(out) + "}"
 
 

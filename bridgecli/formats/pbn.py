@@ -2470,3 +2470,21 @@ def dumps(boards: Iterable[Board], crlf: bool = False) -> str:
 def dump(boards: Iterable[Board], fp: IO[str], crlf: bool = False) -> None:
     """Write ``boards`` as PBN to an open text file, in chunks."""
     _api.write_chunks(iter_dumps(boards, crlf), fp, gather=1 << 16)
+
+
+# -- added for the JSON writer (session 8, issue #19); nothing above reads it -----------
+
+
+def lazy_texts(board: LazyBoard) -> tuple[str | None, str | None, str | None]:
+    """The parts of ``board`` that are still the text read: (the Deal value, from the seat
+    it names first; the Auction rows in the writer's form, ``_CANON_AUCTION``, the end
+    mark's line included; the Play rows in canonical form, ``_CANON_PLAY``, the end
+    mark's line included), each None once that part is built (or set, or absent).
+    Never raises, never builds a part."""
+    return (board._deal_text if _GET_DEAL(board) is _PENDING else None,
+            board._auction_text if _GET_AUCTION(board) is _PENDING else None,
+            board._play_entry[3][0][1] if _GET_PLAY(board) is _PENDING else None)
+
+
+# the slots' own getters, bound once (``_DEAL_SLOT.__get__`` makes a bound method a call)
+_GET_DEAL, _GET_AUCTION, _GET_PLAY = _DEAL_SLOT.__get__, _AUCTION_SLOT.__get__, _PLAY_SLOT.__get__
