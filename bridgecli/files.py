@@ -212,6 +212,9 @@ def decode_bytes(data: bytes, source: str) -> str:
     bad = sum(1 for ch in text if ord(ch) < 32 and ch not in "\t\r\n\f\v" or 0x7F <= ord(ch) < 0xA0)
     if bad > max(4, len(text) // 100):
         raise ParseError("binary data, not a text file", source=source, line=1)
+    from bridgecli.formats.stream import warn_mixed
+
+    warn_mixed(data, source, 1)
     return text
 
 

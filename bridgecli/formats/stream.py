@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import codecs
 import os
+import re
 import stat
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO
 
 from bridgecli.core.board import Board
-from bridgecli.core.errors import BridgeError, ParseError
+from bridgecli.core.errors import BridgeError, ParseError, ReadWarning
 
 #: Bytes read at a time.
 CHUNK = 1 << 20
@@ -37,6 +39,27 @@ UTF16 = "UTF-16 text (a byte-order mark): save it as UTF-8 (iconv -f UTF-16 -t U
 
 # control bytes that mark a Latin-1 "text" as binary (as in decode_bytes)
 _CONTROL = bytes(b for b in range(256) if (b < 32 and b not in b"\t\r\n\f\v") or 0x7F <= b < 0xA0)
+
+
+# a UTF-8 sequence of two to four bytes (Latin-1 text rarely holds one: a capital
+# letter with an accent followed by a C1 control or a sign such as "©")
+_UTF8_SEQ = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
+
+
+def warn_mixed(data: bytes, source: str, line: int) -> bool:
+    """Warn (ReadWarning) when ``data``, read as Latin-1 because the input is not all
+    UTF-8, holds UTF-8 text: such a file mixes two charsets and its UTF-8 letters come
+    out as two or three Latin-1 ones (``Szabó`` as ``SzabÃ³``). ``line`` is the line
+    ``data`` starts on. Whether it warned."""
+    m = _UTF8_SEQ.search(data)
+    if m is None:
+        return False
+    seq = m.group()
+    at = line + data.count(b"\n", 0, m.start())
+    warnings.warn(f"{source or '-'}:{at}: UTF-8 text (bytes {seq.hex(' ')}) in a file that is not all UTF-8: "
+                  f"read as Latin-1, it reads {seq.decode('latin-1')!r} (save the file in one charset)",
+                  ReadWarning, stacklevel=3)
+    return True
 
 
 def _read(fp: IO[bytes], size: int) -> bytes:
@@ -90,6 +113,7 @@ def text_chunks(fp: IO[bytes], source: str, size: int = CHUNK) -> Iterator[str]:
     decoder = codecs.getincrementaldecoder("utf-8" if utf8 else "latin-1")()
     latin = not utf8
     newlines = 0      # newlines before the current block
+    mixed = False     # warned of UTF-8 text read as Latin-1
     total = bad = 0   # bytes and control bytes read as Latin-1
     cr = ""           # a "\r" held back: a "\n" may start the next piece
     block = first
@@ -112,6 +136,8 @@ def text_chunks(fp: IO[bytes], source: str, size: int = CHUNK) -> Iterator[str]:
                 block = pending + block
                 text = decoder.decode(block, final=not block)
         if latin:
+            if not mixed:
+                mixed = warn_mixed(block, source, newlines + 1)
             total += len(block)
             bad += len(block) - len(block.translate(None, _CONTROL))
             if bad > max(4, total // 100):

@@ -123,3 +123,53 @@ def test_a_file_name_too_long_keeps_its_reason(runner: CliRunner, args: list[str
     assert "\n" not in line and len(line) < 160, line
     assert line.startswith("bridgecli: error: " + "k" * 40 + "\u2026")
     assert line.endswith("k.pbn: file name too long"), line
+
+
+# -- a file mostly UTF-8 with one byte that is not: read as Latin-1 without a word ---------
+
+_DEAL = b'[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]\n'
+_MIXED = b'[Event "Caf\xe9"]\n[Board "1"]\n[North "Szab\xc3\xb3"]\n' + _DEAL  # e-acute in Latin-1, o-acute in UTF-8
+_MIXED_WARNING = ("bridgecli: warning: {src}:3: UTF-8 text (bytes c3 b3) in a file that is not all UTF-8: "
+                  "read as Latin-1, it reads '\u00c3\u00b3' (save the file in one charset)\n")
+
+
+@pytest.mark.parametrize("args", [["convert", "--to", "json"], ["show"], ["validate-auction"]])
+def test_utf8_text_in_a_latin1_file_is_warned_about(runner: CliRunner, tmp_path: Path, args: list[str]) -> None:
+    path = tmp_path / "mixed.pbn"
+    path.write_bytes(_MIXED)
+    r = runner.invoke(cli, [*args, str(path)])
+    assert r.exit_code == 0
+    assert r.stderr == _MIXED_WARNING.format(src=path)
+    if args[0] == "convert":  # read as PBN's charset says, each byte a letter: the warning says why
+        assert '"North": "Szab\u00c3\u00b3"' in r.stdout and '"Event": "Caf\u00e9"' in r.stdout
+
+
+def test_utf8_text_in_a_latin1_pipe_is_warned_about(runner: CliRunner) -> None:
+    r = runner.invoke(cli, ["convert", "--to", "json", "-"], input=_MIXED)
+    assert r.exit_code == 0 and r.stderr == _MIXED_WARNING.format(src="<stdin>")
+
+
+@pytest.mark.parametrize("data", [
+    b'[Event "Caf\xe9"]\n[North "Szab\xf3"]\n' + _DEAL,  # all Latin-1
+    b'[Event "Caf\xc3\xa9"]\n[North "Szab\xc3\xb3"]\n' + _DEAL,  # all UTF-8
+])
+def test_one_charset_is_not_warned_about(runner: CliRunner, tmp_path: Path, data: bytes) -> None:
+    path = tmp_path / "one.pbn"
+    path.write_bytes(data)
+    r = runner.invoke(cli, ["convert", "--to", "json", str(path)])
+    assert r.exit_code == 0 and r.stderr == ""
+    assert '"North": "Szab\u00f3"' in r.stdout
+
+
+def test_decode_bytes_warns_of_utf8_in_latin1_too() -> None:
+    import warnings
+
+    from bridgecli.core.errors import ReadWarning
+    from bridgecli.files import decode_bytes
+
+    with warnings.catch_warnings(record=True) as got:
+        warnings.simplefilter("always")
+        assert decode_bytes(b"x\n\xe9\ny \xe2\x82\xac\n", "f.pbn") == "x\n\u00e9\ny \u00e2\u0082\u00ac\n"
+    assert [(w.category, str(w.message)) for w in got] == [
+        (ReadWarning, "f.pbn:3: UTF-8 text (bytes e2 82 ac) in a file that is not all UTF-8: "
+                      "read as Latin-1, it reads '\u00e2\\x82\u00ac' (save the file in one charset)")]
