@@ -171,5 +171,5 @@ def test_decode_bytes_warns_of_utf8_in_latin1_too() -> None:
         warnings.simplefilter("always")
         assert decode_bytes(b"x\n\xe9\ny \xe2\x82\xac\n", "f.pbn") == "x\n\u00e9\ny \u00e2\u0082\u00ac\n"
     assert [(w.category, str(w.message)) for w in got] == [
-        (ReadWarning, "f.pbn:3: UTF-8 text (bytes e2 82 ac) in a file that is not all UTF-8: "
-                      "read as Latin-1, it reads '\u00e2\\x82\u00ac' (save the file in one charset)")]
+        (ReadWarning, ("f.pbn:3: UTF-8 text (bytes e2 82 ac) in a file that is not all UTF-8: "
+                       "read as Latin-1, it reads '\u00e2\\x82\u00ac' (save the file in one charset)"))]
