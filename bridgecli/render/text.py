@@ -18,7 +18,6 @@ tabulate is imported only when a grid is drawn.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from bridgecli.core.board import AnnotatedCall, Board
@@ -386,24 +385,25 @@ def _brief_calls(board: Board, auction: tuple[AnnotatedCall, ...], memo: _BriefM
     """The calls of a brief line: the cells of :func:`auction_rows` without the blanks."""
     cells = memo.cells
     if len(cells) > _MEMO_SIZE:
-        cells.clear()  # (never between the look-ups and the learning below)
-    # an entry keeps its call alive, so an id found is that call's own
-    found = list(map(cells.get, map(id, auction)))
-    got: list[tuple[AnnotatedCall, str, int]] = (
-        [g if g is not None else memo.learn_call(a) for g, a in zip(found, auction)] if None in found
-        else found)  # type: ignore[assignment]
-    texts = list(map(_CELL_TEXT, got))
-    if (not board.auction_end and len(got) >= 3 and got[-1][2] == got[-2][2] == got[-3][2] == _PLAIN_PASS
-            and _BID in map(_CELL_KIND, got)):
+        cells.clear()  # (never during the loop: the last three are looked up again after it)
+    texts: list[str] = []
+    add = texts.append
+    bid = False
+    for a in auction:
+        got = cells.get(id(a))
+        if got is None or got[0] is not a:
+            got = memo.learn_call(a)
+        add(got[1])
+        bid = bid or got[2] == _BID
+    if (bid and not board.auction_end and len(auction) >= 3
+            and cells[id(auction[-1])][2] == cells[id(auction[-2])][2] == cells[id(auction[-3])][2] == _PLAIN_PASS):
         texts[-3:] = [memo.all_pass]
     if board.auction_end:
-        texts.append("...")
+        add("...")
     return " ".join(filter(None, texts))
 
 
 _OTHER, _BID, _PLAIN_PASS = 0, 1, 2
-_CELL_TEXT = itemgetter(1)
-_CELL_KIND = itemgetter(2)
 
 
 class _BriefMemo:
