@@ -23,7 +23,7 @@ from dataclasses import dataclass, fields
 from operator import attrgetter
 from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
-from bridgecli.core.auction import BRIDGE, AuctionCheck, AuctionRules, check_calls
+from bridgecli.core.auction import BRIDGE, AuctionCheck, AuctionRules, check_calls, closed_contract
 from bridgecli.core.board import AnnotatedCall, Board
 from bridgecli.core.calls import PASS, Bid, Call, Contract
 from bridgecli.core.cards import Seat
@@ -507,6 +507,12 @@ def verdict_json_line(v: AuctionVerdict) -> str:
     if (board is None or check is None or check.error is not None or v.mismatch or v.legal_calls is not None
             or v.read_error is not None or v.marks):
         return json.dumps(verdict_json(v), ensure_ascii=False)
+    return _plain_json_line(board, v.record, contract, len(check.calls), v.ok)
+
+
+def _plain_json_line(board: Board, record: int, contract: Contract | None, calls: int, ok: bool) -> str:
+    """The JSON line of a board whose auction is legal, with nothing to say but its
+    contract (None: not closed), its number of calls and whether it passes."""
     number = board.number
     dealer = board.dealer
     if dealer is None:
@@ -523,11 +529,11 @@ def verdict_json_line(v: AuctionVerdict) -> str:
             got = _contract_json(contract)
         text, declarer = got[1], got[2]
     return (
-        f'{{"board": {"null" if number is None else number}, "record": {v.record}, '
+        f'{{"board": {"null" if number is None else number}, "record": {record}, '
         f'"dealer": {"null" if dealer is None else _SEAT_JSON[dealer]}, '
         f'"vulnerable": {"null" if vul is None else _VUL_JSON[vul]}, "legal": true, "complete": {complete}, '
-        f'"contract": {text}, "declarer": {declarer}, "calls": {len(check.calls)}, "mismatch": false, '
-        f'"ok": {"true" if v.ok else "false"}}}'
+        f'"contract": {text}, "declarer": {declarer}, "calls": {calls}, "mismatch": false, '
+        f'"ok": {"true" if ok else "false"}}}'
     )
 
 
@@ -564,6 +570,88 @@ def write_verdicts(fp: IO[str], verdicts: Iterable[AuctionVerdict], *, as_json: 
         elif not v.ok and worst == OK:
             worst = RULES
     return worst, n
+
+
+class _Records(NamedTuple):
+    """Records to check and write with :func:`_write_records` (what a run gives instead of
+    their verdicts when it writes the lines)."""
+
+    records: Iterable[Board | BridgeError]
+    start: int
+    """The number of the first record."""
+
+
+def _write_records(write: Any, records: Iterable[Board | BridgeError], start: int, opts: _Options,
+                   lang: Language) -> tuple[int, int]:
+    """Check ``records`` (numbered from ``start``) and ``write`` one line each, as
+    ``write_verdicts(check_records(...))`` does; return the worst status and the number of
+    lines. A board with nothing to say but its contract (:func:`_quick_contract`) is
+    written from that alone, with no verdict; every other record goes the full way."""
+    as_json = bool(opts.as_json)
+    quick = opts.rules is BRIDGE and not opts.legal_calls
+    board_word = lang.word("board")
+    # the text after "Board N: " of a board that passes, by vulnerability (4: none) and contract
+    tails: tuple[dict[int, tuple[Contract, str]], ...] = ({}, {}, {}, {}, {})
+    worst = OK
+    n = 0
+    for i, rec in enumerate(records, start):
+        n += 1
+        if quick and not isinstance(rec, BridgeError):
+            contract = _quick_contract(rec)
+            if contract is not None:
+                if as_json:
+                    write(_plain_json_line(rec, i, contract, len(rec.auction), True) + "\n")  # type: ignore[arg-type]
+                    continue
+                vul = rec.effective_vulnerability
+                number = rec.number
+                got = tails[4 if vul is None else vul].get(id(contract))
+                if got is None:
+                    got = _learn_tail(tails, contract, vul, lang)
+                if number is None:
+                    write(f"{lang.word('record')} {i}: {got[1]}\n")
+                else:
+                    write(f"{board_word} {number}: {got[1]}\n")
+                continue
+        if isinstance(rec, BridgeError):
+            v = AuctionVerdict(i, None, None, read_error=rec, ok=False)
+        else:
+            v = check_board(rec, i, require_complete=opts.require_complete, legal_calls=opts.legal_calls,
+                            rules=opts.rules)
+        write((verdict_json_line(v) if as_json else verdict_text(v, lang)) + "\n")
+        if v.read_error is not None:
+            worst = UNREADABLE
+        elif not v.ok and worst == OK:
+            worst = RULES
+    return worst, n
+
+
+def _quick_contract(board: Board) -> Contract | None:
+    """The contract of ``board`` when :func:`check_board` (under bridge's rules) would find
+    nothing else to say: a known dealer, calls with no irregularity mark, every one legal,
+    the last closing the auction, and Contract/Declarer tags (if any) that agree; else None."""
+    dealer = board.effective_dealer
+    auction = board.auction
+    if dealer is None or not auction or any(map(_IRREGULAR, auction)):
+        return None
+    contract = closed_contract(dealer, tuple(map(_CALL, auction)))
+    if contract is None:
+        return None
+    tags = board.contract
+    if tags is not None and tags is not contract and not _same(contract, tags):
+        return None
+    return contract
+
+
+def _learn_tail(tails: tuple[dict[int, tuple[Contract, str]], ...], contract: Contract, vul: int | None,
+                lang: Language) -> tuple[Contract, str]:
+    """What :func:`verdict_text` writes after the label of a board that passes with
+    ``contract`` under ``vul``, remembered in ``tails`` (the contract kept with it, so
+    that its id stays its own)."""
+    text = lang.word("auction_passed_out") if contract.is_passout else lang.contract_str(contract, declarer=True)
+    if vul is not None:
+        text += f", {lang.word(_VUL_WORDS[vul])}"
+    got = tails[4 if vul is None else vul][id(contract)] = (contract, text)
+    return got
 
 
 # -- boards of a file -------------------------------------------------------------------
@@ -657,10 +745,12 @@ class AuctionChecks(Iterator[AuctionVerdict]):
         self._opts = opts
         self._verdicts: Iterator[AuctionVerdict] | None = None
 
-    def _parts(self, opts: _Options) -> Iterator[AuctionVerdict | _Done]:
+    def _parts(self, opts: _Options) -> Iterator[AuctionVerdict | _Done | _Records]:
         try:
             if self._pbn:
                 yield from _pbn_parts(self._items, self._source, self._jobs, self._size, opts)  # type: ignore[arg-type]
+            elif opts.as_json is not None:
+                yield _Records(self._items, 1)  # type: ignore[arg-type]
             else:
                 yield from check_records(self._items, require_complete=opts.require_complete,  # type: ignore[arg-type]
                                          legal_calls=opts.legal_calls, rules=opts.rules)
@@ -673,7 +763,7 @@ class AuctionChecks(Iterator[AuctionVerdict]):
         return next(self._verdicts)
 
     @staticmethod
-    def _flat(parts: Iterator[AuctionVerdict | _Done]) -> Iterator[AuctionVerdict]:
+    def _flat(parts: Iterator[AuctionVerdict | _Done | _Records]) -> Iterator[AuctionVerdict]:
         for part in parts:
             if isinstance(part, AuctionVerdict):
                 yield part
@@ -696,7 +786,8 @@ class AuctionChecks(Iterator[AuctionVerdict]):
         self._verdicts = iter(())  # used once
         worst, n = OK, 0
         write = out.write
-        for part in self._parts(self._opts._replace(as_json=as_json, lang=language.code)):
+        opts = self._opts._replace(as_json=as_json, lang=language.code)
+        for part in self._parts(opts):
             if isinstance(part, AuctionVerdict):
                 write(verdict_json_line(part) + "\n" if as_json else verdict_text(part, language) + "\n")
                 n += 1
@@ -704,6 +795,9 @@ class AuctionChecks(Iterator[AuctionVerdict]):
                     worst = UNREADABLE
                 elif not part.ok and worst == OK:
                     worst = RULES
+            elif isinstance(part, _Records):
+                code, k = _write_records(write, part.records, part.start, opts, language)
+                worst, n = max(worst, code), n + k
             else:
                 text, code, k = part
                 write(text)  # type: ignore[arg-type]
@@ -891,19 +985,19 @@ def _run_batch(task: _Batch) -> _Batch_done:
 
     games, source, start, opts = task
     reader = _Reader("", source)
-    verdicts = check_records(_game_records(games, source, reader), require_complete=opts.require_complete,
-                             legal_calls=opts.legal_calls, rules=opts.rules, start=start)
+    records = _game_records(games, source, reader)
     if opts.as_json is None:
-        done = list(verdicts)
+        done = list(check_records(records, require_complete=opts.require_complete, legal_calls=opts.legal_calls,
+                                  rules=opts.rules, start=start))
         worst = max((v.status for v in done), default=OK)
         return done, worst, len(done), reader.last
     out = io.StringIO()
-    worst, n = write_verdicts(out, verdicts, as_json=opts.as_json, lang=opts.lang)
+    worst, n = _write_records(out.write, records, start, opts, _language(opts.lang))
     return out.getvalue(), worst, n, reader.last
 
 
 def _pbn_parts(chunks: Iterable[str], source: str | None, jobs: int | None, size: int,
-               opts: _Options) -> Iterator[AuctionVerdict | _Done]:
+               opts: _Options) -> Iterator[AuctionVerdict | _Done | _Records]:
     """The verdicts of a PBN stream, a piece at a time: one by one from this process, or
     in batches from worker processes when the file is big (see :func:`_workers`)."""
     import itertools
@@ -917,6 +1011,9 @@ def _pbn_parts(chunks: Iterable[str], source: str | None, jobs: int | None, size
     workers = _workers(jobs, max(blocks, size // max(1, len(first) // blocks)))
     pieces = itertools.chain([first], pieces)
     if workers == 1:
+        if opts.as_json is not None:
+            yield _Records(_auction_records(pieces, source), 1)  # the lines are written from the records
+            return
         yield from check_records(_auction_records(pieces, source), require_complete=opts.require_complete,
                                  legal_calls=opts.legal_calls, rules=opts.rules)
     else:

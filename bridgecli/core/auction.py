@@ -678,5 +678,21 @@ def check_calls(dealer: Seat, calls: Iterable[Call], rules: AuctionRules = BRIDG
     return AuctionCheck(dealer, seq, error, Auction._make(dealer, rules, seq[:n], first, st))
 
 
+def closed_contract(dealer: Seat, calls: tuple[Call, ...] | list[Call], rules: AuctionRules = BRIDGE) -> Contract | None:
+    """The contract (with declarer; ``Contract.passed_out()`` for a board passed out) that
+    ``calls`` made from ``dealer`` reach when every call is legal and the last one closes
+    the auction; None for anything else (an illegal call, an open auction, calls after
+    the close). ``check_calls(dealer, calls, rules).contract`` without the check and the
+    auction objects: the quick path of ``validate-auction`` for the common board.
+
+    Raises IllegalCallError only when ``dealer`` does not take part under ``rules``.
+    """
+    first = _first_index(rules, dealer)
+    st, reason = _run(rules, first, calls)
+    if reason is not None or not st[6]:
+        return None
+    return _contract(rules, first, calls, st)
+
+
 _SET_CHECK_DEALER, _SET_CHECK_CALLS, _SET_CHECK_ERROR, _SET_CHECK_AUCTION = (
     getattr(AuctionCheck, name).__set__ for name in ("dealer", "calls", "error", "auction"))

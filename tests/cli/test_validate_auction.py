@@ -499,3 +499,130 @@ def test_empty_input_is_an_error(runner: CliRunner) -> None:
     r = run(runner, "-", "--from", "pbn", input="")
     assert r.exit_code == 2
     assert r.stderr == "bridgecli: error: <stdin>: no boards\n"
+
+
+# -- the quick lines of a run (checks.auctions._write_records) against the full path ------
+
+QUICK_CASES = """% boards the quick path must hand to the full one, and some it writes itself
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Declarer "S"]
+[Contract "4H"]
+[Auction "N"]
+Pass 1H! Pass 4H =1=
+Pass Pass Pass
+[Note "1:to play"]
+
+[Board "2"]
+[Dealer "E"]
+[Auction "E"]
+1S Pass 1S Pass
+
+[Board "3"]
+[Dealer "S"]
+[Auction "S"]
+1C Pass X Pass
+
+[Board "4"]
+[Dealer "W"]
+[Auction "W"]
+Pass Pass Pass Pass
+1C
+
+[Board "5"]
+[Dealer "N"]
+[Auction "N"]
+1C ^I 1C Pass Pass
+Pass
+
+[Board "6"]
+[Dealer "E"]
+[Declarer "W"]
+[Contract "2D"]
+[Auction "E"]
+1D Pass 2D Pass
+Pass Pass
+
+[Board "7"]
+[Dealer "S"]
+[Contract "Pass"]
+[Auction "S"]
+AP
+
+[Board "8"]
+[Dealer "W"]
+[Auction "W"]
+1NT Pass
+
+[Board "9"]
+[Dealer "N"]
+[Auction "N"]
+1C X XX Pass
+Pass Pass
+
+[Board "10"]
+[Dealer "E"]
+[Auction "E"]
+1H Pass XX Pass
+
+[Board "11"]
+[Auction "N"]
+1S Pass 2S AP
+
+[Board "12"]
+[Dealer "S"]
+[Auction "S"]
+1C Pass Pass Pass
+Pass
+"""
+
+
+def _both_ways(source: Any, as_json: bool, **options: Any) -> tuple[tuple[str, int], tuple[str, int]]:
+    import io
+
+    from bridgecli.checks.auctions import check_auctions, write_verdicts
+
+    quick, full = io.StringIO(), io.StringIO()
+    got = check_auctions(source, **options).write(quick, as_json=as_json)
+    # iterating gives the verdicts: every board down the full path
+    want = write_verdicts(full, check_auctions(source, **options), as_json=as_json)
+    return (quick.getvalue(), got[0]), (full.getvalue(), want[0])
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+@pytest.mark.parametrize("options", [{}, {"require_complete": True}, {"legal_calls": True}])
+def test_quick_lines_are_the_full_paths(as_json: bool, options: dict[str, Any]) -> None:
+    quick, full = _both_ways(QUICK_CASES, as_json, **options)
+    assert quick == full
+    assert quick[0].count("\n") == 12
+    quick, full = _both_ways(PBN_TEXT, as_json, **options)
+    assert quick == full
+    quick, full = _both_ways(list(BOARDS), as_json, **options)
+    assert quick == full
+
+
+@pytest.mark.filterwarnings("ignore")
+def test_quick_lines_of_every_sample_and_realworld_file(samples: Any) -> None:
+    corpus = samples.parent.parent / "shared" / "corpus" / "realworld"
+    # the corpus files up to 120 KB (the suite's time; the big ones are compared by hand)
+    files = sorted(samples.rglob("*.pbn")) + sorted(p for p in corpus.rglob("*.pbn") if p.stat().st_size < 120_000)
+    if not corpus.is_dir():
+        pytest.skip(f"no realworld corpus at {corpus}: samples only")  # pragma: no cover
+    for path in files:
+        for as_json in (False, True):
+            try:
+                quick, full = _both_ways(str(path), as_json, jobs=1)
+            except ParseError:  # a file that is no text (a sample of bad input): refused both ways
+                with pytest.raises(ParseError):
+                    _write_full(str(path), as_json)
+                continue
+            assert quick == full, path
+
+
+def _write_full(source: str, as_json: bool) -> None:
+    import io
+
+    from bridgecli.checks.auctions import check_auctions, write_verdicts
+
+    write_verdicts(io.StringIO(), check_auctions(source, jobs=1), as_json=as_json)
