@@ -20,9 +20,7 @@ from bridgecli.formats.traveller import (
     ns_from,
     parse_score_tag,
     result_text,
-    score_ints,
-    score_job,
-    score_regular,
+    score_many,
     score_tag,
     unscored_reason,
 )
@@ -414,11 +412,11 @@ def score_boards(boards: Iterable[Board | BridgeError] | str | os.PathLike[str] 
 
 def _score(boards: Iterable[Board | BridgeError], rules: _Rules, keep_going: bool,
            source: str | None, ahead: bool = True) -> Iterator[ScoredBoard]:
-    from bridgecli.core._replay_batch import replayed_ahead
+    from bridgecli.core._replay_batch import worked_ahead
 
-    # many boards of a file are replayed at once (core._replay_batch: their contract and
-    # tricks found by score_regular), the rest one by one
-    for item, found in replayed_ahead(boards, score_job, score_ints, ahead, finish=score_regular):
+    # many boards of a file are replayed at once (their contract and tricks found by
+    # score_many), the rest one by one
+    for item, found in worked_ahead(boards, score_many, ahead):
         if isinstance(item, BridgeError):
             if not keep_going:
                 raise item
