@@ -2447,14 +2447,15 @@ def play_texts_many(boards: Iterable[object]) -> list[tuple[tuple[int, int, int,
         t: str = board._play_entry[3][0][1]
         if t[-2:] == "*\n":
             t = t[:-2]
+        hands: tuple[int, int, int, int] | None
         try:
-            hands: tuple[int, int, int, int] | None = board._hands  # (kept by the reader)
+            kept = board._hands  # (kept by the reader)
         except AttributeError:
             hands = deal_masks(board)
         else:
             first = seat_of.get(board._deal_text[0])
-            if first:  # the hands run from ``first``: turned to run from North (as deal_masks does)
-                hands = hands[4 - first:] + hands[:4 - first]  # type: ignore[assignment]
+            # the hands run from ``first``: turned to run from North (as deal_masks does)
+            hands = kept[4 - first:] + kept[:4 - first] if first else kept  # type: ignore[assignment]
         append((hands, t) if t and hands is not None else None)
     return out
 

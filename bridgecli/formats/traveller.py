@@ -498,16 +498,15 @@ def score_many(boards: Sequence[object]) -> list[tuple[Contract, int | None] | N
     if flat is None:  # (some text is not as the writer writes it: each on its own, those left out)
         each = [rows_indices(t) for t in texts]
         keep = [i for i, f in enumerate(each) if f is not None]
-        at, contracts, hands, leaders, trumps = ([xs[i] for i in keep] for xs in (at, contracts, hands, leaders,
-                                                                                  trumps))
-        texts = [texts[i] for i in keep]
+        at, leaders, trumps = ([xs[i] for i in keep] for xs in (at, leaders, trumps))
+        contracts, hands, texts = [contracts[i] for i in keep], [hands[i] for i in keep], [texts[i] for i in keep]
         flat = b"".join(f for f in each if f is not None)
     bad, rows, ew = replay_packed(hands, flat, [len(t) // 3 for t in texts], leaders, trumps)
     out: list[tuple[Contract, int | None] | None] = [None] * len(boards)
     for k, c, b, played, e in zip(at, contracts, bad, rows, ew):
         if b:
             continue
-        in_play = e if c.declarer & 1 else played - e  # type: ignore[operator]  (E-W's seats are odd)
+        in_play = e if c.declarer & 1 else played - e  # type: ignore[operator]  # (E-W's seats are odd)
         result = boards[k].result  # type: ignore[attr-defined]
         if result is None:
             out[k] = (c, in_play if played == 13 else None)
