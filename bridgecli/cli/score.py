@@ -127,8 +127,7 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
         """The boards to write back (a board that could not be scored as it was), the rows
         printed a :data:`TABLE_ROWS` at a time."""
         nonlocal failures
-        # where each scored board's row goes: JSON lines (the small row, not the board), the
-        # table, or nowhere (-o -: the boards alone); counted here, printed a part at a time
+        # each row to the JSON lines (the small row, not the board), the table, or nowhere (-o -)
         keep = None if output == "-" else rows.append if as_json else table.add
         held = 0
         for sb in score_boards(items, scoring=scoring, keep_going=keep_going, source=source,
