@@ -127,8 +127,7 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
         """The boards to write back (a board that could not be scored as it was), the rows
         printed a :data:`TABLE_ROWS` at a time."""
         nonlocal failures
-        # each row to the JSON lines (the small row, not the board), the table, or nowhere (-o -)
-        keep = None if output == "-" else rows.append if as_json else table.add
+        keep = None if output == "-" else rows.append if as_json else table.add  # (JSON: the small row)
         held = 0
         for sb in score_boards(items, scoring=scoring, keep_going=keep_going, source=source,
                                ahead=files.whole_input(path)):
