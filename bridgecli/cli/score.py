@@ -127,6 +127,8 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
         """The boards to write back (a board that could not be scored as it was), the rows
         printed a :data:`TABLE_ROWS` at a time."""
         nonlocal failures
+        keep = None if output == "-" else rows.append if as_json else table.add  # (JSON: the small row)
+        held = 0
         for sb in score_boards(items, scoring=scoring, keep_going=keep_going, source=source,
                                ahead=files.whole_input(path)):
             if sb.error is not None:
@@ -137,14 +139,14 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
                 continue
             if sb.warning is not None:
                 click.echo(cut_quoted(f"bridgecli: warning: {source}: {sb.warning}"), err=True)
-            if output != "-" and as_json:  # the small row, not the board
-                rows.append(sb.as_json())
-            elif output != "-":
-                table.add(sb)
+            if keep is not None:
+                keep(sb.as_json() if as_json else sb)  # type: ignore[arg-type]
+                held += 1
+                if held >= TABLE_ROWS:
+                    print_rows()
+                    held = 0
             if output is not None:
                 yield sb.updated()
-            if len(rows) >= TABLE_ROWS or len(table) >= TABLE_ROWS:
-                print_rows()
 
     from bridgecli.files import streaming_gc
 

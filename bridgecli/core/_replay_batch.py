@@ -77,12 +77,50 @@ def _replayed(hands: Sequence[Sequence[int]], flats: Sequence[bytes], leaders: S
         return [], [], [], []
     import numpy as np
 
-    u64 = np.uint64
-    hand = np.fromiter(chain.from_iterable(hands), dtype=u64, count=4 * n).reshape(n, 4)
+    hand = np.fromiter(chain.from_iterable(hands), dtype=np.uint64, count=4 * n).reshape(n, 4)
     rows = np.fromiter(map(len, flats), dtype=np.intp, count=n) >> 2
-    # the records padded to 13 rows (the padding is masked out by ``valid``), trick by
-    # trick: [trick, record, column]
+    # the records padded to 13 rows (the padding is masked out by ``valid``)
     raw = np.frombuffer(b"".join([f.ljust(4 * ROWS, b"\0") for f in flats]), dtype=np.uint8).reshape(n, 4 * ROWS)
+    bad, winners, ew = _replay_arrays(np, hand, raw, rows, leaders, trumps)
+    return bad.tolist(), winners.T.tolist(), rows.tolist(), ew.tolist()
+
+
+def replay_packed(hands: Sequence[Sequence[int]], flat: bytes, counts: Sequence[int], leaders: Sequence[int],
+                  trumps: Sequence[int]) -> tuple[list[bool], list[int], list[int]]:
+    """:func:`replay_many` of records given together, for a caller that needs each record's
+    tricks, not their winners: the card indices of every record one after the other in
+    ``flat`` (``counts``: the cards of each, a whole number of rows of four, 1 to 13 rows;
+    the caller checks that), the other arguments as :func:`replay_many` takes them.
+
+    Returns three lists, an entry a record: whether it is not regular (then the other
+    two say nothing), its rows (tricks played), the tricks E-W won. Never raises for a
+    record's content.
+    """
+    n = len(counts)
+    if n == 0:
+        return [], [], []
+    import numpy as np
+
+    hand = np.fromiter(chain.from_iterable(hands), dtype=np.uint64, count=4 * n).reshape(n, 4)
+    size = np.asarray(counts, dtype=np.intp)
+    # the records padded to 13 rows, in one step: each record's cards fill the start of its row
+    raw = np.zeros((n, 4 * ROWS), dtype=np.uint8)
+    raw[np.arange(4 * ROWS)[None, :] < size[:, None]] = np.frombuffer(flat, dtype=np.uint8)
+    rows = size >> 2
+    bad, _, ew = _replay_arrays(np, hand, raw, rows, leaders, trumps)
+    return bad.tolist(), rows.tolist(), ew.tolist()
+
+
+def _replay_arrays(np: Any, hand: Any, raw: Any, rows: Any, leaders: Sequence[int],
+                   trumps: Sequence[int]) -> tuple[Any, Any, Any]:
+    """The work of :func:`_replayed` and :func:`replay_packed`, on arrays: the hands as dealt
+    (``[record, seat]``, uint64), the card indices padded with 0 to 13 rows (``[record, 4 *
+    13]``, uint8), the rows of each record. Returns, as arrays: whether each record is not
+    regular, the seat of the winner of each row (``[row, record]``; past a record's rows,
+    padding) and the tricks E-W won."""
+    n = len(rows)
+    u64 = np.uint64
+    # trick by trick: [trick, record, column]
     # (the padding is 0; a row's maximum only when some index is out of range)
     bad = raw.max(axis=1) > 51 if raw.max() > 51 else np.zeros(n, dtype=bool)
     cards = np.ascontiguousarray(np.minimum(raw, 51).reshape(n, ROWS, 4).transpose(1, 0, 2))
@@ -135,7 +173,7 @@ def _replayed(hands: Sequence[Sequence[int]], flats: Sequence[bytes], leaders: S
 
     winners = (first[None, :] + wins) & 3
     ew = ((winners & 1).astype(bool) & valid).sum(axis=0)
-    return bad.tolist(), winners.T.tolist(), rows.tolist(), ew.tolist()
+    return bad, winners, ew
 
 
 def replay_jobs(jobs: Sequence[Job | None]) -> list[Replay | None]:
@@ -320,18 +358,85 @@ def _ahead(records: Iterable[T], job: Callable[[T, P], Job | None], prepare: Cal
             return
 
 
+def worked_ahead(records: Iterable[T], work: Callable[[list[T]], Sequence[R | None] | None],
+                 ahead: bool = True) -> Iterator[tuple[T, R | None]]:
+    """Each record of ``records``, in order, with what ``work`` made of it in a batch (None:
+    nothing; the caller then works the record its own way): the lane of
+    :func:`replayed_ahead` for a caller whose ``work`` takes a whole batch of records in one
+    call (it finds their play records, replays them together, and finishes each), for the
+    fewest steps a record.
+
+    ``work`` gives an entry a record of the list it is given, or None for none at all; it
+    may neither raise nor warn. Records are read :data:`BATCH` ahead and worked a batch at
+    a time once a first batch is full; a shorter input is passed on with None for each,
+    and so is every record with ``ahead=False``. Warnings shown while reading, and an
+    error reading raises, come in their places, as :func:`replayed_ahead` says.
+    """
+    if not ahead:
+        return _each(records)
+    return _worked(records, work)
+
+
+def _worked(records: Iterable[T], work: Callable[[list[T]], Sequence[R | None] | None]
+            ) -> Iterator[tuple[T, R | None]]:
+    """:func:`worked_ahead` reading ahead."""
+    it = iter(records)
+    batched = False
+    size = BATCH
+    while True:
+        pending: list[T] = []
+        failed: Exception | None = None
+        with _held_warnings(pending) as said:  # each warning with the number of records read before it
+            try:
+                for rec in it:
+                    pending.append(rec)
+                    if len(pending) >= size:
+                        break
+            except Exception as exc:  # noqa: BLE001  (raised again below, in its place)
+                failed = exc
+        if not pending and not said and failed is None:
+            return
+        found: Sequence[R | None] | None = None
+        if failed is None and (batched or len(pending) >= size):
+            batched = True
+            try:
+                found = work(pending)
+            except Exception:  # noqa: BLE001  (a bug: each record then goes its caller's way)
+                found = None
+        if found is None:
+            found = [None] * len(pending)
+        if not said:
+            yield from zip(pending, found)
+        else:
+            start = 0
+            for k, rec in enumerate(pending):
+                while start < len(said) and said[start][0] <= k:
+                    _warn_again(said, start, start + 1, at=1)
+                    start += 1
+                yield rec, found[k]
+            _warn_again(said, start, len(said), at=1)
+        if failed is not None:
+            raise failed
+        if len(pending) < size:
+            return
+
+
 @contextmanager
-def _held_warnings() -> Iterator[list[tuple[Any, ...]]]:
+def _held_warnings(read: list[Any] | None = None) -> Iterator[list[tuple[Any, ...]]]:
     """Inside the block, each warning the filters let through is held in the list given (the
-    arguments of :func:`warnings.showwarning`) instead of shown. The filters and their
-    registries are left alone: :func:`warnings.catch_warnings` would mark them changed,
-    and each place's registry (the default filter's "once a place") would start again."""
+    arguments of :func:`warnings.showwarning`; with ``read``, after the length ``read`` had
+    then) instead of shown. The filters and their registries are left alone:
+    :func:`warnings.catch_warnings` would mark them changed, and each place's registry (the
+    default filter's "once a place") would start again."""
     import warnings
 
     held: list[tuple[Any, ...]] = []
 
     def hold(message: Warning | str, category: type[Warning], *args: Any, **kw: Any) -> None:
-        held.append((message, category, args, kw))
+        if read is None:
+            held.append((message, category, args, kw))
+        else:
+            held.append((len(read), message, category, args, kw))
 
     shown = warnings.showwarning
     warnings.showwarning = hold
@@ -341,13 +446,15 @@ def _held_warnings() -> Iterator[list[tuple[Any, ...]]]:
         warnings.showwarning = shown
 
 
-def _warn_again(said: list[tuple[Any, ...]], start: int, end: int) -> int:
-    """Show the warnings held in ``said[start:end]`` (by :func:`_held_warnings`); returns ``end``."""
+def _warn_again(said: list[tuple[Any, ...]], start: int, end: int, at: int = 0) -> int:
+    """Show the warnings held in ``said[start:end]`` (by :func:`_held_warnings`; ``at``: where
+    the arguments start in each entry); returns ``end``."""
     import warnings
 
-    for message, category, args, kw in said[start:end]:
+    for held in said[start:end]:
+        message, category, args, kw = held[at:]
         warnings.showwarning(message, category, *args, **kw)
     return end
 
 
-__all__ = ["BATCH", "FEW", "ROWS", "replay_jobs", "replay_many", "replayed_ahead"]
+__all__ = ["BATCH", "FEW", "ROWS", "replay_jobs", "replay_many", "replay_packed", "replayed_ahead", "worked_ahead"]

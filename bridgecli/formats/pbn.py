@@ -2488,3 +2488,58 @@ def lazy_texts(board: LazyBoard) -> tuple[str | None, str | None, str | None]:
 
 # the slots' own getters, bound once (``_DEAL_SLOT.__get__`` makes a bound method a call)
 _GET_DEAL, _GET_AUCTION, _GET_PLAY = _DEAL_SLOT.__get__, _AUCTION_SLOT.__get__, _PLAY_SLOT.__get__
+
+
+# -- added for score FILE's batch (session 8, issue #19) -----------------------------------
+
+
+def play_texts_many(boards: Iterable[object]) -> list[tuple[tuple[int, int, int, int], str] | None]:
+    """(:func:`deal_masks`, :func:`play_text`) of each of ``boards`` when both are known and
+    the record has a card, else None (also for anything else than a board): what a caller
+    that converts the play texts of many boards at once (``score FILE``) takes, in one
+    step a board. Never raises, never builds the Deal or the play."""
+    out: list[tuple[tuple[int, int, int, int], str] | None] = []
+    append = out.append
+    play_of, deal_of, seat_of = _PLAY_SLOT.__get__, _DEAL_SLOT.__get__, _SEAT_OF
+    for board in boards:
+        if type(board) is not LazyBoard or play_of(board) is not _PENDING or deal_of(board) is not _PENDING:
+            append(None)
+            continue
+        t: str = board._play_entry[3][0][1]
+        if t[-2:] == "*\n":
+            t = t[:-2]
+        hands: tuple[int, int, int, int] | None
+        try:
+            kept = board._hands  # (kept by the reader)
+        except AttributeError:
+            hands = deal_masks(board)
+        else:
+            first = seat_of.get(board._deal_text[0])
+            # the hands run from ``first``: turned to run from North (as deal_masks does)
+            hands = kept[4 - first:] + kept[:4 - first] if first else kept  # type: ignore[assignment]
+        append((hands, t) if t and hands is not None else None)
+    return out
+
+
+def rows_indices(text: str) -> bytes | None:
+    """The card indices (``13 * suit + rank - 2``, a byte a card) of play rows written as the
+    writer writes them, or of several such texts joined (each ending in a newline), or
+    None when ``text`` is not of that form: a card (two characters) then a space or a
+    newline, again and again. Never raises."""
+    if len(text) % 3 or text[2::3].strip(" \n"):
+        return None
+    try:
+        raw = text.encode("ascii")
+    except UnicodeError:
+        return None
+    if raw.translate(None, b"CDHS23456789TJQKA \n"):
+        return None  # (a character of no card)
+    try:
+        flat = bytes.fromhex(raw.translate(_CARD_HEX_BYTES).decode("ascii"))
+    except ValueError:
+        return None
+    # (white space in a card's place would be skipped by fromhex, giving fewer bytes)
+    if 3 * len(flat) != len(text):
+        return None
+    flat = flat.translate(_HEX_INDEX)
+    return None if 255 in flat else flat  # (255: a rank where the suit goes, say)

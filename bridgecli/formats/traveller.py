@@ -415,7 +415,7 @@ def contract_and_tricks(board: Board, replayed: Replay | None = None) -> tuple[C
     declarer has already won in it, or more than declarer can still reach).
 
     ``replayed`` is the board's :class:`~bridgecli.core.play.Replay` when it was already
-    made from its ints (:func:`score_job`, replayed in a batch), its contract the board's.
+    made from its ints (replayed in a batch), its contract the board's.
     """
     contract: Contract | None
     if replayed is not None:
@@ -448,63 +448,71 @@ def contract_and_tricks(board: Board, replayed: Replay | None = None) -> tuple[C
     return contract, tricks
 
 
-def score_job(board: Board | BridgeError, ints: tuple[Sequence[int], bytes] | None
-              ) -> tuple[Board, Contract, Sequence[int], bytes] | None:
-    """What :func:`contract_and_tricks` replays ``board`` from in the int lane (the
-    arguments of :func:`~bridgecli.core.play.replay_indices`), or None (a board of
-    another kind, one whose contract cannot be found, or ``ints`` None), given the
-    board's :func:`~bridgecli.formats.pbn.play_ints` (:func:`score_ints`). Never raises."""
-    if ints is None or isinstance(board, BridgeError) or type(board) is Board:
-        return None
-    contract_of = _contract_of()
-    try:
-        contract = contract_of(board)
-    except BridgeError:
-        return None
-    if contract is None or contract.is_passout or contract.declarer is None:
-        return None
-    return (board, contract, *ints)
+def score_many(boards: Sequence[object]) -> list[tuple[Contract, int | None] | None] | None:
+    """:func:`contract_and_tricks` of each of ``boards`` read from PBN whose play record is
+    regular (whole tricks, from the opening leader; :func:`~bridgecli.core._replay_batch.replay_packed`
+    replays them together), without making a Replay; None for any other board (one of
+    another kind, without a Contract and Declarer, a record that is not regular, a Result
+    off the play), or for every one (None) when fewer than
+    :data:`~bridgecli.core._replay_batch.FEW` can be replayed so: the caller then works
+    such a board the full way (:func:`contract_and_tricks`), which says what is wrong.
+    Never raises.
 
-
-def score_regular(board: Board, contract: Contract, flat: bytes, winners: list[int], ew: int,
-                  first: int) -> tuple[Contract, int | None] | None:
-    """:func:`contract_and_tricks` of a board whose :func:`score_job` was replayed in a batch
-    (:func:`~bridgecli.core._replay_batch.replayed_ahead`: its card indices ``flat``, the
-    seat of each trick's winner, the tricks E-W won, the opening leader), without making
-    its Replay; None when the Result is off the play (:func:`contract_and_tricks` then
-    says why, from the full replay). Never raises.
-
-    The record is legal and its tricks are whole; declarer has won ``in_play`` of them. No
-    Result: declarer's tricks are those won when all 13 were played, else unknown. A Result
-    stands when declarer can reach it from there (the same test as :func:`_check_result`;
-    with 13 tricks played, or a claim the Result must match, it is the tricks won).
+    Declarer has won ``in_play`` of the tricks played. No Result: declarer's tricks are
+    those won when all 13 were played, else unknown. A Result stands when declarer can
+    reach it from there (the test of :func:`_check_result`; with 13 tricks played, or a
+    claim the Result must match, it is the tricks won).
     """
-    played = len(winners)
-    # (the job's contract has a declarer; E-W's seats are the odd ones)
-    in_play = ew if contract.declarer & 1 else played - ew  # type: ignore[operator]
-    result = board.result
-    if result is None:
-        return contract, in_play if played == 13 else None
-    if in_play <= result <= in_play + 13 - played:
-        return contract, result
-    return None
+    from bridgecli.core._replay_batch import FEW, ROWS, replay_packed
+    from bridgecli.formats.pbn import play_texts_many, rows_indices
 
-
-def score_ints(boards: Sequence[object]) -> list[tuple[tuple[int, int, int, int], bytes] | None]:
-    """:func:`~bridgecli.formats.pbn.play_ints` of each of ``boards``, a batch at once
-    (:func:`~bridgecli.formats.pbn.play_ints_many`): what :func:`score_job` takes."""
-    from bridgecli.formats.pbn import play_ints_many
-
-    return play_ints_many(boards)
-
-
-@functools.cache
-def _contract_of() -> Callable[..., Any]:
-    """:func:`~bridgecli.core.play.contract_of`, imported on first use and then kept (see
-    :func:`_replays`)."""
-    from bridgecli.core.play import contract_of
-
-    return contract_of
+    at: list[int] = []  # the records replayed: where each is in ``boards``
+    contracts: list[Contract] = []
+    hands: list[tuple[int, int, int, int]] = []
+    texts: list[str] = []
+    leaders: list[int] = []
+    trumps: list[int] = []
+    for k, (board, got) in enumerate(zip(boards, play_texts_many(boards))):
+        if got is None:
+            continue
+        c: Contract | None = board.contract  # type: ignore[attr-defined]
+        # (contract_of's contract: the tags', when they give a declarer)
+        if c is None or not c.level or c.declarer is None:
+            continue
+        text = got[1]
+        if len(text) % 12 or len(text) > 12 * ROWS:  # (12 characters a row of four cards)
+            continue
+        first = (c.declarer + 1) & 3  # the opening leader (Law 41A), the record's first column
+        leader = board.play_leader  # type: ignore[attr-defined]
+        if leader is not None and leader != first:
+            continue
+        at.append(k)
+        contracts.append(c)
+        hands.append(got[0])
+        texts.append(text)
+        leaders.append(first)
+        trumps.append(int(c.strain) if c.strain < 4 else 4)
+    if len(at) < FEW:
+        return None
+    flat = rows_indices("".join(texts))
+    if flat is None:  # (some text is not as the writer writes it: each on its own, those left out)
+        each = [rows_indices(t) for t in texts]
+        keep = [i for i, f in enumerate(each) if f is not None]
+        at, leaders, trumps = ([xs[i] for i in keep] for xs in (at, leaders, trumps))
+        contracts, hands, texts = [contracts[i] for i in keep], [hands[i] for i in keep], [texts[i] for i in keep]
+        flat = b"".join(f for f in each if f is not None)
+    bad, rows, ew = replay_packed(hands, flat, [len(t) // 3 for t in texts], leaders, trumps)
+    out: list[tuple[Contract, int | None] | None] = [None] * len(boards)
+    for k, c, b, played, e in zip(at, contracts, bad, rows, ew):
+        if b:
+            continue
+        in_play = e if c.declarer & 1 else played - e  # type: ignore[operator]  # (E-W's seats are odd)
+        result = boards[k].result  # type: ignore[attr-defined]
+        if result is None:
+            out[k] = (c, in_play if played == 13 else None)
+        elif in_play <= result <= in_play + 13 - played:
+            out[k] = (c, result)
+    return out
 
 
 @functools.cache

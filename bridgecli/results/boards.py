@@ -20,9 +20,7 @@ from bridgecli.formats.traveller import (
     ns_from,
     parse_score_tag,
     result_text,
-    score_ints,
-    score_job,
-    score_regular,
+    score_many,
     score_tag,
     unscored_reason,
 )
@@ -227,7 +225,10 @@ class BoardTable:
             return
         number = board.number
         self._numbers.append(number if number is not None else "")
-        self._rows.append(_row_of(scored, self.lang))
+        # (_row_of, its memo looked up here: a call less a board)
+        c, lang = scored.contract, self.lang
+        row = _ROWS.get((id(c), id(board.effective_vulnerability), scored.tricks, scored.ns, id(lang)))
+        self._rows.append(row if row is not None else _row_of(scored, lang))
 
     def text(self) -> str:
         """The table of the rows added since the last :meth:`clear` (headings only when none),
@@ -414,19 +415,20 @@ def score_boards(boards: Iterable[Board | BridgeError] | str | os.PathLike[str] 
 
 def _score(boards: Iterable[Board | BridgeError], rules: _Rules, keep_going: bool,
            source: str | None, ahead: bool = True) -> Iterator[ScoredBoard]:
-    from bridgecli.core._replay_batch import replayed_ahead
+    from bridgecli.core._replay_batch import worked_ahead
 
-    # many boards of a file are replayed at once (core._replay_batch: their contract and
-    # tricks found by score_regular), the rest one by one
-    for item, found in replayed_ahead(boards, score_job, score_ints, ahead, finish=score_regular):
+    # many boards of a file are replayed at once (their contract and tricks found by
+    # score_many), the rest one by one
+    fixed, scheme = rules.fixed, rules.__call__
+    for item, found in worked_ahead(boards, score_many, ahead):
         if isinstance(item, BridgeError):
             if not keep_going:
                 raise item
             yield ScoredBoard(None, error=item)
             continue
         try:
-            scored = (score_board(item, rules(item), source) if found is None
-                      else _scored(item, rules(item), source, *found))
+            scored = (score_board(item, fixed if fixed is not None else scheme(item), source) if found is None
+                      else _scored(item, fixed if fixed is not None else scheme(item), source, found[0], found[1]))
         except BridgeError as exc:
             if not keep_going:
                 raise

@@ -180,6 +180,7 @@ def _run(argv: list[str], size: int) -> tuple[int, str, str]:
         m.setattr(batch, "FEW", 1)
         if not size:
             m.setattr(batch, "replayed_ahead", lambda records, job, prepare, ahead=True, finish=None: ((rec, None) for rec in records))
+            m.setattr(batch, "worked_ahead", lambda records, work, ahead=True: ((rec, None) for rec in records))
         from click.testing import CliRunner
 
         r = CliRunner().invoke(cli, argv, catch_exceptions=False)
@@ -274,23 +275,32 @@ def test_play_ints_many_does_not_cut_by_lengths_that_only_add_up() -> None:
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_score_regular_gives_what_contract_and_tricks_gives_from_the_replay(seed: int) -> None:
+def test_score_many_gives_what_contract_and_tricks_gives(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     from bridgecli.core.errors import MismatchError
-    from bridgecli.formats.traveller import contract_and_tricks, score_regular
+    from bridgecli.formats.traveller import contract_and_tricks, score_many
 
     rng = random.Random(seed)
-    jobs = [_job(rng, rng.choice(["none", "none", "short", "claim", "result", "end"])) for _ in range(60)]
-    jobs += [(b.replace(result=None), c, h, f) for b, c, h, f in jobs[:20]]  # no Result: tricks from the play
+    kinds_of = ["none", "none", "claim", "result", "end", "leader"]
+    built = [_job(rng, rng.choice(kinds_of))[0] for _ in range(60)]
+    built += [b.replace(result=None) for b in built[:20]]  # no Result: tricks from the play
+    boards: list[Any] = list(pbn.loads(pbn.dumps(built)))
+    boards += [None, Board(number=1), built[0]]  # not read from PBN: not replayed here
+    monkeypatch.setattr(batch, "FEW", 1)
+    got = score_many(boards)
+    assert got is not None and len(got) == len(boards)
     kinds = set()
-    for job, found in zip(jobs, batch._replay_specs([batch._spec(j) for j in jobs])):
+    for board, found in zip(boards, got):
         if found is None:
             continue
-        board, contract, _, flat = job
-        got = score_regular(board, contract, flat, *found)
         try:
-            want: object = contract_and_tricks(board, play_mod._finish_regular(board, contract, flat, *found))
+            want: object = contract_and_tricks(board)
         except MismatchError:
             want = None
-        assert got == want, job
-        kinds.add(None if got is None else got[1] is None)
-    assert kinds == {None, True, False}  # off the play, tricks unknown, tricks known
+        assert found == want, board
+        kinds.add(found[1] is None)
+    assert kinds == {True, False}  # tricks unknown, tricks known
+    # every board that is not scored here is one the batch could not replay, or one the full way refuses
+    refused = sum(1 for b, f in zip(boards[:80], got) if f is None)
+    assert refused > 5
+    monkeypatch.setattr(batch, "FEW", 81)
+    assert score_many(boards) is None  # too few to replay together
