@@ -9,7 +9,6 @@ needs none of them).
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
@@ -64,14 +63,14 @@ def _click_options(ctx: click.Context) -> Callable[[list[str]], dict[str, Any]]:
 def _run_batch(ctx: click.Context, keep_going: bool, output: str | None, head: bytes, ended: bool) -> int:
     """Score stdin line by line into stdout (or ``output``); returns the exit code."""
     import contextlib
+    import json
 
     from bridgecli.results.lines import iter_lines, iter_scored_lines
 
     common.stdin_buffer()  # a closed stdin is an error before anything is written
     outs: list[str] = []
-    failures = 0
+    failures, as_json = 0, ctx.params["as_json"]
     with contextlib.nullcontext(sys.stdout) if output in (None, "-") else common.AtomicOutput(output) as out:
-
         def flush() -> None:
             if outs:
                 out.write("\n".join(outs) + "\n")
@@ -80,11 +79,13 @@ def _run_batch(ctx: click.Context, keep_going: bool, output: str | None, head: b
 
         lines = iter_lines(files.stdin_reader(), head, ended, on_wait=flush)
         try:
-            for _line, text, error in iter_scored_lines(lines, ctx.params, get_lang(ctx), keep_going, "<stdin>",
+            for line, text, error in iter_scored_lines(lines, ctx.params, get_lang(ctx), keep_going, "<stdin>",
                                                         _click_options(ctx), warn=common.echo_warning):
                 if error is not None:
                     failures += 1
                     _error(error)
+                if as_json:  # JSON Lines still, a line for each line: null for a blank or comment line
+                    text = json.dumps({"line": line, "error": str(error)}) if error is not None else text or "null"
                 outs.append(text)
         finally:
             flush()  # the lines scored before a bad one are written before its error
@@ -234,11 +235,11 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
     """
     from bridgecli.core.scoring import find_rules
     from bridgecli.result_lines import is_board_text
-    from bridgecli.results.lines import FILE_EXTENSIONS, read_head, result_line
+    from bridgecli.results.lines import names_board_file, read_head, result_line
 
     fmt_override = kw.get("from")
-    if not (variant_name is None and event_file is None and len(args) == 1 and not imps_mode
-            and (args[0].lower().endswith(FILE_EXTENSIONS) or (args[0] == "-" and fmt_override is not None))):
+    a_file = len(args) == 1 and names_board_file(args[0], fmt_override)
+    if not (variant_name is None and event_file is None and a_file and not imps_mode):
         # a file of boards is written back as boards (_run_file); everything else is text or --json
         as_json = output_format(output, "json" if as_json else None, ("text", "json"), "text",
                                 option="--json") == "json"
@@ -255,7 +256,7 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
                                    " --declarer or stdin")
         from bridgecli.cli.common.variants import run_rubber, run_score
 
-        if len(args) == 1 and args[0].lower().endswith(FILE_EXTENSIONS):
+        if a_file:
             ctx.exit(run_rubber(variant_name, args[0], fmt_override, as_json, output))
 
         vul_words = {"yes": True, "vul": True, "both": True, "all": True, "no": False, "none": False}
@@ -287,8 +288,7 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
         if is_board_text(head.decode("utf-8", "replace")):
             ctx.exit(_run_file("-", ctx, None, output, keep_going, style, stdin_head=head))
         ctx.exit(_run_batch(ctx, keep_going, output, head, ended))
-    if len(args) == 1 and not imps_mode and (args[0].lower().endswith(FILE_EXTENSIONS) or os.path.isdir(args[0])
-                                             or (args[0] == "-" and fmt_override is not None)):
+    if a_file and not imps_mode:
         ctx.exit(_run_file(args[0], ctx, fmt_override, output, keep_going, style))
     line = result_line(args, ctx.params, lang)
     if output not in (None, "-"):

@@ -64,6 +64,14 @@ class _Lines:
         return self._line
 
 
+def _error_text(e: ValueError | RecursionError) -> str:
+    """What the decoder's other errors say (a number of more digits than Python converts:
+    its advice to a programmer left out)."""
+    if isinstance(e, RecursionError):
+        return "nested too deeply"
+    return str(e).lower().partition("; use sys.set_int_max_str_digits()")[0]
+
+
 def _decode(text: str, pos: int, source: str | None, lines: _Lines) -> tuple[object, int]:
     """One JSON value at ``pos``: (value, end). Raises ParseError (never a json error)."""
     try:
@@ -73,8 +81,7 @@ def _decode(text: str, pos: int, source: str | None, lines: _Lines) -> tuple[obj
     except _DuplicateKey as e:
         raise ParseError(f"key {e.args[0]!r} given twice", source=source, line=lines.line(pos)) from None
     except (ValueError, RecursionError) as e:
-        msg = "nested too deeply" if isinstance(e, RecursionError) else str(e).lower()
-        raise ParseError(f"json error: {msg}", source=source, line=lines.line(pos)) from None
+        raise ParseError(f"json error: {_error_text(e)}", source=source, line=lines.line(pos)) from None
     return value, int(end)
 
 
@@ -313,8 +320,7 @@ class _Buffer:
             except _DuplicateKey as e:
                 raise ParseError(f"key {e.args[0]!r} given twice", source=source, line=self.line_of(pos)) from None
             except (ValueError, RecursionError) as e:
-                msg = "nested too deeply" if isinstance(e, RecursionError) else str(e).lower()
-                raise ParseError(f"json error: {msg}", source=source, line=self.line_of(pos)) from None
+                raise ParseError(f"json error: {_error_text(e)}", source=source, line=self.line_of(pos)) from None
             if end == len(self.text) and isinstance(value, (int, float)) and self.more():
                 continue  # a number may go on in the next piece
             return value, int(end)

@@ -25,7 +25,7 @@ from bridgecli.core.board import AnnotatedCall, Board, PlayedCard, Section
 from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, parse_call
 from bridgecli.core.cards import DECK, Card, Hand, Rank, Seat, Suit, Vulnerability
 from bridgecli.core.deal import Deal
-from bridgecli.core.errors import BridgeError, InvalidDealError, ParseError
+from bridgecli.core.errors import BridgeError, InvalidDealError, ParseError, cut
 from bridgecli.core.numbers import MAX_DIGITS, is_digits
 
 #: Keys of a board mapping, in the order :func:`to_dict` writes them.
@@ -67,13 +67,14 @@ class SchemaError(ParseError):
 
 
 def path_str(path: Path) -> str:
-    """``auction[3].call`` style text of a path."""
+    """``auction[3].call`` style text of a path (a long key cut short, so the message
+    after it stays on the error line)."""
     out = ""
     for p in path:
         if isinstance(p, int):
             out += f"[{p}]"
         else:
-            out += ("." if out else "") + str(p)
+            out += ("." if out else "") + cut(str(p), 40)
     return out
 
 

@@ -11,6 +11,7 @@ language the lines are written in (English otherwise).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -29,8 +30,8 @@ from bridgecli.result_lines import (
 if TYPE_CHECKING:
     from bridgecli.core.notation import Language
 
-__all__ = ["FILE_EXTENSIONS", "LineScorer", "ScoredLine", "imps_line", "iter_lines", "iter_scored_lines", "read_head",
-           "result_line", "score_lines"]
+__all__ = ["FILE_EXTENSIONS", "LineScorer", "ScoredLine", "imps_line", "iter_lines", "iter_scored_lines",
+           "names_board_file", "read_head", "result_line", "score_lines"]
 
 FILE_EXTENSIONS = BOARD_EXTENSIONS
 """A lone word ending in one of these names a FILE of boards, not a contract."""
@@ -44,6 +45,16 @@ def _is_number(token: str) -> bool:
     """``-1``, ``-12``: a negative number (a result), not an option."""
     rest = token[1:]
     return token[:1] == "-" and rest.isdigit() and rest.isascii()
+
+
+def names_board_file(arg: str, fmt: str | None) -> bool:
+    """Whether ``score``'s one argument names a FILE of boards, not a contract: a board
+    file's extension, any argument with ``--from`` (``fmt``), a directory, or a path that
+    exists and has a directory part (a shell's ``<(...)``, ``./session``: no contract has a
+    ``/``)."""
+    if fmt is not None or arg.lower().endswith(FILE_EXTENSIONS) or os.path.isdir(arg):
+        return True
+    return os.sep in arg and os.path.exists(arg)
 
 
 def _names_file(words: Sequence[str]) -> bool:
@@ -399,7 +410,8 @@ def read_head(read: Callable[[], bytes]) -> tuple[bytes, bool]:
 def iter_lines(read: Callable[[], bytes], head: bytes = b"", ended: bool = False,
                on_wait: Callable[[], None] | None = None) -> Iterator[str]:
     """The lines of a byte input, ``head`` (already read) first, then what each ``read()``
-    gives until it gives ``b""`` (UTF-8, a bad byte replaced; ``\\r`` dropped). ``ended``:
+    gives until it gives ``b""`` (UTF-8, a bad byte replaced; ``\\r`` dropped; UTF-16 text
+    with a byte-order mark is a ParseError of ``<stdin>``'s line 1). ``ended``:
     the input ended after ``head``. ``on_wait()`` is called before each ``read()``, when
     every line so far has been handed out, so that their answers can be written before the
     wait (``tail -f results.txt | bridgecli score -`` answers at once)."""
@@ -411,6 +423,10 @@ def iter_lines(read: Callable[[], bytes], head: bytes = b"", ended: bool = False
 def _line_lists(read: Callable[[], bytes], head: bytes, ended: bool,
                 on_wait: Callable[[], None] | None) -> Iterator[list[str]]:
     """:func:`iter_lines` a read at a time."""
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")) and b"\x00" in head:  # (Notepad's "Unicode")
+        from bridgecli.formats.stream import UTF16
+
+        raise ParseError(UTF16, source="<stdin>", line=1)
     pending = b""
     chunk = head
     while True:

@@ -173,3 +173,83 @@ def test_decode_bytes_warns_of_utf8_in_latin1_too() -> None:
     assert [(w.category, str(w.message)) for w in got] == [
         (ReadWarning, ("f.pbn:3: UTF-8 text (bytes e2 82 ac) in a file that is not all UTF-8: "
                        "read as Latin-1, it reads '\u00e2\\x82\u00ac' (save the file in one charset)"))]
+
+
+# -- score: a FILE known by its extension only; --json batches not JSON Lines; UTF-16 lines --
+
+
+def test_score_reads_a_file_with_no_extension(runner: CliRunner, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    expected = runner.invoke(cli, ["score", str(SAMPLE)])
+    assert expected.exit_code == 0 and "Board" in expected.stdout
+    (tmp_path / "session").write_bytes(SAMPLE.read_bytes())
+    (tmp_path / "3NT=").write_bytes(SAMPLE.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    for args in ([str(tmp_path / "session")], ["./session"], ["session", "--from", "pbn"]):
+        r = runner.invoke(cli, ["score", *args])
+        assert (r.exit_code, r.stdout) == (0, expected.stdout), args
+    r = runner.invoke(cli, ["score", "3NT="])  # a contract, though a file has its name: no "/" in it
+    assert (r.exit_code, r.stdout) == (0, "400\n")
+
+
+def test_score_reads_a_fifo(tmp_path: Path) -> None:
+    import os
+    import subprocess
+
+    from tests.conftest import bridgecli_cmd, subprocess_env
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    p = subprocess.Popen([*bridgecli_cmd(), "score", str(fifo)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         env=subprocess_env())
+    fifo.write_bytes(SAMPLE.read_bytes())
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 0, err
+    assert out.decode().splitlines()[0].split() == ["Board", "Vul", "Contract", "By", "Result", "Tricks", "NS", "EW"]
+
+
+def test_score_batch_json_is_json_lines_line_for_line(runner: CliRunner) -> None:
+    import json
+
+    r = runner.invoke(cli, ["score", "-", "--json", "--keep-going"], input="4S=\n4Q\n\n# c\n3NT-1\n")
+    assert r.exit_code == 1
+    rows = [json.loads(line) for line in r.stdout.splitlines()]
+    assert len(rows) == 5  # a line out for each line in
+    assert (rows[0]["contract"], rows[0]["score"]) == ("4S", 420)  # 4S made, not vulnerable: 120 + 300
+    assert rows[1] == {"line": 2, "error": "not a contract: '4Q'"}
+    assert rows[2] is None and rows[3] is None  # a blank line, a comment line
+    assert (rows[4]["contract"], rows[4]["score"]) == ("3NT", -50)
+    assert r.stderr == "bridgecli: error: <stdin>:2: not a contract: '4Q'\n"
+
+
+def test_score_batch_of_utf16_lines_is_named() -> None:
+    import subprocess
+
+    from tests.conftest import bridgecli_cmd, subprocess_env
+
+    p = subprocess.run([*bridgecli_cmd(), "score", "-"], input=b"\xff\xfe" + "4S=\n3NT-1\n".encode("utf-16-le"),
+                       capture_output=True, env=subprocess_env(), timeout=60)
+    assert p.returncode == 2 and p.stdout == b""
+    assert p.stderr.decode() == ("bridgecli: error: <stdin>:1: UTF-16 text (a byte-order mark): "
+                                 "save it as UTF-8 (iconv -f UTF-16 -t UTF-8)\n")
+
+
+# -- JSON: a long key and a number of too many digits ------------------------------------
+
+
+def test_a_long_unknown_key_is_cut_short(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "key.json"
+    path.write_text('{"board": 1, "' + "k" * 3000 + '": 1}\n', encoding="utf-8")
+    r = runner.invoke(cli, ["show", str(path)])
+    assert r.exit_code == 2
+    line = r.stderr.strip()
+    assert line.startswith(f"bridgecli: error: {path}:1: board 1: " + "k" * 39 + "\u2026: unknown key 'k"), line
+    assert "(known: board, dealer" in line and len(line) < 500
+
+
+def test_a_number_of_too_many_digits_is_said_without_pythons_advice(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "big.json"
+    path.write_text('{"board": 1, "result": ' + "9" * 5000 + "}\n", encoding="utf-8")
+    r = runner.invoke(cli, ["show", str(path)])
+    assert r.exit_code == 2
+    assert "5000 digits" in r.stderr and "sys.set_int_max_str_digits" not in r.stderr
