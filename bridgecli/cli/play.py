@@ -195,8 +195,9 @@ def play(ctx: click.Context, infile: str, board_specs: tuple[str, ...], as_json:
         lines.flush()
         if tally.read == 0:
             raise BridgeCliError(f"{source}: no boards", ExitCode.USAGE)
-        if no_play and no_play == tally.selected:
-            click.echo(f"bridgecli: note: {source}: no board has a play record ({no_play} read)", err=True)
+        if no_play:  # (a board with no play record has no line: said, not dropped silently)
+            click.echo(f"bridgecli: note: {source}: " + (f"{no_play} of {tally.selected} boards have no play record"
+                       if no_play < tally.selected else f"no board has a play record ({no_play} read)"), err=True)
         if no_deal:
             click.echo(f"bridgecli: note: {source}: {no_deal} board{'s' if no_deal > 1 else ''} with a play record"
                        " but no deal not replayed", err=True)

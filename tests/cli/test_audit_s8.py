@@ -253,3 +253,19 @@ def test_a_number_of_too_many_digits_is_said_without_pythons_advice(runner: CliR
     r = runner.invoke(cli, ["show", str(path)])
     assert r.exit_code == 2
     assert "5000 digits" in r.stderr and "sys.set_int_max_str_digits" not in r.stderr
+
+
+# -- play: boards with no play record had no line and no word when some others had one ---
+
+
+def test_play_counts_the_boards_with_no_play_record(runner: CliRunner, tmp_path: Path) -> None:
+    deal = '[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]\n'
+    bare = "".join(f'\n[Board "{n}"]\n[Dealer "N"]\n[Vulnerable "None"]\n{deal}' for n in (90, 91))
+    path = tmp_path / "mixed.pbn"
+    path.write_text(SAMPLE.read_text(encoding="utf-8") + bare, encoding="utf-8")
+    whole = runner.invoke(cli, ["play", str(SAMPLE)])
+    assert whole.exit_code == 0 and "play record" not in whole.stderr
+    total = runner.invoke(cli, ["show", "--json", str(SAMPLE)]).stdout.count("\n") + 2
+    r = runner.invoke(cli, ["play", str(path)])
+    assert r.stdout == whole.stdout  # the two boards with no play have no line ...
+    assert r.stderr.endswith(f"bridgecli: note: {path}: 2 of {total} boards have no play record\n")  # ... but a word
