@@ -161,6 +161,19 @@ def test_one_charset_is_not_warned_about(runner: CliRunner, tmp_path: Path, data
     assert '"North": "Szab\u00f3"' in r.stdout
 
 
+@pytest.mark.parametrize("data", [
+    '[Event "Tournoi \u00abCAF\u00c9\u00bb"]\n'.encode("latin-1") + _DEAL,  # E-acute, then a guillemet
+    '[Event "MISTRZOSTWA POLSKI: P\u00d3\u0141FINA\u0141"]\n'.encode("cp1250") + _DEAL,  # O-acute, L-stroke
+    '[Event "P\u00d3\u0141FINA\u0141"]\n'.encode("iso8859-2") + _DEAL,
+])
+def test_latin1_or_cp1250_text_that_looks_like_utf8_is_not_warned_about(runner: CliRunner, tmp_path: Path,
+                                                                        data: bytes) -> None:
+    path = tmp_path / "one.pbn"
+    path.write_bytes(data)
+    r = runner.invoke(cli, ["show", str(path)])
+    assert r.exit_code == 0 and r.stderr == ""
+
+
 def test_decode_bytes_warns_of_utf8_in_latin1_too() -> None:
     import warnings
 
