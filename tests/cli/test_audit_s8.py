@@ -70,6 +70,16 @@ def test_no_escape_sequence_from_a_file_reaches_the_terminal(runner: CliRunner, 
     assert "\x1b" not in r.stderr and "\x07" not in r.stderr
 
 
+def test_rubber_variant_json_keeps_a_c1_control_in_a_name(runner: CliRunner) -> None:
+    import json
+
+    # the variant sheet's JSON keeps non-ASCII as is: a C1 control made "\\x9b" broke the JSON
+    r = runner.invoke(cli, ["rubber", "--variant", "booby", "--json", "--players", "An\x9bn,Bob,Cid"],
+                      input="4NL= -d N\n")
+    assert r.exit_code == 0, r.stderr
+    assert "An\x9bn" in [p["name"] for p in json.loads(r.stdout)["players"]]
+
+
 def test_rubber_json_keeps_the_name_as_given(runner: CliRunner, tmp_path: Path) -> None:
     import json
 
