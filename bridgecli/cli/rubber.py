@@ -93,6 +93,9 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
     as_json = output_format(output, "json" if as_json else None, ("text", "json"), "text", option="--json") == "json"
     lang = get_lang(ctx)
     fmt = "json" if as_json else "text"
+    # control characters of a name made visible in the text sheet; JSON escapes its own
+    # (a "\\x9b" written into a JSON string would make it invalid)
+    shown = (lambda text: text) if as_json else visible
     if variant_name is not None:
         _variant_only(ctx, variant_name)
         variant = find_variant_option(variant_name)
@@ -101,7 +104,7 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
         vsession = sessions.variant_session(variant, io.StringIO(text), players=names, fmt=kw.get("from"), name=source,
                                             lang=lang, warn=echo_warning)
         with AtomicOutput(output) as fp:
-            fp.write(visible(render_sheet(vsession, rounding=rounding.lower(), lang=lang, fmt=fmt)))
+            fp.write(shown(render_sheet(vsession, rounding=rounding.lower(), lang=lang, fmt=fmt)))
         ctx.exit(ExitCode.OK)
     session = sessions.start_session(chicago=chicago, chicago_rule=chicago_rule, players=players,
                                      partscore_bonus=partscore_bonus, passout=passout, dealer=dealer,
@@ -109,7 +112,7 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
     text, source = read_text(infile)
     session = sessions.add_results(session, io.StringIO(text), honours=honours_mode, fmt=kw.get("from"), name=source,
                                    keep_dealer=dealer is not None, lang=lang, warn=echo_warning)
-    rendered = visible(render_sheet(session, rounding=rounding.lower(), lang=lang, fmt=fmt))
+    rendered = shown(render_sheet(session, rounding=rounding.lower(), lang=lang, fmt=fmt))
     with AtomicOutput(output) as fp:
         fp.write(rendered)
     repeats = [] if chicago else repeated_partnerships(session.rubbers)

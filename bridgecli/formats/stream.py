@@ -46,12 +46,26 @@ _CONTROL = bytes(b for b in range(256) if (b < 32 and b not in b"\t\r\n\f\v") or
 _UTF8_SEQ = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
 
 
+def _likely_utf8(m: re.Match[bytes]) -> bool:
+    """Whether a match of ``_UTF8_SEQ`` is UTF-8 text rather than two Latin-1 (or
+    cp1250, Latin-2) characters: valid UTF-8, and a two-byte one a Latin, Greek or basic
+    Cyrillic letter or sign, or a combining accent. Two bytes that would be an IPA letter
+    or a rare Cyrillic, Arabic... one are Latin-1 text: ``É»`` (``«ÉTÉ»``), Polish
+    ``ÓŁ`` in cp1250 (``PÓŁFINAŁ``)."""
+    try:
+        ch = m.group().decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    cp = ord(ch)
+    return cp > 0x7FF or cp < 0x250 or 0x300 <= cp < 0x370 or 0x386 <= cp < 0x3D0 or 0x400 <= cp < 0x460
+
+
 def warn_mixed(data: bytes, source: str, line: int) -> bool:
     """Warn (ReadWarning) when ``data``, read as Latin-1 because the input is not all
     UTF-8, holds UTF-8 text: such a file mixes two charsets and its UTF-8 letters come
     out as two or three Latin-1 ones (``Szabó`` as ``SzabÃ³``). ``line`` is the line
     ``data`` starts on. Whether it warned."""
-    m = _UTF8_SEQ.search(data)
+    m = next(filter(_likely_utf8, _UTF8_SEQ.finditer(data)), None)
     if m is None:
         return False
     seq = m.group()

@@ -70,6 +70,16 @@ def test_no_escape_sequence_from_a_file_reaches_the_terminal(runner: CliRunner, 
     assert "\x1b" not in r.stderr and "\x07" not in r.stderr
 
 
+def test_rubber_variant_json_keeps_a_c1_control_in_a_name(runner: CliRunner) -> None:
+    import json
+
+    # the variant sheet's JSON keeps non-ASCII as is: a C1 control made "\\x9b" broke the JSON
+    r = runner.invoke(cli, ["rubber", "--variant", "booby", "--json", "--players", "An\x9bn,Bob,Cid"],
+                      input="4NL= -d N\n")
+    assert r.exit_code == 0, r.stderr
+    assert "An\x9bn" in [p["name"] for p in json.loads(r.stdout)["players"]]
+
+
 def test_rubber_json_keeps_the_name_as_given(runner: CliRunner, tmp_path: Path) -> None:
     import json
 
@@ -159,6 +169,19 @@ def test_one_charset_is_not_warned_about(runner: CliRunner, tmp_path: Path, data
     r = runner.invoke(cli, ["convert", "--to", "json", str(path)])
     assert r.exit_code == 0 and r.stderr == ""
     assert '"North": "Szab\u00f3"' in r.stdout
+
+
+@pytest.mark.parametrize("data", [
+    '[Event "Tournoi \u00abCAF\u00c9\u00bb"]\n'.encode("latin-1") + _DEAL,  # E-acute, then a guillemet
+    '[Event "MISTRZOSTWA POLSKI: P\u00d3\u0141FINA\u0141"]\n'.encode("cp1250") + _DEAL,  # O-acute, L-stroke
+    '[Event "P\u00d3\u0141FINA\u0141"]\n'.encode("iso8859-2") + _DEAL,
+])
+def test_latin1_or_cp1250_text_that_looks_like_utf8_is_not_warned_about(runner: CliRunner, tmp_path: Path,
+                                                                        data: bytes) -> None:
+    path = tmp_path / "one.pbn"
+    path.write_bytes(data)
+    r = runner.invoke(cli, ["show", str(path)])
+    assert r.exit_code == 0 and r.stderr == ""
 
 
 def test_decode_bytes_warns_of_utf8_in_latin1_too() -> None:
