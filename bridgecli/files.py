@@ -191,31 +191,38 @@ def closing_records(records: Iterator[Board | BridgeError], fp: IO[bytes]) -> It
 
 
 def decode_bytes(data: bytes, source: str) -> str:
-    """Decode input bytes: strip a UTF-8 BOM, try UTF-8 then Latin-1.
+    """Decode input bytes: strip a UTF-8 BOM, try UTF-8 then Latin-1 (warning when the
+    Latin-1 text holds UTF-8: :func:`~bridgecli.formats.stream.warn_mixed`).
 
     Raises:
         ParseError: for binary data (a NUL byte, or many control characters).
     """
+    return decode_piece(data, source, 1, False)[0]
+
+
+def decode_piece(data: bytes, source: str, line: int, warned: bool) -> tuple[str, bool]:
+    """:func:`decode_bytes` of a piece of a file that starts on ``line`` (each piece
+    decoded on its own), and whether the mixed-charset warning has been given: it is given
+    once a file (``warned``: already given for an earlier piece), naming its file line."""
     if b"\x00" in data:
         if data.startswith((b"\xff\xfe", b"\xfe\xff")):
             from bridgecli.formats.stream import UTF16
 
-            raise ParseError(UTF16, source=source, line=1)
-        line = data[: data.index(b"\x00")].count(b"\n") + 1
-        raise ParseError("binary data (a NUL byte), not a text file", source=source, line=line)
+            raise ParseError(UTF16, source=source, line=line)
+        at = line + data[: data.index(b"\x00")].count(b"\n")
+        raise ParseError("binary data (a NUL byte), not a text file", source=source, line=at)
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8"), warned
     except UnicodeDecodeError:
         text = data.decode("latin-1")
     bad = sum(1 for ch in text if ord(ch) < 32 and ch not in "\t\r\n\f\v" or 0x7F <= ord(ch) < 0xA0)
     if bad > max(4, len(text) // 100):
-        raise ParseError("binary data, not a text file", source=source, line=1)
+        raise ParseError("binary data, not a text file", source=source, line=line)
     from bridgecli.formats.stream import warn_mixed
 
-    warn_mixed(data, source, 1)
-    return text
+    return text, warned or warn_mixed(data, source, line)
 
 
 

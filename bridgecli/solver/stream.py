@@ -169,7 +169,7 @@ def _first_line(fp: IO[bytes], fmt: str | None, source: str) -> tuple[bytes, str
     lines (:func:`_chunks`). A regular file is sought back to where it was (no bytes
     taken); from a pipe or terminal the bytes read are returned, to be read first.
     """
-    from bridgecli.files import decode_bytes
+    from bridgecli.files import decode_piece
     from bridgecli.formats import sniff
     from bridgecli.formats.stream import CHUNK
 
@@ -204,7 +204,7 @@ def _first_line(fp: IO[bytes], fmt: str | None, source: str) -> tuple[bytes, str
     stripped = line.strip()
     if not stripped:
         return head, None, True
-    kind = fmt or sniff(decode_bytes(line, source))
+    kind = fmt or sniff(decode_piece(line, source, 1, True)[0])  # (a look: the pieces warn)
     by_lines = kind == "pbn" or (kind == "json" and stripped.startswith(b"{") and stripped.endswith(b"}"))
     return head, kind, by_lines
 
@@ -263,7 +263,7 @@ def _chunks(fp: IO[bytes], fmt: str | None, source: str, batch: int = BATCH,
             head: bytes = b"") -> Iterator[tuple[str, int, str | None, bool]]:
     """(text, line offset, format, cut because the input went quiet) pieces of about ``batch`` records
     (``head``: bytes already taken from ``fp``, read first)."""
-    from bridgecli.files import decode_bytes
+    from bridgecli.files import decode_piece
     from bridgecli.formats import sniff
 
     body: list[bytes] = []       # lines of the current piece
@@ -277,11 +277,13 @@ def _chunks(fp: IO[bytes], fmt: str | None, source: str, batch: int = BATCH,
     in_comment = False
     splittable = True            # JSON: every line so far is one whole object
     kind = fmt
+    warned = False               # the mixed-charset warning given (once a file)
 
     def cut(upto: int, quiet: bool) -> tuple[str, int, str | None, bool]:
-        nonlocal body, first_line, records, safe, safe_records, first_piece
+        nonlocal body, first_line, records, safe, safe_records, first_piece, warned
         prefix = header if kind == "pbn" and not first_piece else []
-        piece = (decode_bytes(b"".join(prefix + body[:upto]), source), first_line - 1 - len(prefix), kind, quiet)
+        text, warned = decode_piece(b"".join(prefix + body[:upto]), source, first_line - len(prefix), warned)
+        piece = (text, first_line - 1 - len(prefix), kind, quiet)
         body = body[upto:]
         first_line += upto
         records -= safe_records
@@ -299,7 +301,7 @@ def _chunks(fp: IO[bytes], fmt: str | None, source: str, batch: int = BATCH,
         if kind is None:
             if not stripped:
                 continue
-            kind = sniff(decode_bytes(raw, source))
+            kind = sniff(decode_piece(raw, source, first_line + len(body) - 1, True)[0])
         if kind == "pbn" and not header_done:
             if raw.startswith(b"%"):
                 header.append(raw)

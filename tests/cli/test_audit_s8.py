@@ -292,3 +292,18 @@ def test_play_counts_the_boards_with_no_play_record(runner: CliRunner, tmp_path:
     r = runner.invoke(cli, ["play", str(path)])
     assert r.stdout == whole.stdout  # the two boards with no play have no line ...
     assert r.stderr.endswith(f"bridgecli: note: {path}: 2 of {total} boards have no play record\n")  # ... but a word
+
+
+def test_solve_warns_of_mixed_charsets_once_naming_a_file_line(runner: CliRunner, tmp_path: Path) -> None:
+    # solve decodes its pieces of ~40 boards one by one: the warning came once a piece,
+    # its line counted from the piece's start
+    path = tmp_path / "mixed100.pbn"
+    boards = [f'[Board "{n}"]\n[North "Szab\u00f3"]\n'.encode() + (b'[Event "Caf\xe9"]\n' if n == 100 else b"")
+              + _DEAL + b"\n" for n in range(1, 101)]
+    path.write_bytes(b"".join(boards))
+    r = runner.invoke(cli, ["solve", "--json", "-j", "1", str(path)])
+    assert r.exit_code == 0 and r.stdout.count("\n") == 100
+    warned = [line for line in r.stderr.splitlines() if "not all UTF-8" in line]
+    assert len(warned) == 1, r.stderr
+    at = int(warned[0].split(f"{path}:")[1].split(":")[0])
+    assert path.read_bytes().split(b"\n")[at - 1] == b'[North "Szab\xc3\xb3"]'
