@@ -462,7 +462,7 @@ _TOKEN_JSON: dict[int, str] = {}  # id of a shared plain call or card (schema._P
 _LATELY_JSON: dict[int, tuple[Any, str]] = {}
 _CONTRACT_JSON: dict[int, tuple[Any, str]] = {}  # the same for contracts (the PBN reader shares them)
 _LATELY_MAX = 1024
-_LAZY: list[Any] = []  # [LazyBoard, deal_text, play_text] once the PBN reader is loaded
+_LAZY: list[Any] = []  # [LazyBoard, lazy_texts] once the PBN reader is loaded
 
 
 def _tag_json(item: tuple[str, str]) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -105,3 +106,19 @@ def test_export_game_in_two_parts_matches_as_the_whole_pattern() -> None:
         assert pbn._export_groups(g) == (None if m is None else m.groups()), g
         matched += m is not None
     assert 0 < matched < len(games)
+
+
+def test_the_cut_found_in_the_tail_first_is_the_whole_searchs(monkeypatch: pytest.MonkeyPatch) -> None:
+    # _last_cut looks at the last _CUT_TAIL characters first: the cut it gives is the one the
+    # search over the whole piece gives, wherever the tail starts (in a blank run, a brace
+    # comment over blank lines, commentary, a '%' line)
+    frags = ['[Event "x"]\n', '[Board "1"]\n', "\n", "\n", " \n", "\t\n", "{c\n\nd}\n", "{open\n", "}\n",
+             "% dir\n", "; c\n", "1C Pass\n", "{a} 1C\n", "1C {b}\n"]
+    rnd = random.Random(8)
+    for _ in range(3000):
+        text = "".join(rnd.choice(frags) for _ in range(rnd.randint(1, 30)))
+        start = rnd.randint(0, len(text))
+        whole = pbn._last_cut_from(text, max(0, start - 1000))
+        for size in (1, 5, 17, 40):
+            monkeypatch.setattr(pbn, "_CUT_TAIL", size)
+            assert pbn._last_cut(text, start) == whole, (text, start, size)
