@@ -143,11 +143,11 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
             if keep is not None:
                 keep(sb.as_json() if as_json else sb)  # type: ignore[arg-type]
                 held += 1
-                if held >= TABLE_ROWS:
-                    print_rows()
-                    held = 0
             if output is not None:
-                yield sb.updated()
+                yield sb.updated()  # (before the rows are printed: a board the writer refuses prints none)
+            if held >= TABLE_ROWS:
+                print_rows()
+                held = 0
 
     from bridgecli.files import streaming_gc
 

@@ -16,8 +16,10 @@ revokes (Law 44C: a card off the suit led while its player still held that suit,
 played it later or kept it) are array tests over the whole batch. numpy is imported by
 the first call with records only.
 
-:func:`replayed_ahead` is the lane of ``play`` and ``score FILE``: it reads records a
-batch ahead and hands each on with its replay, in order, once a first batch is full.
+:func:`replayed_ahead` is the lane of ``play``: it reads records a batch ahead and hands
+each on with its replay, in order, once a first batch is full. :func:`worked_ahead` is
+the same lane for ``score FILE``, whose one call a batch (:func:`replay_packed` inside)
+gives each record what it needs instead of a Replay.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import chain
-from typing import TYPE_CHECKING, Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from .board import Board
@@ -237,22 +239,9 @@ def _bit_count(np: Any, a: Any) -> Any:
 R = TypeVar("R")
 
 
-@overload
 def replayed_ahead(records: Iterable[T], job: Callable[[T, P], Job | None],
                    prepare: Callable[[list[T]], Sequence[P]], ahead: bool = True
-                   ) -> Iterator[tuple[T, Replay | None]]: ...
-
-
-@overload
-def replayed_ahead(records: Iterable[T], job: Callable[[T, P], Job | None],
-                   prepare: Callable[[list[T]], Sequence[P]], ahead: bool = True, *,
-                   finish: Callable[[Board, Contract, bytes, list[int], int, int], R | None]
-                   ) -> Iterator[tuple[T, R | None]]: ...
-
-
-def replayed_ahead(records: Iterable[T], job: Callable[[T, P], Job | None],
-                   prepare: Callable[[list[T]], Sequence[P]], ahead: bool = True, *,
-                   finish: Callable[..., Any] | None = None) -> Iterator[tuple[T, Any]]:
+                   ) -> Iterator[tuple[T, Replay | None]]:
     """Each record of ``records``, in order, with its replay by :func:`replay_jobs` (None:
     not replayed here; the caller then replays it its own way).
 
@@ -262,12 +251,6 @@ def replayed_ahead(records: Iterable[T], job: Callable[[T, P], Job | None],
     Records are read :data:`BATCH` ahead and replayed a batch at a time, once a first
     batch is full (and has at least :data:`FEW` records to replay); a shorter input is
     passed on without a replay and without numpy.
-
-    ``finish`` makes what goes with a record replayed in a batch instead of its Replay
-    (:func:`~bridgecli.core.play._finish_regular`), from the job's board, contract and card
-    indices and what the batch found (the seat of each trick's winner, the tricks E-W won,
-    the opening leader); it may not raise, and its None sends the record the caller's own
-    way: a caller that needs less than the Replay makes just that.
 
     Reading ahead does not move what reading does among what the caller does with the
     records: a warning shown while reading a record (a reader warns of what it read
@@ -283,11 +266,7 @@ def replayed_ahead(records: Iterable[T], job: Callable[[T, P], Job | None],
     """
     if not ahead:
         return _each(records)
-    if finish is None:
-        from .play import _finish_regular
-
-        finish = _finish_regular
-    return _ahead(records, job, prepare, finish)
+    return _ahead(records, job, prepare)
 
 
 def _each(records: Iterable[T]) -> Iterator[tuple[T, None]]:
@@ -296,9 +275,11 @@ def _each(records: Iterable[T]) -> Iterator[tuple[T, None]]:
         yield rec, None
 
 
-def _ahead(records: Iterable[T], job: Callable[[T, P], Job | None], prepare: Callable[[list[T]], Sequence[P]],
-           finish: Callable[..., Any]) -> Iterator[tuple[T, Any]]:
+def _ahead(records: Iterable[T], job: Callable[[T, P], Job | None], prepare: Callable[[list[T]], Sequence[P]]
+           ) -> Iterator[tuple[T, Replay | None]]:
     """:func:`replayed_ahead` reading ahead."""
+    from .play import _finish_regular
+
     it = iter(records)
     batched = False
     while True:
@@ -350,7 +331,7 @@ def _ahead(records: Iterable[T], job: Callable[[T, P], Job | None], prepare: Cal
                 yield rec, None
             else:
                 board, contract, _, flat = jobs[k]  # type: ignore[misc]
-                yield rec, finish(board, contract, flat, *got)
+                yield rec, _finish_regular(board, contract, flat, *got)
         _warn_again(said, shown, len(said))
         if failed is not None:
             raise failed

@@ -495,12 +495,8 @@ def score_many(boards: Sequence[object]) -> list[tuple[Contract, int | None] | N
     if len(at) < FEW:
         return None
     flat = rows_indices("".join(texts))
-    if flat is None:  # (some text is not as the writer writes it: each on its own, those left out)
-        each = [rows_indices(t) for t in texts]
-        keep = [i for i, f in enumerate(each) if f is not None]
-        at, leaders, trumps = ([xs[i] for i in keep] for xs in (at, leaders, trumps))
-        contracts, hands, texts = [contracts[i] for i in keep], [hands[i] for i in keep], [texts[i] for i in keep]
-        flat = b"".join(f for f in each if f is not None)
+    if flat is None:  # (never for rows the reader kept, _CANON_PLAY: then every board goes the full way)
+        return None
     bad, rows, ew = replay_packed(hands, flat, [len(t) // 3 for t in texts], leaders, trumps)
     out: list[tuple[Contract, int | None] | None] = [None] * len(boards)
     for k, c, b, played, e in zip(at, contracts, bad, rows, ew):

@@ -179,7 +179,7 @@ def _run(argv: list[str], size: int) -> tuple[int, str, str]:
         m.setattr(batch, "BATCH", size)
         m.setattr(batch, "FEW", 1)
         if not size:
-            m.setattr(batch, "replayed_ahead", lambda records, job, prepare, ahead=True, finish=None: ((rec, None) for rec in records))
+            m.setattr(batch, "replayed_ahead", lambda records, job, prepare, ahead=True: ((rec, None) for rec in records))
             m.setattr(batch, "worked_ahead", lambda records, work, ahead=True: ((rec, None) for rec in records))
         from click.testing import CliRunner
 

@@ -717,3 +717,21 @@ def test_library_option_parse_agrees_with_click(line: str) -> None:
         ctx.params.update({p.name: p.get_default(ctx) for p in score.params})
         assert outcome(LineScorer(ctx.params, ENGLISH)) == outcome(LineScorer(ctx.params, ENGLISH,
                                                                                _click_options(ctx))), line
+
+
+def test_file_rows_printed_a_part_at_a_time_leave_out_a_board_the_writer_refuses(
+        runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a part of the table is printed once the writer has taken its last board, as before
+    # session 8: board 2 (a play, no auction) cannot be written as LIN, so its row is not printed
+    import bridgecli.cli.score as score_cli
+
+    monkeypatch.setattr(score_cli, "TABLE_ROWS", 1)
+    f = tmp_path / "b.pbn"
+    f.write_text('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Declarer "N"]\n[Contract "4S"]\n[Result "10"]\n'
+                 '[Auction "N"]\n1S Pass 4S Pass\nPass Pass\n\n'
+                 '[Board "2"]\n[Dealer "E"]\n[Vulnerable "NS"]\n'
+                 '[Deal "N:QT3.AJ5.J2.AK742 J54.98.AT7.QT865 A987.Q64.KQ43.J3 K62.KT732.9865.9"]\n'
+                 '[Declarer "E"]\n[Contract "3NTX"]\n[Result "7"]\n[Play "S"]\nSA S2 S3 S4\n')
+    r = run(runner, str(f), "-o", str(tmp_path / "out.lin"))
+    assert r.exit_code == 2 and "LIN needs the auction" in r.stderr
+    assert "4S" in r.stdout and "3NTX" not in r.stdout
