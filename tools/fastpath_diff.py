@@ -128,7 +128,7 @@ def general() -> Iterator[None]:
         (render_text, "_brief_memo", brief_memo),
         (_tables, "_simple", lambda rows, headers, right: None),
         (lin, "_FAST_BOARD", _NEVER),
-        (_replay_batch, "replayed_ahead", lambda records, job, prepare, ahead=True, finish=None: ((rec, None) for rec in records)),  # no batch
+        (_replay_batch, "replayed_ahead", lambda records, job, prepare, ahead=True: ((rec, None) for rec in records)),  # no batch
         (_replay_batch, "worked_ahead", lambda records, work, ahead=True: ((rec, None) for rec in records)),  # no batch
     ]
     saved = [(obj, name, getattr(obj, name)) for obj, name, _ in patches]
