@@ -282,20 +282,9 @@ def _ahead(records: Iterable[T], job: Callable[[T, P], Job | None], prepare: Cal
 
     it = iter(records)
     batched = False
+    size = BATCH
     while True:
-        pending: list[T] = []
-        after: list[int] = []  # after[k]: the warnings shown up to reading pending[k]
-        size = BATCH
-        failed: Exception | None = None
-        with _held_warnings() as said:
-            try:
-                for rec in it:
-                    pending.append(rec)
-                    after.append(len(said))
-                    if len(pending) >= size:
-                        break
-            except Exception as exc:  # noqa: BLE001  (raised again below, in its place)
-                failed = exc
+        pending, said, failed = _read_batch(it, size)
         if not pending and not said and failed is None:
             return
         jobs: list[Job | None] = [None] * len(pending)
@@ -322,8 +311,8 @@ def _ahead(records: Iterable[T], job: Callable[[T, P], Job | None], prepare: Cal
                 found = _replay_specs(specs)
         shown = seen = 0
         for k, rec in enumerate(pending):
-            if after[k] != shown:
-                shown = _warn_again(said, shown, after[k])
+            while shown < len(said) and said[shown][0] <= k:  # (those shown while reading pending[k])
+                shown = _warn_again(said, shown, shown + 1, at=1)
             if upto[k] != seen:
                 seen = _warn_again(looked, seen, upto[k])
             got = found[k]
@@ -332,7 +321,7 @@ def _ahead(records: Iterable[T], job: Callable[[T, P], Job | None], prepare: Cal
             else:
                 board, contract, _, flat = jobs[k]  # type: ignore[misc]
                 yield rec, _finish_regular(board, contract, flat, *got)
-        _warn_again(said, shown, len(said))
+        _warn_again(said, shown, len(said), at=1)
         if failed is not None:
             raise failed
         if len(pending) < size:
@@ -365,16 +354,7 @@ def _worked(records: Iterable[T], work: Callable[[list[T]], Sequence[R | None] |
     batched = False
     size = BATCH
     while True:
-        pending: list[T] = []
-        failed: Exception | None = None
-        with _held_warnings(pending) as said:  # each warning with the number of records read before it
-            try:
-                for rec in it:
-                    pending.append(rec)
-                    if len(pending) >= size:
-                        break
-            except Exception as exc:  # noqa: BLE001  (raised again below, in its place)
-                failed = exc
+        pending, said, failed = _read_batch(it, size)
         if not pending and not said and failed is None:
             return
         found: Sequence[R | None] | None = None
@@ -400,6 +380,23 @@ def _worked(records: Iterable[T], work: Callable[[list[T]], Sequence[R | None] |
             raise failed
         if len(pending) < size:
             return
+
+
+def _read_batch(it: Iterator[T], size: int) -> tuple[list[T], list[tuple[Any, ...]], Exception | None]:
+    """Up to ``size`` records of ``it``; the warnings shown while reading them, held (each
+    with the number of records read before it: :func:`_held_warnings`); and what stopped the
+    read, if anything (raised again by the caller, in its place)."""
+    pending: list[T] = []
+    failed: Exception | None = None
+    with _held_warnings(pending) as said:
+        try:
+            for rec in it:
+                pending.append(rec)
+                if len(pending) >= size:
+                    break
+        except Exception as exc:  # noqa: BLE001  (raised again by the caller, in its place)
+            failed = exc
+    return pending, said, failed
 
 
 @contextmanager
