@@ -280,19 +280,12 @@ def _ahead(records: Iterable[T], job: Callable[[T, P], Job | None], prepare: Cal
     """:func:`replayed_ahead` reading ahead."""
     from .play import _finish_regular
 
-    it = iter(records)
-    batched = False
-    size = BATCH
-    while True:
-        pending, said, failed = _read_batch(it, size)
-        if not pending and not said and failed is None:
-            return
+    for pending, said, batched in _batches(records):
         jobs: list[Job | None] = [None] * len(pending)
         found: list[tuple[list[int], int, int] | None] = [None] * len(pending)
         looked: list[tuple[Any, ...]] = []  # the warnings shown while ``job`` looked at the records
         upto = [0] * len(pending)  # upto[k]: those shown up to record k
-        if failed is None and (batched or len(pending) >= size):
-            batched = True
+        if batched:
             specs: list[Spec | None] = []
             try:
                 prepared: Sequence[P | None] = prepare(pending)
@@ -322,10 +315,6 @@ def _ahead(records: Iterable[T], job: Callable[[T, P], Job | None], prepare: Cal
                 board, contract, _, flat = jobs[k]  # type: ignore[misc]
                 yield rec, _finish_regular(board, contract, flat, *got)
         _warn_again(said, shown, len(said), at=1)
-        if failed is not None:
-            raise failed
-        if len(pending) < size:
-            return
 
 
 def worked_ahead(records: Iterable[T], work: Callable[[list[T]], Sequence[R | None] | None],
@@ -350,16 +339,9 @@ def worked_ahead(records: Iterable[T], work: Callable[[list[T]], Sequence[R | No
 def _worked(records: Iterable[T], work: Callable[[list[T]], Sequence[R | None] | None]
             ) -> Iterator[tuple[T, R | None]]:
     """:func:`worked_ahead` reading ahead."""
-    it = iter(records)
-    batched = False
-    size = BATCH
-    while True:
-        pending, said, failed = _read_batch(it, size)
-        if not pending and not said and failed is None:
-            return
+    for pending, said, batched in _batches(records):
         found: Sequence[R | None] | None = None
-        if failed is None and (batched or len(pending) >= size):
-            batched = True
+        if batched:
             try:
                 found = work(pending)
             except Exception:  # noqa: BLE001  (a bug: each record then goes its caller's way)
@@ -376,9 +358,24 @@ def _worked(records: Iterable[T], work: Callable[[list[T]], Sequence[R | None] |
                     start += 1
                 yield rec, found[k]
             _warn_again(said, start, len(said), at=1)
+
+
+def _batches(records: Iterable[T]) -> Iterator[tuple[list[T], list[tuple[Any, ...]], bool]]:
+    """``records`` read :data:`BATCH` at a time (:func:`_read_batch`): each batch with the
+    warnings held while reading it and whether to work it as a batch (a first batch was full
+    and nothing went wrong reading). An error reading is raised once its batch is handed on
+    (the caller asks for the next one), so it comes in its place."""
+    it = iter(records)
+    batched = False
+    while True:
+        pending, said, failed = _read_batch(it, BATCH)
+        if not pending and not said and failed is None:
+            return
+        batched = failed is None and (batched or len(pending) >= BATCH)
+        yield pending, said, batched
         if failed is not None:
             raise failed
-        if len(pending) < size:
+        if len(pending) < BATCH:
             return
 
 
