@@ -205,12 +205,9 @@ def decode_piece(data: bytes, source: str, line: int, warned: bool) -> tuple[str
     decoded on its own), and whether the mixed-charset warning has been given: it is given
     once a file (``warned``: already given for an earlier piece), naming its file line."""
     if b"\x00" in data:
-        if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-            from bridgecli.formats.stream import UTF16
+        from bridgecli.formats.stream import nul_error
 
-            raise ParseError(UTF16, source=source, line=line)
-        at = line + data[: data.index(b"\x00")].count(b"\n")
-        raise ParseError("binary data (a NUL byte), not a text file", source=source, line=at)
+        raise nul_error(data, source, line, start=True)
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:

@@ -37,6 +37,16 @@ CHUNK = 1 << 20
 #: The error for UTF-16 text (a byte-order mark, then NUL bytes): said as such, not as binary data.
 UTF16 = "UTF-16 text (a byte-order mark): save it as UTF-8 (iconv -f UTF-16 -t UTF-8)"
 
+def nul_error(data: bytes, source: str, line: int, start: bool) -> ParseError:
+    """The error for input ``data`` that holds a NUL byte (``line``: the line ``data``
+    starts on; ``start``: ``data`` starts the input): UTF-16 text when it starts with a
+    byte-order mark, else binary data, at the NUL's line."""
+    if start and data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return ParseError(UTF16, source=source, line=line)
+    at = line + data[: data.index(b"\x00")].count(b"\n")
+    return ParseError("binary data (a NUL byte), not a text file", source=source, line=at)
+
+
 # control bytes that mark a Latin-1 "text" as binary (as in decode_bytes)
 _CONTROL = bytes(b for b in range(256) if (b < 32 and b not in b"\t\r\n\f\v") or 0x7F <= b < 0xA0)
 
@@ -133,10 +143,7 @@ def text_chunks(fp: IO[bytes], source: str, size: int = CHUNK) -> Iterator[str]:
     block = first
     while True:
         if b"\x00" in block:
-            if not newlines and block.startswith((b"\xff\xfe", b"\xfe\xff")):
-                raise ParseError(UTF16, source=source, line=1)
-            line = newlines + block[: block.index(b"\x00")].count(b"\n") + 1
-            raise ParseError("binary data (a NUL byte), not a text file", source=source, line=line)
+            raise nul_error(block, source, newlines + 1, start=not newlines)
         if latin:
             text = decoder.decode(block, final=not block)
         else:
