@@ -232,13 +232,10 @@ class TeamBoard:
     """The open-room result (home team N-S)."""
     closed: TableResult
     """The closed-room result (home team E-W)."""
-    imps_home: int
-    """IMPs to the home team (negative: to the visitors); for an adjusted board, the home
-    team's own IMPs (+3 for average plus, -3 for average minus)."""
-    imps_visitors: int | None = None
-    """For a board with an artificial adjusted score: the visitors' own IMPs (adjusted scores
-    need not balance); None otherwise."""
-
+    imps_home: float
+    """IMPs of the board to the home team (negative: to the visitors). A whole number, but for
+    a board decided by artificial adjusted scores that do not balance, where it is the mean of
+    the two teams' own scores (Law 86A), which may end in .5."""
 
 @dataclass(frozen=True, slots=True)
 class TeamMatch:
@@ -250,10 +247,11 @@ class TeamMatch:
     """The visiting team."""
     boards: tuple[TeamBoard, ...]
     """Boards with both rooms' results."""
-    home_imps: int
-    """IMPs won by the home team."""
-    visitors_imps: int
-    """IMPs won by the visitors."""
+    home_imps: float
+    """IMPs won by the home team: the sum of the boards it won (a whole number unless a
+    board was adjusted with scores that do not balance)."""
+    visitors_imps: float
+    """IMPs won by the visitors, likewise."""
 
 
 def matchpoints(scores: Sequence[int]) -> list[int]:
@@ -401,6 +399,31 @@ def is_team_event(results: Sequence[TableResult]) -> bool:
     return bool(results) and all(r.room for r in results)
 
 
+def _whole(x: float) -> float:
+    """``x`` as an int when it is whole (IMPs print as 3, not 3.0)."""
+    return int(x) if float(x).is_integer() else x
+
+
+def _adjusted_team_board(o: TableResult, c: TableResult) -> float:
+    """The home team's IMPs on a board where a room has an artificial adjusted score.
+
+    The artificial score decides the board: each team gets its own IMPs (average plus +3,
+    average minus -3), summed over the rooms where it was given, home sitting N-S in the open
+    room and E-W in the closed. The board is counted once: when the two teams' scores
+    balance (home -3, visitors +3) the board is 3 IMPs to the visitors, not a swing of 6;
+    when they do not (both average plus), the board is the mean of the home team's score and
+    the negation of the visitors' (Law 86A for a match: each side's score calculated apart
+    and their average given to both).
+    """
+    home = away = 0.0
+    for room_result, home_ns in ((o, True), (c, False)):
+        adj = room_result.adjusted
+        if adj is not None:
+            home += adj.ns_imps if home_ns else adj.ew_imps
+            away += adj.ew_imps if home_ns else adj.ns_imps
+    return _whole(round((home - away) / 2, 6))
+
+
 def team_match(results: Sequence[TableResult]) -> TeamMatch:
     """Score a team match from results in the open and closed rooms.
 
@@ -430,17 +453,9 @@ def team_match(results: Sequence[TableResult]) -> TeamMatch:
         if o.adjusted is None and c.adjusted is None:
             boards.append(TeamBoard(label, o, c, imps(o.score - c.score)))
             continue
-        # an artificial score in a room decides the board (Law 12C2): each team gets its own
-        # IMPs, home sitting N-S in the open room and E-W in the closed room
-        home_imps = away_imps = 0.0
-        for room_result, home_ns in ((o, True), (c, False)):
-            adj = room_result.adjusted
-            if adj is not None:
-                home_imps += adj.ns_imps if home_ns else adj.ew_imps
-                away_imps += adj.ew_imps if home_ns else adj.ns_imps
-        boards.append(TeamBoard(label, o, c, _imps_int(home_imps), _imps_int(away_imps)))
-    home = sum(b.imps_home if b.imps_visitors is not None else max(b.imps_home, 0) for b in boards)
-    away = sum(b.imps_visitors if b.imps_visitors is not None else max(-b.imps_home, 0) for b in boards)
+        boards.append(TeamBoard(label, o, c, _adjusted_team_board(o, c)))
+    home = _whole(sum(b.imps_home for b in boards if b.imps_home > 0))
+    away = _whole(-sum(b.imps_home for b in boards if b.imps_home < 0))
     return TeamMatch(" + ".join(home_names) or "home", " + ".join(away_names) or "visitors",
                      tuple(boards), home, away)
 

@@ -157,8 +157,7 @@ class Event:
             match = self.match
             for b in match.boards:
                 yield {"record": "board", "board": b.board, "open": _room(b.open), "closed": _room(b.closed),
-                       "imps_home": b.imps_home,
-                       **({"imps_visitors": b.imps_visitors} if b.imps_visitors is not None else {})}
+                       "imps_home": b.imps_home}
             yield {"record": "match", "home": match.home, "visitors": match.visitors,
                    "home_imps": match.home_imps, "visitors_imps": match.visitors_imps}
             return
@@ -342,13 +341,8 @@ def _team_tables(match: TeamMatch, lang: Language, style: str) -> list[str]:
     w = lang.word
     rows = []
     for b in match.boards:
-        home: int | str
-        visitors: int | str
-        if b.imps_visitors is not None:  # an adjusted board: each team's own IMPs
-            home, visitors = b.imps_home, b.imps_visitors
-        else:
-            home = b.imps_home if b.imps_home > 0 else ""
-            visitors = -b.imps_home if b.imps_home < 0 else ""
+        home = b.imps_home if b.imps_home > 0 else ""
+        visitors = -b.imps_home if b.imps_home < 0 else ""
         rows.append([b.board,
                      _shown(b.open, lang), result_text(b.open.contract, b.open.tricks), _ns_shown(b.open),
                      _shown(b.closed, lang), result_text(b.closed.contract, b.closed.tricks), _ns_shown(b.closed),

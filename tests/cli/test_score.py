@@ -686,10 +686,23 @@ def test_team_event_with_an_adjusted_room(runner: CliRunner, tmp_path: Path) -> 
     result = run(runner, "--event", str(csv), "--json")
     assert result.exit_code == 0, result.stderr
     board, match = map(json.loads, result.stdout.splitlines())
-    # closed room: home sits E-W and got A+ (+3 IMPs), the visitors N-S A- (-3)
-    assert (board["imps_home"], board["imps_visitors"]) == (3, -3)
+    # closed room: home sits E-W and got A+ (+3 IMPs), the visitors N-S A- (-3): the board is
+    # 3 IMPs to the home team, counted once (Law 86)
+    assert board["imps_home"] == 3 and "imps_visitors" not in board
     assert board["closed"]["adjusted"] == "A-/A+" and board["closed"]["ns"] is None
-    assert (match["home_imps"], match["visitors_imps"]) == (3, -3)
+    assert (match["home_imps"], match["visitors_imps"]) == (3, 0)
+
+
+def test_an_adjusted_team_board_counts_once(runner: CliRunner) -> None:
+    # board 1: 420 against -50 is 470 = 10 IMPs to home; board 2: the closed room's N-S
+    # (visitors) average plus, E-W (home) average minus: 3 IMPs to the visitors, margin 7
+    text = ("board,room,ns,ew,contract,declarer,result,score\n1,open,A1,B1,4S,N,=,\n1,closed,B2,A2,4S,N,-1,\n"
+            "2,open,A1,B1,3NT,N,=,\n2,closed,B2,A2,,,,A+/A-\n")
+    result = run(runner, "--event", "-", "--json", input=text)
+    assert result.exit_code == 0, result.stderr
+    *boards, match = map(json.loads, result.stdout.splitlines())
+    assert [b["imps_home"] for b in boards] == [10, -3]
+    assert (match["home_imps"], match["visitors_imps"]) == (10, 3)
 
 
 @settings(max_examples=300, deadline=None)

@@ -192,13 +192,30 @@ def test_team_board_with_an_adjusted_room() -> None:
                         _adj("2", "A1", "B1", "A-", "open"), _r("2", "B2", "A2", -110, "closed"),
                         _r("3", "A1", "B1", -100, "open"), _r("3", "B2", "A2", 600, "closed")])
     one, two, three = match.boards
-    # board 1: closed-room N-S (visitors) A+, E-W (home) A-: home -3, visitors +3
-    assert (one.imps_home, one.imps_visitors) == (-3, 3)
-    # board 2: both open-room sides average minus: each team -3 (Law 12C2 need not balance)
-    assert (two.imps_home, two.imps_visitors) == (-3, -3)
+    # board 1: closed-room N-S (visitors) A+, E-W (home) A-: the board is 3 IMPs to the
+    # visitors, counted once
+    assert one.imps_home == -3
+    # board 2: both open-room sides average minus: each team -3 (Law 12C2 need not balance);
+    # in a match the mean of home's -3 and the negation of the visitors' -3 (Law 86A): 0
+    assert two.imps_home == 0
     # board 3: -100 against 600 is 700 = 12 IMPs to the visitors
-    assert three.imps_home == -12 and three.imps_visitors is None
-    assert (match.home_imps, match.visitors_imps) == (-6, 12)
+    assert three.imps_home == -12
+    assert (match.home_imps, match.visitors_imps) == (0, 15)
+
+
+@pytest.mark.parametrize(("open_mark", "closed_mark", "home"), [
+    ("A+/A-", None, 3),      # home N-S in the open room: +3, visitors -3 -> 3 to home
+    ("A/A-", None, 1.5),     # home 0, visitors -3: do not balance, mean of 0 and +3
+    (None, "A", 0),          # both average
+    ("A+/A-", "A-/A+", 6),   # home average plus in both rooms: +6, visitors -6
+    ("A+/A-", "A+/A-", 0),   # each team +3 in one room, -3 in the other
+])
+def test_adjusted_team_boards_count_once(open_mark: str | None, closed_mark: str | None, home: float) -> None:
+    o = _adj("1", "A1", "B1", open_mark, "open") if open_mark else _r("1", "A1", "B1", 420, "open")
+    c = _adj("1", "B2", "A2", closed_mark, "closed") if closed_mark else _r("1", "B2", "A2", -420, "closed")
+    match = team_match([o, c])
+    assert match.boards[0].imps_home == home
+    assert (match.home_imps, match.visitors_imps) == (max(home, 0), max(-home, 0))
 
 
 # -- a big event kept compactly: ResultStore and PairsStream against score_pairs -------------
