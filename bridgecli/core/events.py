@@ -347,15 +347,24 @@ def _standings(scored: Iterable[ResultScore]) -> tuple[PairStanding, ...]:
     return totals.standings()
 
 
+def _side_marks(adj: Adjusted) -> tuple[str, str]:
+    """Each side's mark of an artificial score as written (``A+``, ``A``, ``A-`` or a
+    percentage): N-S's, then E-W's."""
+    parts = adj.text.split("/")
+    return parts[0], parts[-1]
+
+
 class _Totals:
     """Each pair's totals, added up a result at a time (in the order of the event's results),
     and the ranking they give."""
 
-    __slots__ = ("directions", "totals")
+    __slots__ = ("adjusted", "directions", "totals")
 
     def __init__(self) -> None:
         self.totals: dict[str, list[float]] = {}
         self.directions: dict[str, set[str]] = {}
+        self.adjusted: dict[str, list[tuple[str, float, int]]] = {}
+        """A pair's artificial scores: its mark, the matchpoints it got and the board's top."""
 
     def add(self, rs: ResultScore) -> None:
         """Count one scored result for both its pairs."""
@@ -372,6 +381,30 @@ class _Totals:
             t[3] += cx
             t[4] += bt
             directions.setdefault(pair, set()).add(direction)
+        adj = rs.result.adjusted
+        if adj is not None:
+            ns_mark, ew_mark = _side_marks(adj)
+            self.adjusted.setdefault(rs.result.ns, []).append((ns_mark, rs.mp_ns, rs.top))
+            self.adjusted.setdefault(rs.result.ew, []).append((ew_mark, rs.mp_ew, rs.top))
+
+    def _matchpoints(self, pair: str, mp_sum: float, top_sum: float) -> float:
+        """A pair's matchpoints with Law 12C2(b) applied: on a board where it got average
+        plus (``A+``) a pair whose percentage on the boards it played is over 60 gets that
+        percentage, and one with average minus (``A-``) under 40 gets that (a percentage the
+        director wrote stands as written)."""
+        marks = self.adjusted.get(pair)
+        if not marks:
+            return mp_sum
+        played_mp = mp_sum - sum(mp for _, mp, _ in marks)
+        played_top = top_sum - sum(top for _, _, top in marks)
+        if played_top <= 0:
+            return mp_sum
+        session = 100.0 * played_mp / played_top
+        out = mp_sum
+        for mark, mp, top in marks:
+            if mark == "A+" and session > 60 or mark == "A-" and session < 40:
+                out += round(session * top / 100, 9) - mp
+        return out
 
     def standings(self) -> tuple[PairStanding, ...]:
         """The pairs ranked by percentage, per direction when no pair changed direction."""
@@ -379,6 +412,7 @@ class _Totals:
         fixed = all(len(d) == 1 for d in directions.values())
         rows = []
         for pair, (n_boards, mp_sum, top_sum, cx_sum, bt_sum) in self.totals.items():
+            mp_sum = self._matchpoints(pair, mp_sum, top_sum)
             direction = "/".join(sorted(directions[pair])) if not fixed else next(iter(directions[pair]))
             pct = 100.0 * mp_sum / top_sum if top_sum else 0.0
             rows.append((direction if fixed else "", pair, direction, int(n_boards), mp_sum, int(top_sum), pct,

@@ -285,3 +285,20 @@ def test_store_holds_each_value_once() -> None:
     # results anew on each call; the standings of a pass read to the end
     assert tuple(stream.results()) == want.results
     assert stream.standings() == want.standings
+
+
+def test_law_12c2b_session_percentage_beyond_average_plus_and_minus() -> None:
+    # three tables (top 4); board 1 at the third table was averaged, A+ to N-S pair 5, A- to E-W 6
+    results = [_r("1", "1", "2", 420), _r("1", "3", "4", -50), _adj("1", "5", "6", "A+/A-"),
+               _r("2", "1", "2", 630), _r("2", "3", "4", -100), _r("2", "5", "6", 600),
+               _r("3", "1", "2", 120), _r("3", "3", "4", -50), _r("3", "5", "6", 490)]
+    by = {s.pair: s for s in score_pairs(results).standings}
+    # pair 5 played boards 2 and 3: 2 + 4 of 8 = 75% > 60%, so board 1 gets 75% of 4 = 3 MP
+    assert by["5"].mp == pytest.approx(9.0) and by["5"].percentage == pytest.approx(75.0)
+    # pair 6 (at fault): 2 + 0 of 8 = 25% < 40%, so board 1 gets 25% of 4 = 1 MP
+    assert by["6"].mp == pytest.approx(3.0)
+    # a pair under 60% keeps the 60% of average plus: swap board 3's results of pairs 1 and 5
+    results[6], results[8] = _r("3", "1", "2", 490), _r("3", "5", "6", 120)
+    by = {s.pair: s for s in score_pairs(results).standings}
+    # pair 5: board 2 600 beats -100 (2), board 3 120 beats -50 (2): 4 of 8 = 50%, A+ stays 2.4
+    assert by["5"].mp == pytest.approx(2 + 2 + 2.4)
