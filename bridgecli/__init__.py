@@ -22,7 +22,8 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("score", "breakdown", "imps"), "bridgecli.api"),
     "ScoreBreakdown": "bridgecli.core.scoring",
     **dict.fromkeys(("ScoringRules", "find_rules"), "bridgecli.core.scoring"),
-    **dict.fromkeys(("TableResult", "score_pairs", "team_match", "matchpoints"), "bridgecli.core.events"),
+    **dict.fromkeys(("TableResult", "EventScoring", "score_pairs", "team_match", "matchpoints"),
+                    "bridgecli.core.events"),
     **dict.fromkeys(("Rubber", "Session", "DealResult", "Honours"), "bridgecli.core.rubber"),
     # rubber and variant sessions from results or boards, and their sheets (rubber, rubber --variant)
     **dict.fromkeys(("rubber_session", "variant_session", "VariantSession"), "bridgecli.sessions"),
@@ -96,6 +97,7 @@ __all__ = [
     "DealStats",
     "Double",
     "Event",
+    "EventScoring",
     "Hand",
     "Honours",
     "IllegalCallError",
@@ -208,7 +210,7 @@ if TYPE_CHECKING:
         ParseError,
         RuleError,
     )
-    from bridgecli.core.events import TableResult, matchpoints, score_pairs, team_match
+    from bridgecli.core.events import EventScoring, TableResult, matchpoints, score_pairs, team_match
     from bridgecli.core.notation import get_language
     from bridgecli.core.play import PlayState, Replay, replay_board
     from bridgecli.core.playbot import BotGame

@@ -39,8 +39,10 @@ from .imps import butler_datum, butler_imps, cross_imps, imps
 from .numbers import is_digits
 
 __all__ = [
+    "DEFAULT_SCORING",
     "Adjusted",
     "BoardResults",
+    "EventScoring",
     "NumberedResults",
     "PairStanding",
     "PairsEvent",
@@ -136,6 +138,67 @@ def _imps_int(x: float) -> int:
     return int(math.copysign(math.floor(abs(x) + 0.5), x))
 
 
+_CROSS = ("mean", "sum")
+_TOTALS = ("sum", "factored", "per-board")
+_RANK_BY = ("mp", "cross", "butler")
+
+
+@dataclass(frozen=True, slots=True)
+class EventScoring:
+    """How a pairs event's IMPs are counted and its pairs ranked: the conventions scoring
+    programs differ on. The defaults are bridgecli's; :meth:`from_pbn` reads what a PBN
+    ``Scoring`` tag says (Magic Contest writes ``IMP;Butler-2;Mean``, ``IMP;Cross``,
+    ``IMP;Cross2``)."""
+
+    butler_trim_from: int = 5
+    """A board's highest and lowest scores are left out of its Butler datum when it has at
+    least this many results (3: whenever a score is left; a large number: never)."""
+    cross: str = "mean"
+    """A result's cross-IMPs on a board: ``mean`` of its IMPs against each other result (a
+    board is worth the same whatever its number of results) or their ``sum``."""
+    totals: str = "sum"
+    """A pair's IMP totals: the ``sum`` over the boards it played; ``factored`` to every
+    board of the event (sum x boards of the event / boards played, for a pair that sat out);
+    or the mean ``per-board``."""
+    rank_by: str = "mp"
+    """What ranks the pairs: percentage (``mp``), ``cross`` IMPs or ``butler`` IMPs."""
+
+    def __post_init__(self) -> None:
+        for name, value, allowed in (("cross", self.cross, _CROSS), ("totals", self.totals, _TOTALS),
+                                     ("rank_by", self.rank_by, _RANK_BY)):
+            if value not in allowed:
+                raise ValueError(f"{name} is one of {', '.join(allowed)}, not {value!r}")
+        if isinstance(self.butler_trim_from, bool) or not isinstance(self.butler_trim_from, int) \
+                or self.butler_trim_from < 3:
+            raise ValueError(f"butler_trim_from is a whole number of at least 3, not {self.butler_trim_from!r}")
+
+    @classmethod
+    def from_pbn(cls, text: str | None) -> EventScoring | None:
+        """The conventions a PBN ``Scoring`` tag names (PBN 2.1 3.4.12: a base ``IMP`` and the
+        modifiers ``Butler``, ``Butler-2``, ``Cross``, ``Cross1``, ``Cross2``), or None when it
+        names none of them (matchpoints, an empty tag). ``Butler-2`` leaves the highest and
+        lowest score out of every datum that keeps a score, and its totals are factored to
+        every board; ``Cross`` and ``Cross1`` sum a result's IMPs against the others;
+        ``Cross2`` takes their mean and the pairs' totals a board."""
+        fields = [f.strip().lower() for f in (text or "").split(";")]
+        if "imp" not in fields[:1]:
+            return None
+        mods = set(fields[1:])
+        if "butler-2" in mods:
+            return cls(butler_trim_from=3, totals="factored", rank_by="butler")
+        if "butler" in mods:
+            return cls(rank_by="butler")
+        if "cross2" in mods:
+            return cls(cross="mean", totals="per-board", rank_by="cross")
+        if mods & {"cross", "cross1"}:
+            return cls(cross="sum", totals="factored", rank_by="cross")
+        return None
+
+
+DEFAULT_SCORING = EventScoring()
+"""bridgecli's conventions (see :class:`EventScoring`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class TableResult:
     """One result of a board at one table."""
@@ -205,9 +268,9 @@ class PairStanding:
     percentage: float
     """``mp / top * 100``."""
     cross_imps: float
-    """Cross-IMPs total."""
-    butler: int
-    """Butler IMPs total."""
+    """Cross-IMPs total (as :attr:`EventScoring.totals` says)."""
+    butler: float
+    """Butler IMPs total (as :attr:`EventScoring.totals` says; a whole number when summed)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,7 +360,8 @@ def check_board(label: str, rs: Iterable[TableResult]) -> None:
             seen.add(p)
 
 
-def _score_board(rs: Sequence[TableResult], n_expected: int) -> Iterator[ResultScore]:
+def _score_board(rs: Sequence[TableResult], n_expected: int,
+                 conv: EventScoring = DEFAULT_SCORING) -> Iterator[ResultScore]:
     """The scores of one board's results (checked by :func:`check_board`), in their order."""
     top = 2 * (n_expected - 1)
     # artificial scores take no part in the comparison: the real ones are matchpointed
@@ -307,14 +371,19 @@ def _score_board(rs: Sequence[TableResult], n_expected: int) -> Iterator[ResultS
     mps = matchpoints(scores)
     board_top = 2 * (len(real) - 1)
     cross = cross_imps(scores) if scores else []
-    datum = butler_datum(scores) if scores else 0
-    butler = butler_imps(scores) if scores else []
+    if conv.cross == "sum":
+        cross = [round(c * (len(scores) - 1), 6) for c in cross]
+    datum = butler_datum(scores, conv.butler_trim_from) if scores else 0
+    butler = butler_imps(scores, conv.butler_trim_from) if scores else []
     by_result = {id(r): (mp, cx, bt) for r, mp, cx, bt in zip(real, mps, cross, butler)}
     for r in rs:
         adj = r.adjusted
         if adj is not None:
+            # in cross-IMP sums an averaged side's IMPs count against each real result
+            times = max(len(real), 1) if conv.cross == "sum" else 1
             yield ResultScore(r, round(adj.ns * top / 100, 9), round(adj.ew * top / 100, 9), top,
-                              adj.ns_imps, datum, _imps_int(adj.ns_imps), adj.ew_imps, _imps_int(adj.ew_imps))
+                              round(adj.ns_imps * times, 6), datum, _imps_int(adj.ns_imps),
+                              round(adj.ew_imps * times, 6), _imps_int(adj.ew_imps))
             continue
         mp, cx, bt = by_result[id(r)]
         ns_mp = neuberg(mp, len(real), n_expected)
@@ -322,12 +391,13 @@ def _score_board(rs: Sequence[TableResult], n_expected: int) -> Iterator[ResultS
         yield ResultScore(r, ns_mp, ew_mp, top, cx, datum, bt)
 
 
-def score_pairs(results: Sequence[TableResult], expected: int | None = None) -> PairsEvent:
+def score_pairs(results: Sequence[TableResult], expected: int | None = None,
+                conventions: EventScoring = DEFAULT_SCORING) -> PairsEvent:
     """Matchpoints, Neuberg, percentages, cross-IMPs and Butler IMPs of a pairs event.
 
     ``expected`` is the number of results a board should have (default: the
-    most any board has). Raises RuleError when a pair meets itself or plays
-    a board twice.
+    most any board has); ``conventions`` how IMPs are counted and pairs ranked. Raises
+    RuleError when a pair meets itself or plays a board twice.
     """
     boards = _group(results)
     if not boards:
@@ -336,15 +406,15 @@ def score_pairs(results: Sequence[TableResult], expected: int | None = None) -> 
     scored: list[ResultScore] = []
     for label, rs in boards.items():
         check_board(label, rs)
-        scored.extend(_score_board(rs, n_expected))
-    return PairsEvent(tuple(scored), _standings(scored), n_expected)
+        scored.extend(_score_board(rs, n_expected, conventions))
+    return PairsEvent(tuple(scored), _standings(scored, len(boards), conventions), n_expected)
 
 
-def _standings(scored: Iterable[ResultScore]) -> tuple[PairStanding, ...]:
+def _standings(scored: Iterable[ResultScore], n_boards: int, conv: EventScoring) -> tuple[PairStanding, ...]:
     totals = _Totals()
     for rs in scored:
         totals.add(rs)
-    return totals.standings()
+    return totals.standings(n_boards, conv)
 
 
 def _side_marks(adj: Adjusted) -> tuple[str, str]:
@@ -406,26 +476,43 @@ class _Totals:
                 out += round(session * top / 100, 9) - mp
         return out
 
-    def standings(self) -> tuple[PairStanding, ...]:
-        """The pairs ranked by percentage, per direction when no pair changed direction."""
+    def standings(self, n_boards: int = 0, conv: EventScoring = DEFAULT_SCORING) -> tuple[PairStanding, ...]:
+        """The pairs ranked (by percentage or the IMPs ``conv`` says), per direction when no
+        pair changed direction; ``n_boards`` is the number of boards of the event (for IMP
+        totals factored to every board)."""
         directions = self.directions
         fixed = all(len(d) == 1 for d in directions.values())
-        rows = []
-        for pair, (n_boards, mp_sum, top_sum, cx_sum, bt_sum) in self.totals.items():
+        rank_at = {"mp": 6, "cross": 7, "butler": 8}[conv.rank_by]
+        rows: list[tuple[str, str, str, int, float, int, float, float, float]] = []
+        for pair, (n_boards_played, mp_sum, top_sum, cx_sum, bt_sum) in self.totals.items():
             mp_sum = self._matchpoints(pair, mp_sum, top_sum)
             direction = "/".join(sorted(directions[pair])) if not fixed else next(iter(directions[pair]))
             pct = 100.0 * mp_sum / top_sum if top_sum else 0.0
-            rows.append((direction if fixed else "", pair, direction, int(n_boards), mp_sum, int(top_sum), pct,
-                         cx_sum, int(bt_sum)))
-        rows.sort(key=lambda r: (r[0], -round(r[6], 9), r[1]))
+            played = int(n_boards_played)
+            cx, bt = _imp_total(cx_sum, played, n_boards, conv), _imp_total(bt_sum, played, n_boards, conv)
+            rows.append((direction if fixed else "", pair, direction, played, mp_sum, int(top_sum), pct, cx, bt))
+        def ranked_by(row: tuple[str, str, str, int, float, int, float, float, float]) -> float:
+            return round(float(row[rank_at]), 9)
+
+        rows.sort(key=lambda r: (r[0], -ranked_by(r), r[1]))
         out: list[PairStanding] = []
         for row in rows:
             group = [r for r in rows if r[0] == row[0]]
-            place = 1 + sum(1 for r in group if round(r[6], 9) > round(row[6], 9))
-            tied = sum(1 for r in group if round(r[6], 9) == round(row[6], 9)) > 1
+            key = ranked_by(row)
+            place = 1 + sum(1 for r in group if ranked_by(r) > key)
+            tied = sum(1 for r in group if ranked_by(r) == key) > 1
             out.append(PairStanding(f"{place}=" if tied else str(place), row[1], row[2], row[3], row[4], row[5],
                                     row[6], row[7], row[8]))
         return tuple(out)
+
+
+def _imp_total(total: float, played: int, n_boards: int, conv: EventScoring) -> float:
+    """A pair's IMP total over the ``played`` boards it played, as ``conv.totals`` says."""
+    if conv.totals == "per-board":
+        return round(total / played, 6) if played else 0.0
+    if conv.totals == "factored" and 0 < played < n_boards:
+        return round(total * n_boards / played, 6)
+    return total
 
 
 def is_team_event(results: Sequence[TableResult]) -> bool:
@@ -668,11 +755,15 @@ class PairsStream:
     once it has been read to the end :meth:`standings` ranks the pairs.
     """
 
-    __slots__ = ("_totals", "expected", "store")
+    __slots__ = ("_boards", "_totals", "conventions", "expected", "store")
 
-    def __init__(self, store: BoardResults, expected: int | None = None) -> None:
+    def __init__(self, store: BoardResults, expected: int | None = None,
+                 conventions: EventScoring = DEFAULT_SCORING) -> None:
         store.check_pairs()
         self.store = store
+        self.conventions = conventions
+        """How IMPs are counted and pairs ranked."""
+        self._boards = 0
         self.expected = 0 if not len(store) else expected if expected is not None else store.most_results()
         """Results expected on a board (``N`` of the Neuberg formula)."""
         self._totals = _Totals()
@@ -681,11 +772,13 @@ class PairsStream:
         """Every table result with its scores, by board then input order."""
         self._totals = totals = _Totals()
         add = totals.add
+        self._boards = 0
         for _label, rs in self.store.boards():
-            for scored in _score_board(rs, self.expected):
+            self._boards += 1
+            for scored in _score_board(rs, self.expected, self.conventions):
                 add(scored)
                 yield scored
 
     def standings(self) -> tuple[PairStanding, ...]:
         """The pairs ranked (as :attr:`PairsEvent.standings`), once :meth:`results` has been read to the end."""
-        return self._totals.standings()
+        return self._totals.standings(self._boards, self.conventions)

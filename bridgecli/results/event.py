@@ -19,6 +19,8 @@ from typing import IO, TYPE_CHECKING, Any, cast
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
 from bridgecli.core.events import (
+    DEFAULT_SCORING,
+    EventScoring,
     PairsEvent,
     PairsStream,
     PairStanding,
@@ -39,18 +41,23 @@ from bridgecli.results._spill import SpilledResults
 if TYPE_CHECKING:
     from bridgecli.core.notation import Language
 
-__all__ = ["Event", "SpilledResults", "StreamedEvent", "iter_results_of_chunks", "read_results", "results_of_chunks", "score_event"]
+__all__ = ["Event", "EventScoring", "SpilledResults", "StreamedEvent", "iter_results_of_chunks", "read_results", "results_of_chunks", "score_event"]
 
 Source = str | os.PathLike[str] | IO[str] | Iterable[Board]
 """An event's input: a path, a text, an open text file, or boards."""
 
 
-def _boards(chunks: Iterable[str], fmt: str, source: str | None) -> Iterator[Board]:
+def _boards(chunks: Iterable[str], fmt: str, source: str | None, scoring_tags: list[str] | None = None
+            ) -> Iterator[Board]:
     from bridgecli.formats.stream import iter_file
 
     for item in iter_file(chunks, fmt, source):
         if isinstance(item, BridgeError):
             raise item
+        if scoring_tags is not None and not scoring_tags:
+            tag = item.tags.get("Scoring")
+            if tag:
+                scoring_tags.append(tag)
         yield item
 
 
@@ -68,9 +75,12 @@ def results_of_chunks(chunks: Iterable[str], path: str | None = None, fmt: str |
 
 def iter_results_of_chunks(chunks: Iterable[str], path: str | None = None, fmt: str | None = None,
                            source: str | None = None, lang: Language | None = None,
-                           rules: ScoringRules | None = None) -> Iterator[TableResult]:
+                           rules: ScoringRules | None = None,
+                           scoring_tags: list[str] | None = None) -> Iterator[TableResult]:
     """The results of :func:`results_of_chunks`, each as soon as it is read (an error may
-    come after some results: see :func:`bridgecli.formats.traveller.iter_csv`)."""
+    come after some results: see :func:`bridgecli.formats.traveller.iter_csv`). Boards'
+    first non-empty ``Scoring`` tag is appended to ``scoring_tags`` when a list is given
+    (the conventions of :meth:`~bridgecli.core.events.EventScoring.from_pbn`)."""
     from bridgecli import formats
     from bridgecli.core.notation import ENGLISH
     from bridgecli.formats.stream import peek
@@ -87,7 +97,7 @@ def iter_results_of_chunks(chunks: Iterable[str], path: str | None = None, fmt: 
         results, rest = traveller.yaml_traveller(rest, source, lang, rules)
         if results is not None:
             return results
-    return traveller.iter_results_from_boards(_boards(rest, name, source), source, rules)
+    return traveller.iter_results_from_boards(_boards(rest, name, source, scoring_tags), source, rules)
 
 
 def _chunks_of(fp: IO[str]) -> Iterator[str]:
@@ -99,7 +109,7 @@ def _chunks_of(fp: IO[str]) -> Iterator[str]:
 
 
 def read_results(source: Source, *, fmt: str | None = None, scoring: str | ScoringRules = "duplicate",
-                 lang: Language | None = None) -> list[TableResult]:
+                 lang: Language | None = None, scoring_tags: list[str] | None = None) -> list[TableResult]:
     """The table results of an event, as ``score --event FILE`` reads them.
 
     ``source`` is a path, a text (a ``str`` holding a newline), an open text file, or
@@ -111,7 +121,7 @@ def read_results(source: Source, *, fmt: str | None = None, scoring: str | Scori
 
     Raises ParseError for bad notation or a result without pairs or score, RuleError (a
     MismatchError) for a score its contract does not give, located at the line or board;
-    OSError when a path cannot be read.
+    OSError when a path cannot be read. ``scoring_tags``: see :func:`iter_results_of_chunks`.
     """
     rules = find_rules(scoring) if isinstance(scoring, str) else scoring
     if isinstance(source, os.PathLike) or (isinstance(source, str) and names_a_file(source, (".csv",))):
@@ -119,14 +129,14 @@ def read_results(source: Source, *, fmt: str | None = None, scoring: str | Scori
         from bridgecli.formats.stream import text_chunks
 
         with open(path, "rb") as raw:
-            return results_of_chunks(text_chunks(raw, path), path, fmt, path, lang, rules)
+            return list(iter_results_of_chunks(text_chunks(raw, path), path, fmt, path, lang, rules, scoring_tags))
     if isinstance(source, str):
-        return results_of_chunks(iter((source,)), None, fmt, None, lang, rules)
+        return list(iter_results_of_chunks(iter((source,)), None, fmt, None, lang, rules, scoring_tags))
     if hasattr(source, "read"):
         fp = cast("IO[str]", source)  # an open text file
         name = getattr(fp, "name", None)
         name = name if isinstance(name, str) else None
-        return results_of_chunks(_chunks_of(fp), name, fmt, name, lang, rules)
+        return list(iter_results_of_chunks(_chunks_of(fp), name, fmt, name, lang, rules, scoring_tags))
     return traveller.results_from_boards(source, None, rules)
 
 
@@ -207,13 +217,15 @@ def _pair_record(p: PairStanding) -> dict[str, Any]:
 
 def score_event(source: Source | Sequence[TableResult], *, fmt: str | None = None,
                 scoring: str | ScoringRules = "duplicate", lang: Language | None = None,
-                expected: int | None = None) -> Event:
+                expected: int | None = None, conventions: EventScoring | None = None) -> Event:
     """Score an event, as ``bridgecli score --event`` does: a team match when every result
     names its room (``open``/``closed``), else a pairs event.
 
     ``source`` is what :func:`read_results` reads (``fmt``, ``scoring`` and ``lang`` are
     passed on), or the table results themselves. ``expected`` is the number of results a
-    board should have (Neuberg; default: the most any board has).
+    board should have (Neuberg; default: the most any board has). ``conventions`` says how
+    IMPs are counted and pairs ranked; by default what the boards' PBN ``Scoring`` tag names
+    (:meth:`EventScoring.from_pbn`), else bridgecli's (:data:`DEFAULT_SCORING`).
 
     Raises what :func:`read_results` raises; ParseError when there is no result;
     RuleError for a pair that meets itself or plays a board twice, a room that is neither
@@ -223,11 +235,16 @@ def score_event(source: Source | Sequence[TableResult], *, fmt: str | None = Non
             isinstance(r, TableResult) for r in source):
         results: Sequence[TableResult] = source  # type: ignore[assignment]
     else:
-        results = read_results(source, fmt=fmt, scoring=scoring, lang=lang)  # type: ignore[arg-type]
-    return event_of(results, expected)
+        tags: list[str] = []
+        results = read_results(source, fmt=fmt, scoring=scoring, lang=lang,  # type: ignore[arg-type]
+                               scoring_tags=tags)
+        if conventions is None and tags:
+            conventions = EventScoring.from_pbn(tags[0])
+    return event_of(results, expected, conventions=conventions)
 
 
-def event_of(results: Sequence[TableResult], expected: int | None = None, source: str | None = None) -> Event:
+def event_of(results: Sequence[TableResult], expected: int | None = None, source: str | None = None,
+             conventions: EventScoring | None = None) -> Event:
     """The :class:`Event` of ``results`` (see :func:`score_event`); errors name ``source``."""
     if not results:
         raise ParseError("no results in the event file", source=source)
@@ -236,7 +253,7 @@ def event_of(results: Sequence[TableResult], expected: int | None = None, source
         if not match.boards:
             raise RuleError("no board was played in both rooms", source=source)
         return Event(tuple(results), match=match)
-    return Event(tuple(results), pairs=score_pairs(results, expected))
+    return Event(tuple(results), pairs=score_pairs(results, expected, conventions or DEFAULT_SCORING))
 
 
 class StreamedEvent:
@@ -251,15 +268,15 @@ class StreamedEvent:
     """
 
     def __init__(self, store: ResultStore | SpilledResults, expected: int | None = None,
-                 source: str | None = None) -> None:
+                 source: str | None = None, conventions: EventScoring | None = None) -> None:
         if not len(store):
             raise ParseError("no results in the event file", source=source)
         self._event: Event | None = None
         self._pairs: PairsStream | None = None
         if store.all_rooms:
-            self._event = event_of(list(store.results()), expected, source)
+            self._event = event_of(list(store.results()), expected, source, conventions)
         else:
-            self._pairs = PairsStream(store, expected)
+            self._pairs = PairsStream(store, expected, conventions or DEFAULT_SCORING)
 
     def write(self, fp: IO[str], as_json: bool = False, lang: Language | None = None,
               style: str = "simple") -> None:
@@ -387,12 +404,15 @@ def _pairs_tables(results: Callable[[], Iterable[ResultScore]], standings: Calla
         style, right=(0, 7, 8, 9, 10, 11, 12, 13), optional=(3, 4, 5, 6))
     ranked = standings()
     order = {"NS": 0, "EW": 1}
-    for d in sorted({p.direction for p in ranked}, key=lambda d: (order.get(d, 2), d)):
-        group = [p for p in ranked if p.direction == d]
+    # a table a direction when every pair kept its direction (two winners), else one ranking
+    by_direction = all("/" not in p.direction for p in ranked)
+    for d in sorted({p.direction if by_direction else "" for p in ranked}, key=lambda d: (order.get(d, 2), d)):
+        group = [p for p in ranked if not by_direction or p.direction == d]
         yield ""
         side = {"NS": ns, "EW": ew}.get(d, d)
-        title = w("pair") if "/" in d else f"{w('pair')} ({side})"
+        title = f"{w('pair')} ({side})" if d else w("pair")
         yield table([[p.rank, p.pair, p.boards, fmt_num(p.mp), p.top, fmt_num(p.percentage),
-                      fmt_num(p.cross_imps), p.butler] for p in group],
+                      fmt_num(p.cross_imps), p.butler if isinstance(p.butler, int) else fmt_num(p.butler)]
+                     for p in group],
                     [w("rank"), title, *(w(k) for k in ("boards", "mp", "top", "percent", "ximps", "butler"))],
                     style, right=(2, 3, 4, 5, 6, 7))

@@ -10,6 +10,7 @@ from bridgecli.core.calls import Contract
 from bridgecli.core.cards import Seat
 from bridgecli.core.errors import ParseError, RuleError
 from bridgecli.core.events import (
+    EventScoring,
     Adjusted,
     PairsStream,
     ResultStore,
@@ -302,3 +303,46 @@ def test_law_12c2b_session_percentage_beyond_average_plus_and_minus() -> None:
     by = {s.pair: s for s in score_pairs(results).standings}
     # pair 5: board 2 600 beats -100 (2), board 3 120 beats -50 (2): 4 of 8 = 50%, A+ stays 2.4
     assert by["5"].mp == pytest.approx(2 + 2 + 2.4)
+
+
+@pytest.mark.parametrize(("tag", "expected"), [
+    ("IMP;Butler-2;Mean", EventScoring(butler_trim_from=3, totals="factored", rank_by="butler")),
+    ("IMP;Butler", EventScoring(rank_by="butler")),
+    ("IMP;Cross", EventScoring(cross="sum", totals="factored", rank_by="cross")),
+    ("imp; cross1", EventScoring(cross="sum", totals="factored", rank_by="cross")),
+    ("IMP;Cross2", EventScoring(totals="per-board", rank_by="cross")),
+    ("MatchPoints;MP1", None), ("IMP", None), ("", None), (None, None), ("Butler", None),
+])
+def test_event_scoring_of_a_pbn_scoring_tag(tag: str | None, expected: EventScoring | None) -> None:
+    assert EventScoring.from_pbn(tag) == expected
+
+
+@pytest.mark.parametrize("bad", [{"cross": "median"}, {"totals": "avg"}, {"rank_by": "vp"},
+                                 {"butler_trim_from": 2}, {"butler_trim_from": True}])
+def test_event_scoring_refuses_unknown_conventions(bad: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        EventScoring(**bad)  # type: ignore[arg-type]
+
+
+def test_imp_conventions() -> None:
+    # board 1: N-S scores 50, -50, -100; board 2 played at two tables only (pairs 5-6 sat out)
+    results = [_r("1", "1", "2", 50), _r("1", "3", "4", -50), _r("1", "5", "6", -100),
+               _r("2", "1", "2", 420), _r("2", "3", "4", 170)]
+    default = {p.pair: p for p in score_pairs(results).standings}
+    # bridgecli's datum keeps all three scores under 5 results: -33.3 -> -30; 50 - -30 = 80: 2 IMPs
+    # board 2: datum 295 -> 300 (halves away from zero); 420 - 300 = 120: 3 IMPs
+    assert default["1"].butler == 2 + 3
+    magic = EventScoring(butler_trim_from=3, cross="sum", totals="factored", rank_by="butler")
+    ours = {p.pair: p for p in score_pairs(results, conventions=magic).standings}
+    # datum leaves out the top and bottom of three: -50; 50 - -50 = 100: 3 IMPs; board 2 as above
+    assert ours["1"].butler == 3 + 3
+    # pair 5 played one of the two boards: -100 - -50 = -50: -2 IMPs, factored to 2 boards
+    assert ours["5"].butler == -4
+    # cross-IMP sums: board 1 pair 1: 100 (3) and 150 (4); board 2: 250 (6)
+    assert ours["1"].cross_imps == 3 + 4 + 6
+    assert default["1"].cross_imps == pytest.approx((3 + 4) / 2 + 6)
+    per_board = EventScoring(totals="per-board", rank_by="cross")
+    assert {p.pair: p for p in score_pairs(results, conventions=per_board).standings}["1"].cross_imps == \
+        pytest.approx(((3 + 4) / 2 + 6) / 2)
+    assert [p.pair for p in score_pairs(results, conventions=magic).standings if p.direction == "NS"] == \
+        ["1", "3", "5"]
