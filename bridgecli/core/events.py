@@ -348,16 +348,21 @@ def _group(results: Sequence[TableResult]) -> dict[str, list[TableResult]]:
     return dict(sorted(boards.items(), key=lambda kv: board_key(kv[0])))
 
 
-def check_board(label: str, rs: Iterable[TableResult]) -> None:
-    """Raise RuleError for the first result of a board whose pair meets itself or plays it twice."""
-    seen: set[str] = set()
+def check_board(label: str, rs: Iterable[TableResult]) -> bool:
+    """Check one board's pairs: raise RuleError for the first result of a pair that plays
+    the board twice in one direction. Returns True when a number stands both as an N-S and
+    as an E-W pair on the board (N-S 1 meeting E-W 1 at table 1): the event numbers its N-S
+    and E-W pairs apart, as a Mitchell's travellers do (no pair of a Howell plays a board
+    twice)."""
+    seen: dict[str, set[str]] = {"NS": set(), "EW": set()}
+    crossed = False
     for r in rs:
-        if r.ns == r.ew:
-            raise RuleError(f"pair {r.ns!r} sits both n-s and e-w", board=label, line=r.line)
-        for p in (r.ns, r.ew):
-            if p in seen:
+        for p, side, other in ((r.ns, "NS", "EW"), (r.ew, "EW", "NS")):
+            if p in seen[side]:
                 raise RuleError(f"pair {p!r} has two results", board=label, line=r.line)
-            seen.add(p)
+            crossed = crossed or p in seen[other]
+            seen[side].add(p)
+    return crossed
 
 
 def _score_board(rs: Sequence[TableResult], n_expected: int,
@@ -396,22 +401,27 @@ def score_pairs(results: Sequence[TableResult], expected: int | None = None,
     """Matchpoints, Neuberg, percentages, cross-IMPs and Butler IMPs of a pairs event.
 
     ``expected`` is the number of results a board should have (default: the
-    most any board has); ``conventions`` how IMPs are counted and pairs ranked. Raises
-    RuleError when a pair meets itself or plays a board twice.
+    most any board has); ``conventions`` how IMPs are counted and pairs ranked. A number
+    that stands as an N-S and as an E-W pair on one board (N-S 1 against E-W 1) makes the
+    event's N-S and E-W pairs numbered apart (a Mitchell): each direction ranked on its own.
+    Raises RuleError when a pair plays a board twice in one direction.
     """
     boards = _group(results)
     if not boards:
         return PairsEvent((), (), 0)
     n_expected = expected if expected is not None else max(len(rs) for rs in boards.values())
-    scored: list[ResultScore] = []
+    apart = False
     for label, rs in boards.items():
-        check_board(label, rs)
+        apart = check_board(label, rs) or apart
+    scored: list[ResultScore] = []
+    for rs in boards.values():
         scored.extend(_score_board(rs, n_expected, conventions))
-    return PairsEvent(tuple(scored), _standings(scored, len(boards), conventions), n_expected)
+    return PairsEvent(tuple(scored), _standings(scored, len(boards), conventions, apart), n_expected)
 
 
-def _standings(scored: Iterable[ResultScore], n_boards: int, conv: EventScoring) -> tuple[PairStanding, ...]:
-    totals = _Totals()
+def _standings(scored: Iterable[ResultScore], n_boards: int, conv: EventScoring,
+               apart: bool = False) -> tuple[PairStanding, ...]:
+    totals = _Totals(apart)
     for rs in scored:
         totals.add(rs)
     return totals.standings(n_boards, conv)
@@ -428,12 +438,14 @@ class _Totals:
     """Each pair's totals, added up a result at a time (in the order of the event's results),
     and the ranking they give."""
 
-    __slots__ = ("adjusted", "directions", "totals")
+    __slots__ = ("adjusted", "apart", "directions", "totals")
 
-    def __init__(self) -> None:
-        self.totals: dict[str, list[float]] = {}
-        self.directions: dict[str, set[str]] = {}
-        self.adjusted: dict[str, list[tuple[str, float, int]]] = {}
+    def __init__(self, apart: bool = False) -> None:
+        self.apart = apart
+        """N-S and E-W pairs numbered apart: a pair is its number and its direction."""
+        self.totals: dict[tuple[str, str], list[float]] = {}
+        self.directions: dict[tuple[str, str], set[str]] = {}
+        self.adjusted: dict[tuple[str, str], list[tuple[str, float, int]]] = {}
         """A pair's artificial scores: its mark, the matchpoints it got and the board's top."""
 
     def add(self, rs: ResultScore) -> None:
@@ -444,20 +456,22 @@ class _Totals:
             (rs.result.ew, "EW", rs.mp_ew, -rs.cross_ns if rs.cross_ew is None else rs.cross_ew,
              -rs.butler_ns if rs.butler_ew is None else rs.butler_ew),
         ):
-            t = totals.setdefault(pair, [0, 0.0, 0, 0.0, 0])
+            key = (pair, direction if self.apart else "")
+            t = totals.setdefault(key, [0, 0.0, 0, 0.0, 0])
             t[0] += 1
             t[1] += mp
             t[2] += rs.top
             t[3] += cx
             t[4] += bt
-            directions.setdefault(pair, set()).add(direction)
+            directions.setdefault(key, set()).add(direction)
         adj = rs.result.adjusted
         if adj is not None:
             ns_mark, ew_mark = _side_marks(adj)
-            self.adjusted.setdefault(rs.result.ns, []).append((ns_mark, rs.mp_ns, rs.top))
-            self.adjusted.setdefault(rs.result.ew, []).append((ew_mark, rs.mp_ew, rs.top))
+            ns_key, ew_key = (rs.result.ns, "NS" if self.apart else ""), (rs.result.ew, "EW" if self.apart else "")
+            self.adjusted.setdefault(ns_key, []).append((ns_mark, rs.mp_ns, rs.top))
+            self.adjusted.setdefault(ew_key, []).append((ew_mark, rs.mp_ew, rs.top))
 
-    def _matchpoints(self, pair: str, mp_sum: float, top_sum: float) -> float:
+    def _matchpoints(self, pair: tuple[str, str], mp_sum: float, top_sum: float) -> float:
         """A pair's matchpoints with Law 12C2(b) applied: on a board where it got average
         plus (``A+``) a pair whose percentage on the boards it played is over 60 gets that
         percentage, and one with average minus (``A-``) under 40 gets that (a percentage the
@@ -490,7 +504,7 @@ class _Totals:
             pct = 100.0 * mp_sum / top_sum if top_sum else 0.0
             played = int(n_boards_played)
             cx, bt = _imp_total(cx_sum, played, n_boards, conv), _imp_total(bt_sum, played, n_boards, conv)
-            rows.append((direction if fixed else "", pair, direction, played, mp_sum, int(top_sum), pct, cx, bt))
+            rows.append((direction if fixed else "", pair[0], direction, played, mp_sum, int(top_sum), pct, cx, bt))
         def ranked_by(row: tuple[str, str, str, int, float, int, float, float, float]) -> float:
             return round(float(row[rank_at]), 9)
 
@@ -717,15 +731,17 @@ class ResultStore(NumberedResults):
         for label in sorted(self._boards, key=board_key):
             yield label, [self._result(row) for row in self._boards[label]]
 
-    def check_pairs(self) -> None:
-        """Raise what :func:`score_pairs` raises for this event's results (a pair that meets
-        itself or plays a board twice), before anything is scored: the pairs are compared
-        as numbers."""
+    def check_pairs(self) -> bool:
+        """Raise what :func:`score_pairs` raises for this event's results (a pair that plays
+        a board twice), before anything is scored: the pairs are compared as numbers. Returns
+        whether N-S and E-W pairs are numbered apart (see :func:`check_board`)."""
         ns_col, ew_col = self._ns, self._ew
+        apart = False
         for label in sorted(self._boards, key=board_key):
             rows = self._boards[label]
             if self._pairs_clash([*map(ns_col.__getitem__, rows), *map(ew_col.__getitem__, rows)]):
-                check_board(label, map(self._result, rows))
+                apart = check_board(label, map(self._result, rows)) or apart
+        return apart
 
 
 class BoardResults(Protocol):
@@ -735,8 +751,9 @@ class BoardResults(Protocol):
     def __len__(self) -> int:
         """The number of results."""
 
-    def check_pairs(self) -> None:
-        """Raise what :func:`score_pairs` raises for a pair that meets itself or plays a board twice."""
+    def check_pairs(self) -> bool:
+        """Raise what :func:`score_pairs` raises for a pair that plays a board twice; return
+        whether N-S and E-W pairs are numbered apart."""
 
     def most_results(self) -> int:
         """The most results a board has (0 when there is none)."""
@@ -755,22 +772,22 @@ class PairsStream:
     once it has been read to the end :meth:`standings` ranks the pairs.
     """
 
-    __slots__ = ("_boards", "_totals", "conventions", "expected", "store")
+    __slots__ = ("_apart", "_boards", "_totals", "conventions", "expected", "store")
 
     def __init__(self, store: BoardResults, expected: int | None = None,
                  conventions: EventScoring = DEFAULT_SCORING) -> None:
-        store.check_pairs()
+        self._apart = store.check_pairs()
         self.store = store
         self.conventions = conventions
         """How IMPs are counted and pairs ranked."""
         self._boards = 0
         self.expected = 0 if not len(store) else expected if expected is not None else store.most_results()
         """Results expected on a board (``N`` of the Neuberg formula)."""
-        self._totals = _Totals()
+        self._totals = _Totals(self._apart)
 
     def results(self) -> Iterator[ResultScore]:
         """Every table result with its scores, by board then input order."""
-        self._totals = totals = _Totals()
+        self._totals = totals = _Totals(self._apart)
         add = totals.add
         self._boards = 0
         for _label, rs in self.store.boards():

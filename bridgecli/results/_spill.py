@@ -270,23 +270,24 @@ class SpilledResults(NumberedResults):
         for label, runs in self._runs_by_board():
             yield label, self._results(label, runs)
 
-    def check_pairs(self) -> None:
+    def check_pairs(self) -> bool:
         """Raise what :func:`~bridgecli.core.events.score_pairs` raises for this event's
-        results (a pair that meets itself or plays a board twice); count the most results a
-        board has on the way."""
+        results (a pair that plays a board twice); count the most results a board has on the
+        way. Returns whether N-S and E-W pairs are numbered apart."""
         if self._store is not None:
-            self._store.check_pairs()
-            return
+            return self._store.check_pairs()
         most = 0
+        apart = False
         for label, runs in self._runs_by_board():
             pairs = array("q")
             for rows, _asides in runs:
                 pairs += rows[::_WIDTH]
                 pairs += rows[1::_WIDTH]
             if self._pairs_clash(pairs):
-                check_board(label, self._results(label, runs))
+                apart = check_board(label, self._results(label, runs)) or apart
             most = max(most, len(pairs) // 2)
         self._most = most
+        return apart
 
     def most_results(self) -> int:
         """The most results a board has (0 when there is none)."""

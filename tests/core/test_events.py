@@ -90,7 +90,23 @@ def test_pair_twice_on_a_board_is_an_error() -> None:
     with pytest.raises(RuleError):
         score_pairs([_r("1", "1", "2", 100), _r("1", "1", "3", 100)])
     with pytest.raises(RuleError):
-        score_pairs([_r("1", "1", "1", 100)])
+        score_pairs([_r("1", "2", "1", 100), _r("1", "3", "1", 100)])
+
+
+def test_a_mitchell_numbers_its_directions_apart() -> None:
+    # three tables, N-S pairs 1-3 and E-W pairs 1-3: N-S 1 meets E-W 1 at table 1 in round 1
+    scores = {"1": [420, 450, 400], "2": [-100, 110, 140]}
+    results = [_r(board, str(t), str(e), scores[board][t - 1])
+               for board, ews in (("1", (1, 2, 3)), ("2", (3, 1, 2))) for t, e in zip((1, 2, 3), ews)]
+    ev = score_pairs(results)
+    assert {(p.pair, p.direction) for p in ev.standings} == {(str(n), d) for n in "123" for d in ("NS", "EW")}
+    by = {(p.pair, p.direction): p for p in ev.standings}
+    # N-S 2: 450 (top: 4) and 110 (2 of 4); E-W 1 met N-S 1 (420: 2) and N-S 2 on board 2 (110: 2)
+    assert by["2", "NS"].mp == 6 and by["1", "EW"].mp == 4
+    assert by["1", "NS"].mp == 2 + 0 and by["1", "EW"].boards == 2
+    # a number twice in one direction is still an error
+    with pytest.raises(RuleError, match="two results"):
+        score_pairs([*results, _r("2", "1", "9", 0)])
 
 
 def test_team_match_by_hand() -> None:
