@@ -10,8 +10,8 @@ from bridgecli.core.calls import Contract
 from bridgecli.core.cards import Seat
 from bridgecli.core.errors import ParseError, RuleError
 from bridgecli.core.events import (
-    EventScoring,
     Adjusted,
+    EventScoring,
     PairsStream,
     ResultStore,
     TableResult,
