@@ -638,10 +638,12 @@ def _score_table_rows(board: Board, header: str, rows: Sequence[str],
 
 
 def _is_result_table(header: str) -> bool:
-    """True for a ScoreTable of table results (with ``Score_NS``/``Score_EW`` columns), not
-    a team or ranking summary."""
+    """True for a ScoreTable of table results (with ``Score_NS``/``Score_EW`` columns, or
+    the contract and result the scores follow from, as Bridgewebs writes them), not a team
+    or ranking summary."""
     names = {c.split("\\", 1)[0].strip().lstrip("+-").lower() for c in header.split(";")}
-    return bool(names & {"score_ns", "score_ew"}) and bool(names & {"pairid_ns", "playerid_north", "table"})
+    scored = bool(names & {"score_ns", "score_ew"}) or {"contract", "result"} <= names
+    return scored and bool(names & {"pairid_ns", "playerid_north", "table"})
 
 
 def results_from_boards(boards: Iterable[Board], source: str | None = None,

@@ -748,3 +748,17 @@ def test_file_rows_printed_a_part_at_a_time_leave_out_a_board_the_writer_refuses
     r = run(runner, str(f), "-o", str(tmp_path / "out.lin"))
     assert r.exit_code == 2 and "LIN needs the auction" in r.stderr
     assert "4S" in r.stdout and "3NTX" not in r.stdout
+
+
+def test_a_score_table_without_scores_is_scored_from_its_contracts(runner: CliRunner, tmp_path: Path) -> None:
+    # a ScoreTable as Bridgewebs writes it: pairs, contract, declarer and tricks, no score columns
+    pbn = tmp_path / "bridgewebs.pbn"
+    pbn.write_text('[Board "1"]\n[Dealer "N"]\n[Vulnerable "EW"]\n'
+                   '[Deal "N:AKQJ.AKQ.AKQ.AKQ 5432.5432.5432.5 T987.T987.T9.T98 6.J6.J876.J76432"]\n'
+                   '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R"]\n'
+                   ' 1  2 4S   N 10\n 3  4 4S   N  9\n 5  6 3NT  S 10\n 7  8 Pass -  -\n')
+    result = run(runner, "--event", str(pbn), "--json")
+    assert result.exit_code == 0, result.stderr
+    scores = {r["ns"]: r["score_ns"] for r in map(json.loads, result.stdout.splitlines()) if r["record"] == "result"}
+    # N-S not vulnerable: 4S= 420, 4S-1 -50, 3NT+1 430, passed out 0 (Law 77)
+    assert scores == {"1": 420, "3": -50, "5": 430, "7": 0}
