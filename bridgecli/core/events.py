@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import re
 from array import array
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -41,6 +41,7 @@ from .numbers import is_digits
 __all__ = [
     "DEFAULT_SCORING",
     "Adjusted",
+    "Assigned",
     "BoardResults",
     "EventScoring",
     "NumberedResults",
@@ -52,12 +53,14 @@ __all__ = [
     "TableResult",
     "TeamBoard",
     "TeamMatch",
+    "adjusted_pair",
     "board_key",
     "check_board",
     "is_team_event",
     "matchpoints",
     "neuberg",
     "parse_adjusted",
+    "parse_assigned",
     "score_pairs",
     "team_match",
 ]
@@ -131,6 +134,99 @@ def parse_adjusted(text: str) -> Adjusted | None:
     ns, ew = sides[0], sides[-1]
     assert ns is not None and ew is not None
     return Adjusted(ns[0], ew[0], ns[1] if len(parts) == 1 else f"{ns[1]}/{ew[1]}")
+
+
+Outcomes = tuple[tuple[float, int], ...]
+"""Weighted N-S scores: (weight, N-S score) pairs whose weights add up to 1."""
+
+_WEIGHTED_PART = re.compile(r"(\d{1,3}(?:\.\d+)?)%\s*(?:of\s+)?(\S+)", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Assigned:
+    """An assigned adjusted score (Law 12C1): scores the director put in place of the
+    table's result. The two sides' scores need not balance (12C1(b): ``420/-450``, N-S
+    scored as +420 and E-W as if N-S had -450) and each may weight several outcomes
+    (12C1(c): ``30% 420 + 70% -50``). Unlike an artificial score (:class:`Adjusted`) it is
+    compared with the board's other results, each outcome by its weight."""
+
+    ns: Outcomes
+    """The outcomes N-S are scored on (N-S scores)."""
+    ew: Outcomes
+    """The outcomes E-W are scored on (N-S scores, so E-W get their negation)."""
+    text: str
+    """As written, canonical: ``420/-450``, ``30% 420 + 70% -50``."""
+
+    @property
+    def balanced(self) -> bool:
+        """True when both sides are scored on the same outcomes."""
+        return self.ns == self.ew
+
+    @property
+    def mean_ns(self) -> float:
+        """N-S's weighted N-S score."""
+        return sum(w * s for w, s in self.ns)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _outcomes(text: str, score_of: Callable[[str], int] | None) -> tuple[Outcomes, str] | None:
+    """One side of an assigned score: a signed score, or weighted parts ``30% 420 + 70%
+    4S-1`` (a contract and result part scored by ``score_of``); None when ``text`` is none."""
+    t = text.strip()
+    n = _signed(t)
+    if n is not None:
+        return ((1.0, n),), str(n)
+    parts = [p.strip() for p in re.split(r"\s*[+,]\s*(?=\d{1,3}(?:\.\d+)?%)", t) if p.strip()]
+    if len(parts) < 2:
+        return None
+    out: list[tuple[float, int]] = []
+    shown: list[str] = []
+    for part in parts:
+        m = _WEIGHTED_PART.fullmatch(part)
+        if m is None:
+            return None
+        what = m.group(2)
+        value = _signed(what)
+        if value is None:
+            if score_of is None:
+                return None
+            value = score_of(what)
+        weight = float(m.group(1))
+        out.append((weight / 100, value))
+        shown.append(f"{m.group(1)}% {what}")
+    total = sum(w for w, _ in out)
+    if abs(total - 1) > 1e-9:
+        raise ParseError(f"the weights of an assigned score add up to 100%, not {round(total * 100, 6):g}%: {text!r}")
+    return tuple(out), " + ".join(shown)
+
+
+def _signed(text: str) -> int | None:
+    body = text[1:] if text[:1] in "+-" else text
+    if not is_digits(body) or len(body) > 6:
+        return None
+    return -int(body) if text.startswith("-") else int(body)
+
+
+def parse_assigned(text: str, score_of: Callable[[str], int] | None = None) -> Assigned | None:
+    """The assigned adjusted score ``text`` writes (Law 12C1), or None when it is none: two
+    N-S scores split by ``/`` (N-S's, then the one E-W are scored on), and on either side
+    weighted outcomes (``30% 420 + 70% -50``; with ``score_of``, which gives the N-S score of
+    a contract and result such as ``4S=``, also ``30% 4S= + 70% 4S-1``). A single score is
+    no assigned score (it is the table's score). Raises ParseError when weights do not add
+    up to 100%."""
+    sides = text.split("/")
+    if len(sides) > 2:
+        return None
+    read = [_outcomes(side, score_of) for side in sides]
+    if any(r is None for r in read):
+        return None
+    ns, ew = read[0], read[-1]
+    assert ns is not None and ew is not None
+    if len(sides) == 1 and len(ns[0]) == 1:
+        return None
+    return Assigned(ns[0], ew[0], ns[1] if len(sides) == 1 else f"{ns[1]}/{ew[1]}")
 
 
 def _imps_int(x: float) -> int:
@@ -223,6 +319,9 @@ class TableResult:
     """Line (or record) of the input the result came from."""
     adjusted: Adjusted | None = None
     """The artificial adjusted score the director gave instead of a result (Law 12C2)."""
+    assigned: Assigned | None = None
+    """The assigned adjusted score the director gave instead of a result (Law 12C1); then
+    :attr:`score` is N-S's weighted score, rounded."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,8 +472,11 @@ def _score_board(rs: Sequence[TableResult], n_expected: int,
     # among themselves and factored up with Neuberg; an averaged side gets its share of the top
     real = [r for r in rs if r.adjusted is None]
     scores = [r.score for r in real]
-    mps = matchpoints(scores)
     board_top = 2 * (len(real) - 1)
+    if any(r.assigned is not None for r in real):
+        yield from _score_weighted_board(rs, real, n_expected, conv)
+        return
+    mps = matchpoints(scores)
     cross = cross_imps(scores) if scores else []
     if conv.cross == "sum":
         cross = [round(c * (len(scores) - 1), 6) for c in cross]
@@ -384,16 +486,60 @@ def _score_board(rs: Sequence[TableResult], n_expected: int,
     for r in rs:
         adj = r.adjusted
         if adj is not None:
-            # in cross-IMP sums an averaged side's IMPs count against each real result
-            times = max(len(real), 1) if conv.cross == "sum" else 1
-            yield ResultScore(r, round(adj.ns * top / 100, 9), round(adj.ew * top / 100, 9), top,
-                              round(adj.ns_imps * times, 6), datum, _imps_int(adj.ns_imps),
-                              round(adj.ew_imps * times, 6), _imps_int(adj.ew_imps))
+            yield _artificial_score(r, adj, top, datum, len(real), conv)
             continue
         mp, cx, bt = by_result[id(r)]
         ns_mp = neuberg(mp, len(real), n_expected)
         ew_mp = neuberg(board_top - mp, len(real), n_expected)
         yield ResultScore(r, ns_mp, ew_mp, top, cx, datum, bt)
+
+
+def _artificial_score(r: TableResult, adj: Adjusted, top: int, datum: int, real: int,
+                      conv: EventScoring) -> ResultScore:
+    """The scores of a table given an artificial adjusted score (Law 12C2)."""
+    # in cross-IMP sums an averaged side's IMPs count against each real result
+    times = max(real, 1) if conv.cross == "sum" else 1
+    return ResultScore(r, round(adj.ns * top / 100, 9), round(adj.ew * top / 100, 9), top,
+                       round(adj.ns_imps * times, 6), datum, _imps_int(adj.ns_imps),
+                       round(adj.ew_imps * times, 6), _imps_int(adj.ew_imps))
+
+
+def _compare(a: int, b: int) -> int:
+    """Matchpoints of N-S score ``a`` against ``b``: 2 above, 1 equal, 0 below (MP1)."""
+    return 2 if a > b else 1 if a == b else 0
+
+
+def _score_weighted_board(rs: Sequence[TableResult], real: Sequence[TableResult], n_expected: int,
+                          conv: EventScoring) -> Iterator[ResultScore]:
+    """The scores of a board with assigned scores (Law 12C1): each side is compared on the
+    outcomes it was given, each outcome counted by its weight against each outcome of every
+    other result; split scores make each side's matchpoints and IMPs its own."""
+    n = len(real)
+    ns_out = [r.assigned.ns if r.assigned is not None else ((1.0, r.score),) for r in real]
+    ew_out = [r.assigned.ew if r.assigned is not None else ((1.0, r.score),) for r in real]
+
+    def against(outs: list[Outcomes], i: int, f: Callable[[int, int], float]) -> float:
+        return sum(wa * wb * f(a, b) for j in range(n) if j != i for wa, a in outs[i] for wb, b in outs[j])
+
+    top = 2 * (n_expected - 1)
+    datum = butler_datum([round(sum(w * x for w, x in o)) for o in ns_out], conv.butler_trim_from)
+    per = 1 if conv.cross == "sum" else max(n - 1, 1)
+    scored: dict[int, ResultScore] = {}
+    for i, r in enumerate(real):
+        mp_ns = neuberg(round(against(ns_out, i, _compare), 9), n, n_expected)
+        mp_ew = neuberg(round(against(ew_out, i, lambda a, b: 2 - _compare(a, b)), 9), n, n_expected)
+        cx_ns = round(against(ns_out, i, lambda a, b: imps(a - b)) / per, 6)
+        cx_ew = -round(against(ew_out, i, lambda a, b: imps(a - b)) / per, 6)
+        bt_ns = _imps_int(sum(w * imps(x - datum) for w, x in ns_out[i]))
+        bt_ew = -_imps_int(sum(w * imps(x - datum) for w, x in ew_out[i]))
+        mirrored = cx_ew == -cx_ns and bt_ew == -bt_ns
+        scored[id(r)] = ResultScore(r, mp_ns, mp_ew, top, cx_ns, datum, bt_ns,
+                                    None if mirrored else cx_ew, None if mirrored else bt_ew)
+    for r in rs:
+        if r.adjusted is not None:
+            yield _artificial_score(r, r.adjusted, top, datum, n, conv)
+        else:
+            yield scored[id(r)]
 
 
 def score_pairs(results: Sequence[TableResult], expected: int | None = None,
@@ -559,6 +705,23 @@ def _adjusted_team_board(o: TableResult, c: TableResult) -> float:
     return _whole(round((home - away) / 2, 6))
 
 
+def _assigned_team_board(o: TableResult, c: TableResult) -> float:
+    """The home team's IMPs on a board with an assigned score (Law 12C1) in a room: each
+    outcome's IMPs by its weight; when a split score gives the teams different outcomes, the
+    board is the mean of the IMPs home's outcomes give and those the visitors' give (Law 86A)."""
+    def outcomes(r: TableResult, side: str) -> Outcomes:
+        if r.assigned is None:
+            return ((1.0, r.score),)
+        return r.assigned.ns if side == "ns" else r.assigned.ew
+
+    def weighted(open_: Outcomes, closed: Outcomes) -> float:
+        return sum(wa * wb * imps(a - b) for wa, a in open_ for wb, b in closed)
+
+    home = weighted(outcomes(o, "ns"), outcomes(c, "ew"))  # home: N-S in the open room, E-W in the closed
+    visitors = weighted(outcomes(o, "ew"), outcomes(c, "ns"))
+    return _whole(round((home + visitors) / 2, 6))
+
+
 def team_match(results: Sequence[TableResult]) -> TeamMatch:
     """Score a team match from results in the open and closed rooms.
 
@@ -586,7 +749,10 @@ def team_match(results: Sequence[TableResult]) -> TeamMatch:
             if name and name not in names:
                 names.append(name)
         if o.adjusted is None and c.adjusted is None:
-            boards.append(TeamBoard(label, o, c, imps(o.score - c.score)))
+            if o.assigned is None and c.assigned is None:
+                boards.append(TeamBoard(label, o, c, imps(o.score - c.score)))
+            else:
+                boards.append(TeamBoard(label, o, c, _assigned_team_board(o, c)))
             continue
         boards.append(TeamBoard(label, o, c, _adjusted_team_board(o, c)))
     home = _whole(sum(b.imps_home for b in boards if b.imps_home > 0))
@@ -600,6 +766,14 @@ def team_match(results: Sequence[TableResult]) -> TeamMatch:
 
 #: The mark of an int column's value kept aside (a score or line outside 32 bits), or of a line not given.
 _BIG = -(1 << 31)
+
+
+def adjusted_pair(value: object) -> tuple[Adjusted | None, Assigned | None]:
+    """A result's adjusted scores as a store keeps them in one numbered value: the
+    :class:`Adjusted`, or (``adjusted``, ``assigned``) when the result has an assigned score."""
+    if isinstance(value, tuple):
+        return value[0], value[1]
+    return value, None  # type: ignore[return-value]
 
 
 class NumberedResults:
@@ -689,7 +863,7 @@ class ResultStore(NumberedResults):
         self._played.append(number((r.contract, r.tricks)))
         self._room.append(number(r.room))
         self._lead.append(number(r.lead))
-        self._adjusted.append(number(r.adjusted))
+        self._adjusted.append(number(r.adjusted if r.assigned is None else (r.adjusted, r.assigned)))
         for column, kind, value in ((self._score, 0, r.score), (self._line, 1, r.line)):
             if value is not None and _BIG < value < (1 << 31):
                 column.append(value)
@@ -716,7 +890,7 @@ class ResultStore(NumberedResults):
         return TableResult(v[self._board[row]], v[self._ns[row]], v[self._ew[row]],
                            score, contract, tricks,
                            v[self._room[row]], v[self._lead[row]], line,
-                           v[self._adjusted[row]])
+                           *adjusted_pair(v[self._adjusted[row]]))
 
     def results(self) -> Iterator[TableResult]:
         """Every result, in input order."""

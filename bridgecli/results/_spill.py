@@ -29,7 +29,7 @@ from array import array
 from collections.abc import Iterator
 from typing import IO, Any, Self
 
-from bridgecli.core.events import NumberedResults, ResultStore, TableResult, board_key, check_board
+from bridgecli.core.events import NumberedResults, ResultStore, TableResult, adjusted_pair, board_key, check_board
 
 __all__ = ["MAX_SEQUENCES", "READ_BYTES", "SPILL_BYTES", "SpilledResults"]
 
@@ -126,7 +126,8 @@ class SpilledResults(NumberedResults):
             self._asides[len(self._rows) // _WIDTH, 1] = line
             line = _MARK
         self._rows.extend((number(r.ns), number(r.ew), number((r.contract, r.tricks)), number(r.room),
-                           number(r.lead), number(r.adjusted), score, line))
+                           number(r.lead), number(r.adjusted if r.assigned is None else (r.adjusted, r.assigned)),
+                           score, line))
 
     def _end_run(self) -> None:
         """Write the run gathered so far as a record."""
@@ -248,7 +249,7 @@ class SpilledResults(NumberedResults):
                     line = asides.get((i, 1)) if asides else None
                 contract, tricks = v[played]
                 out.append(TableResult(label, v[ns], v[ew], score, contract, tricks, v[room], v[lead], line,
-                                       v[adjusted]))
+                                       *adjusted_pair(v[adjusted])))
         return out
 
     def _records_in_input_order(self) -> Iterator[TableResult]:

@@ -197,8 +197,9 @@ def _result_record(rs: ResultScore) -> dict[str, Any]:
         "record": "result", "board": r.board, "ns": r.ns, "ew": r.ew,
         "contract": _contract(r) or None, "declarer": _by(r) or None,
         "result": result_text(r.contract, r.tricks) or None, "lead": r.lead,
-        "score_ns": None if r.adjusted else r.score,
+        "score_ns": None if r.adjusted or r.assigned else r.score,
         **({"adjusted": r.adjusted.text} if r.adjusted is not None else {}),
+        **({"assigned": r.assigned.text} if r.assigned is not None else {}),
         "mp_ns": rs.mp_ns, "mp_ew": rs.mp_ew, "top": rs.top,
         "cross_imps_ns": round(rs.cross_ns, 6), "datum": rs.datum, "butler_ns": rs.butler_ns,
         **({"cross_imps_ew": round(rs.cross_ew, 6), "butler_ew": rs.butler_ew}
@@ -334,9 +335,11 @@ def _by(r: TableResult) -> str:
 def _room(r: TableResult) -> dict[str, Any]:
     out: dict[str, Any] = {"contract": _contract(r), "declarer": _by(r) or None,
                            "result": result_text(r.contract, r.tricks) or None,
-                           "ns": None if r.adjusted else r.score}
+                           "ns": None if r.adjusted or r.assigned else r.score}
     if r.adjusted is not None:
         out["adjusted"] = r.adjusted.text
+    if r.assigned is not None:
+        out["assigned"] = r.assigned.text
     return out
 
 
@@ -349,7 +352,7 @@ def _shown(r: TableResult, lang: Language) -> str:
 
 
 def _ns_shown(r: TableResult) -> Any:
-    return r.adjusted.text if r.adjusted is not None else r.score
+    return r.adjusted.text if r.adjusted is not None else r.assigned.text if r.assigned is not None else r.score
 
 
 def _team_tables(match: TeamMatch, lang: Language, style: str) -> list[str]:
@@ -376,6 +379,12 @@ def _adjusted_cells(r: TableResult) -> tuple[Any, Any]:
     if adj is not None:
         ns_text, _, ew_text = adj.text.partition("/")
         return ns_text, ew_text or ns_text
+    a = r.assigned
+    if a is not None:  # N-S's assigned score; E-W's own (their score, signed) when it is split
+        ns_text, _, ew_text = a.text.partition("/")
+        if ew_text and len(a.ew) == 1:
+            ew_text = str(-a.ew[0][1])
+        return ns_text, ew_text
     return (r.score if r.score > 0 else "", -r.score if r.score < 0 else "")
 
 

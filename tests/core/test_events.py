@@ -11,6 +11,7 @@ from bridgecli.core.cards import Seat
 from bridgecli.core.errors import ParseError, RuleError
 from bridgecli.core.events import (
     Adjusted,
+    Assigned,
     EventScoring,
     PairsStream,
     ResultStore,
@@ -19,6 +20,7 @@ from bridgecli.core.events import (
     matchpoints,
     neuberg,
     parse_adjusted,
+    parse_assigned,
     score_pairs,
     team_match,
 )
@@ -250,6 +252,7 @@ _RESULTS = st.builds(
     lead=st.sampled_from([None, "SQ", "HK"]),
     line=st.one_of(st.none(), st.integers(-5, 10**12), st.sampled_from([(1 << 31) - 1, 1 << 31, -(1 << 31)])),
     adjusted=st.sampled_from([None, None, None, parse_adjusted("A+"), parse_adjusted("60%/40%")]),
+    assigned=st.sampled_from([None, None, None, parse_assigned("420/-450"), parse_assigned("30% 420 + 70% -50")]),
 )
 
 
@@ -362,3 +365,62 @@ def test_imp_conventions() -> None:
         pytest.approx(((3 + 4) / 2 + 6) / 2)
     assert [p.pair for p in score_pairs(results, conventions=magic).standings if p.direction == "NS"] == \
         ["1", "3", "5"]
+
+
+
+# -- assigned adjusted scores (Law 12C1) ---------------------------------------------------
+
+def _scores(what: str) -> int:
+    return {"4S=": 420, "4S-1": -50, "4SX-1": -100}[what]
+
+
+@pytest.mark.parametrize(("text", "ns", "ew", "canonical"), [
+    ("420/-450", ((1.0, 420),), ((1.0, -450),), "420/-450"),
+    ("30% 420 + 70% -50", ((0.3, 420), (0.7, -50)), ((0.3, 420), (0.7, -50)), "30% 420 + 70% -50"),
+    ("30% of 4S=, 70% of 4S-1", ((0.3, 420), (0.7, -50)), ((0.3, 420), (0.7, -50)), "30% 4S= + 70% 4S-1"),
+    ("50% 4S= + 50% 4SX-1/-100", ((0.5, 420), (0.5, -100)), ((1.0, -100),), "50% 4S= + 50% 4SX-1/-100"),
+])
+def test_parse_assigned(text: str, ns: tuple[tuple[float, int], ...], ew: tuple[tuple[float, int], ...],
+                        canonical: str) -> None:
+    a = parse_assigned(text, _scores)
+    assert a is not None
+    assert (a.ns, a.ew, a.text) == (ns, ew, canonical)
+
+
+@pytest.mark.parametrize("text", ["420", "-50", "A+", "A+/A-", "4S=", "60%", "420/-450/10", "30% 4S="])
+def test_not_assigned(text: str) -> None:
+    assert parse_assigned(text, _scores) is None
+
+
+def test_assigned_weights_must_add_up() -> None:
+    with pytest.raises(ParseError, match="100%"):
+        parse_assigned("30% 420 + 60% -50")
+
+
+def test_assigned_scores_are_compared_by_weight() -> None:
+    # N-S 5 were assigned 30% of 4S= (420) and 70% of 4S-1 (-50); table 4 got a split score:
+    # N-S 7 +420, E-W 8 scored as if N-S had -450
+    results = [_r("1", "1", "2", 420), _r("1", "3", "4", -50),
+               TableResult("1", "5", "6", 91, assigned=parse_assigned("30% 420 + 70% -50")),
+               TableResult("1", "7", "8", 420, assigned=parse_assigned("420/-450"))]
+    by = {(s.result.ns, s.result.ew): s for s in score_pairs(results).results}
+    # N-S 1 (420): 2 against -50, 1.7 against the weighted result (.3 x 1 + .7 x 2), 1 against 420
+    assert by["1", "2"].mp_ns == pytest.approx(4.7)
+    # N-S 5: .3 x 1 + 0 against 420; .3 x 2 + .7 x 1 against -50; .3 against N-S 7's 420
+    assert by["5", "6"].mp_ns == pytest.approx(1.9)
+    # E-W 8 are scored on -450: beats every other E-W score
+    assert by["7", "8"].mp_ns == pytest.approx(4.7) and by["7", "8"].mp_ew == pytest.approx(6)
+    # E-W 6 on the weighted result: .3 x 1 + .7 x 2 against 420, .7 x 1 against -50, 0 against -450
+    assert by["5", "6"].mp_ew == pytest.approx(2.4)
+
+
+def test_assigned_scores_in_a_team_match() -> None:
+    # board 1 (none vul): the closed room assigned half 4S= (420), half 4S-1 (-50): 0 and 10 IMPs
+    # board 2 (N-S vul): 620 in the open room; closed N-S (visitors) -420, E-W (home) as if -50:
+    # home's outcomes give 670 = 12, the visitors' 1040 = 14; the mean is 13 to home (Law 86A)
+    match = team_match([_r("1", "A1", "B1", 420, "open"),
+                        TableResult("1", "B2", "A2", 185, room="closed", assigned=parse_assigned("50% 420 + 50% -50")),
+                        _r("2", "A1", "B1", 620, "open"),
+                        TableResult("2", "B2", "A2", -420, room="closed", assigned=parse_assigned("-420/-50"))])
+    assert [b.imps_home for b in match.boards] == [5, 13]
+    assert isinstance(Assigned, type)
