@@ -20,6 +20,7 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("read", "write", "loads", "dumps"), "bridgecli.api"),
     # scoring (score, rubber)
     **dict.fromkeys(("score", "breakdown", "imps"), "bridgecli.api"),
+    "victory_points": "bridgecli.core.imps",
     "ScoreBreakdown": "bridgecli.core.scoring",
     **dict.fromkeys(("ScoringRules", "find_rules"), "bridgecli.core.scoring"),
     **dict.fromkeys(("TableResult", "EventScoring", "score_pairs", "team_match", "matchpoints"),
@@ -172,6 +173,7 @@ __all__ = [
     "team_match",
     "variant_deals",
     "variant_session",
+    "victory_points",
     "write",
     "write_deals",
 ]
@@ -211,6 +213,7 @@ if TYPE_CHECKING:
         RuleError,
     )
     from bridgecli.core.events import EventScoring, TableResult, matchpoints, score_pairs, team_match
+    from bridgecli.core.imps import victory_points
     from bridgecli.core.notation import get_language
     from bridgecli.core.play import PlayState, Replay, replay_board
     from bridgecli.core.playbot import BotGame

@@ -35,7 +35,7 @@ from typing import Any, Protocol
 
 from .calls import Contract
 from .errors import ParseError, RuleError
-from .imps import butler_datum, butler_imps, cross_imps, imps
+from .imps import butler_datum, butler_imps, cross_imps, imps, victory_points
 from .numbers import is_digits
 
 __all__ = [
@@ -414,6 +414,11 @@ class TeamMatch:
     board was adjusted with scores that do not balance)."""
     visitors_imps: float
     """IMPs won by the visitors, likewise."""
+    home_vp: float = 10.0
+    """The home team's victory points on the WBF continuous 20-point scale for the match's
+    margin and number of boards (:func:`~bridgecli.core.imps.victory_points`)."""
+    visitors_vp: float = 10.0
+    """The visitors' victory points (20 less the home team's)."""
 
 
 def matchpoints(scores: Sequence[int]) -> list[int]:
@@ -757,8 +762,9 @@ def team_match(results: Sequence[TableResult]) -> TeamMatch:
         boards.append(TeamBoard(label, o, c, _adjusted_team_board(o, c)))
     home = _whole(sum(b.imps_home for b in boards if b.imps_home > 0))
     away = _whole(-sum(b.imps_home for b in boards if b.imps_home < 0))
+    home_vp, away_vp = victory_points(home - away, len(boards)) if boards else (10.0, 10.0)
     return TeamMatch(" + ".join(home_names) or "home", " + ".join(away_names) or "visitors",
-                     tuple(boards), home, away)
+                     tuple(boards), home, away, home_vp, away_vp)
 
 
 # -- an event too big to hold as objects ---------------------------------------------

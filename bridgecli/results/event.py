@@ -169,7 +169,8 @@ class Event:
                 yield {"record": "board", "board": b.board, "open": _room(b.open), "closed": _room(b.closed),
                        "imps_home": b.imps_home}
             yield {"record": "match", "home": match.home, "visitors": match.visitors,
-                   "home_imps": match.home_imps, "visitors_imps": match.visitors_imps}
+                   "home_imps": match.home_imps, "visitors_imps": match.visitors_imps,
+                   "home_vp": match.home_vp, "visitors_vp": match.visitors_vp}
             return
         assert self.pairs is not None
         yield from map(_result_record, self.pairs.results)
@@ -356,7 +357,7 @@ def _ns_shown(r: TableResult) -> Any:
 
 
 def _team_tables(match: TeamMatch, lang: Language, style: str) -> list[str]:
-    from bridgecli.results._tables import table
+    from bridgecli.results._tables import fmt_num, table
 
     w = lang.word
     rows = []
@@ -369,8 +370,9 @@ def _team_tables(match: TeamMatch, lang: Language, style: str) -> list[str]:
                      home, visitors])
     headers = [w(k) for k in ("board", "open", "res", "ns", "closed", "res", "ns", "home", "visitors")]
     return [table(rows, headers, style, right=(0, 3, 6, 7, 8)), "",
-            table([[match.home, match.home_imps], [match.visitors, match.visitors_imps]],
-                  [w("team"), w("imps")], style, right=(1,))]
+            table([[match.home, match.home_imps, fmt_num(match.home_vp)],
+                   [match.visitors, match.visitors_imps, fmt_num(match.visitors_vp)]],
+                  [w("team"), w("imps"), w("vp")], style, right=(1, 2))]
 
 
 def _adjusted_cells(r: TableResult) -> tuple[Any, Any]:
