@@ -258,6 +258,10 @@ class EventScoring:
     or the mean ``per-board``."""
     rank_by: str = "mp"
     """What ranks the pairs: percentage (``mp``), ``cross`` IMPs or ``butler`` IMPs."""
+    individual: bool = False
+    """An individual event: each player is ranked, on the results of the pairs it played in
+    (a pair's label is its two players joined by `` & ``, as a ScoreTable's ``PlayerId``
+    columns give them)."""
 
     def __post_init__(self) -> None:
         for name, value, allowed in (("cross", self.cross, _CROSS), ("totals", self.totals, _TOTALS),
@@ -382,6 +386,8 @@ class PairsEvent:
     """Pairs ranked by percentage, per direction when no pair changed direction."""
     expected: int
     """Results expected on a board (``N`` of the Neuberg formula)."""
+    conventions: EventScoring = DEFAULT_SCORING
+    """How IMPs were counted and pairs (or players) ranked."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -567,12 +573,12 @@ def score_pairs(results: Sequence[TableResult], expected: int | None = None,
     scored: list[ResultScore] = []
     for rs in boards.values():
         scored.extend(_score_board(rs, n_expected, conventions))
-    return PairsEvent(tuple(scored), _standings(scored, len(boards), conventions, apart), n_expected)
+    return PairsEvent(tuple(scored), _standings(scored, len(boards), conventions, apart), n_expected, conventions)
 
 
 def _standings(scored: Iterable[ResultScore], n_boards: int, conv: EventScoring,
                apart: bool = False) -> tuple[PairStanding, ...]:
-    totals = _Totals(apart)
+    totals = _Totals(apart, conv.individual)
     for rs in scored:
         totals.add(rs)
     return totals.standings(n_boards, conv)
@@ -589,10 +595,12 @@ class _Totals:
     """Each pair's totals, added up a result at a time (in the order of the event's results),
     and the ranking they give."""
 
-    __slots__ = ("adjusted", "apart", "directions", "totals")
+    __slots__ = ("adjusted", "apart", "directions", "individual", "totals")
 
-    def __init__(self, apart: bool = False) -> None:
+    def __init__(self, apart: bool = False, individual: bool = False) -> None:
         self.apart = apart
+        self.individual = individual
+        """Each player of a pair (``a & b``) counted apart."""
         """N-S and E-W pairs numbered apart: a pair is its number and its direction."""
         self.totals: dict[tuple[str, str], list[float]] = {}
         self.directions: dict[tuple[str, str], set[str]] = {}
@@ -607,20 +615,29 @@ class _Totals:
             (rs.result.ew, "EW", rs.mp_ew, -rs.cross_ns if rs.cross_ew is None else rs.cross_ew,
              -rs.butler_ns if rs.butler_ew is None else rs.butler_ew),
         ):
-            key = (pair, direction if self.apart else "")
-            t = totals.setdefault(key, [0, 0.0, 0, 0.0, 0])
-            t[0] += 1
-            t[1] += mp
-            t[2] += rs.top
-            t[3] += cx
-            t[4] += bt
-            directions.setdefault(key, set()).add(direction)
+            for key in self._keys(pair, direction):
+                t = totals.setdefault(key, [0, 0.0, 0, 0.0, 0])
+                t[0] += 1
+                t[1] += mp
+                t[2] += rs.top
+                t[3] += cx
+                t[4] += bt
+                directions.setdefault(key, set()).add(direction)
         adj = rs.result.adjusted
         if adj is not None:
             ns_mark, ew_mark = _side_marks(adj)
-            ns_key, ew_key = (rs.result.ns, "NS" if self.apart else ""), (rs.result.ew, "EW" if self.apart else "")
-            self.adjusted.setdefault(ns_key, []).append((ns_mark, rs.mp_ns, rs.top))
-            self.adjusted.setdefault(ew_key, []).append((ew_mark, rs.mp_ew, rs.top))
+            for key in self._keys(rs.result.ns, "NS"):
+                self.adjusted.setdefault(key, []).append((ns_mark, rs.mp_ns, rs.top))
+            for key in self._keys(rs.result.ew, "EW"):
+                self.adjusted.setdefault(key, []).append((ew_mark, rs.mp_ew, rs.top))
+
+    def _keys(self, pair: str, direction: str) -> list[tuple[str, str]]:
+        """Who is credited with a side's result: the pair (with its direction when pairs are
+        numbered apart), or each of its players in an individual event."""
+        side = direction if self.apart else ""
+        if self.individual:
+            return [(player.strip(), side) for player in pair.split(" & ")]
+        return [(pair, side)]
 
     def _matchpoints(self, pair: tuple[str, str], mp_sum: float, top_sum: float) -> float:
         """A pair's matchpoints with Law 12C2(b) applied: on a board where it got average
@@ -963,11 +980,11 @@ class PairsStream:
         self._boards = 0
         self.expected = 0 if not len(store) else expected if expected is not None else store.most_results()
         """Results expected on a board (``N`` of the Neuberg formula)."""
-        self._totals = _Totals(self._apart)
+        self._totals = _Totals(self._apart, self.conventions.individual)
 
     def results(self) -> Iterator[ResultScore]:
         """Every table result with its scores, by board then input order."""
-        self._totals = totals = _Totals(self._apart)
+        self._totals = totals = _Totals(self._apart, self.conventions.individual)
         add = totals.add
         self._boards = 0
         for _label, rs in self.store.boards():

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import IO, TYPE_CHECKING, Any, cast
 
 from bridgecli.core.board import Board
@@ -41,23 +41,50 @@ from bridgecli.results._spill import SpilledResults
 if TYPE_CHECKING:
     from bridgecli.core.notation import Language
 
-__all__ = ["Event", "EventScoring", "SpilledResults", "StreamedEvent", "iter_results_of_chunks", "read_results", "results_of_chunks", "score_event"]
+__all__ = ["Event", "EventHints", "EventScoring", "SpilledResults", "StreamedEvent", "iter_results_of_chunks", "read_results", "results_of_chunks", "score_event"]
 
 Source = str | os.PathLike[str] | IO[str] | Iterable[Board]
 """An event's input: a path, a text, an open text file, or boards."""
 
 
-def _boards(chunks: Iterable[str], fmt: str, source: str | None, scoring_tags: list[str] | None = None
+class EventHints:
+    """What an event's boards say of how to score it, gathered while they are read: the
+    first non-empty PBN ``Scoring`` tag (the producer's conventions) and whether a
+    ScoreTable lists the four players of each table (an individual event)."""
+
+    __slots__ = ("individual", "scoring_tag")
+
+    def __init__(self) -> None:
+        self.scoring_tag: str | None = None
+        """The first non-empty ``Scoring`` tag of the boards read."""
+        self.individual = False
+        """True when a board's ScoreTable gives the four players (``PlayerId_North`` ...)."""
+
+    def see(self, board: Board) -> None:
+        """Take what ``board`` says."""
+        if self.scoring_tag is None:
+            self.scoring_tag = board.tags.get("Scoring") or None
+        if not self.individual:
+            self.individual = any(t.name == "ScoreTable" and "playerid_north" in t.header.lower()
+                                  for t in board.sections)
+
+    def conventions(self) -> EventScoring | None:
+        """The conventions the boards name (None: bridgecli's)."""
+        conv = EventScoring.from_pbn(self.scoring_tag)
+        if self.individual:
+            conv = replace(conv or DEFAULT_SCORING, individual=True)
+        return conv
+
+
+def _boards(chunks: Iterable[str], fmt: str, source: str | None, hints: EventHints | None = None
             ) -> Iterator[Board]:
     from bridgecli.formats.stream import iter_file
 
     for item in iter_file(chunks, fmt, source):
         if isinstance(item, BridgeError):
             raise item
-        if scoring_tags is not None and not scoring_tags:
-            tag = item.tags.get("Scoring")
-            if tag:
-                scoring_tags.append(tag)
+        if hints is not None:
+            hints.see(item)
         yield item
 
 
@@ -76,11 +103,10 @@ def results_of_chunks(chunks: Iterable[str], path: str | None = None, fmt: str |
 def iter_results_of_chunks(chunks: Iterable[str], path: str | None = None, fmt: str | None = None,
                            source: str | None = None, lang: Language | None = None,
                            rules: ScoringRules | None = None,
-                           scoring_tags: list[str] | None = None) -> Iterator[TableResult]:
+                           hints: EventHints | None = None) -> Iterator[TableResult]:
     """The results of :func:`results_of_chunks`, each as soon as it is read (an error may
-    come after some results: see :func:`bridgecli.formats.traveller.iter_csv`). Boards'
-    first non-empty ``Scoring`` tag is appended to ``scoring_tags`` when a list is given
-    (the conventions of :meth:`~bridgecli.core.events.EventScoring.from_pbn`)."""
+    come after some results: see :func:`bridgecli.formats.traveller.iter_csv`). ``hints``
+    gathers what the boards say of how to score the event (:class:`EventHints`)."""
     from bridgecli import formats
     from bridgecli.core.notation import ENGLISH
     from bridgecli.formats.stream import peek
@@ -97,7 +123,7 @@ def iter_results_of_chunks(chunks: Iterable[str], path: str | None = None, fmt: 
         results, rest = traveller.yaml_traveller(rest, source, lang, rules)
         if results is not None:
             return results
-    return traveller.iter_results_from_boards(_boards(rest, name, source, scoring_tags), source, rules)
+    return traveller.iter_results_from_boards(_boards(rest, name, source, hints), source, rules)
 
 
 def _chunks_of(fp: IO[str]) -> Iterator[str]:
@@ -109,7 +135,7 @@ def _chunks_of(fp: IO[str]) -> Iterator[str]:
 
 
 def read_results(source: Source, *, fmt: str | None = None, scoring: str | ScoringRules = "duplicate",
-                 lang: Language | None = None, scoring_tags: list[str] | None = None) -> list[TableResult]:
+                 lang: Language | None = None, hints: EventHints | None = None) -> list[TableResult]:
     """The table results of an event, as ``score --event FILE`` reads them.
 
     ``source`` is a path, a text (a ``str`` holding a newline), an open text file, or
@@ -121,7 +147,7 @@ def read_results(source: Source, *, fmt: str | None = None, scoring: str | Scori
 
     Raises ParseError for bad notation or a result without pairs or score, RuleError (a
     MismatchError) for a score its contract does not give, located at the line or board;
-    OSError when a path cannot be read. ``scoring_tags``: see :func:`iter_results_of_chunks`.
+    OSError when a path cannot be read. ``hints``: see :func:`iter_results_of_chunks`.
     """
     rules = find_rules(scoring) if isinstance(scoring, str) else scoring
     if isinstance(source, os.PathLike) or (isinstance(source, str) and names_a_file(source, (".csv",))):
@@ -129,14 +155,14 @@ def read_results(source: Source, *, fmt: str | None = None, scoring: str | Scori
         from bridgecli.formats.stream import text_chunks
 
         with open(path, "rb") as raw:
-            return list(iter_results_of_chunks(text_chunks(raw, path), path, fmt, path, lang, rules, scoring_tags))
+            return list(iter_results_of_chunks(text_chunks(raw, path), path, fmt, path, lang, rules, hints))
     if isinstance(source, str):
-        return list(iter_results_of_chunks(iter((source,)), None, fmt, None, lang, rules, scoring_tags))
+        return list(iter_results_of_chunks(iter((source,)), None, fmt, None, lang, rules, hints))
     if hasattr(source, "read"):
         fp = cast("IO[str]", source)  # an open text file
         name = getattr(fp, "name", None)
         name = name if isinstance(name, str) else None
-        return list(iter_results_of_chunks(_chunks_of(fp), name, fmt, name, lang, rules, scoring_tags))
+        return list(iter_results_of_chunks(_chunks_of(fp), name, fmt, name, lang, rules, hints))
     return traveller.results_from_boards(source, None, rules)
 
 
@@ -188,7 +214,8 @@ class Event:
             return "\n".join(_team_tables(self.match, lang, style))
         assert self.pairs is not None
         pairs = self.pairs
-        return "\n".join(_pairs_tables(lambda: pairs.results, lambda: pairs.standings, lang, style))
+        return "\n".join(_pairs_tables(lambda: pairs.results, lambda: pairs.standings, lang, style,
+                                       pairs.conventions.individual))
 
 
 def _result_record(rs: ResultScore) -> dict[str, Any]:
@@ -227,7 +254,8 @@ def score_event(source: Source | Sequence[TableResult], *, fmt: str | None = Non
     passed on), or the table results themselves. ``expected`` is the number of results a
     board should have (Neuberg; default: the most any board has). ``conventions`` says how
     IMPs are counted and pairs ranked; by default what the boards' PBN ``Scoring`` tag names
-    (:meth:`EventScoring.from_pbn`), else bridgecli's (:data:`DEFAULT_SCORING`).
+    (:meth:`EventScoring.from_pbn`) and whether they list players (:class:`EventHints`), else
+    bridgecli's (:data:`DEFAULT_SCORING`).
 
     Raises what :func:`read_results` raises; ParseError when there is no result;
     RuleError for a pair that meets itself or plays a board twice, a room that is neither
@@ -237,11 +265,11 @@ def score_event(source: Source | Sequence[TableResult], *, fmt: str | None = Non
             isinstance(r, TableResult) for r in source):
         results: Sequence[TableResult] = source  # type: ignore[assignment]
     else:
-        tags: list[str] = []
+        hints = EventHints()
         results = read_results(source, fmt=fmt, scoring=scoring, lang=lang,  # type: ignore[arg-type]
-                               scoring_tags=tags)
-        if conventions is None and tags:
-            conventions = EventScoring.from_pbn(tags[0])
+                               hints=hints)
+        if conventions is None:
+            conventions = hints.conventions()
     return event_of(results, expected, conventions=conventions)
 
 
@@ -301,7 +329,7 @@ class StreamedEvent:
             texts = (event.table(lang, style),)
         else:
             assert pairs is not None
-            texts = _pairs_tables(pairs.results, pairs.standings, lang, style)
+            texts = _pairs_tables(pairs.results, pairs.standings, lang, style, pairs.conventions.individual)
         lines: list[str] = []
         for text in texts:
             lines.append(text)
@@ -391,7 +419,7 @@ def _adjusted_cells(r: TableResult) -> tuple[Any, Any]:
 
 
 def _pairs_tables(results: Callable[[], Iterable[ResultScore]], standings: Callable[[], Sequence[PairStanding]],
-                  lang: Language, style: str) -> Iterator[str]:
+                  lang: Language, style: str, individual: bool = False) -> Iterator[str]:
     """The lines of the traveller of ``results()`` (called twice: the table is measured, then
     written, a row at a time) and of the ranking tables of ``standings()`` (asked for once
     every result is read)."""
@@ -421,7 +449,8 @@ def _pairs_tables(results: Callable[[], Iterable[ResultScore]], standings: Calla
         group = [p for p in ranked if not by_direction or p.direction == d]
         yield ""
         side = {"NS": ns, "EW": ew}.get(d, d)
-        title = f"{w('pair')} ({side})" if d else w("pair")
+        who = w("player_title" if individual else "pair")
+        title = f"{who} ({side})" if d else who
         yield table([[p.rank, p.pair, p.boards, fmt_num(p.mp), p.top, fmt_num(p.percentage),
                       fmt_num(p.cross_imps), p.butler if isinstance(p.butler, int) else fmt_num(p.butler)]
                      for p in group],

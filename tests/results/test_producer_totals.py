@@ -22,7 +22,7 @@ _TOKEN = re.compile(r'"([^"]*)"|(\S+)')
 
 
 def _producer_totals(path: Path) -> dict[str, dict[str, str]]:
-    """The first TotalScoreTable of ``path``: a row a pair, by its PairId."""
+    """The first TotalScoreTable of ``path``: a row a pair (or player), by its PairId (PlayerId)."""
     raw = path.read_bytes()
     try:
         text = raw.decode("utf-8")
@@ -36,7 +36,7 @@ def _producer_totals(path: Path) -> dict[str, dict[str, str]]:
     for line in m.group(2).split("\n"):
         values = [a or b for a, b in _TOKEN.findall(line)]
         row = dict(zip(columns, values))
-        rows[row["PairId"]] = row
+        rows[row.get("PairId") or row["PlayerId"]] = row
     return rows
 
 
@@ -51,6 +51,7 @@ CASES = [
     # counts half of that (58.5)
     ("magic_impcross.pbn", "TotalScoreIMP", "cross_imps", 0.0, {"635": 58.5, "658": 58.5}),
     ("magic_sm1.pbn", "TotalPercentage", "percentage", 0.0051, {}),  # matchpoints, MP1
+    ("magic_indi.pbn", "TotalPercentage", "percentage", 0.0051, {}),  # an individual: players ranked
 ]
 
 
