@@ -20,9 +20,11 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("read", "write", "loads", "dumps"), "bridgecli.api"),
     # scoring (score, rubber)
     **dict.fromkeys(("score", "breakdown", "imps"), "bridgecli.api"),
+    "victory_points": "bridgecli.core.imps",
     "ScoreBreakdown": "bridgecli.core.scoring",
     **dict.fromkeys(("ScoringRules", "find_rules"), "bridgecli.core.scoring"),
-    **dict.fromkeys(("TableResult", "score_pairs", "team_match", "matchpoints"), "bridgecli.core.events"),
+    **dict.fromkeys(("TableResult", "EventScoring", "score_pairs", "team_match", "matchpoints"),
+                    "bridgecli.core.events"),
     **dict.fromkeys(("Rubber", "Session", "DealResult", "Honours"), "bridgecli.core.rubber"),
     # rubber and variant sessions from results or boards, and their sheets (rubber, rubber --variant)
     **dict.fromkeys(("rubber_session", "variant_session", "VariantSession"), "bridgecli.sessions"),
@@ -96,6 +98,7 @@ __all__ = [
     "DealStats",
     "Double",
     "Event",
+    "EventScoring",
     "Hand",
     "Honours",
     "IllegalCallError",
@@ -170,6 +173,7 @@ __all__ = [
     "team_match",
     "variant_deals",
     "variant_session",
+    "victory_points",
     "write",
     "write_deals",
 ]
@@ -208,7 +212,8 @@ if TYPE_CHECKING:
         ParseError,
         RuleError,
     )
-    from bridgecli.core.events import TableResult, matchpoints, score_pairs, team_match
+    from bridgecli.core.events import EventScoring, TableResult, matchpoints, score_pairs, team_match
+    from bridgecli.core.imps import victory_points
     from bridgecli.core.notation import get_language
     from bridgecli.core.play import PlayState, Replay, replay_board
     from bridgecli.core.playbot import BotGame

@@ -174,18 +174,18 @@ def _run_event(path: str, params: Mapping[str, Any], fmt_override: str | None, o
     """Score an event: pairs (matchpoints, Neuberg, cross-IMPs, Butler) or a team match."""
     from bridgecli.core.scoring import find_rules
     from bridgecli.formats.stream import text_chunks
-    from bridgecli.results.event import SpilledResults, StreamedEvent, iter_results_of_chunks
+    from bridgecli.results.event import EventHints, SpilledResults, StreamedEvent, iter_results_of_chunks
 
-    rules = find_rules(params.get("scoring") or "duplicate")
-    stream, source = common.open_input(path)
-    with SpilledResults() as store:  # the results in a temp file, written as they are scored (issue #19)
+    rules, (stream, source) = find_rules(params.get("scoring") or "duplicate"), common.open_input(path)
+    hints = EventHints()  # a PBN Scoring tag names the producer's IMP conventions
+    with SpilledResults() as store:  # the results in a temp file, written as they are scored
         try:
             for result in iter_results_of_chunks(text_chunks(stream, source), path, fmt_override, source, lang,
-                                                 rules):
+                                                 rules, hints):
                 store.add(result)
         finally:
             common.close_input(stream)
-        event = StreamedEvent(store, source=path)
+        event = StreamedEvent(store, source=path, conventions=hints.conventions())
         with common.AtomicOutput(output) as fp:
             event.write(fp, bool(params.get("as_json")), lang, style)
     return ExitCode.OK

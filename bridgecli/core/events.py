@@ -29,18 +29,21 @@ from __future__ import annotations
 import math
 import re
 from array import array
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .calls import Contract
 from .errors import ParseError, RuleError
-from .imps import butler_datum, butler_imps, cross_imps, imps
+from .imps import butler_datum, butler_imps, cross_imps, imps, victory_points
 from .numbers import is_digits
 
 __all__ = [
+    "DEFAULT_SCORING",
     "Adjusted",
+    "Assigned",
     "BoardResults",
+    "EventScoring",
     "NumberedResults",
     "PairStanding",
     "PairsEvent",
@@ -50,12 +53,14 @@ __all__ = [
     "TableResult",
     "TeamBoard",
     "TeamMatch",
+    "adjusted_pair",
     "board_key",
     "check_board",
     "is_team_event",
     "matchpoints",
     "neuberg",
     "parse_adjusted",
+    "parse_assigned",
     "score_pairs",
     "team_match",
 ]
@@ -131,9 +136,167 @@ def parse_adjusted(text: str) -> Adjusted | None:
     return Adjusted(ns[0], ew[0], ns[1] if len(parts) == 1 else f"{ns[1]}/{ew[1]}")
 
 
+Outcomes = tuple[tuple[float, int], ...]
+"""Weighted N-S scores: (weight, N-S score) pairs whose weights add up to 1."""
+
+_WEIGHTED_PART = re.compile(r"(\d{1,3}(?:\.\d+)?)%\s*(?:of\s+)?(\S+)", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Assigned:
+    """An assigned adjusted score (Law 12C1): scores the director put in place of the
+    table's result. The two sides' scores need not balance (12C1(b): ``420/-450``, N-S
+    scored as +420 and E-W as if N-S had -450) and each may weight several outcomes
+    (12C1(c): ``30% 420 + 70% -50``). Unlike an artificial score (:class:`Adjusted`) it is
+    compared with the board's other results, each outcome by its weight."""
+
+    ns: Outcomes
+    """The outcomes N-S are scored on (N-S scores)."""
+    ew: Outcomes
+    """The outcomes E-W are scored on (N-S scores, so E-W get their negation)."""
+    text: str
+    """As written, canonical: ``420/-450``, ``30% 420 + 70% -50``."""
+
+    @property
+    def balanced(self) -> bool:
+        """True when both sides are scored on the same outcomes."""
+        return self.ns == self.ew
+
+    @property
+    def mean_ns(self) -> float:
+        """N-S's weighted N-S score."""
+        return sum(w * s for w, s in self.ns)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _outcomes(text: str, score_of: Callable[[str], int] | None) -> tuple[Outcomes, str] | None:
+    """One side of an assigned score: a signed score, or weighted parts ``30% 420 + 70%
+    4S-1`` (a contract and result part scored by ``score_of``); None when ``text`` is none."""
+    t = text.strip()
+    n = _signed(t)
+    if n is not None:
+        return ((1.0, n),), str(n)
+    parts = [p.strip() for p in re.split(r"\s*[+,]\s*(?=\d{1,3}(?:\.\d+)?%)", t) if p.strip()]
+    if len(parts) < 2:
+        return None
+    out: list[tuple[float, int]] = []
+    shown: list[str] = []
+    for part in parts:
+        m = _WEIGHTED_PART.fullmatch(part)
+        if m is None:
+            return None
+        what = m.group(2)
+        value = _signed(what)
+        if value is None:
+            if score_of is None:
+                return None
+            value = score_of(what)
+        weight = float(m.group(1))
+        out.append((weight / 100, value))
+        shown.append(f"{m.group(1)}% {what}")
+    total = sum(w for w, _ in out)
+    if abs(total - 1) > 1e-9:
+        raise ParseError(f"the weights of an assigned score add up to 100%, not {round(total * 100, 6):g}%: {text!r}")
+    return tuple(out), " + ".join(shown)
+
+
+def _signed(text: str) -> int | None:
+    body = text[1:] if text[:1] in "+-" else text
+    if not is_digits(body) or len(body) > 6:
+        return None
+    return -int(body) if text.startswith("-") else int(body)
+
+
+def parse_assigned(text: str, score_of: Callable[[str], int] | None = None) -> Assigned | None:
+    """The assigned adjusted score ``text`` writes (Law 12C1), or None when it is none: two
+    N-S scores split by ``/`` (N-S's, then the one E-W are scored on), and on either side
+    weighted outcomes (``30% 420 + 70% -50``; with ``score_of``, which gives the N-S score of
+    a contract and result such as ``4S=``, also ``30% 4S= + 70% 4S-1``). A single score is
+    no assigned score (it is the table's score). Raises ParseError when weights do not add
+    up to 100%."""
+    sides = text.split("/")
+    if len(sides) > 2:
+        return None
+    read = [_outcomes(side, score_of) for side in sides]
+    if any(r is None for r in read):
+        return None
+    ns, ew = read[0], read[-1]
+    assert ns is not None and ew is not None
+    if len(sides) == 1 and len(ns[0]) == 1:
+        return None
+    return Assigned(ns[0], ew[0], ns[1] if len(sides) == 1 else f"{ns[1]}/{ew[1]}")
+
+
 def _imps_int(x: float) -> int:
     """IMPs rounded half away from zero (a percentage's IMPs for Butler totals)."""
     return int(math.copysign(math.floor(abs(x) + 0.5), x))
+
+
+_CROSS = ("mean", "sum")
+_TOTALS = ("sum", "factored", "per-board")
+_RANK_BY = ("mp", "cross", "butler")
+
+
+@dataclass(frozen=True, slots=True)
+class EventScoring:
+    """How a pairs event's IMPs are counted and its pairs ranked: the conventions scoring
+    programs differ on. The defaults are bridgecli's; :meth:`from_pbn` reads what a PBN
+    ``Scoring`` tag says (Magic Contest writes ``IMP;Butler-2;Mean``, ``IMP;Cross``,
+    ``IMP;Cross2``)."""
+
+    butler_trim_from: int = 5
+    """A board's highest and lowest scores are left out of its Butler datum when it has at
+    least this many results (3: whenever a score is left; a large number: never)."""
+    cross: str = "mean"
+    """A result's cross-IMPs on a board: ``mean`` of its IMPs against each other result (a
+    board is worth the same whatever its number of results) or their ``sum``."""
+    totals: str = "sum"
+    """A pair's IMP totals: the ``sum`` over the boards it played; ``factored`` to every
+    board of the event (sum x boards of the event / boards played, for a pair that sat out);
+    or the mean ``per-board``."""
+    rank_by: str = "mp"
+    """What ranks the pairs: percentage (``mp``), ``cross`` IMPs or ``butler`` IMPs."""
+    individual: bool = False
+    """An individual event: each player is ranked, on the results of the pairs it played in
+    (a pair's label is its two players joined by `` & ``, as a ScoreTable's ``PlayerId``
+    columns give them)."""
+
+    def __post_init__(self) -> None:
+        for name, value, allowed in (("cross", self.cross, _CROSS), ("totals", self.totals, _TOTALS),
+                                     ("rank_by", self.rank_by, _RANK_BY)):
+            if value not in allowed:
+                raise ValueError(f"{name} is one of {', '.join(allowed)}, not {value!r}")
+        if isinstance(self.butler_trim_from, bool) or not isinstance(self.butler_trim_from, int) \
+                or self.butler_trim_from < 3:
+            raise ValueError(f"butler_trim_from is a whole number of at least 3, not {self.butler_trim_from!r}")
+
+    @classmethod
+    def from_pbn(cls, text: str | None) -> EventScoring | None:
+        """The conventions a PBN ``Scoring`` tag names (PBN 2.1 3.4.12: a base ``IMP`` and the
+        modifiers ``Butler``, ``Butler-2``, ``Cross``, ``Cross1``, ``Cross2``), or None when it
+        names none of them (matchpoints, an empty tag). ``Butler-2`` leaves the highest and
+        lowest score out of every datum that keeps a score, and its totals are factored to
+        every board; ``Cross`` and ``Cross1`` sum a result's IMPs against the others;
+        ``Cross2`` takes their mean and the pairs' totals a board."""
+        fields = [f.strip().lower() for f in (text or "").split(";")]
+        if "imp" not in fields[:1]:
+            return None
+        mods = set(fields[1:])
+        if "butler-2" in mods:
+            return cls(butler_trim_from=3, totals="factored", rank_by="butler")
+        if "butler" in mods:
+            return cls(rank_by="butler")
+        if "cross2" in mods:
+            return cls(cross="mean", totals="per-board", rank_by="cross")
+        if mods & {"cross", "cross1"}:
+            return cls(cross="sum", totals="factored", rank_by="cross")
+        return None
+
+
+DEFAULT_SCORING = EventScoring()
+"""bridgecli's conventions (see :class:`EventScoring`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +323,9 @@ class TableResult:
     """Line (or record) of the input the result came from."""
     adjusted: Adjusted | None = None
     """The artificial adjusted score the director gave instead of a result (Law 12C2)."""
+    assigned: Assigned | None = None
+    """The assigned adjusted score the director gave instead of a result (Law 12C1); then
+    :attr:`score` is N-S's weighted score, rounded."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,9 +371,9 @@ class PairStanding:
     percentage: float
     """``mp / top * 100``."""
     cross_imps: float
-    """Cross-IMPs total."""
-    butler: int
-    """Butler IMPs total."""
+    """Cross-IMPs total (as :attr:`EventScoring.totals` says)."""
+    butler: float
+    """Butler IMPs total (as :attr:`EventScoring.totals` says; a whole number when summed)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +386,8 @@ class PairsEvent:
     """Pairs ranked by percentage, per direction when no pair changed direction."""
     expected: int
     """Results expected on a board (``N`` of the Neuberg formula)."""
+    conventions: EventScoring = DEFAULT_SCORING
+    """How IMPs were counted and pairs (or players) ranked."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,13 +400,10 @@ class TeamBoard:
     """The open-room result (home team N-S)."""
     closed: TableResult
     """The closed-room result (home team E-W)."""
-    imps_home: int
-    """IMPs to the home team (negative: to the visitors); for an adjusted board, the home
-    team's own IMPs (+3 for average plus, -3 for average minus)."""
-    imps_visitors: int | None = None
-    """For a board with an artificial adjusted score: the visitors' own IMPs (adjusted scores
-    need not balance); None otherwise."""
-
+    imps_home: float
+    """IMPs of the board to the home team (negative: to the visitors). A whole number, but for
+    a board decided by artificial adjusted scores that do not balance, where it is the mean of
+    the two teams' own scores (Law 86A), which may end in .5."""
 
 @dataclass(frozen=True, slots=True)
 class TeamMatch:
@@ -250,10 +415,16 @@ class TeamMatch:
     """The visiting team."""
     boards: tuple[TeamBoard, ...]
     """Boards with both rooms' results."""
-    home_imps: int
-    """IMPs won by the home team."""
-    visitors_imps: int
-    """IMPs won by the visitors."""
+    home_imps: float
+    """IMPs won by the home team: the sum of the boards it won (a whole number unless a
+    board was adjusted with scores that do not balance)."""
+    visitors_imps: float
+    """IMPs won by the visitors, likewise."""
+    home_vp: float = 10.0
+    """The home team's victory points on the WBF continuous 20-point scale for the match's
+    margin and number of boards (:func:`~bridgecli.core.imps.victory_points`)."""
+    visitors_vp: float = 10.0
+    """The visitors' victory points (20 less the home team's)."""
 
 
 def matchpoints(scores: Sequence[int]) -> list[int]:
@@ -287,36 +458,46 @@ def _group(results: Sequence[TableResult]) -> dict[str, list[TableResult]]:
     return dict(sorted(boards.items(), key=lambda kv: board_key(kv[0])))
 
 
-def check_board(label: str, rs: Iterable[TableResult]) -> None:
-    """Raise RuleError for the first result of a board whose pair meets itself or plays it twice."""
-    seen: set[str] = set()
+def check_board(label: str, rs: Iterable[TableResult]) -> bool:
+    """Check one board's pairs: raise RuleError for the first result of a pair that plays
+    the board twice in one direction. Returns True when a number stands both as an N-S and
+    as an E-W pair on the board (N-S 1 meeting E-W 1 at table 1): the event numbers its N-S
+    and E-W pairs apart, as a Mitchell's travellers do (no pair of a Howell plays a board
+    twice)."""
+    seen: dict[str, set[str]] = {"NS": set(), "EW": set()}
+    crossed = False
     for r in rs:
-        if r.ns == r.ew:
-            raise RuleError(f"pair {r.ns!r} sits both n-s and e-w", board=label, line=r.line)
-        for p in (r.ns, r.ew):
-            if p in seen:
+        for p, side, other in ((r.ns, "NS", "EW"), (r.ew, "EW", "NS")):
+            if p in seen[side]:
                 raise RuleError(f"pair {p!r} has two results", board=label, line=r.line)
-            seen.add(p)
+            crossed = crossed or p in seen[other]
+            seen[side].add(p)
+    return crossed
 
 
-def _score_board(rs: Sequence[TableResult], n_expected: int) -> Iterator[ResultScore]:
+def _score_board(rs: Sequence[TableResult], n_expected: int,
+                 conv: EventScoring = DEFAULT_SCORING) -> Iterator[ResultScore]:
     """The scores of one board's results (checked by :func:`check_board`), in their order."""
     top = 2 * (n_expected - 1)
     # artificial scores take no part in the comparison: the real ones are matchpointed
     # among themselves and factored up with Neuberg; an averaged side gets its share of the top
     real = [r for r in rs if r.adjusted is None]
     scores = [r.score for r in real]
-    mps = matchpoints(scores)
     board_top = 2 * (len(real) - 1)
+    if any(r.assigned is not None for r in real):
+        yield from _score_weighted_board(rs, real, n_expected, conv)
+        return
+    mps = matchpoints(scores)
     cross = cross_imps(scores) if scores else []
-    datum = butler_datum(scores) if scores else 0
-    butler = butler_imps(scores) if scores else []
+    if conv.cross == "sum":
+        cross = [round(c * (len(scores) - 1), 6) for c in cross]
+    datum = butler_datum(scores, conv.butler_trim_from) if scores else 0
+    butler = butler_imps(scores, conv.butler_trim_from) if scores else []
     by_result = {id(r): (mp, cx, bt) for r, mp, cx, bt in zip(real, mps, cross, butler)}
     for r in rs:
         adj = r.adjusted
         if adj is not None:
-            yield ResultScore(r, round(adj.ns * top / 100, 9), round(adj.ew * top / 100, 9), top,
-                              adj.ns_imps, datum, _imps_int(adj.ns_imps), adj.ew_imps, _imps_int(adj.ew_imps))
+            yield _artificial_score(r, adj, top, datum, len(real), conv)
             continue
         mp, cx, bt = by_result[id(r)]
         ns_mp = neuberg(mp, len(real), n_expected)
@@ -324,40 +505,107 @@ def _score_board(rs: Sequence[TableResult], n_expected: int) -> Iterator[ResultS
         yield ResultScore(r, ns_mp, ew_mp, top, cx, datum, bt)
 
 
-def score_pairs(results: Sequence[TableResult], expected: int | None = None) -> PairsEvent:
+def _artificial_score(r: TableResult, adj: Adjusted, top: int, datum: int, real: int,
+                      conv: EventScoring) -> ResultScore:
+    """The scores of a table given an artificial adjusted score (Law 12C2)."""
+    # in cross-IMP sums an averaged side's IMPs count against each real result
+    times = max(real, 1) if conv.cross == "sum" else 1
+    return ResultScore(r, round(adj.ns * top / 100, 9), round(adj.ew * top / 100, 9), top,
+                       round(adj.ns_imps * times, 6), datum, _imps_int(adj.ns_imps),
+                       round(adj.ew_imps * times, 6), _imps_int(adj.ew_imps))
+
+
+def _compare(a: int, b: int) -> int:
+    """Matchpoints of N-S score ``a`` against ``b``: 2 above, 1 equal, 0 below (MP1)."""
+    return 2 if a > b else 1 if a == b else 0
+
+
+def _score_weighted_board(rs: Sequence[TableResult], real: Sequence[TableResult], n_expected: int,
+                          conv: EventScoring) -> Iterator[ResultScore]:
+    """The scores of a board with assigned scores (Law 12C1): each side is compared on the
+    outcomes it was given, each outcome counted by its weight against each outcome of every
+    other result; split scores make each side's matchpoints and IMPs its own."""
+    n = len(real)
+    ns_out = [r.assigned.ns if r.assigned is not None else ((1.0, r.score),) for r in real]
+    ew_out = [r.assigned.ew if r.assigned is not None else ((1.0, r.score),) for r in real]
+
+    def against(outs: list[Outcomes], i: int, f: Callable[[int, int], float]) -> float:
+        return sum(wa * wb * f(a, b) for j in range(n) if j != i for wa, a in outs[i] for wb, b in outs[j])
+
+    top = 2 * (n_expected - 1)
+    datum = butler_datum([round(sum(w * x for w, x in o)) for o in ns_out], conv.butler_trim_from)
+    per = 1 if conv.cross == "sum" else max(n - 1, 1)
+    scored: dict[int, ResultScore] = {}
+    for i, r in enumerate(real):
+        mp_ns = neuberg(round(against(ns_out, i, _compare), 9), n, n_expected)
+        mp_ew = neuberg(round(against(ew_out, i, lambda a, b: 2 - _compare(a, b)), 9), n, n_expected)
+        cx_ns = round(against(ns_out, i, lambda a, b: imps(a - b)) / per, 6)
+        cx_ew = -round(against(ew_out, i, lambda a, b: imps(a - b)) / per, 6)
+        bt_ns = _imps_int(sum(w * imps(x - datum) for w, x in ns_out[i]))
+        bt_ew = -_imps_int(sum(w * imps(x - datum) for w, x in ew_out[i]))
+        mirrored = cx_ew == -cx_ns and bt_ew == -bt_ns
+        scored[id(r)] = ResultScore(r, mp_ns, mp_ew, top, cx_ns, datum, bt_ns,
+                                    None if mirrored else cx_ew, None if mirrored else bt_ew)
+    for r in rs:
+        if r.adjusted is not None:
+            yield _artificial_score(r, r.adjusted, top, datum, n, conv)
+        else:
+            yield scored[id(r)]
+
+
+def score_pairs(results: Sequence[TableResult], expected: int | None = None,
+                conventions: EventScoring = DEFAULT_SCORING) -> PairsEvent:
     """Matchpoints, Neuberg, percentages, cross-IMPs and Butler IMPs of a pairs event.
 
     ``expected`` is the number of results a board should have (default: the
-    most any board has). Raises RuleError when a pair meets itself or plays
-    a board twice.
+    most any board has); ``conventions`` how IMPs are counted and pairs ranked. A number
+    that stands as an N-S and as an E-W pair on one board (N-S 1 against E-W 1) makes the
+    event's N-S and E-W pairs numbered apart (a Mitchell): each direction ranked on its own.
+    Raises RuleError when a pair plays a board twice in one direction.
     """
     boards = _group(results)
     if not boards:
         return PairsEvent((), (), 0)
     n_expected = expected if expected is not None else max(len(rs) for rs in boards.values())
-    scored: list[ResultScore] = []
+    apart = False
     for label, rs in boards.items():
-        check_board(label, rs)
-        scored.extend(_score_board(rs, n_expected))
-    return PairsEvent(tuple(scored), _standings(scored), n_expected)
+        apart = check_board(label, rs) or apart
+    scored: list[ResultScore] = []
+    for rs in boards.values():
+        scored.extend(_score_board(rs, n_expected, conventions))
+    return PairsEvent(tuple(scored), _standings(scored, len(boards), conventions, apart), n_expected, conventions)
 
 
-def _standings(scored: Iterable[ResultScore]) -> tuple[PairStanding, ...]:
-    totals = _Totals()
+def _standings(scored: Iterable[ResultScore], n_boards: int, conv: EventScoring,
+               apart: bool = False) -> tuple[PairStanding, ...]:
+    totals = _Totals(apart, conv.individual)
     for rs in scored:
         totals.add(rs)
-    return totals.standings()
+    return totals.standings(n_boards, conv)
+
+
+def _side_marks(adj: Adjusted) -> tuple[str, str]:
+    """Each side's mark of an artificial score as written (``A+``, ``A``, ``A-`` or a
+    percentage): N-S's, then E-W's."""
+    parts = adj.text.split("/")
+    return parts[0], parts[-1]
 
 
 class _Totals:
     """Each pair's totals, added up a result at a time (in the order of the event's results),
     and the ranking they give."""
 
-    __slots__ = ("directions", "totals")
+    __slots__ = ("adjusted", "apart", "directions", "individual", "totals")
 
-    def __init__(self) -> None:
-        self.totals: dict[str, list[float]] = {}
-        self.directions: dict[str, set[str]] = {}
+    def __init__(self, apart: bool = False, individual: bool = False) -> None:
+        self.apart = apart
+        self.individual = individual
+        """Each player of a pair (``a & b``) counted apart."""
+        """N-S and E-W pairs numbered apart: a pair is its number and its direction."""
+        self.totals: dict[tuple[str, str], list[float]] = {}
+        self.directions: dict[tuple[str, str], set[str]] = {}
+        self.adjusted: dict[tuple[str, str], list[tuple[str, float, int]]] = {}
+        """A pair's artificial scores: its mark, the matchpoints it got and the board's top."""
 
     def add(self, rs: ResultScore) -> None:
         """Count one scored result for both its pairs."""
@@ -367,38 +615,133 @@ class _Totals:
             (rs.result.ew, "EW", rs.mp_ew, -rs.cross_ns if rs.cross_ew is None else rs.cross_ew,
              -rs.butler_ns if rs.butler_ew is None else rs.butler_ew),
         ):
-            t = totals.setdefault(pair, [0, 0.0, 0, 0.0, 0])
-            t[0] += 1
-            t[1] += mp
-            t[2] += rs.top
-            t[3] += cx
-            t[4] += bt
-            directions.setdefault(pair, set()).add(direction)
+            for key in self._keys(pair, direction):
+                t = totals.setdefault(key, [0, 0.0, 0, 0.0, 0])
+                t[0] += 1
+                t[1] += mp
+                t[2] += rs.top
+                t[3] += cx
+                t[4] += bt
+                directions.setdefault(key, set()).add(direction)
+        adj = rs.result.adjusted
+        if adj is not None:
+            ns_mark, ew_mark = _side_marks(adj)
+            for key in self._keys(rs.result.ns, "NS"):
+                self.adjusted.setdefault(key, []).append((ns_mark, rs.mp_ns, rs.top))
+            for key in self._keys(rs.result.ew, "EW"):
+                self.adjusted.setdefault(key, []).append((ew_mark, rs.mp_ew, rs.top))
 
-    def standings(self) -> tuple[PairStanding, ...]:
-        """The pairs ranked by percentage, per direction when no pair changed direction."""
+    def _keys(self, pair: str, direction: str) -> list[tuple[str, str]]:
+        """Who is credited with a side's result: the pair (with its direction when pairs are
+        numbered apart), or each of its players in an individual event."""
+        side = direction if self.apart else ""
+        if self.individual:
+            return [(player.strip(), side) for player in pair.split(" & ")]
+        return [(pair, side)]
+
+    def _matchpoints(self, pair: tuple[str, str], mp_sum: float, top_sum: float) -> float:
+        """A pair's matchpoints with Law 12C2(b) applied: on a board where it got average
+        plus (``A+``) a pair whose percentage on the boards it played is over 60 gets that
+        percentage, and one with average minus (``A-``) under 40 gets that (a percentage the
+        director wrote stands as written)."""
+        marks = self.adjusted.get(pair)
+        if not marks:
+            return mp_sum
+        played_mp = mp_sum - sum(mp for _, mp, _ in marks)
+        played_top = top_sum - sum(top for _, _, top in marks)
+        if played_top <= 0:
+            return mp_sum
+        session = 100.0 * played_mp / played_top
+        out = mp_sum
+        for mark, mp, top in marks:
+            if mark == "A+" and session > 60 or mark == "A-" and session < 40:
+                out += round(session * top / 100, 9) - mp
+        return out
+
+    def standings(self, n_boards: int = 0, conv: EventScoring = DEFAULT_SCORING) -> tuple[PairStanding, ...]:
+        """The pairs ranked (by percentage or the IMPs ``conv`` says), per direction when no
+        pair changed direction; ``n_boards`` is the number of boards of the event (for IMP
+        totals factored to every board)."""
         directions = self.directions
         fixed = all(len(d) == 1 for d in directions.values())
-        rows = []
-        for pair, (n_boards, mp_sum, top_sum, cx_sum, bt_sum) in self.totals.items():
+        rank_at = {"mp": 6, "cross": 7, "butler": 8}[conv.rank_by]
+        rows: list[tuple[str, str, str, int, float, int, float, float, float]] = []
+        for pair, (n_boards_played, mp_sum, top_sum, cx_sum, bt_sum) in self.totals.items():
+            mp_sum = self._matchpoints(pair, mp_sum, top_sum)
             direction = "/".join(sorted(directions[pair])) if not fixed else next(iter(directions[pair]))
             pct = 100.0 * mp_sum / top_sum if top_sum else 0.0
-            rows.append((direction if fixed else "", pair, direction, int(n_boards), mp_sum, int(top_sum), pct,
-                         cx_sum, int(bt_sum)))
-        rows.sort(key=lambda r: (r[0], -round(r[6], 9), r[1]))
+            played = int(n_boards_played)
+            cx, bt = _imp_total(cx_sum, played, n_boards, conv), _imp_total(bt_sum, played, n_boards, conv)
+            rows.append((direction if fixed else "", pair[0], direction, played, mp_sum, int(top_sum), pct, cx, bt))
+        def ranked_by(row: tuple[str, str, str, int, float, int, float, float, float]) -> float:
+            return round(float(row[rank_at]), 9)
+
+        rows.sort(key=lambda r: (r[0], -ranked_by(r), r[1]))
         out: list[PairStanding] = []
         for row in rows:
             group = [r for r in rows if r[0] == row[0]]
-            place = 1 + sum(1 for r in group if round(r[6], 9) > round(row[6], 9))
-            tied = sum(1 for r in group if round(r[6], 9) == round(row[6], 9)) > 1
+            key = ranked_by(row)
+            place = 1 + sum(1 for r in group if ranked_by(r) > key)
+            tied = sum(1 for r in group if ranked_by(r) == key) > 1
             out.append(PairStanding(f"{place}=" if tied else str(place), row[1], row[2], row[3], row[4], row[5],
                                     row[6], row[7], row[8]))
         return tuple(out)
 
 
+def _imp_total(total: float, played: int, n_boards: int, conv: EventScoring) -> float:
+    """A pair's IMP total over the ``played`` boards it played, as ``conv.totals`` says."""
+    if conv.totals == "per-board":
+        return round(total / played, 6) if played else 0.0
+    if conv.totals == "factored" and 0 < played < n_boards:
+        return round(total * n_boards / played, 6)
+    return total
+
+
 def is_team_event(results: Sequence[TableResult]) -> bool:
     """True when every result names a room."""
     return bool(results) and all(r.room for r in results)
+
+
+def _whole(x: float) -> float:
+    """``x`` as an int when it is whole (IMPs print as 3, not 3.0)."""
+    return int(x) if float(x).is_integer() else x
+
+
+def _adjusted_team_board(o: TableResult, c: TableResult) -> float:
+    """The home team's IMPs on a board where a room has an artificial adjusted score.
+
+    The artificial score decides the board: each team gets its own IMPs (average plus +3,
+    average minus -3), summed over the rooms where it was given, home sitting N-S in the open
+    room and E-W in the closed. The board is counted once: when the two teams' scores
+    balance (home -3, visitors +3) the board is 3 IMPs to the visitors, not a swing of 6;
+    when they do not (both average plus), the board is the mean of the home team's score and
+    the negation of the visitors' (Law 86A for a match: each side's score calculated apart
+    and their average given to both).
+    """
+    home = away = 0.0
+    for room_result, home_ns in ((o, True), (c, False)):
+        adj = room_result.adjusted
+        if adj is not None:
+            home += adj.ns_imps if home_ns else adj.ew_imps
+            away += adj.ew_imps if home_ns else adj.ns_imps
+    return _whole(round((home - away) / 2, 6))
+
+
+def _assigned_team_board(o: TableResult, c: TableResult) -> float:
+    """The home team's IMPs on a board with an assigned score (Law 12C1) in a room: each
+    outcome's IMPs by its weight; when a split score gives the teams different outcomes, the
+    board is the mean of the IMPs home's outcomes give and those the visitors' give (Law 86A)."""
+    def outcomes(r: TableResult, side: str) -> Outcomes:
+        if r.assigned is None:
+            return ((1.0, r.score),)
+        return r.assigned.ns if side == "ns" else r.assigned.ew
+
+    def weighted(open_: Outcomes, closed: Outcomes) -> float:
+        return sum(wa * wb * imps(a - b) for wa, a in open_ for wb, b in closed)
+
+    home = weighted(outcomes(o, "ns"), outcomes(c, "ew"))  # home: N-S in the open room, E-W in the closed
+    visitors = weighted(outcomes(o, "ew"), outcomes(c, "ns"))
+    return _whole(round((home + visitors) / 2, 6))
 
 
 def team_match(results: Sequence[TableResult]) -> TeamMatch:
@@ -428,21 +771,17 @@ def team_match(results: Sequence[TableResult]) -> TeamMatch:
             if name and name not in names:
                 names.append(name)
         if o.adjusted is None and c.adjusted is None:
-            boards.append(TeamBoard(label, o, c, imps(o.score - c.score)))
+            if o.assigned is None and c.assigned is None:
+                boards.append(TeamBoard(label, o, c, imps(o.score - c.score)))
+            else:
+                boards.append(TeamBoard(label, o, c, _assigned_team_board(o, c)))
             continue
-        # an artificial score in a room decides the board (Law 12C2): each team gets its own
-        # IMPs, home sitting N-S in the open room and E-W in the closed room
-        home_imps = away_imps = 0.0
-        for room_result, home_ns in ((o, True), (c, False)):
-            adj = room_result.adjusted
-            if adj is not None:
-                home_imps += adj.ns_imps if home_ns else adj.ew_imps
-                away_imps += adj.ew_imps if home_ns else adj.ns_imps
-        boards.append(TeamBoard(label, o, c, _imps_int(home_imps), _imps_int(away_imps)))
-    home = sum(b.imps_home if b.imps_visitors is not None else max(b.imps_home, 0) for b in boards)
-    away = sum(b.imps_visitors if b.imps_visitors is not None else max(-b.imps_home, 0) for b in boards)
+        boards.append(TeamBoard(label, o, c, _adjusted_team_board(o, c)))
+    home = _whole(sum(b.imps_home for b in boards if b.imps_home > 0))
+    away = _whole(-sum(b.imps_home for b in boards if b.imps_home < 0))
+    home_vp, away_vp = victory_points(home - away, len(boards)) if boards else (10.0, 10.0)
     return TeamMatch(" + ".join(home_names) or "home", " + ".join(away_names) or "visitors",
-                     tuple(boards), home, away)
+                     tuple(boards), home, away, home_vp, away_vp)
 
 
 # -- an event too big to hold as objects ---------------------------------------------
@@ -450,6 +789,14 @@ def team_match(results: Sequence[TableResult]) -> TeamMatch:
 
 #: The mark of an int column's value kept aside (a score or line outside 32 bits), or of a line not given.
 _BIG = -(1 << 31)
+
+
+def adjusted_pair(value: object) -> tuple[Adjusted | None, Assigned | None]:
+    """A result's adjusted scores as a store keeps them in one numbered value: the
+    :class:`Adjusted`, or (``adjusted``, ``assigned``) when the result has an assigned score."""
+    if isinstance(value, tuple):
+        return value[0], value[1]
+    return value, None  # type: ignore[return-value]
 
 
 class NumberedResults:
@@ -539,7 +886,7 @@ class ResultStore(NumberedResults):
         self._played.append(number((r.contract, r.tricks)))
         self._room.append(number(r.room))
         self._lead.append(number(r.lead))
-        self._adjusted.append(number(r.adjusted))
+        self._adjusted.append(number(r.adjusted if r.assigned is None else (r.adjusted, r.assigned)))
         for column, kind, value in ((self._score, 0, r.score), (self._line, 1, r.line)):
             if value is not None and _BIG < value < (1 << 31):
                 column.append(value)
@@ -566,7 +913,7 @@ class ResultStore(NumberedResults):
         return TableResult(v[self._board[row]], v[self._ns[row]], v[self._ew[row]],
                            score, contract, tricks,
                            v[self._room[row]], v[self._lead[row]], line,
-                           v[self._adjusted[row]])
+                           *adjusted_pair(v[self._adjusted[row]]))
 
     def results(self) -> Iterator[TableResult]:
         """Every result, in input order."""
@@ -581,15 +928,17 @@ class ResultStore(NumberedResults):
         for label in sorted(self._boards, key=board_key):
             yield label, [self._result(row) for row in self._boards[label]]
 
-    def check_pairs(self) -> None:
-        """Raise what :func:`score_pairs` raises for this event's results (a pair that meets
-        itself or plays a board twice), before anything is scored: the pairs are compared
-        as numbers."""
+    def check_pairs(self) -> bool:
+        """Raise what :func:`score_pairs` raises for this event's results (a pair that plays
+        a board twice), before anything is scored: the pairs are compared as numbers. Returns
+        whether N-S and E-W pairs are numbered apart (see :func:`check_board`)."""
         ns_col, ew_col = self._ns, self._ew
+        apart = False
         for label in sorted(self._boards, key=board_key):
             rows = self._boards[label]
             if self._pairs_clash([*map(ns_col.__getitem__, rows), *map(ew_col.__getitem__, rows)]):
-                check_board(label, map(self._result, rows))
+                apart = check_board(label, map(self._result, rows)) or apart
+        return apart
 
 
 class BoardResults(Protocol):
@@ -599,8 +948,9 @@ class BoardResults(Protocol):
     def __len__(self) -> int:
         """The number of results."""
 
-    def check_pairs(self) -> None:
-        """Raise what :func:`score_pairs` raises for a pair that meets itself or plays a board twice."""
+    def check_pairs(self) -> bool:
+        """Raise what :func:`score_pairs` raises for a pair that plays a board twice; return
+        whether N-S and E-W pairs are numbered apart."""
 
     def most_results(self) -> int:
         """The most results a board has (0 when there is none)."""
@@ -619,24 +969,30 @@ class PairsStream:
     once it has been read to the end :meth:`standings` ranks the pairs.
     """
 
-    __slots__ = ("_totals", "expected", "store")
+    __slots__ = ("_apart", "_boards", "_totals", "conventions", "expected", "store")
 
-    def __init__(self, store: BoardResults, expected: int | None = None) -> None:
-        store.check_pairs()
+    def __init__(self, store: BoardResults, expected: int | None = None,
+                 conventions: EventScoring = DEFAULT_SCORING) -> None:
+        self._apart = store.check_pairs()
         self.store = store
+        self.conventions = conventions
+        """How IMPs are counted and pairs ranked."""
+        self._boards = 0
         self.expected = 0 if not len(store) else expected if expected is not None else store.most_results()
         """Results expected on a board (``N`` of the Neuberg formula)."""
-        self._totals = _Totals()
+        self._totals = _Totals(self._apart, self.conventions.individual)
 
     def results(self) -> Iterator[ResultScore]:
         """Every table result with its scores, by board then input order."""
-        self._totals = totals = _Totals()
+        self._totals = totals = _Totals(self._apart, self.conventions.individual)
         add = totals.add
+        self._boards = 0
         for _label, rs in self.store.boards():
-            for scored in _score_board(rs, self.expected):
+            self._boards += 1
+            for scored in _score_board(rs, self.expected, self.conventions):
                 add(scored)
                 yield scored
 
     def standings(self) -> tuple[PairStanding, ...]:
         """The pairs ranked (as :attr:`PairsEvent.standings`), once :meth:`results` has been read to the end."""
-        return self._totals.standings()
+        return self._totals.standings(self._boards, self.conventions)

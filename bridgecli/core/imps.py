@@ -8,7 +8,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 
-__all__ = ["IMP_BOUNDS", "butler_datum", "butler_imps", "cross_imps", "imps", "round_to_10"]
+__all__ = ["IMP_BOUNDS", "butler_datum", "butler_imps", "cross_imps", "imps", "round_to_10", "victory_points"]
 
 #: Upper bound of each step of the WBF IMP scale: a difference up to ``IMP_BOUNDS[k]``
 #: is worth ``k`` IMPs; anything above the last bound is 24.
@@ -75,3 +75,26 @@ def cross_imps(scores: Sequence[int]) -> list[float]:
     if n < 2:
         return [0.0] * n
     return [sum(imps(s - t) for j, t in enumerate(scores) if j != i) / (n - 1) for i, s in enumerate(scores)]
+
+
+def victory_points(margin: float, boards: int) -> tuple[float, float]:
+    """The victory points of a team match on the WBF continuous 20-point scale (2013): the
+    home team's, then the visitors', for an IMP ``margin`` (home's IMPs less the visitors')
+    over ``boards`` boards.
+
+    The winner gets ``10 + 10 * (1 - t ** (3 * x / b)) / (1 - t ** 3)``, where ``t`` is the
+    golden ratio's inverse, ``b = 15 * sqrt(boards)`` is the margin worth 20 and ``x`` the
+    margin up to ``b``; rounded to hundredths (halves up), the loser gets the rest of 20.
+    Raises ValueError for fewer than one board.
+    """
+    import math
+
+    if isinstance(boards, bool) or not isinstance(boards, int) or boards < 1:
+        raise ValueError(f"a match has at least one board, not {boards!r}")
+    tau = (math.sqrt(5) - 1) / 2
+    blitz = 15 * math.sqrt(boards)
+    x = min(abs(margin), blitz)
+    winner = 10 + 10 * (1 - tau ** (3 * x / blitz)) / (1 - tau ** 3)
+    winner = math.floor(winner * 100 + 0.5 + 1e-9) / 100
+    loser = round(20 - winner, 2)
+    return (winner, loser) if margin >= 0 else (loser, winner)

@@ -40,7 +40,7 @@ from bridgecli.core.board import Board
 from bridgecli.core.calls import Contract
 from bridgecli.core.cards import Seat, Vulnerability
 from bridgecli.core.errors import BridgeError, MismatchError, ParseError, RuleError
-from bridgecli.core.events import TableResult, parse_adjusted
+from bridgecli.core.events import TableResult, parse_adjusted, parse_assigned
 from bridgecli.core.notation import ENGLISH, Language
 from bridgecli.core.numbers import is_digits, small_int
 from bridgecli.core.scoring import DUPLICATE, ScoringRules, parse_result, score
@@ -155,6 +155,14 @@ def _result_from_row(row: Mapping[str, Any], line: int | None, source: str | Non
                     contract = contract.with_declarer(lang.parse_seat(decl))
             return TableResult(board, ns, ew, 0, contract, tricks, _cell(row, "room") or None,
                                _cell(row, "lead") or None, line, adjusted)
+        if given and not text or given and parse_assigned(given) is not None:
+            assigned = parse_assigned(given, lambda what: _contract_score(what, row, board, lang, rules))
+            if assigned is not None:
+                if text and text != "-":  # the contract played before the director assigned: kept
+                    words = [text] + ([_cell(row, "result")] if _cell(row, "result") else [])
+                    contract, tricks = parse_result(words, lang.parse_contract)
+                return TableResult(board, ns, ew, round(assigned.mean_ns), contract, tricks,
+                                   _cell(row, "room") or None, _cell(row, "lead") or None, line, None, assigned)
         if text:
             words = [text]
             res = _cell(row, "result")
@@ -189,6 +197,22 @@ def _result_from_row(row: Mapping[str, Any], line: int | None, source: str | Non
                            _cell(row, "lead") or None, line)
     except BridgeError as exc:
         raise exc.located(source=source, line=line)
+
+
+def _contract_score(text: str, row: Mapping[str, Any], board: str, lang: Language, rules: ScoringRules) -> int:
+    """The N-S score of one outcome of an assigned score (``4S=``, ``4SX-1``, ``4SN-1``): by
+    the row's declarer unless the contract names one, vulnerable as the row's board."""
+    contract, tricks = parse_result([text], lang.parse_contract)
+    decl = _cell(row, "declarer")
+    if contract.declarer is None and decl and decl != "-":
+        contract = contract.with_declarer(lang.parse_seat(decl))
+    if not contract.is_passout and (contract.declarer is None or tricks is None):
+        raise ParseError(f"an assigned score's contract needs a declarer and a result, not {text!r}")
+    vul_text = _cell(row, "vul")
+    vul = lang.parse_vul(vul_text) if vul_text else (
+        Vulnerability.from_board(int(board)) if is_digits(board) and 0 < len(board) <= 18 and int(board) > 0
+        else Vulnerability.NONE)
+    return ns_score(contract, tricks, vul, rules)
 
 
 def _has_result(text: str) -> bool:
@@ -638,10 +662,12 @@ def _score_table_rows(board: Board, header: str, rows: Sequence[str],
 
 
 def _is_result_table(header: str) -> bool:
-    """True for a ScoreTable of table results (with ``Score_NS``/``Score_EW`` columns), not
-    a team or ranking summary."""
+    """True for a ScoreTable of table results (with ``Score_NS``/``Score_EW`` columns, or
+    the contract and result the scores follow from, as Bridgewebs writes them), not a team
+    or ranking summary."""
     names = {c.split("\\", 1)[0].strip().lstrip("+-").lower() for c in header.split(";")}
-    return bool(names & {"score_ns", "score_ew"}) and bool(names & {"pairid_ns", "playerid_north", "table"})
+    scored = bool(names & {"score_ns", "score_ew"}) or {"contract", "result"} <= names
+    return scored and bool(names & {"pairid_ns", "playerid_north", "table"})
 
 
 def results_from_boards(boards: Iterable[Board], source: str | None = None,

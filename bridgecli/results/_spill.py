@@ -29,7 +29,7 @@ from array import array
 from collections.abc import Iterator
 from typing import IO, Any, Self
 
-from bridgecli.core.events import NumberedResults, ResultStore, TableResult, board_key, check_board
+from bridgecli.core.events import NumberedResults, ResultStore, TableResult, adjusted_pair, board_key, check_board
 
 __all__ = ["MAX_SEQUENCES", "READ_BYTES", "SPILL_BYTES", "SpilledResults"]
 
@@ -126,7 +126,8 @@ class SpilledResults(NumberedResults):
             self._asides[len(self._rows) // _WIDTH, 1] = line
             line = _MARK
         self._rows.extend((number(r.ns), number(r.ew), number((r.contract, r.tricks)), number(r.room),
-                           number(r.lead), number(r.adjusted), score, line))
+                           number(r.lead), number(r.adjusted if r.assigned is None else (r.adjusted, r.assigned)),
+                           score, line))
 
     def _end_run(self) -> None:
         """Write the run gathered so far as a record."""
@@ -248,7 +249,7 @@ class SpilledResults(NumberedResults):
                     line = asides.get((i, 1)) if asides else None
                 contract, tricks = v[played]
                 out.append(TableResult(label, v[ns], v[ew], score, contract, tricks, v[room], v[lead], line,
-                                       v[adjusted]))
+                                       *adjusted_pair(v[adjusted])))
         return out
 
     def _records_in_input_order(self) -> Iterator[TableResult]:
@@ -270,23 +271,24 @@ class SpilledResults(NumberedResults):
         for label, runs in self._runs_by_board():
             yield label, self._results(label, runs)
 
-    def check_pairs(self) -> None:
+    def check_pairs(self) -> bool:
         """Raise what :func:`~bridgecli.core.events.score_pairs` raises for this event's
-        results (a pair that meets itself or plays a board twice); count the most results a
-        board has on the way."""
+        results (a pair that plays a board twice); count the most results a board has on the
+        way. Returns whether N-S and E-W pairs are numbered apart."""
         if self._store is not None:
-            self._store.check_pairs()
-            return
+            return self._store.check_pairs()
         most = 0
+        apart = False
         for label, runs in self._runs_by_board():
             pairs = array("q")
             for rows, _asides in runs:
                 pairs += rows[::_WIDTH]
                 pairs += rows[1::_WIDTH]
             if self._pairs_clash(pairs):
-                check_board(label, self._results(label, runs))
+                apart = check_board(label, self._results(label, runs)) or apart
             most = max(most, len(pairs) // 2)
         self._most = most
+        return apart
 
     def most_results(self) -> int:
         """The most results a board has (0 when there is none)."""

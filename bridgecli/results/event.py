@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import IO, TYPE_CHECKING, Any, cast
 
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
 from bridgecli.core.events import (
+    DEFAULT_SCORING,
+    EventScoring,
     PairsEvent,
     PairsStream,
     PairStanding,
@@ -39,18 +41,50 @@ from bridgecli.results._spill import SpilledResults
 if TYPE_CHECKING:
     from bridgecli.core.notation import Language
 
-__all__ = ["Event", "SpilledResults", "StreamedEvent", "iter_results_of_chunks", "read_results", "results_of_chunks", "score_event"]
+__all__ = ["Event", "EventHints", "EventScoring", "SpilledResults", "StreamedEvent", "iter_results_of_chunks", "read_results", "results_of_chunks", "score_event"]
 
 Source = str | os.PathLike[str] | IO[str] | Iterable[Board]
 """An event's input: a path, a text, an open text file, or boards."""
 
 
-def _boards(chunks: Iterable[str], fmt: str, source: str | None) -> Iterator[Board]:
+class EventHints:
+    """What an event's boards say of how to score it, gathered while they are read: the
+    first non-empty PBN ``Scoring`` tag (the producer's conventions) and whether a
+    ScoreTable lists the four players of each table (an individual event)."""
+
+    __slots__ = ("individual", "scoring_tag")
+
+    def __init__(self) -> None:
+        self.scoring_tag: str | None = None
+        """The first non-empty ``Scoring`` tag of the boards read."""
+        self.individual = False
+        """True when a board's ScoreTable gives the four players (``PlayerId_North`` ...)."""
+
+    def see(self, board: Board) -> None:
+        """Take what ``board`` says."""
+        if self.scoring_tag is None:
+            self.scoring_tag = board.tags.get("Scoring") or None
+        if not self.individual:
+            self.individual = any(t.name == "ScoreTable" and "playerid_north" in t.header.lower()
+                                  for t in board.sections)
+
+    def conventions(self) -> EventScoring | None:
+        """The conventions the boards name (None: bridgecli's)."""
+        conv = EventScoring.from_pbn(self.scoring_tag)
+        if self.individual:
+            conv = replace(conv or DEFAULT_SCORING, individual=True)
+        return conv
+
+
+def _boards(chunks: Iterable[str], fmt: str, source: str | None, hints: EventHints | None = None
+            ) -> Iterator[Board]:
     from bridgecli.formats.stream import iter_file
 
     for item in iter_file(chunks, fmt, source):
         if isinstance(item, BridgeError):
             raise item
+        if hints is not None:
+            hints.see(item)
         yield item
 
 
@@ -68,9 +102,11 @@ def results_of_chunks(chunks: Iterable[str], path: str | None = None, fmt: str |
 
 def iter_results_of_chunks(chunks: Iterable[str], path: str | None = None, fmt: str | None = None,
                            source: str | None = None, lang: Language | None = None,
-                           rules: ScoringRules | None = None) -> Iterator[TableResult]:
+                           rules: ScoringRules | None = None,
+                           hints: EventHints | None = None) -> Iterator[TableResult]:
     """The results of :func:`results_of_chunks`, each as soon as it is read (an error may
-    come after some results: see :func:`bridgecli.formats.traveller.iter_csv`)."""
+    come after some results: see :func:`bridgecli.formats.traveller.iter_csv`). ``hints``
+    gathers what the boards say of how to score the event (:class:`EventHints`)."""
     from bridgecli import formats
     from bridgecli.core.notation import ENGLISH
     from bridgecli.formats.stream import peek
@@ -87,7 +123,7 @@ def iter_results_of_chunks(chunks: Iterable[str], path: str | None = None, fmt: 
         results, rest = traveller.yaml_traveller(rest, source, lang, rules)
         if results is not None:
             return results
-    return traveller.iter_results_from_boards(_boards(rest, name, source), source, rules)
+    return traveller.iter_results_from_boards(_boards(rest, name, source, hints), source, rules)
 
 
 def _chunks_of(fp: IO[str]) -> Iterator[str]:
@@ -99,7 +135,7 @@ def _chunks_of(fp: IO[str]) -> Iterator[str]:
 
 
 def read_results(source: Source, *, fmt: str | None = None, scoring: str | ScoringRules = "duplicate",
-                 lang: Language | None = None) -> list[TableResult]:
+                 lang: Language | None = None, hints: EventHints | None = None) -> list[TableResult]:
     """The table results of an event, as ``score --event FILE`` reads them.
 
     ``source`` is a path, a text (a ``str`` holding a newline), an open text file, or
@@ -111,7 +147,7 @@ def read_results(source: Source, *, fmt: str | None = None, scoring: str | Scori
 
     Raises ParseError for bad notation or a result without pairs or score, RuleError (a
     MismatchError) for a score its contract does not give, located at the line or board;
-    OSError when a path cannot be read.
+    OSError when a path cannot be read. ``hints``: see :func:`iter_results_of_chunks`.
     """
     rules = find_rules(scoring) if isinstance(scoring, str) else scoring
     if isinstance(source, os.PathLike) or (isinstance(source, str) and names_a_file(source, (".csv",))):
@@ -119,14 +155,14 @@ def read_results(source: Source, *, fmt: str | None = None, scoring: str | Scori
         from bridgecli.formats.stream import text_chunks
 
         with open(path, "rb") as raw:
-            return results_of_chunks(text_chunks(raw, path), path, fmt, path, lang, rules)
+            return list(iter_results_of_chunks(text_chunks(raw, path), path, fmt, path, lang, rules, hints))
     if isinstance(source, str):
-        return results_of_chunks(iter((source,)), None, fmt, None, lang, rules)
+        return list(iter_results_of_chunks(iter((source,)), None, fmt, None, lang, rules, hints))
     if hasattr(source, "read"):
         fp = cast("IO[str]", source)  # an open text file
         name = getattr(fp, "name", None)
         name = name if isinstance(name, str) else None
-        return results_of_chunks(_chunks_of(fp), name, fmt, name, lang, rules)
+        return list(iter_results_of_chunks(_chunks_of(fp), name, fmt, name, lang, rules, hints))
     return traveller.results_from_boards(source, None, rules)
 
 
@@ -157,10 +193,10 @@ class Event:
             match = self.match
             for b in match.boards:
                 yield {"record": "board", "board": b.board, "open": _room(b.open), "closed": _room(b.closed),
-                       "imps_home": b.imps_home,
-                       **({"imps_visitors": b.imps_visitors} if b.imps_visitors is not None else {})}
+                       "imps_home": b.imps_home}
             yield {"record": "match", "home": match.home, "visitors": match.visitors,
-                   "home_imps": match.home_imps, "visitors_imps": match.visitors_imps}
+                   "home_imps": match.home_imps, "visitors_imps": match.visitors_imps,
+                   "home_vp": match.home_vp, "visitors_vp": match.visitors_vp}
             return
         assert self.pairs is not None
         yield from map(_result_record, self.pairs.results)
@@ -178,7 +214,8 @@ class Event:
             return "\n".join(_team_tables(self.match, lang, style))
         assert self.pairs is not None
         pairs = self.pairs
-        return "\n".join(_pairs_tables(lambda: pairs.results, lambda: pairs.standings, lang, style))
+        return "\n".join(_pairs_tables(lambda: pairs.results, lambda: pairs.standings, lang, style,
+                                       pairs.conventions.individual))
 
 
 def _result_record(rs: ResultScore) -> dict[str, Any]:
@@ -188,8 +225,9 @@ def _result_record(rs: ResultScore) -> dict[str, Any]:
         "record": "result", "board": r.board, "ns": r.ns, "ew": r.ew,
         "contract": _contract(r) or None, "declarer": _by(r) or None,
         "result": result_text(r.contract, r.tricks) or None, "lead": r.lead,
-        "score_ns": None if r.adjusted else r.score,
+        "score_ns": None if r.adjusted or r.assigned else r.score,
         **({"adjusted": r.adjusted.text} if r.adjusted is not None else {}),
+        **({"assigned": r.assigned.text} if r.assigned is not None else {}),
         "mp_ns": rs.mp_ns, "mp_ew": rs.mp_ew, "top": rs.top,
         "cross_imps_ns": round(rs.cross_ns, 6), "datum": rs.datum, "butler_ns": rs.butler_ns,
         **({"cross_imps_ew": round(rs.cross_ew, 6), "butler_ew": rs.butler_ew}
@@ -208,13 +246,16 @@ def _pair_record(p: PairStanding) -> dict[str, Any]:
 
 def score_event(source: Source | Sequence[TableResult], *, fmt: str | None = None,
                 scoring: str | ScoringRules = "duplicate", lang: Language | None = None,
-                expected: int | None = None) -> Event:
+                expected: int | None = None, conventions: EventScoring | None = None) -> Event:
     """Score an event, as ``bridgecli score --event`` does: a team match when every result
     names its room (``open``/``closed``), else a pairs event.
 
     ``source`` is what :func:`read_results` reads (``fmt``, ``scoring`` and ``lang`` are
     passed on), or the table results themselves. ``expected`` is the number of results a
-    board should have (Neuberg; default: the most any board has).
+    board should have (Neuberg; default: the most any board has). ``conventions`` says how
+    IMPs are counted and pairs ranked; by default what the boards' PBN ``Scoring`` tag names
+    (:meth:`EventScoring.from_pbn`) and whether they list players (:class:`EventHints`), else
+    bridgecli's (:data:`DEFAULT_SCORING`).
 
     Raises what :func:`read_results` raises; ParseError when there is no result;
     RuleError for a pair that meets itself or plays a board twice, a room that is neither
@@ -224,11 +265,16 @@ def score_event(source: Source | Sequence[TableResult], *, fmt: str | None = Non
             isinstance(r, TableResult) for r in source):
         results: Sequence[TableResult] = source  # type: ignore[assignment]
     else:
-        results = read_results(source, fmt=fmt, scoring=scoring, lang=lang)  # type: ignore[arg-type]
-    return event_of(results, expected)
+        hints = EventHints()
+        results = read_results(source, fmt=fmt, scoring=scoring, lang=lang,  # type: ignore[arg-type]
+                               hints=hints)
+        if conventions is None:
+            conventions = hints.conventions()
+    return event_of(results, expected, conventions=conventions)
 
 
-def event_of(results: Sequence[TableResult], expected: int | None = None, source: str | None = None) -> Event:
+def event_of(results: Sequence[TableResult], expected: int | None = None, source: str | None = None,
+             conventions: EventScoring | None = None) -> Event:
     """The :class:`Event` of ``results`` (see :func:`score_event`); errors name ``source``."""
     if not results:
         raise ParseError("no results in the event file", source=source)
@@ -237,7 +283,7 @@ def event_of(results: Sequence[TableResult], expected: int | None = None, source
         if not match.boards:
             raise RuleError("no board was played in both rooms", source=source)
         return Event(tuple(results), match=match)
-    return Event(tuple(results), pairs=score_pairs(results, expected))
+    return Event(tuple(results), pairs=score_pairs(results, expected, conventions or DEFAULT_SCORING))
 
 
 class StreamedEvent:
@@ -252,15 +298,15 @@ class StreamedEvent:
     """
 
     def __init__(self, store: ResultStore | SpilledResults, expected: int | None = None,
-                 source: str | None = None) -> None:
+                 source: str | None = None, conventions: EventScoring | None = None) -> None:
         if not len(store):
             raise ParseError("no results in the event file", source=source)
         self._event: Event | None = None
         self._pairs: PairsStream | None = None
         if store.all_rooms:
-            self._event = event_of(list(store.results()), expected, source)
+            self._event = event_of(list(store.results()), expected, source, conventions)
         else:
-            self._pairs = PairsStream(store, expected)
+            self._pairs = PairsStream(store, expected, conventions or DEFAULT_SCORING)
 
     def write(self, fp: IO[str], as_json: bool = False, lang: Language | None = None,
               style: str = "simple") -> None:
@@ -283,7 +329,7 @@ class StreamedEvent:
             texts = (event.table(lang, style),)
         else:
             assert pairs is not None
-            texts = _pairs_tables(pairs.results, pairs.standings, lang, style)
+            texts = _pairs_tables(pairs.results, pairs.standings, lang, style, pairs.conventions.individual)
         lines: list[str] = []
         for text in texts:
             lines.append(text)
@@ -318,9 +364,11 @@ def _by(r: TableResult) -> str:
 def _room(r: TableResult) -> dict[str, Any]:
     out: dict[str, Any] = {"contract": _contract(r), "declarer": _by(r) or None,
                            "result": result_text(r.contract, r.tricks) or None,
-                           "ns": None if r.adjusted else r.score}
+                           "ns": None if r.adjusted or r.assigned else r.score}
     if r.adjusted is not None:
         out["adjusted"] = r.adjusted.text
+    if r.assigned is not None:
+        out["assigned"] = r.assigned.text
     return out
 
 
@@ -333,30 +381,26 @@ def _shown(r: TableResult, lang: Language) -> str:
 
 
 def _ns_shown(r: TableResult) -> Any:
-    return r.adjusted.text if r.adjusted is not None else r.score
+    return r.adjusted.text if r.adjusted is not None else r.assigned.text if r.assigned is not None else r.score
 
 
 def _team_tables(match: TeamMatch, lang: Language, style: str) -> list[str]:
-    from bridgecli.results._tables import table
+    from bridgecli.results._tables import fmt_num, table
 
     w = lang.word
     rows = []
     for b in match.boards:
-        home: int | str
-        visitors: int | str
-        if b.imps_visitors is not None:  # an adjusted board: each team's own IMPs
-            home, visitors = b.imps_home, b.imps_visitors
-        else:
-            home = b.imps_home if b.imps_home > 0 else ""
-            visitors = -b.imps_home if b.imps_home < 0 else ""
+        home = b.imps_home if b.imps_home > 0 else ""
+        visitors = -b.imps_home if b.imps_home < 0 else ""
         rows.append([b.board,
                      _shown(b.open, lang), result_text(b.open.contract, b.open.tricks), _ns_shown(b.open),
                      _shown(b.closed, lang), result_text(b.closed.contract, b.closed.tricks), _ns_shown(b.closed),
                      home, visitors])
     headers = [w(k) for k in ("board", "open", "res", "ns", "closed", "res", "ns", "home", "visitors")]
     return [table(rows, headers, style, right=(0, 3, 6, 7, 8)), "",
-            table([[match.home, match.home_imps], [match.visitors, match.visitors_imps]],
-                  [w("team"), w("imps")], style, right=(1,))]
+            table([[match.home, match.home_imps, fmt_num(match.home_vp)],
+                   [match.visitors, match.visitors_imps, fmt_num(match.visitors_vp)]],
+                  [w("team"), w("imps"), w("vp")], style, right=(1, 2))]
 
 
 def _adjusted_cells(r: TableResult) -> tuple[Any, Any]:
@@ -365,11 +409,17 @@ def _adjusted_cells(r: TableResult) -> tuple[Any, Any]:
     if adj is not None:
         ns_text, _, ew_text = adj.text.partition("/")
         return ns_text, ew_text or ns_text
+    a = r.assigned
+    if a is not None:  # N-S's assigned score; E-W's own (their score, signed) when it is split
+        ns_text, _, ew_text = a.text.partition("/")
+        if ew_text and len(a.ew) == 1:
+            ew_text = str(-a.ew[0][1])
+        return ns_text, ew_text
     return (r.score if r.score > 0 else "", -r.score if r.score < 0 else "")
 
 
 def _pairs_tables(results: Callable[[], Iterable[ResultScore]], standings: Callable[[], Sequence[PairStanding]],
-                  lang: Language, style: str) -> Iterator[str]:
+                  lang: Language, style: str, individual: bool = False) -> Iterator[str]:
     """The lines of the traveller of ``results()`` (called twice: the table is measured, then
     written, a row at a time) and of the ranking tables of ``standings()`` (asked for once
     every result is read)."""
@@ -393,12 +443,16 @@ def _pairs_tables(results: Callable[[], Iterable[ResultScore]], standings: Calla
         style, right=(0, 7, 8, 9, 10, 11, 12, 13), optional=(3, 4, 5, 6))
     ranked = standings()
     order = {"NS": 0, "EW": 1}
-    for d in sorted({p.direction for p in ranked}, key=lambda d: (order.get(d, 2), d)):
-        group = [p for p in ranked if p.direction == d]
+    # a table a direction when every pair kept its direction (two winners), else one ranking
+    by_direction = all("/" not in p.direction for p in ranked)
+    for d in sorted({p.direction if by_direction else "" for p in ranked}, key=lambda d: (order.get(d, 2), d)):
+        group = [p for p in ranked if not by_direction or p.direction == d]
         yield ""
         side = {"NS": ns, "EW": ew}.get(d, d)
-        title = w("pair") if "/" in d else f"{w('pair')} ({side})"
+        who = w("player_title" if individual else "pair")
+        title = f"{who} ({side})" if d else who
         yield table([[p.rank, p.pair, p.boards, fmt_num(p.mp), p.top, fmt_num(p.percentage),
-                      fmt_num(p.cross_imps), p.butler] for p in group],
+                      fmt_num(p.cross_imps), p.butler if isinstance(p.butler, int) else fmt_num(p.butler)]
+                     for p in group],
                     [w("rank"), title, *(w(k) for k in ("boards", "mp", "top", "percent", "ximps", "butler"))],
                     style, right=(2, 3, 4, 5, 6, 7))

@@ -686,10 +686,23 @@ def test_team_event_with_an_adjusted_room(runner: CliRunner, tmp_path: Path) -> 
     result = run(runner, "--event", str(csv), "--json")
     assert result.exit_code == 0, result.stderr
     board, match = map(json.loads, result.stdout.splitlines())
-    # closed room: home sits E-W and got A+ (+3 IMPs), the visitors N-S A- (-3)
-    assert (board["imps_home"], board["imps_visitors"]) == (3, -3)
+    # closed room: home sits E-W and got A+ (+3 IMPs), the visitors N-S A- (-3): the board is
+    # 3 IMPs to the home team, counted once (Law 86)
+    assert board["imps_home"] == 3 and "imps_visitors" not in board
     assert board["closed"]["adjusted"] == "A-/A+" and board["closed"]["ns"] is None
-    assert (match["home_imps"], match["visitors_imps"]) == (3, -3)
+    assert (match["home_imps"], match["visitors_imps"]) == (3, 0)
+
+
+def test_an_adjusted_team_board_counts_once(runner: CliRunner) -> None:
+    # board 1: 420 against -50 is 470 = 10 IMPs to home; board 2: the closed room's N-S
+    # (visitors) average plus, E-W (home) average minus: 3 IMPs to the visitors, margin 7
+    text = ("board,room,ns,ew,contract,declarer,result,score\n1,open,A1,B1,4S,N,=,\n1,closed,B2,A2,4S,N,-1,\n"
+            "2,open,A1,B1,3NT,N,=,\n2,closed,B2,A2,,,,A+/A-\n")
+    result = run(runner, "--event", "-", "--json", input=text)
+    assert result.exit_code == 0, result.stderr
+    *boards, match = map(json.loads, result.stdout.splitlines())
+    assert [b["imps_home"] for b in boards] == [10, -3]
+    assert (match["home_imps"], match["visitors_imps"]) == (10, 3)
 
 
 @settings(max_examples=300, deadline=None)
@@ -735,3 +748,17 @@ def test_file_rows_printed_a_part_at_a_time_leave_out_a_board_the_writer_refuses
     r = run(runner, str(f), "-o", str(tmp_path / "out.lin"))
     assert r.exit_code == 2 and "LIN needs the auction" in r.stderr
     assert "4S" in r.stdout and "3NTX" not in r.stdout
+
+
+def test_a_score_table_without_scores_is_scored_from_its_contracts(runner: CliRunner, tmp_path: Path) -> None:
+    # a ScoreTable as Bridgewebs writes it: pairs, contract, declarer and tricks, no score columns
+    pbn = tmp_path / "bridgewebs.pbn"
+    pbn.write_text('[Board "1"]\n[Dealer "N"]\n[Vulnerable "EW"]\n'
+                   '[Deal "N:AKQJ.AKQ.AKQ.AKQ 5432.5432.5432.5 T987.T987.T9.T98 6.J6.J876.J76432"]\n'
+                   '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R"]\n'
+                   ' 1  2 4S   N 10\n 3  4 4S   N  9\n 5  6 3NT  S 10\n 7  8 Pass -  -\n')
+    result = run(runner, "--event", str(pbn), "--json")
+    assert result.exit_code == 0, result.stderr
+    scores = {r["ns"]: r["score_ns"] for r in map(json.loads, result.stdout.splitlines()) if r["record"] == "result"}
+    # N-S not vulnerable: 4S= 420, 4S-1 -50, 3NT+1 430, passed out 0 (Law 77)
+    assert scores == {"1": 420, "3": -50, "5": 430, "7": 0}

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
-from bridgecli.core.imps import butler_datum, butler_imps, cross_imps, imps, round_to_10
+from bridgecli.core.imps import butler_datum, butler_imps, cross_imps, imps, round_to_10, victory_points
 from bridgecli.core.scoring import imps as imps_from_scoring
 
 # (lowest difference, highest difference, IMPs) typed in from the Law 78B table
@@ -64,3 +67,38 @@ def test_cross_imps_by_hand() -> None:
     assert got == pytest.approx([5.0, 19 / 3, -9.0, -7 / 3])
     assert sum(got) == pytest.approx(0)
     assert cross_imps([620]) == [0.0]
+
+
+# -- victory points: the WBF continuous 20-point scale (2013) ----------------------------------
+
+@pytest.mark.parametrize(("margin", "boards", "home"), [
+    (0, 8, 10.0),
+    # 17 IMPs over 8 boards: b = 15 x sqrt(8) = 42.43; 10 + 10 x (1 - t^(51/42.43)) / (1 - t^3) = 15.75
+    (17, 8, 15.75),
+    (-15, 8, 4.77),
+    (43, 8, 20.0), (500, 8, 20.0),  # at and past the margin worth 20
+    (2, 3, 8.62 + 2.76),  # 11.38
+])
+def test_victory_points(margin: int, boards: int, home: float) -> None:
+    h, v = victory_points(margin, boards)
+    assert h == pytest.approx(home, abs=1e-9)
+    assert h + v == pytest.approx(20)
+
+
+@pytest.mark.parametrize("boards", [0, -1, True, 2.5])
+def test_victory_points_need_boards(boards: object) -> None:
+    with pytest.raises(ValueError):
+        victory_points(1, boards)  # type: ignore[arg-type]
+
+
+def test_victory_points_equal_magic_contest() -> None:
+    # every match of the corpus's Magic Contest team event: "imps" of home and away in its
+    # MatchDetails cell, VP_Home and VP_Away after it (8-board matches)
+    path = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "realworld" / "pbn" / "magic_team.pbn"
+    if not path.exists():
+        pytest.skip("the real-world corpus is not beside this checkout")
+    rows = re.findall(r'^\d+ +\d+ +\d+ +\d+ "\d+,(\d+),(\d+)" +([\d.]+) +([\d.]+)', path.read_bytes().decode("latin-1"),
+                      re.MULTILINE)
+    assert len(rows) == 30
+    for home, away, vp_home, vp_away in rows:
+        assert victory_points(int(home) - int(away), 8) == (float(vp_home), float(vp_away))

@@ -152,10 +152,10 @@ def test_a_full_disk_after_spilling_keeps_the_results_in_memory() -> None:
 
 @pytest.mark.parametrize("spill", [0, 1 << 20])
 def test_a_pair_twice_on_a_board_is_found_across_its_stretches(spill: int) -> None:
-    # board 2 comes in two stretches (merged when read back), and pair 13 plays it in both:
-    # its second result is the error, at its line
+    # board 2 comes in two stretches (merged when read back), and E-W pair 13 plays it in
+    # both: its second result is the error, at its line
     rows = [TableResult("1", "3", "13", 420, line=2), TableResult("2", "3", "13", 420, line=3),
-            TableResult("1", "4", "14", -50, line=4), TableResult("2", "13", "4", 450, line=5)]
+            TableResult("1", "4", "14", -50, line=4), TableResult("2", "4", "13", 450, line=5)]
     with mock.patch.object(_spill, "SPILL_BYTES", spill), SpilledResults() as spilled:
         for r in rows:
             spilled.add(r)
