@@ -13,18 +13,21 @@ from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import AtomicOutput, get_lang, json_option, output_option, read_text
 from bridgecli.core.errors import ParseError, RuleError
 
-_SEATS = {"n": 0, "north": 0, "e": 1, "east": 1, "s": 2, "south": 2, "w": 3, "west": 3}
-_VULS = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW", "all": "All", "both": "All"}
+
+def _pick(text: str, option: str, readers: tuple[Any, ...], message: str) -> Any:
+    """The first reading of ``text`` by ``readers`` (English words, then the ``--lang`` ones); else a usage error."""
+    for read in readers:
+        try:
+            return read(text.strip())
+        except ParseError:
+            continue
+    raise click.BadParameter(message.format(text), param_hint=option)
 
 
 def _seat(text: str, option: str, lang: Any) -> int:
-    s = _SEATS.get(text.strip().lower())
-    if s is None:
-        try:
-            s = int(lang.parse_seat(text.strip()))
-        except ParseError:
-            raise click.BadParameter(f"unknown seat {text!r} (N, E, S, W)", param_hint=option) from None
-    return s
+    from bridgecli.dealer.session import seat_of
+
+    return int(_pick(text, option, (seat_of, lang.parse_seat), "unknown seat {!r} (N, E, S, W)"))
 
 
 def _contract(text: str, option: str, lang: Any) -> Any:
@@ -65,13 +68,20 @@ EXAMPLES = (
 )
 """The examples at the end of ``bridgecli simulate --help``."""
 
-#: The largest count or seed an option takes (as the readers bound numbers: bridgecli.core.numbers).
-_BIG = 10**18 - 1
+class _Count(click.IntRange):
+    """A whole number from ``min`` of at most 18 digits, as the readers bound numbers
+    (:mod:`bridgecli.core.numbers`); the help shows ``x>=min`` as other commands do."""
+
+    def __init__(self, low: int) -> None:
+        super().__init__(low, 10**18 - 1)
+
+    def _describe_range(self) -> str:
+        return f"x>={self.min}"
 
 
 @click.command("simulate", epilog=EXAMPLES)
 @click.argument("infile", metavar="[FILE]", required=False, type=click.Path(allow_dash=True))
-@click.option("-n", "--count", "count", type=click.IntRange(1, _BIG), default=None, metavar="N",
+@click.option("-n", "--count", "count", type=_Count(1), default=None, metavar="N",
               help="Deals to simulate (default 100; with FILE, all; with --until-se, the most).")
 @click.option("--contract", "contracts", multiple=True, metavar="C",
               help="A contract with its declarer: 4S:N, 3NTX:S, 5DXX:E. Repeat to compare.")
@@ -88,7 +98,7 @@ _BIG = 10**18 - 1
               help="Fix cards, as in `deal`: 'W:KQJ2.K32.T98.54' or 'north=SAKQ,HA'.")
 @click.option("--script", "script_path", default=None, metavar="FILE",
               type=click.Path(dir_okay=False, allow_dash=True), help="A dealer input file (its condition and predeal).")
-@click.option("--seed", type=click.IntRange(0, _BIG), default=None, metavar="N",
+@click.option("--seed", type=_Count(0), default=None, metavar="N",
               help="Random seed (default: a fresh one, reported).")
 @click.option("--until-se", "until_se", type=click.FloatRange(min=0, min_open=True), default=None, metavar="X",
               help="Deal until every payoff's standard error is below X (-n caps it; missed: exit 1).")
@@ -100,7 +110,7 @@ _BIG = 10**18 - 1
               help="local, dask-local:N or dask://HOST:PORT (needs bridgecli[cluster]).")
 @click.option("--worker-timeout", type=click.FloatRange(min=0, min_open=True), default=60.0, show_default=True,
               metavar="SECONDS", help="How long a Dask scheduler with no worker is waited on.")
-@click.option("--max-tries", type=click.IntRange(1, _BIG), default=10_000_000, show_default=True, metavar="N",
+@click.option("--max-tries", type=_Count(1), default=10_000_000, show_default=True, metavar="N",
               help="Deals a chunk may try to find its deals before the run stops (exit 1).")
 @click.option("--records", "records_path", default=None, metavar="FILE",
               type=click.Path(dir_okay=False, writable=True),
@@ -118,15 +128,13 @@ def simulate(ctx: click.Context, infile: str | None, count: int | None, contract
              progress: bool | None, as_json: bool, output: str | None) -> None:
     """Answer bidding and lead questions by double-dummy simulation.
 
-    Deals with the same conditions, predeal and scripts as `deal` (or
-    reads the deals of FILE, - for stdin), solves each deal double dummy
-    for the contracts asked (or every opening lead), and reports make %
-    with its 95% interval, tricks and scores with standard errors, the
-    trick distribution, and the payoff of every contract (or lead) against
-    every other in IMPs, matchpoints or total points with 95% intervals,
-    and why the run stopped. The same --seed gives the same numbers
-    whatever --jobs or --executor is. Needs the DDS solver:
-    pip install 'bridgecli[dds]'.
+    Deals as `deal` does (or reads the deals of FILE, - for stdin), solves
+    each deal double dummy for the contracts asked (or every opening lead),
+    and reports make % with a 95% interval, tricks and scores with standard
+    errors, the trick distribution, the payoff of every contract (or lead)
+    against every other with 95% intervals, and why the run stopped. The
+    same --seed gives the same numbers whatever --jobs or --executor is.
+    Needs the DDS solver: pip install 'bridgecli[dds]'.
     """
     from bridgecli.cli.common import output_format
 
@@ -146,7 +154,7 @@ def simulate(ctx: click.Context, infile: str | None, count: int | None, contract
     from bridgecli.simulate import run
     from bridgecli.simulate.executors import parse_executor
 
-    given = {"--predeal": predeals, "--script": script_path, "--seed": seed,
+    given = {"--predeal": predeals, "--script": script_path, "--seed": seed is not None,
              "--max-tries": ctx.get_parameter_source("max_tries") != click.core.ParameterSource.DEFAULT}
     if infile is not None and any(given.values()):
         raise click.UsageError(f"FILE gives the deals: {', '.join(k for k, v in given.items() if v)} "
@@ -158,13 +166,10 @@ def simulate(ctx: click.Context, infile: str | None, count: int | None, contract
     lead_c = None if lead is None else _contract(lead, "--lead", lang)
     if not sims and lead_c is None:
         raise click.UsageError("give at least one --contract (4S:N) or a --lead question (3NT:S)")
-    vul = _VULS.get(vul_opt.lower())
-    if vul is None:
-        try:
-            vul = ("None", "NS", "EW", "All")[int(lang.parse_vul(vul_opt))]
-        except ParseError:
-            raise click.BadParameter(f"unknown vulnerability {vul_opt!r} (none, NS, EW, all)",
-                                     param_hint="--vul") from None
+    from bridgecli.dealer.session import vul_of
+
+    vul = _pick(vul_opt, "--vul", (vul_of, lambda t: vul_of(lang.parse_vul(t))),
+                "unknown vulnerability {!r} (none, NS, EW, all)")
     if dealer_opt is not None:
         _seat(dealer_opt, "--dealer", lang)
     seats: tuple[int, ...] = ()
@@ -211,9 +216,7 @@ def simulate(ctx: click.Context, infile: str | None, count: int | None, contract
                                      script_source=script_name, symmetrize=seats, max_tries=max_tries)
     except RuleError as exc:  # options that contradict each other: nothing was read or dealt
         raise BridgeCliError(str(exc), ExitCode.USAGE) from exc
-    n = count if count is not None else (None if until_se is not None or infile is not None else 100)
-    if until_se is not None and n is None and infile is None:
-        n = 1_000_000
+    n = count if count is not None else None if infile is not None else 1_000_000 if until_se is not None else 100
     meter = _Progress(progress if progress is not None else sys.stderr.isatty(), n, until_se)
     records = None
     if records_path is not None:
@@ -239,10 +242,7 @@ def simulate(ctx: click.Context, infile: str | None, count: int | None, contract
             records.abort()
         raise
     if records is not None:
-        if interrupt is None:
-            records.close()
-        else:
-            records.abort()
+        (records.close if interrupt is None else records.abort)()  # no partial records file
     if meter.enabled:
         click.echo("", err=True)
     if dealer_opt is not None:
@@ -291,9 +291,9 @@ def _note_ignored_stdin() -> None:
     import stat
 
     try:
-        mode = os.fstat(sys.stdin.fileno()).st_mode
+        piped = stat.S_ISFIFO(os.fstat(sys.stdin.fileno()).st_mode)
     except (AttributeError, OSError, ValueError):
-        return
-    if stat.S_ISFIFO(mode):
+        piped = False
+    if piped:
         click.echo("bridgecli: note: simulate deals its own hands and does not read stdin; "
                    "give - to simulate the deals piped in", err=True)

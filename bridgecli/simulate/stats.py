@@ -81,7 +81,8 @@ def wilson(p: float, n: float, z: float = Z95) -> tuple[float, float]:
     denom = 1.0 + z2 / n
     centre = (p + z2 / (2.0 * n)) / denom
     half = z * math.sqrt(max(p * (1.0 - p), 0.0) / n + z2 / (4.0 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low, high = max(0.0, centre - half), min(1.0, centre + half)
+    return (0.0 if p <= 0.0 else low), (1.0 if p >= 1.0 else high)  # no rounding dust at the ends
 
 
 def imps_of(differences: I64) -> I64:

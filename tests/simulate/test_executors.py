@@ -123,3 +123,33 @@ def test_solve_unknown_executor(runner, tmp_path):
     r = runner.invoke(cli, ["solve", str(ROOT / "docs" / "examples" / "hands.pbn"), "--json", "--executor", "ray://x"])
     assert r.exit_code == 2
     assert "executor" in r.stderr
+
+
+def test_a_scheduler_without_workers_is_waited_on_then_refused(runner):
+    # an in-process scheduler with no worker: the run says it waits, then gives up after --worker-timeout
+    dist = pytest.importorskip("distributed")
+    if not dds.available():
+        pytest.skip("the DDS solver (endplay) is not installed")
+    import time
+
+    with dist.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
+        address = cluster.scheduler_address.removeprefix("tcp://")
+        start = time.monotonic()
+        r = runner.invoke(cli, ["simulate", "-n", "5", "--seed", "1", "--predeal", NORTH, "--contract", "4S:N",
+                                "--executor", f"dask://{address}", "--worker-timeout", "1"])
+        elapsed = time.monotonic() - start
+    assert r.exit_code == 2, r.output
+    assert "has no worker: waiting up to 1 s" in r.stderr
+    assert "no Dask worker joined the scheduler" in r.stderr
+    assert r.stdout == ""
+    assert elapsed < 30  # 1 s of waiting, plus connecting and closing on a loaded machine
+
+
+def test_dask_map_tells_what_it_waits_for(runner):
+    dist = pytest.importorskip("distributed")
+    told: list[str] = []
+    with (dist.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster,
+          pytest.raises(executors.ExecutorError, match="within 0.5 s")):
+        list(executors.dask_map(abs, iter([(-1,)]), cluster.scheduler_address, on_wait=told.append,
+                                worker_timeout=0.5))
+    assert len(told) == 1 and "no worker" in told[0]
