@@ -248,7 +248,10 @@ def dask_map(fn: Callable[..., T], args: Iterator[tuple[Any, ...]], target: str 
             if not submit():
                 break
         for fut in pending:
-            done[futures.pop(fut)] = fut.result()
+            try:
+                done[futures.pop(fut)] = fut.result()
+            except dist.KilledWorker as exc:  # the scheduler's allowed-failures used up
+                raise ExecutorError(f"a task killed every Dask worker it ran on ({exc}); the run stops") from exc
             submit()
             while order and order[0] in done:
                 yield done.pop(order.pop(0))

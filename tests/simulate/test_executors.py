@@ -132,7 +132,7 @@ def test_a_scheduler_without_workers_is_waited_on_then_refused(runner):
         pytest.skip("the DDS solver (endplay) is not installed")
     import time
 
-    with dist.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
+    with dist.LocalCluster(n_workers=0, processes=False, dashboard_address=None, protocol="tcp") as cluster:
         address = cluster.scheduler_address.removeprefix("tcp://")
         start = time.monotonic()
         r = runner.invoke(cli, ["simulate", "-n", "5", "--seed", "1", "--predeal", NORTH, "--contract", "4S:N",
@@ -148,8 +148,19 @@ def test_a_scheduler_without_workers_is_waited_on_then_refused(runner):
 def test_dask_map_tells_what_it_waits_for(runner):
     dist = pytest.importorskip("distributed")
     told: list[str] = []
-    with (dist.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster,
+    with (dist.LocalCluster(n_workers=0, processes=False, dashboard_address=None, protocol="tcp") as cluster,
           pytest.raises(executors.ExecutorError, match="within 0.5 s")):
         list(executors.dask_map(abs, iter([(-1,)]), cluster.scheduler_address, on_wait=told.append,
                                 worker_timeout=0.5))
     assert len(told) == 1 and "no worker" in told[0]
+
+
+def test_a_task_that_kills_its_dask_worker_stops_the_run():
+    # Dask reruns the task of a dead worker a few times (allowed-failures; 0 here to keep the test short),
+    # then the run stops with a clear error instead of an internal one
+    pytest.importorskip("distributed")
+    import dask
+
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}), \
+            pytest.raises(executors.ExecutorError, match="killed every Dask worker"):
+        list(executors.dask_map(os._exit, iter([(3,)]), 1))
