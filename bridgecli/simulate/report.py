@@ -36,10 +36,10 @@ WORDS: dict[str, dict[str, str]] = {
             "(cel nieosiągnięty)",
         "stopped: --max-tries reached ({tried} deals tried): too few deals meet the conditions":
             "koniec: osiągnięto --max-tries ({tried} rozdań sprawdzonych): za mało rozdań spełnia warunki",
-        "stopped: end of the input ({tried} deals read)": "koniec: koniec wejścia ({tried} rozdań przeczytanych)",
+        "stopped: end of the input ({tried} deals read)": "koniec: wejście się skończyło ({tried} rozdań przeczytanych)",
         "stopped: end of the input ({tried} deals read) before --until-se {bound}: the largest payoff standard "
         "error is {worst} (target missed)":
-            "koniec: koniec wejścia ({tried} rozdań przeczytanych) przed --until-se {bound}: największy błąd "
+            "koniec: wejście się skończyło ({tried} rozdań przeczytanych) przed --until-se {bound}: największy błąd "
             "standardowy bilansu to {worst} (cel nieosiągnięty)",
         "stopped: interrupted; the figures cover the {deals} deals done":
             "koniec: przerwano; liczby dotyczą {deals} rozdań",
