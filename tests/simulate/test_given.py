@@ -121,3 +121,17 @@ def test_bc_simulation_of_given_deals_is_the_commands_json(runner):
     assert json.loads(json.dumps(result)) == expected
     with pytest.raises(bc.ParseError):
         bc.simulation("4S:N", deals=_pbn_deals(text), predeal="N:AKJ32.K2.Q32.A32")
+
+
+def test_piped_deals_without_file_are_not_silently_ignored(runner):
+    # `deal | simulate --contract 4S:N` deals its own hands: a note says how to use the piped ones
+    import subprocess
+
+    from ..conftest import bridgecli_cmd, subprocess_env
+
+    piped = _deals(runner, 1)
+    proc = subprocess.run([*bridgecli_cmd(), "simulate", "-n", "1", "--seed", "1", "--contract", "4S:N",
+                           "--predeal", NORTH], input=piped, capture_output=True, text=True, env=subprocess_env(),
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "give - to simulate the deals piped in" in proc.stderr
