@@ -117,8 +117,9 @@ def simulate_question(question: Question, n: int | None = 100, vul: str = "None"
     first_deal)`` is called after each merged chunk (progress, records).
 
     ``deals`` (chunks from :func:`given_chunks`, ``n`` deals at most) are evaluated instead of
-    dealing; ``source`` names where they come from (the summary's ``source``; ``seed`` is then None). ``on_wait(message)`` is told when a Dask executor
-    waits for workers; ``worker_timeout`` bounds that wait (seconds; :data:`.executors.WORKER_TIMEOUT`).
+    dealing; ``source`` names where they come from (the summary's ``source``; ``seed`` is then
+    None). ``on_wait(message)`` is told when a Dask executor waits for workers; ``worker_timeout``
+    bounds that wait (seconds; :data:`.executors.WORKER_TIMEOUT`).
 
     ``stopped`` is one of :data:`STOP_REASONS`. With ``max-tries`` (a chunk tried ``max_tries``
     deals without filling up) the figures cover the deals found. Figures that need a deal are
@@ -177,8 +178,8 @@ def simulate_question(question: Question, n: int | None = 100, vul: str = "None"
                 if ses and max(ses) < until_se:
                     stopped = "until-se"
                     break
-        if deals is not None and n is not None and agg.deals >= n:
-            stopped = "count"
+        if stopped == "input" and n is not None and agg.deals >= n:
+            stopped = "count"  # -n took the first n deals given
     except KeyboardInterrupt as exc:
         _close(stream)  # the workers stop first
         raise SimulationInterrupted(summary("interrupted")) from exc
@@ -250,7 +251,7 @@ def given_chunks(deals: Iterable[Deal | Board], question: Question, n: int | Non
     lead_cards = set(question.leader_cards())
     block: list[list[int]] = []
     read = kept = 0
-    for item in deals:
+    for seen, item in enumerate(deals, 1):
         if n is not None and kept >= n:
             break
         board = item if isinstance(item, Board) else None
@@ -264,7 +265,7 @@ def given_chunks(deals: Iterable[Deal | Board], question: Question, n: int | Non
                                 "compares the leads of one hand")
         except RuleError as exc:
             number = board.number if board is not None else None
-            exc.located(source=source, board=str(number) if number is not None else str(read + 1))
+            exc.located(source=source, board=str(number) if number is not None else str(seen))
             raise
         read += 1
         if accept is not None and not bool(accept(np.array(owner, dtype=np.uint8).reshape(52, 1), {})[0]):
