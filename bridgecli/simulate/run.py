@@ -251,9 +251,7 @@ def given_chunks(deals: Iterable[Deal | Board], question: Question, n: int | Non
     lead_cards = set(question.leader_cards())
     block: list[list[int]] = []
     read = kept = 0
-    for seen, item in enumerate(deals, 1):
-        if n is not None and kept >= n:
-            break
+    for seen, item in enumerate(deals if n is None or n > 0 else (), 1):
         board = item if isinstance(item, Board) else None
         try:
             deal = item.deal if isinstance(item, Board) else item
@@ -272,6 +270,8 @@ def given_chunks(deals: Iterable[Deal | Board], question: Question, n: int | Non
             continue
         block.append(owner)
         kept += 1
+        if n is not None and kept >= n:
+            break  # no deal read past the n-th
         if len(block) == question.chunk_size:
             yield GivenDeals(np.ascontiguousarray(np.array(block, dtype=np.uint8).T), read)
             block, read = [], 0

@@ -135,3 +135,24 @@ def test_piped_deals_without_file_are_not_silently_ignored(runner):
                           timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "give - to simulate the deals piped in" in proc.stderr
+
+
+def test_given_deals_are_read_lazily():
+    # an endless stream of deals: -n 30 reads 30 of them, a chunk at a time, and stops
+    import itertools
+
+    from bridgecli.simulate.run import given_chunks, make_question
+
+    deal = Deal.from_pbn("N:AKJ32.K2.Q32.A32 9.J9875.T987.QJ4 Q54.AQ3.KJ4.8765 T876.T64.A65.KT9")
+    pulled = []
+
+    def endless():
+        for k in itertools.count():
+            pulled.append(k)
+            yield deal
+
+    chunks = given_chunks(endless(), make_question(["4S:N"]), n=30)
+    first = next(chunks)
+    assert first.owner.shape == (52, 25) and len(pulled) == 25
+    rest = list(chunks)
+    assert [c.owner.shape[1] for c in rest] == [5] and len(pulled) == 30
