@@ -11,6 +11,7 @@ import click
 
 from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import AtomicOutput, get_lang, json_option, output_option, read_text
+from bridgecli.cli.common.options import Count, PositiveFloat
 from bridgecli.core.errors import ParseError, RuleError
 
 
@@ -68,20 +69,9 @@ EXAMPLES = (
 )
 """The examples at the end of ``bridgecli simulate --help``."""
 
-class _Count(click.IntRange):
-    """A whole number from ``min`` of at most 18 digits, as the readers bound numbers
-    (:mod:`bridgecli.core.numbers`); the help shows ``x>=min`` as other commands do."""
-
-    def __init__(self, low: int) -> None:
-        super().__init__(low, 10**18 - 1)
-
-    def _describe_range(self) -> str:
-        return f"x>={self.min}"
-
-
 @click.command("simulate", epilog=EXAMPLES)
 @click.argument("infile", metavar="[FILE]", required=False, type=click.Path(allow_dash=True))
-@click.option("-n", "--count", "count", type=_Count(1), default=None, metavar="N",
+@click.option("-n", "--count", "count", type=Count(1), default=None, metavar="N",
               help="Deals to simulate (default 100; with FILE, all; with --until-se, the most).")
 @click.option("--contract", "contracts", multiple=True, metavar="C",
               help="A contract with its declarer: 4S:N, 3NTX:S, 5DXX:E. Repeat to compare.")
@@ -98,9 +88,9 @@ class _Count(click.IntRange):
               help="Fix cards, as in `deal`: 'W:KQJ2.K32.T98.54' or 'north=SAKQ,HA'.")
 @click.option("--script", "script_path", default=None, metavar="FILE",
               type=click.Path(dir_okay=False, allow_dash=True), help="A dealer input file (its condition and predeal).")
-@click.option("--seed", type=_Count(0), default=None, metavar="N",
+@click.option("--seed", type=Count(0), default=None, metavar="N",
               help="Random seed (default: a fresh one, reported).")
-@click.option("--until-se", "until_se", type=click.FloatRange(min=0, min_open=True), default=None, metavar="X",
+@click.option("--until-se", "until_se", type=PositiveFloat(), default=None, metavar="X",
               help="Deal until every payoff's standard error is below X (-n caps it; missed: exit 1).")
 @click.option("--symmetrize", "symmetrize", default=None, metavar="SEATS",
               help="Also count each deal with the hands of these seats permuted (E,W or E,W,N).")
@@ -108,9 +98,9 @@ class _Count(click.IntRange):
               help="Local worker processes (at most the cores); same numbers whatever J is.")
 @click.option("--executor", default="local", show_default=True, metavar="SPEC",
               help="local, dask-local:N or dask://HOST:PORT (needs bridgecli[cluster]).")
-@click.option("--worker-timeout", type=click.FloatRange(min=0, min_open=True), default=60.0, show_default=True,
+@click.option("--worker-timeout", type=PositiveFloat(), default=60.0, show_default=True,
               metavar="SECONDS", help="How long a Dask scheduler with no worker is waited on.")
-@click.option("--max-tries", type=_Count(1), default=10_000_000, show_default=True, metavar="N",
+@click.option("--max-tries", type=Count(1), default=10_000_000, show_default=True, metavar="N",
               help="Deals a chunk may try to find its deals before the run stops (exit 1).")
 @click.option("--records", "records_path", default=None, metavar="FILE",
               type=click.Path(dir_okay=False, writable=True),

@@ -246,3 +246,11 @@ def test_a_lead_without_the_leaders_hand_is_a_usage_error(runner):
     r = runner.invoke(cli, ["simulate", "--lead", "3NT:S", "-n", "3"])
     assert r.exit_code == 2
     assert "west's hand" in r.stderr
+
+
+@pytest.mark.parametrize(("option", "value"), [("--until-se", "inf"), ("--until-se", "nan"),
+                                               ("--worker-timeout", "nan"), ("--until-se", "0")])
+def test_numbers_json_cannot_hold_are_usage_errors(runner, option, value):
+    r = runner.invoke(cli, ["simulate", "--contract", "4S:N", "--contract", "3NT:N", option, value, "--json"])
+    assert r.exit_code == 2
+    assert option in r.stderr and "internal error" not in r.stderr
