@@ -269,14 +269,15 @@ def dask_map(fn: Callable[..., T], args: Iterator[tuple[Any, ...]], target: str 
 
 def _wait_for_workers(client: Any, target: str | int, timeout: float, on_wait: Callable[[str], None] | None) -> None:
     """Wait up to ``timeout`` seconds for a first worker to join; ExecutorError if none does."""
+    where = "the local Dask cluster" if isinstance(target, int) else f"the Dask scheduler at {target}"
     if on_wait is not None:
-        on_wait(f"the Dask scheduler at {target} has no worker: waiting up to {timeout:g} s for one to join")
+        on_wait(f"{where} has no worker: waiting up to {timeout:g} s for one to join")
     import asyncio
 
     try:
         client.wait_for_workers(1, timeout=timeout)
     except (TimeoutError, asyncio.TimeoutError) as exc:  # one class from Python 3.11 on
-        raise ExecutorError(f"no Dask worker joined the scheduler at {target} within {timeout:g} s "
+        raise ExecutorError(f"no Dask worker joined {where} within {timeout:g} s "
                             "(start one: dask worker ADDRESS --nthreads 1)") from exc
 
 

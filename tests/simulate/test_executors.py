@@ -140,7 +140,7 @@ def test_a_scheduler_without_workers_is_waited_on_then_refused(runner):
         elapsed = time.monotonic() - start
     assert r.exit_code == 2, r.output
     assert "has no worker: waiting up to 1 s" in r.stderr
-    assert "no Dask worker joined the scheduler" in r.stderr
+    assert "no Dask worker joined the Dask scheduler at" in r.stderr
     assert r.stdout == ""
     assert elapsed < 30  # 1 s of waiting, plus connecting and closing on a loaded machine
 
