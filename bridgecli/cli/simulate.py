@@ -11,66 +11,68 @@ import click
 
 from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import AtomicOutput, get_lang, json_option, output_option, read_text
+from bridgecli.cli.common.options import Count, PositiveFloat
 from bridgecli.core.errors import ParseError, RuleError
 
-_SEATS = {"n": 0, "north": 0, "e": 1, "east": 1, "s": 2, "south": 2, "w": 3, "west": 3}
-_VULS = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW", "all": "All", "both": "All"}
+
+def _pick(text: str, option: str, readers: tuple[Any, ...], message: str) -> Any:
+    """The first reading of ``text`` by ``readers`` (English words, then the ``--lang`` ones); else a usage error."""
+    for read in readers:
+        try:
+            return read(text.strip())
+        except ParseError:
+            continue
+    raise click.BadParameter(message.format(text), param_hint=option)
 
 
 def _seat(text: str, option: str, lang: Any) -> int:
-    s = _SEATS.get(text.strip().lower())
-    if s is None:
-        try:
-            s = int(lang.parse_seat(text.strip()))
-        except ParseError:
-            raise click.BadParameter(f"unknown seat {text!r} (N, E, S, W)", param_hint=option) from None
-    return s
+    from bridgecli.dealer.session import seat_of
+
+    return int(_pick(text, option, (seat_of, lang.parse_seat), "unknown seat {!r} (N, E, S, W)"))
+
+
+def _contract(text: str, option: str, lang: Any) -> Any:
+    from bridgecli.simulate.contracts import SimContract
+
+    try:
+        return SimContract.from_str(text, lang)
+    except ParseError as exc:
+        raise click.BadParameter(exc.message, param_hint=option) from exc
 
 
 class _Progress:
-    """One line on stderr: deals done, rate, ETA, the running estimates; five updates a second at most."""
+    """The progress line on stderr (:func:`bridgecli.simulate.report.progress_text`), five updates a second at most."""
 
     def __init__(self, enabled: bool, cap: int | None, until_se: float | None) -> None:
-        self.enabled = enabled
-        self.cap = cap
-        self.until_se = until_se
+        self.enabled, self.cap, self.until_se = enabled, cap, until_se
         self.start = time.monotonic()
         self.last = 0.0
 
     def update(self, agg: Any, final: bool = False) -> None:
-        if not self.enabled:
-            return
         now = time.monotonic()
-        if not final and now - self.last < 0.2:
+        if not self.enabled or (not final and now - self.last < 0.2):
             return
+        from bridgecli.simulate.report import progress_text
+
         self.last = now
-        done = agg.deals
-        rate = done / max(now - self.start, 1e-9)
-        parts = [f"simulate: {done:,} deals", f"{rate:,.1f}/s"]
-        ses = agg.payoff_ses()
-        worst = max(ses) if ses else None
-        target = self.cap
-        if self.until_se is not None and worst is not None and worst != float("inf") and done:
-            # the standard error falls as 1/sqrt(n)
-            needed = int(done * (worst / self.until_se) ** 2) + 1
-            target = needed if self.cap is None else min(self.cap, needed)
-        if target and rate > 0 and not final:
-            parts.append(f"ETA {max(0.0, (target - done) / rate):.0f} s")
-        summary = agg.summary()
-        shown = []
-        for c in summary["contracts"][:3]:
-            shown.append(f"{c['contract']} {c['make']['mean']:.0f}%")
-        if "payoffs" in summary:
-            cell = summary["payoffs"]["table"][0][1]
-            shown.append(f"{summary['payoffs']['items'][0]}-{summary['payoffs']['items'][1]} {cell['mean']:+.2f}")
-        if worst is not None and worst != float("inf"):
-            shown.append(f"max SE {worst:.3g}")
-        click.echo("\r" + ", ".join(parts + shown) + "   ", err=True, nl=final)
+        click.echo("\r" + progress_text(agg, now - self.start, self.cap, self.until_se, final) + "   ",
+                   err=True, nl=final)
 
 
-@click.command("simulate")
-@click.option("-n", "--count", "count", type=click.IntRange(min=1), default=None,
-              help="Deals to simulate (default 100; with --until-se, the most to deal).")
+EXAMPLES = (
+    "\b\nExamples:\n"
+    "  bridgecli simulate -n 200 --seed 1 --predeal 'N:AKJ32.K2.Q32.A32' \\\n"
+    "      --predeal 'S:Q54.AQ3.KJ4.8765' --contract 4S:N --contract 3NT:N\n"
+    "  bridgecli simulate --predeal 'W:KQJ2.K32.T98.542' --lead 3NT:S \\\n"
+    "      --where 'hcp(north) + hcp(south) >= 25' -n 100 --seed 2\n"
+    "  bridgecli deal -n 20 --seed 3 | bridgecli simulate - --contract 4S:N --contract 3NT:S\n"
+)
+"""The examples at the end of ``bridgecli simulate --help``."""
+
+@click.command("simulate", epilog=EXAMPLES)
+@click.argument("infile", metavar="[FILE]", required=False, type=click.Path(allow_dash=True))
+@click.option("-n", "--count", "count", type=Count(1), default=None, metavar="N",
+              help="Deals to simulate (default 100; with FILE, all; with --until-se, the most).")
 @click.option("--contract", "contracts", multiple=True, metavar="C",
               help="A contract with its declarer: 4S:N, 3NTX:S, 5DXX:E. Repeat to compare.")
 @click.option("--lead", "lead", default=None, metavar="C",
@@ -81,22 +83,24 @@ class _Progress:
               help="Vulnerability: none, NS, EW, all.")
 @click.option("--dealer", "dealer_opt", default=None, metavar="SEAT", help="Dealer, reported in --json (no double-dummy result depends on it).")
 @click.option("--where", "wheres", multiple=True, metavar="EXPR",
-              help="Condition in dealer's language, as in `deal`; several are ANDed.")
+              help="Condition in dealer's language, as in `deal`; several are ANDed (with FILE: a filter).")
 @click.option("--predeal", "predeals", multiple=True, metavar="SPEC",
               help="Fix cards, as in `deal`: 'W:KQJ2.K32.T98.54' or 'north=SAKQ,HA'.")
 @click.option("--script", "script_path", default=None, metavar="FILE",
               type=click.Path(dir_okay=False, allow_dash=True), help="A dealer input file (its condition and predeal).")
-@click.option("--seed", type=click.IntRange(min=0), default=None,
+@click.option("--seed", type=Count(0), default=None, metavar="N",
               help="Random seed (default: a fresh one, reported).")
-@click.option("--until-se", "until_se", type=click.FloatRange(min=0, min_open=True), default=None, metavar="X",
-              help="Deal until every payoff's standard error is below X (-n caps it).")
+@click.option("--until-se", "until_se", type=PositiveFloat(), default=None, metavar="X",
+              help="Deal until every payoff's standard error is below X (-n caps it; missed: exit 1).")
 @click.option("--symmetrize", "symmetrize", default=None, metavar="SEATS",
               help="Also count each deal with the hands of these seats permuted (E,W or E,W,N).")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True, metavar="J",
               help="Local worker processes (at most the cores); same numbers whatever J is.")
 @click.option("--executor", default="local", show_default=True, metavar="SPEC",
               help="local, dask-local:N or dask://HOST:PORT (needs bridgecli[cluster]).")
-@click.option("--max-tries", type=click.IntRange(min=1), default=10_000_000, show_default=True,
+@click.option("--worker-timeout", type=PositiveFloat(), default=60.0, show_default=True,
+              metavar="SECONDS", help="How long a Dask scheduler with no worker is waited on.")
+@click.option("--max-tries", type=Count(1), default=10_000_000, show_default=True, metavar="N",
               help="Deals a chunk may try to find its deals before the run stops (exit 1).")
 @click.option("--records", "records_path", default=None, metavar="FILE",
               type=click.Path(dir_okay=False, writable=True),
@@ -107,29 +111,24 @@ class _Progress:
 @json_option
 @output_option
 @click.pass_context
-def simulate(ctx: click.Context, count: int | None, contracts: tuple[str, ...], lead: str | None, scoring: str,
-             vul_opt: str, dealer_opt: str | None, wheres: tuple[str, ...], predeals: tuple[str, ...],
+def simulate(ctx: click.Context, infile: str | None, count: int | None, contracts: tuple[str, ...], lead: str | None,
+             scoring: str, vul_opt: str, dealer_opt: str | None, wheres: tuple[str, ...], predeals: tuple[str, ...],
              script_path: str | None, seed: int | None, until_se: float | None, symmetrize: str | None, jobs: int,
-             executor: str, max_tries: int, records_path: str | None, svg_path: str | None, progress: bool | None,
-             as_json: bool, output: str | None) -> None:
+             executor: str, worker_timeout: float, max_tries: int, records_path: str | None, svg_path: str | None,
+             progress: bool | None, as_json: bool, output: str | None) -> None:
     """Answer bidding and lead questions by double-dummy simulation.
 
-    Deals with the same conditions, predeal and scripts as `deal`, solves
+    Deals as `deal` does (or reads the deals of FILE, - for stdin), solves
     each deal double dummy for the contracts asked (or every opening lead),
-    and reports make %, tricks and scores with standard errors, the trick
-    distribution, and the payoff of every contract (or lead) against every
-    other in IMPs, matchpoints or total points with 95% intervals. The same
-    --seed gives the same numbers whatever --jobs or --executor is. Needs
-    the DDS solver: pip install 'bridgecli[dds]'.
-
-    \b
-    Examples:
-      bridgecli simulate -n 200 --seed 1 --predeal 'N:AKJ32.K2.Q32.A32' \\
-          --predeal 'S:Q54.AQ3.KJ4.8765' --contract 4S:N --contract 3NT:N
-      bridgecli simulate --predeal 'W:KQJ2.K32.T98.542' --lead 3NT:S \\
-          --where 'hcp(north) + hcp(south) >= 25' -n 100 --seed 2
-      bridgecli simulate --contract 4S:N --contract 3NT:N --until-se 0.2 --jobs 2
+    and reports make % with a 95% interval, tricks and scores with standard
+    errors, the trick distribution, the payoff of every contract (or lead)
+    against every other with 95% intervals, and why the run stopped. The
+    same --seed gives the same numbers whatever --jobs or --executor is.
+    Needs the DDS solver: pip install 'bridgecli[dds]'.
     """
+    from bridgecli.cli.common import output_format
+
+    fmt = output_format(output, "json" if as_json else None, ("text", "json"), "text", option="--json")
     from bridgecli.solver import dds
 
     try:
@@ -142,32 +141,25 @@ def simulate(ctx: click.Context, count: int | None, contracts: tuple[str, ...], 
     from bridgecli.dealer import expr as expr_mod
     from bridgecli.dealer.generate import Predeal
     from bridgecli.dealer.predeal import parse_predeal
-    from bridgecli.simulate.contracts import SimContract
+    from bridgecli.simulate import run
     from bridgecli.simulate.executors import parse_executor
-    from bridgecli.simulate.run import make_question, simulate_question
 
+    given = {"--predeal": predeals, "--script": script_path, "--seed": seed is not None,
+             "--max-tries": ctx.get_parameter_source("max_tries") != click.core.ParameterSource.DEFAULT}
+    if infile is not None and any(given.values()):
+        raise click.UsageError(f"FILE gives the deals: {', '.join(k for k, v in given.items() if v)} "
+                               "would deal them (--where filters FILE's deals)")
+    if infile is None:
+        _note_ignored_stdin()
     lang = get_lang(ctx)
-    sims = []
-    for text in contracts:
-        try:
-            sims.append(SimContract.from_str(text, lang))
-        except ParseError as exc:
-            raise click.BadParameter(exc.message, param_hint="--contract") from exc
-    lead_c = None
-    if lead is not None:
-        try:
-            lead_c = SimContract.from_str(lead, lang)
-        except ParseError as exc:
-            raise click.BadParameter(exc.message, param_hint="--lead") from exc
+    sims = [_contract(text, "--contract", lang) for text in contracts]
+    lead_c = None if lead is None else _contract(lead, "--lead", lang)
     if not sims and lead_c is None:
         raise click.UsageError("give at least one --contract (4S:N) or a --lead question (3NT:S)")
-    vul = _VULS.get(vul_opt.lower())
-    if vul is None:
-        try:
-            vul = ("None", "NS", "EW", "All")[int(lang.parse_vul(vul_opt))]
-        except ParseError:
-            raise click.BadParameter(f"unknown vulnerability {vul_opt!r} (none, NS, EW, all)",
-                                     param_hint="--vul") from None
+    from bridgecli.dealer.session import vul_of
+
+    vul = _pick(vul_opt, "--vul", (vul_of, lambda t: vul_of(lang.parse_vul(t))),
+                "unknown vulnerability {!r} (none, NS, EW, all)")
     if dealer_opt is not None:
         _seat(dealer_opt, "--dealer", lang)
     seats: tuple[int, ...] = ()
@@ -175,12 +167,7 @@ def simulate(ctx: click.Context, count: int | None, contracts: tuple[str, ...], 
         seats = tuple(_seat(s, "--symmetrize", lang) for s in symmetrize.replace(" ", "").split(",") if s)
         if len(set(seats)) < 2:
             raise click.BadParameter("name two or more seats, as E,W or E,W,N", param_hint="--symmetrize")
-    try:
-        parse_executor(executor)
-    except ParseError as exc:
-        raise click.BadParameter(exc.message, param_hint="--executor") from exc
-    except Exception as exc:  # ExecutorError is a BridgeError, not a ParseError
-        raise click.BadParameter(str(exc), param_hint="--executor") from exc
+    parse_executor(executor)  # an ExecutorError: exit 2
     from bridgecli.cli.common import cap_jobs
 
     jobs = cap_jobs(jobs) or 1
@@ -205,18 +192,22 @@ def simulate(ctx: click.Context, count: int | None, contracts: tuple[str, ...], 
             predeal = predeal.with_cards(seat, cards)
         except ParseError as exc:
             raise ParseError(f"--predeal {spec_text!r}: {exc.message}") from exc
-    random_seed = seed is None
+    deals = source = None
+    if infile is not None:
+        boards, source = _given(infile)
+        deals, predeal = run.with_leader_hand(boards, lead_c, predeal)
+    random_seed = seed is None and infile is None
     if seed is None:
         import secrets
 
-        seed = secrets.randbits(48)
-    question = make_question(sims, lead_c, seed=seed, where=wheres, predeal=predeal, script=script_text,
-                             script_source=script_name, symmetrize=seats, max_tries=max_tries)
-    n = count if count is not None else (None if until_se is not None else 100)
-    if until_se is not None and n is None:
-        n = 1_000_000
-    show = progress if progress is not None else sys.stderr.isatty()
-    meter = _Progress(show, n, until_se)
+        seed = secrets.randbits(48) if infile is None else 0
+    try:
+        question = run.make_question(sims, lead_c, seed=seed, where=wheres, predeal=predeal, script=script_text,
+                                     script_source=script_name, symmetrize=seats, max_tries=max_tries)
+    except RuleError as exc:  # options that contradict each other: nothing was read or dealt
+        raise BridgeCliError(str(exc), ExitCode.USAGE) from exc
+    n = count if count is not None else None if infile is not None else 1_000_000 if until_se is not None else 100
+    meter = _Progress(progress if progress is not None else sys.stderr.isatty(), n, until_se)
     records = None
     if records_path is not None:
         from bridgecli.simulate.records import open_records
@@ -228,15 +219,21 @@ def simulate(ctx: click.Context, count: int | None, contracts: tuple[str, ...], 
             records.write(agg, chunk, extra, first)
         meter.update(agg)
 
+    interrupt: BaseException | None = None
     try:
-        summary = simulate_question(question, n, vul, scoring.lower(), until_se, jobs, executor, on_chunk)
+        chunks = None if deals is None else run.given_chunks(deals, question, n, source)
+        summary = run.simulate_question(question, n, vul, scoring.lower(), until_se, jobs, executor, on_chunk,
+                                        deals=chunks, worker_timeout=worker_timeout, source=source,
+                                        on_wait=lambda text: click.echo(f"bridgecli: note: {text}", err=True))
+    except run.SimulationInterrupted as exc:
+        summary, interrupt = exc.summary, exc.__cause__ or exc  # the figures so far are written, then exit 130
     except BaseException:
         if records is not None:
             records.abort()
         raise
     if records is not None:
-        records.close()
-    if show:
+        (records.close if interrupt is None else records.abort)()  # no partial records file
+    if meter.enabled:
         click.echo("", err=True)
     if dealer_opt is not None:
         summary["dealer"] = "NESW"[_seat(dealer_opt, "--dealer", lang)]
@@ -248,14 +245,45 @@ def simulate(ctx: click.Context, count: int | None, contracts: tuple[str, ...], 
     import json
 
     with AtomicOutput(output) as out:
-        if as_json:
-            out.write(json.dumps(summary, ensure_ascii=False) + "\n")
+        if fmt == "json":
+            out.write(json.dumps(summary, ensure_ascii=False, allow_nan=False) + "\n")
         else:
             from bridgecli.simulate.report import render_text
 
             out.write(render_text(summary, lang))
     if random_seed:
         click.echo(f"simulate: seed {seed} (repeat with --seed {seed})", err=True)
-    if summary["stopped"] == "max-tries":
-        raise RuleError(f"only {summary['deals']:,} deals met the conditions before a chunk used up its "
-                        f"{max_tries:,} tries; relax the conditions or raise --max-tries")
+    if interrupt is not None:
+        raise interrupt
+    missed = run.stop_error(summary, max_tries)
+    if missed is not None:
+        raise missed
+
+
+def _given(infile: str) -> tuple[Any, str]:
+    """The boards of FILE (a record that cannot be read is raised where it is met), and its name."""
+    from bridgecli.cli.common import read_records
+    from bridgecli.core.errors import BridgeError
+
+    records, source, _ = read_records(infile, None)
+
+    def boards() -> Any:
+        for item in records:
+            if isinstance(item, BridgeError):
+                raise item
+            yield item
+
+    return boards(), source
+
+
+def _note_ignored_stdin() -> None:
+    """Say that piped input is not read without FILE (simulate deals its own hands)."""
+    import stat
+
+    try:
+        piped = stat.S_ISFIFO(os.fstat(sys.stdin.fileno()).st_mode)
+    except (AttributeError, OSError, ValueError):
+        piped = False
+    if piped:
+        click.echo("bridgecli: note: simulate deals its own hands and does not read stdin; "
+                   "give - to simulate the deals piped in", err=True)

@@ -18,10 +18,12 @@ Needs the DDS solver (``pip install 'bridgecli[dds]'``) to run.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from bridgecli.core.board import Board
+    from bridgecli.core.deal import Deal
     from bridgecli.dealer.plain import Predeal
 
     from .contracts import SimContract
@@ -30,17 +32,19 @@ __all__ = ["simulate", "simulation"]
 
 
 def simulate(contracts: str | Sequence[str | SimContract] = (), *, lead: str | SimContract | None = None,
-             n: int = 100, seed: int = 0, where: str | Sequence[str] = (),
+             n: int | None = 100, seed: int = 0, where: str | Sequence[str] = (),
              predeal: str | Sequence[str] | Predeal | None = None, script: str | None = None, vul: str = "None",
              scoring: str = "imps", symmetrize: Sequence[int | str] = (), until_se: float | None = None,
-             jobs: int = 1, executor: str = "local", max_tries: int = 10_000_000) -> dict[str, Any]:
+             jobs: int = 1, executor: str = "local", max_tries: int = 10_000_000,
+             deals: Iterable[Deal | Board] | None = None, worker_timeout: float | None = None) -> dict[str, Any]:
     """Simulate ``n`` deals (the most with ``until_se``) and return every figure as a dict
     (the object ``bridgecli simulate --json`` prints; see docs/commands/simulate.md).
+    ``summary["stopped"]`` says why it stopped (:data:`.run.STOP_REASONS`).
 
     Args:
         contracts: ``4S:N``-style texts (or one), compared with each other.
         lead: A contract whose opening leads are compared (the leader's 13 cards predealt).
-        n: Deals (the most, with ``until_se``).
+        n: Deals (the most, with ``until_se``; None: all the ``deals`` given, or with ``until_se``).
         seed: The seed: the same numbers for any ``jobs`` or ``executor``.
         where: Conditions of the ``dealer`` language, ANDed, as ``deal`` takes them.
         predeal: Cards given first, as ``deal`` takes them (``"N:AKJ32.K2.Q32.A32"``,
@@ -53,20 +57,28 @@ def simulate(contracts: str | Sequence[str | SimContract] = (), *, lead: str | S
         jobs: Local worker processes.
         executor: ``local``, ``dask-local:N`` or ``dask://HOST:PORT``.
         max_tries: Deals a chunk may try to find its deals.
+        deals: Deals (or boards, such as :func:`bridgecli.read` gives) to evaluate instead of
+            dealing, as ``simulate FILE`` does: ``n`` of them at most (None: all), those that meet
+            ``where``; a lead question takes the leader's hand of the first. No ``predeal`` or
+            ``script`` then.
+        worker_timeout: Seconds a Dask scheduler with no worker is waited on (default 60).
 
     Returns:
         The summary dict of ``simulate --json``.
 
     Raises:
         ParseError: bad arguments (a contract, condition, predeal, seat, vulnerability).
-        RuleError: a question the deals cannot answer, or conditions too rare for ``max_tries``.
+        RuleError: a question the deals cannot answer, or a deal given without four full hands.
+        SimulationInterrupted: Ctrl-C (a KeyboardInterrupt), with the figures so far as ``summary``.
+        ExecutorError: the executor cannot run (Dask missing, no scheduler, no worker in time).
         SolverMissingError: the DDS solver is not installed.
     """
+    from bridgecli.core.errors import ParseError
     from bridgecli.dealer.plain import Predeal
     from bridgecli.dealer.predeal import parse_predeal
     from bridgecli.dealer.session import seat_of, vul_of
 
-    from .run import make_question, simulate_question
+    from .run import given_chunks, make_question, simulate_question, with_leader_hand
 
     if predeal is None or isinstance(predeal, Predeal):
         fixed = predeal
@@ -75,11 +87,18 @@ def simulate(contracts: str | Sequence[str | SimContract] = (), *, lead: str | S
         for text in (predeal,) if isinstance(predeal, str) else predeal:
             seat, cards = parse_predeal(text)
             fixed = fixed.with_cards(seat, cards)
+    given = None
+    if deals is not None:
+        if fixed is not None or script is not None:
+            raise ParseError("deals given: no predeal or script (they would deal hands)")
+        given, fixed = with_leader_hand(deals, lead)
     question = make_question((contracts,) if isinstance(contracts, str) else contracts, lead, seed=seed,
                              where=(where,) if isinstance(where, str) else where, predeal=fixed, script=script,
                              symmetrize=tuple(seat_of(s) for s in symmetrize), max_tries=max_tries)
     vul = vul_of(vul)
-    return simulate_question(question, n, vul, scoring, until_se, jobs, executor)
+    chunks = None if given is None else given_chunks(given, question, n)
+    return simulate_question(question, n, vul, scoring, until_se, jobs, executor,
+                             deals=chunks, worker_timeout=worker_timeout)
 
 
 simulation = simulate

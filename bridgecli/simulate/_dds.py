@@ -67,7 +67,7 @@ def tables(owner: npt.NDArray[np.uint8], strains: Sequence[int], per_call: int |
             _put(deals.ddTableDeal[k].cards, masks[start + k])
         res = dds.ddTablesRes()
         pres = dds.allParResults()
-        dds.CalcAllTables(deals, -1, (ctypes.c_int * 5)(*trump_filter), res, pres)
+        _solver.call(dds.CalcAllTables, deals, -1, (ctypes.c_int * 5)(*trump_filter), res, pres)
         for k in range(stop - start):
             rt = res.results[k].resTable
             for s in wanted:
@@ -108,7 +108,7 @@ def declarer_tricks(owner: npt.NDArray[np.uint8], jobs: Sequence[tuple[int, int]
             bo.solutions[k] = 1
             bo.mode[k] = 1
         solved = dds.solvedBoards()
-        dds.SolveAllBoardsBin(bo, solved)
+        _solver.call(dds.SolveAllBoardsBin, bo, solved)
         for k, (d, j) in enumerate(chunk):
             fut = solved.solvedBoard[k]
             out[d, j] = 13 - int(fut.score[0])

@@ -19,7 +19,7 @@ from bridgecli.core.cards import DECK, Seat
 
 from .contracts import SimContract
 from .engine import ChunkResult
-from .stats import Moments, pairs, payoff
+from .stats import Moments, pairs, payoff, wilson
 
 F64 = npt.NDArray[np.float64]
 
@@ -98,22 +98,27 @@ class Aggregator:
         return values, extra
 
     def add(self, chunk: ChunkResult) -> dict[str, Any]:
-        """Merge the next chunk; returns the per-row scores (for records)."""
+        """Merge the next chunk; returns the per-row scores (for records).
+
+        The new figures are worked out aside and take the place of the old ones in one
+        step, so that an interrupt (Ctrl-C) leaves the aggregator as it was before or after
+        the chunk, never half-merged: the figures of an interrupted run are sound."""
         values, extra = self.row_values(chunk)
         m = chunk.clusters
         counts = np.bincount(chunk.cluster, minlength=m).astype(np.float64)
         weights = 1.0 / counts[chunk.cluster]
         sums = np.zeros((m, values.shape[1]))
         np.add.at(sums, chunk.cluster, values)
-        self.moments.add(sums / counts[:, None])
+        hist = self.hist.copy()
         for i in range(len(self.contracts)):
-            self.hist[i] += np.bincount(chunk.tricks[:, i].astype(np.int64), weights=weights, minlength=14)
+            hist[i] += np.bincount(chunk.tricks[:, i].astype(np.int64), weights=weights, minlength=14)
+        differs = self.differs
         if chunk.leads is not None and len(self.differs):
             d = chunk.leads
-            self.differs |= (d[:, :-1] != d[:, 1:]).any(axis=0)
-        self.tried += chunk.tried
-        self.rows += chunk.owner.shape[1]
-        self.short = self.short or chunk.short
+            differs = differs | (d[:, :-1] != d[:, 1:]).any(axis=0)
+        self.__dict__.update(moments=self.moments.merged(sums / counts[:, None]), hist=hist, differs=differs,
+                             tried=self.tried + chunk.tried, rows=self.rows + chunk.owner.shape[1],
+                             short=self.short or chunk.short)
         extra["weights"] = weights
         return extra
 
@@ -142,24 +147,46 @@ class Aggregator:
             out += [float(se[base + index[a, b]]) for a in reps for b in reps if a < b]
         return out
 
+    def rate_interval(self, p: float, se: float) -> tuple[float, float]:
+        """The 95% interval of a rate ``p`` (0..1, a make or set rate) with standard error ``se``:
+        Wilson's (:func:`~bridgecli.simulate.stats.wilson`) over the deals merged. With
+        ``--symmetrize`` a deal counts as several rows; the interval then takes the effective
+        number of deals ``p(1 - p) / se**2`` (more than the deals when the permutations took
+        out variance), or the single value ``p`` when ``se`` is 0 with ``0 < p < 1``."""
+        n: float = self.deals
+        if self.rows > self.deals and 0.0 < p < 1.0:
+            if not se > 0.0:
+                return p, p
+            n = p * (1.0 - p) / (se * se)
+        return wilson(p, n)
+
     def summary(self) -> dict[str, Any]:
         """Every figure, as one JSON-able dict (see docs/commands/simulate.md)."""
         mean, se = self.moments.mean, self.moments.se()
         k = len(self.contracts)
 
         def est(i: int, flip: bool = False, mp: bool = False) -> dict[str, Any]:
-            m = float(mean[i]) if self.deals else math.nan
+            if not self.deals:
+                return {"mean": None, "se": None}  # no deal: no figure (JSON has no NaN)
+            m = float(mean[i])
             if flip:
                 m = 100.0 - m if mp else -m
             s = float(se[i])
             return {"mean": m, "se": s if math.isfinite(s) else None}
+
+        def rate(i: int) -> dict[str, Any]:
+            out = est(i)
+            if self.deals:
+                low, high = self.rate_interval(float(mean[i]) / 100.0, float(se[i]) / 100.0)
+                out["interval"] = [100.0 * low, 100.0 * high]
+            return out
 
         out: dict[str, Any] = {"deals": self.deals, "solved": self.rows, "tried": self.tried,
                                "scoring": self.scoring, "vul": self.vul}
         contracts = []
         total = self.hist.sum(axis=1)
         for i, c in enumerate(self.contracts):
-            entry = {"contract": str(c), "side": side_of(c.declarer), "tricks": est(3 * i), "make": est(3 * i + 1),
+            entry = {"contract": str(c), "side": side_of(c.declarer), "tricks": est(3 * i), "make": rate(3 * i + 1),
                      "score": est(3 * i + 2),
                      "distribution": {str(t): (100.0 * float(self.hist[i, t] / total[i]) if total[i] else 0.0)
                                       for t in range(14) if self.hist[i, t] > 0}}
@@ -181,7 +208,7 @@ class Aggregator:
             for g in groups:
                 r = g[0]
                 leads.append({"cards": [str(DECK[self.leader_cards[x]]) for x in g],
-                              "defence_tricks": est(base + 3 * r), "set": est(base + 3 * r + 1),
+                              "defence_tricks": est(base + 3 * r), "set": rate(base + 3 * r + 1),
                               "score": est(base + 3 * r + 2)})
             lbase = base + 3 * len(self.leader_cards)
             index = {p: q for q, p in enumerate(self.lead_pairs)}

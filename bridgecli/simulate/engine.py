@@ -79,10 +79,23 @@ class ChunkResult:
     """Accepted deals in the chunk."""
 
 
+@dataclass(frozen=True)
+class GivenDeals:
+    """A chunk of deals given (``simulate FILE``) instead of dealt: they are solved as they are."""
+
+    owner: U8
+    """``(52, deals)``: the seat of each card in each deal (those that met the conditions)."""
+    read: int
+    """Deals read for this chunk (those that did not meet the conditions too)."""
+
+
 _BUILT: dict[Spec, Any] = {}
 
 
-def _dealer(spec: Spec) -> Any:
+def dealer_of(spec: Spec) -> tuple[Any, Any, int]:
+    """``(dealer, accept, sub-batch)`` of ``spec``, built once a process: the Dealer, its batch
+    filter (None without conditions; ``accept(owner, {})`` gives a mask of the deals that meet
+    them) and the deals tried at a time."""
     built = _BUILT.get(spec)
     if built is None:
         from bridgecli.dealer.run import build, compile_spec
@@ -97,9 +110,11 @@ def _dealer(spec: Spec) -> Any:
 def deal_chunk(spec: Spec, index: int, size: int) -> tuple[U8, int, bool]:
     """The ``size`` accepted deals of chunk ``index``: ``(owner (52, size), tried, short)``.
 
+    ``tried`` counts the deals looked at: up to the one that filled the chunk, and never more
+    than ``spec.max_tries`` (deals of the last batch past the limit are not looked at).
     ``short`` is True when ``spec.max_tries`` deals were tried without finding them all.
     """
-    dealer, accept, sub = _dealer(spec)
+    dealer, accept, sub = dealer_of(spec)
     found: list[U8] = []
     have = tried = 0
     limit = spec.max_tries
@@ -107,11 +122,17 @@ def deal_chunk(spec: Spec, index: int, size: int) -> tuple[U8, int, bool]:
         if have >= size or (limit is not None and tried >= limit):
             break
         rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(spec.seed, spawn_key=(index, j))))
-        owner, dealt = dealer.deal(rng, accept, sub if accept is not None else size - have)
-        tried += dealt
-        if owner.shape[1]:
-            found.append(owner[:, : size - have])
-            have += found[-1].shape[1]
+        owner, dealt, positions = dealer.deal_kept(rng, accept, sub if accept is not None else size - have)
+        room = dealt if limit is None else min(dealt, limit - tried)  # deals of this batch within the limit
+        if positions is None:
+            positions = np.arange(owner.shape[1])
+        take = int(np.searchsorted(positions, room))  # kept deals among the first ``room``
+        take = min(take, size - have)
+        if take:
+            found.append(owner[:, :take])
+            have += take
+        # the deal that filled the chunk is the last one looked at
+        tried += int(positions[take - 1]) + 1 if have >= size else room
     owner = np.concatenate(found, axis=1) if found else np.zeros((52, 0), dtype=np.uint8)
     return np.ascontiguousarray(owner), tried, have < size
 
@@ -143,15 +164,18 @@ def symmetrized(owner: U8, seats: tuple[int, ...], accept: Any) -> tuple[U8, npt
     return np.ascontiguousarray(cols), cluster
 
 
-def run_chunk(question: Question, index: int, size: int | None = None) -> ChunkResult:
-    """Deal, symmetrize and solve chunk ``index`` of ``question`` (``size`` deals, default a full chunk)."""
+def run_chunk(question: Question, index: int, size: int | GivenDeals | None = None) -> ChunkResult:
+    """Deal, symmetrize and solve chunk ``index`` of ``question`` (``size`` deals, default a full
+    chunk); or solve the deals given (:class:`GivenDeals`) as they are."""
     from .contracts import SimContract
 
-    size = question.chunk_size if size is None else size
-    owner, tried, short = deal_chunk(question.spec, index, size)
+    if isinstance(size, GivenDeals):
+        owner, tried, short = size.owner, size.read, False
+    else:
+        owner, tried, short = deal_chunk(question.spec, index, question.chunk_size if size is None else size)
     clusters = owner.shape[1]
     if question.symmetrize:
-        _, accept, _ = _dealer(question.spec)
+        _, accept, _ = dealer_of(question.spec)
         rows, cluster = symmetrized(owner, question.symmetrize, accept)
     else:
         rows, cluster = owner, np.arange(clusters, dtype=np.int64)

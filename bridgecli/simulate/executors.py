@@ -16,10 +16,17 @@ from typing import Any, TypeVar
 
 from bridgecli.core.errors import BridgeError
 
-from .engine import ChunkResult, Question, run_chunk
+from .engine import ChunkResult, GivenDeals, Question, run_chunk
 
-Tasks = Iterator[tuple[int, int]]
+Tasks = Iterator[tuple[int, "int | GivenDeals"]]
 T = TypeVar("T")
+
+#: Times a chunk may be rerun after its worker process died (Dask's ``allowed-failures`` is 3 too):
+#: a chunk that kills every worker it meets then stops the run instead of looping for ever.
+MAX_RETRIES = 3
+
+#: Seconds a Dask executor waits for a first worker on a scheduler that has none.
+WORKER_TIMEOUT = 60.0
 
 
 class ExecutorError(BridgeError):
@@ -69,12 +76,13 @@ def _worker(question: Question, conn: Any) -> None:
 
 def run_processes(question: Question, tasks: Tasks, jobs: int) -> Iterator[ChunkResult]:
     """Chunks on ``jobs`` worker processes of one DDS thread each; a worker that dies has its
-    chunk run again by a fresh one."""
+    chunk run again by a fresh one, :data:`MAX_RETRIES` times at most. Raises ExecutorError when a
+    chunk's worker died once more."""
     import multiprocessing
     from multiprocessing.connection import wait
 
     ctx = multiprocessing.get_context("fork") if hasattr(signal, "SIGKILL") else multiprocessing.get_context()
-    workers: dict[Any, tuple[Any, tuple[int, int] | None]] = {}  # connection -> (process, task)
+    workers: dict[Any, tuple[Any, tuple[int, Any] | None]] = {}  # connection -> (process, task)
 
     def start() -> Any:
         parent, child = ctx.Pipe()
@@ -85,7 +93,8 @@ def run_processes(question: Question, tasks: Tasks, jobs: int) -> Iterator[Chunk
         return parent
 
     done: dict[int, ChunkResult] = {}
-    retry: list[tuple[int, int]] = []
+    retry: list[tuple[int, Any]] = []
+    deaths: dict[int, int] = {}  # chunk index -> workers it saw die
     order: list[int] = []
     it = iter(tasks)
     exhausted = False
@@ -120,6 +129,10 @@ def run_processes(question: Question, tasks: Tasks, jobs: int) -> Iterator[Chunk
                     del workers[conn]
                     proc.join(1)
                     assert task is not None
+                    deaths[task[0]] = deaths.get(task[0], 0) + 1
+                    if deaths[task[0]] > MAX_RETRIES:
+                        raise ExecutorError(f"chunk {task[0]}: its worker process died {deaths[task[0]]} times "
+                                            "(out of memory? a crash in the solver?); the run stops")
                     retry.append(task)
                     start()
                     continue
@@ -137,7 +150,7 @@ def run_processes(question: Question, tasks: Tasks, jobs: int) -> Iterator[Chunk
             proc.join(2)
 
 
-def _dask_chunks(question: Question, pieces: list[tuple[int, int]]) -> list[ChunkResult]:
+def _dask_chunks(question: Question, pieces: list[tuple[int, Any]]) -> list[ChunkResult]:
     from bridgecli.solver import dds
 
     dds.set_threads(1)
@@ -150,13 +163,14 @@ DASK_GROUP = 4
 
 
 def run_dask(question: Question, tasks: Tasks, target: str | int, ahead: int | None = None,
-             group: int = DASK_GROUP) -> Iterator[ChunkResult]:
+             group: int = DASK_GROUP, on_wait: Callable[[str], None] | None = None,
+             worker_timeout: float | None = None) -> Iterator[ChunkResult]:
     """Chunks as Dask tasks (``group`` chunks a task) on the scheduler at ``target`` (an
     address) or on a LocalCluster of ``target`` workers; results stream back and come out
     in chunk order (:func:`dask_map`)."""
 
-    def groups() -> Iterator[tuple[Question, list[tuple[int, int]]]]:
-        pieces: list[tuple[int, int]] = []
+    def groups() -> Iterator[tuple[Question, list[tuple[int, Any]]]]:
+        pieces: list[tuple[int, Any]] = []
         for index, size in tasks:
             pieces.append((index, size))
             if len(pieces) == group:
@@ -165,16 +179,21 @@ def run_dask(question: Question, tasks: Tasks, target: str | int, ahead: int | N
         if pieces:
             yield question, pieces
 
-    for done in dask_map(_dask_chunks, groups(), target, ahead):
+    for done in dask_map(_dask_chunks, groups(), target, ahead, on_wait=on_wait, worker_timeout=worker_timeout):
         yield from done
 
 
 def dask_map(fn: Callable[..., T], args: Iterator[tuple[Any, ...]], target: str | int,
-             ahead: int | None = None) -> Iterator[T]:
+             ahead: int | None = None, on_wait: Callable[[str], None] | None = None,
+             worker_timeout: float | None = None) -> Iterator[T]:
     """``fn(*a)`` for each ``a`` of ``args``, as Dask tasks on the scheduler at ``target`` (an
     address) or on a LocalCluster of ``target`` worker processes of one thread; the results come
     out in the order of ``args``, a few tasks ahead. Dask reruns the task of a worker that dies;
-    closing the iterator cancels the tasks still queued or running. Raises ExecutorError."""
+    closing the iterator cancels the tasks still queued or running.
+
+    A scheduler with no worker is waited on for ``worker_timeout`` seconds (default
+    :data:`WORKER_TIMEOUT`), after telling ``on_wait`` what it waits for. Raises ExecutorError
+    (Dask missing, scheduler unreachable, no worker in time)."""
     import importlib
 
     try:
@@ -204,6 +223,8 @@ def dask_map(fn: Callable[..., T], args: Iterator[tuple[Any, ...]], target: str 
             import os
 
             local_pids = list(client.run(os.getpid).values())
+        if not client.nthreads():
+            _wait_for_workers(client, target, WORKER_TIMEOUT if worker_timeout is None else worker_timeout, on_wait)
         workers = max(1, sum(client.nthreads().values()))
         window = ahead or 2 * workers
         it = iter(args)
@@ -227,7 +248,10 @@ def dask_map(fn: Callable[..., T], args: Iterator[tuple[Any, ...]], target: str 
             if not submit():
                 break
         for fut in pending:
-            done[futures.pop(fut)] = fut.result()
+            try:
+                done[futures.pop(fut)] = fut.result()
+            except dist.KilledWorker as exc:  # the scheduler's allowed-failures used up
+                raise ExecutorError(f"a task killed every Dask worker it ran on ({exc}); the run stops") from exc
             submit()
             while order and order[0] in done:
                 yield done.pop(order.pop(0))
@@ -241,6 +265,20 @@ def dask_map(fn: Callable[..., T], args: Iterator[tuple[Any, ...]], target: str 
         _quietly(client.close, 5)
         if cluster is not None and not _quietly(cluster.close, 10 if finished else 2):
             _kill(local_pids)  # the nanny did not stop its worker in time
+
+
+def _wait_for_workers(client: Any, target: str | int, timeout: float, on_wait: Callable[[str], None] | None) -> None:
+    """Wait up to ``timeout`` seconds for a first worker to join; ExecutorError if none does."""
+    where = "the local Dask cluster" if isinstance(target, int) else f"the Dask scheduler at {target}"
+    if on_wait is not None:
+        on_wait(f"{where} has no worker: waiting up to {timeout:g} s for one to join")
+    import asyncio
+
+    try:
+        client.wait_for_workers(1, timeout=timeout)
+    except (TimeoutError, asyncio.TimeoutError) as exc:  # one class from Python 3.11 on
+        raise ExecutorError(f"no Dask worker joined {where} within {timeout:g} s "
+                            "(start one: dask worker ADDRESS --nthreads 1)") from exc
 
 
 def _kill(pids: list[int]) -> None:
@@ -262,9 +300,12 @@ def _quietly(close: Any, timeout: float) -> bool:
     return True
 
 
-def results(question: Question, tasks: Tasks, executor: str = "local", jobs: int = 1) -> Iterator[ChunkResult]:
+def results(question: Question, tasks: Tasks, executor: str = "local", jobs: int = 1, *,
+            on_wait: Callable[[str], None] | None = None, worker_timeout: float | None = None
+            ) -> Iterator[ChunkResult]:
     """The chunk results of ``tasks`` in order, from the executor named by ``executor``
-    (:func:`parse_executor`); ``jobs`` local processes for ``local``. Raises ExecutorError."""
+    (:func:`parse_executor`); ``jobs`` local processes for ``local``; ``on_wait`` and
+    ``worker_timeout`` as :func:`dask_map` takes them. Raises ExecutorError."""
     kind, arg = parse_executor(executor)
     if kind == "local":
         if jobs <= 1:
@@ -274,4 +315,4 @@ def results(question: Question, tasks: Tasks, executor: str = "local", jobs: int
             return run_serial(question, tasks)
         return run_processes(question, tasks, jobs)
     assert arg is not None
-    return run_dask(question, tasks, arg)
+    return run_dask(question, tasks, arg, on_wait=on_wait, worker_timeout=worker_timeout)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from .stats import Z95
+
 if TYPE_CHECKING:
     from bridgecli.core.notation import Language
 
@@ -26,6 +28,22 @@ WORDS: dict[str, dict[str, str]] = {
         "IMPs": "IMP", "matchpoints": "punktach meczowych (%)", "total points": "punktach",
         "stopped: every payoff's standard error is below {bound}":
             "koniec: błąd standardowy każdego bilansu poniżej {bound}",
+        "{deals} deals from {source}, vulnerability {vul}, scoring {scoring}":
+            "{deals} rozdań z {source}, założenia {vul}, zapis {scoring}",
+        "stopped: {deals} deals, as -n asked": "koniec: {deals} rozdań, jak chciało -n",
+        "stopped: -n reached before --until-se {bound}: the largest payoff standard error is {worst} (target missed)":
+            "koniec: osiągnięto -n przed --until-se {bound}: największy błąd standardowy bilansu to {worst} "
+            "(cel nieosiągnięty)",
+        "stopped: --max-tries reached ({tried} deals tried): too few deals meet the conditions":
+            "koniec: osiągnięto --max-tries ({tried} rozdań sprawdzonych): za mało rozdań spełnia warunki",
+        "stopped: end of the input ({tried} deals read)": "koniec: wejście się skończyło ({tried} rozdań przeczytanych)",
+        "stopped: end of the input ({tried} deals read) before --until-se {bound}: the largest payoff standard "
+        "error is {worst} (target missed)":
+            "koniec: wejście się skończyło ({tried} rozdań przeczytanych) przed --until-se {bound}: największy błąd "
+            "standardowy bilansu to {worst} (cel nieosiągnięty)",
+        "stopped: interrupted; the figures cover the {deals} deals done":
+            "koniec: przerwano; liczby dotyczą {deals} rozdań",
+        "95% interval": "przedział 95%", "± SE": "± błąd std.",
     },
     "hu": {
         "{deals} deals, seed {seed}, vulnerability {vul}, scoring {scoring}":
@@ -43,11 +61,24 @@ WORDS: dict[str, dict[str, str]] = {
         "IMPs": "IMP", "matchpoints": "matchpont (%)", "total points": "összpont",
         "stopped: every payoff's standard error is below {bound}":
             "vége: minden nyereség standard hibája {bound} alatt",
+        "{deals} deals from {source}, vulnerability {vul}, scoring {scoring}":
+            "{deals} leosztás innen: {source}, beliállás {vul}, értékelés {scoring}",
+        "stopped: {deals} deals, as -n asked": "vége: {deals} leosztás, ahogy -n kérte",
+        "stopped: -n reached before --until-se {bound}: the largest payoff standard error is {worst} (target missed)":
+            "vége: -n előbb teljesült, mint --until-se {bound}: a legnagyobb standard hiba {worst} "
+            "(a cél nem teljesült)",
+        "stopped: --max-tries reached ({tried} deals tried): too few deals meet the conditions":
+            "vége: --max-tries elérve ({tried} leosztás kipróbálva): túl kevés leosztás felel meg a feltételeknek",
+        "stopped: end of the input ({tried} deals read)": "vége: a bemenet végére ért ({tried} leosztás beolvasva)",
+        "stopped: end of the input ({tried} deals read) before --until-se {bound}: the largest payoff standard "
+        "error is {worst} (target missed)":
+            "vége: a bemenet véget ért ({tried} leosztás beolvasva) --until-se {bound} előtt: a legnagyobb "
+            "standard hiba {worst} (a cél nem teljesült)",
+        "stopped: interrupted; the figures cover the {deals} deals done":
+            "vége: megszakítva; a számok a kész {deals} leosztásra vonatkoznak",
+        "95% interval": "95%-os intervallum", "± SE": "± st. hiba",
     },
 }
-
-#: Normal quantile of a two-sided 95% confidence interval.
-Z95 = 1.959963984540054
 
 _SCORING_WORD = {"imps": "IMPs", "mp": "matchpoints", "total": "total points"}
 
@@ -82,10 +113,44 @@ def _num(value: float | None, digits: int) -> str:
     return f"{value:.{digits}f}"
 
 
+def _interval(est: dict[str, Any]) -> str:
+    """A rate's 95% interval, ``93.1–99.6``."""
+    low_high = est.get("interval")
+    if not low_high:
+        return "-"
+    return f"{low_high[0]:.1f}–{low_high[1]:.1f}"
+
+
+def stop_line(summary: dict[str, Any], lang: Language | None = None) -> str:
+    """Why the run stopped (``summary["stopped"]``), as one line."""
+    reason = summary["stopped"]
+    deals, tried = f"{summary['deals']:,}", f"{summary['tried']:,}"
+    if reason == "until-se":
+        return _w(lang, "stopped: every payoff's standard error is below {bound}", bound=f"{summary['until_se']:g}")
+    if reason == "max-tries":
+        return _w(lang, "stopped: --max-tries reached ({tried} deals tried): too few deals meet the conditions",
+                  tried=tried)
+    if reason == "interrupted":
+        return _w(lang, "stopped: interrupted; the figures cover the {deals} deals done", deals=deals)
+    if summary.get("until_se") is not None:
+        worst = summary.get("max_se")
+        text = ("stopped: end of the input ({tried} deals read) before --until-se {bound}: the largest payoff "
+                "standard error is {worst} (target missed)" if reason == "input" else
+                "stopped: -n reached before --until-se {bound}: the largest payoff standard error is {worst} "
+                "(target missed)")
+        return _w(lang, text, bound=f"{summary['until_se']:g}", tried=tried,
+                  worst="-" if worst is None else f"{worst:.3g}")
+    if reason == "input":
+        return _w(lang, "stopped: end of the input ({tried} deals read)", tried=tried)
+    return _w(lang, "stopped: {deals} deals, as -n asked", deals=deals)
+
+
 def _pm(est: dict[str, Any] | None, digits: int) -> str:
     if est is None:
         return ""
     mean, se = est["mean"], est["se"]
+    if mean is None:
+        return "-"
     mean = 0.0 if round(mean, digits) == 0 else mean  # no "-0.00"
     half = "-" if se is None else f"{Z95 * se:.{digits}f}"
     return f"{mean:+.{digits}f} ± {half}"
@@ -120,17 +185,24 @@ def render_text(summary: dict[str, Any], lang: Language | None = None, fmt: str 
     vul = summary["vul"]
     if lang is not None and lang.code != "en":
         vul = lang.vul_out[("None", "NS", "EW", "All").index(vul)]
-    out = [_w(lang, "{deals} deals, seed {seed}, vulnerability {vul}, scoring {scoring}",
-              deals=f"{summary['deals']:,}", seed=summary["seed"], vul=vul, scoring=scoring_word), ""]
+    if summary.get("source") is not None:
+        head = _w(lang, "{deals} deals from {source}, vulnerability {vul}, scoring {scoring}",
+                  deals=f"{summary['deals']:,}", source=summary["source"], vul=vul, scoring=scoring_word)
+    else:
+        head = _w(lang, "{deals} deals, seed {seed}, vulnerability {vul}, scoring {scoring}",
+                  deals=f"{summary['deals']:,}", seed=summary["seed"], vul=vul, scoring=scoring_word)
+    out = [head, stop_line(summary, lang), ""]
     contracts = summary["contracts"]
     if contracts:
-        headers = [_w(lang, "Contract"), _w(lang, "Make %"), "±", _w(lang, "Tricks"), "±", _w(lang, "Score"), "±"]
+        se_word = _w(lang, "± SE")
+        headers = [_w(lang, "Contract"), _w(lang, "Make %"), _w(lang, "95% interval"), _w(lang, "Tricks"), se_word,
+                   _w(lang, "Score"), se_word]
         field = any("field" in c for c in contracts)
         if field:
-            headers += [_w(lang, "Field MP %"), "±"]
+            headers += [_w(lang, "Field MP %"), se_word]
         rows = []
         for c in contracts:
-            row = [contract_text(c["contract"], lang), _num(c["make"]["mean"], 1), _num(c["make"]["se"], 1),
+            row = [contract_text(c["contract"], lang), _num(c["make"]["mean"], 1), _interval(c["make"]),
                    _num(c["tricks"]["mean"], 2), _num(c["tricks"]["se"], 2), _num(c["score"]["mean"], 0),
                    _num(c["score"]["se"], 0)]
             if field:
@@ -158,11 +230,12 @@ def render_text(summary: dict[str, Any], lang: Language | None = None, fmt: str 
         out += ([] if out[-1] == "" else [""]) + [_w(lang, "Opening leads against {contract} (leader {seat})",
                        contract=contract_text(lead["contract"], lang), seat=seat)]
         names = [_cards_text(x["cards"], lang) for x in lead["leads"]]
-        rows = [[name, _num(x["set"]["mean"], 1), _num(x["set"]["se"], 1), _num(x["defence_tricks"]["mean"], 2),
+        rows = [[name, _num(x["set"]["mean"], 1), _interval(x["set"]), _num(x["defence_tricks"]["mean"], 2),
                  _num(x["defence_tricks"]["se"], 2), _num(x["score"]["mean"], 0), _num(x["score"]["se"], 0)]
                 for name, x in zip(names, lead["leads"])]
-        headers = [_w(lang, "Lead"), _w(lang, "Sets %"), "±", _w(lang, "Defence tricks"), "±",
-                   _w(lang, "Defence score"), "±"]
+        se_word = _w(lang, "± SE")
+        headers = [_w(lang, "Lead"), _w(lang, "Sets %"), _w(lang, "95% interval"), _w(lang, "Defence tricks"),
+                   se_word, _w(lang, "Defence score"), se_word]
         out += tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True,
                         colalign=("left",) + ("right",) * 6).splitlines()
         if len(names) > 1:
@@ -170,3 +243,30 @@ def render_text(summary: dict[str, Any], lang: Language | None = None, fmt: str 
                            scoring=scoring_word)]
             out += _payoff_table(names, lead["payoffs"]["table"], digits, fmt)
     return "\n".join(out) + "\n"
+
+
+def progress_text(agg: Any, elapsed: float, cap: int | None, until_se: float | None, final: bool = False) -> str:
+    """The progress line of a run (an :class:`~bridgecli.simulate.aggregate.Aggregator` so far):
+    deals done, rate, ETA (towards ``cap`` deals, or the deals ``until_se`` will take at the
+    rate the standard errors fall), the first contracts' make rates and the largest payoff
+    standard error."""
+    done = agg.deals
+    rate = done / max(elapsed, 1e-9)
+    parts = [f"simulate: {done:,} deals", f"{rate:,.1f}/s"]
+    ses = agg.payoff_ses()
+    worst = max(ses) if ses else None
+    target = cap
+    if until_se is not None and worst is not None and math.isfinite(worst) and done:
+        needed = int(done * (worst / until_se) ** 2) + 1  # the standard error falls as 1/sqrt(n)
+        target = needed if cap is None else min(cap, needed)
+    if target and rate > 0 and not final:
+        parts.append(f"ETA {max(0.0, (target - done) / rate):.0f} s")
+    if done:
+        summary = agg.summary()
+        parts += [f"{c['contract']} {c['make']['mean']:.0f}%" for c in summary["contracts"][:3]]
+        if "payoffs" in summary:
+            cell = summary["payoffs"]["table"][0][1]
+            parts.append(f"{summary['payoffs']['items'][0]}-{summary['payoffs']['items'][1]} {cell['mean']:+.2f}")
+    if worst is not None and math.isfinite(worst):
+        parts.append(f"max SE {worst:.3g}")
+    return ", ".join(parts)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
-from .report import Z95, _w, contract_text
+from .report import _w, contract_text
+from .stats import Z95
 
 if TYPE_CHECKING:
     from bridgecli.core.notation import Language
@@ -50,7 +51,7 @@ def render_svg(summary: dict[str, Any], lang: Language | None = None) -> str:
                          f'{escape(contract_text(c["contract"], lang))}</text>')
         y = base + 50
     payoffs = summary.get("payoffs")
-    if payoffs:
+    if payoffs and summary.get("deals", 1):  # no deal, no payoff to draw
         rows = payoffs["table"]
         names = payoffs["items"]
         items = [(names[i], rows[0][i]) for i in range(1, len(names))]

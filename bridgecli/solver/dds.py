@@ -160,6 +160,12 @@ def _call(fn: Callable[..., Any], *args: Any) -> Any:
     return value
 
 
+call = _call
+"""``call(fn, *args)``: a DDS function of :func:`load`'s binding run as :func:`_call` runs it
+(in a helper thread, so that a signal is handled at once), for the batch callers of
+:mod:`bridgecli.simulate`."""
+
+
 def _wait() -> None:
     """Wait for a DDS call left running by an interrupt (library use: the caller went on)."""
     global _running

@@ -123,3 +123,44 @@ def test_solve_unknown_executor(runner, tmp_path):
     r = runner.invoke(cli, ["solve", str(ROOT / "docs" / "examples" / "hands.pbn"), "--json", "--executor", "ray://x"])
     assert r.exit_code == 2
     assert "executor" in r.stderr
+
+
+def test_a_scheduler_without_workers_is_waited_on_then_refused(runner):
+    # an in-process scheduler with no worker: the run says it waits, then gives up after --worker-timeout
+    dist = pytest.importorskip("distributed")
+    if not dds.available():
+        pytest.skip("the DDS solver (endplay) is not installed")
+    import time
+
+    with dist.LocalCluster(n_workers=0, processes=False, dashboard_address=None, protocol="tcp") as cluster:
+        address = cluster.scheduler_address.removeprefix("tcp://")
+        start = time.monotonic()
+        r = runner.invoke(cli, ["simulate", "-n", "5", "--seed", "1", "--predeal", NORTH, "--contract", "4S:N",
+                                "--executor", f"dask://{address}", "--worker-timeout", "1"])
+        elapsed = time.monotonic() - start
+    assert r.exit_code == 2, r.output
+    assert "has no worker: waiting up to 1 s" in r.stderr
+    assert "no Dask worker joined the Dask scheduler at" in r.stderr
+    assert r.stdout == ""
+    assert elapsed < 30  # 1 s of waiting, plus connecting and closing on a loaded machine
+
+
+def test_dask_map_tells_what_it_waits_for(runner):
+    dist = pytest.importorskip("distributed")
+    told: list[str] = []
+    with (dist.LocalCluster(n_workers=0, processes=False, dashboard_address=None, protocol="tcp") as cluster,
+          pytest.raises(executors.ExecutorError, match="within 0.5 s")):
+        list(executors.dask_map(abs, iter([(-1,)]), cluster.scheduler_address, on_wait=told.append,
+                                worker_timeout=0.5))
+    assert len(told) == 1 and "no worker" in told[0]
+
+
+def test_a_task_that_kills_its_dask_worker_stops_the_run():
+    # Dask reruns the task of a dead worker a few times (allowed-failures; 0 here to keep the test short),
+    # then the run stops with a clear error instead of an internal one
+    pytest.importorskip("distributed")
+    import dask
+
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}), \
+            pytest.raises(executors.ExecutorError, match="killed every Dask worker"):
+        list(executors.dask_map(os._exit, iter([(3,)]), 1))

@@ -223,8 +223,9 @@ def test_an_error_in_the_script_names_the_script(runner, tmp_path):
 
 
 def test_symmetrize_refuses_predealt_seats(runner):
+    # options that contradict each other, before anything is dealt: a usage error
     r = runner.invoke(cli, ["simulate", "--predeal", NORTH, "--contract", "4S:N", "--symmetrize", "N,S"])
-    assert r.exit_code == 1
+    assert r.exit_code == 2
     assert "predealt" in r.stderr
 
 

@@ -47,6 +47,33 @@ def input_argument(f: F) -> F:
     return click.argument("infile", metavar="FILE", default="-", type=click.Path(allow_dash=True))(f)
 
 
+class Count(click.IntRange):
+    """A whole number from ``low`` of at most 18 digits, as the readers bound numbers
+    (:mod:`bridgecli.core.numbers`): ``-n``, ``--seed``, ``--max-tries``. The help shows
+    ``x>=low`` as an open ``IntRange`` does."""
+
+    def __init__(self, low: int = 0) -> None:
+        super().__init__(low, 10**18 - 1)
+
+    def _describe_range(self) -> str:
+        return f"x>={self.min}"
+
+
+class PositiveFloat(click.FloatRange):
+    """A finite number above 0 (``inf`` and ``nan``, which ``float()`` reads, are refused)."""
+
+    def __init__(self) -> None:
+        super().__init__(0, min_open=True)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        import math
+
+        out = super().convert(value, param, ctx)
+        if not math.isfinite(out):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return out
+
+
 def format_option(name: str = "--from", help: str = "Input format (default: from extension or content).") -> Callable[[F], F]:
     """A ``--from``/``--to``/``--format`` choice of pbn, yaml, json, lin."""
 
