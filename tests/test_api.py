@@ -198,3 +198,48 @@ def test_read_takes_an_open_file_a_piece_at_a_time(tmp_path):
     path = tmp_path / "big.pbn"
     path.write_text(text, encoding="utf-8")
     assert sum(1 for _ in bc.read(path)) == sum(1 for _ in bc.read(text, "pbn"))
+
+
+# -- short reprs (issue 28, item 9) -------------------------------------------------------------
+
+def test_a_board_and_what_holds_it_print_in_a_line() -> None:
+    import inspect
+
+    import bridgecli as bc
+
+    board = next(bc.read(str(ROOT / "sample_deals" / "valid" / "club_session.pbn")))
+    # board 1 of the sample: North deals, none vulnerable, South plays 4H and takes 12 tricks
+    assert repr(board) == "<Board number=1 dealer=N vul=None contract=4H by S result=12>"
+    assert repr(bc.Board()) == "<Board>"
+    scored = next(iter(bc.score_boards([board])))
+    assert "\n" not in repr(scored) and len(repr(scored)) < 400
+    assert repr(bc.get_language("hu")) == "<Language hu>"
+    assert len(str(inspect.signature(bc.render_board))) < 400
+
+
+def test_a_double_dummy_table_prints_as_a_table() -> None:
+    import bridgecli as bc
+
+    cells = {(seat, strain): 7 for seat in bc.Seat for strain in bc.Strain}
+    cells[bc.Seat.NORTH, bc.Strain.NOTRUMP] = 9
+    cells[bc.Seat.EAST, bc.Strain.NOTRUMP] = 4
+    text = str(bc.DDTable.from_cells(cells))
+    lines = text.splitlines()
+    assert lines[0].split() == ["NT", "S", "H", "D", "C"]
+    assert lines[1].split() == ["N", "9", "7", "7", "7", "7"]
+    assert lines[2].split() == ["E", "4", "7", "7", "7", "7"]
+    assert [line.split()[0] for line in lines[1:]] == ["N", "E", "S", "W"]
+
+
+def test_a_board_takes_seat_and_vulnerability_names_and_refuses_wrong_types() -> None:
+    import bridgecli as bc
+
+    board = bc.Board(number=1, dealer="N", vulnerability="NS")
+    assert board.dealer is bc.Seat.NORTH and board.vulnerability is bc.Vulnerability.NS
+    assert "[Dealer \"N\"]" in bc.dumps([board])
+    for wrong in ({"number": "1"}, {"number": 0}, {"number": True}, {"dealer": 3.5}, {"contract": "4S"}, {"result": -1},
+                  {"deal": "N:AKQ"}):
+        with pytest.raises(TypeError):
+            bc.Board(**wrong)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="dealer 'Q'"):
+        bc.Board(dealer="Q")  # type: ignore[arg-type]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from .calls import Call, Contract
 from .cards import Card, Seat, Vulnerability, dealer_of_board
@@ -75,6 +76,18 @@ class Section:
     """The data lines as read."""
 
 
+def _as(kind: type[Seat | Vulnerability], value: object, what: str) -> Any:
+    """``value`` as a ``kind`` (an IntEnum member, or its name read by ``from_str``)."""
+    if isinstance(value, kind):
+        return kind(value)
+    if isinstance(value, str):
+        try:
+            return kind.from_str(value)
+        except ValueError as exc:
+            raise ValueError(f"a board's {what} {value!r}: {exc}") from None
+    raise TypeError(f"a board's {what} is a {kind.__name__} or its name, not {value!r}")
+
+
 @dataclass(frozen=True, slots=True)
 class Board:
     """One board and what was recorded about it. Every field may be absent."""
@@ -122,6 +135,45 @@ class Board:
     delimiters (``{...}`` or a ``%`` line), ``after`` the tag or section it
     followed (``""`` = the start of the board; ``Auction``/``Play`` for the
     sections, their notes included)."""
+
+    def __post_init__(self) -> None:
+        # a seat or vulnerability may be given by name (dealer="N", vulnerability="NS"); any
+        # other wrong type is refused here, not when the board is written
+        dealer, vul, number = self.dealer, self.vulnerability, self.number
+        if dealer is not None and type(dealer) is not Seat:
+            object.__setattr__(self, "dealer", _as(Seat, dealer, "dealer"))
+        if self.auction_from is not None and type(self.auction_from) is not Seat:
+            object.__setattr__(self, "auction_from", _as(Seat, self.auction_from, "auction_from"))
+        if vul is not None and type(vul) is not Vulnerability:
+            object.__setattr__(self, "vulnerability", _as(Vulnerability, vul, "vulnerability"))
+        if number is not None and (type(number) is not int or number < 1):
+            raise TypeError(f"a board number is a positive int, not {number!r}")
+        if self.result is not None and (type(self.result) is not int or self.result < 0):
+            raise TypeError(f"a board's result is the tricks declarer won, an int, not {self.result!r}")
+        if self.deal is not None and not isinstance(self.deal, Deal):
+            raise TypeError(f"a board's deal is a Deal (Deal.from_pbn('N:...')), not {type(self.deal).__name__}")
+        if self.contract is not None and not isinstance(self.contract, Contract):
+            raise TypeError(f"a board's contract is a Contract (Contract.from_str('4SX')), "
+                            f"not {type(self.contract).__name__}")
+
+    def __repr__(self) -> str:
+        # one line: what tells boards apart (a board holds hundreds of objects; a generated
+        # repr ran to thousands of characters, and so did every result holding a board)
+        parts = []
+        if self.number is not None:
+            parts.append(f"number={self.number}")
+        if self.dealer is not None:
+            parts.append(f"dealer={self.dealer.letter}")
+        if self.vulnerability is not None:
+            parts.append(f"vul={self.vulnerability.pbn}")
+        if self.contract is not None:
+            by = self.contract.declarer
+            parts.append(f"contract={self.contract.pbn}" + (f" by {by.letter}" if by is not None else ""))
+        if self.result is not None:
+            parts.append(f"result={self.result}")
+        if self.variant is not None:
+            parts.append(f"variant={self.variant}")
+        return f"<Board {' '.join(parts)}>" if parts else "<Board>"
 
     def replace(self, **changes: object) -> Board:
         """A copy with some fields changed."""

@@ -71,6 +71,9 @@ _MESSAGES_EN = lexicon.MESSAGES_EN
 class Language:
     """One language's bridge notation, for reading and for writing."""
 
+    def __repr__(self) -> str:
+        return f"<Language {self.code}>"
+
     code: str
     """Short code: ``en``, ``pl``, ``hu``."""
     tokens: lexicon.Tokens

@@ -791,7 +791,7 @@ class LazyBoard(Board):
     __hash__ = Board.__hash__
 
     def __repr__(self) -> str:
-        return "Board" + Board.__repr__(self)[len(type(self).__qualname__):]
+        return Board.__repr__(self)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # parts not built yet travel as their text (to a worker process, say), and so does the

@@ -193,7 +193,11 @@ class DDTable:
         return cls.from_cells(cells, total)
 
     def __str__(self) -> str:
-        return self.to_pbn()
+        """The table as it prints: a row a declarer, a column a strain (NT first)."""
+        head = "   " + "".join(f"{strain.letter:>4}" for strain in PBN_STRAINS)
+        rows = [f"{seat.letter}  " + "".join(f"{self.tricks[seat][strain]:>4}" for strain in PBN_STRAINS)
+                for seat in SEATS]
+        return "\n".join([head, *rows])
 
     def __repr__(self) -> str:
         if self.total == 13:

@@ -67,7 +67,7 @@ def test_a_lazy_board_equals_prints_and_pickles_as_a_board() -> None:
     built = Board(**{f.name: getattr(b, f.name) for f in dataclasses.fields(Board)})
     (fresh,) = pbn.loads(GAME)
     assert fresh == built and built == fresh
-    assert repr(fresh).startswith("Board(number=2, ")
+    assert repr(fresh).startswith("<Board number=2 ")
     assert repr(fresh) == repr(built)
     (waiting,) = pbn.loads(GAME)
     back = pickle.loads(pickle.dumps(waiting))  # the parts not built travel as text
