@@ -212,7 +212,7 @@ def simulate(ctx: click.Context, infile: str | None, count: int | None, contract
     if records_path is not None:
         from bridgecli.simulate.records import open_records
 
-        records = open_records(records_path, question)
+        records = open_records(records_path, question, AtomicOutput)  # worded as -o's
 
     def on_chunk(agg: Any, chunk: Any, extra: dict[str, Any], first: int) -> None:
         if records is not None:
