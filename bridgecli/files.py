@@ -548,8 +548,9 @@ class AtomicOutput:
 
     def _raise_named(self, exc: BaseException | None) -> None:
         """Word a failed write of the block's output (:meth:`_write_failed`) as :meth:`_error` does."""
-        if any(exc is e for e in self._raised) and not isinstance(exc, BrokenPipeError):
-            raise self._error(exc) from exc
+        for raised in self._raised:
+            if exc is raised and not isinstance(raised, BrokenPipeError):
+                raise self._error(raised) from raised
 
 
 #: The system's write under :class:`_OutputFile` (the tests put a full disk in its place).
@@ -564,7 +565,7 @@ class _OutputFile(io.FileIO):
         super().__init__(fd, "wb")
         self._failed = failed
 
-    def write(self, data: Any) -> int | None:
+    def write(self, data: Any, /) -> int:
         try:
             return _raw_write(self, data)
         except BlockingIOError:

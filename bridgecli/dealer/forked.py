@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from typing import Any
 
 from .workers import block_stop_signals, enter, in_worker, reap, send, set_mask
@@ -97,7 +97,7 @@ def end_forked(pids: list[int], conns: list[Any], done: bool = False) -> None:
             time.sleep(0.001)
 
 
-def in_order(work: Callable[[int], Any], count: int, jobs: int) -> Iterator[Any]:
+def in_order(work: Callable[[int], Any], count: int, jobs: int) -> Generator[Any, None, None]:
     """``work(0)``, ``work(1)`` ... ``work(count - 1)``, computed by ``jobs`` forked workers and
     yielded in that order (worker ``w`` of ``J`` does ``w, w + J ...``), as ``deal --jobs`` deals.
 
