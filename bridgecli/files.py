@@ -385,8 +385,9 @@ class AtomicOutput:
     * A regular file or a new path: a temp file beside it, renamed over it when
       the block ends normally, removed otherwise (an exception, an interrupt):
       a failed run never replaces the target, and the target may be the input
-      file. The file keeps its permission bits (and, where allowed, owner); a
-      new one gets 0666 less the umask.
+      file. The file keeps its permission bits (and, where allowed, owner) but
+      set-user-ID, and set-group-ID where the group may execute it, which a
+      write clears; a new one gets 0666 less the umask.
     * A symlink: the same for the file it points to (created if missing); the
       link stays.
     * A character or block device (``/dev/null``), FIFO or Unix socket: opened
@@ -395,7 +396,9 @@ class AtomicOutput:
 
     Text is written as UTF-8 with ``\\n`` line ends; ``binary=True`` gives a
     byte stream. Entering raises OSError (naming the path asked for, not the
-    temp file) when the target cannot be written, also for a directory.
+    temp file) when the target cannot be written, also for a directory, a name
+    ending in ``/`` and an empty name. A write or the final flush that fails (a
+    full disk) raises OSError naming the path too, and the temp file is removed.
 
     Example::
 
