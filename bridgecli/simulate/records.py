@@ -158,10 +158,10 @@ class Records:
         self._ended = True
         writer, self._parquet = self._parquet, None
         if writer is not None:
-            try:  # closed now, while its file is open (else at garbage collection, into a closed file)
-                writer.close()
-            except Exception:  # noqa: BLE001 - the file is dropped anyway
-                pass
+            import contextlib
+
+            with contextlib.suppress(Exception):  # the file is dropped anyway
+                writer.close()  # now, while its file is open (else at garbage collection, into a closed file)
         exc = sys.exc_info()[1] or KeyboardInterrupt()
         self._out.__exit__(type(exc), exc, exc.__traceback__)
 
