@@ -16,6 +16,7 @@ loaded when records are read), so that every command may import it at start.
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -384,8 +385,9 @@ class AtomicOutput:
     * A regular file or a new path: a temp file beside it, renamed over it when
       the block ends normally, removed otherwise (an exception, an interrupt):
       a failed run never replaces the target, and the target may be the input
-      file. The file keeps its permission bits (and, where allowed, owner); a
-      new one gets 0666 less the umask.
+      file. The file keeps its permission bits (and, where allowed, owner) but
+      set-user-ID, and set-group-ID where the group may execute it, which a
+      write clears; a new one gets 0666 less the umask.
     * A symlink: the same for the file it points to (created if missing); the
       link stays.
     * A character or block device (``/dev/null``), FIFO or Unix socket: opened
@@ -394,7 +396,9 @@ class AtomicOutput:
 
     Text is written as UTF-8 with ``\\n`` line ends; ``binary=True`` gives a
     byte stream. Entering raises OSError (naming the path asked for, not the
-    temp file) when the target cannot be written, also for a directory.
+    temp file) when the target cannot be written, also for a directory, a name
+    ending in ``/`` and an empty name. A write or the final flush that fails (a
+    full disk) raises OSError naming the path too, and the temp file is removed.
 
     Example::
 
@@ -410,6 +414,7 @@ class AtomicOutput:
         self._tmp: str | None = None
         self._target: str | None = None
         self._fp: IO[Any] | None = None
+        self._raised: list[OSError] = []
 
     def _error(self, exc: OSError) -> Exception:
         """The exception for a target that cannot be written (the CLI words it as one line)."""
@@ -423,7 +428,13 @@ class AtomicOutput:
         if self.path is None:
             self._fp = sys.stdout.buffer if self.binary else sys.stdout
             return self._fp
+        import errno
         import stat
+
+        if not self.path:  # realpath("") is the working folder: the temp file would go into its parent
+            raise self._error(FileNotFoundError(errno.ENOENT, "No such file or directory"))
+        if self.path.endswith(("/", os.sep)):  # a folder's name, existing or not (as the shell's > says)
+            raise self._error(IsADirectoryError(errno.EISDIR, "Is a directory"))
 
         try:
             st: os.stat_result | None = os.stat(self.path)  # through symlinks
@@ -450,9 +461,24 @@ class AtomicOutput:
         except OSError as exc:
             raise self._error(exc) from exc
         TEMP_FILES.add(self._tmp)
-        self._fp = os.fdopen(fd, "wb" if self.binary else "w", encoding=None if self.binary else "utf-8",
-                             newline=None if self.binary else "")
+        self._fp = self._wrap(fd)
         return self._fp
+
+    def _wrap(self, fd: int) -> IO[Any]:
+        """A file object writing to ``fd`` (which it owns): text or binary, buffered, its failed writes
+        naming :attr:`path` (a full disk, an I/O error), not the temp file or nothing."""
+        raw = _OutputFile(fd, self._write_failed)
+        buffered = io.BufferedWriter(raw)
+        if self.binary:
+            return buffered
+        return io.TextIOWrapper(buffered, encoding="utf-8", newline="")
+
+    def _write_failed(self, exc: OSError) -> OSError:
+        """The error for a failed write to the target: ``exc`` naming :attr:`path`, remembered so
+        that :meth:`__exit__` can word it as a failure of the output (:meth:`_error`)."""
+        named = type(exc)(exc.errno, exc.strerror or str(exc), self.path)
+        self._raised.append(named)
+        return named
 
     def _open_direct(self, socket_path: bool, fd: int | None) -> IO[Any]:
         assert self.path is not None
@@ -472,11 +498,9 @@ class AtomicOutput:
             sock.close()  # the file object keeps the connection open
         else:
             # no O_CREAT: a device that vanished meanwhile is an error, not a new regular file
-            raw = os.fdopen(os.open(self.path, os.O_WRONLY | getattr(os, "O_NOCTTY", 0)), "wb")
+            return self._wrap(os.open(self.path, os.O_WRONLY | getattr(os, "O_NOCTTY", 0)))
         if self.binary:
             return raw
-        import io
-
         return io.TextIOWrapper(raw, encoding="utf-8", newline="")
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
@@ -496,23 +520,61 @@ class AtomicOutput:
             except BrokenPipeError:
                 if exc_type is None:
                     raise
+            except OSError as err:
+                if exc_type is None:
+                    raise self._error(err) from None
+            self._raise_named(exc)
             return
         tmp, target = self._tmp, self._target
         assert target is not None
         succeeded = self._succeeded(exc_type, exc)
+        replaced = False
         try:
-            self._fp.close()
+            try:
+                self._fp.close()
+            except OSError as err:
+                if succeeded:  # a full disk, found when the last of the output is written
+                    raise self._error(err) from None
             if succeeded:
                 _copy_mode(target, tmp)
-                os.replace(tmp, target)
-        except BaseException:
-            # a failed close (disk full), or an interrupt right now: keep the old target
-            _unlink(tmp)
-            raise
+                try:
+                    os.replace(tmp, target)
+                except OSError as err:
+                    raise self._error(err) from None
+                replaced = True
         finally:
-            if not succeeded:
+            # a failed run, a failed close or rename, or an interrupt right now: keep the old target
+            if not replaced:
                 _unlink(tmp)
             TEMP_FILES.discard(tmp)
+        self._raise_named(exc)
+
+    def _raise_named(self, exc: BaseException | None) -> None:
+        """Word a failed write of the block's output (:meth:`_write_failed`) as :meth:`_error` does."""
+        for raised in self._raised:
+            if exc is raised and not isinstance(raised, BrokenPipeError):
+                raise self._error(raised) from raised
+
+
+#: The system's write under :class:`_OutputFile` (the tests put a full disk in its place).
+_raw_write = io.FileIO.write
+
+
+class _OutputFile(io.FileIO):
+    """The raw file under an :class:`AtomicOutput`'s stream: a write that fails raises what
+    ``failed`` makes of the error (the same error naming the output)."""
+
+    def __init__(self, fd: int, failed: Callable[[OSError], OSError]) -> None:
+        super().__init__(fd, "wb")
+        self._failed = failed
+
+    def write(self, data: Any, /) -> int:
+        try:
+            return _raw_write(self, data)
+        except BlockingIOError:
+            raise  # the buffer above deals with it
+        except OSError as exc:
+            raise self._failed(exc) from None
 
 
 def _fd_path(path: str) -> int | None:
@@ -545,4 +607,16 @@ def _copy_mode(target: str, tmp: str) -> None:
             os.chown(tmp, st.st_uid, st.st_gid)
         except OSError:
             pass  # not root: the file becomes ours, as with any editor's save
-    os.chmod(tmp, st.st_mode & 0o7777)
+    os.chmod(tmp, _kept_mode(st.st_mode))
+
+
+def _kept_mode(mode: int) -> int:
+    """The permission bits new content keeps of a file's ``mode``: all but set-user-ID, and
+    set-group-ID where the group may execute it, which the kernel clears when a file is written
+    (without it, set-group-ID marks mandatory locking, and stays)."""
+    import stat
+
+    kept = mode & 0o7777 & ~stat.S_ISUID
+    if kept & stat.S_IXGRP:
+        kept &= ~stat.S_ISGID
+    return kept

@@ -1026,29 +1026,32 @@ def _pooled(units: Iterable[_Unit], source: str | None, workers: int, opts: _Opt
     """The verdicts of the units of a PBN stream, plain games in batches by ``workers``
     forked processes, in order (each batch numbers its records from the count so far;
     a batch whose planned start proves wrong is done again here). The batches' tag
-    values go into ``tags``, in order."""
-    import multiprocessing
+    values go into ``tags``, in order.
+
+    The workers are those of ``deal --jobs`` (:func:`bridgecli.dealer.forked.in_order`), forked
+    for each window of batches, which they inherit: only the results travel back. None is ever
+    replaced, and an interrupted run ends and reaps them all before it goes on (a
+    ``multiprocessing.Pool`` re-forked workers that SIGTERM had killed, and could then wait
+    for them for ever)."""
+    from bridgecli.dealer.forked import in_order
 
     n = 0
     window: list[_Batch] = []
 
     def run_window() -> Iterator[_Done]:
-        # the forked workers inherit the window's tasks: only their indexes go through the
-        # pipe, which therefore never fills (a full pipe made Pool.terminate hang on Ctrl-C)
-        global _forked_tasks
         nonlocal n
-        _forked_tasks = list(window)
-        try:
-            with multiprocessing.get_context("fork").Pool(workers) as pool:
-                for task, done in zip(window, pool.imap(_run_forked, range(len(window)))):
-                    if task[2] != n + 1:
-                        done = _run_batch((task[0], task[1], n + 1, task[3]))
-                    n += done[2]
-                    tags.update(done[3])
-                    yield done[:3]
-        finally:
-            _forked_tasks = []
+        tasks = list(window)
         window.clear()
+        results = in_order(lambda i: _run_batch(tasks[i]), len(tasks), workers)
+        try:
+            for task, done in zip(tasks, results):
+                if task[2] != n + 1:
+                    done = _run_batch((task[0], task[1], n + 1, task[3]))
+                n += done[2]
+                tags.update(done[3])
+                yield done[:3]
+        finally:
+            results.close()  # the workers end now, also when the reader stops early
 
     planned = 1
     for games, records in units:
@@ -1072,15 +1075,6 @@ def _pooled(units: Iterable[_Unit], source: str | None, workers: int, opts: _Opt
         yield from run_window()
 
 
-#: The batches of one window of :func:`_pooled`, set before its workers are forked.
-_forked_tasks: list[_Batch] = []
-
-
-def _run_forked(index: int) -> _Batch_done:
-    """:func:`_run_batch` of the ``index``-th batch (run in a forked worker)."""
-    return _run_batch(_forked_tasks[index])
-
-
 def _directives_only(chunk: str) -> bool:
     """True for a game made only of ``%`` lines (it gives no record)."""
     return chunk.startswith("%") and all(line.startswith("%") for line in chunk.split("\n") if line)
@@ -1090,9 +1084,7 @@ def _workers(requested: int | None, games: int) -> int:
     """Worker processes to use: as requested (at most the cores), else, for a large file,
     one an idle core (cores less the load average): workers cost more CPU in all, so
     they pay only where a core would otherwise wait."""
-    import multiprocessing
-
-    if "fork" not in multiprocessing.get_all_start_methods():
+    if not hasattr(os, "fork"):
         return 1
     cores = usable_cores()
     if requested is not None:

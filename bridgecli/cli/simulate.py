@@ -142,7 +142,6 @@ def simulate(ctx: click.Context, infile: str | None, count: int | None, contract
     from bridgecli.dealer.generate import Predeal
     from bridgecli.dealer.predeal import parse_predeal
     from bridgecli.simulate import run
-    from bridgecli.simulate.executors import parse_executor
 
     given = {"--predeal": predeals, "--script": script_path, "--seed": seed is not None,
              "--max-tries": ctx.get_parameter_source("max_tries") != click.core.ParameterSource.DEFAULT}
@@ -167,8 +166,10 @@ def simulate(ctx: click.Context, infile: str | None, count: int | None, contract
         seats = tuple(_seat(s, "--symmetrize", lang) for s in symmetrize.replace(" ", "").split(",") if s)
         if len(set(seats)) < 2:
             raise click.BadParameter("name two or more seats, as E,W or E,W,N", param_hint="--symmetrize")
-    parse_executor(executor)  # an ExecutorError: exit 2
     from bridgecli.cli.common import cap_jobs
+    from bridgecli.cli.common.options import check_executor
+
+    executor = check_executor(executor)
 
     jobs = cap_jobs(jobs) or 1
     script_text = script_name = None
@@ -212,7 +213,7 @@ def simulate(ctx: click.Context, infile: str | None, count: int | None, contract
     if records_path is not None:
         from bridgecli.simulate.records import open_records
 
-        records = open_records(records_path, question)
+        records = open_records(records_path, question, AtomicOutput)  # worded as -o's
 
     def on_chunk(agg: Any, chunk: Any, extra: dict[str, Any], first: int) -> None:
         if records is not None:

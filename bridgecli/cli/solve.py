@@ -168,12 +168,10 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
 
 def _dask_target(executor: str) -> str | int:
     """Where ``--executor SPEC`` sends the batches (a usage error for ``local`` spelt otherwise, or a bad SPEC)."""
-    from bridgecli.simulate.executors import ExecutorError, parse_executor
+    from bridgecli.cli.common.options import check_executor
+    from bridgecli.simulate.executors import parse_executor
 
-    try:
-        kind, target = parse_executor(executor)
-    except ExecutorError as exc:
-        raise click.BadParameter(exc.message, param_hint="--executor") from exc
+    kind, target = parse_executor(check_executor(executor))
     if kind == "local" or target is None:
         raise click.BadParameter("name a Dask executor (dask-local:N, dask://HOST:PORT)", param_hint="--executor")
     return target

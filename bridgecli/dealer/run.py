@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from . import plain, workers
+from . import forked, plain, workers
 from .plain import BATCH_SIZE
 
 if TYPE_CHECKING:  # numpy is imported where batches are dealt: a parent of workers need not load it
@@ -707,50 +707,7 @@ def _spawn_workers(spec: Spec, jobs: int, procs: list[Any], conns: list[Any]) ->
         conns.append(reader)
 
 
-class _Pipe:
-    """One end of an ``os.pipe`` carrying pickled objects and byte strings, each behind its length
-    (the part of ``multiprocessing.connection.Connection`` the workers use)."""
-
-    def __init__(self, fd: int) -> None:
-        self.fd = fd
-
-    def send_bytes(self, data: bytes) -> None:
-        """Write ``data`` (raises BrokenPipeError when the reader is gone)."""
-        for part in (len(data).to_bytes(8, "little"), data):
-            view = memoryview(part)
-            while view:
-                view = view[os.write(self.fd, view):]
-
-    def send(self, obj: Any) -> None:
-        import pickle
-
-        self.send_bytes(pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL))
-
-    def recv_bytes(self) -> bytes:
-        """The next byte string (raises EOFError when the writer is gone first)."""
-        size = int.from_bytes(self._read(8), "little")
-        return self._read(size)
-
-    def recv(self) -> Any:
-        import pickle
-
-        return pickle.loads(self.recv_bytes())
-
-    def _read(self, size: int) -> bytes:
-        buf = bytearray(size)
-        view = memoryview(buf)
-        got = 0
-        while got < size:
-            n = os.readv(self.fd, [view[got:]])
-            if n == 0:
-                raise EOFError("the pipe's writer is gone")
-            got += n
-        return bytes(buf)
-
-    def close(self) -> None:
-        if self.fd >= 0:
-            os.close(self.fd)
-            self.fd = -1
+_Pipe = forked.Pipe
 
 
 def _stop(procs: list[Any], conns: list[Any], turns: list[tuple[int, int]], done: bool = False) -> None:
@@ -787,29 +744,8 @@ def _end(procs: list[Any], conns: list[Any], done: bool = False) -> None:
 
 
 def _end_forked(pids: list[int], conns: list[Any], done: bool = False) -> None:
-    """:func:`_end` for forked workers: SIGTERM (they die of it; when ``done``, only if they have not
-    ended by themselves within half a second), then SIGKILL after half a second."""
-    import time
-
-    if not done:
-        for pid in pids:
-            workers.send(pid, signal.SIGTERM)
-    for conn in conns:
-        conn.close()
-    deadline = time.monotonic() + 0.5
-    for pid in pids:
-        while not workers.reap(pid):
-            if time.monotonic() > deadline:
-                if done:  # not ending after all
-                    done = False
-                    for other in pids:
-                        workers.send(other, signal.SIGTERM)
-                    deadline = time.monotonic() + 0.5
-                    continue
-                workers.send(pid, signal.SIGKILL)
-                workers.reap(pid, wait=True)
-                break
-            time.sleep(0.001)
+    """:func:`_end` for forked workers (:func:`.forked.end_forked`)."""
+    forked.end_forked(pids, conns, done)
 
 
 def batches(spec: Spec, jobs: int = 1) -> Iterator[Batch]:

@@ -21,6 +21,9 @@ They inherit the process's standard output as it was, so they can write a run's
 output only if that is still where it goes. Workers nobody takes are ended
 (:func:`discard_early`); ones whose main process goes away end by themselves.
 
+The pipes of forked workers, their ending, and indexed work done by them in order live in
+:mod:`.forked`.
+
 Importing this module costs only ``os`` and ``signal``: it runs before click is imported.
 """
 
@@ -179,7 +182,7 @@ class Early:
         self.controls: list[int] = []
         """Write ends: each worker's run is sent down its own."""
         self.results: list[int] = []
-        """Read ends: what each worker sends back (:class:`~.run._Pipe` messages)."""
+        """Read ends: what each worker sends back (:class:`.forked.Pipe` messages)."""
         self.stdout: tuple[int, int] | None = None
         """Device and inode of the standard output the workers inherited (None: none open)."""
 
@@ -277,3 +280,4 @@ def _end(early: Early) -> None:
 def early_started() -> bool:
     """Whether early workers are waiting for a run."""
     return _early is not None
+

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from bridgecli.core.errors import BridgeError
+from bridgecli.core.numbers import is_digits
 
 from .engine import ChunkResult, GivenDeals, Question, run_chunk
 
@@ -38,21 +39,49 @@ CLUSTER_HINT = "the dask executors need the cluster extra: pip install 'bridgecl
 
 def parse_executor(spec: str) -> tuple[str, str | int | None]:
     """``local`` -> ("local", None); ``dask-local:N`` -> ("dask-local", N); ``dask://HOST:PORT`` ->
-    ("dask", "tcp://HOST:PORT"). Raises ExecutorError."""
+    ("dask", "tcp://HOST:PORT"); ``tcp://`` and ``tls://`` addresses as they are. N and PORT are
+    ASCII digits (PORT 1 to 65535), HOST a name, an IPv4 address or an IPv6 one in brackets
+    (``[::1]``). Raises ExecutorError."""
     text = spec.strip()
     if text == "local":
         return "local", None
     if text.startswith("dask-local:"):
         count = text.split(":", 1)[1]
-        if not count.isdigit() or int(count) < 1:
+        if not is_digits(count) or int(count) < 1:
             raise ExecutorError(f"executor {spec!r}: write dask-local:N with N workers, N >= 1")
         return "dask-local", int(count)
-    if text.startswith(("dask://", "tcp://", "tls://")):
-        address = text.removeprefix("dask://")
-        if ":" not in address:
-            raise ExecutorError(f"executor {spec!r}: write dask://HOST:PORT")
-        return "dask", address if "://" in address else "tcp://" + address
+    for scheme in ("dask://", "tcp://", "tls://"):
+        if text.startswith(scheme):
+            address = text[len(scheme):]
+            if not _host_and_port(address):
+                raise ExecutorError(f"executor {spec!r}: write {scheme}HOST:PORT (PORT 1 to 65535; "
+                                    "an IPv6 HOST in brackets, [::1])")
+            return "dask", ("tcp://" if scheme == "dask://" else scheme) + address
     raise ExecutorError(f"unknown executor {spec!r} (local, dask-local:N, dask://HOST:PORT)")
+
+
+def _host_and_port(address: str) -> bool:
+    """Whether ``address`` is ``HOST:PORT`` as :func:`parse_executor` takes it."""
+    import ipaddress
+    import re
+
+    match = re.fullmatch(r"(\[[^\]]*\]|[A-Za-z0-9._-]+):([0-9]{1,5})", address)
+    if match is None or not 1 <= int(match[2]) <= 65535:
+        return False
+    host = match[1]
+    if host.startswith("["):
+        try:
+            ipaddress.IPv6Address(host[1:-1])
+        except ValueError:
+            return False
+    return True
+
+
+def local_workers(count: int) -> int:
+    """The worker processes a ``dask-local:N`` cluster starts: N, at most the cores this process may use."""
+    from bridgecli.files import usable_cores
+
+    return max(1, min(count, usable_cores()))
 
 
 def run_serial(question: Question, tasks: Tasks) -> Iterator[ChunkResult]:
@@ -206,12 +235,14 @@ def dask_map(fn: Callable[..., T], args: Iterator[tuple[Any, ...]], target: str 
         if isinstance(target, int):
             import logging
 
-            cluster = dist.LocalCluster(n_workers=target, threads_per_worker=1, processes=True,
-                                        dashboard_address=None, silence_logs=logging.ERROR)
+            _start_resource_tracker()
+            # its HTTP server on a free port: on 8787, the default, another cluster made a warning
+            cluster = dist.LocalCluster(n_workers=local_workers(target), threads_per_worker=1, processes=True,
+                                        dashboard_address=":0", silence_logs=logging.ERROR)
             client = dist.Client(cluster)
         else:
             client = dist.Client(target, timeout=10)
-    except OSError as exc:
+    except (OSError, ValueError, TypeError) as exc:  # unreachable, refused, or a TLS address with no TLS set up
         if cluster is not None:
             cluster.close()
         raise ExecutorError(f"cannot reach the Dask scheduler at {target}: {exc}") from exc
@@ -279,6 +310,23 @@ def _wait_for_workers(client: Any, target: str | int, timeout: float, on_wait: C
     except (TimeoutError, asyncio.TimeoutError) as exc:  # one class from Python 3.11 on
         raise ExecutorError(f"no Dask worker joined {where} within {timeout:g} s "
                             "(start one: dask worker ADDRESS --nthreads 1)") from exc
+
+
+def _start_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker (which a LocalCluster's processes use) now, with
+    SIGHUP blocked in it for good: it ignores SIGINT and SIGTERM itself but died of a hangup sent
+    to the process group, and the one started in its place printed a ``KeyError`` traceback for
+    every semaphore it had never seen. This process takes SIGHUP as any stop signal, once
+    unblocked here."""
+    if not hasattr(signal, "SIGHUP") or not hasattr(signal, "pthread_sigmask"):
+        return
+    from multiprocessing import resource_tracker
+
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGHUP})
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def _kill(pids: list[int]) -> None:

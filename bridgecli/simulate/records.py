@@ -5,22 +5,24 @@ permutations), ``weight`` (the row's share of its deal), ``pbn`` (the deal from
 North), ``hcp_N`` .. ``hcp_W``, ``shape_N`` .. ``shape_W`` (suit lengths S-H-D-C),
 then ``tricks_C`` and ``score_C`` for each contract C (declarer's view) and
 ``lead_CARD`` (tricks for the defence) for each opening lead.
-Parquet goes through pyarrow, imported only for a ``.parquet`` file.
+Parquet goes through pyarrow, imported only for a ``.parquet`` file, and is written a row
+group at a time (memory does not grow with the run).
 """
 
 from __future__ import annotations
 
 import csv
-import io
 import json
 import os
-import tempfile
-from typing import Any
+import sys
+from collections.abc import Callable
+from typing import IO, Any
 
 import numpy as np
 
 from bridgecli.core.cards import DECK
 from bridgecli.core.errors import ParseError
+from bridgecli.files import AtomicOutput
 
 from .engine import ChunkResult, Question
 
@@ -28,10 +30,21 @@ _HCP = np.array([max(0, c % 13 - 8) for c in range(52)], dtype=np.int64)
 _SUIT = np.array([c // 13 for c in range(52)], dtype=np.int64)
 
 
-class Records:
-    """A records file being written: rows go to a temporary file renamed into place by :meth:`close`."""
+#: Rows a Parquet row group holds: the rows are kept in memory only until a group is full.
+ROW_GROUP = 16_384
 
-    def __init__(self, path: str, question: Question) -> None:
+Opener = Callable[..., AtomicOutput]
+"""Makes the output of a records file: ``opener(path, binary=...)`` (the CLI's words its errors as ``-o``'s)."""
+
+
+class Records:
+    """A records file being written through :class:`bridgecli.files.AtomicOutput`, as every
+    ``-o`` is: a regular file gets a temporary file renamed into place by :meth:`close` (its
+    mode kept), a device or FIFO is written directly, a symlink's target is replaced;
+    :meth:`abort` leaves the target as it was. CSV and JSON Lines rows are written as they
+    come; Parquet rows in row groups of :data:`ROW_GROUP`."""
+
+    def __init__(self, path: str, question: Question, opener: Opener = AtomicOutput) -> None:
         self.path = path
         self.kind = os.path.splitext(path)[1].lower().lstrip(".")
         if self.kind not in ("csv", "jsonl", "parquet"):
@@ -40,7 +53,7 @@ class Records:
             import importlib
 
             try:
-                importlib.import_module("pyarrow")
+                importlib.import_module("pyarrow.parquet")
             except ImportError as exc:
                 raise ParseError("--records FILE.parquet needs pyarrow: pip install 'bridgecli[parquet]'") from exc
         self.contracts = list(question.contracts)
@@ -50,17 +63,14 @@ class Records:
         for c in self.contracts:
             self.columns += [f"tricks_{c}", f"score_{c}"]
         self.columns += [f"lead_{c}" for c in self.lead_cards]
-        directory = os.path.dirname(os.path.abspath(path))
-        fd, self.tmp = tempfile.mkstemp(prefix=".bridgecli-", dir=directory)
-        self.fp: io.TextIOWrapper | None = None
         self.table: dict[str, list[Any]] = {c: [] for c in self.columns}
-        if self.kind == "parquet":
-            os.close(fd)
-        else:
-            self.fp = os.fdopen(fd, "w", encoding="utf-8", newline="")
-            if self.kind == "csv":
-                self.writer = csv.writer(self.fp)
-                self.writer.writerow(self.columns)
+        self._parquet: Any = None
+        self._out = opener(path, binary=self.kind == "parquet")
+        self._ended = False
+        self.fp: IO[Any] = self._out.__enter__()
+        if self.kind == "csv":
+            self.writer = csv.writer(self.fp)
+            self.writer.writerow(self.columns)
 
     def write(self, agg: Any, chunk: ChunkResult, extra: dict[str, Any], first: int) -> None:
         """Add the rows of a merged chunk (``first``: deals merged before it)."""
@@ -97,37 +107,67 @@ class Records:
         if self.kind == "csv":
             self.writer.writerow(row)
         elif self.kind == "jsonl":
-            assert self.fp is not None
             self.fp.write(json.dumps(dict(zip(self.columns, row))) + "\n")
         else:
             for name, value in zip(self.columns, row):
                 self.table[name].append(value)
+            if len(self.table["deal"]) >= ROW_GROUP:
+                self._row_group()
+
+    def _schema(self) -> Any:
+        import importlib
+
+        pa: Any = importlib.import_module("pyarrow")
+        kinds = {"weight": pa.float64(), "pbn": pa.string(), **{f"shape_{s}": pa.string() for s in "NESW"}}
+        return pa.schema([(name, kinds.get(name, pa.int64())) for name in self.columns])
+
+    def _row_group(self) -> None:
+        """Write the Parquet rows held as a row group (starting the file at the first)."""
+        import importlib
+
+        pa: Any = importlib.import_module("pyarrow")
+        if self._parquet is None:
+            pq: Any = importlib.import_module("pyarrow.parquet")
+            self._parquet = pq.ParquetWriter(self.fp, self._schema())
+        if self.table["deal"]:
+            self._parquet.write_table(pa.Table.from_pydict(self.table, schema=self._parquet.schema))
+            self.table = {c: [] for c in self.columns}
 
     def close(self) -> None:
-        """Finish the file and move it into place."""
-        if self.fp is not None:
-            self.fp.close()
-        else:
-            import importlib
+        """Finish the file and move it into place.
 
-            pa: Any = importlib.import_module("pyarrow")
-            pq: Any = importlib.import_module("pyarrow.parquet")
-
-            pq.write_table(pa.table(self.table), self.tmp)
-        if os.path.exists(self.path):
-            os.chmod(self.tmp, os.stat(self.path).st_mode & 0o7777)
-        else:
-            os.chmod(self.tmp, 0o644)
-        os.replace(self.tmp, self.path)
+        Raises:
+            OSError: the file cannot be written (naming :attr:`path`).
+        """
+        if self.kind == "parquet":
+            try:
+                self._row_group()
+                self._parquet.close()
+            except BaseException:
+                self.abort()
+                raise
+        self._ended = True
+        self._out.__exit__(None, None, None)
 
     def abort(self) -> None:
-        """Drop the temporary file (the target is left as it was)."""
-        if self.fp is not None:
-            self.fp.close()
-        if os.path.exists(self.tmp):
-            os.unlink(self.tmp)
+        """Drop what was written (the target is left as it was). Called while an exception is
+        being handled, that exception ends the output; a failed write of this file is then
+        raised as the output's error (:meth:`bridgecli.files.AtomicOutput._error`)."""
+        if self._ended:
+            return
+        self._ended = True
+        writer, self._parquet = self._parquet, None
+        if writer is not None:
+            import contextlib
+
+            with contextlib.suppress(Exception):  # the file is dropped anyway
+                writer.close()  # now, while its file is open (else at garbage collection, into a closed file)
+        exc = sys.exc_info()[1] or KeyboardInterrupt()
+        self._out.__exit__(type(exc), exc, exc.__traceback__)
 
 
-def open_records(path: str, question: Question) -> Records:
-    """Start a records file. Raises ParseError for an unknown extension or missing pyarrow."""
-    return Records(path, question)
+def open_records(path: str, question: Question, opener: Opener = AtomicOutput) -> Records:
+    """Start a records file, its output made by ``opener`` (:class:`bridgecli.files.AtomicOutput`
+    by default). Raises ParseError for an unknown extension or missing pyarrow, OSError for a
+    target that cannot be written."""
+    return Records(path, question, opener)

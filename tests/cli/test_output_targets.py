@@ -5,6 +5,7 @@ the target alone, ``--keep-going`` writes what was read."""
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import stat
 import threading
@@ -425,3 +426,98 @@ def test_an_exception_in_the_block_keeps_the_old_file(tmp_path: Path) -> None:
         fp.write("new")
         raise KeyboardInterrupt
     assert out.read_text() == "old" and temps(tmp_path) == []
+
+
+# -- names and modes (issue 32) ---------------------------------------------------------------------
+
+
+def test_an_empty_output_name_is_an_error_that_writes_nothing(runner: CliRunner, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """``-o ''`` names no file: no temp file in the working folder or its parent on the way."""
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    r = run(runner, ["score", "3NT=", "-o", ""])
+    assert r.exit_code == 2
+    assert r.stderr == "bridgecli: error: cannot write '': No such file or directory\n"
+    assert temps(tmp_path) == [] and temps(work) == []
+
+
+def test_a_folder_name_that_does_not_exist_yet_is_no_file(runner: CliRunner, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    r = run(runner, ["score", "3NT=", "-o", "new/"])
+    assert r.exit_code == 2
+    assert "'new/'" in r.stderr and "directory" in r.stderr.lower()
+    assert sorted(os.listdir(tmp_path)) == []
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="Linux /proc")
+def test_a_proc_file_that_refuses_the_write_is_named(runner: CliRunner) -> None:
+    """/proc/self/status opens for writing (as root) but refuses the bytes: the error names it."""
+    r = run(runner, ["score", "3NT=", "-o", "/proc/self/status"])
+    assert r.exit_code == 2
+    assert r.stderr.startswith("bridgecli: error: cannot write '/proc/self/status': ")
+    assert "Errno" not in r.stderr and r.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("before, after", [(0o4755, 0o755), (0o6755, 0o755), (0o2775, 0o775), (0o4644, 0o644),
+                                           (0o2745, 0o2745), (0o1644, 0o1644)],
+                         ids=lambda m: oct(m))
+def test_set_id_bits_are_cleared_as_a_write_clears_them(runner: CliRunner, tmp_path: Path, before: int,
+                                                         after: int) -> None:
+    """New content is not the program that was marked set-user-ID: that bit goes, and set-group-ID
+    with group execute; set-group-ID without it (a mandatory-locking mark) and the rest stay."""
+    out = tmp_path / "out.txt"
+    out.write_text("old\n")
+    os.chmod(out, before)
+    r = run(runner, ["score", "3NT=", "-o", out])
+    assert r.exit_code == 0, r.stderr
+    assert out.read_text() == "400\n"  # 3NT made, not vulnerable: 100 + 300 game bonus
+    assert stat.S_IMODE(os.stat(out).st_mode) == after
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGXFSZ"), reason="POSIX file size limits")
+@pytest.mark.parametrize("args", [["deal", "-n", "200", "--seed", "1"], ["deal", "-n", "3000", "--seed", "1", "-j", "2"],
+                                  ["convert", CLUB, "--to", "json"]],
+                         ids=["deal", "deal --jobs 2", "convert"])
+def test_a_write_that_fails_names_the_output_and_leaves_no_temp_file(tmp_path: Path, args: list[Any]) -> None:
+    """A full disk found mid-run (here a file size limit, which fails the write with EFBIG as a
+    full disk fails it with ENOSPC): one line naming the -o file, the old file kept, no temp file."""
+    import resource
+    import subprocess
+    import sys
+
+    from ..conftest import subprocess_env
+
+    out = tmp_path / ("out.json" if "json" in args else "out.pbn")
+    out.write_bytes(b"old\n")
+
+    def limited() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (1000, 1000))
+
+    proc = subprocess.run([sys.executable, "-m", "bridgecli", *map(str, args), "-o", str(out)], capture_output=True,
+                          text=True, env=subprocess_env(), preexec_fn=limited, timeout=120)
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.startswith(f"bridgecli: error: cannot write {str(out)!r}: ")
+    assert proc.stderr.count("\n") == 1 and "Errno" not in proc.stderr
+    assert out.read_bytes() == b"old\n" and temps(tmp_path) == []
+
+
+def test_a_full_disk_in_the_python_api_names_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """ENOSPC from the kernel (made here by a write that raises it): the OSError names the path asked
+    for, not the temp file, and the temp file is gone."""
+    import errno
+
+    from bridgecli import files
+
+    def no_space(self: Any, data: Any) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(files, "_raw_write", no_space)
+    out = tmp_path / "out.txt"
+    with pytest.raises(OSError) as caught, files.AtomicOutput(out) as fp:
+        fp.write("x" * 100_000)
+    assert caught.value.errno == errno.ENOSPC and caught.value.filename == str(out)
+    assert temps(tmp_path) == [] and not out.exists()

@@ -187,3 +187,19 @@ def find_variant_option(name: str) -> Variant:
         return find_variant(name)
     except ParseError as exc:
         raise click.BadParameter(str(exc), param_hint="--variant") from None
+
+
+def check_executor(spec: str) -> str:
+    """``--executor SPEC`` checked (a usage error naming the option when bad), ``dask-local:N``
+    lowered to the cores (with a note on stderr, as :func:`cap_jobs` says it)."""
+    from bridgecli.simulate.executors import ExecutorError, local_workers, parse_executor
+
+    try:
+        kind, arg = parse_executor(spec)
+    except ExecutorError as exc:
+        raise click.BadParameter(exc.message, param_hint="--executor") from exc
+    if kind == "dask-local" and isinstance(arg, int) and local_workers(arg) < arg:
+        lowered = f"dask-local:{local_workers(arg)}"
+        click.echo(f"bridgecli: note: --executor {spec.strip()} lowered to {lowered}, the cores available", err=True)
+        return lowered
+    return spec
