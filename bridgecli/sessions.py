@@ -50,8 +50,11 @@ def _language(lang: Language | str | None) -> Language:
     return get_language(lang) if isinstance(lang, str) else lang
 
 
-def _read(source: Source, name: str | None) -> tuple[str | list[Board], str | None]:
-    """(text or boards, name) of a session's source."""
+def _read(source: Source, name: str | None) -> tuple[str | list[Board] | Iterator[str], str | None]:
+    """(text, boards or lines, name) of a session's source: an iterable of lines stays an
+    iterator (read as the results are asked for)."""
+    import itertools
+
     from bridgecli.result_lines import BOARD_EXTENSIONS
 
     if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source and source.strip()
@@ -64,10 +67,13 @@ def _read(source: Source, name: str | None) -> tuple[str | list[Board], str | No
     if hasattr(source, "read"):
         own = getattr(source, "name", None)
         return source.read(), name or (own if isinstance(own, str) else None)
-    items = list(source)
-    if all(isinstance(item, Board) for item in items):
-        return [item for item in items if isinstance(item, Board)], name
-    return "\n".join(str(item) for item in items), name
+    items = iter(source)
+    first = next(items, None)
+    if isinstance(first, Board):
+        return [item for item in itertools.chain((first,), items) if isinstance(item, Board)], name
+    if first is None:
+        return [], name
+    return (str(item) for item in itertools.chain((first,), items)), name
 
 
 def _is_boards(text: str, name: str | None, fmt: str | None) -> bool:
@@ -175,6 +181,29 @@ def _boards(records: Iterable[Board | BridgeError], source: str | None, honours_
             raise exc.located(source=source, board=label) from None
 
 
+def _line_items(lines: str | Iterable[str], source: str | None, lang: Language, warn: Warn | None
+                ) -> Iterator[Item]:
+    """The items of result lines, then ParseError ``no boards`` (blank input) or ``no results``
+    (only comments and ``players:`` lines) when none was a result."""
+    from bridgecli.result_lines import iter_rubber_lines
+
+    written = results = 0
+
+    def counted(it: Iterable[str]) -> Iterator[str]:
+        nonlocal written
+        for line in it:
+            if not written and line.strip():
+                written = 1
+            yield line
+
+    for line, item in iter_rubber_lines(lines if isinstance(lines, str) else counted(lines), source, lang, warn):
+        results += isinstance(item, DealResult)
+        yield line, None, item, None
+    if not results:
+        written |= isinstance(lines, str)  # (a blank text never gets here)
+        raise ParseError("no results (only blank lines and comments)" if written else "no boards", source=source)
+
+
 def add_results(session: Session, source: Source, *, honours: str = "given", fmt: str | None = None,
                 name: str | None = None, keep_dealer: bool = False, lang: Language | str | None = None,
                 warn: Warn | None = None) -> Session:
@@ -199,26 +228,23 @@ def add_results(session: Session, source: Source, *, honours: str = "given", fmt
             players changed mid-rubber); MismatchError for honours that disagree.
     """
     from bridgecli import formats
-    from bridgecli.result_lines import iter_rubber_lines
 
     data, source_name = _read(source, name)
     auto = honours.strip().lower() == "auto"
     if honours.strip().lower() not in ("given", "auto"):
         raise ParseError(f"honours are 'given' or 'auto', not {honours!r}")
     items: Iterable[Item]
+    if isinstance(data, str) and not data.strip():
+        raise ParseError("no boards", source=source_name)  # as every other command says of an empty file
     if isinstance(data, list):
         items = _boards(data, source_name, auto, session.rules)
+    elif isinstance(data, str) and _is_boards(data, source_name, fmt):
+        chosen = formats.resolve_format(source_name, data, fmt)
+        items = _boards(formats.iter_records(data, chosen, source_name), source_name, auto, session.rules)
     else:
-        if not data.strip():
-            raise ParseError("no boards", source=source_name)  # as every other command says of an empty file
-        if _is_boards(data, source_name, fmt):
-            chosen = formats.resolve_format(source_name, data, fmt)
-            items = _boards(formats.iter_records(data, chosen, source_name), source_name, auto, session.rules)
-        else:
-            if auto:
-                raise ParseError("--honors auto needs deals: give a PBN, YAML or JSON file of boards")
-            items = ((line, None, item, None)
-                     for line, item in iter_rubber_lines(data, source_name, _language(lang), warn))
+        if auto:
+            raise ParseError("--honors auto needs deals: give a PBN, YAML or JSON file of boards")
+        items = _line_items(data, source_name, _language(lang), warn)
     chicago = bool(session.rules.deals_per_round)
     for line, label, item, board_dealer in items:
         try:
@@ -497,6 +523,8 @@ def variant_session(variant: str | Variant, source: Source, *,
     game = find_game(variant)
     names = variant_players(game, players)
     data, source_name = _read(source, name)
+    if not isinstance(data, (str, list)):
+        data = "\n".join(data)  # (a variant's lines are read whole)
     if isinstance(data, list):
         deals, void = _board_deals(game, data, source_name)
     elif _is_boards(data, source_name, fmt):

@@ -109,9 +109,7 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
     session = sessions.start_session(chicago=chicago, chicago_rule=chicago_rule, players=players,
                                      partscore_bonus=partscore_bonus, passout=passout, dealer=dealer,
                                      chicago_honours=chicago_honours, lang=lang)
-    text, source = read_text(infile)
-    session = sessions.add_results(session, io.StringIO(text), honours=honours_mode, fmt=kw.get("from"), name=source,
-                                   keep_dealer=dealer is not None, lang=lang, warn=echo_warning)
+    session, source = _add_input(session, infile, honours_mode, kw.get("from"), dealer is not None, lang)
     rendered = shown(render_sheet(session, rounding=rounding.lower(), lang=lang, fmt=fmt))
     with AtomicOutput(output) as fp:
         fp.write(rendered)
@@ -122,6 +120,28 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
                    f" as in rubber {rep.earlier} of the same round of three")
         click.echo(f"bridgecli: warning: {visible(localise(message))}", err=True)
     ctx.exit(ExitCode.RULES if repeats else ExitCode.OK)
+
+
+def _add_input(session: Any, infile: str, honours_mode: str, fmt: str | None, keep_dealer: bool,
+               lang: Any) -> tuple[Any, str]:
+    """The session after FILE's results, and FILE's name in messages: result lines read a piece at a time as they are
+    scored (memory does not grow with the text); a file of boards read whole."""
+    import io
+
+    from bridgecli import sessions
+    from bridgecli.cli.common import close_input, open_input
+    from bridgecli.formats.stream import text_chunks
+    from bridgecli.result_lines import BOARD_EXTENSIONS, text_or_lines
+
+    stream, source = open_input(infile)
+    try:
+        data = text_or_lines(text_chunks(stream, source), source,
+                             boards=bool(fmt) or source.lower().endswith(BOARD_EXTENSIONS))
+        return sessions.add_results(session, io.StringIO(data) if isinstance(data, str) else data,
+                                    honours=honours_mode, fmt=fmt, name=source, keep_dealer=keep_dealer, lang=lang,
+                                    warn=echo_warning), source
+    finally:
+        close_input(stream)
 
 
 def _variant_only(ctx: click.Context, variant_name: str) -> None:

@@ -234,8 +234,10 @@ def test_output_file_and_empty_input(runner: CliRunner, tmp_path: Path) -> None:
     r = run(runner, "-o", str(out), input="4S= -d N\n3NT= -d S\n")
     assert (r.exit_code, r.stdout, r.stderr) == (0, "", "")
     assert "Difference: N-S by 920, settlement 9 (nearest)" in out.read_text()
+    # issue #32: only comments is an input with no results, as an empty one has no boards (exit 2)
     r = run(runner, "--json", input="# nothing yet\n\n")
-    assert json.loads(r.stdout) == {"rubbers": [], "ns_total": 0, "ew_total": 0}
+    assert (r.exit_code, r.stdout) == (2, "")
+    assert r.stderr == "bridgecli: error: <stdin>: no results (only blank lines and comments)\n"
 
 
 def test_players_option_and_session(runner: CliRunner) -> None:
