@@ -19,7 +19,7 @@ from typing import IO, TYPE_CHECKING, Any
 from bridgecli.core.board import Board
 from bridgecli.core.cards import Seat
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
-from bridgecli.core.rubber import DealResult, Session
+from bridgecli.core.rubber import DealResult, Rubber, Session
 
 if TYPE_CHECKING:
     from bridgecli.core.notation import Language
@@ -204,10 +204,15 @@ def _line_items(lines: str | Iterable[str], source: str | None, lang: Language, 
         raise ParseError("no results (only blank lines and comments)" if written else "no boards", source=source)
 
 
-def add_results(session: Session, source: Source, *, honours: str = "given", fmt: str | None = None,
-                name: str | None = None, keep_dealer: bool = False, lang: Language | str | None = None,
-                warn: Warn | None = None) -> Session:
-    """``session`` after the results of ``source``, closed (an unfinished rubber scored as stopped).
+def iter_rubbers(session: Session, source: Source, *, honours: str = "given", fmt: str | None = None,
+                 name: str | None = None, keep_dealer: bool = False, lang: Language | str | None = None,
+                 warn: Warn | None = None, end: list[Session] | None = None) -> Iterator[Rubber]:
+    """The rubbers (Chicago rounds) of ``session`` and the results of ``source``, each as
+    soon as it is over, the last one closed (an unfinished rubber scored as stopped).
+    Result lines are read as the rubbers are asked for, and no rubber is kept once it has
+    been given: memory stays flat however long the input (``bridgecli rubber`` prints each
+    sheet so). Takes and raises what :func:`add_results` does (each error when its line is
+    reached).
 
     Args:
         session: the session so far (:func:`start_session`).
@@ -221,6 +226,8 @@ def add_results(session: Session, source: Source, *, honours: str = "given", fmt
         lang: the display language (never changes how lines are read; see
             :func:`bridgecli.result_lines.iter_rubber_lines`).
         warn: called with the text of each warning (a line ``lang`` reads otherwise).
+        end: a list the session at the end is appended to (closed, its rubbers but the last
+            given and dropped): the players seated for the next rubber, the totals.
 
     Raises:
         ParseError: unreadable input, no results at all, a bad line or board.
@@ -245,12 +252,14 @@ def add_results(session: Session, source: Source, *, honours: str = "given", fmt
         if auto:
             raise ParseError("--honors auto needs deals: give a PBN, YAML or JSON file of boards")
         items = _line_items(data, source_name, _language(lang), warn)
+    yield from session.done
+    session = dataclasses.replace(session, done=())
     chicago = bool(session.rules.deals_per_round)
     for line, label, item, board_dealer in items:
         try:
             if isinstance(item, DealResult):
                 if chicago and board_dealer is not None:
-                    if not session.rubbers and not keep_dealer:
+                    if session.last is None and not keep_dealer:
                         session = dataclasses.replace(session, first_dealer=board_dealer)
                     cur = session.current
                     expected = cur.dealer if cur is not None else session.first_dealer
@@ -258,11 +267,49 @@ def add_results(session: Session, source: Source, *, honours: str = "given", fmt
                         raise RuleError(f"dealer {board_dealer.letter} but the Chicago rotation gives "
                                         f"{expected.letter}")
                 session = session.add(item)
+                if session.done:  # the deal started a rubber: the one before is over
+                    yield from session.done
+                    session = dataclasses.replace(session, done=())
             else:
                 session = session.seat(item)
         except BridgeError as exc:
             raise exc.located(source=source_name, line=line, board=label) from None
-    return session.close()
+    session = session.close()
+    if end is not None:
+        end.append(session)
+    if session.last is not None:
+        yield session.last
+
+
+def add_results(session: Session, source: Source, *, honours: str = "given", fmt: str | None = None,
+                name: str | None = None, keep_dealer: bool = False, lang: Language | str | None = None,
+                warn: Warn | None = None) -> Session:
+    """``session`` after the results of ``source``, closed (an unfinished rubber scored as stopped).
+
+    Args:
+        session: the session so far (:func:`start_session`).
+        source: result lines or boards (see :func:`rubber_session`).
+        honours: ``given`` (lines' ``--honors``, boards' ``Honours`` tags) or ``auto``
+            (found in each board's deal; a tag that disagrees is an error).
+        fmt: the format of a board file (by default from ``name``'s extension or the content).
+        name: the source's name in errors and warnings (a path, ``<stdin>``).
+        keep_dealer: in Chicago, the session's first dealer was chosen: a board's dealer must
+            follow it (else the first board's dealer starts the rotation).
+        lang: the display language (never changes how lines are read; see
+            :func:`bridgecli.result_lines.iter_rubber_lines`).
+        warn: called with the text of each warning (a line ``lang`` reads otherwise).
+
+    Raises:
+        ParseError: unreadable input, no results at all (``no boards`` for a blank input,
+            ``no results`` for only comments and ``players:`` lines), a bad line or board.
+        RuleError: a result the session cannot take (a Chicago dealer out of turn,
+            players changed mid-rubber); MismatchError for honours that disagree.
+    """
+    end: list[Session] = []
+    rubbers = tuple(iter_rubbers(session, source, honours=honours, fmt=fmt, name=name, keep_dealer=keep_dealer,
+                                 lang=lang, warn=warn, end=end))
+    final = end[0]
+    return final if final.last is None else dataclasses.replace(final, done=rubbers[:-1])
 
 
 def rubber_session(source: Source, *, chicago: bool = False, chicago_rule: str = "carry",
@@ -537,4 +584,4 @@ def variant_session(variant: str | Variant, source: Source, *,
 
 
 __all__ = ["CHICAGO_RULES", "Source", "VariantSession", "add_results", "check_variant", "find_game",
-           "played_deals", "rubber_session", "start_session", "variant_players", "variant_session"]
+           "iter_rubbers", "played_deals", "rubber_session", "start_session", "variant_players", "variant_session"]

@@ -12,6 +12,7 @@ and :func:`bridgecli.render.scoresheet.render_sheet`; this module translates.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -87,7 +88,6 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
     from bridgecli import sessions
     from bridgecli.cli.common import AtomicOutput, read_text
     from bridgecli.core.errors import visible
-    from bridgecli.core.rubber import repeated_partnerships
     from bridgecli.render.scoresheet import render_sheet
 
     as_json = output_format(output, "json" if as_json else None, ("text", "json"), "text", option="--json") == "json"
@@ -109,39 +109,53 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
     session = sessions.start_session(chicago=chicago, chicago_rule=chicago_rule, players=players,
                                      partscore_bonus=partscore_bonus, passout=passout, dealer=dealer,
                                      chicago_honours=chicago_honours, lang=lang)
-    session, source = _add_input(session, infile, honours_mode, kw.get("from"), dealer is not None, lang)
-    rendered = shown(render_sheet(session, rounding=rounding.lower(), lang=lang, fmt=fmt))
-    with AtomicOutput(output) as fp:
-        fp.write(rendered)
-    repeats = [] if chicago else repeated_partnerships(session.rubbers)
-    for rep in repeats:
-        a, b = rep.partners
-        message = (f"{source}: {a} and {b} partner again in rubber {rep.rubber},"
-                   f" as in rubber {rep.earlier} of the same round of three")
-        click.echo(f"bridgecli: warning: {visible(localise(message))}", err=True)
+    repeats = _write_sheet(session, infile, honours_mode, kw.get("from"), dealer is not None, lang, output,
+                           rounding=rounding.lower(), out_fmt=fmt, shown=shown, rounds=not chicago)
     ctx.exit(ExitCode.RULES if repeats else ExitCode.OK)
 
 
-def _add_input(session: Any, infile: str, honours_mode: str, fmt: str | None, keep_dealer: bool,
-               lang: Any) -> tuple[Any, str]:
-    """The session after FILE's results, and FILE's name in messages: result lines read a piece at a time as they are
-    scored (memory does not grow with the text); a file of boards read whole."""
+def _write_sheet(session: Any, infile: str, honours_mode: str, fmt: str | None, keep_dealer: bool, lang: Any,
+                 output: str | None, *, rounding: str, out_fmt: str, shown: Callable[[str], str],
+                 rounds: bool) -> int:
+    """Write the sheet of FILE's results, a rubber at a time as each is over (result lines
+    are read a piece at a time: memory does not grow with the input; a file of boards is
+    read whole); warn of partners who pair again in a round. Returns how many do."""
     import io
 
     from bridgecli import sessions
-    from bridgecli.cli.common import close_input, open_input
+    from bridgecli.cli.common import AtomicOutput, close_input, open_input
+    from bridgecli.core.errors import visible
+    from bridgecli.core.rubber import PartnershipRounds
     from bridgecli.formats.stream import text_chunks
+    from bridgecli.render.scoresheet import iter_sheet
     from bridgecli.result_lines import BOARD_EXTENSIONS, text_or_lines
+
+    partners, repeats = PartnershipRounds(), []
+
+    def watched(rubbers: Any) -> Any:
+        for r in rubbers:
+            if rounds:
+                repeats.extend(partners.add(r))
+            yield r
 
     stream, source = open_input(infile)
     try:
         data = text_or_lines(text_chunks(stream, source), source,
                              boards=bool(fmt) or source.lower().endswith(BOARD_EXTENSIONS))
-        return sessions.add_results(session, io.StringIO(data) if isinstance(data, str) else data,
-                                    honours=honours_mode, fmt=fmt, name=source, keep_dealer=keep_dealer, lang=lang,
-                                    warn=echo_warning), source
+        rubbers = sessions.iter_rubbers(session, io.StringIO(data) if isinstance(data, str) else data,
+                                        honours=honours_mode, fmt=fmt, name=source, keep_dealer=keep_dealer,
+                                        lang=lang, warn=echo_warning)
+        with AtomicOutput(output) as fp:
+            for piece in iter_sheet(watched(rubbers), session.rules, rounding=rounding, lang=lang, fmt=out_fmt):
+                fp.write(shown(piece))
     finally:
         close_input(stream)
+    for rep in repeats:
+        a, b = rep.partners
+        message = (f"{source}: {a} and {b} partner again in rubber {rep.rubber},"
+                   f" as in rubber {rep.earlier} of the same round of three")
+        click.echo(f"bridgecli: warning: {visible(localise(message))}", err=True)
+    return len(repeats)
 
 
 def _variant_only(ctx: click.Context, variant_name: str) -> None:
