@@ -21,6 +21,26 @@ F = TypeVar("F", bound=Callable[..., Any])
 FORMAT_NAMES = ("pbn", "yaml", "json", "lin")
 
 
+class Count(click.IntRange):
+    """A whole-number option: ASCII digits only (``1_000``, ``٣``, `` 5``, ``+5`` are not
+    numbers here, as nowhere in bridgecli), at most 18 of them (:data:`MAX_DIGITS`), in
+    the range given (as :class:`click.IntRange`, never clamped)."""
+
+    name = "integer range"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):
+            from bridgecli.core.numbers import MAX_DIGITS, is_digits, small_int
+
+            if not is_digits(value.removeprefix("-")):  # (a negative number: the range names it)
+                self.fail(f"{value!r} is not a valid integer range", param, ctx)
+            n = small_int(value)
+            if n is None:
+                self.fail(f"{value!r} has more than {MAX_DIGITS} digits", param, ctx)
+            value = n
+        return super().convert(value, param, ctx)
+
+
 def keep_going_option(f: F) -> F:
     """``--keep-going``: records that cannot be read are reported and skipped, the rest is written (exit 1)."""
     return click.option(
