@@ -141,7 +141,7 @@ def _write_sheet(session: Any, infile: str, honours_mode: str, fmt: str | None, 
 
     stream, source = open_input(infile)
     try:
-        data = text_or_lines(text_chunks(stream, source), source,
+        data = text_or_lines(text_chunks(stream, source, 1 << 16), source,  # (64 KiB pieces: a line is short)
                              boards=bool(fmt) or source.lower().endswith(BOARD_EXTENSIONS))
         rubbers = sessions.iter_rubbers(session, io.StringIO(data) if isinstance(data, str) else data,
                                         honours=honours_mode, fmt=fmt, name=source, keep_dealer=keep_dealer,
