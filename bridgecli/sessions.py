@@ -66,7 +66,14 @@ def _read(source: Source, name: str | None) -> tuple[str | list[Board] | Iterato
         return source, name
     if hasattr(source, "read"):
         own = getattr(source, "name", None)
-        return source.read(), name or (own if isinstance(own, str) else None)
+        text = source.read()
+        if not isinstance(text, str):
+            raise TypeError(f"a session reads a file opened in text mode, not one that gives {type(text).__name__}"
+                            " (open(path) rather than open(path, 'rb'), or give the path)")
+        return text, name or (own if isinstance(own, str) else None)
+    if isinstance(source, (bytes, bytearray)) or not hasattr(source, "__iter__"):
+        raise TypeError(f"a session reads a path, a text, an open text file, lines or boards,"
+                        f" not {type(source).__name__}")
     items = iter(source)
     first = next(items, None)
     if isinstance(first, Board):
@@ -347,6 +354,7 @@ def rubber_session(source: Source, *, chicago: bool = False, chicago_rule: str =
         ParseError: a bad option, an unreadable line or board, an empty input.
         RuleError: a result the rules do not allow here (a Chicago dealer out of turn).
         OSError: a path that cannot be read.
+        TypeError: a source of another kind: None, bytes, a file opened in binary mode.
     """
     session = start_session(chicago=chicago, chicago_rule=chicago_rule, players=players,
                             partscore_bonus=partscore_bonus, passout=passout, dealer=dealer,
@@ -563,6 +571,7 @@ def variant_session(variant: str | Variant, source: Source, *,
             game's board, a play that stops before its end.
         RuleError: an illegal play.
         OSError: a path that cannot be read.
+        TypeError: a source of another kind: None, bytes, a file opened in binary mode.
     """
     from bridgecli.formats import iter_records, resolve_format
     from bridgecli.variants.rubber import keep_rubbers

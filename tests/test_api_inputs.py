@@ -103,3 +103,9 @@ def test_deal_too_many_boards_names_both_options() -> None:
     assert r.exit_code == 2 and "'--start-board' + '-n': board numbers must stay below 10**18" in r.stderr
     r = CliRunner().invoke(cli, ["deal", "-n", "1", "--start-board", "9" * 18, "--format", "text"])
     assert r.exit_code == 0 and r.stdout.count("\n") == 1
+
+
+@pytest.mark.parametrize("source", [None, b"4S= -d N\n", io.BytesIO(b"4S= -d N\n"), 7])
+def test_rubber_session_wrong_kinds_are_type_errors(source: object) -> None:
+    with pytest.raises(TypeError, match="session reads"):
+        bc.rubber_session(source)  # type: ignore[arg-type]
