@@ -70,11 +70,11 @@ EXAMPLES = (
 
 
 @click.command("deal", epilog=EXAMPLES)
-@click.option("-n", "--count", "count", type=Count(min=0), default=1, metavar="N", show_default=True,
+@click.option("-n", "--count", "count", type=Count(0), default=1, metavar="N", show_default=True,
               help="Number of boards to deal.")
-@click.option("--seed", type=Count(min=0), default=None, metavar="N",
+@click.option("--seed", type=Count(0), default=None, metavar="N",
               help="Random seed (default: a fresh one, written into the output).")
-@click.option("--start-board", type=Count(min=1), default=1, metavar="N", show_default=True,
+@click.option("--start-board", type=Count(1), default=1, metavar="N", show_default=True,
               help="Number of the first board.")
 @click.option("--dealer", "dealer_opt", default=None, metavar="N|E|S|W",
               help="Fixed dealer (default: from the board number).")
@@ -89,9 +89,9 @@ EXAMPLES = (
 @click.option("--format", "fmt", type=click.Choice(FORMATS, case_sensitive=False), default=None,
               help="Output format (default pbn; from -o's extension; text = one line a deal).")
 @output_option
-@click.option("--jobs", "-j", type=Count(min=1), default=1, metavar="J", show_default=True,
+@click.option("--jobs", "-j", type=Count(1), default=1, metavar="J", show_default=True,
               help="Deal in J processes (same output).")
-@click.option("--max-tries", type=Count(min=1), default=10_000_000, metavar="N", show_default=True,
+@click.option("--max-tries", type=Count(1), default=10_000_000, metavar="N", show_default=True,
               help="Give up (exit 1) after dealing this many without finding enough.")
 @click.option("--progress/--no-progress", default=None,
               help="Progress on stderr (default: when stderr is a terminal).")

@@ -57,7 +57,7 @@ EXAMPLES = (
                    " each = each deal alone, 50 each (as in duplicate). 'a' and 'b' are accepted too."
                    " See docs/commands/rubber.md.")
 @variant_option
-@click.option("--partscore-bonus", type=Count(min=0), default=None, metavar="N",
+@click.option("--partscore-bonus", type=Count(0), default=None, metavar="N",
               help="Part-score premium: unfinished rubber (default 100; 50 in the other reading), "
                    "or Chicago's (carry: 100 on deal 4, each: 50).")
 @click.option("--rounding", type=click.Choice(ROUNDINGS, case_sensitive=False), default="nearest",
