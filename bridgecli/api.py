@@ -44,10 +44,53 @@ def read(source: str | os.PathLike[str] | IO[str], fmt: str | None = None) -> It
     file). ``fmt`` is ``pbn``, ``yaml``, ``json`` or ``lin``; by default it
     comes from the file's extension, else from the content.
 
-    Raises ParseError (bad notation, unknown format), RuleError (a board the
-    rules forbid, such as a deal with a card twice) when the bad board is
-    reached, and OSError when a path cannot be read.
+    Raises, at once:
+        TypeError: ``source`` is none of those: ``None``, a number, ``bytes`` (decode them,
+            or give the path), or a binary file such as ``open(path, "rb")`` or
+            :class:`io.BytesIO` (open it in text mode, or give its path).
+        ValueError: a closed file; a path holding a NUL byte.
+
+    Raises, as the boards are asked for:
+        OSError: a path that cannot be read (FileNotFoundError, IsADirectoryError,
+            PermissionError).
+        ParseError: bad notation or an unknown format; RuleError: a board the rules forbid
+            (a deal with a card twice), when the bad board is reached.
     """
+    _check_source(source)
+    return _read(source, fmt)
+
+
+def _check_source(source: object) -> None:
+    """Raise TypeError or ValueError for a ``source`` :func:`read` cannot take (see there)."""
+    import io
+
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        raise TypeError(f"read() takes a path, a text (str) or an open text file, not {type(source).__name__}:"
+                        " decode the bytes, or give the file's path")
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fspath(source)
+        if isinstance(path, bytes):
+            raise TypeError("read() takes a path as str or os.PathLike[str], not bytes")
+        if "\0" in path and (isinstance(source, os.PathLike) or names_a_file(path.replace("\0", ""))):
+            raise ValueError(f"a path cannot hold a NUL byte: {path!r}")
+        return
+    if not callable(getattr(source, "read", None)):
+        raise TypeError(f"read() takes a path, a text (str) or an open text file, not {type(source).__name__}")
+    if getattr(source, "closed", False):
+        raise ValueError(f"read() was given a closed file{_named(source)}: give it open, or give its path")
+    if isinstance(source, (io.RawIOBase, io.BufferedIOBase)) or "b" in str(getattr(source, "mode", "")):
+        raise TypeError(f"read() takes a file opened in text mode, not a binary one{_named(source)}:"
+                        " open(path) rather than open(path, 'rb'), or give its path")
+
+
+def _named(source: object) -> str:
+    name = getattr(source, "name", None)
+    return f" ({name!r})" if isinstance(name, str) else ""
+
+
+def _read(source: str | os.PathLike[str] | IO[str], fmt: str | None) -> Iterator[Board]:
+    if isinstance(source, str) and os.path.isdir(source) and "\n" not in source:
+        raise IsADirectoryError(21, "Is a directory", source)
     if isinstance(source, os.PathLike) or (isinstance(source, str) and names_a_file(source)):
         from bridgecli.files import read_records
 
@@ -62,7 +105,7 @@ def read(source: str | os.PathLike[str] | IO[str], fmt: str | None = None) -> It
 
         name = getattr(source, "name", None)
         name = name if isinstance(name, str) else None
-        head, chunks = peek(iter(lambda: source.read(1 << 20), ""))
+        head, chunks = peek(_text_pieces(source))
         records = iter_file(chunks, resolve_format(name, head, fmt), name)
     try:
         for rec in records:
@@ -73,6 +116,18 @@ def read(source: str | os.PathLike[str] | IO[str], fmt: str | None = None) -> It
         close = getattr(records, "close", None)
         if close is not None:
             close()
+
+
+def _text_pieces(stream: IO[str]) -> Iterator[str]:
+    """The text of an open file a megabyte at a time (TypeError for one that gives bytes)."""
+    while True:
+        piece = stream.read(1 << 20)
+        if not isinstance(piece, str):
+            raise TypeError(f"read() takes a file opened in text mode, not one that gives"
+                            f" {type(piece).__name__}{_named(stream)}: open(path) rather than open(path, 'rb')")
+        if not piece:
+            return
+        yield piece
 
 
 def loads(text: str, fmt: str | None = None) -> list[Board]:

@@ -236,11 +236,14 @@ def stdin_fd() -> int:
 
 
 def stdin_reader() -> Callable[[], bytes]:
-    """A function reading what stdin has now, ``b""`` at its end (a line at a time when
-    stdin has no file descriptor)."""
+    """A function reading what stdin has now, ``b""`` at its end (a line at a time, at most
+    64 KiB of it, when stdin has no file descriptor)."""
     fd = stdin_fd()
     if fd < 0:
-        return lambda: sys.stdin.readline().encode("utf-8")
+        buffer = getattr(sys.stdin, "buffer", None)
+        if buffer is not None:
+            return lambda: bytes(buffer.readline(1 << 16))
+        return lambda: sys.stdin.readline(1 << 16).encode("utf-8")
     return lambda: os.read(fd, 1 << 16)
 
 

@@ -15,7 +15,7 @@ one result with :func:`result_and_declarer`, and must not load the board readers
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -254,6 +254,73 @@ def is_board_text(text: str) -> bool:
     return False
 
 
+#: The longest result line (in bytes of UTF-8) the readers of result lines take: a longer
+#: one is refused at its line number as soon as it is seen, never held whole.
+MAX_LINE = 1 << 20
+
+#: How much white space at the start of an input is looked through for its first line
+#: (whether it holds boards or result lines); input blank for longer holds result lines.
+HEAD_LIMIT = 1 << 16
+
+
+def line_too_long(source: str | None, line: int) -> ParseError:
+    """The error for a line longer than :data:`MAX_LINE` bytes, at ``line``."""
+    return ParseError(f"line longer than {MAX_LINE:,} bytes: not a result line", source=source, line=line)
+
+
+def _long(line: str) -> bool:
+    return len(line) > MAX_LINE or (len(line) > MAX_LINE // 4 and len(line.encode("utf-8")) > MAX_LINE)
+
+
+def iter_text_lines(chunks: Iterable[str], source: str | None = None) -> Iterator[str]:
+    """The lines of text pieces whose line ends are ``\\n`` (as
+    :func:`bridgecli.formats.stream.text_chunks` gives them), holding one piece and the
+    end of the line it cuts at a time: memory stays flat whatever the input's size.
+
+    Raises:
+        ParseError: a line longer than :data:`MAX_LINE` bytes, at its line of ``source``.
+    """
+    done = 0  # lines handed out
+    pending = ""
+    for chunk in chunks:
+        text = pending + chunk if pending else chunk
+        cut = text.rfind("\n")
+        if cut < 0:
+            pending = text
+        else:
+            lines = text[:cut].split("\n")
+            pending = text[cut + 1:]
+            if cut > MAX_LINE // 4:
+                long = next((i for i, line in enumerate(lines) if _long(line)), None)
+                if long is not None:
+                    raise line_too_long(source, done + long + 1)
+            done += len(lines)
+            yield from lines
+        if len(pending) > MAX_LINE // 4 and _long(pending):
+            raise line_too_long(source, done + 1)
+    if pending:
+        yield pending
+
+
+def text_or_lines(chunks: Iterable[str], source: str | None = None, boards: bool = False) -> str | Iterator[str]:
+    """A whole text when ``chunks`` (text pieces) hold boards, else an iterator of their
+    result lines (:func:`iter_text_lines`): boards when ``boards`` says so (an extension,
+    ``--from``) or :func:`is_board_text` does of the first line that is not blank (sought
+    through at most :data:`HEAD_LIMIT` characters of white space)."""
+    from bridgecli.formats.stream import peek_until
+
+    def enough(head: str) -> bool:
+        stripped = head.lstrip()
+        return len(head) > HEAD_LIMIT or (bool(stripped) and "\n" in stripped)
+
+    head, rest = peek_until(chunks, enough)
+    if not head.strip() and len(head) <= HEAD_LIMIT:
+        return head  # the whole input, blank: no boards
+    if boards or is_board_text(head):
+        return "".join(rest)
+    return iter_text_lines(rest, source)
+
+
 # -- rubber results -----------------------------------------------------------------------
 
 _SIDES = {"NS": Side.NS, "N-S": Side.NS, "N": Side.NS, "S": Side.NS,
@@ -333,7 +400,7 @@ def _players_line() -> re.Pattern[str]:
     return re.compile(r"players\b\s*:?\s*(.*)$", re.IGNORECASE)
 
 
-def iter_rubber_lines(text: str, source: str | None = None, display: Language | None = None,
+def iter_rubber_lines(text: str | Iterable[str], source: str | None = None, display: Language | None = None,
                       warn: Callable[[str], None] | None = None
                       ) -> Iterator[tuple[int, DealResult | tuple[str, ...]]]:
     """The players and results of a text of rubber result lines, in order.
@@ -343,7 +410,8 @@ def iter_rubber_lines(text: str, source: str | None = None, display: Language | 
     it would read differently is warned about through ``warn``.
 
     Args:
-        text: the lines.
+        text: the lines: a text, or an iterable of lines (read as they are asked for:
+            :func:`iter_text_lines`).
         source: the name errors and warnings give (a path, ``<stdin>``).
         display: the display language (English by default).
         warn: called with each warning's text.
@@ -359,7 +427,7 @@ def iter_rubber_lines(text: str, source: str | None = None, display: Language | 
 
     lang = display or ENGLISH
     reading: InputLanguage | None = None
-    for lineno, raw in enumerate(text.splitlines(), 1):
+    for lineno, raw in enumerate(text.splitlines() if isinstance(text, str) else text, 1):
         line = raw.strip().removeprefix("\ufeff")
         try:
             if reading is None and line:
@@ -391,7 +459,9 @@ def iter_rubber_lines(text: str, source: str | None = None, display: Language | 
 __all__ = [
     "BOARD_EXTENSIONS",
     "BOARD_STARTS",
+    "HEAD_LIMIT",
     "LANGUAGE_NAMES",
+    "MAX_LINE",
     "InputLanguage",
     "LineOptions",
     "deal_result",
@@ -399,9 +469,12 @@ __all__ = [
     "is_board_text",
     "is_option_word",
     "iter_rubber_lines",
+    "iter_text_lines",
     "line_options",
+    "line_too_long",
     "parse_honours",
     "parse_players",
     "result_and_declarer",
     "split_words",
+    "text_or_lines",
 ]

@@ -19,7 +19,7 @@ from typing import IO, TYPE_CHECKING, Any
 from bridgecli.core.board import Board
 from bridgecli.core.cards import Seat
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
-from bridgecli.core.rubber import DealResult, Session
+from bridgecli.core.rubber import DealResult, Rubber, Session
 
 if TYPE_CHECKING:
     from bridgecli.core.notation import Language
@@ -50,8 +50,11 @@ def _language(lang: Language | str | None) -> Language:
     return get_language(lang) if isinstance(lang, str) else lang
 
 
-def _read(source: Source, name: str | None) -> tuple[str | list[Board], str | None]:
-    """(text or boards, name) of a session's source."""
+def _read(source: Source, name: str | None) -> tuple[str | list[Board] | Iterator[str], str | None]:
+    """(text, boards or lines, name) of a session's source: an iterable of lines stays an
+    iterator (read as the results are asked for)."""
+    import itertools
+
     from bridgecli.result_lines import BOARD_EXTENSIONS
 
     if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source and source.strip()
@@ -63,11 +66,21 @@ def _read(source: Source, name: str | None) -> tuple[str | list[Board], str | No
         return source, name
     if hasattr(source, "read"):
         own = getattr(source, "name", None)
-        return source.read(), name or (own if isinstance(own, str) else None)
-    items = list(source)
-    if all(isinstance(item, Board) for item in items):
-        return [item for item in items if isinstance(item, Board)], name
-    return "\n".join(str(item) for item in items), name
+        text = source.read()
+        if not isinstance(text, str):
+            raise TypeError(f"a session reads a file opened in text mode, not one that gives {type(text).__name__}"
+                            " (open(path) rather than open(path, 'rb'), or give the path)")
+        return text, name or (own if isinstance(own, str) else None)
+    if isinstance(source, (bytes, bytearray)) or not hasattr(source, "__iter__"):
+        raise TypeError(f"a session reads a path, a text, an open text file, lines or boards,"
+                        f" not {type(source).__name__}")
+    items = iter(source)
+    first = next(items, None)
+    if isinstance(first, Board):
+        return [item for item in itertools.chain((first,), items) if isinstance(item, Board)], name
+    if first is None:
+        return [], name
+    return (str(item) for item in itertools.chain((first,), items)), name
 
 
 def _is_boards(text: str, name: str | None, fmt: str | None) -> bool:
@@ -175,6 +188,106 @@ def _boards(records: Iterable[Board | BridgeError], source: str | None, honours_
             raise exc.located(source=source, board=label) from None
 
 
+def _line_items(lines: str | Iterable[str], source: str | None, lang: Language, warn: Warn | None
+                ) -> Iterator[Item]:
+    """The items of result lines, then ParseError ``no boards`` (blank input) or ``no results``
+    (only comments and ``players:`` lines) when none was a result."""
+    from bridgecli.result_lines import iter_rubber_lines
+
+    written = results = 0
+
+    def counted(it: Iterable[str]) -> Iterator[str]:
+        nonlocal written
+        for line in it:
+            if not written and line.strip():
+                written = 1
+            yield line
+
+    for line, item in iter_rubber_lines(lines if isinstance(lines, str) else counted(lines), source, lang, warn):
+        results += isinstance(item, DealResult)
+        yield line, None, item, None
+    if not results:
+        written |= isinstance(lines, str)  # (a blank text never gets here)
+        raise ParseError("no results (only blank lines and comments)" if written else "no boards", source=source)
+
+
+def iter_rubbers(session: Session, source: Source, *, honours: str = "given", fmt: str | None = None,
+                 name: str | None = None, keep_dealer: bool = False, lang: Language | str | None = None,
+                 warn: Warn | None = None, end: list[Session] | None = None) -> Iterator[Rubber]:
+    """The rubbers (Chicago rounds) of ``session`` and the results of ``source``, each as
+    soon as it is over, the last one closed (an unfinished rubber scored as stopped).
+    Result lines are read as the rubbers are asked for, and no rubber is kept once it has
+    been given: memory stays flat however long the input (``bridgecli rubber`` prints each
+    sheet so). Takes and raises what :func:`add_results` does (each error when its line is
+    reached).
+
+    Args:
+        session: the session so far (:func:`start_session`).
+        source: result lines or boards (see :func:`rubber_session`).
+        honours: ``given`` (lines' ``--honors``, boards' ``Honours`` tags) or ``auto``
+            (found in each board's deal; a tag that disagrees is an error).
+        fmt: the format of a board file (by default from ``name``'s extension or the content).
+        name: the source's name in errors and warnings (a path, ``<stdin>``).
+        keep_dealer: in Chicago, the session's first dealer was chosen: a board's dealer must
+            follow it (else the first board's dealer starts the rotation).
+        lang: the display language (never changes how lines are read; see
+            :func:`bridgecli.result_lines.iter_rubber_lines`).
+        warn: called with the text of each warning (a line ``lang`` reads otherwise).
+        end: a list the session at the end is appended to (closed, its rubbers but the last
+            given and dropped): the players seated for the next rubber, the totals.
+
+    Raises:
+        ParseError: unreadable input, no results at all, a bad line or board.
+        RuleError: a result the session cannot take (a Chicago dealer out of turn,
+            players changed mid-rubber); MismatchError for honours that disagree.
+    """
+    from bridgecli import formats
+
+    data, source_name = _read(source, name)
+    auto = honours.strip().lower() == "auto"
+    if honours.strip().lower() not in ("given", "auto"):
+        raise ParseError(f"honours are 'given' or 'auto', not {honours!r}")
+    items: Iterable[Item]
+    if isinstance(data, str) and not data.strip():
+        raise ParseError("no boards", source=source_name)  # as every other command says of an empty file
+    if isinstance(data, list):
+        items = _boards(data, source_name, auto, session.rules)
+    elif isinstance(data, str) and _is_boards(data, source_name, fmt):
+        chosen = formats.resolve_format(source_name, data, fmt)
+        items = _boards(formats.iter_records(data, chosen, source_name), source_name, auto, session.rules)
+    else:
+        if auto:
+            raise ParseError("--honors auto needs deals: give a PBN, YAML or JSON file of boards")
+        items = _line_items(data, source_name, _language(lang), warn)
+    yield from session.done
+    session = dataclasses.replace(session, done=())
+    chicago = bool(session.rules.deals_per_round)
+    for line, label, item, board_dealer in items:
+        try:
+            if isinstance(item, DealResult):
+                if chicago and board_dealer is not None:
+                    if session.last is None and not keep_dealer:
+                        session = dataclasses.replace(session, first_dealer=board_dealer)
+                    cur = session.current
+                    expected = cur.dealer if cur is not None else session.first_dealer
+                    if board_dealer != expected:
+                        raise RuleError(f"dealer {board_dealer.letter} but the Chicago rotation gives "
+                                        f"{expected.letter}")
+                session = session.add(item)
+                if session.done:  # the deal started a rubber: the one before is over
+                    yield from session.done
+                    session = dataclasses.replace(session, done=())
+            else:
+                session = session.seat(item)
+        except BridgeError as exc:
+            raise exc.located(source=source_name, line=line, board=label) from None
+    session = session.close()
+    if end is not None:
+        end.append(session)
+    if session.last is not None:
+        yield session.last
+
+
 def add_results(session: Session, source: Source, *, honours: str = "given", fmt: str | None = None,
                 name: str | None = None, keep_dealer: bool = False, lang: Language | str | None = None,
                 warn: Warn | None = None) -> Session:
@@ -194,49 +307,16 @@ def add_results(session: Session, source: Source, *, honours: str = "given", fmt
         warn: called with the text of each warning (a line ``lang`` reads otherwise).
 
     Raises:
-        ParseError: unreadable input, no results at all, a bad line or board.
+        ParseError: unreadable input, no results at all (``no boards`` for a blank input,
+            ``no results`` for only comments and ``players:`` lines), a bad line or board.
         RuleError: a result the session cannot take (a Chicago dealer out of turn,
             players changed mid-rubber); MismatchError for honours that disagree.
     """
-    from bridgecli import formats
-    from bridgecli.result_lines import iter_rubber_lines
-
-    data, source_name = _read(source, name)
-    auto = honours.strip().lower() == "auto"
-    if honours.strip().lower() not in ("given", "auto"):
-        raise ParseError(f"honours are 'given' or 'auto', not {honours!r}")
-    items: Iterable[Item]
-    if isinstance(data, list):
-        items = _boards(data, source_name, auto, session.rules)
-    else:
-        if not data.strip():
-            raise ParseError("no boards", source=source_name)  # as every other command says of an empty file
-        if _is_boards(data, source_name, fmt):
-            chosen = formats.resolve_format(source_name, data, fmt)
-            items = _boards(formats.iter_records(data, chosen, source_name), source_name, auto, session.rules)
-        else:
-            if auto:
-                raise ParseError("--honors auto needs deals: give a PBN, YAML or JSON file of boards")
-            items = ((line, None, item, None)
-                     for line, item in iter_rubber_lines(data, source_name, _language(lang), warn))
-    chicago = bool(session.rules.deals_per_round)
-    for line, label, item, board_dealer in items:
-        try:
-            if isinstance(item, DealResult):
-                if chicago and board_dealer is not None:
-                    if not session.rubbers and not keep_dealer:
-                        session = dataclasses.replace(session, first_dealer=board_dealer)
-                    cur = session.current
-                    expected = cur.dealer if cur is not None else session.first_dealer
-                    if board_dealer != expected:
-                        raise RuleError(f"dealer {board_dealer.letter} but the Chicago rotation gives "
-                                        f"{expected.letter}")
-                session = session.add(item)
-            else:
-                session = session.seat(item)
-        except BridgeError as exc:
-            raise exc.located(source=source_name, line=line, board=label) from None
-    return session.close()
+    end: list[Session] = []
+    rubbers = tuple(iter_rubbers(session, source, honours=honours, fmt=fmt, name=name, keep_dealer=keep_dealer,
+                                 lang=lang, warn=warn, end=end))
+    final = end[0]
+    return final if final.last is None else dataclasses.replace(final, done=rubbers[:-1])
 
 
 def rubber_session(source: Source, *, chicago: bool = False, chicago_rule: str = "carry",
@@ -274,6 +354,7 @@ def rubber_session(source: Source, *, chicago: bool = False, chicago_rule: str =
         ParseError: a bad option, an unreadable line or board, an empty input.
         RuleError: a result the rules do not allow here (a Chicago dealer out of turn).
         OSError: a path that cannot be read.
+        TypeError: a source of another kind: None, bytes, a file opened in binary mode.
     """
     session = start_session(chicago=chicago, chicago_rule=chicago_rule, players=players,
                             partscore_bonus=partscore_bonus, passout=passout, dealer=dealer,
@@ -490,6 +571,7 @@ def variant_session(variant: str | Variant, source: Source, *,
             game's board, a play that stops before its end.
         RuleError: an illegal play.
         OSError: a path that cannot be read.
+        TypeError: a source of another kind: None, bytes, a file opened in binary mode.
     """
     from bridgecli.formats import iter_records, resolve_format
     from bridgecli.variants.rubber import keep_rubbers
@@ -497,6 +579,8 @@ def variant_session(variant: str | Variant, source: Source, *,
     game = find_game(variant)
     names = variant_players(game, players)
     data, source_name = _read(source, name)
+    if not isinstance(data, (str, list)):
+        data = "\n".join(data)  # (a variant's lines are read whole)
     if isinstance(data, list):
         deals, void = _board_deals(game, data, source_name)
     elif _is_boards(data, source_name, fmt):
@@ -509,4 +593,4 @@ def variant_session(variant: str | Variant, source: Source, *,
 
 
 __all__ = ["CHICAGO_RULES", "Source", "VariantSession", "add_results", "check_variant", "find_game",
-           "played_deals", "rubber_session", "start_session", "variant_players", "variant_session"]
+           "iter_rubbers", "played_deals", "rubber_session", "start_session", "variant_players", "variant_session"]

@@ -158,3 +158,20 @@ def test_line_options(tokens: list[str], words: tuple[str, ...], declarer: str |
 def test_line_option_without_its_value() -> None:
     with pytest.raises(bc.ParseError, match="option '--honors' requires an argument"):
         line_options(["4S=", "--honors"])
+
+
+def test_iter_rubbers_gives_each_rubber_once_and_the_sheet_in_pieces() -> None:
+    # issue #32: bridgecli rubber writes a rubber's sheet as it ends, keeping none
+    from bridgecli.core.rubber import Session
+    from bridgecli.render.scoresheet import iter_sheet
+    from bridgecli.sessions import add_results, iter_rubbers, start_session
+
+    text = "players: A, B, C, D\n7NT= -d N\n7NT= -d N\nplayers: A, C, B, D\n7NT= -d E\n7NT= -d E\nplayers: D, C, B, A\n"
+    whole = add_results(start_session(), text)
+    given = list(iter_rubbers(start_session(), text))
+    assert given == list(whole.rubbers) and len(given) == 2
+    assert whole.players == ("D", "C", "B", "A")  # the next rubber's players are kept
+    for fmt in ("text", "json"):
+        pieces = list(iter_sheet(iter(given), whole.rules, fmt=fmt))
+        assert len(pieces) >= 2 and "".join(pieces) == bc.render_sheet(whole, fmt=fmt)
+    assert "".join(iter_sheet([], Session().rules, fmt="json")) == bc.render_sheet(Session(), fmt="json")

@@ -11,6 +11,7 @@ import click
 from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import (
     AtomicOutput,
+    Count,
     cap_jobs,
     get_lang,
     output_format,
@@ -69,11 +70,11 @@ EXAMPLES = (
 
 
 @click.command("deal", epilog=EXAMPLES)
-@click.option("-n", "--count", "count", type=click.IntRange(min=0), default=1, metavar="N", show_default=True,
+@click.option("-n", "--count", "count", type=Count(0), default=1, metavar="N", show_default=True,
               help="Number of boards to deal.")
-@click.option("--seed", type=click.IntRange(min=0), default=None, metavar="N",
+@click.option("--seed", type=Count(0), default=None, metavar="N",
               help="Random seed (default: a fresh one, written into the output).")
-@click.option("--start-board", type=click.IntRange(min=1), default=1, metavar="N", show_default=True,
+@click.option("--start-board", type=Count(1), default=1, metavar="N", show_default=True,
               help="Number of the first board.")
 @click.option("--dealer", "dealer_opt", default=None, metavar="N|E|S|W",
               help="Fixed dealer (default: from the board number).")
@@ -88,9 +89,9 @@ EXAMPLES = (
 @click.option("--format", "fmt", type=click.Choice(FORMATS, case_sensitive=False), default=None,
               help="Output format (default pbn; from -o's extension; text = one line a deal).")
 @output_option
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, metavar="J", show_default=True,
+@click.option("--jobs", "-j", type=Count(1), default=1, metavar="J", show_default=True,
               help="Deal in J processes (same output).")
-@click.option("--max-tries", type=click.IntRange(min=1), default=10_000_000, metavar="N", show_default=True,
+@click.option("--max-tries", type=Count(1), default=10_000_000, metavar="N", show_default=True,
               help="Give up (exit 1) after dealing this many without finding enough.")
 @click.option("--progress/--no-progress", default=None,
               help="Progress on stderr (default: when stderr is a terminal).")
@@ -110,7 +111,11 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
     """
     if start_board + max(count, 1) - 1 >= 10**18:
         # the readers take board numbers of up to 18 digits: a larger one could not be read back
-        raise click.BadParameter("board numbers must stay below 10**18", param_hint="--start-board")
+        from click.core import ParameterSource
+
+        start_given = ctx.get_parameter_source("start_board") != ParameterSource.DEFAULT
+        raise click.BadParameter("board numbers must stay below 10**18",
+                                 param_hint="'--start-board' + '-n'" if start_given else "-n")
     if variant_name is not None:
         if wheres or predeals or script_path or stats is not None or dealer_opt or vul_opt:
             raise click.UsageError("--variant deals by its own procedure: no --where, --predeal, --script,"

@@ -12,12 +12,14 @@ and :func:`bridgecli.render.scoresheet.render_sheet`; this module translates.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import click
 
 from bridgecli.cli import ExitCode, localise
 from bridgecli.cli.common import (
+    Count,
     echo_warning,
     find_variant_option,
     format_option,
@@ -55,7 +57,7 @@ EXAMPLES = (
                    " each = each deal alone, 50 each (as in duplicate). 'a' and 'b' are accepted too."
                    " See docs/commands/rubber.md.")
 @variant_option
-@click.option("--partscore-bonus", type=click.IntRange(min=0), default=None, metavar="N",
+@click.option("--partscore-bonus", type=Count(0), default=None, metavar="N",
               help="Part-score premium: unfinished rubber (default 100; 50 in the other reading), "
                    "or Chicago's (carry: 100 on deal 4, each: 50).")
 @click.option("--rounding", type=click.Choice(ROUNDINGS, case_sensitive=False), default="nearest",
@@ -87,7 +89,6 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
     from bridgecli import sessions
     from bridgecli.cli.common import AtomicOutput, read_text
     from bridgecli.core.errors import visible
-    from bridgecli.core.rubber import repeated_partnerships
     from bridgecli.render.scoresheet import render_sheet
 
     as_json = output_format(output, "json" if as_json else None, ("text", "json"), "text", option="--json") == "json"
@@ -109,19 +110,53 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
     session = sessions.start_session(chicago=chicago, chicago_rule=chicago_rule, players=players,
                                      partscore_bonus=partscore_bonus, passout=passout, dealer=dealer,
                                      chicago_honours=chicago_honours, lang=lang)
-    text, source = read_text(infile)
-    session = sessions.add_results(session, io.StringIO(text), honours=honours_mode, fmt=kw.get("from"), name=source,
-                                   keep_dealer=dealer is not None, lang=lang, warn=echo_warning)
-    rendered = shown(render_sheet(session, rounding=rounding.lower(), lang=lang, fmt=fmt))
-    with AtomicOutput(output) as fp:
-        fp.write(rendered)
-    repeats = [] if chicago else repeated_partnerships(session.rubbers)
+    repeats = _write_sheet(session, infile, honours_mode, kw.get("from"), dealer is not None, lang, output,
+                           rounding=rounding.lower(), out_fmt=fmt, shown=shown, rounds=not chicago)
+    ctx.exit(ExitCode.RULES if repeats else ExitCode.OK)
+
+
+def _write_sheet(session: Any, infile: str, honours_mode: str, fmt: str | None, keep_dealer: bool, lang: Any,
+                 output: str | None, *, rounding: str, out_fmt: str, shown: Callable[[str], str],
+                 rounds: bool) -> int:
+    """Write the sheet of FILE's results, a rubber at a time as each is over (result lines
+    are read a piece at a time: memory does not grow with the input; a file of boards is
+    read whole); warn of partners who pair again in a round. Returns how many do."""
+    import io
+
+    from bridgecli import sessions
+    from bridgecli.cli.common import AtomicOutput, close_input, open_input
+    from bridgecli.core.errors import visible
+    from bridgecli.core.rubber import PartnershipRounds
+    from bridgecli.formats.stream import text_chunks
+    from bridgecli.render.scoresheet import iter_sheet
+    from bridgecli.result_lines import BOARD_EXTENSIONS, text_or_lines
+
+    partners, repeats = PartnershipRounds(), []
+
+    def watched(rubbers: Any) -> Any:
+        for r in rubbers:
+            if rounds:
+                repeats.extend(partners.add(r))
+            yield r
+
+    stream, source = open_input(infile)
+    try:
+        data = text_or_lines(text_chunks(stream, source, 1 << 16), source,  # (64 KiB pieces: a line is short)
+                             boards=bool(fmt) or source.lower().endswith(BOARD_EXTENSIONS))
+        rubbers = sessions.iter_rubbers(session, io.StringIO(data) if isinstance(data, str) else data,
+                                        honours=honours_mode, fmt=fmt, name=source, keep_dealer=keep_dealer,
+                                        lang=lang, warn=echo_warning)
+        with AtomicOutput(output) as fp:
+            for piece in iter_sheet(watched(rubbers), session.rules, rounding=rounding, lang=lang, fmt=out_fmt):
+                fp.write(shown(piece))
+    finally:
+        close_input(stream)
     for rep in repeats:
         a, b = rep.partners
         message = (f"{source}: {a} and {b} partner again in rubber {rep.rubber},"
                    f" as in rubber {rep.earlier} of the same round of three")
         click.echo(f"bridgecli: warning: {visible(localise(message))}", err=True)
-    ctx.exit(ExitCode.RULES if repeats else ExitCode.OK)
+    return len(repeats)
 
 
 def _variant_only(ctx: click.Context, variant_name: str) -> None:

@@ -80,7 +80,7 @@ def _run_batch(ctx: click.Context, keep_going: bool, output: str | None, head: b
         lines = iter_lines(files.stdin_reader(), head, ended, on_wait=flush)
         try:
             for line, text, error in iter_scored_lines(lines, ctx.params, get_lang(ctx), keep_going, "<stdin>",
-                                                        _click_options(ctx), warn=common.echo_warning):
+                                                        _click_options(ctx), common.echo_warning, True):
                 if error is not None:
                     failures += 1
                     _error(error)

@@ -14,6 +14,7 @@ from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import (
     FORMAT_NAMES,
     AtomicOutput,
+    Count,
     close_input,
     get_lang,
     input_argument,
@@ -40,7 +41,7 @@ EXAMPLES = (
 @input_argument
 @click.option("--from", "from_", type=click.Choice(FORMAT_NAMES, case_sensitive=False), default=None,
               help="Input format (default: from extension or content).")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="J",
+@click.option("-j", "--jobs", type=Count(1), default=None, metavar="J",
               help="Cores to use (default: all): DDS threads, or worker processes with --processes.")
 @click.option("--processes", is_flag=True,
               help="Spread batches of 10 boards over J worker processes of one DDS thread each.")

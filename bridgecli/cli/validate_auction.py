@@ -14,6 +14,7 @@ from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import (
     FORMAT_NAMES,
     AtomicOutput,
+    Count,
     get_lang,
     input_argument,
     json_option,
@@ -50,7 +51,7 @@ EXAMPLES = (
 @click.option("--require-complete", is_flag=True, help="An auction that has not closed is an error.")
 @click.option("--legal-calls", "want_legal_calls", is_flag=True,
               help="For an open auction, list the legal next calls.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("-j", "--jobs", type=Count(1), default=None, metavar="N",
               help=f"Worker processes for a PBN file (default: one an idle core from {PARALLEL_MIN_GAMES:,} boards).")
 @json_option
 @output_option

@@ -47,10 +47,12 @@ __all__ = [
     "DealResult",
     "Entry",
     "Honours",
+    "PartnershipRounds",
     "PlayerScore",
     "RepeatedPartnership",
     "Rubber",
     "Session",
+    "Standings",
     "honours_in_deal",
     "repeated_partnerships",
     "settlement",
@@ -452,27 +454,38 @@ class PlayerScore:
     """Settlement units over the session so far."""
 
 
-def standings(rubbers: Iterable[Rubber], rounding: str = "nearest") -> list[list[PlayerScore]]:
-    """For each rubber with players, every player's score in it and running totals so far, in
-    order of first appearance. Each partner wins (or loses) the difference from one opponent,
-    so a player's points are the side's total minus the opponents'. A player sitting out a
-    rubber keeps the total. Rubbers without players are skipped (an empty list for them)."""
-    totals: dict[str, tuple[int, int | float]] = {}
-    out: list[list[PlayerScore]] = []
-    for r in rubbers:
+class Standings:
+    """The players' running totals over rubbers given one at a time (:meth:`add`); see
+    :func:`standings`."""
+
+    def __init__(self, rounding: str = "nearest") -> None:
+        self.rounding = rounding
+        self.totals: dict[str, tuple[int, int | float]] = {}
+
+    def add(self, r: Rubber) -> list[PlayerScore]:
+        """Every player's score in ``r`` and running totals so far, in order of first
+        appearance; an empty list for a rubber without players (the totals kept)."""
         if r.players is None:
-            out.append([])
-            continue
+            return []
+        totals = self.totals
         diff = r.difference
-        units = settlement(diff, rounding)
+        units = settlement(diff, self.rounding)
         here: dict[str, tuple[int, int | float]] = {}
         for seat, name in zip((Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST), r.players):
             sign = 1 if seat.side == Side.NS else -1
             here[name] = (sign * diff, sign * units)
             p, u = totals.get(name, (0, 0))
             totals[name] = (p + sign * diff, u + sign * units)
-        out.append([PlayerScore(name, *here.get(name, (0, 0)), *totals[name]) for name in totals])
-    return out
+        return [PlayerScore(name, *here.get(name, (0, 0)), *totals[name]) for name in totals]
+
+
+def standings(rubbers: Iterable[Rubber], rounding: str = "nearest") -> list[list[PlayerScore]]:
+    """For each rubber with players, every player's score in it and running totals so far, in
+    order of first appearance. Each partner wins (or loses) the difference from one opponent,
+    so a player's points are the side's total minus the opponents'. A player sitting out a
+    rubber keeps the total. Rubbers without players are skipped (an empty list for them)."""
+    running = Standings(rounding)
+    return [running.add(r) for r in rubbers]
 
 
 @dataclass(frozen=True, slots=True)
@@ -487,7 +500,7 @@ class RepeatedPartnership:
     """The two players, in seat order of ``rubber``."""
 
 
-def repeated_partnerships(rubbers: Sequence[Rubber]) -> list[RepeatedPartnership]:
+def repeated_partnerships(rubbers: Iterable[Rubber]) -> list[RepeatedPartnership]:
     """Partnerships that repeat inside a round (a *tura*) of three rubbers.
 
     The rules of rubber bridge: after each rubber partners are drawn anew, and two players who
@@ -496,23 +509,35 @@ def repeated_partnerships(rubbers: Sequence[Rubber]) -> list[RepeatedPartnership
     players, counted from the first rubber those four play together; a rubber without players,
     or with another four, starts the count again.
     """
-    out: list[RepeatedPartnership] = []
-    four: frozenset[str] | None = None
-    position = 0
-    seen: dict[frozenset[str], int] = {}
-    for number, r in enumerate(rubbers, 1):
+    rounds = PartnershipRounds()
+    return [rep for r in rubbers for rep in rounds.add(r)]
+
+
+class PartnershipRounds:
+    """:func:`repeated_partnerships` a rubber at a time (:meth:`add`), keeping only the round in play."""
+
+    def __init__(self) -> None:
+        self.number = 0
+        self.four: frozenset[str] | None = None
+        self.position = 0
+        self.seen: dict[frozenset[str], int] = {}
+
+    def add(self, r: Rubber) -> list[RepeatedPartnership]:
+        """The partnerships of the next rubber, ``r``, that repeat one of its round."""
+        self.number += 1
         if r.players is None:
-            four = None
-            continue
+            self.four = None
+            return []
         here = frozenset(r.players)
-        if here != four or position == 3:
-            four, position, seen = here, 0, {}
-        position += 1
+        if here != self.four or self.position == 3:
+            self.four, self.position, self.seen = here, 0, {}
+        self.position += 1
+        out = []
         n, e, s_, w = r.players
         for a, b in ((n, s_), (e, w)):
             pair = frozenset((a, b))
-            if pair in seen:
-                out.append(RepeatedPartnership(number, seen[pair], (a, b)))
+            if pair in self.seen:
+                out.append(RepeatedPartnership(self.number, self.seen[pair], (a, b)))
             else:
-                seen[pair] = number
-    return out
+                self.seen[pair] = self.number
+        return out

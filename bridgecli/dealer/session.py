@@ -147,6 +147,17 @@ def vul_of(value: str | Vulnerability) -> str:
     return vul
 
 
+_BELOW = 10**18  # (whole numbers of at most 18 digits, as every reader and option takes)
+
+
+def _whole(value: object, what: str, low: int) -> None:
+    """Raise ParseError unless ``value`` is None or an int from ``low`` to 10**18 - 1."""
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value < _BELOW:
+        raise ParseError(f"{what} must be a whole number from {low} below 10**18, not {value!r}")
+
+
 def plan(count: int | None = None, *, seed: int | None = None, where: str | Sequence[str] = (),
          predeal: str | Sequence[str] = (), script: str | None = None, script_source: str | None = None,
          start_board: int = 1, dealer: int | str | Seat | None = None, vul: str | Vulnerability | None = None,
@@ -177,9 +188,17 @@ def plan(count: int | None = None, *, seed: int | None = None, where: str | Sequ
 
     Raises:
         ExpressionError: a condition or the statistics expression does not parse.
-        ParseError: a bad script, predeal, seat or vulnerability.
+        ParseError: a bad script, predeal, seat or vulnerability; a count, seed, first board
+            or try limit that is not a whole number of its range (see :func:`deal`).
     """
     from .predeal import parse_predeal
+
+    _whole(count, "the count", 0)
+    _whole(seed, "the seed", 0)
+    _whole(start_board, "the first board", 1)
+    _whole(max_tries, "max_tries", 1)
+    if start_board + max(count or 1, 1) - 1 >= _BELOW:
+        raise ParseError(f"board numbers must stay below 10**18: {count} boards from {start_board}")
 
     wheres = _texts(where)
     if wheres or stats or script is not None:
@@ -431,7 +450,11 @@ def deal(n: int | None = None, *, where: str | Sequence[str] = (), predeal: str 
         Boards numbered from ``start``, with their dealer, vulnerability and deal.
 
     Raises:
-        ParseError: a bad condition, predeal, script, seat or vulnerability (before any board).
+        ParseError: a bad condition, predeal, script, seat or vulnerability, or a number out
+            of its range (before any board): ``n`` and ``seed`` from 0, ``start`` and
+            ``max_tries`` from 1, each a whole number of at most 18 digits (as the command's
+            options: a negative seed is refused, never reduced), and the last board's number
+            below 10**18. ParseError is a ValueError.
         RuleError: fewer than ``n`` deals met the conditions within ``max_tries`` (after the
             boards found). A script's own ``generate`` limit just ends the boards.
     """

@@ -37,12 +37,27 @@ CHUNK = 1 << 20
 #: The error for UTF-16 text (a byte-order mark, then NUL bytes): said as such, not as binary data.
 UTF16 = "UTF-16 text (a byte-order mark): save it as UTF-8 (iconv -f UTF-16 -t UTF-8)"
 
+#: The error for UTF-32 text (its byte-order mark, whose little-endian form starts as UTF-16's does).
+UTF32 = "UTF-32 text (a byte-order mark): save it as UTF-8 (iconv -f UTF-32 -t UTF-8)"
+
+
+def wide_text_error(data: bytes, source: str) -> ParseError | None:
+    """The error for an input that starts with ``data`` when it is UTF-32 or UTF-16 text
+    (a byte-order mark and a NUL byte), at line 1; None for any other start."""
+    if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        return ParseError(UTF32, source=source, line=1)
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) and b"\x00" in data:
+        return ParseError(UTF16, source=source, line=1)
+    return None
+
+
 def nul_error(data: bytes, source: str, line: int, start: bool) -> ParseError:
     """The error for input ``data`` that holds a NUL byte (``line``: the line ``data``
-    starts on; ``start``: ``data`` starts the input): UTF-16 text when it starts with a
-    byte-order mark, else binary data, at the NUL's line."""
-    if start and data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return ParseError(UTF16, source=source, line=line)
+    starts on; ``start``: ``data`` starts the input): UTF-32 or UTF-16 text when it starts
+    with a byte-order mark, else binary data, at the NUL's line."""
+    wide = wide_text_error(data, source) if start else None
+    if wide is not None:
+        return wide
     at = line + data[: data.index(b"\x00")].count(b"\n")
     return ParseError("binary data (a NUL byte), not a text file", source=source, line=at)
 

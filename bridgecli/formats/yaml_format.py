@@ -60,6 +60,30 @@ MAX_DEPTH = 200
 MAX_ALIAS_NODES = 100_000
 
 
+#: A whole number as YAML 1.2 and every other reader of bridgecli write one: ASCII digits,
+#: a sign. YAML 1.1's other forms (``0x1F``, ``0b101``, ``017`` octal, ``1_000``, ``1:20:30``
+#: base 60) stay text, which the field's own reader then refuses or keeps.
+_INT = r"[-+]?[0-9]+"
+
+
+def _decimal_ints(loader_class: Any) -> None:
+    """Make ``loader_class`` resolve only :data:`_INT` plain scalars as whole numbers."""
+    tag = "tag:yaml.org,2002:int"
+    loader_class.yaml_implicit_resolvers = {
+        first: [(t, rx) for t, rx in resolvers if t != tag]
+        for first, resolvers in loader_class.yaml_implicit_resolvers.items()}
+    loader_class.add_implicit_resolver(tag, re.compile(f"^(?:{_INT})$"), list("-+0123456789"))
+
+
+def _construct_int(loader: Any, node: Any) -> int:
+    """A whole number in decimal (``017`` is 17, not YAML 1.1's octal 15); ValueError for
+    anything else (an explicit ``!!int 0x1F``)."""
+    value = loader.construct_scalar(node)
+    if not re.fullmatch(_INT, value, re.ASCII):
+        raise ValueError(value)
+    return int(value, 10)
+
+
 def _loader_class() -> Any:
     """The safe loader (libyaml's when present) whose number constructors reject what
     they cannot read (``!!int ""``, 5,000 digits) with a YAML error, not an IndexError."""
@@ -78,8 +102,9 @@ def _loader_class() -> Any:
 
             return run
 
+        _decimal_ints(loader_class)
         for tag, kind, construct in (
-            ("int", "a whole number", loader_class.construct_yaml_int),
+            ("int", "a whole number", _construct_int),
             ("float", "a number", loader_class.construct_yaml_float),
             ("bool", "true or false", loader_class.construct_yaml_bool),
             ("binary", "base64 data", loader_class.construct_yaml_binary),

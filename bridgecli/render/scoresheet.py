@@ -1,20 +1,22 @@
 """Score sheets as text and JSON: rubber bridge and Chicago sessions (the we/they sheet),
 and the variants' rubbers (a column a player), as ``bridgecli rubber`` prints them.
 
-Pure: a session in, a string out (:func:`render_sheet`); no I/O.
+Pure: a session in, a string out (:func:`render_sheet`), or rubbers in and the sheet's
+pieces out as they come (:func:`iter_sheet`); no I/O.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bridgecli.core.cards import SEATS, Seat, Side
-from bridgecli.core.rubber import ROUNDINGS, Rubber, Session, settlement, standings
+from bridgecli.core.rubber import ROUNDINGS, PlayerScore, Rubber, Session, Standings, settlement
 
 if TYPE_CHECKING:
     from bridgecli.core.notation import Language
+    from bridgecli.core.scoring import ScoringRules
     from bridgecli.sessions import VariantSession
     from bridgecli.variants import Variant
     from bridgecli.variants.rubber import RubberSheet
@@ -40,17 +42,11 @@ def render_sheet(session: Session | VariantSession, *, rounding: str = "nearest"
     Raises:
         ParseError: an unknown rounding or format.
     """
-    from bridgecli.core.errors import ParseError
     from bridgecli.core.notation import ENGLISH
 
-    if fmt not in ("text", "json"):
-        raise ParseError(f"a score sheet is text or json, not {fmt!r}")
-    if rounding not in ROUNDINGS:
-        raise ParseError(f"rounding is one of {', '.join(ROUNDINGS)}, not {rounding!r}")
+    _check(rounding, fmt)
     if isinstance(session, Session):
-        if fmt == "json":
-            return _rubbers_json(session, rounding) + "\n"
-        return _rubbers_text(session, rounding, lang or ENGLISH)
+        return "".join(iter_sheet(session.rubbers, session.rules, rounding=rounding, lang=lang, fmt=fmt))
     if fmt == "json":
         return _variant_json(session, rounding)
     return _variant_text(session, rounding, lang or ENGLISH)
@@ -197,31 +193,70 @@ def _named(lang: Language, kind: str, name: str) -> str:
     return name if text == key else text
 
 
-def _rubbers_text(session: Session, rounding: str, lang: Language) -> str:
-    out: list[str] = []
-    table = standings(session.rubbers, rounding)
-    chicago = bool(session.rules.deals_per_round)
-    for i, (r, rows) in enumerate(zip(session.rubbers, table), 1):
-        if out:
-            out.append("")
-        out += _sheet(r, i, rounding, session.rules.name, lang)
+def iter_sheet(rubbers: Iterable[Rubber], rules: ScoringRules, *, rounding: str = "nearest",
+               lang: Language | None = None, fmt: str = "text") -> Iterator[str]:
+    """:func:`render_sheet` of a rubber bridge or Chicago session given as its rubbers, in
+    pieces: each rubber's sheet (its part of the JSON object) as soon as the rubber is
+    given, keeping only running totals, so that a session of any length is written in
+    flat memory (:func:`bridgecli.sessions.iter_rubbers` gives the rubbers so).
+
+    Args:
+        rubbers: the session's rubbers (Chicago rounds), in order.
+        rules: the session's scoring scheme (it names the sheets; Chicago or not).
+        rounding, lang, fmt: as :func:`render_sheet`.
+
+    Returns:
+        The pieces; joined, they are :func:`render_sheet`'s text.
+
+    Raises:
+        ParseError: an unknown rounding or format (before the first piece).
+    """
+    from bridgecli.core.notation import ENGLISH
+
+    _check(rounding, fmt)
+    if fmt == "json":
+        return _rubbers_json(rubbers, rounding)
+    return _rubbers_text(rubbers, rules, rounding, lang or ENGLISH)
+
+
+def _check(rounding: str, fmt: str) -> None:
+    from bridgecli.core.errors import ParseError
+
+    if fmt not in ("text", "json"):
+        raise ParseError(f"a score sheet is text or json, not {fmt!r}")
+    if rounding not in ROUNDINGS:
+        raise ParseError(f"rounding is one of {', '.join(ROUNDINGS)}, not {rounding!r}")
+
+
+def _rubbers_text(rubbers: Iterable[Rubber], rules: ScoringRules, rounding: str, lang: Language) -> Iterator[str]:
+    chicago = bool(rules.deals_per_round)
+    running = Standings(rounding)
+    ns = ew = count = 0
+    for i, r in enumerate(rubbers, 1):
+        out = [""] if i > 1 else []
+        out += _sheet(r, i, rounding, rules.name, lang)
+        rows = running.add(r)
         if rows:
             out.append("")
             out += players_table(rows, f"{lang.word('round_lc' if chicago else 'rubber_lc')} {i}", lang)
-    if len(session.rubbers) > 1:
-        out.append("")
-        out.append(f"{lang.word('all_rounds' if chicago else 'all_rubbers')}: {_side(lang, Side.NS)} "
-                   f"{session.ns_total}, {_side(lang, Side.EW)} {session.ew_total}")
-    if not session.rubbers:
-        out.append(lang.word("no_deals_round" if chicago else "no_deals_rubber"))
-    return "\n".join(out) + "\n"
+        ns, ew, count = ns + r.ns_total, ew + r.ew_total, i
+        yield "\n".join(out) + "\n"
+    if count > 1:
+        yield (f"\n{lang.word('all_rounds' if chicago else 'all_rubbers')}: {_side(lang, Side.NS)} "
+               f"{ns}, {_side(lang, Side.EW)} {ew}\n")
+    if not count:
+        yield lang.word("no_deals_round" if chicago else "no_deals_rubber") + "\n"
 
 
-def _rubbers_json(session: Session, rounding: str) -> str:
-    rubbers = []
-    for r in session.rubbers:
+def _rubbers_json(rubbers: Iterable[Rubber], rounding: str) -> Iterator[str]:
+    """One JSON object on one line, as ``json.dumps`` writes it, a rubber at a time."""
+    running = Standings(rounding)
+    ns = ew = 0
+    last: list[PlayerScore] = []
+    start = '{"rubbers": ['  # written with the first rubber: an error before it leaves no output
+    for r in rubbers:
         w = r.winner
-        rubbers.append({
+        item = {
             "ns_total": r.ns_total,
             "ew_total": r.ew_total,
             "finished": r.finished,
@@ -230,12 +265,15 @@ def _rubbers_json(session: Session, rounding: str) -> str:
             "rubber_bonus": r.rubber_bonus,
             "entries": [{"side": e.side.name, "place": e.place, "amount": e.amount, "reason": e.reason,
                          "deal": e.deal, "game": e.game} for e in r.entries],
-        })
-    record: dict[str, Any] = {"rubbers": rubbers, "ns_total": session.ns_total, "ew_total": session.ew_total}
-    table = [rows for rows in standings(session.rubbers, rounding) if rows]
-    if table:
-        record["players"] = [{"name": p.name, "points": p.total_points, "units": p.total_units} for p in table[-1]]
-    return json.dumps(record)
+        }
+        yield start + json.dumps(item)
+        start = ", "
+        last = running.add(r) or last
+        ns, ew = ns + r.ns_total, ew + r.ew_total
+    tail: dict[str, Any] = {"ns_total": ns, "ew_total": ew}
+    if last:
+        tail["players"] = [{"name": p.name, "points": p.total_points, "units": p.total_units} for p in last]
+    yield ('{"rubbers": [' if start != ", " else "") + "], " + json.dumps(tail)[1:] + "\n"
 
 
 # -- the variants' rubbers: a column a player ---------------------------------------------

@@ -21,8 +21,11 @@ from bridgecli.core.scoring import find_rules
 from bridgecli.core.scoring import score as score_of
 from bridgecli.result_lines import (
     BOARD_EXTENSIONS,
+    HEAD_LIMIT,
+    MAX_LINE,
     InputLanguage,
     declared_language,
+    line_too_long,
     result_and_declarer,
     split_words,
 )
@@ -354,11 +357,14 @@ def _read_warning(message: str) -> None:
 def iter_scored_lines(lines: Iterable[str], defaults: Mapping[str, Any], display: Language,
                       keep_going: bool = False, source: str = "<stdin>",
                       parse_options: OptionParser | None = None, warn: Callable[[str], None] | None = None,
-                      ) -> Iterator[tuple[int, str, BridgeError | None]]:
+                      need_result: bool = False) -> Iterator[tuple[int, str, BridgeError | None]]:
     """:func:`score_lines` as plain ``(line, text, error)`` tuples (a million lines are
     scored faster so), with the options by parameter name (see :func:`result_line`), a
     ``parse_options`` for the lines :class:`LineScorer` does not read itself, and ``warn``
-    called with the text of each warning about the input language."""
+    called with the text of each warning about the input language. ``need_result``: lines
+    that hold no result at all (none, or only blank lines and comments) raise ParseError
+    ``no results`` at their end, as an input of no boards does."""
+    results = 0  # lines that held a result (scored, or an error)
     reading: InputLanguage | None = None
     scorer: LineScorer | None = None
     other: LineScorer | None = None
@@ -385,9 +391,14 @@ def iter_scored_lines(lines: Iterable[str], defaults: Mapping[str, Any], display
             exc.located(source=source, line=lineno)
             if not keep_going:
                 raise
+            results += 1
             yield lineno, "error", exc
             continue
+        if answer:
+            results += 1
         yield lineno, answer, None
+    if need_result and not results:
+        raise ParseError("no results (only blank lines and comments)", source=source)
 
 
 # -- lines as they arrive -----------------------------------------------------------
@@ -395,46 +406,85 @@ def iter_scored_lines(lines: Iterable[str], defaults: Mapping[str, Any], display
 
 def read_head(read: Callable[[], bytes]) -> tuple[bytes, bool]:
     """What ``read()`` gives up to the first line that is not blank (or all of it when there
-    is none), and whether the input ended there (``read()`` gave ``b""``). Reading no
-    further than the first line means never waiting longer than scoring it would."""
-    data = b""
+    is none, at most about :data:`~bridgecli.result_lines.HEAD_LIMIT` bytes), and whether the input ended there
+    (``read()`` gave ``b""``). Reading no further than the first line means never waiting
+    longer than scoring it would."""
+    parts: list[bytes] = []
+    size = 0
+    text = False  # a byte that is not white space has been read
     while True:
         chunk = read()
         if not chunk:
-            return data, True
-        data += chunk
-        if data.rpartition(b"\n")[0].strip():
-            return data, False
+            return b"".join(parts), True
+        parts.append(chunk)
+        size += len(chunk)
+        rest = chunk
+        if not text:
+            rest = chunk.lstrip()
+            text = bool(rest)
+        if (text and (b"\n" in rest or b"\r" in rest)) or size >= HEAD_LIMIT:
+            return b"".join(parts), False
 
 
 def iter_lines(read: Callable[[], bytes], head: bytes = b"", ended: bool = False,
-               on_wait: Callable[[], None] | None = None) -> Iterator[str]:
+               on_wait: Callable[[], None] | None = None, source: str = "<stdin>") -> Iterator[str]:
     """The lines of a byte input, ``head`` (already read) first, then what each ``read()``
-    gives until it gives ``b""`` (UTF-8, a bad byte replaced; ``\\r`` dropped; UTF-16 text
-    with a byte-order mark is a ParseError of ``<stdin>``'s line 1). ``ended``:
-    the input ended after ``head``. ``on_wait()`` is called before each ``read()``, when
-    every line so far has been handed out, so that their answers can be written before the
-    wait (``tail -f results.txt | bridgecli score -`` answers at once)."""
+    gives until it gives ``b""`` (UTF-8, a bad byte replaced; a line ends at ``\\n``,
+    ``\\r\\n`` or a lone ``\\r``). Memory stays flat: what is held is one read and the
+    end of the line it cuts.
+
+    ``ended``: the input ended after ``head``. ``on_wait()`` is called before each
+    ``read()``, when every line so far has been handed out, so that their answers can be
+    written before the wait (``tail -f results.txt | bridgecli score -`` answers at once).
+
+    Raises:
+        ParseError: located at ``source`` and the line: UTF-16 or UTF-32 text (a byte-order
+            mark) at line 1; a line longer than :data:`~bridgecli.result_lines.MAX_LINE`
+            bytes, as soon as it is.
+    """
     import itertools
 
-    return itertools.chain.from_iterable(_line_lists(read, head, ended, on_wait))
+    return itertools.chain.from_iterable(_line_lists(read, head, ended, on_wait, source))
 
 
 def _line_lists(read: Callable[[], bytes], head: bytes, ended: bool,
-                on_wait: Callable[[], None] | None) -> Iterator[list[str]]:
+                on_wait: Callable[[], None] | None, source: str) -> Iterator[list[str]]:
     """:func:`iter_lines` a read at a time."""
-    if head.startswith((b"\xff\xfe", b"\xfe\xff")) and b"\x00" in head:  # (Notepad's "Unicode")
-        from bridgecli.formats.stream import UTF16
+    from bridgecli.formats.stream import wide_text_error
 
-        raise ParseError(UTF16, source="<stdin>", line=1)
-    pending = b""
+    wide = wide_text_error(head, source)
+    if wide is not None:  # (Notepad's "Unicode")
+        raise wide
+    pending = b""    # the start of a line whose end has not been read yet
+    after_cr = False  # the last read ended in "\r": a "\n" starting the next one belongs to it
+    done = 0         # lines handed out
     chunk = head
     while True:
         if chunk:
-            complete, nl, pending = (pending + chunk).rpartition(b"\n")
-            if nl:
+            if after_cr and chunk[:1] == b"\n":
+                chunk = chunk[1:]
+            after_cr = False
+            data = pending + chunk if pending else chunk
+            cut = max(data.rfind(b"\n"), data.rfind(b"\r"))
+            if cut >= 0:
+                after_cr = cut == len(data) - 1 and data[cut] == 13
+                complete, pending = data[:cut], data[cut + 1:]
+                if complete[-1:] == b"\r" and data[cut] == 10:
+                    complete = complete[:-1]
                 text = complete.decode("utf-8", "replace")
-                yield (text.replace("\r", "") if "\r" in text else text).split("\n")
+                if "\r" in text:
+                    text = text.replace("\r\n", "\n").replace("\r", "\n")
+                lines = text.split("\n")
+                if len(complete) > MAX_LINE:
+                    long = next((i for i, x in enumerate(lines) if len(x.encode("utf-8")) > MAX_LINE), None)
+                    if long is not None:
+                        raise line_too_long(source, done + long + 1)
+                done += len(lines)
+                yield lines
+            else:
+                pending = data
+            if len(pending) > MAX_LINE:
+                raise line_too_long(source, done + 1)
         if ended:
             break
         if on_wait is not None:
@@ -443,4 +493,4 @@ def _line_lists(read: Callable[[], bytes], head: bytes, ended: bool,
         if not chunk:
             break
     if pending:
-        yield [pending.decode("utf-8", "replace").rstrip("\r")]
+        yield [pending.decode("utf-8", "replace")]

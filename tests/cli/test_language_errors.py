@@ -139,6 +139,9 @@ def _cli_corpus(tmp: Path) -> Iterator[str]:
     files = {
         "bin.pbn": b"\x81\x82\x83" * 40,
         "u16.pbn": b"\xff\xfe" + '[Board "1"]\n'.encode("utf-16-le"),
+        "u32.pbn": '\ufeff[Board "1"]\n'.encode("utf-32-le"),
+        "r8.txt": b"# only a comment\n\n",
+        "r9.txt": b"4S= -d N\n" + b"#" * (1 << 20) + b"x\n",
         "mv.yaml": b"a: b: c\n",
         "bm.yaml": b"a:\n  b: 1\n c: 2\n",
         "qs.yaml": b'a: "x\n',

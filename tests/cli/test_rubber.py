@@ -234,8 +234,10 @@ def test_output_file_and_empty_input(runner: CliRunner, tmp_path: Path) -> None:
     r = run(runner, "-o", str(out), input="4S= -d N\n3NT= -d S\n")
     assert (r.exit_code, r.stdout, r.stderr) == (0, "", "")
     assert "Difference: N-S by 920, settlement 9 (nearest)" in out.read_text()
+    # issue #32: only comments is an input with no results, as an empty one has no boards (exit 2)
     r = run(runner, "--json", input="# nothing yet\n\n")
-    assert json.loads(r.stdout) == {"rubbers": [], "ns_total": 0, "ew_total": 0}
+    assert (r.exit_code, r.stdout) == (2, "")
+    assert r.stderr == "bridgecli: error: <stdin>: no results (only blank lines and comments)\n"
 
 
 def test_players_option_and_session(runner: CliRunner) -> None:
@@ -345,3 +347,19 @@ def test_partners_again_in_a_round_warn_and_exit_1(tmp_path: Path) -> None:
     assert ok.stderr == ""
     chicago = runner.invoke(cli, ["rubber", "--chicago", str(path)])  # Chicago rounds: no such rule
     assert chicago.exit_code == 0, chicago.stderr
+
+
+def test_a_bad_line_after_a_finished_rubber_keeps_o_file(runner: CliRunner, tmp_path: Path) -> None:
+    # issue #32: sheets are written a rubber at a time; a run stopped by a bad line has
+    # written the rubbers before it to stdout, and never replaces -o FILE
+    text = "7NT= -d N\n7NT= -d N\n2S= -d E\n4Q= -d N\n"  # (rubber 1 is over when rubber 2 starts)
+    r = run(runner, input=text)
+    assert r.exit_code == 2 and r.stdout.startswith("Rubber 1: N-S won it 2-0")
+    assert "Rubber 2" not in r.stdout
+    assert r.stderr == "bridgecli: error: <stdin>:4: not a contract: '4Q'\n"
+    out = tmp_path / "sheet.txt"
+    out.write_text("old\n")
+    r = run(runner, "-o", str(out), input=text)
+    assert (r.exit_code, r.stdout, out.read_text()) == (2, "", "old\n")
+    r = run(runner, "--json", input=text)
+    assert r.exit_code == 2 and r.stdout.startswith('{"rubbers": [{"ns_total": ')

@@ -170,3 +170,22 @@ def test_a_key_twice_is_an_error() -> None:
 def test_anchors_and_aliases_still_read() -> None:
     text = "- board: 1\n  tags: &t {Event: Cup}\n- board: 2\n  tags: *t\n"
     assert [b.tags for b in Y.loads(text)] == [{"Event": "Cup"}, {"Event": "Cup"}]
+
+
+# -- issue #32: YAML 1.1's integer forms are not numbers ---------------------------------
+
+
+@pytest.mark.parametrize("value", ["0x1F", "1:20:30", "0b101", "1_0_0", "0o17", "٣"])
+def test_yaml11_integer_forms_are_text_not_numbers(value: str) -> None:
+    with pytest.raises(BridgeError) as exc:
+        Y.loads(f"board: {value}\n")
+    assert repr(value) in str(exc.value) and exc.value.line == 1
+
+
+def test_yaml_decimal_integers_are_read_in_base_ten() -> None:
+    assert [b.number for b in Y.loads("- board: 017\n- board: +4\n- board: 31\n")] == [17, 4, 31]
+
+
+def test_yaml_explicit_int_tag_of_another_form_is_an_error() -> None:
+    with pytest.raises(BridgeError, match="not a whole number: '0x1F'"):
+        Y.loads("board: !!int 0x1F\n")

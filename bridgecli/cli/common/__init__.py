@@ -14,6 +14,7 @@ import click
 from bridgecli import files
 from bridgecli.cli.common.options import FORMAT_NAMES as FORMAT_NAMES
 from bridgecli.cli.common.options import BoardNumbers as BoardNumbers
+from bridgecli.cli.common.options import Count as Count
 from bridgecli.cli.common.options import add_lang_option as add_lang_option
 from bridgecli.cli.common.options import board_option as board_option
 from bridgecli.cli.common.options import find_variant_option as find_variant_option

@@ -49,14 +49,29 @@ def input_argument(f: F) -> F:
 
 class Count(click.IntRange):
     """A whole number from ``low`` of at most 18 digits, as the readers bound numbers
-    (:mod:`bridgecli.core.numbers`): ``-n``, ``--seed``, ``--max-tries``. The help shows
-    ``x>=low`` as an open ``IntRange`` does."""
+    (:mod:`bridgecli.core.numbers`): ``-n``, ``--seed``, ``--max-tries``, ``--jobs``. ASCII
+    digits only (``1_000``, ``٣``, `` 5``, ``+5`` are not numbers here, as nowhere in
+    bridgecli); never clamped. The help shows ``x>=low`` as an open ``IntRange`` does."""
+
+    name = "integer range"
 
     def __init__(self, low: int = 0) -> None:
         super().__init__(low, 10**18 - 1)
 
     def _describe_range(self) -> str:
         return f"x>={self.min}"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):
+            from bridgecli.core.numbers import MAX_DIGITS, is_digits, small_int
+
+            if not is_digits(value.removeprefix("-")):  # (a negative number: the range names it)
+                self.fail(f"{value!r} is not a valid integer range", param, ctx)
+            n = small_int(value)
+            if n is None:
+                self.fail(f"{value!r} has more than {MAX_DIGITS} digits", param, ctx)
+            value = n
+        return super().convert(value, param, ctx)
 
 
 class PositiveFloat(click.FloatRange):
