@@ -9,7 +9,10 @@ Key order of the canonical form::
 
     board, dealer, vulnerable, deal, auction_from, auction, auction_end, auction_notes,
     contract, declarer, result, play_leader, play, play_end, play_notes,
-    tags, sections, comments, variant, extra
+    dd, par, leads, position, tags, sections, comments, variant, extra
+
+``dd``, ``par``, ``leads`` and ``position`` are what ``solve`` found, kept on the board in
+the tags and section PBN carries them in (:mod:`bridgecli.formats.findings`).
 
 Absent fields are left out; an empty auction or play (recorded, but no
 calls/cards) is written as an empty list, so "absent" and "empty" stay apart.
@@ -32,7 +35,7 @@ from bridgecli.core.numbers import MAX_DIGITS, is_digits
 KEYS: tuple[str, ...] = (
     "board", "dealer", "vulnerable", "deal", "auction_from", "auction", "auction_end", "auction_notes",
     "contract", "declarer", "result", "play_leader", "play", "play_end", "play_notes",
-    "tags", "sections", "comments", "variant", "extra",
+    "dd", "par", "leads", "position", "tags", "sections", "comments", "variant", "extra",
 )
 
 _ENDS = ("", "*", "+")
@@ -260,10 +263,16 @@ def to_dict(board: Board) -> dict[str, object]:
         d["play_end"] = board.play_end
     if board.play_notes:
         d["play_notes"] = {int(k): v for k, v in board.play_notes.items()}
-    if board.tags:
-        d["tags"] = dict(board.tags)
-    if board.sections:
-        d["sections"] = [{"name": s.name, "header": s.header, "rows": list(s.rows)} for s in board.sections]
+    tags, sections = board.tags, board.sections
+    if tags or sections:
+        from bridgecli.formats import findings
+
+        found, tags, sections = findings.split(board)
+        d.update(found)
+    if tags:
+        d["tags"] = dict(tags)
+    if sections:
+        d["sections"] = [{"name": s.name, "header": s.header, "rows": list(s.rows)} for s in sections]
     if board.comments:
         d["comments"] = [{"after": after, "text": text} for after, text in board.comments]
     if board.variant is not None:
@@ -647,6 +656,12 @@ def from_dict(data: object) -> Board:
         fields["tags"] = _tags(g["tags"], ("tags",))
     if "sections" in g:
         fields["sections"] = _sections(g["sections"], ("sections",))
+    if "dd" in g or "par" in g or "leads" in g or "position" in g:
+        from bridgecli.formats import findings
+
+        tags, sections = dict(fields.get("tags", {})), list(fields.get("sections", ()))
+        findings.merge(g, tags, sections, fields.get("deal"))
+        fields["tags"], fields["sections"] = tags, tuple(sections)
     if "comments" in g:
         fields["comments"] = _comments(g["comments"], ("comments",))
     if "variant" in g:
