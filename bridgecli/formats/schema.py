@@ -595,12 +595,19 @@ def _comments(value: object, path: Path) -> tuple[tuple[str, str], ...]:
 def from_dict(data: object) -> Board:
     """Build a board from plain data (a parsed YAML or JSON record).
 
-    A key with a null value counts as absent. Raises :class:`SchemaError`
+    A key with a null value counts as absent; a mapping with a ``record`` key is
+    a report line (``score FILE --json``, ``play --json``), refused as not a
+    board. Raises :class:`SchemaError`
     (a ParseError) for a wrong key, type or token and InvalidDealError for a
     deal that breaks the rules (a card twice); both carry ``path``.
     """
     _want(data, Mapping, "a board mapping", ())
     assert isinstance(data, Mapping)
+    if "record" in data:  # a report line of score, play (or simulate) --json: not a board
+        kind = data["record"]
+        what = f"a {kind} report" if isinstance(kind, str) and kind.replace("-", "").isalpha() and len(kind) <= 20 \
+            else "a report line"
+        raise SchemaError(f"this is {what} (its 'record' key), not boards", path=())
     if "vul" in data:  # the key score and solve --json wrote before: read as "vulnerable"
         vul, vulnerable = data["vul"], data.get("vulnerable")
         if vul is not None and vulnerable is not None and vul != vulnerable:
