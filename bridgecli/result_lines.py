@@ -2,7 +2,7 @@
 
 One result a line, typed as ``bridgecli score``'s arguments: ``4SX -1 -d E``,
 ``4SXN-1``, ``3NT= --declarer S --honors NS:100``, ``pass``; ``#`` starts a
-comment; a first line ``# lang: hu`` declares the language the lines are
+comment, at the start of a line or after a space (``6NT= -d W # slam!``); a first line ``# lang: hu`` declares the language the lines are
 written in (English otherwise); ``players: Ann, Bob, Cid, Dan`` seats four
 players N, E, S, W. Pure text to core values: no click, no printing (a
 warning goes to the ``warn`` callable the caller gives).
@@ -145,6 +145,21 @@ def result_and_declarer(words: Sequence[str], declarer_text: str | None, lang: A
             raise ParseError(f"declarer {declarer_text!r} but the contract says {seat.letter!r}")
         seat = given
     return contract, tricks, seat
+
+
+@cache
+def _comment() -> re.Pattern[str]:
+    """A ``#`` at the start of a line or after white space (compiled on first use)."""
+    return re.compile(r"(?:^|(?<=\s))#")
+
+
+def strip_comment(line: str) -> str:
+    """``line`` without its comment: a ``#`` at the start or after white space starts one
+    (``6NT= -d W # slam!``); a ``#`` inside a word (``A#1``) does not."""
+    if "#" not in line:
+        return line
+    m = _comment().search(line)
+    return line if m is None else line[:m.start()]
 
 
 def split_words(line: str) -> list[str]:
@@ -367,7 +382,8 @@ def iter_rubber_lines(text: str, source: str | None = None, display: Language | 
                 reading = InputLanguage(lang, declared, warn)
                 if declared is not None:
                     continue
-            if not line or line.startswith("#"):
+            line = strip_comment(line).rstrip()
+            if not line:
                 continue
             m = _players_line().match(line)
             if m:
@@ -404,4 +420,5 @@ __all__ = [
     "parse_players",
     "result_and_declarer",
     "split_words",
+    "strip_comment",
 ]

@@ -1,10 +1,8 @@
 """``bridgecli score``: duplicate scores, IMPs, and event results.
 
-The command translates; :mod:`bridgecli.results` does the work (result lines, every
-board of a file, events). Start-up matters here (a player types ``bridgecli score 4S=``
-at the table, a script pipes a million lines): this module imports click only; the
-scoring core, files, tables and JSON are imported where they are used (``score --help``
-needs none of them).
+The command translates; :mod:`bridgecli.results` does the work. Start-up matters here
+(``bridgecli score 4S=`` at the table, a million piped lines): this module imports click
+only; the scoring core, files, tables and JSON are imported where used.
 """
 
 from __future__ import annotations
@@ -23,51 +21,36 @@ from bridgecli.cli.common import (
     json_option,
     output_format,
     output_option,
-    parse_line_options,
     variant_option,
 )
+from bridgecli.cli.common.options import batch_line_parser
 from bridgecli.core.errors import BridgeError, ParseError
 
 #: ``score FILE`` prints its table this many rows at a time (each part a table with
 #: its headings), so that memory does not grow with the file.
 TABLE_ROWS = 10_000
+#: Options a batch line may not give (the command line's alone).
+BATCH_REFUSED = (("event_file", "--event"), ("output", "-o"), ("keep_going", "--keep-going"), ("lang", "--lang"))
 
 
 def _error(exc: BridgeError) -> None:
     click.echo(f"bridgecli: error: {localise(f'{exc.where()}: {exc}')}", err=True)
 
 
-# -- batch: one result a line from stdin ------------------------------------------
+# -- batch: one result a line, from stdin or a FILE--------------------------------------
 
 
-def _click_options(ctx: click.Context) -> Callable[[list[str]], dict[str, Any]]:
-    """The parse of the batch lines the library leaves to click (``--vul=ns``, ``-dE`` ...):
-    the command's own parser, as on the command line."""
-    from click.core import ParameterSource
-
-    def parse(tokens: list[str]) -> dict[str, Any]:
-        sub = parse_line_options(ctx.command, tokens, ctx.info_name, ctx.parent)
-        params = dict(ctx.params)
-        for name, value in sub.params.items():
-            if name == "args" or sub.get_parameter_source(name) != ParameterSource.DEFAULT:
-                params[name] = value
-        for name, what in (("event_file", "--event"), ("output", "-o"), ("keep_going", "--keep-going"),
-                           ("lang", "--lang")):
-            if sub.get_parameter_source(name) != ParameterSource.DEFAULT:
-                raise ParseError(f"{what} is not allowed in a batch line")
-        return params
-
-    return parse
-
-
-def _run_batch(ctx: click.Context, keep_going: bool, output: str | None, head: bytes, ended: bool) -> int:
-    """Score stdin line by line into stdout (or ``output``); returns the exit code."""
+def _run_batch(ctx: click.Context, keep_going: bool, output: str | None, head: bytes, ended: bool,
+               read: Callable[[], bytes] | None = None, source: str = "<stdin>") -> int:
+    """Score stdin (or what ``read`` gives) line by line into stdout (or ``output``); returns the exit code."""
     import contextlib
     import json
 
     from bridgecli.results.lines import iter_lines, iter_scored_lines
 
-    common.stdin_buffer()  # a closed stdin is an error before anything is written
+    if read is None:
+        common.stdin_buffer()  # a closed stdin is an error before anything is written
+        read = files.stdin_reader()
     outs: list[str] = []
     failures, as_json = 0, ctx.params["as_json"]
     with contextlib.nullcontext(sys.stdout) if output in (None, "-") else common.AtomicOutput(output) as out:
@@ -77,10 +60,10 @@ def _run_batch(ctx: click.Context, keep_going: bool, output: str | None, head: b
                 out.flush()
                 outs.clear()
 
-        lines = iter_lines(files.stdin_reader(), head, ended, on_wait=flush)
+        lines = iter_lines(read, head, ended, on_wait=flush)
         try:
-            for line, text, error in iter_scored_lines(lines, ctx.params, get_lang(ctx), keep_going, "<stdin>",
-                                                        _click_options(ctx), warn=common.echo_warning):
+            for line, text, error in iter_scored_lines(lines, ctx.params, get_lang(ctx), keep_going, source,
+                                                        batch_line_parser(ctx, BATCH_REFUSED), warn=common.echo_warning):
                 if error is not None:
                     failures += 1
                     _error(error)
@@ -231,11 +214,13 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
     tricks taken (10), or joined to the contract (4SX-1). The output is the
     declarer side's score. With - (or no argument and piped input) every
     stdin line is scored like command-line arguments, one output line each
-    (empty for a blank line or a '#' comment line).
+    (empty for a blank line or a comment line; '#' starts a comment, also after
+    a result: 6NT= -d W # slam!). A FILE of such lines (found by content, as
+    with -) is scored the same way; a FILE of boards gets a table.
     """
     from bridgecli.core.scoring import find_rules
     from bridgecli.result_lines import is_board_text
-    from bridgecli.results.lines import names_board_file, read_head, result_line
+    from bridgecli.results.lines import names_board_file, open_result_lines, read_head, result_line
 
     fmt_override = kw.get("from")
     a_file = len(args) == 1 and names_board_file(args[0], fmt_override)
@@ -289,6 +274,10 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
             ctx.exit(_run_file("-", ctx, None, output, keep_going, style, stdin_head=head))
         ctx.exit(_run_batch(ctx, keep_going, output, head, ended))
     if a_file and not imps_mode:
+        lines = open_result_lines(args[0], fmt_override)  # a FILE of result lines is scored as - is
+        if lines is not None:
+            with lines:
+                ctx.exit(_run_batch(ctx, keep_going, output, b"", False, lambda: lines.read(1 << 16), args[0]))
         ctx.exit(_run_file(args[0], ctx, fmt_override, output, keep_going, style))
     line = result_line(args, ctx.params, lang)
     if output not in (None, "-"):

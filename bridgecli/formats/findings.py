@@ -154,10 +154,18 @@ def split(board: Board) -> tuple[dict[str, object], Mapping[str, str], tuple[Sec
 # -- reading -------------------------------------------------------------------------------
 
 
-def _fail(path: tuple[object, ...], message: str) -> ParseError:
-    from bridgecli.formats.schema import _fail as fail
+class FieldError(ParseError):
+    """A bad ``dd``/``par``/``leads``/``position`` value; :attr:`path` locates it in the board mapping
+    (the schema words it as its SchemaError)."""
 
-    return fail(path, message)
+    def __init__(self, message: str, path: tuple[object, ...]) -> None:
+        super().__init__(message)
+        self.path = path
+        """Keys and indexes from the board mapping down to the bad value."""
+
+
+def _fail(path: tuple[object, ...], message: str) -> FieldError:
+    return FieldError(message, path)
 
 
 def _tricks(value: object, path: tuple[object, ...], top: int = 13) -> int:
@@ -273,8 +281,8 @@ def _position_tag(value: object) -> str:
 
 def merge(data: Mapping[str, Any], tags: dict[str, str], sections: list[Section], deal: Any = None) -> None:
     """Put the ``dd``, ``par``, ``leads`` and ``position`` fields of a board mapping into ``tags``
-    and ``sections`` (``deal``: the board's, which tells an ending). Raises SchemaError for a
-    bad value, or a field also given as its tag."""
+    and ``sections`` (``deal``: the board's, which tells an ending). Raises :class:`FieldError`
+    for a bad value, or a field also given as its tag."""
     added: dict[str, str] = {}
     if data.get("dd") is not None:
         tag, section = _dd(data["dd"])
@@ -296,4 +304,4 @@ def merge(data: Mapping[str, Any], tags: dict[str, str], sections: list[Section]
     tags.update(added)
 
 
-__all__ = ["POSITION_KEYS", "SECTION", "STRAIN_KEYS", "TAGS", "leads_tag", "merge", "position_tag", "split"]
+__all__ = ["POSITION_KEYS", "SECTION", "STRAIN_KEYS", "TAGS", "FieldError", "leads_tag", "merge", "position_tag", "split"]

@@ -667,7 +667,10 @@ def from_dict(data: object) -> Board:
         from bridgecli.formats import findings
 
         tags, sections = dict(fields.get("tags", {})), list(fields.get("sections", ()))
-        findings.merge(g, tags, sections, fields.get("deal"))
+        try:
+            findings.merge(g, tags, sections, fields.get("deal"))
+        except findings.FieldError as e:
+            raise _fail(e.path, e.message) from None
         fields["tags"], fields["sections"] = tags, tuple(sections)
     if "comments" in g:
         fields["comments"] = _comments(g["comments"], ("comments",))
