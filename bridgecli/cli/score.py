@@ -30,7 +30,8 @@ from bridgecli.core.errors import BridgeError, ParseError
 #: its headings), so that memory does not grow with the file.
 TABLE_ROWS = 10_000
 #: Options a batch line may not give (the command line's alone).
-BATCH_REFUSED = (("event_file", "--event"), ("output", "-o"), ("keep_going", "--keep-going"), ("lang", "--lang"))
+BATCH_REFUSED = (("event_file", "--event"), ("output", "-o"), ("keep_going", "--keep-going"), ("lang", "--lang"),
+                 ("to", "--to"))
 
 
 def _error(exc: BridgeError) -> None:
@@ -48,6 +49,8 @@ def _run_batch(ctx: click.Context, keep_going: bool, output: str | None, head: b
 
     from bridgecli.results.lines import iter_lines, iter_scored_lines
 
+    if ctx.params.get("to"):
+        raise click.UsageError("--to writes the boards of a FILE back (with Score tags), not result lines")
     if read is None:
         common.stdin_buffer()  # a closed stdin is an error before anything is written
         read = files.stdin_reader()
@@ -87,31 +90,38 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
     from bridgecli.core.errors import cut_quoted
     from bridgecli.results.boards import BoardTable, score_boards
 
-    items, source, fmt = files.open_records(path, fmt_override, stdin_head)
+    items, source, _fmt = files.open_records(path, fmt_override, stdin_head)
     params, lang = ctx.params, get_lang()
     # a board's Scoring tag may choose OldMP, unless --scoring was given
     scoring = params["scoring"] if ctx.get_parameter_source("scoring") != ParameterSource.DEFAULT else None
     failures = 0
     rows: list[str] = []  # --json: the records' lines (else the rows go to the table)
     table, as_json = BoardTable(lang, style), bool(params.get("as_json"))
+    if as_json and params.get("to"):
+        raise click.UsageError("--json and --to exclude each other")
+    # -o FILE gets what stdout would: the table (--json: its records), or with --to (or -o's
+    # board extension) the boards written back with their Score tags
+    out_fmt = None if as_json else output_format(output, params.get("to"), (*formats.FORMATS, "text"), "text",
+                                                 option="--to")
+    boards_out = out_fmt if out_fmt != "text" else None
     printed = False
 
-    def print_rows() -> None:
+    def print_rows(fp: Any) -> None:
         """The rows so far, as JSON lines or a table (a table of none when there were no rows)."""
         nonlocal printed
         if as_json and rows:
-            click.echo("\n".join(rows))
+            fp.write("\n".join(rows) + "\n")
         elif not as_json and (len(table) or not printed):
-            click.echo(table.text())
+            fp.write(table.text() + "\n")
         printed = True
         rows.clear()
         table.clear()
 
-    def boards() -> Iterator[Any]:
-        """The boards to write back (a board that could not be scored as it was), the rows
-        printed a :data:`TABLE_ROWS` at a time."""
+    def boards(fp: Any) -> Iterator[Any]:
+        """The boards to write back (a board that could not be scored as it was), or the
+        rows printed a :data:`TABLE_ROWS` at a time."""
         nonlocal failures
-        keep = None if output == "-" else rows.append if as_json else table.add  # (JSON: the small row)
+        keep = None if boards_out else rows.append if as_json else table.add  # (JSON: the small row)
         held = 0
         for sb in score_boards(items, scoring=scoring, keep_going=keep_going, source=source,
                                ahead=files.whole_input(path)):
@@ -126,26 +136,21 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
             if keep is not None:
                 keep(sb.as_json() if as_json else sb)  # type: ignore[arg-type]
                 held += 1
-            if output is not None:
-                yield sb.updated()  # (before the rows are printed: a board the writer refuses prints none)
+            else:
+                yield sb.updated()
             if held >= TABLE_ROWS:
-                print_rows()
+                print_rows(fp)
                 held = 0
 
     from bridgecli.files import streaming_gc
 
-    with streaming_gc():
-        if output is None:
-            for _ in boards():
-                pass
-        elif output == "-":
-            sys.stdout.writelines(formats.iter_write(boards(), fmt))
+    with streaming_gc(), common.AtomicOutput(output) as fp:
+        if boards_out:
+            fp.writelines(formats.iter_write(boards(fp), boards_out))
         else:
-            out_fmt = output_format(output, None, formats.FORMATS, fmt, option="") or fmt
-            with common.AtomicOutput(output) as fp:
-                fp.writelines(formats.iter_write(boards(), out_fmt))
-    if output != "-":
-        print_rows()
+            for _ in boards(fp):
+                pass
+            print_rows(fp)
     return ExitCode.RULES if failures else ExitCode.OK
 
 
@@ -200,6 +205,7 @@ EXAMPLES = (
 @click.option("--scoring", default="duplicate", show_default=True, metavar="NAME",
               help="Scoring scheme (duplicate, oldmp).")
 @format_option("--from", "Format of FILE (default: from extension or content).")
+@format_option("--to", "Write FILE's boards back in this format, with Score tags added (as -o FILE.pbn does).")
 @click.option("--fmt", "style", default="simple", show_default=True, metavar="STYLE",
               help="Table style (tabulate: simple, github, grid, plain ...).")
 @output_option
@@ -279,6 +285,8 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
             with lines:
                 ctx.exit(_run_batch(ctx, keep_going, output, b"", False, lambda: lines.read(1 << 16), args[0]))
         ctx.exit(_run_file(args[0], ctx, fmt_override, output, keep_going, style))
+    if kw.get("to"):
+        raise click.UsageError("--to writes the boards of a FILE back (with Score tags), not a result")
     line = result_line(args, ctx.params, lang)
     if output not in (None, "-"):
         with common.AtomicOutput(output) as fp:

@@ -750,7 +750,13 @@ def test_file_rows_printed_a_part_at_a_time_leave_out_a_board_the_writer_refuses
                  '[Declarer "E"]\n[Contract "3NTX"]\n[Result "7"]\n[Play "S"]\nSA S2 S3 S4\n')
     r = run(runner, str(f), "-o", str(tmp_path / "out.lin"))
     assert r.exit_code == 2 and "LIN needs the auction" in r.stderr
-    assert "4S" in r.stdout and "3NTX" not in r.stdout
+    # -o FILE.lin gets the boards instead of stdout (issue #28): no table on stdout, and the
+    # failed run leaves no file
+    assert r.stdout == "" and not (tmp_path / "out.lin").exists()
+    r = run(runner, str(f), "-o", str(tmp_path / "out.txt"))  # the table, a part (a row) at a time
+    assert r.exit_code == 0 and r.stdout == ""
+    text = (tmp_path / "out.txt").read_text()
+    assert text.count("Contract") == 2 and "4S" in text and "3NTX" in text
 
 
 def test_a_score_table_without_scores_is_scored_from_its_contracts(runner: CliRunner, tmp_path: Path) -> None:
