@@ -259,13 +259,13 @@ BOARD_STARTS = ("%", "[", "{", ";", "---", "boards:", "- board", "board:", "numb
 
 def is_board_text(text: str) -> bool:
     """True when a text whose first lines are ``text`` is a file of boards (PBN, JSON,
-    YAML, LIN), not lines of results."""
+    YAML, LIN, one deal a line), not lines of results."""
     for raw in text.lstrip("\ufeff").splitlines():
         line = raw.strip()
         if line:
             from bridgecli import formats
 
-            return line.startswith(BOARD_STARTS) or formats.sniff(line) == "lin"
+            return line.startswith(BOARD_STARTS) or formats.sniff(line) in ("lin", "text")
     return False
 
 
