@@ -52,3 +52,13 @@ def test_a_bad_line_is_its_error_at_its_line_and_reading_goes_on() -> None:
 
 def test_written_as_deal_writes_it() -> None:
     assert oneline.dumps(oneline.loads(f"{D1}\n{D2}\n")) == f"{D1}\n{D2}\n"
+
+
+def test_the_example_of_formats_md_reads() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "FORMATS.md").read_text(encoding="utf-8")
+    block = doc.split("**One deal a line**")[1].split("```text\n")[1].split("```")[0]
+    boards = oneline.loads(block)
+    assert [b.number for b in boards] == [1, 7, 8]
+    assert boards[0].deal == boards[2].deal == Deal.from_pbn(D1)
