@@ -124,7 +124,8 @@ def split(board: Board) -> tuple[dict[str, object], Mapping[str, str], tuple[Sec
     """``(fields, other tags, other sections)``: the findings of ``board`` that are in canonical
     form as ``dd``/``par``/``leads`` fields, and the tags and sections left."""
     tags = board.tags
-    if not any(name in tags for name in TAGS) and not (board.sections and _ending(board.deal)):
+    if ("DoubleDummyTricks" not in tags and "OptimumScore" not in tags and "OpeningLeads" not in tags
+            and "DoubleDummyPosition" not in tags and not (board.sections and _ending(board.deal))):
         return {}, tags, board.sections
     fields: dict[str, object] = {}
     drop: set[str] = set()

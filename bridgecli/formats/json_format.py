@@ -556,7 +556,8 @@ def board_json(board: Board) -> str:
     if board.sections or board.comments or board.variant is not None or board.extra:
         return _ENCODE(schema.to_dict(board))
     tags = board.tags
-    if "OptimumScore" in tags or "OpeningLeads" in tags:  # may be the par or leads field (schema.to_dict)
+    if "OptimumScore" in tags or "OpeningLeads" in tags or "DoubleDummyPosition" in tags:  # may be a field of
+        # solve's findings (schema.to_dict: formats.findings)
         return _ENCODE(schema.to_dict(board))
     number = board.number
     result = board.result
