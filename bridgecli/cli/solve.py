@@ -144,7 +144,9 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
 
         with AtomicOutput(output) as fp:
             if out_fmt:
-                for chunk in iter_write(boards(), out_fmt):
+                written = boards()
+                opening = next(written, None)  # nothing, not even a PBN header, without a board
+                for chunk in iter_write(itertools.chain([opening], written), out_fmt) if opening is not None else ():
                     fp.write(chunk)
                     fp.flush()
             else:

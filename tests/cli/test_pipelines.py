@@ -205,3 +205,10 @@ def test_score_file_minus_o_writes_what_stdout_gets(tmp_path: Path) -> None:
     assert code == 0 and out == (tmp_path / "scored.pbn").read_text(encoding="utf-8")
     code, _, err = run(["score", "4S=", "--to", "pbn"])
     assert code == 2 and "--to writes the boards of a FILE back" in err
+
+
+@pytest.mark.skipif(not HAS_DDS, reason="the DDS solver (endplay) is not installed")
+def test_solve_writes_nothing_into_a_pipe_when_no_board_can_be_read() -> None:
+    code, out, err = run(["solve", "-"], "[Board \"1\"]\n[Deal \"N:AKQ\"]\n")
+    assert code == 2 and "four hands expected" in err
+    assert out == ""  # not even the PBN header
