@@ -74,8 +74,9 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
     batches of 10 over J worker processes instead (measured: no faster, see
     bench/results/solve.md).
     With -o FILE.pbn (or --to FORMAT) the boards are written back with the
-    tags DoubleDummyTricks, OptimumScore, ParContract and the
-    OptimumResultTable section. A board that cannot be solved (unknown hand,
+    tags DoubleDummyTricks, OptimumScore, ParContract (OpeningLeads with
+    --leads) and the OptimumResultTable section; --json writes each board in
+    the schema of convert, its findings in the fields dd, par and leads. A board that cannot be solved (unknown hand,
     hands of unequal size) is reported on stderr and written back unchanged;
     the exit code is then 1. If some input cannot be read at all, -o FILE is
     left as it was (exit 2); --keep-going writes the rest (exit 1).
