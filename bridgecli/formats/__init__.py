@@ -67,7 +67,7 @@ def sniff(text: str) -> str:
         return "lin"
     if head.startswith(("%", "[", ";", "{")):
         return "pbn"
-    if head[:1] in "NESWnesw0123456789Bb" and head[:1]:
+    if head[:1] in "NESWnesw0123456789BbÉéKkDd" and head[:1]:
         from bridgecli.formats.oneline import is_deal_line
 
         if is_deal_line(first):

@@ -7,7 +7,7 @@ Each line holding a deal is read as one board::
     n AKQ.T98.5432.K2 e ... s ... w ...
 
 The PBN deal (the first seat, a colon, four hands clockwise, ``-`` for an
-unknown hand) may follow a board number (``7``, ``7:``, ``7.`` or ``Board
+unknown hand; in English, or in the language ``deal --lang pl|hu`` wrote it in) may follow a board number (``7``, ``7:``, ``7.`` or ``Board
 7:``); dealer's ``printoneline`` form names each seat in lower case before its
 hand. A line without a number gets the next number (the first is 1, or one
 more than the line before); dealer and vulnerability are the ones the board
@@ -25,20 +25,23 @@ from collections.abc import Iterable, Iterator
 from typing import IO
 
 from bridgecli.core.board import Board
-from bridgecli.core.cards import Seat, Vulnerability, dealer_of_board
+from bridgecli.core.cards import Hand, Seat, Vulnerability, dealer_of_board
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, ParseError, cut
 from bridgecli.formats import _api
 
 _HAND = r"(?:-|[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*)"
-_HAND_10 = r"(?:-|[AKQJT0-9]*\.[AKQJT0-9]*\.[AKQJT0-9]*\.[AKQJT0-9]*)"
+# ranks in English and in the languages deal --lang writes (D, W: Polish; D, B: Hungarian), tens as 10 too
+_HAND_10 = r"(?:-|[AKQJTDWB0-9]*\.[AKQJTDWB0-9]*\.[AKQJTDWB0-9]*\.[AKQJTDWB0-9]*)"
+_SEAT = r"(?:[NESWnesw]|[ÉéKkDd]|[Nn]y)"
 _NUMBER = r"(?:(?:[Bb]oard\s+)?(?P<number>\d{1,9})\s*[:.]?\s+)?"
-_PBN_LINE = re.compile(rf"\s*{_NUMBER}(?P<deal>[NESWnesw]:{_HAND_10}(?:\s+{_HAND_10}){{3}})\s*", re.ASCII)
+_PBN_LINE = re.compile(rf"\s*{_NUMBER}(?P<deal>{_SEAT}:{_HAND_10}(?:\s+{_HAND_10}){{3}})\s*", re.ASCII)
 _DEALER_LINE = re.compile(
     rf"\s*{_NUMBER}n\s+(?P<n>{_HAND})\s+e\s+(?P<e>{_HAND})\s+s\s+(?P<s>{_HAND})\s+w\s+(?P<w>{_HAND})\s*",
     re.ASCII | re.IGNORECASE)
 # the look taken at a first line: a seat and colon then a hand, or dealer's "n hand"
-_LOOK = re.compile(r"\s*(?:(?:[Bb]oard\s+)?\d{1,9}\s*[:.]?\s+)?(?:[NESWnesw]:|[nN]\s+[AKQJT0-9-]*\.)", re.ASCII)
+_LOOK = re.compile(r"\s*(?:(?:[Bb]oard\s+)?\d{1,9}\s*[:.]?\s+)?(?:(?:[NESWnesw]|[ÉéKkDd]|[Nn]y):|[nN]\s+[AKQJT0-9-]*\.)",
+                   re.ASCII)
 
 
 def is_deal_line(line: str) -> bool:
@@ -51,8 +54,7 @@ def _board(line: str, number: int) -> Board:
     """The board of one line (``number`` unless the line gives its own). Raises BridgeError."""
     m = _PBN_LINE.fullmatch(line)
     if m is not None:
-        text = m["deal"]
-        deal = Deal.from_pbn(text[0].upper() + text[1:])
+        deal = _deal(m["deal"])
     else:
         m = _DEALER_LINE.fullmatch(line)
         if m is None:
@@ -63,6 +65,28 @@ def _board(line: str, number: int) -> Board:
         if number < 1:
             raise ParseError(f"a board number is at least 1, not {m['number']!r}")
     return Board(number=number, dealer=dealer_of_board(number), vulnerability=Vulnerability.from_board(number), deal=deal)
+
+
+def _deal(text: str) -> Deal:
+    """The deal of ``N:hand hand hand hand``: in English, else in the language ``deal --lang``
+    wrote it in (Polish ``AKDW10``, Hungarian ``É:`` and ``AKDB10``). Raises BridgeError."""
+    from bridgecli.core.notation import LANGUAGES
+
+    seat, _, rest = text.partition(":")
+    try:
+        return Deal.from_pbn(seat.upper() + ":" + rest)
+    except ParseError as english:
+        parts = rest.split()
+        for lang in LANGUAGES.values():
+            hands: list[Hand | None] = [None, None, None, None]
+            try:
+                first = lang.parse_seat(seat)
+                for i, part in enumerate(parts):
+                    hands[(first + i) % 4] = None if part == "-" else lang.parse_hand(part)
+            except ParseError:
+                continue
+            return Deal(tuple(hands))  # type: ignore[arg-type]
+        raise english from None
 
 
 def iter_stream(chunks: Iterable[str], source: str | None = None) -> Iterator[Board | BridgeError]:

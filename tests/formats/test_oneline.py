@@ -62,3 +62,12 @@ def test_the_example_of_formats_md_reads() -> None:
     boards = oneline.loads(block)
     assert [b.number for b in boards] == [1, 7, 8]
     assert boards[0].deal == boards[2].deal == Deal.from_pbn(D1)
+
+
+@pytest.mark.parametrize(("seat", "ranks"), [("N", {"Q": "D", "J": "W", "T": "10"}),
+                                             ("É", {"Q": "D", "J": "B", "T": "10"})])
+def test_lines_deal_writes_in_polish_and_hungarian_read_as_the_same_deal(seat: str, ranks: dict[str, str]) -> None:
+    # deal --lang pl|hu --format text: queen D, jack W (Polish) or B (Hungarian), ten 10; North is É
+    text = seat + ":" + "".join(ranks.get(ch, ch) for ch in D1[2:])
+    assert formats.sniff(text + "\n") == "text"
+    assert oneline.loads(text)[0].deal == Deal.from_pbn(D1)
