@@ -30,6 +30,7 @@ from bridgecli.core.cards import DECK, Card, Hand, Rank, Seat, Suit, Vulnerabili
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, InvalidDealError, ParseError, cut
 from bridgecli.core.numbers import MAX_DIGITS, is_digits
+from bridgecli.formats import findings
 
 #: Keys of a board mapping, in the order :func:`to_dict` writes them.
 KEYS: tuple[str, ...] = (
@@ -265,10 +266,9 @@ def to_dict(board: Board) -> dict[str, object]:
         d["play_notes"] = {int(k): v for k, v in board.play_notes.items()}
     tags, sections = board.tags, board.sections
     if tags or sections:
-        from bridgecli.formats import findings
-
         found, tags, sections = findings.split(board)
-        d.update(found)
+        if found:
+            d.update(found)
     if tags:
         d["tags"] = dict(tags)
     if sections:
@@ -664,8 +664,6 @@ def from_dict(data: object) -> Board:
     if "sections" in g:
         fields["sections"] = _sections(g["sections"], ("sections",))
     if "dd" in g or "par" in g or "leads" in g or "position" in g:
-        from bridgecli.formats import findings
-
         tags, sections = dict(fields.get("tags", {})), list(fields.get("sections", ()))
         try:
             findings.merge(g, tags, sections, fields.get("deal"))
