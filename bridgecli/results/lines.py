@@ -51,13 +51,15 @@ def _is_number(token: str) -> bool:
 def names_board_file(arg: str, fmt: str | None) -> bool:
     """Whether ``score``'s one argument names a FILE (of boards or of result lines: see
     :func:`open_result_lines`), not a contract: a board file's extension, any argument
-    with ``--from`` (``fmt``), a directory, an existing file whose name has a ``.`` (an
-    extension: ``results.txt``; no contract has one), or a path that exists and has a
+    with ``--from`` (``fmt``), a directory, a name with an extension (``results.txt``,
+    whether it exists or not: no contract has a ``.``), an existing file whose name has a
+    ``.``, or a path that exists and has a
     directory part (a shell's ``<(...)``, ``./session``: no contract has a ``/``)."""
     if fmt is not None or arg.lower().endswith(FILE_EXTENSIONS) or os.path.isdir(arg):
         return True
-    if "." in arg and os.path.isfile(arg):
-        return True
+    stem, ext = os.path.splitext(arg)
+    if stem and ext[1:].isalnum() and not ext[1:].isdigit() or "." in arg and os.path.isfile(arg):
+        return True  # (a name with an extension that names no file: "cannot open", not "not a contract")
     return os.sep in arg and os.path.exists(arg)
 
 

@@ -180,8 +180,8 @@ def test_score_file_of_result_lines_with_comments(tmp_path: Path) -> None:
     assert code == 0, err
     # 4S= 420; 6NT= not vulnerable 990 (Law 77); a comment line: an empty line; 3NT-1 vulnerable -100
     assert out == "420\n990\n\n-100\n"
-    code, _, err = run(["score", str(path.with_name("bad.txt"))])
-    assert code == 2
+    code, _, err = run(["score", "missing.txt"])  # a name with an extension is a FILE: no "not a contract"
+    assert code == 2 and "missing.txt: no such file" in err
 
 
 def test_rubber_reads_a_comment_after_a_result() -> None:
