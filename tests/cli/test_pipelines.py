@@ -2,8 +2,7 @@
 into every command that reads boards: the boards read, and what the first command added
 (the double-dummy table and par of solve, the Score tags of score) survives the trip.
 
-In process (CliRunner), on one or two deals; DDS only where solve is the point. simulate
-does not read boards yet (``simulate FILE|-`` is another lane's): it joins READERS then.
+In process (CliRunner), on one or two deals; DDS only where solve and simulate are the point.
 """
 
 from __future__ import annotations
@@ -65,6 +64,7 @@ READERS: dict[str, list[str]] = {
     "play": ["play", "-"],
     "score": ["score", "-"],
     "solve": ["solve", "-", "--json", "-j", "1"],
+    "simulate": ["simulate", "-", "--contract", "4S:N", "-j", "1"],
 }
 
 
@@ -79,14 +79,14 @@ def written(name: str) -> str:
 
 
 def _needs_dds(*names: str) -> None:
-    if not HAS_DDS and any(n.startswith("solve") for n in names):
+    if not HAS_DDS and any(n.startswith(("solve", "simulate")) for n in names):
         pytest.skip("the DDS solver (endplay) is not installed")
 
 
 #: The writers solve reads in the matrix: one of each format and shape (DDS on each costs
 #: half a second on a loaded machine; reading depends on the format, not on who wrote it).
 SOLVE_READS = ("deal pbn", "deal yaml", "deal json", "deal lin", "deal text", "solve --json", "score --to json")
-PAIRS = [(w, r) for w in WRITERS for r in READERS if r != "solve" or w in SOLVE_READS]
+PAIRS = [(w, r) for w in WRITERS for r in READERS if r not in ("solve", "simulate") or w in SOLVE_READS]
 
 
 @pytest.mark.parametrize(("writer", "reader"), PAIRS)
@@ -147,8 +147,10 @@ def test_converted_yaml_read_by_validate_auction() -> None:
 # -- what readers refuse, and say so ---------------------------------------------------
 
 
-@pytest.mark.parametrize(("args", "kind"), [(["score", "-", "--json"], "score"), (["play", "-", "--json"], "play")])
+@pytest.mark.parametrize(("args", "kind"), [(["score", "-", "--json"], "score"), (["play", "-", "--json"], "play"),
+                                           (["simulate", "-", "--contract", "4S:N", "-j", "1", "--json"], "simulate")])
 def test_a_report_is_refused_as_not_boards(args: list[str], kind: str) -> None:
+    _needs_dds(*args)
     code, report, err = run(args, CLUB)
     assert code == 0, err
     code, _, err = run(["show", "-"], report)
