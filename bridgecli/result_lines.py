@@ -2,7 +2,7 @@
 
 One result a line, typed as ``bridgecli score``'s arguments: ``4SX -1 -d E``,
 ``4SXN-1``, ``3NT= --declarer S --honors NS:100``, ``pass``; ``#`` starts a
-comment; a first line ``# lang: hu`` declares the language the lines are
+comment, at the start of a line or after a space (``6NT= -d W # slam!``); a first line ``# lang: hu`` declares the language the lines are
 written in (English otherwise); ``players: Ann, Bob, Cid, Dan`` seats four
 players N, E, S, W. Pure text to core values: no click, no printing (a
 warning goes to the ``warn`` callable the caller gives).
@@ -147,6 +147,21 @@ def result_and_declarer(words: Sequence[str], declarer_text: str | None, lang: A
     return contract, tricks, seat
 
 
+@cache
+def _comment() -> re.Pattern[str]:
+    """A ``#`` at the start of a line or after white space (compiled on first use)."""
+    return re.compile(r"(?:^|(?<=\s))#")
+
+
+def strip_comment(line: str) -> str:
+    """``line`` without its comment: a ``#`` at the start or after white space starts one
+    (``6NT= -d W # slam!``); a ``#`` inside a word (``A#1``) does not."""
+    if "#" not in line:
+        return line
+    m = _comment().search(line)
+    return line if m is None else line[:m.start()]
+
+
 def split_words(line: str) -> list[str]:
     """The words of one input line, quoted as on a shell command line (``shlex`` only when
     the line has quotes or backslashes).
@@ -244,13 +259,13 @@ BOARD_STARTS = ("%", "[", "{", ";", "---", "boards:", "- board", "board:", "numb
 
 def is_board_text(text: str) -> bool:
     """True when a text whose first lines are ``text`` is a file of boards (PBN, JSON,
-    YAML, LIN), not lines of results."""
+    YAML, LIN, one deal a line), not lines of results."""
     for raw in text.lstrip("\ufeff").splitlines():
         line = raw.strip()
         if line:
             from bridgecli import formats
 
-            return line.startswith(BOARD_STARTS) or formats.sniff(line) == "lin"
+            return line.startswith(BOARD_STARTS) or formats.sniff(line) in ("lin", "text")
     return False
 
 
@@ -435,7 +450,8 @@ def iter_rubber_lines(text: str | Iterable[str], source: str | None = None, disp
                 reading = InputLanguage(lang, declared, warn)
                 if declared is not None:
                     continue
-            if not line or line.startswith("#"):
+            line = strip_comment(line).rstrip()
+            if not line:
                 continue
             m = _players_line().match(line)
             if m:
@@ -476,5 +492,6 @@ __all__ = [
     "parse_players",
     "result_and_declarer",
     "split_words",
+    "strip_comment",
     "text_or_lines",
 ]

@@ -67,10 +67,15 @@ class PlayCheck:
         return rep is None or (rep.legal and (self.kind != "played" or rep.mismatch is None))
 
     def as_dict(self, *, with_tricks: bool = False) -> dict[str, Any] | None:
-        """The JSON object of this board (None for ``no-play``, ``no-deal`` and ``error``).
+        """The JSON object of this board (None for ``no-play``, ``no-deal`` and ``error``),
+        ``"record": "play"`` first (a report line, not a board: the board readers refuse it).
 
         ``with_tricks`` adds the ``tricks`` list to a replayed play.
         """
+        obj = self._fields(with_tricks)
+        return None if obj is None else {"record": "play", **obj}
+
+    def _fields(self, with_tricks: bool) -> dict[str, Any] | None:
         board, rep = self.board, self.replay
         if board is None:
             return None
@@ -117,7 +122,7 @@ class PlayCheck:
                 if len(_JSON_TAIL) >= _JSON_TAIL_MAX:
                     _JSON_TAIL.clear()
                 _JSON_TAIL[key] = known
-            return f'{{"board": {"null" if number is None else int(number)}, "legal": true, {known[1]}'
+            return f'{{"record": "play", "board": {"null" if number is None else int(number)}, "legal": true, {known[1]}'
         return json.dumps(self.as_dict(with_tricks=with_tricks), ensure_ascii=self.kind in ("passed-out", "no-card"))
 
 
@@ -533,7 +538,8 @@ def analyse_play(board: Board, rep: Replay) -> PlayAnalysis:
 
 def analysis_json(board: Board, rep: Replay, analysis: PlayAnalysis) -> str:
     """The JSON line of ``play --analyse --json``: the board number, the analysis, ``legal``."""
-    return json.dumps({"board": board.number, **analysis.as_json(), "legal": rep.legal}, ensure_ascii=False)
+    return json.dumps({"record": "play", "board": board.number, **analysis.as_json(), "legal": rep.legal},
+                      ensure_ascii=False)
 
 
 def first_board(records: Iterable[Board | BridgeError], numbers: Container[int] | None = None, *,

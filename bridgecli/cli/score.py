@@ -1,10 +1,8 @@
 """``bridgecli score``: duplicate scores, IMPs, and event results.
 
-The command translates; :mod:`bridgecli.results` does the work (result lines, every
-board of a file, events). Start-up matters here (a player types ``bridgecli score 4S=``
-at the table, a script pipes a million lines): this module imports click only; the
-scoring core, files, tables and JSON are imported where they are used (``score --help``
-needs none of them).
+The command translates; :mod:`bridgecli.results` does the work. Start-up matters here
+(``bridgecli score 4S=`` at the table, a million piped lines): this module imports click
+only; the scoring core, files, tables and JSON are imported where used.
 """
 
 from __future__ import annotations
@@ -23,51 +21,39 @@ from bridgecli.cli.common import (
     json_option,
     output_format,
     output_option,
-    parse_line_options,
     variant_option,
 )
+from bridgecli.cli.common.options import batch_line_parser
 from bridgecli.core.errors import BridgeError, ParseError
 
 #: ``score FILE`` prints its table this many rows at a time (each part a table with
 #: its headings), so that memory does not grow with the file.
 TABLE_ROWS = 10_000
+#: Options a batch line may not give (the command line's alone).
+BATCH_REFUSED = (("event_file", "--event"), ("output", "-o"), ("keep_going", "--keep-going"), ("lang", "--lang"),
+                 ("to", "--to"))
 
 
 def _error(exc: BridgeError) -> None:
     click.echo(f"bridgecli: error: {localise(f'{exc.where()}: {exc}')}", err=True)
 
 
-# -- batch: one result a line from stdin ------------------------------------------
+# -- batch: one result a line, from stdin or a FILE--------------------------------------
 
 
-def _click_options(ctx: click.Context) -> Callable[[list[str]], dict[str, Any]]:
-    """The parse of the batch lines the library leaves to click (``--vul=ns``, ``-dE`` ...):
-    the command's own parser, as on the command line."""
-    from click.core import ParameterSource
-
-    def parse(tokens: list[str]) -> dict[str, Any]:
-        sub = parse_line_options(ctx.command, tokens, ctx.info_name, ctx.parent)
-        params = dict(ctx.params)
-        for name, value in sub.params.items():
-            if name == "args" or sub.get_parameter_source(name) != ParameterSource.DEFAULT:
-                params[name] = value
-        for name, what in (("event_file", "--event"), ("output", "-o"), ("keep_going", "--keep-going"),
-                           ("lang", "--lang")):
-            if sub.get_parameter_source(name) != ParameterSource.DEFAULT:
-                raise ParseError(f"{what} is not allowed in a batch line")
-        return params
-
-    return parse
-
-
-def _run_batch(ctx: click.Context, keep_going: bool, output: str | None, head: bytes, ended: bool) -> int:
-    """Score stdin line by line into stdout (or ``output``); returns the exit code."""
+def _run_batch(ctx: click.Context, keep_going: bool, output: str | None, head: bytes, ended: bool,
+               read: Callable[[], bytes] | None = None, source: str = "<stdin>") -> int:
+    """Score stdin (or what ``read`` gives) line by line into stdout (or ``output``); returns the exit code."""
     import contextlib
     import json
 
     from bridgecli.results.lines import iter_lines, iter_scored_lines
 
-    common.stdin_buffer()  # a closed stdin is an error before anything is written
+    if ctx.params.get("to"):
+        raise click.UsageError("--to writes the boards of a FILE back (with Score tags), not result lines")
+    if read is None:
+        common.stdin_buffer()  # a closed stdin is an error before anything is written
+        read = files.stdin_reader()
     outs: list[str] = []
     failures, as_json = 0, ctx.params["as_json"]
     with contextlib.nullcontext(sys.stdout) if output in (None, "-") else common.AtomicOutput(output) as out:
@@ -77,10 +63,11 @@ def _run_batch(ctx: click.Context, keep_going: bool, output: str | None, head: b
                 out.flush()
                 outs.clear()
 
-        lines = iter_lines(files.stdin_reader(), head, ended, on_wait=flush)
+        lines = iter_lines(read, head, ended, on_wait=flush)
         try:
-            for line, text, error in iter_scored_lines(lines, ctx.params, get_lang(ctx), keep_going, "<stdin>",
-                                                        _click_options(ctx), common.echo_warning, True):
+            for line, text, error in iter_scored_lines(lines, ctx.params, get_lang(ctx), keep_going, source,
+                                                        batch_line_parser(ctx, BATCH_REFUSED), common.echo_warning,
+                                                        True):
                 if error is not None:
                     failures += 1
                     _error(error)
@@ -104,31 +91,38 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
     from bridgecli.core.errors import cut_quoted
     from bridgecli.results.boards import BoardTable, score_boards
 
-    items, source, fmt = files.open_records(path, fmt_override, stdin_head)
+    items, source, _fmt = files.open_records(path, fmt_override, stdin_head)
     params, lang = ctx.params, get_lang()
     # a board's Scoring tag may choose OldMP, unless --scoring was given
     scoring = params["scoring"] if ctx.get_parameter_source("scoring") != ParameterSource.DEFAULT else None
     failures = 0
     rows: list[str] = []  # --json: the records' lines (else the rows go to the table)
     table, as_json = BoardTable(lang, style), bool(params.get("as_json"))
+    if as_json and params.get("to"):
+        raise click.UsageError("--json and --to exclude each other")
+    # -o FILE gets what stdout would: the table (--json: its records), or with --to (or -o's
+    # board extension) the boards written back with their Score tags
+    out_fmt = None if as_json else output_format(output, params.get("to"), (*formats.FORMATS, "text"), "text",
+                                                 option="--to")
+    boards_out = out_fmt if out_fmt != "text" else None
     printed = False
 
-    def print_rows() -> None:
+    def print_rows(fp: Any) -> None:
         """The rows so far, as JSON lines or a table (a table of none when there were no rows)."""
         nonlocal printed
         if as_json and rows:
-            click.echo("\n".join(rows))
+            fp.write("\n".join(rows) + "\n")
         elif not as_json and (len(table) or not printed):
-            click.echo(table.text())
+            fp.write(table.text() + "\n")
         printed = True
         rows.clear()
         table.clear()
 
-    def boards() -> Iterator[Any]:
-        """The boards to write back (a board that could not be scored as it was), the rows
-        printed a :data:`TABLE_ROWS` at a time."""
+    def boards(fp: Any) -> Iterator[Any]:
+        """The boards to write back (a board that could not be scored as it was), or the
+        rows printed a :data:`TABLE_ROWS` at a time."""
         nonlocal failures
-        keep = None if output == "-" else rows.append if as_json else table.add  # (JSON: the small row)
+        keep = None if boards_out else rows.append if as_json else table.add  # (JSON: the small row)
         held = 0
         for sb in score_boards(items, scoring=scoring, keep_going=keep_going, source=source,
                                ahead=files.whole_input(path)):
@@ -143,26 +137,21 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
             if keep is not None:
                 keep(sb.as_json() if as_json else sb)  # type: ignore[arg-type]
                 held += 1
-            if output is not None:
-                yield sb.updated()  # (before the rows are printed: a board the writer refuses prints none)
+            else:
+                yield sb.updated()
             if held >= TABLE_ROWS:
-                print_rows()
+                print_rows(fp)
                 held = 0
 
     from bridgecli.files import streaming_gc
 
-    with streaming_gc():
-        if output is None:
-            for _ in boards():
-                pass
-        elif output == "-":
-            sys.stdout.writelines(formats.iter_write(boards(), fmt))
+    with streaming_gc(), common.AtomicOutput(output) as fp:
+        if boards_out:
+            fp.writelines(formats.iter_write(boards(fp), boards_out))
         else:
-            out_fmt = output_format(output, None, formats.FORMATS, fmt, option="") or fmt
-            with common.AtomicOutput(output) as fp:
-                fp.writelines(formats.iter_write(boards(), out_fmt))
-    if output != "-":
-        print_rows()
+            for _ in boards(fp):
+                pass
+            print_rows(fp)
     return ExitCode.RULES if failures else ExitCode.OK
 
 
@@ -217,6 +206,7 @@ EXAMPLES = (
 @click.option("--scoring", default="duplicate", show_default=True, metavar="NAME",
               help="Scoring scheme (duplicate, oldmp).")
 @format_option("--from", "Format of FILE (default: from extension or content).")
+@format_option("--to", "Write FILE's boards back in this format, with Score tags added (as -o FILE.pbn does).")
 @click.option("--fmt", "style", default="simple", show_default=True, metavar="STYLE",
               help="Table style (tabulate: simple, github, grid, plain ...).")
 @output_option
@@ -231,11 +221,13 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
     tricks taken (10), or joined to the contract (4SX-1). The output is the
     declarer side's score. With - (or no argument and piped input) every
     stdin line is scored like command-line arguments, one output line each
-    (empty for a blank line or a '#' comment line).
+    (empty for a blank line or a comment line; '#' starts a comment, also after
+    a result: 6NT= -d W # slam!). A FILE of such lines (found by content, as
+    with -) is scored the same way; a FILE of boards gets a table.
     """
     from bridgecli.core.scoring import find_rules
     from bridgecli.result_lines import is_board_text
-    from bridgecli.results.lines import names_board_file, read_head, result_line
+    from bridgecli.results.lines import names_board_file, open_result_lines, read_head, result_line
 
     fmt_override = kw.get("from")
     a_file = len(args) == 1 and names_board_file(args[0], fmt_override)
@@ -289,7 +281,13 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
             ctx.exit(_run_file("-", ctx, None, output, keep_going, style, stdin_head=head))
         ctx.exit(_run_batch(ctx, keep_going, output, head, ended))
     if a_file and not imps_mode:
+        lines = open_result_lines(args[0], fmt_override)  # a FILE of result lines is scored as - is
+        if lines is not None:
+            with lines:
+                ctx.exit(_run_batch(ctx, keep_going, output, b"", False, lambda: lines.read(1 << 16), args[0]))
         ctx.exit(_run_file(args[0], ctx, fmt_override, output, keep_going, style))
+    if kw.get("to"):
+        raise click.UsageError("--to writes the boards of a FILE back (with Score tags), not a result")
     line = result_line(args, ctx.params, lang)
     if output not in (None, "-"):
         with common.AtomicOutput(output) as fp:

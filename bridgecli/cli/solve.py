@@ -75,8 +75,9 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
     batches of 10 over J worker processes instead (measured: no faster, see
     bench/results/solve.md).
     With -o FILE.pbn (or --to FORMAT) the boards are written back with the
-    tags DoubleDummyTricks, OptimumScore, ParContract and the
-    OptimumResultTable section. A board that cannot be solved (unknown hand,
+    tags DoubleDummyTricks, OptimumScore, ParContract (OpeningLeads with
+    --leads) and the OptimumResultTable section; --json writes each board in
+    the schema of convert, its findings in the fields dd, par and leads. A board that cannot be solved (unknown hand,
     hands of unequal size) is reported on stderr and written back unchanged;
     the exit code is then 1. If some input cannot be read at all, -o FILE is
     left as it was (exit 2); --keep-going writes the rest (exit 1).
@@ -145,7 +146,9 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
 
         with AtomicOutput(output) as fp:
             if out_fmt:
-                for chunk in iter_write(boards(), out_fmt):
+                written = boards()
+                opening = next(written, None)  # nothing, not even a PBN header, without a board
+                for chunk in iter_write(itertools.chain([opening], written), out_fmt) if opening is not None else ():
                     fp.write(chunk)
                     fp.flush()
             else:

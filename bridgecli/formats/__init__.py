@@ -24,9 +24,12 @@ from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError, ParseError
 
 FORMATS = ("pbn", "yaml", "json", "lin")
+#: Formats read (found by content) besides :data:`FORMATS`: ``text``, one deal a line
+#: (:mod:`bridgecli.formats.oneline`).
+READ_ONLY = ("text",)
 
 # module names avoid shadowing the standard ``json`` and the ``yaml`` package
-_MODULES = {"pbn": "pbn", "yaml": "yaml_format", "json": "json_format", "lin": "lin"}
+_MODULES = {"pbn": "pbn", "yaml": "yaml_format", "json": "json_format", "lin": "lin", "text": "oneline"}
 
 _EXTENSIONS = {
     ".pbn": "pbn",
@@ -42,7 +45,7 @@ _EXTENSIONS = {
 def module(name: str) -> ModuleType:
     """The format module for ``name`` (imported lazily). Raises ParseError if unknown."""
     name = name.lower()
-    if name not in FORMATS:
+    if name not in FORMATS and name not in READ_ONLY:
         raise ParseError(f"unknown format {name!r} (known: {', '.join(FORMATS)})")
     return importlib.import_module(f"bridgecli.formats.{_MODULES[name]}")
 
@@ -55,7 +58,7 @@ def format_from_path(path: str | None) -> str | None:
 
 
 def sniff(text: str) -> str:
-    """Guess the format from content: JSON, LIN, YAML or PBN (the default)."""
+    """Guess the format from content: JSON, LIN, YAML, ``text`` (one deal a line) or PBN (the default)."""
     head = text.lstrip("\ufeff \t\r\n")
     if head.startswith(("{", "[{", "[\n", "[ ")) or head == "[]":
         return "json"
@@ -64,6 +67,11 @@ def sniff(text: str) -> str:
         return "lin"
     if head.startswith(("%", "[", ";", "{")):
         return "pbn"
+    if head[:1] in "NESWnesw0123456789BbÉéKkDd" and head[:1]:
+        from bridgecli.formats.oneline import is_deal_line
+
+        if is_deal_line(first):
+            return "text"
     if head.startswith(("---", "- ", "boards:", "variant:", "board:", "number:")) or first.rstrip().endswith(":"):
         return "yaml"
     return "pbn"

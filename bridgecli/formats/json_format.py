@@ -555,6 +555,10 @@ def board_json(board: Board) -> str:
     :func:`schema.to_dict` with the options of this writer, built field by field."""
     if board.sections or board.comments or board.variant is not None or board.extra:
         return _ENCODE(schema.to_dict(board))
+    tags = board.tags
+    if "OptimumScore" in tags or "OpeningLeads" in tags or "DoubleDummyPosition" in tags:  # may be a field of
+        # solve's findings (schema.to_dict: formats.findings)
+        return _ENCODE(schema.to_dict(board))
     number = board.number
     result = board.result
     if (number is not None and type(number) is not int) or (result is not None and type(result) is not int):
@@ -628,7 +632,6 @@ def board_json(board: Board) -> str:
         add('"play_end": ' + _QUOTE(board.play_end))
     if board.play_notes:
         add('"play_notes": ' + _notes_json(board.play_notes))
-    tags = board.tags
     if tags:
         try:
             add('"tags": {' + ", ".join(map(_TAG_JSON.get, tags.items())) + "}")  # type: ignore[arg-type]

@@ -9,7 +9,10 @@ Key order of the canonical form::
 
     board, dealer, vulnerable, deal, auction_from, auction, auction_end, auction_notes,
     contract, declarer, result, play_leader, play, play_end, play_notes,
-    tags, sections, comments, variant, extra
+    dd, par, leads, position, tags, sections, comments, variant, extra
+
+``dd``, ``par``, ``leads`` and ``position`` are what ``solve`` found, kept on the board in
+the tags and section PBN carries them in (:mod:`bridgecli.formats.findings`).
 
 Absent fields are left out; an empty auction or play (recorded, but no
 calls/cards) is written as an empty list, so "absent" and "empty" stay apart.
@@ -27,12 +30,13 @@ from bridgecli.core.cards import DECK, Card, Hand, Rank, Seat, Suit, Vulnerabili
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, InvalidDealError, ParseError, cut
 from bridgecli.core.numbers import MAX_DIGITS, is_digits
+from bridgecli.formats import findings
 
 #: Keys of a board mapping, in the order :func:`to_dict` writes them.
 KEYS: tuple[str, ...] = (
     "board", "dealer", "vulnerable", "deal", "auction_from", "auction", "auction_end", "auction_notes",
     "contract", "declarer", "result", "play_leader", "play", "play_end", "play_notes",
-    "tags", "sections", "comments", "variant", "extra",
+    "dd", "par", "leads", "position", "tags", "sections", "comments", "variant", "extra",
 )
 
 _ENDS = ("", "*", "+")
@@ -260,10 +264,15 @@ def to_dict(board: Board) -> dict[str, object]:
         d["play_end"] = board.play_end
     if board.play_notes:
         d["play_notes"] = {int(k): v for k, v in board.play_notes.items()}
-    if board.tags:
-        d["tags"] = dict(board.tags)
-    if board.sections:
-        d["sections"] = [{"name": s.name, "header": s.header, "rows": list(s.rows)} for s in board.sections]
+    tags, sections = board.tags, board.sections
+    if tags or sections:
+        found, tags, sections = findings.split(board)
+        if found:
+            d.update(found)
+    if tags:
+        d["tags"] = dict(tags)
+    if sections:
+        d["sections"] = [{"name": s.name, "header": s.header, "rows": list(s.rows)} for s in sections]
     if board.comments:
         d["comments"] = [{"after": after, "text": text} for after, text in board.comments]
     if board.variant is not None:
@@ -586,12 +595,19 @@ def _comments(value: object, path: Path) -> tuple[tuple[str, str], ...]:
 def from_dict(data: object) -> Board:
     """Build a board from plain data (a parsed YAML or JSON record).
 
-    A key with a null value counts as absent. Raises :class:`SchemaError`
+    A key with a null value counts as absent; a mapping with a ``record`` key is
+    a report line (``score FILE --json``, ``play --json``), refused as not a
+    board. Raises :class:`SchemaError`
     (a ParseError) for a wrong key, type or token and InvalidDealError for a
     deal that breaks the rules (a card twice); both carry ``path``.
     """
     _want(data, Mapping, "a board mapping", ())
     assert isinstance(data, Mapping)
+    if "record" in data:  # a report line of score, play (or simulate) --json: not a board
+        kind = data["record"]
+        what = f"a {kind} report" if isinstance(kind, str) and kind.replace("-", "").isalpha() and len(kind) <= 20 \
+            else "a report line"
+        raise SchemaError(f"this is {what} (its 'record' key), not boards", path=())
     if "vul" in data:  # the key score and solve --json wrote before: read as "vulnerable"
         vul, vulnerable = data["vul"], data.get("vulnerable")
         if vul is not None and vulnerable is not None and vul != vulnerable:
@@ -647,6 +663,13 @@ def from_dict(data: object) -> Board:
         fields["tags"] = _tags(g["tags"], ("tags",))
     if "sections" in g:
         fields["sections"] = _sections(g["sections"], ("sections",))
+    if "dd" in g or "par" in g or "leads" in g or "position" in g:
+        tags, sections = dict(fields.get("tags", {})), list(fields.get("sections", ()))
+        try:
+            findings.merge(g, tags, sections, fields.get("deal"))
+        except findings.FieldError as e:
+            raise _fail(e.path, e.message) from None
+        fields["tags"], fields["sections"] = tags, tuple(sections)
     if "comments" in g:
         fields["comments"] = _comments(g["comments"], ("comments",))
     if "variant" in g:

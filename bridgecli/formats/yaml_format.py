@@ -214,6 +214,10 @@ class _Flow(list):  # type: ignore[type-arg]
     """A list written in flow style (``[a, b, c]``): auction and play rows."""
 
 
+class _FlowMap(dict):  # type: ignore[type-arg]
+    """A mapping written in flow style (``{NT: 7, S: 9}``): a row of the ``dd`` table."""
+
+
 def _dumper() -> Any:
     global _DUMPER
     if _DUMPER is None:
@@ -222,7 +226,11 @@ def _dumper() -> Any:
         def flow(dumper: Any, data: _Flow) -> Any:
             return dumper.represent_sequence("tag:yaml.org,2002:seq", list(data), flow_style=True)
 
+        def flow_map(dumper: Any, data: _FlowMap) -> Any:
+            return dumper.represent_mapping("tag:yaml.org,2002:map", list(data.items()), flow_style=True)
+
         dumper_class.add_representer(_Flow, flow)
+        dumper_class.add_representer(_FlowMap, flow_map)
         _DUMPER = dumper_class
     return _DUMPER
 
@@ -483,6 +491,8 @@ def _styled(board: Board) -> dict[str, object]:
         d["auction"] = _Flow(d["auction"])  # type: ignore[call-overload]
     if "play" in d:
         d["play"] = [_Flow(row) for row in d["play"]]  # type: ignore[attr-defined]
+    if "dd" in d:
+        d["dd"] = {seat: _FlowMap(row) for seat, row in d["dd"].items()}  # type: ignore[attr-defined]
     return d
 
 

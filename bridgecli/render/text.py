@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from bridgecli.core.board import AnnotatedCall, Board
-from bridgecli.core.calls import Bid, Pass
+from bridgecli.core.calls import Bid, Contract, Pass
 from bridgecli.core.cards import SUITS_DESC, Card, Hand, Rank, Seat, Suit, Vulnerability
 from bridgecli.core.notation import ENGLISH, Language
 
@@ -211,9 +211,26 @@ def render_auction(board: Board, *, lang: Language = ENGLISH, ascii: bool = Fals
     return "\n".join(lines)
 
 
+def shown_contract(board: Board) -> Contract | None:
+    """The contract to show: the board's Contract and Declarer, else the one its complete
+    auction reaches (as ``validate-auction`` and ``score`` derive it); never raises."""
+    contract = board.contract
+    if (contract is not None and (contract.declarer is not None or contract.is_passout)) or not board.auction:
+        return contract
+    from bridgecli.core.errors import BridgeError
+    from bridgecli.core.play import contract_of
+
+    try:
+        return contract_of(board)
+    except BridgeError:  # an illegal auction: validate-auction tells
+        return contract
+
+
 def result_text(board: Board, *, lang: Language = ENGLISH, ascii: bool = False) -> str:
-    """``4♠ by S, made 10 tricks``, ``3NTX by W, down 2``, ``Passed out``; empty if unknown."""
-    contract, result = board.contract, board.result
+    """``4♠ by S, made 10 tricks``, ``3NTX by W, down 2``, ``Passed out``; empty if unknown.
+
+    Without Contract/Declarer tags, the contract is the one the auction reaches."""
+    contract, result = shown_contract(board), board.result
     if contract is None:
         if result is None:
             return ""
@@ -251,7 +268,7 @@ def play_rows(board: Board, *, lang: Language = ENGLISH, ascii: bool = False, te
     """
     if board.play is None or board.play_leader is None:
         return []
-    contract = board.contract
+    contract = shown_contract(board)
     known = contract is not None and not contract.is_passout
     trump = contract.strain.suit if contract is not None else None
     first = board.play_leader
@@ -336,6 +353,36 @@ def render_analysis(board: Board, *, lang: Language = ENGLISH, ascii: bool = Fal
     return "\n".join(parts)
 
 
+def brief_analysis(board: Board, *, lang: Language = ENGLISH, ascii: bool = False) -> str:
+    """What a ``--brief`` line adds for a solved board: par and the contracts each side
+    makes, as the table of ``show`` lists them, ``Par: NS 300 (4♠X-2 EW); makes NS 4H 2D 3C, EW 2S``; empty when the board has
+    neither a double-dummy table nor par."""
+    from bridgecli.render.sheet import _side_text, dd_table, par_line
+
+    parts = []
+    par = par_line(board, lang=lang, ascii=ascii)
+    if par is not None:
+        parts.append(par.text(lang))
+    table = dd_table(board)
+    if table is not None:
+        sides = []
+        for a, b in ((Seat.NORTH, Seat.SOUTH), (Seat.EAST, Seat.WEST)):
+            rows = [" ".join(lang.call_str(bid) for bid in reversed(table.makeable(seat))) or "-"
+                    for seat in (a, b)]
+            if rows[0] == rows[1]:
+                sides.append(f"{_side_text(a.letter + b.letter, lang)} {rows[0]}")
+            else:
+                sides.extend(f"{lang.seat_str(seat)} {row}" for seat, row in zip((a, b), rows))
+        parts.append(f"{lang.word('makes')} {', '.join(sides)}")
+    return "; ".join(parts)
+
+
+def _solved(board: Board) -> bool:
+    """Whether the board may carry par or a double-dummy table (a cheap look for --brief)."""
+    tags = board.tags
+    return bool(board.sections) or "OptimumScore" in tags or "ParContract" in tags or "DoubleDummyTricks" in tags
+
+
 def render_board(board: Board, *, lang: Language = ENGLISH, ascii: bool = False, tens: bool = True,
                  red: Style | None = None, tablefmt: str = "simple", play: bool = True) -> str:
     """One board for the terminal: header, diagram, auction, contract and result, play.
@@ -357,7 +404,8 @@ def render_board(board: Board, *, lang: Language = ENGLISH, ascii: bool = False,
 
 
 def render_brief(board: Board, *, lang: Language = ENGLISH, ascii: bool = False, red: Style | None = None) -> str:
-    """One line: board, dealer, vulnerability, contract and result, the calls.
+    """One line: board, dealer, vulnerability, contract and result, the calls, and for a
+    solved board par and the contracts each side makes (:func:`brief_analysis`).
 
     e.g. ``Board   1  N  None  4♠ by S, made 10 tricks     1♣ Pass 4♠ All Pass``
     (the contract padded to 26 characters when the calls follow).
@@ -367,10 +415,13 @@ def render_brief(board: Board, *, lang: Language = ENGLISH, ascii: bool = False,
     dealer = board.effective_dealer
     vul = board.effective_vulnerability
     contract, tricks = board.contract, board.result
-    got = memo.results.get((id(contract), tricks))
-    if got is None or got[0] is not contract:
-        got = memo.learn_result(board)
-    result = got[1]
+    if contract is None or (contract.declarer is None and not contract.is_passout):
+        result = result_text(board, lang=lang, ascii=ascii).removeprefix(memo.lang.word("contract") + ": ") or "-"
+    else:
+        got = memo.results.get((id(contract), tricks))
+        if got is None or got[0] is not contract:
+            got = memo.learn_result(board)
+        result = got[1]
     auction = board.auction
     head = (f"{memo.board} {'?' if number is None else str(number):>3}  "
             f"{'-' if dealer is None else memo.seats[dealer]}  {memo.vuls[4 if vul is None else vul]}  ")
@@ -378,6 +429,10 @@ def render_brief(board: Board, *, lang: Language = ENGLISH, ascii: bool = False,
         line = head + result
     else:
         line = f"{head}{result:<26}  {_brief_calls(board, auction, memo)}"
+    if _solved(board):
+        found = brief_analysis(board, lang=lang, ascii=ascii)
+        if found:
+            line += "  " + found
     return line if ascii else paint_red(line, red)
 
 
@@ -479,5 +534,8 @@ def _render_brief_general(board: Board, *, lang: Language = ENGLISH, ascii: bool
         fields[-1] = fields[-1].ljust(26)
         cells = [c for row in auction_rows(board, lang=lang, ascii=ascii) for c in row if c]
         fields.append(" ".join(cells))
+    found = brief_analysis(board, lang=lang, ascii=ascii)
+    if found:
+        fields.append(found)
     line = "  ".join(fields)
     return line if ascii else paint_red(line, red)

@@ -84,11 +84,12 @@ class ScoredBoard:
         return board.replace(**changes) if changes else board
 
     def as_dict(self) -> dict[str, Any]:
-        """The board's record of ``score FILE --json``: board, vulnerable, contract,
-        declarer, tricks, result, ns."""
+        """The board's record of ``score FILE --json``: record (``"score"``: a report
+        line, not a board), board, vulnerable, contract, declarer, tricks, result, ns."""
         c = self.contract
         vul = self.vulnerability
         return {
+            "record": "score",
             "board": None if self.board is None else self.board.number,
             "vulnerable": vul.pbn if vul is not None else None,
             "contract": c.pbn if c is not None else None,
@@ -111,17 +112,17 @@ class ScoredBoard:
             import json
 
             record = self.as_dict()
-            del record["board"]
+            del record["record"], record["board"]
             known = (json.dumps(record)[1:], c, vul)  # '"vulnerable": ..., "ns": ...}'
             _keep(_JSON_TAILS, key, known)
         number = None if board is None else board.number
         if number is None:
-            return '{"board": null, ' + known[0]
+            return '{"record": "score", "board": null, ' + known[0]
         if type(number) is int:
-            return '{"board": ' + str(number) + ", " + known[0]
+            return '{"record": "score", "board": ' + str(number) + ", " + known[0]
         import json
 
-        return '{"board": ' + json.dumps(number) + ", " + known[0]
+        return '{"record": "score", "board": ' + json.dumps(number) + ", " + known[0]
 
     def cells(self, lang: Language) -> list[Any]:
         """The board's row of :func:`board_table`, its words in ``lang``."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
 from bridgecli.core.enums import Seat, Side, Vulnerability
 from bridgecli.core.errors import BridgeError, ParseError
@@ -28,6 +28,7 @@ from bridgecli.result_lines import (
     line_too_long,
     result_and_declarer,
     split_words,
+    strip_comment,
 )
 
 if TYPE_CHECKING:
@@ -51,13 +52,35 @@ def _is_number(token: str) -> bool:
 
 
 def names_board_file(arg: str, fmt: str | None) -> bool:
-    """Whether ``score``'s one argument names a FILE of boards, not a contract: a board
-    file's extension, any argument with ``--from`` (``fmt``), a directory, or a path that
-    exists and has a directory part (a shell's ``<(...)``, ``./session``: no contract has a
-    ``/``)."""
+    """Whether ``score``'s one argument names a FILE (of boards or of result lines: see
+    :func:`open_result_lines`), not a contract: a board file's extension, any argument
+    with ``--from`` (``fmt``), a directory, a name with an extension (``results.txt``,
+    whether it exists or not: no contract has a ``.``), an existing file whose name has a
+    ``.``, or a path that exists and has a
+    directory part (a shell's ``<(...)``, ``./session``: no contract has a ``/``)."""
     if fmt is not None or arg.lower().endswith(FILE_EXTENSIONS) or os.path.isdir(arg):
         return True
+    stem, ext = os.path.splitext(arg)
+    if stem and ext[1:].isalnum() and not ext[1:].isdigit() or "." in arg and os.path.isfile(arg):
+        return True  # (a name with an extension that names no file: "cannot open", not "not a contract")
     return os.sep in arg and os.path.exists(arg)
+
+
+def open_result_lines(path: str, fmt: str | None) -> IO[bytes] | None:
+    """A FILE of result lines (``score results.txt``) opened for reading bytes, or None
+    when ``path`` is a file of boards or not a regular file: found by content (its first
+    64 KiB), as ``score -`` tells them apart; a board file's extension or ``fmt``
+    (``--from``) says boards at once."""
+    from bridgecli.result_lines import is_board_text
+
+    if fmt is not None or path == "-" or path.lower().endswith(FILE_EXTENSIONS) or not os.path.isfile(path):
+        return None
+    fp = open(path, "rb")  # noqa: SIM115 (the caller closes it)
+    if is_board_text(fp.read(1 << 16).decode("utf-8", "replace")):
+        fp.close()
+        return None
+    fp.seek(0)
+    return fp
 
 
 def _names_file(words: Sequence[str]) -> bool:
@@ -222,9 +245,9 @@ class LineScorer:
 
     def evaluate(self, line: str) -> str:
         """The output of ``line`` (no cache). Raises ParseError."""
-        if line.lstrip().startswith("#"):
-            return ""  # a comment line, as rubber reads them: an empty output line, like a blank one
-        tokens = split_words(line)
+        # a comment (a whole line, or after the result: "6NT= -d W # slam!"), as rubber reads
+        # them; a line of only a comment gives an empty output line, like a blank one
+        tokens = split_words(strip_comment(line))
         if not tokens:
             return ""
         fast = self.simple_options(tokens)

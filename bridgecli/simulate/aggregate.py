@@ -181,7 +181,8 @@ class Aggregator:
                 out["interval"] = [100.0 * low, 100.0 * high]
             return out
 
-        out: dict[str, Any] = {"deals": self.deals, "solved": self.rows, "tried": self.tried,
+        # a report, not boards: the board readers refuse it by its "record" key (issue #28)
+        out: dict[str, Any] = {"record": "simulate", "deals": self.deals, "solved": self.rows, "tried": self.tried,
                                "scoring": self.scoring, "vul": self.vul}
         contracts = []
         total = self.hist.sum(axis=1)

@@ -37,7 +37,7 @@ class _Flush:
 FLUSH = _Flush()
 
 #: Tags ``solve`` writes into a board (and replaces when present).
-SOLVER_TAGS = ("DoubleDummyTricks", "OptimumScore", "ParContract")
+SOLVER_TAGS = ("DoubleDummyTricks", "OptimumScore", "ParContract", "OpeningLeads", "DoubleDummyPosition")
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +96,10 @@ class BoardAnalysis:
     """For a play record that stops before the end (no claim): the position it stops in, solved."""
 
     def annotated(self) -> Board:
-        """The board with DoubleDummyTricks, OptimumScore, ParContract and OptimumResultTable set.
+        """The board with DoubleDummyTricks, OptimumScore, ParContract, OpeningLeads (when
+        leads were asked for), DoubleDummyPosition (for a play record that stops early) and
+        OptimumResultTable set: the ``dd``, ``par``, ``leads`` and ``position`` fields of the
+        board schema (:mod:`bridgecli.formats.findings`).
 
         An ending gets only the OptimumResultTable (the other tags describe full deals).
         """
@@ -106,43 +109,26 @@ class BoardAnalysis:
         if self.par is not None:
             tags["OptimumScore"] = self.par.optimum_score
             tags["ParContract"] = self.par.par_contract
+        if self.leads:
+            from bridgecli.formats.findings import leads_tag
+
+            tags["OpeningLeads"] = leads_tag([{"contract": la.contract, "declarer": la.declarer.letter,
+                                               "tricks": {str(c): t for c, t in la.leads}} for la in self.leads])
+        if self.position is not None:
+            from bridgecli.formats.findings import position_tag
+
+            tags["DoubleDummyPosition"] = position_tag(self.position.as_json())
         sections: list[Section] = [s for s in self.board.sections if s.name != "OptimumResultTable"]
         sections.append(self.table.optimum_result_table())
         return self.board.replace(tags=tags, sections=tuple(sections))
 
     def as_json(self) -> dict[str, Any]:
-        """The ``--json`` object: board, dealer, vulnerable, deal, dd, par (and tricks, leads)."""
-        b = self.board
-        dealer = b.effective_dealer
-        vul = b.effective_vulnerability
-        out: dict[str, Any] = {
-            "board": b.number,
-            "dealer": dealer.letter if dealer is not None else None,
-            "vulnerable": vul.pbn if vul is not None else None,
-            "deal": b.deal.to_pbn() if b.deal is not None else None,
-        }
-        if self.table.total != 13:
-            out["tricks"] = self.table.total
-        out["dd"] = self.table.as_dict()
-        out["par"] = None if self.par is None else {
-            "score": self.par.score,
-            "contracts": self.par.labels(),
-            "par_contract": self.par.par_contract,
-            "results": {label: c.result for c in self.par.contracts for label in c.labels()},
-        }
-        if self.position is not None:
-            out["position"] = self.position.as_json()
-        if self.leads:
-            out["leads"] = [
-                {
-                    "contract": la.contract,
-                    "declarer": la.declarer.letter,
-                    "leader": la.leader.letter,
-                    "tricks": {str(card): tricks for card, tricks in la.leads},
-                }
-                for la in self.leads
-            ]
-        return out
+        """The ``--json`` object: :meth:`annotated` as a board of the schema
+        (:func:`bridgecli.formats.schema.to_dict`), the findings in its ``dd``, ``par``,
+        ``leads`` and ``position`` fields."""
+        from bridgecli.formats.schema import to_dict
+
+        return to_dict(self.annotated())
 
 
 @dataclass(frozen=True, slots=True)

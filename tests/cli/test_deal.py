@@ -32,7 +32,7 @@ def test_default_one_board(runner: CliRunner) -> None:
     assert tags == ["Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable",
                     "Deal", "Scoring", "Declarer", "Contract", "Result", "Generator"]
     assert '[Board "1"]' in lines and '[Dealer "N"]' in lines and '[Vulnerable "None"]' in lines
-    assert '[Generator "bridgecli 0.1.0 seed=5"]' in lines
+    assert '[Generator "bridgecli 0.2.0 seed=5"]' in lines
     deal = Deal.from_pbn(deals_of(r.stdout)[0])
     assert deal.is_complete
 

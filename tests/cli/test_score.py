@@ -306,7 +306,8 @@ def test_fast_path_parses_like_click() -> None:
     """The batch fast path and click's own parse give the same output for every line."""
     import click
 
-    from bridgecli.cli.score import _click_options, score
+    from bridgecli.cli.common.options import batch_line_parser
+    from bridgecli.cli.score import BATCH_REFUSED, score
     from bridgecli.results.lines import LineScorer
 
     lines = ["4S=", "4S -1", "4SX -1 --vul both", "--vul ns 3NT+1 --declarer E", "3NT+1 -d E --ns",
@@ -315,7 +316,7 @@ def test_fast_path_parses_like_click() -> None:
     with click.Context(score, info_name="score") as ctx:
         ctx.params.update({p.name: p.get_default(ctx) for p in score.params})
         scorer = LineScorer(ctx.params, __import__("bridgecli.core.notation", fromlist=["ENGLISH"]).ENGLISH,
-                            _click_options(ctx))
+                            batch_line_parser(ctx, BATCH_REFUSED))
         for line in lines:
             tokens = line.split()
             assert scorer.simple_options(tokens) is not None
@@ -462,14 +463,15 @@ def test_batch_line_never_crashes(line: str) -> None:
     """Any line gives an output or a one-line BridgeError, never a traceback."""
     import click
 
-    from bridgecli.cli.score import _click_options, score
+    from bridgecli.cli.common.options import batch_line_parser
+    from bridgecli.cli.score import BATCH_REFUSED, score
     from bridgecli.core.errors import BridgeError
     from bridgecli.core.notation import ENGLISH
     from bridgecli.results.lines import LineScorer
 
     with click.Context(score, info_name="score") as ctx:
         ctx.params.update({p.name: p.get_default(ctx) for p in score.params})
-        scorer = LineScorer(ctx.params, ENGLISH, _click_options(ctx))
+        scorer = LineScorer(ctx.params, ENGLISH, batch_line_parser(ctx, BATCH_REFUSED))
         try:
             out = scorer(line)
         except BridgeError as exc:
@@ -713,7 +715,8 @@ def test_library_option_parse_agrees_with_click(line: str) -> None:
     import click
 
     from bridgecli.cli.common import add_lang_option
-    from bridgecli.cli.score import _click_options, score
+    from bridgecli.cli.common.options import batch_line_parser
+    from bridgecli.cli.score import BATCH_REFUSED, score
     from bridgecli.core.errors import BridgeError
     from bridgecli.core.notation import ENGLISH
     from bridgecli.results.lines import LineScorer
@@ -729,7 +732,7 @@ def test_library_option_parse_agrees_with_click(line: str) -> None:
     with click.Context(score, info_name="score") as ctx:
         ctx.params.update({p.name: p.get_default(ctx) for p in score.params})
         assert outcome(LineScorer(ctx.params, ENGLISH)) == outcome(LineScorer(ctx.params, ENGLISH,
-                                                                               _click_options(ctx))), line
+                                                                               batch_line_parser(ctx, BATCH_REFUSED))), line
 
 
 def test_file_rows_printed_a_part_at_a_time_leave_out_a_board_the_writer_refuses(
@@ -747,7 +750,13 @@ def test_file_rows_printed_a_part_at_a_time_leave_out_a_board_the_writer_refuses
                  '[Declarer "E"]\n[Contract "3NTX"]\n[Result "7"]\n[Play "S"]\nSA S2 S3 S4\n')
     r = run(runner, str(f), "-o", str(tmp_path / "out.lin"))
     assert r.exit_code == 2 and "LIN needs the auction" in r.stderr
-    assert "4S" in r.stdout and "3NTX" not in r.stdout
+    # -o FILE.lin gets the boards instead of stdout (issue #28): no table on stdout, and the
+    # failed run leaves no file
+    assert r.stdout == "" and not (tmp_path / "out.lin").exists()
+    r = run(runner, str(f), "-o", str(tmp_path / "out.txt"))  # the table, a part (a row) at a time
+    assert r.exit_code == 0 and r.stdout == ""
+    text = (tmp_path / "out.txt").read_text()
+    assert text.count("Contract") == 2 and "4S" in text and "3NTX" in text
 
 
 def test_a_score_table_without_scores_is_scored_from_its_contracts(runner: CliRunner, tmp_path: Path) -> None:

@@ -206,7 +206,7 @@ def test_solve_for_text_and_json(runner, tmp_path):
     import json
 
     record = json.loads(res.stdout)
-    assert record["board"] == 1 and "OptimumScore" in json.dumps(record)
+    assert record["board"] == 1 and record["par"] == {"score": 1510, "contract": "NS 7S="}
     res = runner.invoke(cli, ["show", str(path), "--solve", "-b", "9"])
     assert res.exit_code == 1 and "no board numbered 9" in res.stderr
     res = runner.invoke(cli, ["show", str(path), "--solve", "--svg", "-b", "1"])

@@ -182,14 +182,15 @@ def test_json_output(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["solve", "-", "--json"], input=BOARD1 + "\n" + ENDING)
     assert result.exit_code == 0, result.stderr
     first, second = [json.loads(line) for line in result.stdout.splitlines()]
-    assert list(first) == ["board", "dealer", "vulnerable", "deal", "dd", "par"]
+    # a board of the schema (issue #28): the findings are its dd and par fields, read back by every reader
+    assert list(first) == ["board", "dealer", "vulnerable", "deal", "dd", "par", "tags"]
     assert first["board"] == 1 and first["dealer"] == "N" and first["vulnerable"] == "EW"
     assert first["dd"] == {seat.letter: {s.letter: CASE.table[seat, s] for s in
                                          (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP)}
                            for seat in Seat}
-    assert first["par"] == {"score": -620, "contracts": ["4SE"], "par_contract": "E 4S=", "results": {"4SE": 0}}
-    # the finesse ending: NS take 2 unless North leads (West declaring)
-    assert second["tricks"] == 2 and second["par"] is None
+    assert first["par"] == {"score": -620, "contract": "E 4S="}
+    # the finesse ending: NS take 2 unless North leads (West declaring); no par for an ending
+    assert "par" not in second and second["deal"]["N"] == "AQ..."
     assert second["dd"]["N"]["NT"] == 2 and second["dd"]["W"]["S"] == 1 and second["dd"]["E"]["H"] == 0
 
 
@@ -228,11 +229,15 @@ def test_write_back_yaml_and_json(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["solve", "-", "--to", "json"], input=BOARD1)
     assert result.exit_code == 0, result.stderr
     board = json.loads(result.stdout)
-    assert board["tags"]["DoubleDummyTricks"] == pbn_dd_string(CASE.table)
-    assert board["tags"]["OptimumScore"] == "EW 620"
+    from bridgecli.formats import read_boards
+
+    assert board["dd"]["E"]["S"] == 10 and board["par"] == {"score": -620, "contract": "E 4S="}
+    [back] = read_boards(result.stdout, "json")  # the fields are the solver's PBN tags again
+    assert back.tags["DoubleDummyTricks"] == pbn_dd_string(CASE.table) and back.tags["OptimumScore"] == "EW 620"
     result = runner.invoke(cli, ["solve", "-", "--to", "yaml"], input=BOARD1)
     assert result.exit_code == 0, result.stderr
-    assert pbn_dd_string(CASE.table) in result.stdout
+    [back] = read_boards(result.stdout, "yaml")
+    assert back.tags["DoubleDummyTricks"] == pbn_dd_string(CASE.table)
 
 
 @needs_dds

@@ -91,8 +91,55 @@ def test_to_dict_canonical_form() -> None:
     }
 
 
+def solved_example_board() -> Board:
+    """The example board with solve's findings (the dd, par and leads fields) as PBN keeps them."""
+    from bridgecli.solver.tables import DDTable
+
+    b = example_board()
+    table = DDTable.from_pbn("65a8965a891824018240")
+    return b.replace(tags={**b.tags, "DoubleDummyTricks": table.to_pbn(), "OptimumScore": "EW 110",
+                           "ParContract": "EW 2H=", "OpeningLeads": "2H E: SA 5, HJ 4; 2H W: S6 5",
+                           "DoubleDummyPosition": "4SX S after 3 cards: 0 won, 9 in all"},
+                     sections=(Section("ScoreTable", "Score\\4R", ("100",)), table.optimum_result_table()))
+
+
 def test_key_order_is_the_documented_one() -> None:
-    assert list(to_dict(example_board())) == [k for k in schema.KEYS]
+    assert list(to_dict(solved_example_board())) == [k for k in schema.KEYS]
+
+
+def test_solver_findings_are_fields_and_come_back_as_their_tags() -> None:
+    b = solved_example_board()
+    d = to_dict(b)
+    assert d["dd"]["N"] == {"NT": 6, "S": 5, "H": 10, "D": 8, "C": 9}  # N's row of 65a89 (base 14)
+    assert d["par"] == {"score": -110, "contract": "EW 2H="}  # North-South's view of EW 110
+    assert d["leads"] == [{"contract": "2H", "declarer": "E", "leader": "S", "tricks": {"SA": 5, "HJ": 4}},
+                          {"contract": "2H", "declarer": "W", "leader": "N", "tricks": {"S6": 5}}]
+    assert d["position"] == {"contract": "4SX", "declarer": "S", "cards_played": 3, "declarer_tricks": 0,
+                             "dd_tricks": 9}
+    assert set(d["tags"]) == {"Event", "West"} and [s["name"] for s in d["sections"]] == ["ScoreTable"]
+    assert from_dict(d) == b
+
+
+def test_findings_not_in_solve_form_stay_tags() -> None:
+    b = example_board().replace(tags={"DoubleDummyTricks": "65a8965a891824018240", "OptimumScore": "NS +300",
+                                      "ParContract": "EW 4SX-2", "OpeningLeads": "anything"})
+    d = to_dict(b)  # the example's OptimumResultTable section is not this table: both stay as read
+    assert "dd" not in d and "par" not in d and "leads" not in d and d["tags"] == dict(b.tags)
+    assert from_dict(d) == b
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ({"dd": {"N": {"NT": 6}}}, "dd.N: no tricks for S, H, D, C"),
+    ({"dd": {"N": {"NT": 14, "S": 0, "H": 0, "D": 0, "C": 0}}}, "dd.N.NT: expected tricks from 0 to 13"),
+    ({"par": {"score": "300"}}, "par.score: expected North-South's par score"),
+    ({"par": {"score": 300, "contract": "EW 4SX-2", "results": {}}}, "par.results: unknown key"),
+    ({"leads": [{"contract": "4S", "declarer": "E", "leader": "N", "tricks": {"SA": 5}}]}, "the leader against E is S"),
+    ({"par": {"score": 0, "contract": "NS Pass"}, "tags": {"OptimumScore": "NS 0"}}, "given twice"),
+])
+def test_bad_findings_are_schema_errors(data: dict, message: str) -> None:
+    with pytest.raises(SchemaError) as exc:
+        from_dict(data)
+    assert message in str(exc.value)
 
 
 def test_round_trip_example() -> None:

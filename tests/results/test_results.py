@@ -108,7 +108,7 @@ def test_score_boards_from_text() -> None:
     assert [s.ns for s in scored] == [420, 300, 0, 700]
     assert [s.result for s in scored] == ["=", "-2", "", "-4"]
     assert all(s.error is None for s in scored)
-    assert scored[1].as_dict() == {"board": 2, "vulnerable": "NS", "contract": "3NTX", "declarer": "E",
+    assert scored[1].as_dict() == {"record": "score", "board": 2, "vulnerable": "NS", "contract": "3NTX", "declarer": "E",
                                    "tricks": 7, "result": "-2", "ns": 300}
 
 

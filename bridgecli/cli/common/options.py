@@ -184,6 +184,27 @@ def parse_line_options(command: click.Command, tokens: Sequence[str], info_name:
         raise ParseError(text[:1].lower() + text[1:]) from None
 
 
+def batch_line_parser(ctx: click.Context, refused: Sequence[tuple[str, str]] = ()
+                      ) -> Callable[[list[str]], dict[str, Any]]:
+    """The parse of the batch lines the library leaves to click (``--vul=ns``, ``-dE`` ...):
+    the command's own parser, as on the command line, over the command line's values;
+    each ``(parameter, option)`` of ``refused`` given on a line is a ParseError."""
+    from click.core import ParameterSource
+
+    def parse(tokens: list[str]) -> dict[str, Any]:
+        sub = parse_line_options(ctx.command, tokens, ctx.info_name, ctx.parent)
+        params = dict(ctx.params)
+        for name, value in sub.params.items():
+            if name == "args" or sub.get_parameter_source(name) != ParameterSource.DEFAULT:
+                params[name] = value
+        for name, what in refused:
+            if sub.get_parameter_source(name) != ParameterSource.DEFAULT:
+                raise ParseError(f"{what} is not allowed in a batch line")
+        return params
+
+    return parse
+
+
 #: Names ``--variant`` accepts (checked against the registry when used).
 VARIANT_NAMES = "booby|chinese|nullo|szlem|two-handed"
 
