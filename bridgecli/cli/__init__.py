@@ -49,6 +49,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "rubber": ("rubber", "rubber", "Keep a rubber bridge or Chicago score sheet."),
     "solve": ("solve", "solve", "Double-dummy tables, par and leads (needs bridgecli[dds])."),
     "simulate": ("simulate", "simulate", "Compare contracts and leads by double-dummy simulation."),
+    "movement": ("movement", "movement", "Movements for a duplicate evening: check them, print cards."),
 }
 
 
