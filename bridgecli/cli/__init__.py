@@ -37,8 +37,7 @@ class ExitCode(IntEnum):
     """Stopped by Ctrl-C (SIGTERM and SIGHUP give 128 + their number, 143 and 129)."""
 
 
-#: name -> (module under bridgecli.cli, attribute, one-line help). The help is
-#: here so that ``bridgecli --help`` need not import every command.
+#: name -> (module under bridgecli.cli, attribute, one-line help: here so that --help imports no command).
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "convert": ("convert", "convert", "Convert boards between PBN, YAML, JSON and LIN."),
     "show": ("show", "show", "Draw hand diagrams, auctions and results."),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from importlib import resources
 
 from bridgecli.core.errors import ParseError
@@ -56,6 +57,7 @@ def names() -> list[str]:
     return list(BUILTINS)
 
 
+@cache
 def _file(name: str) -> Movement:
     path = resources.files("bridgecli.movements") / "data" / f"{name}.yaml"
     return fileformat.loads(path.read_text(encoding="utf-8"), f"{name}.yaml")

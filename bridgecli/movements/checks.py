@@ -157,10 +157,10 @@ def _sets_in_play(m: Movement) -> list[Finding]:
             elif len(rows) == 2 and rows[0].shared and rows[1].shared:
                 continue
             elif len(rows) > 1:
-                tables = ", ".join(str(s.table) for s in rows[1:])
-                out.append(_err(rows[0], f"board set {number} ({_span(m, number)}) is in play at table"
-                                         f"{'s' if len(rows) > 2 else ''} {tables} too (pairs {rows[0].ns} and"
-                                         f" {rows[0].ew} need it here)", *rows[0].pairs()))
+                for later in rows[1:]:
+                    out.append(_err(later, f"pairs {later.ns} and {later.ew} need board set {number}"
+                                           f" ({_span(m, number)}), in play at table {rows[0].table} at the same time",
+                                    *later.pairs()))
     return out
 
 

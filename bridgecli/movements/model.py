@@ -91,6 +91,7 @@ class Movement:
     """A line or two for the director."""
     line: int | None = field(default=None, compare=False)
     """The file line the movement starts on, when read from a file."""
+    _by_round: dict[int, tuple[Seating, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -121,6 +122,10 @@ class Movement:
             if r not in numbers:
                 raise ParseError(f"arrow-switch round {r} is not a round of the movement", line=self.line)
         object.__setattr__(self, "seatings", tuple(rows))
+        by_round: dict[int, list[Seating]] = {}
+        for s in rows:
+            by_round.setdefault(s.round, []).append(s)
+        object.__setattr__(self, "_by_round", {r: tuple(v) for r, v in by_round.items()})
 
     # -- queries -------------------------------------------------------------
 
@@ -146,7 +151,7 @@ class Movement:
 
     def round(self, number: int) -> tuple[Seating, ...]:
         """The tables of round ``number``."""
-        return tuple(s for s in self.seatings if s.round == number)
+        return self._by_round.get(number, ())
 
     def board_numbers(self, set_number: int) -> range:
         """The boards of a set."""
