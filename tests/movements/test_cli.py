@@ -12,8 +12,8 @@ from click.testing import CliRunner
 from bridgecli import movements
 from bridgecli.cli import cli
 
-from ..render._dom import parse
 from ..conftest import ROOT
+from ..render._dom import parse
 
 EXAMPLES = ROOT / "docs" / "examples"
 

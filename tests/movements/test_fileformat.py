@@ -89,6 +89,7 @@ def test_binary_and_huge_files_are_refused() -> None:
 def test_the_docs_example_file_reads() -> None:
     from ..conftest import ROOT
 
-    m = movements.load(open(ROOT / "docs" / "examples" / "movement.yaml", encoding="utf-8"))
+    with open(ROOT / "docs" / "examples" / "movement.yaml", encoding="utf-8") as fp:
+        m = movements.load(fp)
     assert (m.name, m.kind, m.tables, m.rounds, m.boards_per_round, m.boards) == ("tuesday", "mitchell", 3, 3, 3, 9)
     assert movements.check(m).ok
