@@ -101,7 +101,21 @@ def _error_lines(report: Report, source: str) -> None:
         click.echo(f"bridgecli: error: {visible(where)}: {f.message}", err=True)
 
 
-@click.group(epilog=EXAMPLES)
+class _Group(click.Group):
+    """A group whose sub-command's usage errors name the sub-command (click's parser gives a missing
+    option value no context: the hint would name the group)."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as exc:
+            sub = self.get_command(ctx, ctx.invoked_subcommand or "")
+            if exc.ctx is None and sub is not None:
+                exc.ctx = click.Context(sub, info_name=ctx.invoked_subcommand, parent=ctx)
+            raise
+
+
+@click.group(cls=_Group, epilog=EXAMPLES)
 def movement() -> None:
     """Movements for a duplicate evening: who sits where with which boards.
 
