@@ -78,9 +78,16 @@ def get(name: str, tables: int | None = None, *, rounds: int | None = None, arro
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise ParseError(f"no movement file or built-in movement {name!r}{hint}; 'bridgecli movement list' lists"
                          " the built-ins")
-    count = teams if b.name == "teams-round-robin" else tables
-    if b.name == "teams-round-robin" and teams is None:
+    robin = b.name == "teams-round-robin"
+    count = teams if robin else tables
+    if robin and teams is None:
         raise ParseError("a round-robin needs the number of teams (--teams N)")
+    if robin and tables is not None:
+        raise ParseError("a round-robin is sized by its teams (--teams N), not by tables")
+    if teams is not None and not robin:
+        raise ParseError(f"--teams is for teams-round-robin; {b.name} takes --tables")
+    if half_table and b.name.startswith("teams"):
+        raise ParseError(f"{b.name} has no half table (a round-robin of an odd number of teams has a bye)")
     if b.name == "howell-3.5":
         count = 4 if count is None else count
     if b.name == "teams":

@@ -119,6 +119,9 @@ def test_teams_round_robin_every_team_meets_every_other() -> None:
     (("teams-round-robin",), {}, "--teams"),
     (("howell", 4), {"rounds": 8}, "1 to 7 rounds, not 8"),
     (("mitchell", 5), {"arrow_switch": [6]}, "arrow-switch round 6"),
+    (("teams-round-robin", 4), {"teams": 4}, "sized by its teams"),
+    (("howell", 4), {"teams": 4}, "--teams is for teams-round-robin"),
+    (("teams",), {"half_table": True}, "teams has no half table"),
 ])
 def test_builtin_misuse_names_the_mistake(args, kw, text) -> None:
     with pytest.raises(ParseError, match=None) as info:

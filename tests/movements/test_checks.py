@@ -5,10 +5,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
 
 from bridgecli import movements
 from bridgecli.movements import Seating
 from bridgecli.movements.model import build
+
+from .test_fileformat import movement_values
 
 KINDS = {"mitchell": ("mitchell", 5), "howell": ("howell", 4), "teams": ("teams", 2)}
 
@@ -110,6 +113,16 @@ def test_errors_carry_the_file_line() -> None:
     errors = _errors(m)
     line = text.splitlines().index("    2: {ns: 2, ew: 5, set: 1}") + 1
     assert errors[0].line == line
+
+
+@settings(max_examples=80, deadline=None)
+@given(movement_values())
+def test_check_never_raises_and_its_verdict_is_its_errors(m) -> None:
+    report = movements.check(m)
+    assert report.ok == (not [f for f in report.findings if f.level == "error"])
+    assert set(report.plays) == set(m.sets)
+    for f in report.errors:
+        assert f.round is None or f.message.startswith(f"round {f.round}, table {f.table}: ")
 
 
 def test_check_never_raises_on_a_phantom_only_table() -> None:
