@@ -94,11 +94,13 @@ def _refuse_broken(report: Report, source: str) -> None:
 
 
 def _error_lines(report: Report, source: str) -> None:
+    """One ``bridgecli: error: FILE:LINE: round R, table T: ...`` line an error (past a few, a count)."""
+    from bridgecli.cli.common import report_capped
     from bridgecli.core.errors import visible
 
     for f in report.errors:
         where = f"{source}:{f.line}" if f.line is not None and source != report.movement.name else source
-        click.echo(f"bridgecli: error: {visible(where)}: {f.message}", err=True)
+        report_capped(f"bridgecli: error: {visible(where)}: {f.message}", source)
 
 
 class _Group(click.Group):

@@ -222,11 +222,11 @@ def fields(m: Movement) -> list[set[int]]:
 
 def balance(m: Movement) -> Balance | None:
     """The comparison balance of ``m`` (see :class:`Balance`); None when no field has two pairs."""
-    direction: dict[tuple[int, int], list[int]] = defaultdict(list)  # (set, 0 ns / 1 ew) -> pairs
+    direction: dict[tuple[int, int], set[int]] = defaultdict(set)  # (set, 0 ns / 1 ew) -> pairs
     for s in m.seatings:
         if m.played(s):
-            direction[(s.set, 0)].append(s.ns)
-            direction[(s.set, 1)].append(s.ew)
+            direction[(s.set, 0)].add(s.ns)
+            direction[(s.set, 1)].add(s.ew)
     together: Counter[frozenset[int]] = Counter()
     for pairs in direction.values():
         for a, b in combinations(sorted(pairs), 2):

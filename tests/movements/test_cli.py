@@ -145,3 +145,15 @@ def test_options_apply_to_a_file(runner) -> None:
     d = json.loads(res.stdout)
     assert (d["rounds"], d["boards-per-round"], d["arrow-switch"]) == (2, 4, [2])
     assert d["seatings"]["2"]["1"] == {"ns": 6, "ew": 1, "set": 2}
+
+
+def test_many_errors_do_not_flood_stderr(runner, tmp_path: Path) -> None:
+    rows = "\n".join(f"  {r}:\n    1: {{ns: 1, ew: 2, set: 1}}" for r in range(1, 41))
+    f = tmp_path / "m.yaml"
+    f.write_text(f"movement: same\nkind: howell\ntables: 1\nseatings:\n{rows}\n")
+    res = run(runner, "check", str(f))
+    assert res.exit_code == 1
+    lines = res.stderr.splitlines()
+    assert len(lines) == 6 and lines[-1].endswith("more errors not shown")
+    # the report keeps them all: from round 2 on, pairs 1 and 2 each replay set 1 and meet again
+    assert res.stdout.count("\nerror: ") == 3 * 39
