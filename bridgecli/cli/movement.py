@@ -24,7 +24,8 @@ EXAMPLES = (
     "\b\nExamples:\n"
     "  bridgecli movement list\n"
     "  bridgecli movement show howell --tables 4\n"
-    "  bridgecli movement check docs/examples/movement.yaml\n"
+    "  bridgecli movement show howell --tables 5 --yaml -o mine.yaml\n"
+    "  bridgecli movement check mine.yaml\n"
     "  bridgecli movement cards mitchell --tables 5 --guide --html -o cards.html\n"
 )
 """The examples at the end of ``bridgecli movement --help``."""
@@ -147,7 +148,8 @@ def list_(as_json: bool) -> None:
         click.echo(f"{b.name:<{width}}  {sizes} {what}{step}: {b.description}")
 
 
-@movement.command()
+@movement.command(epilog="\b\nExamples:\n  bridgecli movement show howell --tables 4\n"
+                          "  bridgecli movement show mitchell --tables 6 --yaml -o mine.yaml\n")
 @movement_options
 @click.option("--yaml", "as_yaml", is_flag=True, help="Write the movement file (to edit or keep).")
 @json_option
@@ -185,7 +187,8 @@ def show(ctx: click.Context, /, spec: str, as_yaml: bool, as_json: bool, as_html
         fp.write(text)
 
 
-@movement.command("check")
+@movement.command("check", epilog="\b\nExamples:\n  bridgecli movement check mine.yaml\n"
+                                   "  bridgecli movement check mitchell --tables 7 --arrow-switch 6,7 --json\n")
 @movement_options
 @json_option
 @output_option
@@ -218,7 +221,8 @@ def check_(spec: str, as_json: bool, output: str | None, **opts: Any) -> None:
         raise click.exceptions.Exit(ExitCode.RULES)
 
 
-@movement.command()
+@movement.command(epilog="\b\nExamples:\n  bridgecli movement cards howell-3.5 --guide\n"
+                          "  bridgecli movement cards mine.yaml --html -o cards.html --lang pl\n")
 @movement_options
 @click.option("--guide", is_flag=True, help="Guide cards: a card a pair (round: table, direction, boards, opponents).")
 @click.option("--table-cards", is_flag=True, help="Table cards: a card a table (round: pairs, boards, where they go).")

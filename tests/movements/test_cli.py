@@ -157,3 +157,20 @@ def test_many_errors_do_not_flood_stderr(runner, tmp_path: Path) -> None:
     assert len(lines) == 6 and lines[-1].endswith("more errors not shown")
     # the report keeps them all: from round 2 on, pairs 1 and 2 each replay set 1 and meet again
     assert res.stdout.count("\nerror: ") == 3 * 39
+
+
+def test_help_examples_run(runner, tmp_path: Path, monkeypatch) -> None:
+    """The examples of `movement --help` and of each sub-command run, in that order, in an empty folder."""
+    import shlex
+
+    from bridgecli.cli.movement import movement
+
+    monkeypatch.chdir(tmp_path)
+    epilogs = [movement.epilog] + [movement.commands[c].epilog for c in ("show", "check", "cards")]
+    commands = [line.strip() for text in epilogs for line in (text or "").splitlines()
+                if line.strip().startswith("bridgecli ")]
+    assert len(commands) >= 10
+    for command in commands:
+        res = runner.invoke(cli, shlex.split(command)[1:], prog_name="bridgecli")
+        assert res.exit_code == 0, (command, res.stderr)
+    assert (tmp_path / "cards.html").exists() and movements.check(movements.loads((tmp_path / "mine.yaml").read_text()))
