@@ -19,6 +19,10 @@ from bridgecli.movements.model import Movement, Seating
 
 from .svg import escape
 
+WIDE = 10
+"""Columns past which an HTML table is set smaller, to fit A4 portrait (a 10-table Howell's board
+sheet has 21)."""
+
 PRINTOUTS = ("overview", "guide", "table", "boards")
 """What :func:`cards` makes: the overview, guide cards, table cards, the board-movement sheet."""
 
@@ -198,6 +202,8 @@ section.card h2 { font-size: 13pt; margin: 0 0 2mm 0; }
 table { border-collapse: collapse; }
 th, td { border: 0.3mm solid #444; padding: 1mm 2mm; text-align: center; }
 th { background: #eee; }
+table.wide { font-size: 7.5pt; }
+table.wide th, table.wide td { padding: 0.5mm 0.8mm; }
 @media print { section.card.page { break-after: page; page-break-after: always; } }
 """
 
@@ -215,7 +221,7 @@ def render_html(m: Movement, chosen: Sequence[Card], lang: Language = ENGLISH, *
     for card in chosen:
         parts.append(f'<section class="card{" page" if one_a_page else ""}">')
         parts.append(f"<h2>{escape(card.title)}</h2>")
-        parts.append("<table>")
+        parts.append('<table class="wide">' if len(card.header) > WIDE else "<table>")
         parts.append("<tr>" + "".join(f"<th>{escape(h)}</th>" for h in card.header) + "</tr>")
         parts += ["<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in card.rows]
         parts += ["</table>", "</section>"]
