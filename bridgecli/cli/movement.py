@@ -167,7 +167,7 @@ def show(ctx: click.Context, /, spec: str, as_yaml: bool, as_json: bool, as_html
     from bridgecli.render import movement as render
 
     chosen = _one_of(as_yaml=as_yaml, as_json=as_json, as_html=as_html)
-    fmt = output_format(output, chosen, ("text", "json", "yaml", "html"), "text")
+    fmt = output_format(output, chosen, ("text", "json", "yaml", "html"), "text", option="--yaml, --json or --html")
     m, source = load_movement(spec, **opts)
     _refuse_broken(check(m), source)
     lang = get_lang(ctx)

@@ -76,6 +76,9 @@ def loads(text: str, source: str | None = None) -> Movement:
                 line = event.start_mark.line + 1 if event.start_mark is not None else None
                 raise ParseError("a movement file has no aliases", source=source, line=line)
         root = yaml.compose(text, Loader=loader)
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow (a control character)
+        raise ParseError(f"not a movement file: character {chr(exc.character)!r} is not allowed in YAML",
+                         source=source, line=text.count("\n", 0, exc.position) + 1) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or "not valid YAML"

@@ -70,6 +70,7 @@ GOOD = movements.dumps(movements.get("mitchell", 3))
     ("movement: x\nkind: howell\ntables: &t 2\nseatings: *t\n", 4, "no aliases"),
     ("movement: [x\n", 2, "not a movement file"),
     ("", 1, "an empty movement file"),
+    ("movement: x\nkind: how\x01ell\n", 2, "character '\\x01' is not allowed in YAML"),
     ("# nothing\n", 1, "an empty movement file"),
 ])
 def test_a_bad_file_is_one_located_error(text: str, line: int, words: str) -> None:
