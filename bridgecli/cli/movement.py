@@ -60,30 +60,12 @@ def movement_options(f: F) -> F:
 
 def load_movement(spec: str, tables: int | None, teams: int | None, rounds: int | None,
                   arrow_switch: tuple[int, ...], half_table: bool, boards: int | None) -> tuple[Movement, str]:
-    """The movement MOVEMENT names, with the options applied, and the name errors go under."""
+    """The movement MOVEMENT names (:func:`bridgecli.movements.find`), and the name errors go under."""
     from bridgecli import movements
-
-    if movements.is_builtin(spec) and spec != "-":
-        return movements.get(spec, tables, rounds=rounds, arrow_switch=arrow_switch, half_table=half_table,
-                             teams=teams, boards_per_round=boards), spec
-    import os
-
-    if spec != "-" and not os.path.lexists(spec) and not spec.endswith((".yaml", ".yml")):
-        movements.get(spec)  # not a file: the one-line error for an unknown name, with a suggestion
-    if tables is not None or teams is not None or half_table:
-        raise click.UsageError("--tables, --teams and --half-table are for built-in movements:"
-                               " a movement file says its tables and missing pairs")
     from bridgecli.cli.common import read_text
 
-    text, source = read_text(spec)
-    movement = movements.loads(text, source)
-    if rounds is not None:
-        movement = movements.first_rounds(movement, rounds)
-    if arrow_switch:
-        movement = movements.with_arrow_switch(movement, arrow_switch)
-    if boards is not None:
-        movement = movement.with_boards_per_round(boards)
-    return movement, source
+    return movements.find(spec, tables, teams=teams, rounds=rounds, arrow_switch=arrow_switch,
+                          half_table=half_table, boards_per_round=boards, read=read_text)
 
 
 def _refuse_broken(report: Report, source: str) -> None:

@@ -14,6 +14,7 @@ A session file can refer to a movement by built-in name or by path: :func:`find`
 from __future__ import annotations
 
 from bridgecli.movements.builtins import BUILTINS as BUILTINS
+from bridgecli.movements.builtins import find as find
 from bridgecli.movements.builtins import first_rounds as first_rounds
 from bridgecli.movements.builtins import get as get
 from bridgecli.movements.builtins import names as names
@@ -33,5 +34,5 @@ def is_builtin(name: str) -> bool:
     return name.strip().lower() in BUILTINS
 
 
-__all__ = ["BUILTINS", "Movement", "Report", "Seating", "check", "dump", "dumps", "first_rounds", "get",
+__all__ = ["BUILTINS", "Movement", "Report", "Seating", "check", "dump", "dumps", "find", "first_rounds", "get",
            "is_builtin", "load", "loads", "names", "with_arrow_switch"]

@@ -9,7 +9,7 @@ chosen rounds, a half table (the highest pair missing), boards a round.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
@@ -155,3 +155,46 @@ def with_arrow_switch(movement: Movement, rounds: Sequence[int]) -> Movement:
     chosen = set(rounds)
     switched = tuple(sorted(set(movement.arrow_switch) ^ chosen))
     return replace(movement, seatings=tuple(swapped(movement.seatings, chosen)), arrow_switch=switched)
+
+
+def find(spec: str, tables: int | None = None, *, teams: int | None = None, rounds: int | None = None,
+         arrow_switch: Sequence[int] = (), half_table: bool = False, boards_per_round: int | None = None,
+         read: Callable[[str], tuple[str, str]] | None = None) -> tuple[Movement, str]:
+    """The movement ``spec`` names: a built-in name (:func:`get`, with every option), else a movement
+    file (a path, ``-`` for stdin) read with ``read`` (:func:`bridgecli.files.read_text` by default),
+    with ``rounds``, ``arrow_switch`` and ``boards_per_round`` applied. This is how a session file
+    refers to its movement, by name or by path.
+
+    Returns:
+        ``(movement, source)``: the movement and the name its errors go under (the file's, or the
+        built-in's name).
+
+    Raises:
+        ParseError: an unknown name that is no file either, a file that is not a movement file,
+            ``tables``/``teams``/``half_table`` given for a file (the file says them), an option
+            that does not fit.
+        OSError: a file that cannot be read.
+    """
+    import os
+
+    if spec != "-" and spec.strip().lower() in BUILTINS:
+        return get(spec, tables, rounds=rounds, arrow_switch=arrow_switch, half_table=half_table, teams=teams,
+                   boards_per_round=boards_per_round), spec
+    if spec != "-" and not os.path.lexists(spec) and not spec.endswith((".yaml", ".yml")):
+        get(spec)  # neither: the error of an unknown name, with the nearest built-in
+    if tables is not None or teams is not None or half_table:
+        raise ParseError("--tables, --teams and --half-table are for built-in movements:"
+                         " a movement file says its tables and missing pairs")
+    if read is None:
+        from bridgecli.files import read_text
+
+        read = read_text
+    text, source = read(spec)
+    movement = fileformat.loads(text, source)
+    if rounds is not None:
+        movement = first_rounds(movement, rounds)
+    if arrow_switch:
+        movement = with_arrow_switch(movement, arrow_switch)
+    if boards_per_round is not None:
+        movement = movement.with_boards_per_round(boards_per_round)
+    return movement, source

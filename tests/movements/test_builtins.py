@@ -127,3 +127,17 @@ def test_builtin_misuse_names_the_mistake(args, kw, text) -> None:
     with pytest.raises(ParseError, match=None) as info:
         movements.get(*args, **kw)
     assert text in str(info.value)
+
+
+def test_find_takes_a_name_or_a_path(tmp_path) -> None:
+    """How a session file names its movement: a built-in's name, or a movement file's path."""
+    by_name, source = movements.find("howell", 4, rounds=3)
+    assert source == "howell" and by_name == movements.first_rounds(movements.get("howell", 4), 3)
+    f = tmp_path / "mine.yaml"
+    f.write_text(movements.dumps(movements.get("mitchell", 5)))
+    by_path, source = movements.find(str(f), boards_per_round=3)
+    assert source == str(f) and by_path == movements.get("mitchell", 5, boards_per_round=3)
+    with pytest.raises(ParseError, match="for built-in movements"):
+        movements.find(str(f), 5)
+    with pytest.raises(ParseError, match="did you mean 'mitchell'"):
+        movements.find("mitchel")
