@@ -16,7 +16,7 @@ from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import add_lang_option, get_lang, json_option, output_format, output_option
 
 if TYPE_CHECKING:
-    from bridgecli.movements import Movement, Report
+    from bridgecli.movements import Movement, MovementReport
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -68,7 +68,7 @@ def load_movement(spec: str, tables: int | None, teams: int | None, rounds: int 
                           half_table=half_table, boards_per_round=boards, read=read_text)
 
 
-def _refuse_broken(report: Report, source: str) -> None:
+def _refuse_broken(report: MovementReport, source: str) -> None:
     """One error line each on stderr and exit 1 when the movement breaks the checks."""
     if report.ok:
         return
@@ -76,7 +76,7 @@ def _refuse_broken(report: Report, source: str) -> None:
     raise click.exceptions.Exit(ExitCode.RULES)
 
 
-def _error_lines(report: Report, source: str) -> None:
+def _error_lines(report: MovementReport, source: str) -> None:
     """One ``bridgecli: error: FILE:LINE: round R, table T: ...`` line an error (past a few, a count)."""
     from bridgecli.cli.common import report_capped
     from bridgecli.core.errors import visible

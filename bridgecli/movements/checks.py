@@ -12,7 +12,7 @@ Errors break the movement; notes tell the director something (boards played unev
 * the comparison balance: how often two pairs of one field play a board in the same
   direction, as a figure (:class:`Balance`).
 
-Pure: a movement in, a :class:`Report` out.
+Pure: a movement in, a :class:`MovementReport` out.
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ class Balance:
 
 
 @dataclass(frozen=True)
-class Report:
+class MovementReport:
     """What :func:`check` found in one movement."""
 
     movement: Movement
@@ -103,13 +103,13 @@ class Report:
                 "balance": self.balance.to_dict() if self.balance else None}
 
 
-def check(movement: Movement) -> Report:
+def check(movement: Movement) -> MovementReport:
     """Check ``movement`` (see the module docstring); never raises."""
     errors = _one_place(movement) + _boards_once(movement) + _sets_in_play(movement) + _meetings(movement)
     errors.sort(key=lambda f: (f.round or 0, f.table or 0))
     plays = _plays(movement)
     notes = _uneven(movement, plays)
-    return Report(movement, tuple(errors + notes), plays, balance(movement))
+    return MovementReport(movement, tuple(errors + notes), plays, balance(movement))
 
 
 def _err(s: Seating, text: str, *pairs: int) -> Finding:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from bridgecli.core.enums import Seat
 from bridgecli.core.notation import ENGLISH, Language
-from bridgecli.movements.checks import Report
+from bridgecli.movements.checks import MovementReport
 from bridgecli.movements.model import Movement, Seating
 
 from .svg import escape
@@ -229,7 +229,7 @@ def render_html(m: Movement, chosen: Sequence[Card], lang: Language = ENGLISH, *
     return "\n".join(parts) + "\n"
 
 
-def render_report(report: Report) -> str:
+def render_report(report: MovementReport) -> str:
     """The report of ``movement check`` as text: the movement, each finding, the board plays, the
     comparison balance, and ``ok`` or how many errors. Ends in a newline."""
     m = report.movement
