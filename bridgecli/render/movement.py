@@ -37,6 +37,8 @@ class Card:
     """The column headings."""
     rows: tuple[tuple[str, ...], ...]
     """The cells, a tuple a row."""
+    note: str = ""
+    """A line under the table (what a mark in it means), or nothing."""
 
 
 def _boards(m: Movement, s: Seating) -> str:
@@ -142,7 +144,8 @@ def overview(m: Movement, lang: Language = ENGLISH) -> list[Card]:
             s = by_table.get(t)
             cells.append("" if s is None else f"{s.ns}-{s.ew}: {_boards(m, s)}{'*' if s.shared else ''}")
         rows.append(tuple(cells))
-    return [Card(f"{m.name}: {m.description}" if m.description else m.name, header, tuple(rows))]
+    note = w("mv_shared_mark") if any(s.shared for s in m.seatings) else ""
+    return [Card(f"{m.name}: {m.description}" if m.description else m.name, header, tuple(rows), note)]
 
 
 def cards(m: Movement, printouts: Sequence[str], lang: Language = ENGLISH) -> list[Card]:
@@ -152,7 +155,7 @@ def cards(m: Movement, printouts: Sequence[str], lang: Language = ENGLISH) -> li
 
 
 def summary(m: Movement, lang: Language = ENGLISH) -> list[str]:
-    """The movement's facts as lines: tables, rounds, boards, pairs; missing pairs; arrow switch."""
+    """The movement's facts as lines: tables, rounds, boards, pairs; missing pairs; arrow switch; copies."""
     w = lang.word
     pairs = m.pairs
     span = f"{pairs[0]}-{pairs[-1]}" if pairs == tuple(range(pairs[0], pairs[-1] + 1)) else ", ".join(map(str, pairs))
@@ -164,8 +167,6 @@ def summary(m: Movement, lang: Language = ENGLISH) -> list[str]:
         out.append(w("mv_arrow").format(rounds=", ".join(map(str, m.arrow_switch))))
     if m.duplicated:
         out.append(w("mv_copies"))
-    if any(s.shared for s in m.seatings):
-        out.append(w("mv_shared_mark"))
     return out
 
 
@@ -190,7 +191,7 @@ def render_text(m: Movement, chosen: Sequence[Card], lang: Language = ENGLISH, *
     for i, card in enumerate(chosen):
         if i:
             out.append("")
-        out += [card.title, *_table_lines(card)]
+        out += [card.title, *_table_lines(card)] + ([card.note] if card.note else [])
     return "\n".join(out) + "\n"
 
 
@@ -224,7 +225,10 @@ def render_html(m: Movement, chosen: Sequence[Card], lang: Language = ENGLISH, *
         parts.append('<table class="wide">' if len(card.header) > WIDE else "<table>")
         parts.append("<tr>" + "".join(f"<th>{escape(h)}</th>" for h in card.header) + "</tr>")
         parts += ["<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in card.rows]
-        parts += ["</table>", "</section>"]
+        parts.append("</table>")
+        if card.note:
+            parts.append(f"<p>{escape(card.note)}</p>")
+        parts.append("</section>")
     parts += ["</body>", "</html>"]
     return "\n".join(parts) + "\n"
 
