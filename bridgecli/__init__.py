@@ -67,6 +67,9 @@ _EXPORTS: dict[str, str] = {
     "render_board": "bridgecli.render.text",
     "render_html": "bridgecli.render.html",
     "render_svg": "bridgecli.render.svg",
+    # movements for a duplicate evening (movement)
+    **dict.fromkeys(("Movement", "Seating"), "bridgecli.movements.model"),
+    **dict.fromkeys(("MovementReport", "find_movement", "check_movement"), "bridgecli.movements"),
     # variants and languages
     "find_variant": "bridgecli.variants",
     "get_language": "bridgecli.core.notation",
@@ -106,6 +109,8 @@ __all__ = [
     "InvalidDealError",
     "LeadAnalysis",
     "MismatchError",
+    "Movement",
+    "MovementReport",
     "ParResult",
     "ParseError",
     "Pass",
@@ -121,6 +126,7 @@ __all__ = [
     "ScoredLine",
     "ScoringRules",
     "Seat",
+    "Seating",
     "Session",
     "Side",
     "Solution",
@@ -137,12 +143,14 @@ __all__ = [
     "check_auctions",
     "check_board",
     "check_calls",
+    "check_movement",
     "check_play",
     "check_variant_play",
     "complete_board",
     "deal",
     "deal_stats",
     "dumps",
+    "find_movement",
     "find_rules",
     "find_variant",
     "get_language",
@@ -220,6 +228,8 @@ if TYPE_CHECKING:
     from bridgecli.core.rubber import DealResult, Honours, Rubber, Session
     from bridgecli.core.scoring import ScoreBreakdown, ScoringRules, find_rules
     from bridgecli.dealer.session import DealStats, deal, deal_stats, write_deals
+    from bridgecli.movements import MovementReport, check_movement, find_movement
+    from bridgecli.movements.model import Movement, Seating
     from bridgecli.render.html import render_html
     from bridgecli.render.play import render_play
     from bridgecli.render.scoresheet import render_sheet

@@ -37,8 +37,7 @@ class ExitCode(IntEnum):
     """Stopped by Ctrl-C (SIGTERM and SIGHUP give 128 + their number, 143 and 129)."""
 
 
-#: name -> (module under bridgecli.cli, attribute, one-line help). The help is
-#: here so that ``bridgecli --help`` need not import every command.
+#: name -> (module under bridgecli.cli, attribute, one-line help: here so that --help imports no command).
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "convert": ("convert", "convert", "Convert boards between PBN, YAML, JSON and LIN."),
     "show": ("show", "show", "Draw hand diagrams, auctions and results."),
@@ -49,6 +48,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "rubber": ("rubber", "rubber", "Keep a rubber bridge or Chicago score sheet."),
     "solve": ("solve", "solve", "Double-dummy tables, par and leads (needs bridgecli[dds])."),
     "simulate": ("simulate", "simulate", "Compare contracts and leads by double-dummy simulation."),
+    "movement": ("movement", "movement", "Movements for a duplicate evening: check them, print cards."),
 }
 
 

@@ -250,6 +250,8 @@ COMMANDS: list[tuple[list[Any], str | None]] = [
     (["score", "--variant", "szlem", EXAMPLES / "variants" / "szlem.yaml"], None),
     (["rubber", EXAMPLES / "evening.txt"], None),
     (["rubber", "--variant", "szlem", EXAMPLES / "variants" / "szlem-rubber.yaml"], None),
+    (["movement", "cards", "howell", "--tables", "3"], None),
+    (["movement", "check", EXAMPLES / "movement.yaml", "--json"], None),
     pytest.param(["solve", "@ending.pbn", "--json"], ENDING, marks=needs_dds),  # type: ignore[list-item]
 ]
 
