@@ -19,10 +19,11 @@ EXAMPLES = (
     "  bridgecli results docs/examples/session.yaml\n"
     "  bridgecli results docs/examples/session.yaml --json\n"
     "  bridgecli results docs/examples/session.yaml -o site/\n"
+    "  bridgecli results docs/examples/session.yaml --to pbn -o session-results.pbn\n"
 )
 """The examples at the end of ``bridgecli results --help``."""
 
-_TO = ("text", "json", "site")
+_TO = ("text", "json", "pbn", "site")
 
 
 def _target(to: str | None, as_json: bool, output: str | None) -> str:
@@ -40,11 +41,12 @@ def _target(to: str | None, as_json: bool, output: str | None) -> str:
 
 
 @click.command("results", epilog=EXAMPLES)
-@click.argument("session_file", metavar="SESSION", type=click.Path(dir_okay=False))
+@click.argument("session_file", metavar="SESSION", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("-o", "--output", default=None, metavar="FILE|DIR",
               help="Write to FILE (atomically), or the site into DIR (ending in / or existing).")
 @click.option("--to", "to", type=click.Choice(_TO), default=None,
-              help="What to write: text (default), json (records a line) or site (needs -o DIR).")
+              help="What to write: text (default), json (records a line), pbn (ScoreTables and the"
+                   " TotalScoreTable) or site (needs -o DIR).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable JSON records (as --to json).")
 @click.option("--solve", is_flag=True, help="Solve the deals double-dummy for the site (needs bridgecli[dds]).")
 @click.option("--fmt", "style", default="simple", show_default=True, metavar="STYLE",
@@ -66,7 +68,18 @@ def results(ctx: click.Context, session_file: str, output: str | None, to: str |
         raise click.UsageError("a site needs -o DIR")
     lang = get_lang(ctx)
     try:
-        session = load_session(session_file, solve=solve)
+        if session_file == "-":
+            from bridgecli.cli.common import close_input, open_input
+            from bridgecli.results.session import decode
+
+            stream, source = open_input("-")
+            try:
+                raw = stream.read()
+            finally:
+                close_input(stream)
+            session = load_session(source, solve=solve, text=decode(raw, source))
+        else:
+            session = load_session(session_file, solve=solve)
         event = session.event()
     except OSError as exc:
         raise BridgeCliError(f"cannot read {session_file!r}: {exc.strerror or exc}") from None
@@ -80,7 +93,11 @@ def results(ctx: click.Context, session_file: str, output: str | None, to: str |
         _write_site(session, event, lang, output or "")
         return
     with AtomicOutput(output) as fp:
-        if what == "json":
+        if what == "pbn":
+            from bridgecli.results.export import results_pbn
+
+            fp.write(results_pbn(session, event.pairs))
+        elif what == "json":
             import json
 
             from bridgecli.results.session import session_records

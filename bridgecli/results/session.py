@@ -21,7 +21,7 @@ is kept for the movements to come and refused for now.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
@@ -163,30 +163,34 @@ def standings_by_direction(standings: tuple[PairStanding, ...]) -> list[tuple[st
 # -- reading -----------------------------------------------------------------------
 
 
-def load_session(path: str, *, solve: bool = False) -> Session:
+def load_session(path: str, *, solve: bool = False, text: str | None = None) -> Session:
     """The session of ``path``: a SESSION file (YAML whose mapping has a ``results`` key)
-    or a bare results file. ``solve`` adds double-dummy tables and par to the deals that
-    lack them (needs DDS).
+    or a bare results file. ``text`` is the file's content when it is read already (the
+    standard input: ``path`` then names it in errors, and the files a SESSION names are
+    taken from the current directory). ``solve`` adds double-dummy tables and par to the
+    deals that lack them (needs DDS).
 
     Raises ParseError for a file that cannot be read as a session (unknown key, bad
     value, unreadable results or boards), RuleError for a pair in the results that
     ``pairs:`` does not list and what the event scorer raises; OSError when a file
     cannot be opened. Every error names its file and line.
     """
-    with open(path, "rb") as fp:
-        raw = fp.read()
-    text = _decode(raw, path)
-    doc = _session_doc(text, path) if path.lower().endswith((".yaml", ".yml")) else None
-    if doc is None:
-        session = _bare(path)
+    if text is None:
+        with open(path, "rb") as fp:
+            raw = fp.read()
+        text = decode(raw, path)
+        doc = _session_doc(text, path) if path.lower().endswith((".yaml", ".yml")) else None
+        session = _bare(path) if doc is None else _from_doc(doc, path)
     else:
-        session = _from_doc(doc, path)
+        doc = _session_doc(text, path) if not text.lstrip("\ufeff \t\r\n").startswith(("[", "%")) else None
+        session = _bare_text(text, path) if doc is None else _from_doc(doc, path, base="")
     if solve and session.boards:
         session = _solved(session)
     return session
 
 
-def _decode(raw: bytes, path: str) -> str:
+def decode(raw: bytes, path: str) -> str:
+    """``raw`` as UTF-8 text (a BOM dropped). Raises ParseError naming ``path``."""
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -242,10 +246,10 @@ def _text(value: Any, what: str, path: str, line: int) -> str:
     return "" if value is None else str(value)
 
 
-def _from_doc(doc: _Doc, path: str) -> Session:
+def _from_doc(doc: _Doc, path: str, base: str | None = None) -> Session:
     import yaml
 
-    base = os.path.dirname(path)
+    base = os.path.dirname(path) if base is None else base
     values: dict[str, Any] = {}
     results: tuple[TableResult, ...] = ()
     pairs: dict[str, PairInfo] = {}
@@ -371,7 +375,7 @@ def _boards_of(where: str) -> dict[str, Board]:
 
     def read() -> list[Board]:
         with open(where, "rb") as fp:
-            text = _decode(fp.read(), where)
+            text = decode(fp.read(), where)
         return formats.read_boards(text, formats.resolve_format(where, text, None), where)
 
     out: dict[str, Board] = {}
@@ -393,12 +397,58 @@ def _deals_of(where: str) -> dict[str, Board]:
 def _bare(path: str) -> Session:
     hints = EventHints()
     results = tuple(_located(lambda: read_results(path, hints=hints), path))
-    session = Session(results, boards=_deals_of(path), scoring=hints.conventions() or DEFAULT_SCORING)
+    return _named_by_boards(Session(results, boards=_deals_of(path), scoring=hints.conventions() or DEFAULT_SCORING))
+
+
+def _bare_text(text: str, source: str) -> Session:
+    """The session of a bare results file read already (the standard input)."""
+    from bridgecli import formats
+
+    hints = EventHints()
+    results = tuple(_located(lambda: read_results(text if "\n" in text else text + "\n", hints=hints), source))
+    boards: dict[str, Board] = {}
+    first_line = text.lstrip("\ufeff \t\r\n").split("\n", 1)[0].lower()
+    fmt = None if first_line.startswith("board") and "," in first_line else formats.sniff(text)
+    if fmt in ("pbn", "json", "lin"):
+        for board in formats.read_boards(text, fmt, source):
+            if board.deal is not None and board.number is not None:
+                boards.setdefault(str(board.number), board)
+    return _named_by_boards(Session(results, boards=boards, scoring=hints.conventions() or DEFAULT_SCORING))
+
+
+def _named_by_boards(session: Session) -> Session:
+    """``session`` with the event, date and site of its first board's tags."""
     first = next(iter(session.boards.values()), None)
-    if first is not None:
-        session = Session(results, first.tag("Event") or None, first.tag("Date") or None, first.tag("Site") or None,
-                          {}, session.boards, session.scoring)
-    return session
+    if first is None:
+        return session
+    return Session(session.results, first.tag("Event") or None, first.tag("Date") or None,
+                   first.tag("Site") or None, _total_score_pairs(session.boards.values()), session.boards,
+                   session.scoring)
+
+
+def _total_score_pairs(boards: Iterable[Board]) -> dict[str, PairInfo]:
+    """The pairs a ``TotalScoreTable`` names (``PairId``, ``Names`` joined by `` - ``,
+    ``Club``, ``MemberID1``/``MemberID2``), as Magic Contest, Ruter and ``results --to pbn``
+    write it; empty when no board has one."""
+    from bridgecli.formats.traveller import _table_cells
+
+    for board in boards:
+        for section in board.sections:
+            if section.name != "TotalScoreTable":
+                continue
+            names = [c.split("\\", 1)[0].strip().lstrip("+-").lower() for c in section.header.split(";")]
+            if "pairid" not in names or "names" not in names:
+                return {}
+            out: dict[str, PairInfo] = {}
+            for row in section.rows:
+                cells = {n: ("" if v.strip() == "-" else v.strip()) for n, v in zip(names, _table_cells(row))}
+                number = cells.get("pairid", "")
+                if number:
+                    out[number] = PairInfo(number, tuple(n.strip() for n in cells.get("names", "").split(" - ")
+                                                         if n.strip()), cells.get("club") or None,
+                                           tuple(m for m in (cells.get("memberid1"), cells.get("memberid2")) if m))
+            return out
+    return {}
 
 
 def _check_pairs(session: Session, path: str) -> None:

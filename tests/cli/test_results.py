@@ -225,3 +225,23 @@ def test_printed_on_a4_every_name_is_there(tmp_path):
     flat = " ".join(text.split())
     assert all(name.split()[-1] in flat for name in NAMES)
     assert "Ranking" in flat and "66.67" in flat  # the table is whole: its last column printed
+
+
+def test_solve_puts_the_double_dummy_table_and_par_on_the_board_pages(runner, tmp_path):
+    from bridgecli.solver import dds
+
+    if not dds.available():
+        pytest.skip("the DDS solver (endplay) is not installed")
+    res = runner.invoke(cli, ["results", str(EXAMPLE), "--solve", "-o", str(tmp_path / "s") + "/"])
+    assert res.exit_code == 0, res.output
+    svg = parse((tmp_path / "s" / "board-1.html").read_text(encoding="utf-8")).find("svg")
+    # board 1 (seed 2026, none vulnerable): N-S make 8 tricks in notrump, E-W 8 in hearts; par
+    # is E-W 3H doubled one down, +100 to N-S (bridgecli solve's table of the same deal)
+    assert "Par" in svg.text() and "NS 100" in svg.text()
+
+
+def test_a_session_from_stdin(runner):
+    text = (ROOT / "docs" / "examples" / "session-results.csv").read_text(encoding="utf-8")
+    res = runner.invoke(cli, ["results", "-", "--json"], input=text)
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.output.splitlines()[0])["tables"] == 18
