@@ -96,6 +96,7 @@ def results(ctx: click.Context, session_file: str, output: str | None, to: str |
         if what == "pbn":
             from bridgecli.results.export import results_pbn
 
+            assert event.pairs is not None  # a session is a pairs event
             fp.write(results_pbn(session, event.pairs))
         elif what == "json":
             import json
