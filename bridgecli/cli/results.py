@@ -58,7 +58,8 @@ def results(ctx: click.Context, session_file: str, output: str | None, to: str |
     JSON records, or a static results site (a page a board and a pair).
 
     SESSION is a session file (YAML: event, pairs with their names, results, boards,
-    scoring) or a bare results file (a CSV/YAML traveller, or PBN with ScoreTables).
+    scoring), a bare results file (a CSV/YAML traveller, or PBN with ScoreTables), or -
+    for the standard input.
     """
     from bridgecli.core.errors import BridgeError
     from bridgecli.results.session import load_session

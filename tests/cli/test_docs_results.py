@@ -23,20 +23,19 @@ def test_doc_example(runner: Any, command: str, expected: str, code: int) -> Non
     check_example(runner, EXAMPLES, command, expected, code)
 
 
-def test_the_json_example_is_the_first_records() -> None:
-    """The piped ``--json | head -3`` example: its lines are the first three records."""
-    from click.testing import CliRunner
+PIPED = [ex for ex in examples(DOC) if ex[0].startswith("bridgecli ") and "|" in ex[0]]
 
-    from bridgecli.cli import cli
 
-    block = DOC.read_text(encoding="utf-8").split("$ bridgecli results session.yaml --json | head -3\n")[1]
-    shown = block.split("```")[0].splitlines()
-    import os
+@pytest.mark.parametrize("command,expected,code", PIPED, ids=[c[0][:40] for c in PIPED])
+def test_piped_doc_example(command: str, expected: str, code: int) -> None:
+    """The examples that pipe into ``head`` or ``sed``, run in a shell from docs/examples."""
+    import subprocess
+    import sys
 
-    old = os.getcwd()
-    os.chdir(EXAMPLES)
-    try:
-        out = CliRunner().invoke(cli, ["results", "session.yaml", "--json"]).output
-    finally:
-        os.chdir(old)
-    assert out.splitlines()[:3] == shown
+    from ..conftest import subprocess_env
+
+    shell = command.replace("bridgecli ", f"{sys.executable} -m bridgecli ", 1)
+    res = subprocess.run(shell, shell=True, capture_output=True, text=True, cwd=EXAMPLES, env=subprocess_env(),
+                         timeout=60, check=False)
+    assert (res.stdout + res.stderr).rstrip("\n") == expected
+    assert res.returncode == code
