@@ -177,10 +177,11 @@ def _index(site: _Site) -> str:
 
 
 def _meetings(site: _Site, pair: str) -> list[tuple[str, list[ResultScore]]]:
-    """The pair's results in board order, grouped by opponents (a round each)."""
+    """The pair's results in round order (when the results say) and board order, grouped by
+    opponents (a round each)."""
     rounds: list[tuple[str, list[ResultScore]]] = []
     mine = sorted((rs for rs in site.event.results if pair in (rs.result.ns, rs.result.ew)),
-                  key=lambda rs: board_key(rs.result.board))
+                  key=lambda rs: (board_key(rs.result.round or ""), board_key(rs.result.board)))
     for rs in mine:
         other = rs.result.ew if rs.result.ns == pair else rs.result.ns
         if rounds and rounds[-1][0] == other:
@@ -198,10 +199,22 @@ def _board_range(labels: Sequence[str]) -> str:
 
 
 def _movement(site: _Site) -> str:
-    """Who met whom on which boards, as the results show it: a row a N-S pair (a pair's
-    first seat when pairs changed direction), its opponents and boards in board order."""
+    """The movement as the results show it: with their ``round`` and ``table``, a row a
+    round and table (the pairs there and the boards they played); else a row a N-S pair,
+    whom it met on which boards, in board order."""
     w = site.w
-    ns_pairs = sorted({rs.result.ns for rs in site.event.results}, key=board_key)
+    results = [rs.result for rs in site.event.results]
+    if any(r.round or r.table for r in results):
+        seats: dict[tuple[tuple[int, int | str], tuple[int, int | str]], tuple[str, str, str, str, list[str]]] = {}
+        for r in results:
+            key = (board_key(r.round or ""), board_key(r.table or ""))
+            seats.setdefault(key, (r.round or "", r.table or "", r.ns, r.ew, []))[4].append(r.board)
+        rows = [[escape(rnd), escape(table), site.pair_link(ns, with_number=False),
+                 site.pair_link(ew, with_number=False), escape(_board_range(sorted(boards, key=board_key)))]
+                for (rnd, table, ns, ew, boards) in (seats[k] for k in sorted(seats))]
+        return _table([escape(w("round")), escape(w("table")), escape(site.lang.word("ns")),
+                       escape(site.lang.word("ew")), escape(w("boards"))], rows, numeric=(0, 1))
+    ns_pairs = sorted({r.ns for r in results}, key=board_key)
     rows = []
     for pair in ns_pairs:
         cells = []
@@ -262,6 +275,7 @@ def _pair_page(site: _Site, pair: str) -> str:
     body.append("<p>" + " · ".join(facts) + "</p>")
     body.append(f"<h2>{escape(w('score_card'))}</h2>")
     rows = []
+    rounds = any(rs.result.round for rs in site.event.results)  # a Round column when the results say
     for other, rss in _meetings(site, pair):
         for k, rs in enumerate(rss):
             r = rs.result
@@ -269,14 +283,17 @@ def _pair_page(site: _Site, pair: str) -> str:
             contract, by, result = site.contract(r)
             mp = rs.mp_ns if side == "NS" else rs.mp_ew
             pct = 100.0 * mp / rs.top if rs.top else 50.0
-            rows.append([site.pair_link(other) if k == 0 else "",
+            rows.append([*([escape(r.round or "") if k == 0 else ""] if rounds else []),
+                         site.pair_link(other) if k == 0 else "",
                          f'<a href="{site.board_file[r.board]}">{escape(r.board)}</a>',
                          escape(lang.word("ns" if side == "NS" else "ew")), contract, by, site.lead(r), result,
                          _score_cells(r, side), _num(mp), _num(pct)])
-    rows.append(["", "", "", "", "", "", "", escape(w("total")), _num(p.mp), _num(p.percentage)])
-    body.append(_table([escape(w("opponents")), escape(w("board")), escape(w("direction")), escape(w("contract")),
-                        escape(w("declarer")), escape(w("opening_lead")), escape(w("result")), escape(w("score")),
-                        escape(w("mp")), escape(w("percent"))], rows, numeric=(1, 7, 8, 9)))
+    first = 1 if rounds else 0
+    rows.append([*[""] * (first + 7), escape(w("total")), _num(p.mp), _num(p.percentage)])
+    body.append(_table([*([escape(w("round"))] if rounds else []), escape(w("opponents")), escape(w("board")),
+                        escape(w("direction")), escape(w("contract")), escape(w("declarer")), escape(w("opening_lead")),
+                        escape(w("result")), escape(w("score")), escape(w("mp")), escape(w("percent"))], rows,
+                       numeric=(*((0,) if rounds else ()), first + 1, first + 7, first + 8, first + 9)))
     title = f"{w('pair')} {pair}" + (f": {info.label}" if info.names else "")
     return site.page(title, body)
 

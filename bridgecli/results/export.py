@@ -5,8 +5,9 @@ Each board of the session becomes a PBN game: its deal when the session has it (
 deal's own tags: double-dummy table, par...), the event's ``Event``/``Date``/``Site``,
 ``Scoring "MP"`` for a matchpoint ranking, and a ``ScoreTable`` a row a table
 (``PairId_NS;PairId_EW;Contract;Declarer;Result;Lead;Score_NS;Score_EW;MP_NS;MP_EW;
-Percentage_NS;Percentage_EW``: ``Result`` is the tricks declarer took, a score is on its
-side's column, ``-`` an empty cell). The first board also carries the ``TotalScoreTable``:
+Percentage_NS;Percentage_EW``, after ``Table;Round`` when the results say where each was
+played: ``Result`` is the tricks declarer took, a score is on its side's column, ``-`` an
+empty cell). The first board also carries the ``TotalScoreTable``:
 ``Rank;PairId;Direction;TotalScoreMP;TotalPercentage;Names;NrBoards;Club;MemberID1;MemberID2``.
 ``bridgecli score --event`` and ``results`` read such a file back to the same results.
 """
@@ -80,6 +81,7 @@ def results_boards(session: Session, event: PairsEvent) -> list[Board]:
     by_board: dict[str, list[ResultScore]] = {}
     for rs in event.results:
         by_board.setdefault(rs.result.board, []).append(rs)
+    seated = any(rs.result.table or rs.result.round for rs in event.results)
     out: list[Board] = []
     for i, label in enumerate(session.board_labels()):
         board = session.boards.get(label) or Board(number=int(label) if label.isdigit() else None)
@@ -91,7 +93,12 @@ def results_boards(session: Session, event: PairsEvent) -> list[Board]:
         if event.conventions.rank_by == "mp":
             tags["Scoring"] = "MP"
         sections = [s for s in board.sections if s.name not in ("ScoreTable", "TotalScoreTable")]
-        sections.append(_section("ScoreTable", _SCORE_COLUMNS, [_score_row(rs) for rs in by_board[label]]))
+        rows = [_score_row(rs) for rs in by_board[label]]
+        columns: tuple[tuple[str, str], ...] = _SCORE_COLUMNS
+        if seated:  # where each result was played, first, as Magic Contest writes it
+            columns = (("Table", "R"), ("Round", "R"), *_SCORE_COLUMNS)
+            rows = [[rs.result.table or "", rs.result.round or "", *row] for rs, row in zip(by_board[label], rows)]
+        sections.append(_section("ScoreTable", columns, rows))
         if i == 0:
             sections.append(_section("TotalScoreTable", _TOTAL_COLUMNS, _total_rows(session, event)))
         out.append(board.replace(tags=tags, sections=tuple(sections)))

@@ -46,16 +46,17 @@ SITE_WORDS: dict[str, dict[str, str]] = {
     "en": {"players": "Players", "club": "Club", "ranking": "Ranking", "boards_played": "Boards", "movement": "Movement", "score_card": "Score card",
            "opponents": "Opponents", "traveller": "Traveller", "results": "Results", "index": "Ranking",
            "previous": "Previous", "next": "Next", "direction": "Direction", "no_deal": "The deal was not given.",
-           "met": "Boards against", "names": "Players", "total": "Total", "member": "Member no."},
+           "met": "Boards against", "names": "Players", "total": "Total", "member": "Member no.", "round": "Round", "table": "Table"},
     "pl": {"players": "Gracze", "club": "Klub", "ranking": "Klasyfikacja", "boards_played": "Rozdania", "movement": "Ruch", "score_card": "Karta wyników",
            "opponents": "Przeciwnicy", "traveller": "Protokół", "results": "Wyniki", "index": "Klasyfikacja",
            "previous": "Poprzednie", "next": "Następne", "direction": "Linia", "no_deal": "Brak rozkładu kart.",
-           "met": "Rozdania z parą", "names": "Gracze", "total": "Razem", "member": "Nr członkowski"},
+           "met": "Rozdania z parą", "names": "Gracze", "total": "Razem", "member": "Nr członkowski", "round": "Runda", "table": "Stół"},
     "hu": {"players": "Játékosok", "club": "Klub", "ranking": "Eredménylista", "boards_played": "Leosztások", "movement": "Vándorlás",
            "score_card": "Eredménylap", "opponents": "Ellenfelek", "traveller": "Leosztáslap",
            "results": "Eredmények", "index": "Eredménylista", "previous": "Előző", "next": "Következő",
            "direction": "Irány", "no_deal": "A leosztás nincs megadva.", "met": "Leosztások ellene",
-           "names": "Játékosok", "total": "Összesen", "member": "Tagszám"},
+           "names": "Játékosok", "total": "Összesen", "member": "Tagszám", "round": "Forduló",
+           "table": "Asztal"},
 }
 
 _SCORING_KEYS = tuple(f.name for f in fields(EventScoring) if f.name != "individual")
@@ -118,11 +119,17 @@ class Session:
 
 def session_records(session: Session, event: Event) -> Iterator[dict[str, Any]]:
     """The records of ``results --json``: one ``session`` record, then the records of
-    :meth:`Event.records` (``result`` a table result, ``pair`` a pair), each ``pair`` record
+    :meth:`Event.records` (``result`` a table result, ``pair`` a pair), each ``result``
+    record with its ``round`` and ``table`` when the results give them, each ``pair`` record
     with the players' ``names`` (and ``club``, ``members`` when given)."""
     yield {"record": "session", "event": session.name, "date": session.date, "club": session.club,
            "boards": len(session.board_labels()), "tables": len(session.results)}
+    seats = {(r.board, r.ns, r.ew): (r.round, r.table) for r in session.results if r.round or r.table}
     for record in event.records():
+        if record["record"] == "result" and seats:
+            rnd, table = seats.get((record["board"], record["ns"], record["ew"]), (None, None))
+            record = {"record": "result", "round": rnd, "table": table,
+                      **{k: v for k, v in record.items() if k != "record"}}
         if record["record"] == "pair":
             info = session.pair(record["pair"])
             record["names"] = list(info.names)

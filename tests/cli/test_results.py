@@ -77,21 +77,33 @@ def test_index_ranks_each_direction_and_links_the_pairs(site):
     assert all(name in text for name in NAMES)
 
 
+def test_the_movement_is_the_rounds_and_tables_of_the_results(site):
+    doc = parse((site / "index.html").read_text(encoding="utf-8"))
+    rows = [[td.text() for td in tr.find_all("td")] for tr in doc.find_all("table")[-1].find_all("tr")[1:]]
+    # three rounds of three tables; E-W pairs move up a table, the boards down
+    assert rows[:3] == [["1", "1", "1", "4", "1, 2"], ["1", "2", "2", "5", "3, 4"], ["1", "3", "3", "6", "5, 6"]]
+    assert rows[3:6] == [["2", "1", "1", "6", "3, 4"], ["2", "2", "2", "4", "5, 6"], ["2", "3", "3", "5", "1, 2"]]
+    assert len(rows) == 9
+
+
 def test_a_board_page_has_its_diagram_and_traveller(site):
     doc = parse((site / "board-3.html").read_text(encoding="utf-8"))
     assert doc.find("div", "diagram").find_all("svg")
     rows = doc.find_all("table")[-1].find_all("tr")[1:]
     assert len(rows) == 3
     first = [td.text() for td in rows[0].find_all("td")]
-    assert first[:4] == ["1", "6", "5C", "S"] and first[6] == "400"
+    # the first table to play board 3 (round 1, table 2): 3NT+1 by N, N-S not vulnerable, +430
+    assert first[:4] == ["2", "5", "3NT", "N"] and first[6] == "430"
 
 
 def test_a_pair_page_is_its_score_card(site):
     doc = parse((site / "pair-2.html").read_text(encoding="utf-8"))
     assert doc.find("h1").text() == "Pair 2: Małgorzata Wójcik – Paweł Zieliński"
     rows = [[td.text() for td in tr.find_all("td")] for tr in doc.find_all("table")[-1].find_all("tr")[1:]]
-    assert [row[1] for row in rows[:-1]] == ["1", "2", "3", "4", "5", "6"]
-    assert rows[0][0].startswith("6 Krzysztof Lewandowski") and rows[2][0].startswith("5 ")
+    # N-S pair 2 stays at table 2: boards 3-4 against E-W 5 in round 1, then 5-6 against 4, 1-2 against 6
+    assert [row[0] for row in rows[:-1]] == ["1", "", "2", "", "3", ""]
+    assert [row[2] for row in rows[:-1]] == ["3", "4", "5", "6", "1", "2"]
+    assert rows[0][1].startswith("5 Éva Szabó") and rows[2][1].startswith("4 ") and rows[4][1].startswith("6 ")
     assert rows[-1][-2:] == ["16.00", "66.67"]  # the total: matchpoints and percentage
 
 

@@ -17,7 +17,8 @@ EXAMPLE = ROOT / "docs" / "examples" / "session.yaml"
 
 
 def _key(session):
-    return [(r.board, r.ns, r.ew, r.contract, r.tricks, r.lead, r.score) for r in session.results]
+    return sorted((r.board, r.ns, r.ew, str(r.contract), r.tricks, r.lead, r.score, r.round, r.table)
+                  for r in session.results)
 
 
 @pytest.fixture(scope="module")
@@ -49,11 +50,11 @@ def test_the_tables_follow_the_spec_layout(exported):
     first = {s.name: s for s in boards[0].sections}
     header = first["ScoreTable"].header
     assert [c.split("\\")[0] for c in header.split(";")] == [
-        "PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", "Lead", "Score_NS", "Score_EW", "MP_NS",
+        "Table", "Round", "PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", "Lead", "Score_NS", "Score_EW", "MP_NS",
         "MP_EW", "Percentage_NS", "Percentage_EW"]
     assert all(c.split("\\")[1][-1] in "LR" and c.split("\\")[1][:-1].isdigit() for c in header.split(";"))
-    # board 1, table 1: 2NT by S made 9 tricks, +150 to N-S, the top of 4 on the board
-    assert first["ScoreTable"].rows[0].split() == ["1", "4", "2NT", "S", "9", "SA", "150", "-", "4", "0", "100", "0"]
+    # board 1, table 1, round 1: 2NT by S made 9 tricks, +150 to N-S, the top of 4 on the board
+    assert first["ScoreTable"].rows[0].split() == ["1", "1", "1", "4", "2NT", "S", "9", "SA", "150", "-", "4", "0", "100", "0"]
     total = first["TotalScoreTable"]
     assert total.rows[0].split()[:5] == ["1", "2", "N-S", "16", "66.67"]
     assert all("TotalScoreTable" not in {s.name for s in b.sections} for b in boards[1:])
@@ -66,10 +67,10 @@ def test_endplay_reads_the_tables(exported):
     boards = pbn.load(io.StringIO(text))
     assert len(boards) == 6
     table = boards[0].info["ScoreTable"]
-    assert [h["name"] for h in table["headers"]][:3] == ["PairId_NS", "PairId_EW", "Contract"]
+    assert [h["name"] for h in table["headers"]][:5] == ["Table", "Round", "PairId_NS", "PairId_EW", "Contract"]
     rows = [r for b in boards for r in b.info["ScoreTable"]["rows"]]
     assert len(rows) == 18
-    assert sorted((r[0], r[1], r[6], r[7]) for r in rows) == sorted(
+    assert sorted((r[2], r[3], r[8], r[9]) for r in rows) == sorted(
         (r.ns, r.ew, str(r.score) if r.score > 0 else "-", str(-r.score) if r.score < 0 else "-")
         for r in session.results)
     assert len(boards[0].info["TotalScoreTable"]["rows"]) == 6

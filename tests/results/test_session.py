@@ -164,3 +164,20 @@ def test_write_site_that_fails_leaves_the_old_site(tmp_path):
         write_site({"index.html": "new", "sub/page.html": "no such folder"}, str(target))
     assert (target / "index.html").read_text() == "old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_round_and_table_columns_are_kept_for_the_movement(tmp_path):
+    from bridgecli import api
+    from bridgecli.formats.traveller import loads_csv, results_from_boards
+
+    rows = loads_csv("board,ns,ew,contract,declarer,result,round,table\n1,1,2,4S,N,=,3,7\n1,3,4,4S,N,-1,,\n")
+    assert [(r.round, r.table) for r in rows] == [("3", "7"), (None, None)]
+    assert rows[0].score == 420  # where it was played changes nothing of the score
+    pbn = ('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+           '[Deal "N:AKQJ.AKQ.AK.AKQJ T987.JT9.QJ.T987 6543.876.T98.654 2.5432.765432.32"]\n'
+           '[ScoreTable "Table\\1R;Round\\1R;PairId_NS\\1R;PairId_EW\\1R;Contract\\2L;Declarer\\1R;'
+           'Result\\2R;Score_NS\\3R;Score_EW\\3R"]\n2 5 1 4 4S N 10 420 -\n')
+    results = results_from_boards(api.loads(pbn, "pbn"))
+    assert [(r.table, r.round, r.ns, r.ew, r.score) for r in results] == [("2", "5", "1", "4", 420)]
+    session = load_session(write(tmp_path, TWO_TABLES.replace('result: "="}', 'result: "=", round: 1, table: 2}', 1)))
+    assert (session.results[0].round, session.results[0].table) == ("1", "2")
