@@ -494,7 +494,7 @@ def write_site(pages: Mapping[str, str], target: str) -> None:
     """Write ``pages`` (name -> text) as the directory ``target``, never half-written: into a
     temporary directory beside it, renamed into place at the end. An existing ``target``
     must be empty or a site written before (it holds the marker file
-    :data:`MARKER`); it is replaced whole.
+    :data:`MARKER`); it is replaced whole. A symbolic link's target is replaced, the link kept.
 
     Raises ParseError for a target that is a file or a directory of something else,
     OSError when it cannot be written (the target is then left as it was).
@@ -503,6 +503,8 @@ def write_site(pages: Mapping[str, str], target: str) -> None:
     import tempfile
 
     target = os.path.normpath(target)
+    if os.path.islink(target):  # the link's target is replaced, the link kept
+        target = os.path.realpath(target)
     if os.path.lexists(target):
         if not os.path.isdir(target):
             raise ParseError(f"{target!r} is not a directory")

@@ -257,3 +257,22 @@ def test_a_session_from_stdin(runner):
     res = runner.invoke(cli, ["results", "-", "--json"], input=text)
     assert res.exit_code == 0, res.output
     assert json.loads(res.output.splitlines()[0])["tables"] == 18
+
+
+def test_a_board_page_prints_on_one_a4_page_with_its_diagram(tmp_path):
+    if shutil.which("pdftotext") is None or shutil.which("pdfinfo") is None:
+        pytest.skip("pdftotext not found: install the Debian package 'poppler-utils'")
+    site = tmp_path / "site"
+    subprocess.run([*bridgecli_cmd(), "results", str(EXAMPLE), "-o", f"{site}/"], env=subprocess_env(), check=True,
+                   timeout=60)
+    pdf = tmp_path / "board.pdf"
+    _chromium(tmp_path, "--no-pdf-header-footer", "--print-to-pdf-no-header", f"--print-to-pdf={pdf}",
+              (site / "board-3.html").as_uri())
+    assert pdf.exists() and pdf.stat().st_size > 0, "chromium wrote no PDF"
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, timeout=30, check=True).stdout
+    assert int(re.search(r"Pages:\s+(\d+)", info).group(1)) == 1  # type: ignore[union-attr]
+    flat = " ".join(subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True,
+                                   timeout=30, check=True).stdout.split())
+    # board 3's North hand (the seed-2026 deal) and the traveller's last row, whole
+    assert "AQ97" in flat and "AKJ9874" in flat and "Traveller" in flat and "420" in flat
+    assert "Ranking" not in flat and "Previous" not in flat  # the links bars are not printed

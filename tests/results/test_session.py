@@ -181,3 +181,12 @@ def test_round_and_table_columns_are_kept_for_the_movement(tmp_path):
     assert [(r.table, r.round, r.ns, r.ew, r.score) for r in results] == [("2", "5", "1", "4", 420)]
     session = load_session(write(tmp_path, TWO_TABLES.replace('result: "="}', 'result: "=", round: 1, table: 2}', 1)))
     assert (session.results[0].round, session.results[0].table) == ("1", "2")
+
+
+def test_write_site_through_a_link_replaces_its_target(tmp_path):
+    real = tmp_path / "real"
+    write_site({"index.html": "one"}, str(real))
+    link = tmp_path / "link"
+    link.symlink_to(real, target_is_directory=True)
+    write_site({"index.html": "two"}, str(link))
+    assert link.is_symlink() and (real / "index.html").read_text() == "two"
