@@ -266,7 +266,11 @@ def _from_doc(doc: _Doc, path: str, base: str | None = None) -> Session:
     results_where = path  # where the results' lines are
     boards_given = False
     items = list(doc.items())
+    seen: set[str] = set()
     for key, _node, line in items:  # every key checked before any file is read
+        if key in seen:
+            raise ParseError(f"{key!r} is given twice", source=path, line=line)
+        seen.add(key)
         if key == "movement":
             raise ParseError("'movement' is not supported yet (the rounds come from the results)",
                              source=path, line=line)
@@ -339,6 +343,9 @@ def _pairs(doc: _Doc, node: Any, path: str, line: int) -> dict[str, PairInfo]:
         members = value.get("members") or []
         if not isinstance(names, list) or not isinstance(members, list):
             raise ParseError(f"pair {number!r}: names and members are lists", source=path, line=at)
+        if len(members) > len(names):
+            raise ParseError(f"pair {number!r}: {len(members)} member numbers for {len(names)} names",
+                             source=path, line=at)
         out[number] = PairInfo(number, tuple(_text(n, "a name", path, at) for n in names),
                                _text(value.get("club"), "club", path, at) or None,
                                tuple(_text(m, "a member number", path, at) for m in members))

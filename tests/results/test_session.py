@@ -99,6 +99,8 @@ def test_a_pair_missing_from_a_results_file_is_named_at_the_file_line(tmp_path):
     ("results:\n  - {board: 1, ns: 1, ew: 2, contract: 4S, declarer: N, result: 11}\n  - 7\n",
      "a result is a mapping", 3),
     ("results: 3\n", "results is a file name", 1),
+    ("results: []\nevent: A\nevent: B\n", "'event' is given twice", 3),
+    ("results: []\npairs:\n  1: {names: [A], members: ['1', '2']}\n", "2 member numbers for 1 names", 3),
     ("results: [\n", "bad YAML", None),
 ])
 def test_bad_session_files_say_what_and_where(tmp_path, text, message, line):
