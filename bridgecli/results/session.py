@@ -14,15 +14,17 @@ A SESSION file is YAML (see docs/commands/results.md)::
     scoring: {rank_by: mp}      # optional: EventScoring's fields
 
 A bare results file (a CSV or YAML traveller, or PBN boards with ScoreTables) is a session
-too: its pairs have no names and, for boards, the deals are its own. The key ``movement``
-is kept for the movements to come and refused for now.
+too: its pairs have no names and, for boards, the deals are its own. ``movement:`` names
+the evening's movement (a built-in name, ``{name: mitchell, tables: 3}``, or a movement
+file): each result is then placed in it (its round and table), and a result the movement
+does not seat is an error.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any
 
 from bridgecli.core.board import Board
@@ -36,7 +38,7 @@ if TYPE_CHECKING:
 __all__ = ["MARKER", "SESSION_KEYS", "SITE_WORDS", "PairInfo", "Session", "load_session", "session_records"]
 
 #: The keys a SESSION file may have.
-SESSION_KEYS = ("event", "date", "club", "pairs", "results", "boards", "scoring")
+SESSION_KEYS = ("event", "date", "club", "pairs", "results", "boards", "scoring", "movement")
 
 #: The file that marks a directory as a site bridgecli wrote (``-o`` may replace it).
 MARKER = ".bridgecli-site"
@@ -263,6 +265,7 @@ def _from_doc(doc: _Doc, path: str, base: str | None = None) -> Session:
     boards: dict[str, Board] = {}
     scoring = DEFAULT_SCORING
     hints = EventHints()
+    movement: Any = None
     results_where = path  # where the results' lines are
     boards_given = False
     items = list(doc.items())
@@ -271,11 +274,11 @@ def _from_doc(doc: _Doc, path: str, base: str | None = None) -> Session:
         if key in seen:
             raise ParseError(f"{key!r} is given twice", source=path, line=line)
         seen.add(key)
-        if key == "movement":
-            raise ParseError("'movement' is not supported yet (the rounds come from the results)",
-                             source=path, line=line)
         if key not in SESSION_KEYS:
             raise ParseError(f"unknown key {key!r} (known: {', '.join(SESSION_KEYS)})", source=path, line=line)
+    for key, node, line in items:  # the movement before the results it seats
+        if key == "movement":
+            movement = _movement(doc.value(node), base, path, line)
     for key, node, line in items:
         if key in ("event", "date", "club"):
             values[key] = _text(doc.value(node), key, path, line) or None
@@ -291,13 +294,71 @@ def _from_doc(doc: _Doc, path: str, base: str | None = None) -> Session:
                 results = tuple(_located(lambda w=where: read_results(w, hints=hints), where))
                 if not boards_given:
                     boards = _deals_of(where)
+        elif key == "movement":
+            continue  # read first, above
         else:
             where = _path(doc.value(node), "boards", base, path, line)
             boards, boards_given = _boards_of(where), True
     session = Session(results, values.get("event"), values.get("date"), values.get("club"), pairs, boards,
                       scoring if scoring is not DEFAULT_SCORING else hints.conventions() or DEFAULT_SCORING)
     _check_pairs(session, results_where)
+    if movement is not None:
+        session = replace(session, results=_placed(session.results, movement, results_where))
     return session
+
+
+def _movement(value: Any, base: str, path: str, line: int) -> Any:
+    """The movement ``movement:`` names: a built-in name or a movement file (relative to the
+    session file), or a mapping with ``name`` and ``tables`` (and ``boards-per-round``)."""
+    from bridgecli.movements import find, is_builtin
+
+    spec = value
+    options: dict[str, Any] = {}
+    if isinstance(value, dict):
+        unknown = sorted(str(k) for k in value if str(k).replace("_", "-") not in ("name", "tables", "boards-per-round"))
+        if unknown:
+            raise ParseError(f"movement: unknown key {unknown[0]!r} (known: name, tables, boards-per-round)",
+                             source=path, line=line)
+        spec = value.get("name")
+        for key, v in value.items():
+            if str(key) != "name":
+                if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                    raise ParseError(f"movement: {key} is a whole number, not {v!r}", source=path, line=line)
+                options[str(key).replace("-", "_")] = v
+    if not isinstance(spec, str) or not spec.strip():
+        raise ParseError("movement is a built-in name, a file, or {name: NAME, tables: N}", source=path, line=line)
+    joined = os.path.join(base, spec)
+    if not is_builtin(spec) and (os.path.lexists(joined) or spec.endswith((".yaml", ".yml")) or "/" in spec):
+        spec = joined  # a movement file, beside the session file
+    try:
+        return find(spec, options.pop("tables", None), **options)[0]
+    except OSError as exc:
+        raise ParseError(f"cannot read {spec!r}: {exc.strerror or exc}", source=path, line=line) from None
+    except BridgeError as exc:
+        raise exc if exc.source is not None else exc.located(source=path, line=line) from None
+
+
+def _placed(results: tuple[TableResult, ...], movement: Any, source: str) -> tuple[TableResult, ...]:
+    """``results`` with the round and table the movement seats each at (pairs ``ns`` and
+    ``ew`` at a table whose set holds the board). Raises RuleError for a result the movement
+    does not seat, or whose own round and table say otherwise."""
+    per_set = movement.boards_per_round
+    seat = {(s.ns, s.ew, s.set): s for s in movement.seatings}
+    out = []
+    for r in results:
+        found = None
+        if r.ns.isdigit() and r.ew.isdigit() and r.board.isdigit() and int(r.board) > 0:
+            found = seat.get((int(r.ns), int(r.ew), (int(r.board) - 1) // per_set + 1))
+        if found is None:
+            raise RuleError(f"board {r.board}: the movement {movement.name!r} does not seat N-S {r.ns} against "
+                            f"E-W {r.ew} on it", source=source, line=r.line)
+        rnd, table = str(found.round), str(found.table)
+        if (r.round or rnd, r.table or table) != (rnd, table):
+            raise RuleError(f"board {r.board}: round {r.round}, table {r.table}, but the movement {movement.name!r}"
+                            f" seats N-S {r.ns} and E-W {r.ew} at round {rnd}, table {table}",
+                            source=source, line=r.line)
+        out.append(r if (r.round, r.table) == (rnd, table) else replace(r, round=rnd, table=table))
+    return tuple(out)
 
 
 def _path(value: Any, key: str, base: str, path: str, line: int) -> str:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import shutil
 import textwrap
 from pathlib import Path
 
@@ -92,7 +93,8 @@ def test_a_pair_missing_from_a_results_file_is_named_at_the_file_line(tmp_path):
 
 @pytest.mark.parametrize(("text", "message", "line"), [
     ("results: []\nfoo: 1\n", "unknown key 'foo'", 2),
-    ("results: t.csv\nmovement: mitchell\n", "'movement' is not supported yet", 2),
+    ("results: t.csv\nmovement: {name: mitchell, seats: 3}\n", "movement: unknown key 'seats'", 2),
+    ("results: t.csv\nmovement: {name: mitchel, tables: 3}\n", "did you mean 'mitchell'", 2),
     ("results: []\nscoring: {rank_by: votes}\n", "scoring: rank_by is one of", 2),
     ("results: []\nscoring: {ties: 1}\n", "unknown scoring key 'ties'", 2),
     ("results: []\npairs: {1: [A, B], 1: [C, D]}\n", "pair '1' is listed twice", 2),
@@ -192,3 +194,44 @@ def test_write_site_through_a_link_replaces_its_target(tmp_path):
     link.symlink_to(real, target_is_directory=True)
     write_site({"index.html": "two"}, str(link))
     assert link.is_symlink() and (real / "index.html").read_text() == "two"
+
+
+def _example_without_seats(tmp_path, movement: str) -> str:
+    """The example session, its traveller without the round and table columns, with ``movement``."""
+    rows = (EXAMPLE.parent / "session-results.csv").read_text(encoding="utf-8").splitlines()
+    (tmp_path / "r.csv").write_text("\n".join(",".join(r.split(",")[:7]) for r in rows) + "\n", encoding="utf-8")
+    shutil.copy(EXAMPLE.parent / "session-boards.pbn", tmp_path / "session-boards.pbn")
+    text = _without_movement().replace("results: session-results.csv", "results: r.csv")
+    return write(tmp_path, text + movement)
+
+
+def _without_movement() -> str:
+    return "".join(line for line in EXAMPLE.read_text(encoding="utf-8").splitlines(keepends=True)
+                   if not line.startswith("movement:"))
+
+
+def test_the_movement_seats_each_result(tmp_path):
+    given = load_session(str(EXAMPLE))  # its traveller says the round and table of each result
+    assert all(r.round and r.table for r in given.results)
+    placed = load_session(_example_without_seats(tmp_path, "movement: {name: mitchell, tables: 3}\n"))
+    # the example is the built-in three-table Mitchell: the same rounds and tables
+    assert sorted((r.board, r.ns, r.round, r.table) for r in placed.results) == \
+        sorted((r.board, r.ns, r.round, r.table) for r in given.results)
+    # the traveller's own columns agree with the movement: accepted as they are
+    assert load_session(write(tmp_path, _without_movement().replace(
+        "results: session-results.csv", f"results: {EXAMPLE.parent / 'session-results.csv'}")
+        .replace("boards: session-boards.pbn", "") + "movement: {name: mitchell, tables: 3}\n", "e.yaml")).results
+
+
+def test_a_result_the_movement_does_not_seat_is_named_with_its_line(tmp_path):
+    path = _example_without_seats(tmp_path, "movement: {name: mitchell, tables: 3}\n")
+    rows = (tmp_path / "r.csv").read_text(encoding="utf-8").splitlines()
+    rows[1] = rows[1].replace("1,1,4,", "1,1,5,")  # board 1: N-S 1 against E-W 5, who never meet on it
+    (tmp_path / "r.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    with pytest.raises(RuleError, match="does not seat N-S 1 against E-W 5") as info:
+        load_session(path)
+    assert info.value.line == 2 and info.value.source.endswith("r.csv")
+    (tmp_path / "r.csv").write_text("board,ns,ew,contract,declarer,result,round,table\n1,1,4,4S,N,=,2,1\n")
+    with pytest.raises(RuleError, match="round 2, table 1, but the movement 'mitchell' seats N-S 1 and E-W 4 "
+                                        "at round 1, table 1"):
+        load_session(path)
