@@ -49,6 +49,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "solve": ("solve", "solve", "Double-dummy tables, par and leads (needs bridgecli[dds])."),
     "simulate": ("simulate", "simulate", "Compare contracts and leads by double-dummy simulation."),
     "movement": ("movement", "movement", "Movements for a duplicate evening: check them, print cards."),
+    "results": ("results", "results", "A duplicate session's results: text, JSON or a static site."),
 }
 
 
@@ -228,8 +229,7 @@ EXAMPLES = (
 @click.option(
     "--lang",
     envvar="BRIDGECLI_LANG",
-    default="en",
-    show_default=True,
+    default="en", show_default=True,
     metavar="en|pl|hu",
     shell_complete=lambda ctx, param, incomplete: [c for c in ("en", "pl", "hu") if c.startswith(incomplete)],
     help="Language of text output and of ambiguous input: en (English), pl (Polish), hu (Hungarian); "

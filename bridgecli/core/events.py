@@ -326,6 +326,10 @@ class TableResult:
     assigned: Assigned | None = None
     """The assigned adjusted score the director gave instead of a result (Law 12C1); then
     :attr:`score` is N-S's weighted score, rounded."""
+    round: str | None = None
+    """The round the board was played in, when the results say (a ``round`` column)."""
+    table: str | None = None
+    """The table it was played at, when the results say (a ``table`` column)."""
 
 
 @dataclass(frozen=True, slots=True)

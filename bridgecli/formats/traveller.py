@@ -34,6 +34,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bridgecli.core.board import Board
@@ -81,6 +82,8 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "room": ("room",),
     "vul": ("vul", "vulnerable", "vulnerability"),
     "score": ("score", "nsscore", "scorens"),
+    "round": ("round", "rnd"),
+    "table": ("table", "tableno", "tbl"),
 }
 _ALIASES = {alias: name for name, aliases in COLUMNS.items() for alias in aliases}
 
@@ -248,7 +251,14 @@ def _row_result(line: int | None, raw: Mapping[str, Any], source: str | None, la
         if name is None:
             raise ParseError(f"unknown column {str(key)!r} (known: {', '.join(COLUMNS)})", source=source, line=line)
         row[name] = value
-    return _result_from_row(row, line, source, lang, rules)
+    return _seated(row, _result_from_row(row, line, source, lang, rules))
+
+
+def _seated(row: Mapping[str, Any], result: TableResult) -> TableResult:
+    """``result`` with the round and table of ``row`` (where it was played: kept for the
+    movement, not used in scoring)."""
+    rnd, table = _cell(row, "round"), _cell(row, "table")
+    return replace(result, round=rnd or None, table=table or None) if rnd or table else result
 
 
 def loads_csv(text: str, source: str | None = None, lang: Language = ENGLISH,
@@ -298,7 +308,8 @@ def iter_csv(chunks: Iterable[str], source: str | None = None, lang: Language = 
             try:
                 raw = dict(zip(header, fields))
                 if all(k in columns for k in raw):
-                    result = _result_from_row({columns[k]: v for k, v in raw.items()}, line, source, lang, rules)
+                    row = {columns[k]: v for k, v in raw.items()}
+                    result = _seated(row, _result_from_row(row, line, source, lang, rules))
                 else:  # an unknown column: its error
                     result = _row_result(line, raw, source, lang, rules)
             except BridgeError as exc:
@@ -614,7 +625,7 @@ def ns_from(board: Board, contract: Contract | None, tricks: int | None,
 
 #: ScoreTable column (PBN 5.9, as Ruter, Magic Contest and others write it) -> traveller column.
 _SCORE_TABLE_COLUMNS = {"pairid_ns": "ns", "pairid_ew": "ew", "contract": "contract", "declarer": "declarer",
-                        "result": "result", "lead": "lead", "room": "room"}
+                        "result": "result", "lead": "lead", "room": "room", "round": "round", "table": "table"}
 
 
 def _table_cells(row: str) -> list[str]:

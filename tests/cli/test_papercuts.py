@@ -252,7 +252,7 @@ def test_event_table_numbers_have_two_decimals_and_no_empty_lead(runner, tmp_pat
 
 # -- 6. help: metavars, examples that run, --lang after the command -----------------------------
 
-COMMANDS = ["convert", "show", "deal", "validate-auction", "play", "score", "rubber", "solve"]
+COMMANDS = ["convert", "show", "deal", "validate-auction", "play", "score", "rubber", "solve", "results"]
 
 
 def _help(runner, *command: str) -> str:
