@@ -61,8 +61,7 @@ def localise(message: str, ctx: click.Context | None = None) -> str:
         return message
     from bridgecli.cli.common import get_lang
 
-    translated: str = get_lang(ctx).translate_error(message)
-    return translated
+    return str(get_lang(ctx).translate_error(message))
 
 
 class BridgeCliError(click.ClickException):
@@ -124,6 +123,8 @@ class LazyGroup(click.Group):
         name = args[0]
         if name.startswith("-") or name in COMMANDS or ctx.resilient_parsing:
             return super().resolve_command(ctx, args)
+        if name == "help":  # `bridgecli help [COMMAND]`, as git and pip take it
+            importlib.import_module("bridgecli.cli.common.usage").show_help(self, ctx, args[1:])
         # an unknown command: one line, with the nearest names when a typo is likely
         import difflib
 
@@ -253,7 +254,8 @@ def cli(ctx: click.Context, debug: bool, lang: str) -> None:
     try:
         ctx.obj["lang"] = get_language(lang)
     except BridgeError as exc:
-        raise click.BadParameter(str(exc), param_hint="--lang") from exc
+        env = ctx.get_parameter_source("lang") == click.core.ParameterSource.ENVIRONMENT
+        raise click.BadParameter(str(exc), param_hint="BRIDGECLI_LANG" if env else "--lang") from exc
 
 
 def main() -> None:
@@ -289,12 +291,10 @@ def _run() -> None:
         sys.exit(exc.exit_code)
     except BrokenPipeError:
         # the reader went away (e.g. `| head`): stop quietly
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(ExitCode.OK)
     try:
         sys.stdout.flush()
     except BrokenPipeError:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     sys.exit(rv if isinstance(rv, int) else ExitCode.OK)

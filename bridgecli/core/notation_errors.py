@@ -245,7 +245,8 @@ ERRORS_PL: dict[str, str] = {
     "not_score": "to nie jest zapis: {text}",
     "no_such_option": "nie ma takiej opcji: {text}",
     "declarer_says": "rozgrywający {text}, a według kontraktu {seat}",
-    "vul_must": "--vul przyjmuje none, ns, ew albo both, a nie {text}",
+    "vul_must": "--vul przyjmuje none, ns, ew albo both (po polsku: nikt, NS, EW, obie; obie przed, NS po, EW po,"
+                " obie po), a nie {text}",
     "rubber_no_declarer": "brak rozgrywającego w {text} (podaj --declarer N albo 4SXN-1)",
     "rubber_honours_passout": "honory {text} w rozdaniu spasowanym",
     "rubber_honours_form": "honory zapisuje się STRONA:PUNKTY, np. 'NS:100' albo 'EW:150', a nie {text}",
@@ -345,7 +346,8 @@ ERRORS_HU: dict[str, str] = {
     "not_score": "nem pontszám: {text}",
     "no_such_option": "nincs ilyen opció: {text}",
     "declarer_says": "a felvevő {text}, de a felvétel szerint {seat}",
-    "vul_must": "a --vul értéke none, ns, ew vagy both lehet, nem {text}",
+    "vul_must": "a --vul értéke none, ns, ew vagy both (magyarul: senki, É-D, K-Ny, mindenki; mind,"
+                " mindkettő) lehet, nem {text}",
     "rubber_no_declarer": "nincs felvevő: {text} (add meg: --declarer N, vagy 4SXN-1)",
     "rubber_honours_passout": "honőrök {text} bepasszolt leosztásban",
     "rubber_honours_form": "a honőrök alakja OLDAL:PONT, pl. 'NS:100' vagy 'EW:150', nem {text}",

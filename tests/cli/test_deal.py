@@ -57,7 +57,7 @@ def test_random_seed_is_written(runner: CliRunner) -> None:
 
 def test_random_seed_on_stderr_for_text(runner: CliRunner) -> None:
     r = runner.invoke(cli, ["deal", "-n", "2", "--format", "text"])
-    seed = re.fullmatch(r"deal: seed (\d+) \(repeat with --seed \d+\)\n", r.stderr).group(1)  # type: ignore[union-attr]
+    seed = re.fullmatch(r"bridgecli: note: seed (\d+) \(repeat with --seed \d+\)\n", r.stderr).group(1)  # type: ignore[union-attr]
     again = runner.invoke(cli, ["deal", "-n", "2", "--format", "text", "--seed", seed])
     assert again.stdout == r.stdout and again.stderr == ""
 
@@ -128,7 +128,7 @@ def test_seed_note_comes_first(fmt: str) -> None:
     r = subprocess.run(bridgecli_cmd() + ["deal", "-n", "3", "--format", fmt], env=subprocess_env(),
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, check=True)
     first = r.stdout.decode().splitlines()[0]
-    assert re.fullmatch(r"deal: seed \d+ \(repeat with --seed \d+\)", first)
+    assert re.fullmatch(r"bridgecli: note: seed \d+ \(repeat with --seed \d+\)", first)
 
 
 def test_where_is_met_and_text_format(runner: CliRunner) -> None:
@@ -607,3 +607,34 @@ def test_the_script_ends_a_finished_deal_at_once(function: str, args: list[str],
     lines = r.stdout.splitlines()
     assert ("torn down" in lines) == torn_down
     assert len([ln for ln in lines if ln.startswith("N:")]) == (1200 if code == 0 else 0)  # all of it flushed
+
+
+# -- issue #31, the first hour --------------------------------------------------------
+
+
+@pytest.mark.parametrize("limit, eta", [(1_000_000, "ETA 99 s at --max-tries"), (100_000_000, "ETA 499 s")])
+def test_progress_eta_is_the_sooner_of_the_target_and_max_tries(monkeypatch: pytest.MonkeyPatch,
+                                                                  capsys: pytest.CaptureFixture[str],
+                                                                  limit: int, eta: str) -> None:
+    from bridgecli.cli import deal as deal_mod
+
+    clock = [100.0]
+    monkeypatch.setattr(deal_mod.time, "monotonic", lambda: clock[0])
+    meter = deal_mod._Progress(True, 50_000, limit)
+    clock[0] = 101.0  # one second in: 100 accepted a second, 10,000 tried a second
+    meter.update(100, 10_000)
+    # 49,900 boards to go take 499 s; the tries left before the cap take (limit - 10,000) / 10,000 s
+    assert capsys.readouterr().err.rstrip().endswith(eta)
+
+
+def test_zero_boards_is_a_usage_error(runner: CliRunner) -> None:
+    # a header without boards is no file any reader takes back: -n counts from 1
+    r = runner.invoke(cli, ["deal", "-n", "0", "--seed", "1"])
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr.startswith("bridgecli: error: invalid value for '-n'")
+    assert "deal --help'" in r.stderr
+
+
+def test_the_seed_note_has_the_bridgecli_prefix(runner: CliRunner) -> None:
+    r = runner.invoke(cli, ["deal", "-n", "1", "--format", "text"])
+    assert r.exit_code == 0 and r.stderr.startswith("bridgecli: note: seed ")

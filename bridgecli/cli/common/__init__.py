@@ -17,6 +17,7 @@ from bridgecli.cli.common.options import BoardNumbers as BoardNumbers
 from bridgecli.cli.common.options import Count as Count
 from bridgecli.cli.common.options import add_lang_option as add_lang_option
 from bridgecli.cli.common.options import board_option as board_option
+from bridgecli.cli.common.options import check_result_words as check_result_words
 from bridgecli.cli.common.options import find_variant_option as find_variant_option
 from bridgecli.cli.common.options import format_option as format_option
 from bridgecli.cli.common.options import get_lang as get_lang
@@ -26,6 +27,7 @@ from bridgecli.cli.common.options import keep_going_option as keep_going_option
 from bridgecli.cli.common.options import output_option as output_option
 from bridgecli.cli.common.options import parse_board_numbers as parse_board_numbers
 from bridgecli.cli.common.options import parse_line_options as parse_line_options
+from bridgecli.cli.common.options import table_style_option as table_style_option
 from bridgecli.cli.common.options import variant_option as variant_option
 from bridgecli.core.errors import ParseError
 from bridgecli.files import close_input as close_input
