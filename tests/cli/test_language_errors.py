@@ -204,7 +204,9 @@ def _cli_corpus(tmp: Path) -> Iterator[str]:
         _, out, err = _run("en", args)
         # play lines end in the error's [reason] code, appended after the message
         yield from (re.sub(r" \[[a-z-]+\]$", "", line) for line in out.splitlines())
-        yield from (e[len("bridgecli: error: "):] for e in err.split("\n") if e.startswith("bridgecli: error: "))
+        # a usage error ends in where to read the help, after the message
+        yield from (re.sub(r"; see '[a-z -]+ --help'$", "", e[len("bridgecli: error: "):])
+                    for e in err.split("\n") if e.startswith("bridgecli: error: "))
         yield from (e[len("bridgecli: warning: "):] for e in err.split("\n") if e.startswith("bridgecli: warning: "))
 
 

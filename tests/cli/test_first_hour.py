@@ -1,0 +1,85 @@
+"""Issue #31, the first hour: what a new user meets in the first minutes, command by command.
+
+Usage errors of score and rubber read as every other command's; ``bridgecli help CMD``;
+the environment's language named when it is wrong; the usual Polish and Hungarian seat and
+vulnerability words under ``--lang``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from bridgecli.cli import cli
+
+
+def _usage(r: object, command: str) -> str:
+    """The one usage line of a run that ended in a usage error (exit 2, nothing on stdout)."""
+    assert getattr(r, "exit_code") == 2 and getattr(r, "stdout") == "", (getattr(r, "stdout"), getattr(r, "stderr"))
+    err: str = getattr(r, "stderr")
+    assert err.count("\n") == 1 and err.startswith("bridgecli: error: ")
+    assert err.endswith(f" {command} --help'\n"), err
+    return err
+
+
+@pytest.mark.parametrize("args, says", [
+    (["score", "3NT=", "--declarr", "N"], "no such option '--declarr' (did you mean '--declarer'?)"),
+    (["score", "3NT=", "--bogus"], "no such option '--bogus'"),
+    (["score", "3NT=", "--vul", "sideways"], "--vul must be none, ns, ew or both, not 'sideways'"),
+    (["score", "3NT=", "-d", "Q"], "--declarer: not a seat: 'Q'"),
+    (["score", "3NT=", "--scoring", "foo"], "unknown scoring 'foo'"),
+    (["rubber", "--players", "Ann,Bob"], "players are four names N, E, S, W"),
+    (["rubber", "--chicago", "--dealer", "Q"], "not a seat: 'Q'"),
+])
+def test_usage_errors_of_score_and_rubber_say_where_the_help_is(runner: CliRunner, args: list[str],
+                                                                 says: str) -> None:
+    err = _usage(runner.invoke(cli, args, input=""), args[0])
+    assert says in err
+
+
+def test_a_score_line_on_stdin_keeps_its_located_error(runner: CliRunner) -> None:
+    # in a batch the line's own error, located, is what helps (not the command's help)
+    r = runner.invoke(cli, ["score", "-"], input="3NT= --declarr N\n")
+    assert r.exit_code == 2 and "<stdin>:1: no such option: '--declarr'" in r.stderr
+
+
+def test_help_command(runner: CliRunner) -> None:
+    r = runner.invoke(cli, ["help", "score"])
+    assert r.exit_code == 0 and r.stdout == runner.invoke(cli, ["score", "--help"]).stdout
+    r = runner.invoke(cli, ["help"])
+    assert r.exit_code == 0 and r.stdout == runner.invoke(cli, ["--help"]).stdout
+    r = runner.invoke(cli, ["help", "scor"])
+    assert r.exit_code == 2 and "no such command 'scor' (did you mean 'score'?)" in r.stderr
+
+
+def test_a_bad_language_in_the_environment_names_the_variable(runner: CliRunner) -> None:
+    r = runner.invoke(cli, ["score", "3NT="], env={"BRIDGECLI_LANG": "fr"})
+    assert r.exit_code == 2 and "invalid value for BRIDGECLI_LANG: unknown language 'fr'" in r.stderr
+    r = runner.invoke(cli, ["--lang", "fr", "score", "3NT="])
+    assert r.exit_code == 2 and "--lang" in r.stderr and "BRIDGECLI_LANG" not in r.stderr
+
+
+# N-S view with --ns: 3NT= is 400 not vulnerable, 600 vulnerable, for N-S declaring; E-W's negated
+@pytest.mark.parametrize("lang, declarer, vul, score", [
+    ("pl", "Płd", "oba", "600"), ("pl", "płn", "żadna", "400"), ("pl", "Wsch", "obie", "-600"),
+    ("pl", "Zach", "nikt", "-400"), ("pl", "S", "NS po", "600"),
+    ("hu", "D", "mindkettő", "600"), ("hu", "Dél", "nincs", "400"), ("hu", "Ny", "mind", "-600"),
+    ("hu", "K", "senki", "-400"), ("hu", "É", "É-D", "600"),
+])
+def test_polish_and_hungarian_seats_and_vulnerabilities(runner: CliRunner, lang: str, declarer: str, vul: str,
+                                                        score: str) -> None:
+    r = runner.invoke(cli, ["--lang", lang, "score", "3NT=", "--declarer", declarer, "--vul", vul, "--ns"])
+    assert (r.exit_code, r.stdout, r.stderr) == (0, score + "\n", "")
+
+
+@pytest.mark.parametrize("lang, option, words", [
+    ("pl", "--declarer", "Płn, Wsch, Płd, Zach"),
+    ("pl", "--vul", "nikt, NS, EW, obie"),
+    ("hu", "--declarer", "É, K, D, Ny"),
+    ("hu", "--vul", "senki, É-D, K-Ny, mindenki"),
+])
+def test_a_word_the_language_does_not_read_lists_its_words(runner: CliRunner, lang: str, option: str,
+                                                          words: str) -> None:
+    r = runner.invoke(cli, ["--lang", lang, "score", "3NT=", option, "xyz"])
+    err = _usage(r, "score")
+    assert words in err and "'xyz'" in err
