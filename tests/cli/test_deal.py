@@ -638,3 +638,17 @@ def test_zero_boards_is_a_usage_error(runner: CliRunner) -> None:
 def test_the_seed_note_has_the_bridgecli_prefix(runner: CliRunner) -> None:
     r = runner.invoke(cli, ["deal", "-n", "1", "--format", "text"])
     assert r.exit_code == 0 and r.stderr.startswith("bridgecli: note: seed ")
+
+
+@pytest.mark.parametrize("fmt", ["yaml", "json"])
+def test_yaml_and_json_leave_out_the_empty_tags_and_read_back_identically(runner: CliRunner, fmt: str) -> None:
+    # issue #31: `Event: ''`, `Site: ''`... are PBN's roster, not something the user gave
+    r = runner.invoke(cli, ["deal", "-n", "3", "--seed", "5", "--format", fmt])
+    assert r.exit_code == 0
+    assert "''" not in r.stdout and '""' not in r.stdout and "Event" not in r.stdout
+    assert "bridgecli" in r.stdout and "seed=5" in r.stdout  # the Generator tag stays
+    back = runner.invoke(cli, ["convert", "-", "--from", fmt, "--to", fmt], input=r.stdout)
+    assert back.exit_code == 0 and back.stdout == r.stdout
+    # and the PBN of the same seed still has the roster PBN asks for
+    pbn = runner.invoke(cli, ["deal", "-n", "1", "--seed", "5"]).stdout
+    assert '[Event "' in pbn and '[Site "' in pbn
