@@ -202,7 +202,7 @@ def _read_warnings() -> Iterator[None]:
 
         def show(message: Warning | str, category: type[Warning], *args: Any, **kw: Any) -> None:
             if issubclass(category, ReadWarning):
-                click.echo(f"bridgecli: warning: {visible(cut_quoted(str(message)))}", err=True)
+                click.echo(f"bridgecli: warning: {visible(cut_quoted(localise(str(message))))}", err=True)
             else:
                 shown(message, category, *args, **kw)
 

@@ -14,6 +14,7 @@ from bridgecli.cli.common import (
     Count,
     cap_jobs,
     get_lang,
+    note,
     output_format,
     output_option,
     read_text,
@@ -157,7 +158,7 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
     fmt = fmt.lower()
     if seed is None and fmt in ("text", "printall", "none", "lin"):
         # these formats have no Generator tag: say the seed first (`| head` keeps it), so the run can be repeated
-        click.echo(f"bridgecli: note: seed {plan.seed} (repeat with --seed {plan.seed})", err=True)
+        note(f"seed {plan.seed} (repeat with --seed {plan.seed})")
     meter = _Progress(progress if progress is not None else sys.stderr.isatty(), plan.target, plan.limit)
     from bridgecli.dealer.output import localizer
 
@@ -173,9 +174,9 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
             raise BridgeCliError(f"format {fmt!r} is not available in this build", ExitCode.USAGE) from exc
     if stats is not None:
         click.echo(result.report(), err=True, nl=False)
-    note = result.shortfall()  # raises RuleError when too few were found
-    if note:
-        click.echo(f"bridgecli: note: {note}", err=True)
+    short = result.shortfall()  # raises RuleError when too few were found
+    if short:
+        note(short)
     from bridgecli.cli.interrupts import allow_quick_exit
 
     allow_quick_exit()  # the output is closed and the workers are gone: nothing left to tear down

@@ -20,6 +20,7 @@ from bridgecli.cli.common import (
     input_argument,
     json_option,
     keep_going_option,
+    note,
     output_format,
     output_option,
     parse_board_numbers,
@@ -191,11 +192,11 @@ def play(ctx: click.Context, infile: str, board_specs: tuple[str, ...], as_json:
         if tally.read == 0:
             raise BridgeCliError(f"{source}: no boards", ExitCode.USAGE)
         if no_play:  # (a board with no play record has no line: said, not dropped silently)
-            click.echo(f"bridgecli: note: {source}: " + (f"{no_play} of {tally.selected} boards have no play record"
-                       if no_play < tally.selected else f"no board has a play record ({no_play} read)"), err=True)
+            note(f"{source}: " + (f"{no_play} of {tally.selected} boards have no play record"
+                        if no_play < tally.selected else f"no board has a play record ({no_play} read)"))
         if no_deal:
-            click.echo(f"bridgecli: note: {source}: {no_deal} board{'s' if no_deal > 1 else ''} with a play record"
-                       " but no deal not replayed", err=True)
+            note(f"{source}: {no_deal} board{'s' if no_deal > 1 else ''} with a play record"
+                        " but no deal not replayed")
         if wanted and tally.selected == 0:
             raise BridgeCliError(f"{source}: no board {wanted}", ExitCode.USAGE)
         if code >= ExitCode.USAGE and (output not in (None, "-") or keep_going):

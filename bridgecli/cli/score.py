@@ -134,7 +134,7 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
                     yield sb.board
                 continue
             if sb.warning is not None:
-                click.echo(cut_quoted(f"bridgecli: warning: {source}: {sb.warning}"), err=True)
+                common.echo_warning(cut_quoted(f"{source}: {sb.warning}"))
             if keep is not None:
                 keep(sb.as_json() if as_json else sb)  # type: ignore[arg-type]
                 held += 1

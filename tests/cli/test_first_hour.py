@@ -8,15 +8,15 @@ vulnerability words under ``--lang``.
 from __future__ import annotations
 
 import pytest
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 
 from bridgecli.cli import cli
 
 
-def _usage(r: object, command: str) -> str:
+def _usage(r: Result, command: str) -> str:
     """The one usage line of a run that ended in a usage error (exit 2, nothing on stdout)."""
-    assert getattr(r, "exit_code") == 2 and getattr(r, "stdout") == "", (getattr(r, "stdout"), getattr(r, "stderr"))
-    err: str = getattr(r, "stderr")
+    assert r.exit_code == 2 and r.stdout == "", (r.stdout, r.stderr)
+    err = r.stderr
     assert err.count("\n") == 1 and err.startswith("bridgecli: error: ")
     assert err.endswith(f" {command} --help'\n"), err
     return err
@@ -83,3 +83,21 @@ def test_a_word_the_language_does_not_read_lists_its_words(runner: CliRunner, la
     r = runner.invoke(cli, ["--lang", lang, "score", "3NT=", option, "xyz"])
     err = _usage(r, "score")
     assert words in err and "'xyz'" in err
+
+
+@pytest.mark.parametrize("lang, seed_note, warning", [
+    ("pl", "bridgecli: note: ziarno ", "wartość znacznika bez cudzysłowu, odczytana jako 'x' (PBN 3.2 wymaga \"...\")"
+                                       " (i jeszcze 1)"),
+    ("hu", "bridgecli: note: mag: ", "idézőjel nélküli címkeérték, így olvasva: 'x' (a PBN 3.2 \"...\"-t kér)"
+                                     " (és még 1)"),
+])
+def test_notes_and_warnings_speak_the_language(runner: CliRunner, lang: str, seed_note: str,
+                                               warning: str) -> None:
+    r = runner.invoke(cli, ["--lang", lang, "deal", "-n", "1", "--format", "text"])
+    assert r.exit_code == 0 and r.stderr.startswith(seed_note)
+    pbn = '[Event x]\n[Board "1"]\n\n[Event y]\n[Board "2"]\n'
+    r = runner.invoke(cli, ["--lang", lang, "show", "-"], input=pbn)
+    assert r.exit_code == 0 and r.stderr == f"bridgecli: warning: <stdin>:1: {warning}\n"
+    # English stays as it was
+    r = runner.invoke(cli, ["show", "-"], input=pbn)
+    assert r.stderr == "bridgecli: warning: <stdin>:1: tag value without quotes, read as 'x' (PBN 3.2 wants \"...\") (1 more)\n"

@@ -249,7 +249,7 @@ def cap_jobs(jobs: int | None, option: str = "--jobs") -> int | None:
     cores = usable_cores()
     if jobs <= cores:
         return jobs
-    click.echo(f"bridgecli: note: {option} {jobs:,} lowered to {cores}, the cores available", err=True)
+    note(f"{option} {jobs:,} lowered to {cores}, the cores available")
     return cores
 
 
@@ -281,16 +281,15 @@ def where_error(exc: ParseError, text: str, option: str) -> click.ClickException
 # -- result lines and --variant (score, rubber, and the commands that take --variant) ------------
 
 
-def echo_warning(message: str) -> None:
-    """Print a library warning's text as ``bridgecli: warning: ...`` on stderr."""
+def echo_warning(message: str, kind: str = "warning") -> None:
+    """Print a library warning's text as ``bridgecli: warning: ...`` (``kind``: or ``note``)
+    on stderr, in the ``--lang`` of the command where a translation table reads it."""
+    from bridgecli.cli import localise
     from bridgecli.core.errors import visible
 
-    click.echo(f"bridgecli: warning: {visible(message)}", err=True)
+    click.echo(f"bridgecli: {kind}: {visible(localise(message))}", err=True)
 
 
-
-
-
-
-
-
+def note(message: str) -> None:
+    """``bridgecli: note: ...`` on stderr, as :func:`echo_warning` prints a warning."""
+    echo_warning(message, "note")
