@@ -86,10 +86,10 @@ def test_a_word_the_language_does_not_read_lists_its_words(runner: CliRunner, la
 
 
 @pytest.mark.parametrize("lang, seed_note, warning", [
-    ("pl", "bridgecli: note: ziarno ", "wartość znacznika bez cudzysłowu, odczytana jako 'x' (PBN 3.2 wymaga \"...\")"
-                                       " (i jeszcze 1)"),
-    ("hu", "bridgecli: note: mag: ", "idézőjel nélküli címkeérték, így olvasva: 'x' (a PBN 3.2 \"...\"-t kér)"
-                                     " (és még 1)"),
+    ("pl", "bridgecli: note: ziarno ", ("wartość znacznika bez cudzysłowu, odczytana jako 'x' (PBN 3.2 wymaga \"...\")"
+                                       " (i jeszcze 1)")),
+    ("hu", "bridgecli: note: mag: ", ("idézőjel nélküli címkeérték, így olvasva: 'x' (a PBN 3.2 \"...\"-t kér)"
+                                     " (és még 1)")),
 ])
 def test_notes_and_warnings_speak_the_language(runner: CliRunner, lang: str, seed_note: str,
                                                warning: str) -> None:
