@@ -71,7 +71,7 @@ EXAMPLES = (
     "  bridgecli deal -n 4 --seed 1 | bridgecli show -\n"
     "  bridgecli deal -n 3 --seed 7 -o 1nt.txt \\\n"
     "      --where 'hcp(north) >= 15 && shape(north, any 4333 + any 4432)'\n"
-    "  bridgecli deal -n 10000 --seed 1 --stats 'hcp(south)' -o /dev/null\n"
+    "  bridgecli deal -n 10000 --seed 1 --stats 'hcp(south)' > /dev/null\n"
 )
 """The examples at the end of ``bridgecli deal --help`` (run by the tests, from the repository root)."""
 

@@ -101,3 +101,16 @@ def test_notes_and_warnings_speak_the_language(runner: CliRunner, lang: str, see
     # English stays as it was
     r = runner.invoke(cli, ["show", "-"], input=pbn)
     assert r.stderr == "bridgecli: warning: <stdin>:1: tag value without quotes, read as 'x' (PBN 3.2 wants \"...\") (1 more)\n"
+
+
+def test_docs_and_help_teach_shell_redirection_to_throw_output_away(runner: CliRunner) -> None:
+    # issue #31: `> /dev/null` is what a shell user knows; `-o /dev/null` taught a detour
+    from ..conftest import ROOT
+
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    taught = [p.name for p in pages if "-o /dev/null" in p.read_text(encoding="utf-8")]
+    from bridgecli.cli import COMMANDS
+
+    taught += [name for name in COMMANDS if "-o /dev/null" in runner.invoke(cli, [name, "--help"]).stdout]
+    assert taught == []
+    assert "> /dev/null" in runner.invoke(cli, ["deal", "--help"]).stdout
