@@ -114,3 +114,56 @@ def test_docs_and_help_teach_shell_redirection_to_throw_output_away(runner: CliR
     taught += [name for name in COMMANDS if "-o /dev/null" in runner.invoke(cli, [name, "--help"]).stdout]
     assert taught == []
     assert "> /dev/null" in runner.invoke(cli, ["deal", "--help"]).stdout
+
+
+def test_command_pages_say_what_to_type_and_internals_live_on_one_developer_page(runner: CliRunner) -> None:
+    # issue #31: SplitMix64, prctl, pidfd, module paths, test files and bench results were on the
+    # pages a user reads first; they moved to docs/DEVELOPMENT.md
+    from ..conftest import ROOT
+
+    pages = [ROOT / "docs" / "commands" / f"{name}.md" for name in
+             ("deal", "play", "score", "show", "solve", "validate-auction", "convert")]
+    pages += [ROOT / "docs" / "LANGUAGES.md", ROOT / "docs" / "FORMATS.md"]
+    internals = ("SplitMix64", "prctl", "pidfd", "tests/", "bench/", "_replay_batch", "bridgecli.launch",
+                 "lexicon.py", "notation.py")
+    found = {(p.name, w) for p in pages for w in internals if w in p.read_text(encoding="utf-8")}
+    assert found == set()
+    dev = (ROOT / "docs" / "DEVELOPMENT.md").read_text(encoding="utf-8")
+    assert all(w in dev for w in ("SplitMix64", "prctl", "pidfd", "tests/checks/test_replay_batch.py"))
+    assert "DEVELOPMENT.md" in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "(docs/DEVELOPMENT.md)" in readme[readme.index("## Development"):]
+    assert "bench" not in runner.invoke(cli, ["solve", "--help"]).stdout
+
+
+@pytest.mark.parametrize("command", ["deal", "solve", "simulate"])
+def test_progress_is_a_switch_everywhere(runner: CliRunner, command: str) -> None:
+    text = runner.invoke(cli, [command, "--help"], terminal_width=200).stdout
+    assert "--progress / --no-progress" in text
+
+
+def test_par_is_written_one_way(runner: CliRunner) -> None:
+    # issue #31: show wrote "Par: NS 420 (4S= NS)", solve "Par NS 140: 3S by N/S" and
+    # "Par NS 300: 4SX by E/W -2"; solve now writes it as show does
+    from bridgecli.core.cards import Seat, Vulnerability
+    from bridgecli.render.sheet import par_of_tags
+    from bridgecli.solver.par import par
+    from bridgecli.solver.tables import DDTable
+
+    cases = [
+        # N-S make 3S and 3H (140); E-W would go one down in 3D doubled
+        (DDTable(((9, 5, 9, 9, 7), (4, 8, 4, 4, 4), (9, 5, 9, 9, 7), (4, 8, 4, 4, 4))), Vulnerability.NONE,
+         "Par: NS 140 (3S= NS, 3H= NS)"),
+        # N-S make 4S vulnerable (620); E-W save in 5C doubled two down (-300)
+        (DDTable(((3, 5, 6, 10, 6), (9, 7, 6, 3, 5), (3, 5, 6, 10, 6), (9, 7, 6, 3, 5))), Vulnerability.NS,
+         "Par: NS 300 (5CX-2 EW)"),
+    ]
+    for table, vul, line in cases:
+        p = par(table, vul, Seat.NORTH)
+        shown = par_of_tags(p.optimum_score, p.par_contract, ascii=True)
+        assert shown is not None and shown.text() == line
+    # show reads the same tags from a board and prints the same line (with suit symbols)
+    pbn = ('[Board "1"]\n[Dealer "N"]\n[Vulnerable "NS"]\n[Deal "N:AKQJ.T98.765.432 T987.AKQ.432.765 '
+           '65432.J76.AKQ.AK .5432.JT98.QJT98"]\n[OptimumScore "NS 300"]\n[ParContract "EW 5CX-2"]\n')
+    r = runner.invoke(cli, ["show", "-", "--ascii"], input=pbn)
+    assert r.exit_code == 0 and "Par: NS 300 (5CX-2 EW)" in r.stdout
