@@ -267,11 +267,8 @@ def _check_style(ctx: click.Context, param: click.Parameter, value: str) -> str:
 def table_style_option(help: str = "Table style (tabulate: simple, github, grid, plain ...).") -> Callable[[F], F]:
     """``--table-style STYLE``: a tabulate style for tables (``--fmt``, its old name, still works, unlisted)."""
 
-    def deco(f: F) -> F:
-        return click.option("--table-style", "--fmt", "tablefmt", cls=_AliasedOption, default="simple",
-                            show_default=True, metavar="STYLE", callback=_check_style, help=help)(f)
-
-    return deco
+    return click.option("--table-style", "--fmt", "tablefmt", cls=_AliasedOption, default="simple",
+                        show_default=True, metavar="STYLE", callback=_check_style, help=help)
 
 
 def check_result_words(ctx: click.Context, words: Sequence[str], lang: Language) -> None:
@@ -287,16 +284,16 @@ def check_result_words(ctx: click.Context, words: Sequence[str], lang: Language)
         if w[:1] == "-" and w != "-" and not w.lstrip("+-").isdigit():
             close = difflib.get_close_matches(w.partition("=")[0], names, n=2, cutoff=0.6)
             raise click.NoSuchOption(w, possibilities=close, ctx=ctx)
-    params = ctx.params
+    vul, seat = ctx.params.get("vul"), ctx.params.get("declarer")
     try:
-        if params.get("vul"):
+        if vul:
             try:
-                lang.parse_vul(params["vul"])
+                lang.parse_vul(vul)
             except ParseError:
-                raise ParseError(f"--vul must be none, ns, ew or both, not {params['vul']!r}") from None
-        if params.get("declarer"):
+                raise ParseError(f"--vul must be none, ns, ew or both, not {vul!r}") from None
+        if seat:
             try:
-                lang.parse_seat(params["declarer"])
+                lang.parse_seat(seat)
             except ParseError as exc:
                 raise ParseError(f"--declarer: {exc.message}") from None
     except ParseError as exc:
