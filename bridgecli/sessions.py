@@ -589,6 +589,8 @@ def variant_session(variant: str | Variant, source: Source, *,
     else:
         deals, void = _line_deals(game, data, source_name, _language(lang), warn)
     sheets = keep_rubbers(game.players, game.rubber_scale, deals) if deals else []
+    if sheets:
+        sheets[-1].close()  # a session that stops mid-rubber: its premiums (none in Szlem)
     return VariantSession(game, tuple(sheets), tuple(void), names)
 
 

@@ -62,8 +62,7 @@ def localise(message: str, ctx: click.Context | None = None) -> str:
         return message
     from bridgecli.cli.common import get_lang
 
-    translated: str = get_lang(ctx).translate_error(message)
-    return translated
+    return str(get_lang(ctx).translate_error(message))
 
 
 class BridgeCliError(click.ClickException):
@@ -125,6 +124,8 @@ class LazyGroup(click.Group):
         name = args[0]
         if name.startswith("-") or name in COMMANDS or ctx.resilient_parsing:
             return super().resolve_command(ctx, args)
+        if name == "help":  # `bridgecli help [COMMAND]`, as git and pip take it
+            importlib.import_module("bridgecli.cli.common.usage").show_help(self, ctx, args[1:])
         # an unknown command: one line, with the nearest names when a typo is likely
         import difflib
 
@@ -202,7 +203,7 @@ def _read_warnings() -> Iterator[None]:
 
         def show(message: Warning | str, category: type[Warning], *args: Any, **kw: Any) -> None:
             if issubclass(category, ReadWarning):
-                click.echo(f"bridgecli: warning: {visible(cut_quoted(str(message)))}", err=True)
+                click.echo(f"bridgecli: warning: {visible(cut_quoted(localise(str(message))))}", err=True)
             else:
                 shown(message, category, *args, **kw)
 
@@ -253,7 +254,8 @@ def cli(ctx: click.Context, debug: bool, lang: str) -> None:
     try:
         ctx.obj["lang"] = get_language(lang)
     except BridgeError as exc:
-        raise click.BadParameter(str(exc), param_hint="--lang") from exc
+        env = ctx.get_parameter_source("lang") == click.core.ParameterSource.ENVIRONMENT
+        raise click.BadParameter(str(exc), param_hint="BRIDGECLI_LANG" if env else "--lang") from exc
 
 
 def main() -> None:
@@ -289,12 +291,10 @@ def _run() -> None:
         sys.exit(exc.exit_code)
     except BrokenPipeError:
         # the reader went away (e.g. `| head`): stop quietly
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(ExitCode.OK)
     try:
         sys.stdout.flush()
     except BrokenPipeError:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     sys.exit(rv if isinstance(rv, int) else ExitCode.OK)

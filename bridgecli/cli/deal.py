@@ -14,6 +14,7 @@ from bridgecli.cli.common import (
     Count,
     cap_jobs,
     get_lang,
+    note,
     output_format,
     output_option,
     read_text,
@@ -32,9 +33,10 @@ class _Progress:
     #: Seconds before the first line.
     DELAY = 1.0
 
-    def __init__(self, enabled: bool, target: int | None) -> None:
+    def __init__(self, enabled: bool, target: int | None, limit: int | None = None) -> None:
         self.enabled = enabled
         self.target = target
+        self.limit = limit  # --max-tries: the run may stop there first
         self.start = time.monotonic()
         self.last = 0.0
         self.shown = False
@@ -52,8 +54,13 @@ class _Progress:
         elapsed = max(now - self.start, 1e-9)
         rate = accepted / elapsed
         eta = ""
-        if self.target and rate > 0 and not final:
-            eta = f", ETA {max(0.0, (self.target - accepted) / rate):.0f} s"
+        if not final and (self.target or self.limit):
+            # the sooner of the two ends: the boards asked for, or --max-tries
+            ends = [((self.target - accepted) / rate, "") if self.target and rate > 0 else None,
+                    ((self.limit - tried) / (tried / elapsed), " at --max-tries") if self.limit and tried else None]
+            left, why = min((e for e in ends if e is not None), default=(None, ""))
+            if left is not None:
+                eta = f", ETA {max(0.0, left):.0f} s{why}"
         pct = 100.0 * accepted / tried if tried else 0.0
         click.echo(f"\rdeal: {accepted:,}/{tried:,} accepted ({pct:.3g}%), {rate:,.0f}/s{eta}   ",
                    err=True, nl=final)
@@ -64,14 +71,14 @@ EXAMPLES = (
     "  bridgecli deal -n 4 --seed 1 | bridgecli show -\n"
     "  bridgecli deal -n 3 --seed 7 -o 1nt.txt \\\n"
     "      --where 'hcp(north) >= 15 && shape(north, any 4333 + any 4432)'\n"
-    "  bridgecli deal -n 10000 --seed 1 --stats 'hcp(south)' -o /dev/null\n"
+    "  bridgecli deal -n 10000 --seed 1 --stats 'hcp(south)' > /dev/null\n"
 )
 """The examples at the end of ``bridgecli deal --help`` (run by the tests, from the repository root)."""
 
 
 @click.command("deal", epilog=EXAMPLES)
-@click.option("-n", "--count", "count", type=Count(0), default=1, metavar="N", show_default=True,
-              help="Number of boards to deal.")
+@click.option("-n", "--count", "count", type=Count(1), default=1, metavar="N", show_default=True,
+              help="Number of boards to deal (1 or more).")
 @click.option("--seed", type=Count(0), default=None, metavar="N",
               help="Random seed (default: a fresh one, written into the output).")
 @click.option("--start-board", type=Count(1), default=1, metavar="N", show_default=True,
@@ -151,8 +158,8 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
     fmt = fmt.lower()
     if seed is None and fmt in ("text", "printall", "none", "lin"):
         # these formats have no Generator tag: say the seed first (`| head` keeps it), so the run can be repeated
-        click.echo(f"deal: seed {plan.seed} (repeat with --seed {plan.seed})", err=True)
-    meter = _Progress(progress if progress is not None else sys.stderr.isatty(), plan.target)
+        note(f"seed {plan.seed} (repeat with --seed {plan.seed})")
+    meter = _Progress(progress if progress is not None else sys.stderr.isatty(), plan.target, plan.limit)
     from bridgecli.dealer.output import localizer
 
     localize = localizer(get_lang(ctx) if fmt == "text" and _has_lang(ctx) else None)
@@ -167,9 +174,9 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
             raise BridgeCliError(f"format {fmt!r} is not available in this build", ExitCode.USAGE) from exc
     if stats is not None:
         click.echo(result.report(), err=True, nl=False)
-    note = result.shortfall()  # raises RuleError when too few were found
-    if note:
-        click.echo(f"bridgecli: note: {note}", err=True)
+    short = result.shortfall()  # raises RuleError when too few were found
+    if short:
+        note(short)
     from bridgecli.cli.interrupts import allow_quick_exit
 
     allow_quick_exit()  # the output is closed and the workers are gone: nothing left to tear down

@@ -20,12 +20,14 @@ from bridgecli.cli.common import (
     input_argument,
     json_option,
     keep_going_option,
+    note,
     output_format,
     output_option,
     parse_board_numbers,
     read_records,
     records_done,
     report_capped,
+    table_style_option,
     variant_option,
     whole_input,
 )
@@ -62,8 +64,7 @@ EXAMPLES = (
 @board_option
 @json_option
 @click.option("--tricks", "show_tricks", is_flag=True, help="Also show the tricks as a table.")
-@click.option("--fmt", "tablefmt", default="simple", show_default=True, metavar="STYLE",
-              help="tabulate style of --tricks (plain, simple, grid, github...).")
+@table_style_option("tabulate style of --tricks (plain, simple, grid, github...).")
 @click.option("--deal", "deal_text", default=None, metavar="PBN", help='Inline deal, e.g. "N:AKQ.. ... ... ...".')
 @click.option("--contract", "contract_text", default=None, metavar="CONTRACT", help="Inline contract, e.g. 4S or 3NTX.")
 @click.option("--declarer", "declarer_text", default=None, metavar="N|E|S|W", help="Inline declarer seat.")
@@ -101,11 +102,6 @@ def play(ctx: click.Context, infile: str, board_specs: tuple[str, ...], as_json:
                                 option="--json") == "json"
     lang = get_lang(ctx)
     wanted = parse_board_numbers(board_specs)
-    if tablefmt != "simple":
-        from tabulate import tabulate_formats
-
-        if tablefmt not in tabulate_formats:
-            raise click.BadParameter(f"unknown table style {tablefmt!r}", param_hint="--fmt")
     if variant_name is not None:
         if (deal_text or contract_text or declarer_text or cards_text or complete or interactive or show_tricks
                 or analyse):
@@ -196,11 +192,11 @@ def play(ctx: click.Context, infile: str, board_specs: tuple[str, ...], as_json:
         if tally.read == 0:
             raise BridgeCliError(f"{source}: no boards", ExitCode.USAGE)
         if no_play:  # (a board with no play record has no line: said, not dropped silently)
-            click.echo(f"bridgecli: note: {source}: " + (f"{no_play} of {tally.selected} boards have no play record"
-                       if no_play < tally.selected else f"no board has a play record ({no_play} read)"), err=True)
+            note(f"{source}: " + (f"{no_play} of {tally.selected} boards have no play record"
+                        if no_play < tally.selected else f"no board has a play record ({no_play} read)"))
         if no_deal:
-            click.echo(f"bridgecli: note: {source}: {no_deal} board{'s' if no_deal > 1 else ''} with a play record"
-                       " but no deal not replayed", err=True)
+            note(f"{source}: {no_deal} board{'s' if no_deal > 1 else ''} with a play record"
+                        " but no deal not replayed")
         if wanted and tally.selected == 0:
             raise BridgeCliError(f"{source}: no board {wanted}", ExitCode.USAGE)
         if code >= ExitCode.USAGE and (output not in (None, "-") or keep_going):

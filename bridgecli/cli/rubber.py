@@ -29,6 +29,7 @@ from bridgecli.cli.common import (
     output_option,
     variant_option,
 )
+from bridgecli.core.errors import ParseError
 from bridgecli.core.rubber import ROUNDINGS
 
 CHICAGO_RULE_CHOICES = ["carry", "each", "a", "b"]
@@ -100,16 +101,22 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
     if variant_name is not None:
         _variant_only(ctx, variant_name)
         variant = find_variant_option(variant_name)
-        names = sessions.variant_players(variant, players)
+        try:
+            names = sessions.variant_players(variant, players)
+        except ParseError as exc:
+            raise click.UsageError(localise(exc.message), ctx) from None
         text, source = read_text(infile)
         vsession = sessions.variant_session(variant, io.StringIO(text), players=names, fmt=kw.get("from"), name=source,
                                             lang=lang, warn=echo_warning)
         with AtomicOutput(output) as fp:
             fp.write(shown(render_sheet(vsession, rounding=rounding.lower(), lang=lang, fmt=fmt)))
         ctx.exit(ExitCode.OK)
-    session = sessions.start_session(chicago=chicago, chicago_rule=chicago_rule, players=players,
-                                     partscore_bonus=partscore_bonus, passout=passout, dealer=dealer,
-                                     chicago_honours=chicago_honours, lang=lang)
+    try:  # a bad --players or --dealer: a usage error, with the help's name
+        session = sessions.start_session(chicago=chicago, chicago_rule=chicago_rule, players=players,
+                                         partscore_bonus=partscore_bonus, passout=passout, dealer=dealer,
+                                         chicago_honours=chicago_honours, lang=lang)
+    except ParseError as exc:
+        raise click.UsageError(localise(exc.message), ctx) from None
     repeats = _write_sheet(session, infile, honours_mode, kw.get("from"), dealer is not None, lang, output,
                            rounding=rounding.lower(), out_fmt=fmt, shown=shown, rounds=not chicago)
     ctx.exit(ExitCode.RULES if repeats else ExitCode.OK)

@@ -21,6 +21,7 @@ from bridgecli.cli.common import (
     json_option,
     output_format,
     output_option,
+    table_style_option,
     variant_option,
 )
 from bridgecli.cli.common.options import batch_line_parser
@@ -133,7 +134,7 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
                     yield sb.board
                 continue
             if sb.warning is not None:
-                click.echo(cut_quoted(f"bridgecli: warning: {source}: {sb.warning}"), err=True)
+                common.echo_warning(cut_quoted(f"{source}: {sb.warning}"))
             if keep is not None:
                 keep(sb.as_json() if as_json else sb)  # type: ignore[arg-type]
                 held += 1
@@ -207,14 +208,13 @@ EXAMPLES = (
               help="Scoring scheme (duplicate, oldmp).")
 @format_option("--from", "Format of FILE (default: from extension or content).")
 @format_option("--to", "Write FILE's boards back in this format, with Score tags added (as -o FILE.pbn does).")
-@click.option("--fmt", "style", default="simple", show_default=True, metavar="STYLE",
-              help="Table style (tabulate: simple, github, grid, plain ...).")
+@table_style_option()
 @output_option
 @variant_option
 @click.pass_context
 def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declarer: str | None, ns: bool,
           as_json: bool, imps_mode: bool, event_file: str | None, keep_going: bool, scoring: str,
-          style: str, output: str | None, variant_name: str | None = None, **kw: Any) -> None:
+          tablefmt: str, output: str | None, variant_name: str | None = None, **kw: Any) -> None:
     """Score a contract's result (duplicate, Law 77), IMPs, a file of boards, or an event.
 
     CONTRACT is 4S, 4SX, 3NTXX, 3N, 4♠ or pass; RESULT is =, +1, -2 or the
@@ -237,11 +237,6 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
                                 option="--json") == "json"
         ctx.params["as_json"] = as_json
     lang = get_lang(ctx)
-    if style != "simple":
-        from tabulate import tabulate_formats
-
-        if style not in tabulate_formats:
-            raise click.BadParameter(f"unknown table style {style!r}", param_hint="--fmt")
     if variant_name is not None:
         if event_file or imps_mode or ns or declarer or not args or args == ("-",):
             raise click.UsageError("--variant scores one CONTRACT RESULT or a FILE: no --event, --imps, --ns,"
@@ -259,12 +254,15 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
         with common.AtomicOutput(output) as fp:
             fp.write(line + "\n")
         ctx.exit(0)
-    find_rules(scoring)
+    try:
+        find_rules(scoring)
+    except ParseError as exc:
+        raise click.UsageError(localise(exc.message), ctx) from None
     if event_file is not None:
         if args:
             raise ParseError(f"--event takes no other arguments, not {args[0]!r}")
         try:
-            ctx.exit(_run_event(event_file, ctx.params, fmt_override, output, style, lang))
+            ctx.exit(_run_event(event_file, ctx.params, fmt_override, output, tablefmt, lang))
         except BridgeError as exc:
             # rule errors of the event core know the line, not the file
             raise exc.located(source="<stdin>" if event_file == "-" else event_file) from None
@@ -278,16 +276,18 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
         # a board file on stdin (PBN, JSON, YAML, LIN) is scored as a FILE, as show and rubber do
         head, ended = read_head(files.stdin_reader())
         if is_board_text(head.decode("utf-8", "replace")):
-            ctx.exit(_run_file("-", ctx, None, output, keep_going, style, stdin_head=head))
+            ctx.exit(_run_file("-", ctx, None, output, keep_going, tablefmt, stdin_head=head))
         ctx.exit(_run_batch(ctx, keep_going, output, head, ended))
     if a_file and not imps_mode:
         lines = open_result_lines(args[0], fmt_override)  # a FILE of result lines is scored as - is
         if lines is not None:
             with lines:
                 ctx.exit(_run_batch(ctx, keep_going, output, b"", False, lambda: lines.read(1 << 16), args[0]))
-        ctx.exit(_run_file(args[0], ctx, fmt_override, output, keep_going, style))
+        ctx.exit(_run_file(args[0], ctx, fmt_override, output, keep_going, tablefmt))
     if kw.get("to"):
         raise click.UsageError("--to writes the boards of a FILE back (with Score tags), not a result")
+    if not imps_mode:
+        common.check_result_words(ctx, args, lang)
     line = result_line(args, ctx.params, lang)
     if output not in (None, "-"):
         with common.AtomicOutput(output) as fp:

@@ -21,6 +21,7 @@ from bridgecli.cli.common import (
     quiet_stdout,
     records_done,
     report,
+    table_style_option,
     variant_option,
 )
 from bridgecli.core.board import Board
@@ -71,8 +72,7 @@ EXAMPLES = (
               help="How to write the ten.")
 @click.option("--brief", is_flag=True, help="One line a board: contract, result and calls.")
 @click.option("--no-play", is_flag=True, help="Leave out the trick-by-trick play record.")
-@click.option("--fmt", "tablefmt", default="simple", show_default=True, metavar="STYLE",
-              help="tabulate style of the auction and play grids (plain, simple, grid, github...).")
+@table_style_option("tabulate style of the auction and play grids (plain, simple, grid, github...).")
 @click.option("--color/--no-color", "colour", default=None,
               help="Red hearts and diamonds (default: only on a terminal, and not with NO_COLOR).")
 @click.option("--html", is_flag=True, help="A printable hand record: one self-contained HTML page (A4).")
@@ -126,11 +126,6 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
     from bridgecli.files import streaming_gc
     from bridgecli.render.text import paint_red, render_board, render_brief
 
-    if tablefmt != "simple":
-        from tabulate import tabulate_formats
-
-        if tablefmt not in tabulate_formats:
-            raise click.BadParameter(f"unknown table style {tablefmt!r}", param_hint="--fmt")
     if solve_ and brief:
         raise click.UsageError("--solve and --brief exclude each other")
     wanted = parse_board_numbers(board_specs)

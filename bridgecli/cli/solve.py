@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import sys
 import time
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -51,7 +52,7 @@ EXAMPLES = (
               help="Write the boards back in this format, with the solver's tags added.")
 @click.option("--leads", is_flag=True, help="Tricks for the defence for every opening lead of the contract "
               "(or of each par contract).")
-@click.option("--progress", is_flag=True, help="Report progress on stderr.")
+@click.option("--progress/--no-progress", default=None, help="Progress on stderr (default: when stderr is a terminal).")
 @click.option("--executor", default="local", show_default=True, metavar="SPEC",
               help="local, or batches of 40 boards as tasks on dask-local:N or dask://HOST:PORT "
               "(needs bridgecli[cluster]).")
@@ -60,7 +61,7 @@ EXAMPLES = (
 @keep_going_option
 @click.pass_context
 def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, processes: bool, as_json: bool,
-          output: str | None, to: str | None, leads: bool, progress: bool, force_table: bool,
+          output: str | None, to: str | None, leads: bool, progress: bool | None, force_table: bool,
           keep_going: bool = False, executor: str = "local") -> None:
     """Double-dummy tables, par score and par contracts (and opening leads) of every board.
 
@@ -72,8 +73,7 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
     Needs the optional DDS solver: pip install 'bridgecli[dds]'. Boards are
     read and solved in batches of 40 (DDS's limit) on J threads, and each is
     written as soon as its batch is done, in input order. --processes spreads
-    batches of 10 over J worker processes instead (measured: no faster, see
-    bench/results/solve.md).
+    batches of 10 over J worker processes instead (usually no faster).
     With -o FILE.pbn (or --to FORMAT) the boards are written back with the
     tags DoubleDummyTricks, OptimumScore, ParContract (OpeningLeads with
     --leads) and the OptimumResultTable section; --json writes each board in
@@ -126,7 +126,7 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
         else:
             stream = analyse_stream(records, leads=leads, jobs=n_jobs, processes=processes, batch=solving.BATCH,
                                     job_batch=solving.JOB_BATCH, source=source)
-        if progress:
+        if progress or (progress is None and sys.stderr.isatty()):
             stream = _with_progress(stream)
         items = iter(stream)
         head = next(items, None)

@@ -302,8 +302,9 @@ def _first_index(rules: AuctionRules, dealer: Seat) -> int:
     return (i + rules.first_caller) % len(rules.seats)
 
 
-def _explain(rules: AuctionRules, st: _State, call: object, reason: str) -> str:
-    """The message of an illegal call, citing the Law that rectifies it."""
+def _explain(rules: AuctionRules, st: _State, call: object, reason: str, first: int = 0) -> str:
+    """The message of an illegal call, citing the Law that rectifies it (``first``: the
+    dealer's index, which names the calls left to a player who may not bid)."""
     last = st[1]
     last_text = str(rules.bids[last]) if last >= 0 else ""
     if reason == "insufficient":
@@ -323,7 +324,9 @@ def _explain(rules: AuctionRules, st: _State, call: object, reason: str) -> str:
     if reason == "redouble-not-bidder":
         return f"only the side that bid {last_text} may redouble (Law 19B)"
     if reason == "not-the-dealer":
-        return f"only the dealer bids in {rules.name}; pass or double"
+        left = [word for code, word in ((_PASS, "pass"), (_DOUBLE, "double"), (_REDOUBLE, "redouble"))
+                if not isinstance(_step(rules, first, st, code), str)]
+        return f"only the dealer bids in {rules.name}; {' or '.join(left) or 'no call'} here"
     if reason == "opening-pass":
         return f"the first call may not be a pass in {rules.name}"
     if reason == "after-close":
@@ -340,7 +343,7 @@ def _error(rules: AuctionRules, first: int, st: _State, call: object, reason: st
     n = st[0]
     seat = rules.seats[(first + n) % len(rules.seats)]
     shown = str(call) if isinstance(call, (Bid, Pass, Double, Redouble)) else repr(call)
-    message = f"illegal call {n + 1} ({seat.letter}) {shown!r}: {_explain(rules, st, call, reason)}"
+    message = f"illegal call {n + 1} ({seat.letter}) {shown!r}: {_explain(rules, st, call, reason, first)}"
     return IllegalCallError(message, reason=reason, index=n)
 
 

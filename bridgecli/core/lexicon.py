@@ -174,13 +174,16 @@ POLISH = Tokens(
         "N": NORTH, "E": EAST, "S": SOUTH, "W": WEST,
         "PÓŁNOC": NORTH, "WSCHÓD": EAST, "POŁUDNIE": SOUTH, "ZACHÓD": WEST,
         "POLNOC": NORTH, "WSCHOD": EAST, "POLUDNIE": SOUTH, "ZACHOD": WEST,
+        "PŁN": NORTH, "WSCH": EAST, "PŁD": SOUTH, "ZACH": WEST,
+        "PLN": NORTH, "PLD": SOUTH, "PN": NORTH, "PD": SOUTH,
     }),
     vulnerability=_upper({
         "NIKT": VUL_NONE, "OBIE PRZED": VUL_NONE, "PRZED": VUL_NONE,
         "NS": VUL_NS, "N-S": VUL_NS, "NS PO": VUL_NS,
         "EW": VUL_EW, "E-W": VUL_EW, "WE": VUL_EW, "W-E": VUL_EW,
         "EW PO": VUL_EW, "WE PO": VUL_EW,
-        "OBIE": VUL_ALL, "OBIE PO": VUL_ALL, "WSZYSCY": VUL_ALL,
+        "OBIE": VUL_ALL, "OBIE PO": VUL_ALL, "WSZYSCY": VUL_ALL, "OBA": VUL_ALL, "OBAJ": VUL_ALL,
+        "ŻADNA": VUL_NONE, "ZADNA": VUL_NONE, "ŻADNI": VUL_NONE, "NIKT PO": VUL_NONE,
     }),
     passout=("PAS", "PASY", "SPASOWANE", "4 PASY"),
 )
@@ -208,12 +211,15 @@ HUNGARIAN = Tokens(
     seats=_upper({
         "É": NORTH, "K": EAST, "D": SOUTH, "NY": WEST,
         "ÉSZAK": NORTH, "KELET": EAST, "DÉL": SOUTH, "NYUGAT": WEST,
+        "ÉSZ": NORTH, "NYUG": WEST, "ESZAK": NORTH, "DEL": SOUTH,
     }),
     vulnerability=_upper({
         "SENKI": VUL_NONE, "MANS": VUL_NONE, "MANS-MANS": VUL_NONE,
         "É-D": VUL_NS, "ÉD": VUL_NS, "É-D BELL": VUL_NS,
         "K-NY": VUL_EW, "KNY": VUL_EW, "K-NY BELL": VUL_EW,
         "MINDENKI": VUL_ALL, "MIND": VUL_ALL, "BELL-BELL": VUL_ALL,
+        "MINDKETTŐ": VUL_ALL, "MINDKETTO": VUL_ALL, "MINDKÉT": VUL_ALL, "NINCS": VUL_NONE, "EGYIK SEM": VUL_NONE,
+        "ÉD BELL": VUL_NS, "KNY BELL": VUL_EW,
     }),
     passout=("PASSZ", "MIND PASSZ", "BEPASSZOLVA"),
 )

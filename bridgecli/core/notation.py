@@ -58,6 +58,10 @@ def _card_types() -> tuple[type[Card], type[Hand]]:
     return Card, Hand
 
 
+#: A warning's count of further cases, at its end (``... (3 more)``).
+_MORE = r" \((\d+) more\)$"
+
+
 @cache
 def _compiled(pattern: str) -> re.Pattern[str]:
     """``pattern`` compiled once, when a message first needs it (not at import)."""
@@ -129,7 +133,8 @@ class Language:
         """``text``, an English error message, in this language where a pattern of
         :attr:`error_patterns` reads it; unchanged otherwise (and always in English).
 
-        The message may start with where it comes from (``FILE:LINE: board 5: ...``):
+        A warning's count of further cases at its end (``(3 more)``) is written in this
+        language too. The message may start with where it comes from (``FILE:LINE: board 5: ...``):
         the place is kept and ``board 5`` translated. Quoted input, numbers and Law
         numbers are copied; seat names go through the seat table, nested messages
         are translated in turn. Only the first line is read (a caret line follows
@@ -138,6 +143,10 @@ class Language:
         if not self.error_patterns:
             return text
         head, nl, tail = text.partition("\n")
+        more = re.search(_MORE, head)  # a warning's count of further cases: "(3 more)"
+        if more is not None:
+            return (self._translate_line(head[: more.start()]) + " " + self.word("more_n").format(n=more.group(1))
+                    + nl + tail)
         return self._translate_line(head) + nl + tail
 
     def _translate_line(self, text: str) -> str:
@@ -339,7 +348,7 @@ _WORDS_EN: dict[str, str] = {
     "by": "by", "passed_out": "Pass",
     # bridgecli.render.text
     "board": "Board", "dealer": "Dealer", "vulnerable": "Vulnerable", "contract": "Contract",
-    "result": "Result", "made": "made", "down": "down", "tricks": "tricks", "all_pass": "All Pass",
+    "result": "Result", "made": "made", "down": "down", "tricks": "tricks", "all_pass": "All Pass", "more_n": "({n} more)",
     "board_passed_out": "Passed out", "trick": "Trick", "lead": "Lead", "won": "Won",
     "notes": "Notes", "play": "Play", "unknown": "unknown",
     # hand records (bridgecli.render.html, bridgecli.render.svg)
@@ -443,7 +452,7 @@ POLISH = Language(
     words={
         "by": "", "passed_out": "pas",
         "board": "Rozdanie", "dealer": "Rozdający", "vulnerable": "Założenia", "contract": "Kontrakt",
-        "result": "Wynik", "made": "ugrany", "down": "bez", "tricks": "lew", "all_pass": "pasy",
+        "result": "Wynik", "made": "ugrany", "down": "bez", "tricks": "lew", "all_pass": "pasy", "more_n": "(i jeszcze {n})",
         "board_passed_out": "Rozdanie spasowane", "trick": "Lewa", "lead": "Wist", "won": "Bierze",
         "notes": "Uwagi", "play": "Rozgrywka", "unknown": "nieznany",
         "makeable": "Kontrakty do ugrania", "hand_record": "Rozkłady",
@@ -518,8 +527,8 @@ POLISH = Language(
         "not_card": "to nie jest karta: {text}",
         "not_call": "to nie jest odzywka: {text}",
         "not_call_level": "to nie jest odzywka: {text} (odzywki od 1 do 7)",
-        "not_seat": "to nie jest strona świata: {text}",
-        "not_vul": "to nie są założenia: {text}",
+        "not_seat": "to nie jest strona świata: {text} (N, E, S, W; Płn, Wsch, Płd, Zach; Północ, Wschód, Południe, Zachód)",
+        "not_vul": "to nie są założenia: {text} (nikt, NS, EW, obie; obie przed, NS po, EW po, obie po)",
         "hand_suits": "ręka ma cztery kolory rozdzielone kropkami: {text}",
         "hand_rank": "to nie jest wysokość karty: {tok} w ręce {text}",
         "hand_twice": "karta {tok} dwa razy w ręce {text}",
@@ -557,7 +566,7 @@ HUNGARIAN = Language(
     words={
         "by": "", "passed_out": "passz",
         "board": "Leosztás", "dealer": "Osztó", "vulnerable": "Bell", "contract": "Felvétel",
-        "result": "Eredmény", "made": "teljesítve", "down": "bukás", "tricks": "ütés", "all_pass": "mind passz",
+        "result": "Eredmény", "made": "teljesítve", "down": "bukás", "tricks": "ütés", "all_pass": "mind passz", "more_n": "(és még {n})",
         "board_passed_out": "Bepasszolt leosztás", "trick": "Ütés", "lead": "Hív", "won": "Viszi",
         "notes": "Megjegyzések", "play": "Lejátszás", "unknown": "ismeretlen",
         "makeable": "Teljesíthető felvételek", "hand_record": "Leosztások",
@@ -631,8 +640,8 @@ HUNGARIAN = Language(
         "not_card": "nem kártyalap: {text}",
         "not_call": "nem bemondás: {text}",
         "not_call_level": "nem bemondás: {text} (licit 1-től 7-ig)",
-        "not_seat": "nem égtáj: {text}",
-        "not_vul": "nem bell-állapot: {text}",
+        "not_seat": "nem égtáj: {text} (É, K, D, Ny; Észak, Kelet, Dél, Nyugat)",
+        "not_vul": "nem bell-állapot: {text} (senki, É-D, K-Ny, mindenki; mind, mindkettő)",
         "hand_suits": "egy kéz négy színét pont választja el: {text}",
         "hand_rank": "nem lapérték: {tok} a(z) {text} kézben",
         "hand_twice": "a(z) {tok} lap kétszer szerepel a(z) {text} kézben",

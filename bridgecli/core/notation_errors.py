@@ -131,6 +131,14 @@ ERROR_PATTERNS: dict[str, str] = {
     "is_function": r"(?P<text>%Q) is a function: write (?P<name>\w+)\(\.\.\.\)",
     # the solver
     "solver_missing": r"(?P<cmd>solve|tricks\(\)) needs the DDS solver: (?P<how>pip install [^\n]+)",
+    # notes and warnings a user meets first
+    "jobs_lowered": r"(?P<opt>--jobs|--workers|-j) (?P<n>[\d,]+) lowered to (?P<m>\d+), the cores available",
+    "seed_note": r"seed (?P<n>\d+) \(repeat with --seed (?P<m>\d+)\)",
+    "unquoted_tag": r"tag value without quotes, read as (?P<text>%Q) \(PBN 3\.2 wants \"\.\.\.\"\)",
+    "some_no_play": r"(?P<n>\d+) of (?P<m>\d+) boards have no play record",
+    "none_play": r"no board has a play record \((?P<n>\d+) read\)",
+    "shortfall": r"only (?P<n>[\d,]+) of (?P<m>[\d,]+) deals met the conditions in (?P<t>[\d,]+) tries"
+                 r" \(acceptance rate (?P<rate>[^)]+)\); raise --max-tries or relax the conditions",
 }
 
 #: English ``_MESSAGES_EN`` placeholders -> the group they become in a pattern.
@@ -245,7 +253,8 @@ ERRORS_PL: dict[str, str] = {
     "not_score": "to nie jest zapis: {text}",
     "no_such_option": "nie ma takiej opcji: {text}",
     "declarer_says": "rozgrywający {text}, a według kontraktu {seat}",
-    "vul_must": "--vul przyjmuje none, ns, ew albo both, a nie {text}",
+    "vul_must": "--vul przyjmuje none, ns, ew albo both (po polsku: nikt, NS, EW, obie; obie przed, NS po, EW po,"
+                " obie po), a nie {text}",
     "rubber_no_declarer": "brak rozgrywającego w {text} (podaj --declarer N albo 4SXN-1)",
     "rubber_honours_passout": "honory {text} w rozdaniu spasowanym",
     "rubber_honours_form": "honory zapisuje się STRONA:PUNKTY, np. 'NS:100' albo 'EW:150', a nie {text}",
@@ -265,6 +274,13 @@ ERRORS_PL: dict[str, str] = {
     "predeal_form": "predeal {text}: pisz 'N:AKQ.J.T98.76' albo 'north=SAKQ,HA'",
     "is_function": "{text} to funkcja: pisz {name}(...)",
     "solver_missing": "{cmd} wymaga solvera DDS: {how}",
+    "jobs_lowered": "{opt} {n} zmniejszone do {m}, tylu rdzeni jest dostępnych",
+    "seed_note": "ziarno {n} (powtórzysz z --seed {m})",
+    "unquoted_tag": 'wartość znacznika bez cudzysłowu, odczytana jako {text} (PBN 3.2 wymaga "...")',
+    "some_no_play": "{n} z {m} rozdań nie ma zapisu rozgrywki",
+    "none_play": "żadne rozdanie nie ma zapisu rozgrywki (odczytano {n})",
+    "shortfall": "tylko {n} z {m} rozdań spełniło warunki w {t} próbach (odsetek {rate}); zwiększ --max-tries"
+                 " albo złagodź warunki",
 }
 
 #: Words the Polish messages look up (``term_<English word>``).
@@ -345,7 +361,8 @@ ERRORS_HU: dict[str, str] = {
     "not_score": "nem pontszám: {text}",
     "no_such_option": "nincs ilyen opció: {text}",
     "declarer_says": "a felvevő {text}, de a felvétel szerint {seat}",
-    "vul_must": "a --vul értéke none, ns, ew vagy both lehet, nem {text}",
+    "vul_must": "a --vul értéke none, ns, ew vagy both (magyarul: senki, É-D, K-Ny, mindenki; mind,"
+                " mindkettő) lehet, nem {text}",
     "rubber_no_declarer": "nincs felvevő: {text} (add meg: --declarer N, vagy 4SXN-1)",
     "rubber_honours_passout": "honőrök {text} bepasszolt leosztásban",
     "rubber_honours_form": "a honőrök alakja OLDAL:PONT, pl. 'NS:100' vagy 'EW:150', nem {text}",
@@ -366,6 +383,13 @@ ERRORS_HU: dict[str, str] = {
     "predeal_form": "predeal {text}: írd így: 'N:AKQ.J.T98.76' vagy 'north=SAKQ,HA'",
     "is_function": "{text} függvény: írd így: {name}(...)",
     "solver_missing": "a(z) {cmd} DDS-megoldót igényel: {how}",
+    "jobs_lowered": "{opt} {n} helyett {m}, ennyi processzormag érhető el",
+    "seed_note": "mag: {n} (megismételhető: --seed {m})",
+    "unquoted_tag": 'idézőjel nélküli címkeérték, így olvasva: {text} (a PBN 3.2 "..."-t kér)',
+    "some_no_play": "{m} leosztásból {n}-nak nincs lejátszása",
+    "none_play": "egyik leosztásnak sincs lejátszása ({n} beolvasva)",
+    "shortfall": "csak {n} leosztás felelt meg a feltételeknek a kért {m}-ból {t} próbálkozásból ({rate});"
+                 " növelje a --max-tries értékét, vagy enyhítsen a feltételeken",
 }
 
 #: Words the Hungarian messages look up (``term_<English word>``).

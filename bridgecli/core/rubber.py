@@ -500,6 +500,11 @@ class RepeatedPartnership:
     """The two players, in seat order of ``rubber``."""
 
 
+def _person(name: str) -> str:
+    """A player's name as the partner rule compares it: case and runs of spaces left out."""
+    return " ".join(name.casefold().split())
+
+
 def repeated_partnerships(rubbers: Iterable[Rubber]) -> list[RepeatedPartnership]:
     """Partnerships that repeat inside a round (a *tura*) of three rubbers.
 
@@ -507,7 +512,8 @@ def repeated_partnerships(rubbers: Iterable[Rubber]) -> list[RepeatedPartnership
     were partners may not partner again in the same round; in the third rubber the two
     partnerships not yet formed play. A round is three consecutive rubbers of the same four
     players, counted from the first rubber those four play together; a rubber without players,
-    or with another four, starts the count again.
+    or with another four, starts the count again. Names are one player whatever their case
+    and spacing (``Ann`` is ``ann``, as at the table); the warning gives them as this rubber writes them.
     """
     rounds = PartnershipRounds()
     return [rep for r in rubbers for rep in rounds.add(r)]
@@ -528,14 +534,14 @@ class PartnershipRounds:
         if r.players is None:
             self.four = None
             return []
-        here = frozenset(r.players)
+        here = frozenset(_person(p) for p in r.players)
         if here != self.four or self.position == 3:
             self.four, self.position, self.seen = here, 0, {}
         self.position += 1
         out = []
         n, e, s_, w = r.players
         for a, b in ((n, s_), (e, w)):
-            pair = frozenset((a, b))
+            pair = frozenset((_person(a), _person(b)))
             if pair in self.seen:
                 out.append(RepeatedPartnership(self.number, self.seen[pair], (a, b)))
             else:

@@ -213,13 +213,13 @@ def write_boards(fmt: str, out: IO[bytes], boards: Iterable[Board]) -> None:
 def boards_of(owners: Iterable[tuple[int, Sequence[int]]], seed: int, dealer: int | None = None,
               vul: str | None = None) -> Iterator[Board]:
     """:class:`~bridgecli.core.board.Board` objects of ``(board number, seat of each card)`` pairs,
-    with the dealer, vulnerability and empty tags ``deal`` writes (and its ``Generator``)."""
+    with the dealer, vulnerability and the ``Generator`` tag ``deal`` writes (the PBN roster's
+    empty tags are PBN's: YAML and JSON leave out what nobody gave)."""
     from bridgecli.core.board import Board
     from bridgecli.core.cards import Seat, Vulnerability
     from bridgecli.core.deal import deal_from_indices
 
-    tags = {"Event": "", "Site": "", "Date": "", "West": "", "North": "", "East": "", "South": "",
-            "Scoring": "", "Generator": generator_tag(seed)}
+    tags = {"Generator": generator_tag(seed)}
     for number, owner in owners:
         yield Board(number=number, dealer=Seat(board_dealer(number, dealer)),
                     vulnerability=Vulnerability.from_str(board_vul(number, vul)),

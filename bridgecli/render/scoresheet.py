@@ -322,6 +322,11 @@ def _variant_sheet(variant: Variant, index: int, sheet: RubberSheet, names: Mapp
         out.append(f"{word(key):<{label_w}}" + "".join(f"{v:>{width}}" for v in values))
     if sheet.winner is not None:
         out.append(f"({word('rubber_bonus')} {sheet.rubber_bonus}: {_who(sheet.winner, names, lang)})")
+    for p, premium in sheet.unfinished.items():
+        col = sheet.columns[p]
+        what = [word(k) for k, on in (("reason_unfinished_game", col.games), ("reason_unfinished_part_score",
+                                                                          col.game)) if on]
+        out.append(f"({' + '.join(what)} {premium}: {_who(p, names, lang)})")
     points = player_points(sheet, rounding)
     if len(sheet.players) == 2:
         a, b = sheet.players
@@ -366,6 +371,7 @@ def _variant_json(session: VariantSession, rounding: str) -> str:
             "winner": None if sheet.winner is None else sheet.winner.letter,
             "games": {p.letter: c.games for p, c in sheet.columns.items()},
             "rubber_bonus": sheet.rubber_bonus,
+            "unfinished": {p.letter: premium for p, premium in sheet.unfinished.items()},
             "totals": {p.letter: c.total for p, c in sheet.columns.items()},
             "columns": {p.letter: {"below": c.below, "above": c.above, "games": c.games, "total": c.total}
                         for p, c in sheet.columns.items()},
@@ -406,6 +412,9 @@ def variant_rubber_lines(index: int, sheet: RubberSheet) -> list[str]:
             text = f"down: {-bd.undertricks} above for {who}'s opponent{'s' if len(sheet.players) > 2 else ''}"
         game = f"; game {who}" if line.game_won else ""
         lines.append(f"  {line.label or 'deal'}: declarer {who}{vul}: {text}{game}")
+    if sheet.unfinished:
+        lines.append("  unfinished: " + ", ".join(f"{p.letter} {premium} above" for p, premium in
+                                                  sheet.unfinished.items()))
     lines.append("  totals: " + ", ".join(f"{p.letter} {t}" for p, t in sheet.totals().items()))
     return lines
 
@@ -415,6 +424,7 @@ def variant_rubber_record(index: int, variant: Variant, sheet: RubberSheet) -> d
     return {
         "rubber": index, "variant": variant.name,
         "winner": sheet.winner.letter if sheet.winner is not None else None,
+        "unfinished": {p.letter: premium for p, premium in sheet.unfinished.items()},
         "players": {p.letter: {"below": c.below, "above": c.above, "games": c.games, "total": c.total}
                     for p, c in sheet.columns.items()},
         "deals": [{"deal": ln.label, "declarer": ln.declarer.letter, "declarer_vulnerable": ln.vulnerable,

@@ -97,8 +97,14 @@ def par_line(board: Board, *, lang: Language = ENGLISH, ascii: bool = False) -> 
     ``ParContract`` parts are ``EW 1H+2``, ``NS 4S=``, ``S 6N=``, ``EW 5DX-1`` (with or
     without the result), separated by ``;``. A contract that cannot be read is shown as written.
     """
-    score_tag = (board.tag("OptimumScore") or "").strip()
-    par_tag = (board.tag("ParContract") or "").strip()
+    return par_of_tags(board.tag("OptimumScore") or "", board.tag("ParContract") or "", lang=lang, ascii=ascii)
+
+
+def par_of_tags(score_tag: str, par_tag: str, *, lang: Language = ENGLISH, ascii: bool = False) -> ParLine | None:
+    """Par from the texts of ``OptimumScore`` (``NS 430``) and ``ParContract`` (``NS 4S=; NS 4H=``),
+    as :func:`par_line` reads them from a board and ``solve`` gets them from
+    :class:`bridgecli.solver.par.ParResult` (one way to write par: ``Par: NS 430 (4♠= NS, 4♥= NS)``)."""
+    score_tag, par_tag = score_tag.strip(), par_tag.strip()
     if score_tag in _EMPTY and par_tag in _EMPTY:
         return None
     score = ""

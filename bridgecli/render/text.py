@@ -408,7 +408,8 @@ def render_brief(board: Board, *, lang: Language = ENGLISH, ascii: bool = False,
     solved board par and the contracts each side makes (:func:`brief_analysis`).
 
     e.g. ``Board   1  N  None  4♠ by S, made 10 tricks     1♣ Pass 4♠ All Pass``
-    (the contract padded to 26 characters when the calls follow).
+    (the columns as wide as the language's widest seat, vulnerability and result, so that
+    they line up in every language: :func:`brief_widths`).
     """
     memo = _brief_memo(lang, ascii)
     number = board.number
@@ -424,11 +425,11 @@ def render_brief(board: Board, *, lang: Language = ENGLISH, ascii: bool = False,
         result = got[1]
     auction = board.auction
     head = (f"{memo.board} {'?' if number is None else str(number):>3}  "
-            f"{'-' if dealer is None else memo.seats[dealer]}  {memo.vuls[4 if vul is None else vul]}  ")
+            f"{memo.seats[4 if dealer is None else dealer]}  {memo.vuls[4 if vul is None else vul]}  ")
     if not auction:
         line = head + result
     else:
-        line = f"{head}{result:<26}  {_brief_calls(board, auction, memo)}"
+        line = f"{head}{result:<{memo.width}}  {_brief_calls(board, auction, memo)}"
     if _solved(board):
         found = brief_analysis(board, lang=lang, ascii=ascii)
         if found:
@@ -461,6 +462,25 @@ def _brief_calls(board: Board, auction: tuple[AnnotatedCall, ...], memo: _BriefM
 _OTHER, _BID, _PLAIN_PASS = 0, 1, 2
 
 
+def brief_widths(lang: Language, ascii: bool = False) -> tuple[int, int, int]:
+    """The widths of the seat, vulnerability and result columns of :func:`render_brief` in
+    ``lang``: its longest seat and vulnerability words (4 at least), and its longest result
+    (a redoubled grand slam made with 13 tricks or 13 down; 26 at least, English's)."""
+    from bridgecli.core.calls import Contract, Risk
+    from bridgecli.core.cards import Strain
+
+    seat_w = max(len(lang.seat_str(s)) for s in Seat)
+    vul_w = max(4, *(len(lang.vul_str(v)) for v in Vulnerability))
+    width = 26
+    for seat in Seat:
+        text = lang.contract_str(Contract(7, Strain.NOTRUMP, Risk.REDOUBLED, seat), symbols=not ascii, declarer=True)
+        made = lang.word("result_made").format(contract=text, tricks=13, made=lang.word("made"),
+                                               tricks_word=lang.word("tricks"))
+        down = lang.word("result_down").format(contract=text, under=13, down=lang.word("down"))
+        width = max(width, len(made), len(down))
+    return seat_w, vul_w, width
+
+
 class _BriefMemo:
     """What :func:`render_brief` writes again and again, for one language and ``ascii``:
     its words, and the texts of the calls and results met so far, by identity (the PBN
@@ -468,14 +488,16 @@ class _BriefMemo:
     object, so that the id stays its own; a table grown past :data:`_MEMO_SIZE`
     starts again."""
 
-    __slots__ = ("all_pass", "ascii", "board", "cells", "lang", "results", "seats", "vuls")
+    __slots__ = ("all_pass", "ascii", "board", "cells", "lang", "results", "seats", "vuls", "width")
 
     def __init__(self, lang: Language, ascii: bool) -> None:
         self.lang = lang
         self.ascii = ascii
         self.board = lang.word("board")
-        self.seats = tuple(lang.seat_str(Seat(i)) for i in range(len(Seat)))
-        self.vuls = tuple(lang.vul_str(Vulnerability(i)).ljust(4) for i in range(len(Vulnerability))) + ("-   ",)
+        seat_w, vul_w, self.width = brief_widths(lang, ascii)
+        self.seats = tuple(lang.seat_str(Seat(i)).ljust(seat_w) for i in range(len(Seat))) + ("-".ljust(seat_w),)
+        self.vuls = tuple(lang.vul_str(Vulnerability(i)).ljust(vul_w) for i in range(len(Vulnerability))) + (
+            "-".ljust(vul_w),)
         self.all_pass = lang.word("all_pass")
         self.cells: dict[int, tuple[AnnotatedCall, str, int]] = {}
         self.results: dict[tuple[int, int | None], tuple[object, str]] = {}
@@ -521,17 +543,18 @@ def _render_brief_general(board: Board, *, lang: Language = ENGLISH, ascii: bool
     number = "?" if board.number is None else str(board.number)
     dealer = board.effective_dealer
     vul = board.effective_vulnerability
+    seat_w, vul_w, width = brief_widths(lang, ascii)
     fields = [
         f"{lang.word('board')} {number:>3}",
-        lang.seat_str(dealer) if dealer is not None else "-",
-        (lang.vul_str(vul) if vul is not None else "-").ljust(4),
+        (lang.seat_str(dealer) if dealer is not None else "-").ljust(seat_w),
+        (lang.vul_str(vul) if vul is not None else "-").ljust(vul_w),
     ]
     result = result_text(board, lang=lang, ascii=ascii)
     prefix = lang.word("contract") + ": "
     result = result.removeprefix(prefix)
     fields.append(result or "-")
     if board.auction:
-        fields[-1] = fields[-1].ljust(26)
+        fields[-1] = fields[-1].ljust(width)
         cells = [c for row in auction_rows(board, lang=lang, ascii=ascii) for c in row if c]
         fields.append(" ".join(cells))
     found = brief_analysis(board, lang=lang, ascii=ascii)

@@ -38,15 +38,11 @@ def render_analysis(a: BoardAnalysis, lang: Language | None = None) -> str:
     lines = ["  ".join(head), render_dd_table(a.table, lang=lang)]
     by = lang.word("by")
     if a.par is not None:
-        p = a.par
-        if p.is_passout:
-            lines.append(f"{lang.word('par')} 0: {lang.word('auction_passed_out')}")
-        else:
-            side = lang.word("ns" if p.score > 0 else "ew")
-            lines.append(f"{lang.word('par')} {side} {abs(p.score)}: " + ", ".join(
-                f"{c.level}{lang.strain_str(c.strain)}{'X' if c.doubled else ''}{f' {by}' if by else ''} "
-                f"{'/'.join(lang.seat_str(s) for s in c.declarers)}"
-                + (f" {c.result:+d}" if c.result else "") for c in p.contracts))
+        from bridgecli.render.sheet import par_of_tags
+
+        par = par_of_tags(a.par.optimum_score, a.par.par_contract, lang=lang, ascii=True)
+        if par is not None:
+            lines.append(par.text(lang))
     if a.position is not None:
         pos = a.position
         lines.append(f"Play record stops after {pos.cards_played} cards: {pos.contract} by {pos.declarer.letter} "

@@ -31,12 +31,21 @@ class RubberScale:
     """Rubber premium when the winner's opponents have no game."""
     two_one: int
     """Rubber premium when an opponent has won a game."""
+    unfinished_game: int = 0
+    """Premium to a player with a game in a rubber the session stops before it is won."""
+    unfinished_partscore: int = 0
+    """Premium to a player with a part-score in the unfinished game of such a rubber."""
 
 
-#: Contract bridge's rubber (RULES.md section 7): game 100, rubber 700 or 500.
-BRIDGE_SCALE = RubberScale(100, 700, 500)
+#: Contract bridge's rubber (RULES.md section 7): game 100, rubber 700 or 500; a rubber the
+#: session stops unfinished pays 300 for a game and 100 for a part-score in the game in
+#: progress, as ``rubber`` pays them in contract bridge. Nullo, Chinese and two-handed bridge
+#: score "jak w brydżu tradycyjnym" (as in traditional bridge), so they take these numbers, and
+#: Booby, which the text gives no table of its own, too.
+BRIDGE_SCALE = RubberScale(100, 700, 500, 300, 100)
 #: Szlem: "Partia składa się z 20 punktów"; "Premia za robra po dwóch partiach - 150pkt;
-#: premia za robra po trzech partiach - 100pkt."
+#: premia za robra po trzech partiach - 100pkt." Szlem has its own table, which says nothing
+#: of an unfinished rubber: it is settled as it stands.
 SZLEM_SCALE = RubberScale(20, 150, 100)
 
 
@@ -106,6 +115,8 @@ class RubberSheet:
     """What each deal wrote."""
     winner: Seat | None = None
     """Who won the rubber, once over."""
+    unfinished: dict[Seat, int] = field(default_factory=dict)
+    """The premiums :meth:`close` wrote above the line, by player (none while the rubber runs)."""
 
     def __post_init__(self) -> None:
         for p in self.players:
@@ -148,6 +159,19 @@ class RubberSheet:
         if col.games == 2:
             self.winner = deal.declarer
             col.above += self.rubber_bonus
+
+    def close(self) -> None:
+        """Score a rubber the session stopped before anyone won it: ``scale.unfinished_game``
+        to each player with a game, ``scale.unfinished_partscore`` to each with a part-score in
+        the game in progress. A rubber won, or closed already, is unchanged."""
+        if self.over or self.unfinished:
+            return
+        for player, col in self.columns.items():
+            premium = (self.scale.unfinished_game if col.games else 0) + (
+                self.scale.unfinished_partscore if col.game else 0)
+            if premium:
+                col.above += premium
+                self.unfinished[player] = premium
 
     @property
     def rubber_bonus(self) -> int:
@@ -198,7 +222,9 @@ def standings(sheets: Sequence[RubberSheet], names: Mapping[Seat, str], rounding
 
 
 def keep_rubbers(players: Sequence[Seat], scale: RubberScale, deals: Sequence[DealPlayed]) -> list[RubberSheet]:
-    """The rubbers the deals make, in order: a new sheet starts after each rubber won.
+    """The rubbers the deals make, in order: a new sheet starts after each rubber won. The
+    last one is left as the deals leave it; a session that ends there closes it
+    (:meth:`RubberSheet.close`).
 
     Raises ValueError for a declarer who is not one of ``players``.
     """

@@ -57,7 +57,7 @@ def test_random_seed_is_written(runner: CliRunner) -> None:
 
 def test_random_seed_on_stderr_for_text(runner: CliRunner) -> None:
     r = runner.invoke(cli, ["deal", "-n", "2", "--format", "text"])
-    seed = re.fullmatch(r"deal: seed (\d+) \(repeat with --seed \d+\)\n", r.stderr).group(1)  # type: ignore[union-attr]
+    seed = re.fullmatch(r"bridgecli: note: seed (\d+) \(repeat with --seed \d+\)\n", r.stderr).group(1)  # type: ignore[union-attr]
     again = runner.invoke(cli, ["deal", "-n", "2", "--format", "text", "--seed", seed])
     assert again.stdout == r.stdout and again.stderr == ""
 
@@ -128,7 +128,7 @@ def test_seed_note_comes_first(fmt: str) -> None:
     r = subprocess.run(bridgecli_cmd() + ["deal", "-n", "3", "--format", fmt], env=subprocess_env(),
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, check=True)
     first = r.stdout.decode().splitlines()[0]
-    assert re.fullmatch(r"deal: seed \d+ \(repeat with --seed \d+\)", first)
+    assert re.fullmatch(r"bridgecli: note: seed \d+ \(repeat with --seed \d+\)", first)
 
 
 def test_where_is_met_and_text_format(runner: CliRunner) -> None:
@@ -319,7 +319,10 @@ def test_fast_pbn_equals_the_pbn_writer(runner: CliRunner) -> None:
     from bridgecli.dealer.output import boards_of
 
     owner = Dealer(batch_size=20).deal(batch_generator(1, 0))[0]
-    made = list(boards_of(iter([(7 + k, owner[:, k].tolist()) for k in range(20)]), 1))
+    # (the PBN roster left empty, as deal's PBN writes it; YAML and JSON leave those tags out)
+    roster = dict.fromkeys(("Event", "Site", "Date", "West", "North", "East", "South", "Scoring"), "")
+    made = [b.replace(tags={**roster, **b.tags})
+            for b in boards_of(iter([(7 + k, owner[:, k].tolist()) for k in range(20)]), 1)]
     from bridgecli.dealer.pbnfast import RecordWriter, deal_strings
     from bridgecli.dealer.plain import pbn_render
 
@@ -607,3 +610,48 @@ def test_the_script_ends_a_finished_deal_at_once(function: str, args: list[str],
     lines = r.stdout.splitlines()
     assert ("torn down" in lines) == torn_down
     assert len([ln for ln in lines if ln.startswith("N:")]) == (1200 if code == 0 else 0)  # all of it flushed
+
+
+# -- issue #31, the first hour --------------------------------------------------------
+
+
+@pytest.mark.parametrize("limit, eta", [(1_000_000, "ETA 99 s at --max-tries"), (100_000_000, "ETA 499 s")])
+def test_progress_eta_is_the_sooner_of_the_target_and_max_tries(monkeypatch: pytest.MonkeyPatch,
+                                                                  capsys: pytest.CaptureFixture[str],
+                                                                  limit: int, eta: str) -> None:
+    from bridgecli.cli import deal as deal_mod
+
+    clock = [100.0]
+    monkeypatch.setattr(deal_mod.time, "monotonic", lambda: clock[0])
+    meter = deal_mod._Progress(True, 50_000, limit)
+    clock[0] = 101.0  # one second in: 100 accepted a second, 10,000 tried a second
+    meter.update(100, 10_000)
+    # 49,900 boards to go take 499 s; the tries left before the cap take (limit - 10,000) / 10,000 s
+    assert capsys.readouterr().err.rstrip().endswith(eta)
+
+
+def test_zero_boards_is_a_usage_error(runner: CliRunner) -> None:
+    # a header without boards is no file any reader takes back: -n counts from 1
+    r = runner.invoke(cli, ["deal", "-n", "0", "--seed", "1"])
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr.startswith("bridgecli: error: invalid value for '-n'")
+    assert "deal --help'" in r.stderr
+
+
+def test_the_seed_note_has_the_bridgecli_prefix(runner: CliRunner) -> None:
+    r = runner.invoke(cli, ["deal", "-n", "1", "--format", "text"])
+    assert r.exit_code == 0 and r.stderr.startswith("bridgecli: note: seed ")
+
+
+@pytest.mark.parametrize("fmt", ["yaml", "json"])
+def test_yaml_and_json_leave_out_the_empty_tags_and_read_back_identically(runner: CliRunner, fmt: str) -> None:
+    # issue #31: `Event: ''`, `Site: ''`... are PBN's roster, not something the user gave
+    r = runner.invoke(cli, ["deal", "-n", "3", "--seed", "5", "--format", fmt])
+    assert r.exit_code == 0
+    assert "''" not in r.stdout and '""' not in r.stdout and "Event" not in r.stdout
+    assert "bridgecli" in r.stdout and "seed=5" in r.stdout  # the Generator tag stays
+    back = runner.invoke(cli, ["convert", "-", "--from", fmt, "--to", fmt], input=r.stdout)
+    assert back.exit_code == 0 and back.stdout == r.stdout
+    # and the PBN of the same seed still has the roster PBN asks for
+    pbn = runner.invoke(cli, ["deal", "-n", "1", "--seed", "5"]).stdout
+    assert '[Event "' in pbn and '[Site "' in pbn

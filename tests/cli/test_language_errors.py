@@ -164,6 +164,10 @@ def _cli_corpus(tmp: Path) -> Iterator[str]:
         "p1.pbn": PBN_PLAY.format(deal=DEAL, leader="W", cards="D5 H2 DJ DA").encode(),
         "p2.pbn": PBN_PLAY.format(deal=DEAL, leader="N", cards="DJ D5 D2 DA").encode(),
         "nodeal.pbn": b'[Board "1"]\n[Contract "4S"]\n[Declarer "S"]\n',
+        "np.pbn": ('[Board "1"]\n[Deal "' + DEAL + '"]\n').encode(),
+        "uq.pbn": b'[Event x]\n[Board "1"]\n\n[Event y]\n[Board "2"]\n',
+        "mixed.pbn": (PBN_PLAY.format(deal=DEAL, leader="W", cards="D5 H2 DJ DA") + '\n[Board "2"]\n[Deal "'
+                      + DEAL + '"]\n').encode(),
         "r3.txt": b"pass --honors NS:100\n",
         "r4.txt": b"4S= --declarer N --honors foo\n",
         "r5.txt": b"4S= --declarer N --foo\n",
@@ -177,7 +181,10 @@ def _cli_corpus(tmp: Path) -> Iterator[str]:
         (tmp / name).write_bytes(data)
     runs: list[list[str]] = [["show", str(p)] for p in INVALID.iterdir()]
     runs += [["show", str(tmp / n)] for n in files if n.endswith((".pbn", ".yaml", ".json")) and n[0] != "p"]
-    runs += [["play", str(tmp / n)] for n in ("p1.pbn", "p2.pbn")]
+    runs += [["play", str(tmp / n)] for n in ("p1.pbn", "p2.pbn", "mixed.pbn", "np.pbn")]
+    # the notes and warnings a user meets first (issue #31)
+    runs += [["deal", "-n", "1", "--format", "text"], ["deal", "-n", "1", "-j", "999"], ["show", str(tmp / "uq.pbn")],
+             ["deal", "-n", "2", "--where", "hcp(north) >= 37", "--max-tries", "50"]]
     runs += [["rubber", str(tmp / n)] for n in files if n.endswith(".txt")]
     runs += [["score", str(tmp / n)] for n in ("s1.pbn", "s2.pbn")]
     runs += [
@@ -204,8 +211,11 @@ def _cli_corpus(tmp: Path) -> Iterator[str]:
         _, out, err = _run("en", args)
         # play lines end in the error's [reason] code, appended after the message
         yield from (re.sub(r" \[[a-z-]+\]$", "", line) for line in out.splitlines())
-        yield from (e[len("bridgecli: error: "):] for e in err.split("\n") if e.startswith("bridgecli: error: "))
+        # a usage error ends in where to read the help, after the message
+        yield from (re.sub(r"; see '[a-z -]+ --help'$", "", e[len("bridgecli: error: "):])
+                    for e in err.split("\n") if e.startswith("bridgecli: error: "))
         yield from (e[len("bridgecli: warning: "):] for e in err.split("\n") if e.startswith("bridgecli: warning: "))
+        yield from (e[len("bridgecli: note: "):] for e in err.split("\n") if e.startswith("bridgecli: note: "))
 
 
 def _core_corpus() -> Iterator[str]:

@@ -69,7 +69,18 @@ def test_no_play_and_table_style(runner, boards_json):
     res = runner.invoke(cli, ["show", str(boards_json), "-b", "1", "--no-play", "--fmt", "github"])
     assert "Trick" not in res.stdout and "| West" in res.stdout
     res = runner.invoke(cli, ["show", str(boards_json), "--fmt", "nonsense"])
-    assert res.exit_code == 2 and "--fmt" in res.stderr
+    assert res.exit_code == 2 and "--table-style" in res.stderr
+
+
+def test_table_style_is_the_option_and_fmt_its_unlisted_old_name(runner, boards_json):
+    # issue #31: show --fmt sat beside deal --format; the option says what it is now, and
+    # scripts that pass --fmt keep working
+    new = runner.invoke(cli, ["show", str(boards_json), "-b", "1", "--table-style", "github"])
+    old = runner.invoke(cli, ["show", str(boards_json), "-b", "1", "--fmt", "github"])
+    assert new.exit_code == old.exit_code == 0 and new.stdout == old.stdout and "| West" in new.stdout
+    for command in ("show", "score", "play"):
+        text = runner.invoke(cli, [command, "--help"]).stdout
+        assert "--table-style STYLE" in text and "--fmt" not in text
 
 
 def test_colour_on_request_only(runner, boards_json):

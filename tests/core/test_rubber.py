@@ -489,3 +489,15 @@ def test_other_players_or_unknown_players_start_the_count_again() -> None:
 
     assert repeated_partnerships(_sheet(("A", "B", "C", "D"), ("A", "B", "C", "E"), ("A", "B", "C", "D"))) == []
     assert repeated_partnerships(_sheet(("A", "B", "C", "D"), None, ("A", "B", "C", "D"))) == []
+
+
+def test_a_players_name_is_one_player_whatever_its_case() -> None:
+    from bridgecli.core.rubber import RepeatedPartnership, repeated_partnerships
+
+    # issue #31: "Ann" in rubber 1 and "ann" in rubber 2 are the same player, so the two
+    # rubbers are one round and Ann-Cid partner twice in it
+    rubbers = _sheet(("Ann", "Bob", "Cid", "Dan"), ("ann", "bob", "cid  ", "DAN"))
+    assert repeated_partnerships(rubbers) == [RepeatedPartnership(2, 1, ("ann", "cid  ")),
+                                              RepeatedPartnership(2, 1, ("bob", "DAN"))]
+    # and a name that differs in more than case is another player
+    assert repeated_partnerships(_sheet(("Ann", "Bob", "Cid", "Dan"), ("Anne", "Bob", "Cid", "Dan"))) == []

@@ -69,3 +69,24 @@ def test_the_sample_files_read_as_the_general_path_draws_them() -> None:
                 for ascii in (False, True):
                     assert render_brief(board, lang=lang, ascii=ascii) == _render_brief_general(
                         board, lang=lang, ascii=ascii)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.none() | seats, st.none() | vuls, contracts, st.integers(0, 13)), min_size=2,
+                max_size=8),
+       st.sampled_from(sorted(LANGUAGES)), st.booleans())
+def test_the_brief_columns_line_up_in_every_language(rows: list[Any], code: str, ascii: bool) -> None:
+    # issue #31: "Rozdanie 1  N  obie przed" and "Rozdanie 2  E  NS po" put the contract and the
+    # calls at different columns; the columns are as wide as the language's widest words
+    lang = LANGUAGES[code]
+    calls = (PLAIN[0], PASS_CALL, PASS_CALL, PASS_CALL)
+    firsts, starts = set(), set()
+    for dealer, vul, contract, result in rows:
+        board = Board(number=7, dealer=dealer, vulnerability=vul, auction=calls, contract=contract, result=result)
+        line = render_brief(board, lang=lang, ascii=ascii)
+        result_part = text.result_text(board, lang=lang, ascii=ascii).removeprefix(lang.word("contract") + ": ")
+        calls_part = text._brief_calls(board, calls, text._brief_memo(lang, ascii))
+        assert line.endswith("  " + calls_part)
+        firsts.add(line.rindex(result_part, 0, len(line) - len(calls_part)))
+        starts.add(len(line) - len(calls_part))
+    assert len(firsts) == 1 and len(starts) == 1, (firsts, starts)

@@ -92,7 +92,7 @@ def test_annotated_board_and_text() -> None:
     assert tagged.tags["OptimumScore"] == "NS 1510"
     text = bc.render_analysis(a)
     assert text.splitlines()[0] == "Board 4  Dealer N  Vul None"
-    assert text.splitlines()[-1] == "Par NS 1510: 7S by N/S"
+    assert text.splitlines()[-1] == "Par: NS 1510 (7S= NS)"
 
 
 def test_jobs_never_exceed_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -157,3 +157,20 @@ def test_play_of_dealt_boards_without_play_is_a_note(runner: CliRunner, tmp_path
     assert r.exit_code == 0 and r.stdout == "" and "no board has a play record (2 read)" in r.stderr
     r = runner.invoke(cli, ["play", "--variant", "chinese", str(f), "--board", "7"])
     assert r.exit_code == 2 and "no board 7" in r.stderr
+
+
+@pytest.mark.parametrize("text, left", [
+    ("2D 3C", "pass or double"),      # nothing doubled yet: the other player passes or doubles
+    ("2D X XX 3C", "pass"),           # after the redouble only a pass is left (issue #31)
+])
+def test_the_refusal_names_the_calls_left(runner: CliRunner, text: str, left: str) -> None:
+    r = runner.invoke(cli, ["validate-auction", "--variant", "chinese", "--dealer", "S", "--calls", text])
+    assert r.exit_code == 1
+    assert r.stdout.endswith(f": only the dealer bids in chinese bridge; {left} here\n")
+
+
+def test_a_new_bid_makes_a_double_possible_again() -> None:
+    # 3C (the dealer's) ends the doubled 2D: the other player may pass or double it
+    c = check_calls(Seat.SOUTH, calls("2D X 3C 4C"), CHINESE.auction)
+    assert (c.index, c.reason) == (3, "not-the-dealer")
+    assert c.error is not None and str(c.error).endswith("only the dealer bids in chinese bridge; pass or double here")

@@ -62,14 +62,16 @@ def test_booby_session_per_player(runner: CliRunner, tmp_path: Path) -> None:
     assert [d["declarer_vulnerable"] for d in first["deals"]] == [False, True]
     # 940 against each of E and S: 9.4 -> 9 units each (nearest)
     assert first["settlement"] == {"N": 18, "E": -9, "S": -9}
-    # rubber 2: board 3, N 120, one game, unfinished: 1.2 -> 1 against each
-    assert second["finished"] is False and second["totals"] == {"N": 120, "E": 0, "S": 0}
-    assert second["settlement"] == {"N": 2, "E": -1, "S": -1}
-    assert obj["totals"] == {"N": 1060, "E": 0, "S": 0}
-    # points: N wins 940 from each in rubber 1 and 120 from each in rubber 2
-    assert obj["players"] == [{"name": "Ann", "points": 2 * 940 + 2 * 120, "units": 20},
-                              {"name": "Bob", "points": -1060, "units": -10},
-                              {"name": "Cid", "points": -1060, "units": -10}]
+    # rubber 2: board 3, N 120, one game, unfinished: scored as in contract bridge (issue #31),
+    # 300 for the game -> 420, 4.2 -> 4 against each
+    assert second["finished"] is False and second["totals"] == {"N": 420, "E": 0, "S": 0}
+    assert second["unfinished"] == {"N": 300}
+    assert second["settlement"] == {"N": 8, "E": -4, "S": -4}
+    assert obj["totals"] == {"N": 1360, "E": 0, "S": 0}
+    # points: N wins 940 from each in rubber 1 and 420 from each in rubber 2
+    assert obj["players"] == [{"name": "Ann", "points": 2 * 940 + 2 * 420, "units": 26},
+                              {"name": "Bob", "points": -1360, "units": -13},
+                              {"name": "Cid", "points": -1360, "units": -13}]
 
 
 def test_booby_text_sheet(runner: CliRunner, tmp_path: Path) -> None:
@@ -190,8 +192,10 @@ def test_nullo_void_deal_is_listed(runner: CliRunner, tmp_path: Path) -> None:
     assert r.exit_code == 0, r.stderr
     obj = json.loads(r.stdout)
     assert obj["void"] == ["Board 2"]
-    assert obj["rubbers"][0]["columns"]["N"] == {"below": 210, "above": 1000, "games": 1, "total": 1210}
-    assert obj["players"] == [{"name": "N", "points": 1210, "units": 12}, {"name": "S", "points": -1210, "units": -12}]
+    # one game and the session stops: 300 for it above the line, as in contract bridge (issue #31)
+    assert obj["rubbers"][0]["columns"]["N"] == {"below": 210, "above": 1000 + 300, "games": 1, "total": 1510}
+    assert obj["rubbers"][0]["unfinished"] == {"N": 300}
+    assert obj["players"] == [{"name": "N", "points": 1510, "units": 15}, {"name": "S", "points": -1510, "units": -15}]
     r = run(runner, tmp_path, played + void, "--variant", "nullo")
     assert r.stdout.splitlines()[-1] == "passed out, dealt again: Board 2"
 
@@ -251,3 +255,28 @@ def test_polish_words(runner: CliRunner, tmp_path: Path) -> None:
     lines = r.stdout.splitlines()
     assert lines[0] == "Rober 1: S wygrywa 2-0 [szlem]"
     assert "Różnica: S 591, rozliczenie 6 (nearest)" in lines
+
+
+# -- an unfinished rubber (issue #31): the games scored "jak w brydżu tradycyjnym" pay contract
+# bridge's 300 for a game and 100 for a part-score in the game in progress; Szlem, with its own
+# table, nothing ------------------------------------------------------------------------------
+
+
+def test_unfinished_rubber_premiums_follow_the_scale() -> None:
+    from bridgecli.core.cards import Seat
+    from bridgecli.core.scoring import ScoreBreakdown
+    from bridgecli.variants.rubber import BRIDGE_SCALE, SZLEM_SCALE, DealPlayed, RubberSheet
+
+    def made(below: int) -> DealPlayed:
+        bd = ScoreBreakdown(trick_score=below, total=below)
+        return DealPlayed(Seat.NORTH, lambda vul: bd, (Seat.SOUTH,))
+
+    for scale, game, part in ((BRIDGE_SCALE, 300, 100), (SZLEM_SCALE, 0, 0)):
+        sheet = RubberSheet((Seat.NORTH, Seat.SOUTH), scale)
+        sheet.add(made(scale.game))        # a game
+        sheet.add(made(scale.game // 2))   # and a part-score in the next one
+        sheet.close()
+        assert sheet.unfinished == ({Seat.NORTH: game + part} if game else {})
+        assert sheet.columns[Seat.NORTH].above == game + part
+        sheet.close()  # closing twice adds nothing
+        assert sheet.columns[Seat.NORTH].above == game + part

@@ -17,6 +17,7 @@ from bridgecli.cli.common.options import BoardNumbers as BoardNumbers
 from bridgecli.cli.common.options import Count as Count
 from bridgecli.cli.common.options import add_lang_option as add_lang_option
 from bridgecli.cli.common.options import board_option as board_option
+from bridgecli.cli.common.options import check_result_words as check_result_words
 from bridgecli.cli.common.options import find_variant_option as find_variant_option
 from bridgecli.cli.common.options import format_option as format_option
 from bridgecli.cli.common.options import get_lang as get_lang
@@ -26,6 +27,7 @@ from bridgecli.cli.common.options import keep_going_option as keep_going_option
 from bridgecli.cli.common.options import output_option as output_option
 from bridgecli.cli.common.options import parse_board_numbers as parse_board_numbers
 from bridgecli.cli.common.options import parse_line_options as parse_line_options
+from bridgecli.cli.common.options import table_style_option as table_style_option
 from bridgecli.cli.common.options import variant_option as variant_option
 from bridgecli.core.errors import ParseError
 from bridgecli.files import close_input as close_input
@@ -247,7 +249,7 @@ def cap_jobs(jobs: int | None, option: str = "--jobs") -> int | None:
     cores = usable_cores()
     if jobs <= cores:
         return jobs
-    click.echo(f"bridgecli: note: {option} {jobs:,} lowered to {cores}, the cores available", err=True)
+    note(f"{option} {jobs:,} lowered to {cores}, the cores available")
     return cores
 
 
@@ -279,16 +281,15 @@ def where_error(exc: ParseError, text: str, option: str) -> click.ClickException
 # -- result lines and --variant (score, rubber, and the commands that take --variant) ------------
 
 
-def echo_warning(message: str) -> None:
-    """Print a library warning's text as ``bridgecli: warning: ...`` on stderr."""
+def echo_warning(message: str, kind: str = "warning") -> None:
+    """Print a library warning's text as ``bridgecli: warning: ...`` (``kind``: or ``note``)
+    on stderr, in the ``--lang`` of the command where a translation table reads it."""
+    from bridgecli.cli import localise
     from bridgecli.core.errors import visible
 
-    click.echo(f"bridgecli: warning: {visible(message)}", err=True)
+    click.echo(f"bridgecli: {kind}: {visible(localise(message))}", err=True)
 
 
-
-
-
-
-
-
+def note(message: str) -> None:
+    """``bridgecli: note: ...`` on stderr, as :func:`echo_warning` prints a warning."""
+    echo_warning(message, "note")

@@ -239,3 +239,62 @@ def check_executor(spec: str) -> str:
         click.echo(f"bridgecli: note: --executor {spec.strip()} lowered to {lowered}, the cores available", err=True)
         return lowered
     return spec
+
+
+class _AliasedOption(click.Option):
+    """An option whose help names its first spelling only: the others are old names kept
+    working for scripts (``--fmt`` of ``--table-style``)."""
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        opts = self.opts
+        self.opts = opts[:1]
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.opts = opts
+
+
+def _check_style(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    if value != "simple":
+        from tabulate import tabulate_formats
+
+        if value not in tabulate_formats:
+            raise click.BadParameter(f"unknown table style {value!r} (known: {', '.join(tabulate_formats)})",
+                                     ctx=ctx, param_hint="--table-style")
+    return value
+
+
+def table_style_option(help: str = "Table style (tabulate: simple, github, grid, plain ...).") -> Callable[[F], F]:
+    """``--table-style STYLE``: a tabulate style for tables (``--fmt``, its old name, still works, unlisted)."""
+
+    return click.option("--table-style", "--fmt", "tablefmt", cls=_AliasedOption, default="simple",
+                        show_default=True, metavar="STYLE", callback=_check_style, help=help)
+
+
+def check_result_words(ctx: click.Context, words: Sequence[str], lang: Language) -> None:
+    """Usage errors for what a command line gives beside ``CONTRACT RESULT`` (score, whose
+    words click leaves unparsed): an unknown option, with the nearest names; a ``--vul``,
+    or ``--declarer`` that does not read (the language's words listed)."""
+    import difflib
+
+    from bridgecli.cli import localise
+
+    names = [opt for p in ctx.command.params if isinstance(p, click.Option) for opt in p.opts]
+    for w in words:
+        if w[:1] == "-" and w != "-" and not w.lstrip("+-").isdigit():
+            close = difflib.get_close_matches(w.partition("=")[0], names, n=2, cutoff=0.6)
+            raise click.NoSuchOption(w, possibilities=close, ctx=ctx)
+    vul, seat = ctx.params.get("vul"), ctx.params.get("declarer")
+    try:
+        if vul:
+            try:
+                lang.parse_vul(vul)
+            except ParseError:
+                raise ParseError(f"--vul must be none, ns, ew or both, not {vul!r}") from None
+        if seat:
+            try:
+                lang.parse_seat(seat)
+            except ParseError as exc:
+                raise ParseError(f"--declarer: {exc.message}") from None
+    except ParseError as exc:
+        raise click.UsageError(localise(exc.message), ctx) from None

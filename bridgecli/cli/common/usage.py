@@ -66,3 +66,15 @@ def reworded(exc: click.ClickException, ctx: click.Context) -> click.ClickExcept
 
     exc.message = cut_quoted(exc.message)
     return exc
+
+
+def show_help(group: click.Group, ctx: click.Context, names: list[str]) -> None:
+    """``bridgecli help [COMMAND]``: the help of the command named (the group's without one),
+    then exit 0; an unknown name is a usage error as an unknown command is."""
+    if not names:
+        click.echo(ctx.get_help())
+        ctx.exit(ExitCode.OK)
+    group.resolve_command(ctx, names[:1])  # an unknown name: the group's own error
+    cmd = group.get_command(ctx, names[0])
+    assert cmd is not None
+    cmd.make_context(names[0], ["--help"], parent=ctx)  # prints the help and exits

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from bridgecli.cli import BridgeCliError, ExitCode, localise
-from bridgecli.cli.common import AtomicOutput, find_variant_option, read_records, records_done
+from bridgecli.cli.common import AtomicOutput, find_variant_option, note, read_records, records_done
 from bridgecli.core.errors import BridgeError, ParseError
 from bridgecli.render.variants import play_line, render_variant_board, score_line, verdict_line
 from bridgecli.sessions import check_variant
@@ -155,7 +155,7 @@ def run_play(name: str, infile: str, from_fmt: str | None, as_json: bool, board_
     if board_no is not None and seen == 0:
         raise BridgeCliError(f"{source}: no board {board_no}", ExitCode.USAGE)
     if skipped and skipped == seen:
-        click.echo(f"bridgecli: note: {source}: no board has a play record ({skipped} read)", err=True)
+        note(f"{source}: no board has a play record ({skipped} read)")
     with AtomicOutput(output) as fp:
         for line in lines:
             fp.write(line + "\n")
@@ -240,5 +240,5 @@ def run_rubber(name: str, path: str, from_fmt: str | None, as_json: bool, output
             fp.write(line + "\n")
         code = records_done(code, None, output)  # exit 2: -o keeps its old content
     if not sheets:
-        click.echo(f"bridgecli: note: {source}: no board with a finished play", err=True)
+        note(f"{source}: no board with a finished play")
     return code
