@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from bridgecli.cli import BridgeCliError, ExitCode
-from bridgecli.cli.common import AtomicOutput, get_lang
+from bridgecli.cli.common import AtomicOutput, get_lang, table_style_option
 
 EXAMPLES = (
     "\b\nExamples:\n"
@@ -49,11 +49,10 @@ def _target(to: str | None, as_json: bool, output: str | None) -> str:
                    " TotalScoreTable) or site (needs -o DIR).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable JSON records (as --to json).")
 @click.option("--solve", is_flag=True, help="Solve the deals double-dummy for the site (needs bridgecli[dds]).")
-@click.option("--fmt", "style", default="simple", show_default=True, metavar="STYLE",
-              help="Table style of the text (tabulate's: simple, github, grid, plain...).")
+@table_style_option("Table style of the text (tabulate's: simple, github, grid, plain...).")
 @click.pass_context
 def results(ctx: click.Context, session_file: str, output: str | None, to: str | None, as_json: bool,
-            solve: bool, style: str) -> None:
+            solve: bool, tablefmt: str) -> None:
     """Score a duplicate SESSION and write its results: the ranking and travellers as text,
     JSON records, or a static results site (a page a board and a pair).
 
@@ -107,7 +106,7 @@ def results(ctx: click.Context, session_file: str, output: str | None, to: str |
             for record in session_records(session, event):
                 fp.write(json.dumps(record, ensure_ascii=False) + "\n")
         else:
-            fp.write(_text(session, event, lang, style) + "\n")
+            fp.write(_text(session, event, lang, tablefmt) + "\n")
     ctx.exit(ExitCode.OK)
 
 

@@ -29,7 +29,8 @@ BAD_VALUES = {
     "rubber": ("--rounding", "sideways", "--passout"),
     "solve": ("-j", "0", "--to"),
     "simulate": ("--scoring", "rubber", "--seed"),
-    "movement show": ("--tables", "x", "--rounds"),  # a group: its sub-command's options
+    "movement show": ("--tables", "x", "--rounds"),
+    "results": ("--to", "xml", "--table-style"),  # a group: its sub-command's options
 }
 
 
