@@ -30,7 +30,7 @@ import math
 import re
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from .calls import Contract
@@ -63,6 +63,7 @@ __all__ = [
     "parse_assigned",
     "score_pairs",
     "team_match",
+    "with_conventions",
 ]
 
 
@@ -237,6 +238,7 @@ def _imps_int(x: float) -> int:
 _CROSS = ("mean", "sum")
 _TOTALS = ("sum", "factored", "per-board")
 _RANK_BY = ("mp", "cross", "butler")
+_WINNERS = ("one", "two")
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,12 +264,23 @@ class EventScoring:
     """An individual event: each player is ranked, on the results of the pairs it played in
     (a pair's label is its two players joined by `` & ``, as a ScoreTable's ``PlayerId``
     columns give them)."""
+    mp_top: int | None = None
+    """Matchpoints as they are counted, 2 a score beaten and 1 a score equalled (``None``,
+    the default: a board's top is ``2(N-1)``), or scaled so that every board's top is this
+    number (100: a percentage a board)."""
+    winners: str | None = None
+    """``one`` ranking of all the pairs, or ``two`` (one per direction); ``None``, the
+    default: two when no pair changed direction, else one."""
 
     def __post_init__(self) -> None:
         for name, value, allowed in (("cross", self.cross, _CROSS), ("totals", self.totals, _TOTALS),
-                                     ("rank_by", self.rank_by, _RANK_BY)):
+                                     ("rank_by", self.rank_by, _RANK_BY),
+                                     ("winners", self.winners or "one", _WINNERS)):
             if value not in allowed:
                 raise ValueError(f"{name} is one of {', '.join(allowed)}, not {value!r}")
+        if self.mp_top is not None and (isinstance(self.mp_top, bool) or not isinstance(self.mp_top, int)
+                                        or self.mp_top < 1):
+            raise ValueError(f"mp_top is a whole number from 1, not {self.mp_top!r}")
         if isinstance(self.butler_trim_from, bool) or not isinstance(self.butler_trim_from, int) \
                 or self.butler_trim_from < 3:
             raise ValueError(f"butler_trim_from is a whole number of at least 3, not {self.butler_trim_from!r}")
@@ -297,6 +310,16 @@ class EventScoring:
 
 DEFAULT_SCORING = EventScoring()
 """bridgecli's conventions (see :class:`EventScoring`)."""
+
+
+def with_conventions(base: EventScoring | None, **given: Any) -> EventScoring:
+    """``base`` (bridgecli's conventions when None: what a file's ``Scoring`` tag or a
+    SESSION's ``scoring:`` says) with the fields ``given`` in its place (a value None is
+    not given): options a user gives override what a file says. Raises ValueError for a
+    value a field does not take."""
+    chosen = {k: v for k, v in given.items() if v is not None}
+    base = base or DEFAULT_SCORING
+    return replace(base, **chosen) if chosen else base
 
 
 @dataclass(frozen=True, slots=True)
@@ -378,6 +401,8 @@ class PairStanding:
     """Cross-IMPs total (as :attr:`EventScoring.totals` says)."""
     butler: float
     """Butler IMPs total (as :attr:`EventScoring.totals` says; a whole number when summed)."""
+    field: str = ""
+    """The ranking the pair is placed in: ``NS`` or ``EW`` (two winners), or ``""`` (one)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -481,7 +506,24 @@ def check_board(label: str, rs: Iterable[TableResult]) -> bool:
 
 def _score_board(rs: Sequence[TableResult], n_expected: int,
                  conv: EventScoring = DEFAULT_SCORING) -> Iterator[ResultScore]:
-    """The scores of one board's results (checked by :func:`check_board`), in their order."""
+    """The scores of one board's results (checked by :func:`check_board`), in their order,
+    matchpoints scaled to :attr:`EventScoring.mp_top` when it names a top."""
+    scored = _board_scores(rs, n_expected, conv)
+    to = conv.mp_top
+    if to is None:
+        yield from scored
+        return
+    for one in scored:
+        if one.top <= 0:  # a board of one result: nothing compared, nothing to scale
+            yield one
+            continue
+        f = to / one.top
+        yield replace(one, mp_ns=round(one.mp_ns * f, 9), mp_ew=round(one.mp_ew * f, 9), top=to)
+
+
+def _board_scores(rs: Sequence[TableResult], n_expected: int,
+                  conv: EventScoring = DEFAULT_SCORING) -> Iterator[ResultScore]:
+    """The scores of one board's results, matchpoints as counted (MP1)."""
     top = 2 * (n_expected - 1)
     # artificial scores take no part in the comparison: the real ones are matchpointed
     # among themselves and factored up with Neuberg; an averaged side gets its share of the top
@@ -668,6 +710,10 @@ class _Totals:
         totals factored to every board)."""
         directions = self.directions
         fixed = all(len(d) == 1 for d in directions.values())
+        if conv.winners == "two" and not fixed:
+            moved = min((p[0] for p, d in directions.items() if len(d) > 1), key=board_key)
+            raise RuleError(f"two winners need pairs that keep their direction: pair {moved!r} sat N-S and E-W")
+        two = fixed and conv.winners != "one"
         rank_at = {"mp": 6, "cross": 7, "butler": 8}[conv.rank_by]
         rows: list[tuple[str, str, str, int, float, int, float, float, float]] = []
         for pair, (n_boards_played, mp_sum, top_sum, cx_sum, bt_sum) in self.totals.items():
@@ -676,7 +722,7 @@ class _Totals:
             pct = 100.0 * mp_sum / top_sum if top_sum else 0.0
             played = int(n_boards_played)
             cx, bt = _imp_total(cx_sum, played, n_boards, conv), _imp_total(bt_sum, played, n_boards, conv)
-            rows.append((direction if fixed else "", pair[0], direction, played, mp_sum, int(top_sum), pct, cx, bt))
+            rows.append((direction if two else "", pair[0], direction, played, mp_sum, int(top_sum), pct, cx, bt))
         def ranked_by(row: tuple[str, str, str, int, float, int, float, float, float]) -> float:
             return round(float(row[rank_at]), 9)
 
@@ -688,7 +734,7 @@ class _Totals:
             place = 1 + sum(1 for r in group if ranked_by(r) > key)
             tied = sum(1 for r in group if ranked_by(r) == key) > 1
             out.append(PairStanding(f"{place}=" if tied else str(place), row[1], row[2], row[3], row[4], row[5],
-                                    row[6], row[7], row[8]))
+                                    row[6], row[7], row[8], row[0]))
         return tuple(out)
 
 

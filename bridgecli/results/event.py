@@ -443,10 +443,9 @@ def _pairs_tables(results: Callable[[], Iterable[ResultScore]], standings: Calla
         style, right=(0, 7, 8, 9, 10, 11, 12, 13), optional=(3, 4, 5, 6))
     ranked = standings()
     order = {"NS": 0, "EW": 1}
-    # a table a direction when every pair kept its direction (two winners), else one ranking
-    by_direction = all("/" not in p.direction for p in ranked)
-    for d in sorted({p.direction if by_direction else "" for p in ranked}, key=lambda d: (order.get(d, 2), d)):
-        group = [p for p in ranked if not by_direction or p.direction == d]
+    # a table a ranking: one a direction (two winners), or all the pairs together (one)
+    for d in sorted({p.field for p in ranked}, key=lambda d: (order.get(d, 2), d)):
+        group = [p for p in ranked if p.field == d]
         yield ""
         side = {"NS": ns, "EW": ew}.get(d, d)
         who = w("player_title" if individual else "pair")

@@ -161,12 +161,11 @@ def text_report(session: Session, event: Event, lang: Language | None = None, st
 
 
 def standings_by_direction(standings: tuple[PairStanding, ...]) -> list[tuple[str, list[PairStanding]]]:
-    """The ranking split per direction when every pair kept its direction (two winners),
-    else one group with the direction ``""``; N-S first."""
-    by_direction = all("/" not in p.direction for p in standings)
+    """The rankings: one a direction (two winners), else one group with the direction
+    ``""`` (:attr:`PairStanding.field`); N-S first."""
     order = {"NS": 0, "EW": 1}
-    keys = sorted({p.direction if by_direction else "" for p in standings}, key=lambda d: (order.get(d, 2), d))
-    return [(d, [p for p in standings if not by_direction or p.direction == d]) for d in keys]
+    keys = sorted({p.field for p in standings}, key=lambda d: (order.get(d, 2), d))
+    return [(d, [p for p in standings if p.field == d]) for d in keys]
 
 
 # -- reading -----------------------------------------------------------------------

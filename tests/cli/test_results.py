@@ -276,3 +276,39 @@ def test_a_board_page_prints_on_one_a4_page_with_its_diagram(tmp_path):
     # board 3's North hand (the seed-2026 deal) and the traveller's last row, whole
     assert "AQ97" in flat and "AKJ9874" in flat and "Traveller" in flat and "420" in flat
     assert "Ranking" not in flat and "Previous" not in flat  # the links bars are not printed
+
+
+def test_scoring_options_override_the_session_file(runner, tmp_path):
+    session = tmp_path / "s.yaml"
+    text = EXAMPLE.read_text(encoding="utf-8").replace("results: session-results.csv",
+                                                       "results: session-results.csv\nscoring: {rank_by: butler}")
+    session.write_text(text.replace("boards: session-boards.pbn", f"boards: {EXAMPLE.parent}/session-boards.pbn")
+                       .replace("results: session-results.csv", f"results: {EXAMPLE.parent}/session-results.csv"),
+                       encoding="utf-8")
+
+    def ranking(*options: str) -> list[tuple[str, str, str]]:
+        res = runner.invoke(cli, ["results", str(session), "--json", *options])
+        assert res.exit_code == 0, res.output
+        return [(r["rank"], r["pair"], r["direction"]) for r in map(json.loads, res.output.splitlines())
+                if r["record"] == "pair" and r["direction"] == "NS"]
+
+    # the README's N-S: by percentage 2 (66.67), 1 (50), 3; by Butler 1 (+14), 2 (-5), 3 (-12)
+    assert ranking() == [("1", "1", "NS"), ("2", "2", "NS"), ("3", "3", "NS")]
+    assert ranking("--rank-by", "mp") == [("1", "2", "NS"), ("2", "1", "NS"), ("3", "3", "NS")]
+    # one winner: pair 2's 66.67% heads the field; 5 (58.33%) second
+    res = runner.invoke(cli, ["results", str(session), "--json", "--rank-by", "mp", "--winners", "one"])
+    pairs = [r for r in map(json.loads, res.output.splitlines()) if r["record"] == "pair"]
+    assert [(p["rank"], p["pair"]) for p in pairs][:2] == [("1", "2"), ("2", "5")]
+
+
+def test_scoring_options_need_an_event(runner):
+    res = runner.invoke(cli, ["score", "4S=", "--mp-top", "100"])
+    assert res.exit_code == 2
+    assert "--mp-top scores an event" in res.output
+    res = runner.invoke(cli, ["score", "--event", str(ROOT / "docs/examples/session-results.csv"), "--mp-top", "100",
+                              "--json"])
+    assert res.exit_code == 0, res.output
+    first = json.loads(res.output.splitlines()[0])
+    # board 1: 2NT+1 (150) is one of three results; its N-S matchpoints are a share of 100
+    assert first["top"] == 100
+    assert first["mp_ns"] + first["mp_ew"] == 100
