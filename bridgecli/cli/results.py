@@ -96,7 +96,7 @@ def results(ctx: click.Context, session_file: str, output: str | None, to: str |
         raise BridgeCliError(str(exc)) from None
     if what == "site":
         _write_site(session, event, lang, output or "")
-        return
+        ctx.exit(_problems(session))
     with AtomicOutput(output) as fp:
         if what == "pbn":
             from bridgecli.results.export import results_pbn
@@ -112,7 +112,16 @@ def results(ctx: click.Context, session_file: str, output: str | None, to: str |
                 fp.write(json.dumps(record, ensure_ascii=False) + "\n")
         else:
             fp.write(_text(session, event, lang, tablefmt) + "\n")
-    ctx.exit(ExitCode.OK)
+    ctx.exit(_problems(session))
+
+
+def _problems(session: Any) -> int:
+    """Report what the results break of the movement (after the rest is written): exit 1 if any."""
+    from bridgecli.cli import localise
+
+    for problem in session.problems:
+        click.echo(f"bridgecli: error: {localise(f'{problem.where()}: {problem}')}", err=True)
+    return ExitCode.RULES if session.problems else ExitCode.OK
 
 
 def _solver_missing() -> type[Exception]:

@@ -101,11 +101,18 @@ class Session:
     """The deals by board label (empty: none given)."""
     scoring: EventScoring = DEFAULT_SCORING
     """How IMPs are counted and pairs ranked."""
+    problems: tuple[RuleError, ...] = ()
+    """What the results break of the movement (``movement:``), each naming its line: the
+    results it names are left out of :attr:`results`, and a board without all its results
+    is scored with Neuberg."""
+    expected: int | None = None
+    """Results a board should have (the movement's tables that play it; None: the most any
+    board has)."""
 
     def event(self) -> Event:
         """The session scored. Raises RuleError for a team match (a session is a pairs event)
         and what :func:`~bridgecli.results.event.event_of` raises."""
-        event = event_of(self.results, conventions=self.scoring)
+        event = event_of(self.results, self.expected, conventions=self.scoring)
         if event.pairs is None:
             raise RuleError("a session is a pairs event: these results name rooms (a team match)")
         return event
@@ -302,7 +309,8 @@ def _from_doc(doc: _Doc, path: str, base: str | None = None) -> Session:
                       scoring if scoring is not DEFAULT_SCORING else hints.conventions() or DEFAULT_SCORING)
     _check_pairs(session, results_where)
     if movement is not None:
-        session = replace(session, results=_placed(session.results, movement, results_where))
+        placed, problems, expected = _placed(session.results, movement, results_where)
+        session = replace(session, results=placed, problems=problems, expected=expected)
     return session
 
 
@@ -337,27 +345,63 @@ def _movement(value: Any, base: str, path: str, line: int) -> Any:
         raise exc if exc.source is not None else exc.located(source=path, line=line) from None
 
 
-def _placed(results: tuple[TableResult, ...], movement: Any, source: str) -> tuple[TableResult, ...]:
-    """``results`` with the round and table the movement seats each at (pairs ``ns`` and
-    ``ew`` at a table whose set holds the board). Raises RuleError for a result the movement
-    does not seat, or whose own round and table say otherwise."""
+def _placed(results: tuple[TableResult, ...], movement: Any, source: str
+            ) -> tuple[tuple[TableResult, ...], tuple[RuleError, ...], int]:
+    """``results`` checked against the movement and seated in it: each kept result with the
+    round and table the movement seats it at (pairs ``ns`` and ``ew`` at a table whose set
+    holds the board). Returns the results kept, the problems (each a RuleError naming its
+    line: a result the movement does not seat, a board not in play at that table that
+    round, a result whose own round and table say otherwise, a result given twice; and a
+    movement slot with no result) and the number of results each board should have (the
+    tables that play it, for Neuberg). A result named as a problem is left out."""
     per_set = movement.boards_per_round
-    seat = {(s.ns, s.ew, s.set): s for s in movement.seatings}
-    out = []
+    phantoms = set(movement.phantoms)
+    live = [s for s in movement.seatings if s.ns not in phantoms and s.ew not in phantoms]
+    seat = {(s.ns, s.ew, s.set): s for s in live}
+    met = {(s.ns, s.ew): s for s in live}
+    out: list[TableResult] = []
+    problems: list[RuleError] = []
+    first: dict[tuple[str, str, str], TableResult] = {}
+
+    def problem(message: str, r: TableResult | None = None) -> None:
+        problems.append(RuleError(message, source=source, line=r.line if r is not None else None))
+
     for r in results:
-        found = None
-        if r.ns.isdigit() and r.ew.isdigit() and r.board.isdigit() and int(r.board) > 0:
-            found = seat.get((int(r.ns), int(r.ew), (int(r.board) - 1) // per_set + 1))
+        numbered = r.ns.isdigit() and r.ew.isdigit() and r.board.isdigit() and int(r.board) > 0
+        found = seat.get((int(r.ns), int(r.ew), (int(r.board) - 1) // per_set + 1)) if numbered else None
         if found is None:
-            raise RuleError(f"board {r.board}: the movement {movement.name!r} does not seat N-S {r.ns} against "
-                            f"E-W {r.ew} on it", source=source, line=r.line)
+            where = met.get((int(r.ns), int(r.ew))) if numbered else None
+            if where is None:
+                problem(f"board {r.board}: the movement {movement.name!r} never seats N-S {r.ns} against "
+                        f"E-W {r.ew}", r)
+            else:
+                problem(f"board {r.board} is not in play at table {where.table} in round {where.round}, where "
+                        f"the movement {movement.name!r} seats N-S {r.ns} against E-W {r.ew} (boards "
+                        f"{(where.set - 1) * per_set + 1}-{where.set * per_set})", r)
+            continue
         rnd, table = str(found.round), str(found.table)
         if (r.round or rnd, r.table or table) != (rnd, table):
-            raise RuleError(f"board {r.board}: round {r.round}, table {r.table}, but the movement {movement.name!r}"
-                            f" seats N-S {r.ns} and E-W {r.ew} at round {rnd}, table {table}",
-                            source=source, line=r.line)
+            problem(f"board {r.board}: round {r.round}, table {r.table}, but the movement {movement.name!r} seats "
+                    f"N-S {r.ns} and E-W {r.ew} at round {rnd}, table {table}", r)
+            continue
+        key = (r.board, r.ns, r.ew)
+        if key in first:
+            at = first[key].line
+            problem(f"board {r.board}: N-S {r.ns} against E-W {r.ew} is given twice"
+                    f"{f' (first at line {at})' if at is not None else ''}", r)
+            continue
+        first[key] = r
         out.append(r if (r.round, r.table) == (rnd, table) else replace(r, round=rnd, table=table))
-    return tuple(out)
+    played = {(r.board, int(r.ns), int(r.ew)) for r in out}
+    tables_a_set: dict[int, int] = {}
+    for s in live:
+        tables_a_set[s.set] = tables_a_set.get(s.set, 0) + 1
+    for s in sorted(live, key=lambda s: (s.round, s.table)):
+        for board in range((s.set - 1) * per_set + 1, s.set * per_set + 1):
+            if (str(board), s.ns, s.ew) not in played:
+                problem(f"board {board} has no result from round {s.round}, table {s.table} (N-S {s.ns}, "
+                        f"E-W {s.ew}): scored with Neuberg without it")
+    return tuple(out), tuple(problems), max(tables_a_set.values(), default=0)
 
 
 def _path(value: Any, key: str, base: str, path: str, line: int) -> str:
@@ -550,8 +594,7 @@ def _solved(session: Session) -> Session:
         if board is not None:
             solved = item.annotated()  # type: ignore[union-attr]
             boards[str(solved.number)] = solved
-    return Session(session.results, session.name, session.date, session.club, session.pairs, boards,
-                   session.scoring)
+    return replace(session, boards=boards)
 
 
 # -- the site on disk --------------------------------------------------------------

@@ -312,3 +312,18 @@ def test_scoring_options_need_an_event(runner):
     # board 1: 2NT+1 (150) is one of three results; its N-S matchpoints are a share of 100
     assert first["top"] == 100
     assert first["mp_ns"] + first["mp_ew"] == 100
+
+
+def test_results_breaking_the_movement_are_named_after_the_rest_is_written(runner, tmp_path):
+    rows = (ROOT / "docs/examples/session-results.csv").read_text(encoding="utf-8").splitlines()
+    # the last row (board 4, N-S 3 against E-W 4, round 3, table 3) left out; board 1 twice
+    (tmp_path / "r.csv").write_text("\n".join([*rows[:-1], rows[1]]) + "\n", encoding="utf-8")
+    (tmp_path / "s.yaml").write_text("results: r.csv\nmovement: {name: mitchell, tables: 3}\n", encoding="utf-8")
+    out = tmp_path / "out.txt"
+    res = runner.invoke(cli, ["results", str(tmp_path / "s.yaml"), "-o", str(out)])
+    assert res.exit_code == 1
+    assert "Rank" in out.read_text(encoding="utf-8")  # the rest is written
+    assert res.output.splitlines() == [
+        f"bridgecli: error: {tmp_path / 'r.csv'}:19: board 1: N-S 1 against E-W 4 is given twice (first at line 2)",
+        f"bridgecli: error: {tmp_path / 'r.csv'}: board 4 has no result from round 3, table 3 (N-S 3, E-W 4):"
+        " scored with Neuberg without it"]
