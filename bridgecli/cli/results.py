@@ -52,7 +52,7 @@ def _target(to: str | None, as_json: bool, output: str | None) -> str:
 @table_style_option("Table style of the text (tabulate's: simple, github, grid, plain...).")
 @event_options.event_scoring_options
 @click.pass_context
-def results(ctx: click.Context, session_file: str, output: str | None, to: str | None, as_json: bool,
+def results(ctx: click.Context, /, session_file: str, output: str | None, to: str | None, as_json: bool,
             solve: bool, tablefmt: str, **conventions: Any) -> None:
     """Score a duplicate SESSION and write its results: the ranking and travellers as text,
     JSON records, or a static results site (a page a board and a pair).

@@ -16,6 +16,7 @@ import click
 from bridgecli import files
 from bridgecli.cli import BridgeCliError, ExitCode, common, localise
 from bridgecli.cli.common import (
+    event_options,
     format_option,
     get_lang,
     json_option,
@@ -24,7 +25,6 @@ from bridgecli.cli.common import (
     table_style_option,
     variant_option,
 )
-from bridgecli.cli.common import event_options
 from bridgecli.cli.common.options import batch_line_parser
 from bridgecli.core.errors import BridgeError, ParseError
 

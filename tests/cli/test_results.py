@@ -325,5 +325,5 @@ def test_results_breaking_the_movement_are_named_after_the_rest_is_written(runne
     assert "Rank" in out.read_text(encoding="utf-8")  # the rest is written
     assert res.output.splitlines() == [
         f"bridgecli: error: {tmp_path / 'r.csv'}:19: board 1: N-S 1 against E-W 4 is given twice (first at line 2)",
-        f"bridgecli: error: {tmp_path / 'r.csv'}: board 4 has no result from round 3, table 3 (N-S 3, E-W 4):"
-        " scored with Neuberg without it"]
+        (f"bridgecli: error: {tmp_path / 'r.csv'}: board 4 has no result from round 3, table 3 (N-S 3, E-W 4):"
+        " scored with Neuberg without it")]

@@ -255,11 +255,11 @@ def test_results_are_checked_against_the_movement(tmp_path):
     named = [(p.line, str(p)) for p in session.problems]
     assert named == [
         (19, "board 2: N-S 1 against E-W 4 is given twice (first at line 3)"),
-        (20, "board 1 is not in play at table 1 in round 3, where the movement 'mitchell' seats N-S 1 against "
-             "E-W 5 (boards 5-6)"),
+        (20, ("board 1 is not in play at table 1 in round 3, where the movement 'mitchell' seats N-S 1 against "
+             "E-W 5 (boards 5-6)")),
         (21, "board 3: the movement 'mitchell' never seats N-S 1 against E-W 2"),
-        (22, "board 3 is not in play at table 1 in round 1, where the movement 'mitchell' seats N-S 1 against "
-             "E-W 4 (boards 1-2)"),
+        (22, ("board 3 is not in play at table 1 in round 1, where the movement 'mitchell' seats N-S 1 against "
+             "E-W 4 (boards 1-2)")),
         (None, "board 1 has no result from round 3, table 2 (N-S 2, E-W 6): scored with Neuberg without it"),
     ]
     assert all(p.source.endswith("r.csv") for p in session.problems)
