@@ -29,7 +29,14 @@ from typing import TYPE_CHECKING, Any
 
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
-from bridgecli.core.events import DEFAULT_SCORING, EventScoring, PairStanding, TableResult, board_key
+from bridgecli.core.events import (
+    DEFAULT_SCORING,
+    EventScoring,
+    PairStanding,
+    TableResult,
+    board_key,
+    field_order,
+)
 from bridgecli.results.event import Event, EventHints, event_of, read_results
 
 if TYPE_CHECKING:
@@ -169,9 +176,9 @@ def text_report(session: Session, event: Event, lang: Language | None = None, st
 
 def standings_by_direction(standings: tuple[PairStanding, ...]) -> list[tuple[str, list[PairStanding]]]:
     """The rankings: one a direction (two winners), else one group with the direction
-    ``""`` (:attr:`PairStanding.field`); N-S first."""
-    order = {"NS": 0, "EW": 1}
-    keys = sorted({p.field for p in standings}, key=lambda d: (order.get(d, 2), d))
+    ``""``, per section when sections are scored apart (:attr:`PairStanding.field`: ``NS``,
+    ``A EW``); by section, N-S first."""
+    keys = sorted({p.field for p in standings}, key=field_order)
     return [(d, [p for p in standings if p.field == d]) for d in keys]
 
 
@@ -384,7 +391,7 @@ def _placed(results: tuple[TableResult, ...], movement: Any, source: str
             problem(f"board {r.board}: round {r.round}, table {r.table}, but the movement {movement.name!r} seats "
                     f"N-S {r.ns} and E-W {r.ew} at round {rnd}, table {table}", r)
             continue
-        key = (r.board, r.ns, r.ew)
+        key = (r.board, r.ns, r.ew, r.section or "")  # (each section plays the movement)
         if key in first:
             at = first[key].line
             problem(f"board {r.board}: N-S {r.ns} against E-W {r.ew} is given twice"
@@ -392,15 +399,17 @@ def _placed(results: tuple[TableResult, ...], movement: Any, source: str
             continue
         first[key] = r
         out.append(r if (r.round, r.table) == (rnd, table) else replace(r, round=rnd, table=table))
-    played = {(r.board, int(r.ns), int(r.ew)) for r in out}
+    played = {(r.board, int(r.ns), int(r.ew), r.section or "") for r in out}
+    sections = sorted({r.section or "" for r in out}) or [""]
     tables_a_set: dict[int, int] = {}
     for s in live:
         tables_a_set[s.set] = tables_a_set.get(s.set, 0) + 1
-    for s in sorted(live, key=lambda s: (s.round, s.table)):
-        for board in range((s.set - 1) * per_set + 1, s.set * per_set + 1):
-            if (str(board), s.ns, s.ew) not in played:
-                problem(f"board {board} has no result from round {s.round}, table {s.table} (N-S {s.ns}, "
-                        f"E-W {s.ew}): scored with Neuberg without it")
+    for section in sections:
+        for s in sorted(live, key=lambda s: (s.round, s.table)):
+            for board in range((s.set - 1) * per_set + 1, s.set * per_set + 1):
+                if (str(board), s.ns, s.ew, section) not in played:
+                    problem(f"board {board} has no result from {f'section {section}, ' if section else ''}round "
+                            f"{s.round}, table {s.table} (N-S {s.ns}, E-W {s.ew}): scored with Neuberg without it")
     return tuple(out), tuple(problems), max(tables_a_set.values(), default=0)
 
 
@@ -570,10 +579,16 @@ def _total_score_pairs(boards: Iterable[Board]) -> dict[str, PairInfo]:
 
 
 def _check_pairs(session: Session, path: str) -> None:
+    """Every pair of the results is in ``pairs:`` (pair 1 of section A as ``A1`` when two
+    sections number their pairs alike: see :func:`~bridgecli.core.events.section_plan`)."""
+    from bridgecli.core.events import section_pair, section_plan
+
     if not session.pairs:
         return
+    told_apart = section_plan(session.results, session.scoring)[1]
     for r in session.results:
         for number in (r.ns, r.ew):
+            number = section_pair(r.section, number) if told_apart else number
             if number not in session.pairs:
                 raise RuleError(f"pair {number!r} of board {r.board} is not in pairs:", source=path,
                                 line=r.line)

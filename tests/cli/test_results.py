@@ -327,3 +327,20 @@ def test_results_breaking_the_movement_are_named_after_the_rest_is_written(runne
         f"bridgecli: error: {tmp_path / 'r.csv'}:19: board 1: N-S 1 against E-W 4 is given twice (first at line 2)",
         (f"bridgecli: error: {tmp_path / 'r.csv'}: board 4 has no result from round 3, table 3 (N-S 3, E-W 4):"
         " scored with Neuberg without it")]
+
+
+def test_score_event_sections_option(runner, tmp_path):
+    travellers = tmp_path / "t.csv"
+    # two sections numbering their pairs alike; board 1: A +420, +450; B -50, +400
+    travellers.write_text("board,section,ns,ew,contract,declarer,result\n1,A,1,3,4S,N,=\n1,A,2,4,4S,N,+1\n"
+                          "1,B,1,3,4S,N,-1\n1,B,2,4,3NT,N,=\n", encoding="utf-8")
+
+    def mp(*options: str) -> list[tuple[str, float, int]]:
+        res = runner.invoke(cli, ["score", "--event", str(travellers), "--json", *options])
+        assert res.exit_code == 0, res.output
+        return [(r["ns"], r["mp_ns"], r["top"]) for r in map(json.loads, res.output.splitlines())
+                if r["record"] == "result"]
+
+    assert mp() == [("A1", 0, 2), ("A2", 2, 2), ("B1", 0, 2), ("B2", 2, 2)]
+    # across the field: +450 beats three (6), +420 two, +400 one, -50 none
+    assert mp("--sections", "across") == [("A1", 4, 6), ("A2", 6, 6), ("B1", 0, 6), ("B2", 2, 6)]

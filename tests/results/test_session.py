@@ -278,3 +278,22 @@ def test_a_result_at_the_wrong_table_is_named(tmp_path):
         2, "board 1: round 2, table 1, but the movement 'mitchell' seats N-S 1 and E-W 4 at round 1, table 1")
     # left out, so every slot of the movement, its own too, has no result
     assert len(problems) == 1 + 18
+
+
+def test_two_sections_play_the_movement_each(tmp_path):
+    header = "board,section,ns,ew,contract,declarer,result"
+    rows = [f"{b},{sec},{ns},{ew},1NT,N,=" for sec in "AB" for b, ns, ew, _r, _t in _slots()]
+    rows.remove("1,B,2,6,1NT,N,=")  # section B, round 3, table 2
+    (tmp_path / "r.csv").write_text("\n".join([header, *rows]) + "\n", encoding="utf-8")
+    names = "".join(f"  {sec}{n}: [Player {sec}{n}a, Player {sec}{n}b]\n" for sec in "AB" for n in range(1, 7))
+    path = write(tmp_path, f"pairs:\n{names}results: r.csv\nmovement: {{name: mitchell, tables: 3}}\n")
+    session = load_session(path)
+    assert [str(p) for p in session.problems] == [
+        "board 1 has no result from section B, round 3, table 2 (N-S 2, E-W 6): scored with Neuberg without it"]
+    event = session.event()
+    # the sections number their pairs alike: scored apart, pairs A1 ... B6, ranked per section
+    assert event.pairs.conventions.sections == "apart"
+    assert sorted({p.field for p in event.pairs.standings}) == ["A EW", "A NS", "B EW", "B NS"]
+    assert {p.pair for p in event.pairs.standings} == {f"{s}{n}" for s in "AB" for n in range(1, 7)}
+    with pytest.raises(RuleError, match="pair 'A1' of board 1 is not in pairs:"):
+        load_session(write(tmp_path, f"pairs:\n{names.replace('  A1:', '  X1:')}results: r.csv\n", "n.yaml"))

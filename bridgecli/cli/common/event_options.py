@@ -20,12 +20,12 @@ F = TypeVar("F", bound=Callable[..., Any])
 #: (parameter, option) of each convention, as ``score`` refuses them on a batch line.
 EVENT_SCORING_OPTIONS = (("rank_by", "--rank-by"), ("butler_trim_from", "--butler-trim"),
                          ("cross", "--cross-imps"), ("totals", "--imp-totals"), ("mp_top", "--mp-top"),
-                         ("winners", "--winners"))
+                         ("winners", "--winners"), ("sections", "--sections"))
 
 
 def event_scoring_options(f: F) -> F:
-    """``--rank-by``, ``--butler-trim``, ``--cross-imps``, ``--imp-totals``, ``--mp-top``
-    and ``--winners`` (each None unless given)."""
+    """``--rank-by``, ``--butler-trim``, ``--cross-imps``, ``--imp-totals``, ``--mp-top``,
+    ``--winners`` and ``--sections`` (each None unless given)."""
     options = (
         click.option("--rank-by", "rank_by", type=click.Choice(("mp", "cross", "butler")), default=None,
                      help="Rank the pairs by matchpoint percentage (mp, the default), cross-IMPs or Butler IMPs."),
@@ -44,6 +44,9 @@ def event_scoring_options(f: F) -> F:
         click.option("--winners", "winners", type=click.Choice(("one", "two")), default=None,
                      help="One ranking of all pairs, or two (one a direction); default: two when no"
                           " pair changed direction, else one."),
+        click.option("--sections", "sections", type=click.Choice(("apart", "across")), default=None,
+                     help="Results with a section: scored and ranked per section (apart), or across the"
+                          " field; default: across unless a pair number stands in two sections."),
     )
     for option in reversed(options):
         f = option(f)
