@@ -368,7 +368,7 @@ def _placed(results: tuple[TableResult, ...], movement: Any, source: str
     met = {(s.ns, s.ew): s for s in live}
     out: list[TableResult] = []
     problems: list[RuleError] = []
-    first: dict[tuple[str, str, str], TableResult] = {}
+    first: dict[tuple[str, str, str, str], TableResult] = {}
 
     def problem(message: str, r: TableResult | None = None) -> None:
         problems.append(RuleError(message, source=source, line=r.line if r is not None else None))
