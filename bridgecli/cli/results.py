@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from bridgecli.cli import BridgeCliError, ExitCode
-from bridgecli.cli.common import AtomicOutput, get_lang, table_style_option
+from bridgecli.cli.common import AtomicOutput, event_options, get_lang, table_style_option
 
 EXAMPLES = (
     "\b\nExamples:\n"
@@ -50,16 +50,20 @@ def _target(to: str | None, as_json: bool, output: str | None) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable JSON records (as --to json).")
 @click.option("--solve", is_flag=True, help="Solve the deals double-dummy for the site (needs bridgecli[dds]).")
 @table_style_option("Table style of the text (tabulate's: simple, github, grid, plain...).")
+@event_options.event_scoring_options
 @click.pass_context
-def results(ctx: click.Context, session_file: str, output: str | None, to: str | None, as_json: bool,
-            solve: bool, tablefmt: str) -> None:
+def results(ctx: click.Context, /, session_file: str, output: str | None, to: str | None, as_json: bool,
+            solve: bool, tablefmt: str, **conventions: Any) -> None:
     """Score a duplicate SESSION and write its results: the ranking and travellers as text,
     JSON records, or a static results site (a page a board and a pair).
 
     SESSION is a session file (YAML: event, pairs with their names, results, boards,
     scoring), a bare results file (a CSV/YAML traveller, or PBN with ScoreTables), or -
-    for the standard input.
+    for the standard input. The scoring options override the file's scoring: (or its
+    PBN Scoring tag).
     """
+    from dataclasses import replace
+
     from bridgecli.core.errors import BridgeError
     from bridgecli.results.session import load_session
 
@@ -80,6 +84,7 @@ def results(ctx: click.Context, session_file: str, output: str | None, to: str |
             session = load_session(source, solve=solve, text=decode(raw, source))
         else:
             session = load_session(session_file, solve=solve)
+        session = replace(session, scoring=event_options.event_conventions(session.scoring, conventions))
         event = session.event()
     except OSError as exc:
         raise BridgeCliError(f"cannot read {session_file!r}: {exc.strerror or exc}") from None
@@ -91,7 +96,7 @@ def results(ctx: click.Context, session_file: str, output: str | None, to: str |
         raise BridgeCliError(str(exc)) from None
     if what == "site":
         _write_site(session, event, lang, output or "")
-        return
+        ctx.exit(_problems(session))
     with AtomicOutput(output) as fp:
         if what == "pbn":
             from bridgecli.results.export import results_pbn
@@ -107,7 +112,16 @@ def results(ctx: click.Context, session_file: str, output: str | None, to: str |
                 fp.write(json.dumps(record, ensure_ascii=False) + "\n")
         else:
             fp.write(_text(session, event, lang, tablefmt) + "\n")
-    ctx.exit(ExitCode.OK)
+    ctx.exit(_problems(session))
+
+
+def _problems(session: Any) -> int:
+    """Report what the results break of the movement (after the rest is written): exit 1 if any."""
+    from bridgecli.cli import localise
+
+    for problem in session.problems:
+        click.echo(f"bridgecli: error: {localise(f'{problem.where()}: {problem}')}", err=True)
+    return ExitCode.RULES if session.problems else ExitCode.OK
 
 
 def _solver_missing() -> type[Exception]:

@@ -16,6 +16,7 @@ import click
 from bridgecli import files
 from bridgecli.cli import BridgeCliError, ExitCode, common, localise
 from bridgecli.cli.common import (
+    event_options,
     format_option,
     get_lang,
     json_option,
@@ -32,7 +33,7 @@ from bridgecli.core.errors import BridgeError, ParseError
 TABLE_ROWS = 10_000
 #: Options a batch line may not give (the command line's alone).
 BATCH_REFUSED = (("event_file", "--event"), ("output", "-o"), ("keep_going", "--keep-going"), ("lang", "--lang"),
-                 ("to", "--to"))
+                 ("to", "--to"), *event_options.EVENT_SCORING_OPTIONS)
 
 
 def _error(exc: BridgeError) -> None:
@@ -144,9 +145,7 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
                 print_rows(fp)
                 held = 0
 
-    from bridgecli.files import streaming_gc
-
-    with streaming_gc(), common.AtomicOutput(output) as fp:
+    with files.streaming_gc(), common.AtomicOutput(output) as fp:
         if boards_out:
             fp.writelines(formats.iter_write(boards(fp), boards_out))
         else:
@@ -175,7 +174,8 @@ def _run_event(path: str, params: Mapping[str, Any], fmt_override: str | None, o
                 store.add(result)
         finally:
             common.close_input(stream)
-        event = StreamedEvent(store, source=path, conventions=hints.conventions())
+        conv = event_options.event_conventions(hints.conventions(), params)  # options over the file's tag
+        event = StreamedEvent(store, source=path, conventions=conv)
         with common.AtomicOutput(output) as fp:
             event.write(fp, bool(params.get("as_json")), lang, style)
     return ExitCode.OK
@@ -209,6 +209,7 @@ EXAMPLES = (
 @format_option("--from", "Format of FILE (default: from extension or content).")
 @format_option("--to", "Write FILE's boards back in this format, with Score tags added (as -o FILE.pbn does).")
 @table_style_option()
+@event_options.event_scoring_options
 @output_option
 @variant_option
 @click.pass_context
@@ -258,6 +259,7 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
         find_rules(scoring)
     except ParseError as exc:
         raise click.UsageError(localise(exc.message), ctx) from None
+    event_options.event_scoring_given(kw, event_file is not None)  # conventions only with --event
     if event_file is not None:
         if args:
             raise ParseError(f"--event takes no other arguments, not {args[0]!r}")

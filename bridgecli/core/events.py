@@ -30,7 +30,7 @@ import math
 import re
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from .calls import Contract
@@ -56,13 +56,18 @@ __all__ = [
     "adjusted_pair",
     "board_key",
     "check_board",
+    "field_order",
+    "field_parts",
     "is_team_event",
     "matchpoints",
     "neuberg",
     "parse_adjusted",
     "parse_assigned",
     "score_pairs",
+    "section_pair",
+    "section_plan",
     "team_match",
+    "with_conventions",
 ]
 
 
@@ -237,6 +242,8 @@ def _imps_int(x: float) -> int:
 _CROSS = ("mean", "sum")
 _TOTALS = ("sum", "factored", "per-board")
 _RANK_BY = ("mp", "cross", "butler")
+_WINNERS = ("one", "two")
+_SECTIONS = ("apart", "across")
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,12 +269,30 @@ class EventScoring:
     """An individual event: each player is ranked, on the results of the pairs it played in
     (a pair's label is its two players joined by `` & ``, as a ScoreTable's ``PlayerId``
     columns give them)."""
+    mp_top: int | None = None
+    """Matchpoints as they are counted, 2 a score beaten and 1 a score equalled (``None``,
+    the default: a board's top is ``2(N-1)``), or scaled so that every board's top is this
+    number (100: a percentage a board)."""
+    winners: str | None = None
+    """``one`` ranking of all the pairs, or ``two`` (one per direction); ``None``, the
+    default: two when no pair changed direction, else one."""
+    sections: str | None = None
+    """Results that name their section: ``apart`` (each section's results of a board
+    compared among themselves, Neuberg to the section's tables, pairs ranked per section)
+    or ``across`` the field (every result of a board compared with every other, one
+    ranking); ``None``, the default: across when no pair number stands in two sections,
+    else apart."""
 
     def __post_init__(self) -> None:
         for name, value, allowed in (("cross", self.cross, _CROSS), ("totals", self.totals, _TOTALS),
-                                     ("rank_by", self.rank_by, _RANK_BY)):
+                                     ("rank_by", self.rank_by, _RANK_BY),
+                                     ("winners", self.winners or "one", _WINNERS),
+                                     ("sections", self.sections or "apart", _SECTIONS)):
             if value not in allowed:
                 raise ValueError(f"{name} is one of {', '.join(allowed)}, not {value!r}")
+        if self.mp_top is not None and (isinstance(self.mp_top, bool) or not isinstance(self.mp_top, int)
+                                        or self.mp_top < 1):
+            raise ValueError(f"mp_top is a whole number from 1, not {self.mp_top!r}")
         if isinstance(self.butler_trim_from, bool) or not isinstance(self.butler_trim_from, int) \
                 or self.butler_trim_from < 3:
             raise ValueError(f"butler_trim_from is a whole number of at least 3, not {self.butler_trim_from!r}")
@@ -297,6 +322,16 @@ class EventScoring:
 
 DEFAULT_SCORING = EventScoring()
 """bridgecli's conventions (see :class:`EventScoring`)."""
+
+
+def with_conventions(base: EventScoring | None, **given: Any) -> EventScoring:
+    """``base`` (bridgecli's conventions when None: what a file's ``Scoring`` tag or a
+    SESSION's ``scoring:`` says) with the fields ``given`` in its place (a value None is
+    not given): options a user gives override what a file says. Raises ValueError for a
+    value a field does not take."""
+    chosen = {k: v for k, v in given.items() if v is not None}
+    base = base or DEFAULT_SCORING
+    return replace(base, **chosen) if chosen else base
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,6 +365,9 @@ class TableResult:
     """The round the board was played in, when the results say (a ``round`` column)."""
     table: str | None = None
     """The table it was played at, when the results say (a ``table`` column)."""
+    section: str | None = None
+    """The section it was played in, when the results say (a ``section`` column, a
+    ScoreTable's ``Section``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -378,6 +416,9 @@ class PairStanding:
     """Cross-IMPs total (as :attr:`EventScoring.totals` says)."""
     butler: float
     """Butler IMPs total (as :attr:`EventScoring.totals` says; a whole number when summed)."""
+    field: str = ""
+    """The ranking the pair is placed in: ``NS`` or ``EW`` (two winners) or ``""`` (one),
+    after its section and a space when sections are scored apart (``A NS``, ``B``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -480,8 +521,39 @@ def check_board(label: str, rs: Iterable[TableResult]) -> bool:
 
 
 def _score_board(rs: Sequence[TableResult], n_expected: int,
-                 conv: EventScoring = DEFAULT_SCORING) -> Iterator[ResultScore]:
-    """The scores of one board's results (checked by :func:`check_board`), in their order."""
+                 conv: EventScoring = DEFAULT_SCORING, per_section: dict[str, int] | None = None
+                 ) -> Iterator[ResultScore]:
+    """The scores of one board's results (checked by :func:`check_board`), in their order,
+    matchpoints scaled to :attr:`EventScoring.mp_top` when it names a top. With sections
+    apart, each section's results are scored among themselves (``per_section``: the results
+    each section's boards should have; else ``n_expected``)."""
+    if conv.sections == "apart" and any(r.section for r in rs):
+        groups: dict[str | None, list[TableResult]] = {}
+        for r in rs:
+            groups.setdefault(r.section, []).append(r)
+        by_id: dict[int, ResultScore] = {}
+        for section, group in groups.items():
+            expected = n_expected if per_section is None else per_section.get(section or "", n_expected)
+            for one in _score_board(group, expected, replace(conv, sections="across")):
+                by_id[id(one.result)] = one
+        yield from (by_id[id(r)] for r in rs)
+        return
+    scored = _board_scores(rs, n_expected, conv)
+    to = conv.mp_top
+    if to is None:
+        yield from scored
+        return
+    for one in scored:
+        if one.top <= 0:  # a board of one result: nothing compared, nothing to scale
+            yield one
+            continue
+        f = to / one.top
+        yield replace(one, mp_ns=round(one.mp_ns * f, 9), mp_ew=round(one.mp_ew * f, 9), top=to)
+
+
+def _board_scores(rs: Sequence[TableResult], n_expected: int,
+                  conv: EventScoring = DEFAULT_SCORING) -> Iterator[ResultScore]:
+    """The scores of one board's results, matchpoints as counted (MP1)."""
     top = 2 * (n_expected - 1)
     # artificial scores take no part in the comparison: the real ones are matchpointed
     # among themselves and factored up with Neuberg; an averaged side gets its share of the top
@@ -557,6 +629,65 @@ def _score_weighted_board(rs: Sequence[TableResult], real: Sequence[TableResult]
             yield scored[id(r)]
 
 
+def section_plan(results: Iterable[TableResult], conv: EventScoring = DEFAULT_SCORING
+                 ) -> tuple[EventScoring, bool]:
+    """How results that name their sections are scored: ``conv`` with
+    :attr:`EventScoring.sections` decided (when it is None: ``across`` unless a pair
+    number stands in two sections, then ``apart``; left None when no result names a
+    section), and whether the pairs are told apart by their section (a number in two
+    sections: pair 1 of section A is ``A1``, see :func:`section_pair`)."""
+    seen: dict[str, str | None] = {}
+    any_section = clash = False
+    for r in results:
+        any_section = any_section or bool(r.section)
+        for pair in (r.ns, r.ew):
+            if seen.setdefault(pair, r.section) != r.section:
+                clash = True
+    if not any_section:
+        return conv, False
+    return replace(conv, sections=conv.sections or ("apart" if clash else "across")), clash
+
+
+def field_parts(field: str) -> tuple[str, str]:
+    """The section and direction of a ranking's :attr:`PairStanding.field` (``A NS`` ->
+    ``("A", "NS")``, ``EW`` -> ``("", "EW")``, ``B`` -> ``("B", "")``)."""
+    head, _, last = field.rpartition(" ")
+    if last in ("NS", "EW"):
+        return head, last
+    return field, ""
+
+
+def field_order(field: str) -> tuple[str, int, str]:
+    """The order rankings are printed in: by section, N-S before E-W."""
+    section, direction = field_parts(field)
+    return section, {"NS": 0, "EW": 1}.get(direction, 2), direction
+
+
+def section_pair(section: str | None, pair: str) -> str:
+    """A pair's label told apart by its section: ``A1`` for pair 1 of section A (a section of
+    one letter), ``North 1`` otherwise; ``pair`` itself without a section."""
+    if not section:
+        return pair
+    return f"{section}{pair}" if len(section) == 1 and pair[:1].isdigit() else f"{section} {pair}"
+
+
+def _qualified(r: TableResult) -> TableResult:
+    """``r`` with its pairs told apart by its section."""
+    return replace(r, ns=section_pair(r.section, r.ns), ew=section_pair(r.section, r.ew)) if r.section else r
+
+
+def _section_expected(boards: Iterable[Sequence[TableResult]]) -> dict[str, int]:
+    """The most results a board has in each section (by name; ``""``: no section)."""
+    most: dict[str, int] = {}
+    for rs in boards:
+        count: dict[str, int] = {}
+        for r in rs:
+            count[r.section or ""] = count.get(r.section or "", 0) + 1
+        for section, n in count.items():
+            most[section] = max(most.get(section, 0), n)
+    return most
+
+
 def score_pairs(results: Sequence[TableResult], expected: int | None = None,
                 conventions: EventScoring = DEFAULT_SCORING) -> PairsEvent:
     """Matchpoints, Neuberg, percentages, cross-IMPs and Butler IMPs of a pairs event.
@@ -565,18 +696,21 @@ def score_pairs(results: Sequence[TableResult], expected: int | None = None,
     most any board has); ``conventions`` how IMPs are counted and pairs ranked. A number
     that stands as an N-S and as an E-W pair on one board (N-S 1 against E-W 1) makes the
     event's N-S and E-W pairs numbered apart (a Mitchell): each direction ranked on its own.
+    Results that name their sections are scored as :func:`section_plan` says.
     Raises RuleError when a pair plays a board twice in one direction.
     """
-    boards = _group(results)
+    conventions, qualify = section_plan(results, conventions)
+    boards = _group([_qualified(r) for r in results] if qualify else results)
     if not boards:
         return PairsEvent((), (), 0)
     n_expected = expected if expected is not None else max(len(rs) for rs in boards.values())
+    per_section = _section_expected(boards.values()) if conventions.sections == "apart" and expected is None else None
     apart = False
     for label, rs in boards.items():
         apart = check_board(label, rs) or apart
     scored: list[ResultScore] = []
     for rs in boards.values():
-        scored.extend(_score_board(rs, n_expected, conventions))
+        scored.extend(_score_board(rs, n_expected, conventions, per_section))
     return PairsEvent(tuple(scored), _standings(scored, len(boards), conventions, apart), n_expected, conventions)
 
 
@@ -599,7 +733,7 @@ class _Totals:
     """Each pair's totals, added up a result at a time (in the order of the event's results),
     and the ranking they give."""
 
-    __slots__ = ("adjusted", "apart", "directions", "individual", "totals")
+    __slots__ = ("adjusted", "apart", "directions", "individual", "sections", "totals")
 
     def __init__(self, apart: bool = False, individual: bool = False) -> None:
         self.apart = apart
@@ -610,6 +744,8 @@ class _Totals:
         self.directions: dict[tuple[str, str], set[str]] = {}
         self.adjusted: dict[tuple[str, str], list[tuple[str, float, int]]] = {}
         """A pair's artificial scores: its mark, the matchpoints it got and the board's top."""
+        self.sections: dict[tuple[str, str], str] = {}
+        """The section each pair played in (pairs of results that name one)."""
 
     def add(self, rs: ResultScore) -> None:
         """Count one scored result for both its pairs."""
@@ -627,6 +763,8 @@ class _Totals:
                 t[3] += cx
                 t[4] += bt
                 directions.setdefault(key, set()).add(direction)
+                if rs.result.section:
+                    self.sections[key] = rs.result.section
         adj = rs.result.adjusted
         if adj is not None:
             ns_mark, ew_mark = _side_marks(adj)
@@ -668,6 +806,10 @@ class _Totals:
         totals factored to every board)."""
         directions = self.directions
         fixed = all(len(d) == 1 for d in directions.values())
+        if conv.winners == "two" and not fixed:
+            moved = min((p[0] for p, d in directions.items() if len(d) > 1), key=board_key)
+            raise RuleError(f"two winners need pairs that keep their direction: pair {moved!r} sat N-S and E-W")
+        two = fixed and conv.winners != "one"
         rank_at = {"mp": 6, "cross": 7, "butler": 8}[conv.rank_by]
         rows: list[tuple[str, str, str, int, float, int, float, float, float]] = []
         for pair, (n_boards_played, mp_sum, top_sum, cx_sum, bt_sum) in self.totals.items():
@@ -676,7 +818,10 @@ class _Totals:
             pct = 100.0 * mp_sum / top_sum if top_sum else 0.0
             played = int(n_boards_played)
             cx, bt = _imp_total(cx_sum, played, n_boards, conv), _imp_total(bt_sum, played, n_boards, conv)
-            rows.append((direction if fixed else "", pair[0], direction, played, mp_sum, int(top_sum), pct, cx, bt))
+            field = direction if two else ""
+            if conv.sections == "apart" and pair in self.sections:
+                field = f"{self.sections[pair]} {field}".strip()
+            rows.append((field, pair[0], direction, played, mp_sum, int(top_sum), pct, cx, bt))
         def ranked_by(row: tuple[str, str, str, int, float, int, float, float, float]) -> float:
             return round(float(row[rank_at]), 9)
 
@@ -688,7 +833,7 @@ class _Totals:
             place = 1 + sum(1 for r in group if ranked_by(r) > key)
             tied = sum(1 for r in group if ranked_by(r) == key) > 1
             out.append(PairStanding(f"{place}=" if tied else str(place), row[1], row[2], row[3], row[4], row[5],
-                                    row[6], row[7], row[8]))
+                                    row[6], row[7], row[8], row[0]))
         return tuple(out)
 
 
@@ -810,13 +955,30 @@ class NumberedResults:
     score) is held once and referred to by number, so that two pairs are compared as
     numbers; :attr:`all_rooms` says whether every result names its room."""
 
-    __slots__ = ("_index", "_values", "all_rooms")
+    __slots__ = ("_index", "_values", "all_rooms", "has_sections")
 
     def __init__(self) -> None:
         self._values: list[Any] = [None]  # number -> value; 0 is None
         self._index: dict[Any, int] = {}  # value -> number
         self.all_rooms = True
         """True while every result added names its room (an empty store too)."""
+        self.has_sections = False
+        """True once a result added names its section."""
+
+    def _where(self, r: TableResult) -> int:
+        """The number of a result's room and section, kept as one value (the room alone
+        when the result names no section, as most do)."""
+        if r.section:
+            self.has_sections = True
+            return self._number((r.room, r.section))
+        return self._number(r.room)
+
+    @staticmethod
+    def room_section(value: object) -> tuple[str | None, str | None]:
+        """The room and section of a value :meth:`_where` numbered."""
+        if isinstance(value, tuple):
+            return value[0], value[1]
+        return value, None  # type: ignore[return-value]
 
     def _number(self, value: object) -> int:
         """The number of ``value`` (a new one for a value not seen before; 0 for None)."""
@@ -888,7 +1050,7 @@ class ResultStore(NumberedResults):
         self._ns.append(number(r.ns))
         self._ew.append(number(r.ew))
         self._played.append(number((r.contract, r.tricks)))
-        self._room.append(number(r.room))
+        self._room.append(self._where(r))
         self._lead.append(number(r.lead))
         self._adjusted.append(number(r.adjusted if r.assigned is None else (r.adjusted, r.assigned)))
         for column, kind, value in ((self._score, 0, r.score), (self._line, 1, r.line)):
@@ -914,10 +1076,10 @@ class ResultStore(NumberedResults):
         line: int | None = self._line[row]
         if line == _BIG:
             line = self._big.get((row, 1))
+        room, section = self.room_section(v[self._room[row]])
         return TableResult(v[self._board[row]], v[self._ns[row]], v[self._ew[row]],
-                           score, contract, tricks,
-                           v[self._room[row]], v[self._lead[row]], line,
-                           *adjusted_pair(v[self._adjusted[row]]))
+                           score, contract, tricks, room, v[self._lead[row]], line,
+                           *adjusted_pair(v[self._adjusted[row]]), section=section)
 
     def results(self) -> Iterator[TableResult]:
         """Every result, in input order."""
@@ -952,6 +1114,9 @@ class BoardResults(Protocol):
     def __len__(self) -> int:
         """The number of results."""
 
+    def results(self) -> Iterator[TableResult]:
+        """Every result, in input order."""
+
     def check_pairs(self) -> bool:
         """Raise what :func:`score_pairs` raises for a pair that plays a board twice; return
         whether N-S and E-W pairs are numbered apart."""
@@ -973,14 +1138,21 @@ class PairsStream:
     once it has been read to the end :meth:`standings` ranks the pairs.
     """
 
-    __slots__ = ("_apart", "_boards", "_totals", "conventions", "expected", "store")
+    __slots__ = ("_apart", "_boards", "_per_section", "_totals", "conventions", "expected", "store")
 
     def __init__(self, store: BoardResults, expected: int | None = None,
                  conventions: EventScoring = DEFAULT_SCORING) -> None:
+        self._per_section: dict[str, int] | None = None
+        if getattr(store, "has_sections", True):  # (a store that does not say: looked at)
+            conventions, qualify = section_plan(store.results(), conventions)
+            if qualify:
+                store = _Qualified(store)
+            if conventions.sections == "apart" and expected is None:
+                self._per_section = _section_expected(rs for _, rs in store.boards())
         self._apart = store.check_pairs()
         self.store = store
         self.conventions = conventions
-        """How IMPs are counted and pairs ranked."""
+        """How IMPs are counted and pairs ranked (sections decided: :func:`section_plan`)."""
         self._boards = 0
         self.expected = 0 if not len(store) else expected if expected is not None else store.most_results()
         """Results expected on a board (``N`` of the Neuberg formula)."""
@@ -993,10 +1165,39 @@ class PairsStream:
         self._boards = 0
         for _label, rs in self.store.boards():
             self._boards += 1
-            for scored in _score_board(rs, self.expected, self.conventions):
+            for scored in _score_board(rs, self.expected, self.conventions, self._per_section):
                 add(scored)
                 yield scored
 
     def standings(self) -> tuple[PairStanding, ...]:
         """The pairs ranked (as :attr:`PairsEvent.standings`), once :meth:`results` has been read to the end."""
         return self._totals.standings(self._boards, self.conventions)
+
+
+class _Qualified:
+    """A store's results with their pairs told apart by their sections (a
+    :class:`BoardResults` over another)."""
+
+    __slots__ = ("_store",)
+
+    def __init__(self, store: BoardResults) -> None:
+        self._store = store
+
+    def __len__(self) -> int:
+        return len(self._store)
+
+    def most_results(self) -> int:
+        return self._store.most_results()
+
+    def results(self) -> Iterator[TableResult]:
+        return map(_qualified, self._store.results())
+
+    def boards(self) -> Iterator[tuple[str, list[TableResult]]]:
+        for label, rs in self._store.boards():
+            yield label, [_qualified(r) for r in rs]
+
+    def check_pairs(self) -> bool:
+        apart = False
+        for label, rs in self.boards():
+            apart = check_board(label, rs) or apart
+        return apart

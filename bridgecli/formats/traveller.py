@@ -84,6 +84,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "score": ("score", "nsscore", "scorens"),
     "round": ("round", "rnd"),
     "table": ("table", "tableno", "tbl"),
+    "section": ("section", "sect", "sec"),
 }
 _ALIASES = {alias: name for name, aliases in COLUMNS.items() for alias in aliases}
 
@@ -255,10 +256,12 @@ def _row_result(line: int | None, raw: Mapping[str, Any], source: str | None, la
 
 
 def _seated(row: Mapping[str, Any], result: TableResult) -> TableResult:
-    """``result`` with the round and table of ``row`` (where it was played: kept for the
-    movement, not used in scoring)."""
-    rnd, table = _cell(row, "round"), _cell(row, "table")
-    return replace(result, round=rnd or None, table=table or None) if rnd or table else result
+    """``result`` with the round, table and section of ``row`` (where it was played: the
+    round and table kept for the movement, the section to score it in)."""
+    rnd, table, section = _cell(row, "round"), _cell(row, "table"), _cell(row, "section")
+    if not (rnd or table or section):
+        return result
+    return replace(result, round=rnd or None, table=table or None, section=section or None)
 
 
 def loads_csv(text: str, source: str | None = None, lang: Language = ENGLISH,
@@ -625,7 +628,8 @@ def ns_from(board: Board, contract: Contract | None, tricks: int | None,
 
 #: ScoreTable column (PBN 5.9, as Ruter, Magic Contest and others write it) -> traveller column.
 _SCORE_TABLE_COLUMNS = {"pairid_ns": "ns", "pairid_ew": "ew", "contract": "contract", "declarer": "declarer",
-                        "result": "result", "lead": "lead", "room": "room", "round": "round", "table": "table"}
+                        "result": "result", "lead": "lead", "room": "room", "round": "round", "table": "table",
+                        "section": "section"}
 
 
 def _table_cells(row: str) -> list[str]:

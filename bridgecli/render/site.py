@@ -156,13 +156,15 @@ def _score_cells(r: TableResult, side: str) -> str:
 
 
 def _index(site: _Site) -> str:
+    from bridgecli.core.events import field_parts
     from bridgecli.results.session import standings_by_direction
 
     w, lang = site.w, site.lang
     body: list[str] = []
     groups = standings_by_direction(site.event.standings)
     for direction, group in groups:
-        side = {"NS": lang.word("ns"), "EW": lang.word("ew")}.get(direction, direction)
+        section, side = field_parts(direction)  # a section's ranking: "A NS"
+        side = " ".join(x for x in (section, {"NS": lang.word("ns"), "EW": lang.word("ew")}.get(side, side)) if x)
         body.append(f"<h2>{escape(w('ranking'))}{f' ({escape(side)})' if direction else ''}</h2>")
         body.append(_table(
             [escape(w("rank")), escape(w("pair")), escape(w("boards")), escape(w("mp")), escape(w("percent"))],

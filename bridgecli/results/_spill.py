@@ -103,6 +103,8 @@ class SpilledResults(NumberedResults):
         self._count += 1
         if not r.room:
             self.all_rooms = False
+        if r.section:
+            self.has_sections = True
         if self._store is not None:
             self._store.add(r)
             return
@@ -125,7 +127,7 @@ class SpilledResults(NumberedResults):
         elif not _MARK < line < (1 << 63):
             self._asides[len(self._rows) // _WIDTH, 1] = line
             line = _MARK
-        self._rows.extend((number(r.ns), number(r.ew), number((r.contract, r.tricks)), number(r.room),
+        self._rows.extend((number(r.ns), number(r.ew), number((r.contract, r.tricks)), self._where(r),
                            number(r.lead), number(r.adjusted if r.assigned is None else (r.adjusted, r.assigned)),
                            score, line))
 
@@ -248,8 +250,9 @@ class SpilledResults(NumberedResults):
                 if line == _MARK:
                     line = asides.get((i, 1)) if asides else None
                 contract, tricks = v[played]
-                out.append(TableResult(label, v[ns], v[ew], score, contract, tricks, v[room], v[lead], line,
-                                       *adjusted_pair(v[adjusted])))
+                where, section = self.room_section(v[room])
+                out.append(TableResult(label, v[ns], v[ew], score, contract, tricks, where, v[lead], line,
+                                       *adjusted_pair(v[adjusted]), section=section))
         return out
 
     def _records_in_input_order(self) -> Iterator[TableResult]:

@@ -28,6 +28,8 @@ from bridgecli.core.events import (
     ResultStore,
     TableResult,
     TeamMatch,
+    field_order,
+    field_parts,
     is_team_event,
     score_pairs,
     team_match,
@@ -442,13 +444,12 @@ def _pairs_tables(results: Callable[[], Iterable[ResultScore]], standings: Calla
                f"+{ew}", f"{w('mp')} {ns}", f"{w('mp')} {ew}", f"XIMP {ns}", w("datum"), f"{w('butler')} {ns}"],
         style, right=(0, 7, 8, 9, 10, 11, 12, 13), optional=(3, 4, 5, 6))
     ranked = standings()
-    order = {"NS": 0, "EW": 1}
-    # a table a direction when every pair kept its direction (two winners), else one ranking
-    by_direction = all("/" not in p.direction for p in ranked)
-    for d in sorted({p.direction if by_direction else "" for p in ranked}, key=lambda d: (order.get(d, 2), d)):
-        group = [p for p in ranked if not by_direction or p.direction == d]
+    # a table a ranking: one a direction (two winners) or all the pairs together (one), per section
+    for d in sorted({p.field for p in ranked}, key=field_order):
+        group = [p for p in ranked if p.field == d]
         yield ""
-        side = {"NS": ns, "EW": ew}.get(d, d)
+        section, direction = field_parts(d)
+        side = " ".join(x for x in (section, {"NS": ns, "EW": ew}.get(direction, direction)) if x)
         who = w("player_title" if individual else "pair")
         title = f"{who} ({side})" if d else who
         yield table([[p.rank, p.pair, p.boards, fmt_num(p.mp), p.top, fmt_num(p.percentage),

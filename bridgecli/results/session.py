@@ -29,7 +29,14 @@ from typing import TYPE_CHECKING, Any
 
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
-from bridgecli.core.events import DEFAULT_SCORING, EventScoring, PairStanding, TableResult, board_key
+from bridgecli.core.events import (
+    DEFAULT_SCORING,
+    EventScoring,
+    PairStanding,
+    TableResult,
+    board_key,
+    field_order,
+)
 from bridgecli.results.event import Event, EventHints, event_of, read_results
 
 if TYPE_CHECKING:
@@ -101,11 +108,18 @@ class Session:
     """The deals by board label (empty: none given)."""
     scoring: EventScoring = DEFAULT_SCORING
     """How IMPs are counted and pairs ranked."""
+    problems: tuple[RuleError, ...] = ()
+    """What the results break of the movement (``movement:``), each naming its line: the
+    results it names are left out of :attr:`results`, and a board without all its results
+    is scored with Neuberg."""
+    expected: int | None = None
+    """Results a board should have (the movement's tables that play it; None: the most any
+    board has)."""
 
     def event(self) -> Event:
         """The session scored. Raises RuleError for a team match (a session is a pairs event)
         and what :func:`~bridgecli.results.event.event_of` raises."""
-        event = event_of(self.results, conventions=self.scoring)
+        event = event_of(self.results, self.expected, conventions=self.scoring)
         if event.pairs is None:
             raise RuleError("a session is a pairs event: these results name rooms (a team match)")
         return event
@@ -161,12 +175,11 @@ def text_report(session: Session, event: Event, lang: Language | None = None, st
 
 
 def standings_by_direction(standings: tuple[PairStanding, ...]) -> list[tuple[str, list[PairStanding]]]:
-    """The ranking split per direction when every pair kept its direction (two winners),
-    else one group with the direction ``""``; N-S first."""
-    by_direction = all("/" not in p.direction for p in standings)
-    order = {"NS": 0, "EW": 1}
-    keys = sorted({p.direction if by_direction else "" for p in standings}, key=lambda d: (order.get(d, 2), d))
-    return [(d, [p for p in standings if not by_direction or p.direction == d]) for d in keys]
+    """The rankings: one a direction (two winners), else one group with the direction
+    ``""``, per section when sections are scored apart (:attr:`PairStanding.field`: ``NS``,
+    ``A EW``); by section, N-S first."""
+    keys = sorted({p.field for p in standings}, key=field_order)
+    return [(d, [p for p in standings if p.field == d]) for d in keys]
 
 
 # -- reading -----------------------------------------------------------------------
@@ -303,7 +316,8 @@ def _from_doc(doc: _Doc, path: str, base: str | None = None) -> Session:
                       scoring if scoring is not DEFAULT_SCORING else hints.conventions() or DEFAULT_SCORING)
     _check_pairs(session, results_where)
     if movement is not None:
-        session = replace(session, results=_placed(session.results, movement, results_where))
+        placed, problems, expected = _placed(session.results, movement, results_where)
+        session = replace(session, results=placed, problems=problems, expected=expected)
     return session
 
 
@@ -338,27 +352,65 @@ def _movement(value: Any, base: str, path: str, line: int) -> Any:
         raise exc if exc.source is not None else exc.located(source=path, line=line) from None
 
 
-def _placed(results: tuple[TableResult, ...], movement: Any, source: str) -> tuple[TableResult, ...]:
-    """``results`` with the round and table the movement seats each at (pairs ``ns`` and
-    ``ew`` at a table whose set holds the board). Raises RuleError for a result the movement
-    does not seat, or whose own round and table say otherwise."""
+def _placed(results: tuple[TableResult, ...], movement: Any, source: str
+            ) -> tuple[tuple[TableResult, ...], tuple[RuleError, ...], int]:
+    """``results`` checked against the movement and seated in it: each kept result with the
+    round and table the movement seats it at (pairs ``ns`` and ``ew`` at a table whose set
+    holds the board). Returns the results kept, the problems (each a RuleError naming its
+    line: a result the movement does not seat, a board not in play at that table that
+    round, a result whose own round and table say otherwise, a result given twice; and a
+    movement slot with no result) and the number of results each board should have (the
+    tables that play it, for Neuberg). A result named as a problem is left out."""
     per_set = movement.boards_per_round
-    seat = {(s.ns, s.ew, s.set): s for s in movement.seatings}
-    out = []
+    phantoms = set(movement.phantoms)
+    live = [s for s in movement.seatings if s.ns not in phantoms and s.ew not in phantoms]
+    seat = {(s.ns, s.ew, s.set): s for s in live}
+    met = {(s.ns, s.ew): s for s in live}
+    out: list[TableResult] = []
+    problems: list[RuleError] = []
+    first: dict[tuple[str, str, str, str], TableResult] = {}
+
+    def problem(message: str, r: TableResult | None = None) -> None:
+        problems.append(RuleError(message, source=source, line=r.line if r is not None else None))
+
     for r in results:
-        found = None
-        if r.ns.isdigit() and r.ew.isdigit() and r.board.isdigit() and int(r.board) > 0:
-            found = seat.get((int(r.ns), int(r.ew), (int(r.board) - 1) // per_set + 1))
+        numbered = r.ns.isdigit() and r.ew.isdigit() and r.board.isdigit() and int(r.board) > 0
+        found = seat.get((int(r.ns), int(r.ew), (int(r.board) - 1) // per_set + 1)) if numbered else None
         if found is None:
-            raise RuleError(f"board {r.board}: the movement {movement.name!r} does not seat N-S {r.ns} against "
-                            f"E-W {r.ew} on it", source=source, line=r.line)
+            where = met.get((int(r.ns), int(r.ew))) if numbered else None
+            if where is None:
+                problem(f"board {r.board}: the movement {movement.name!r} never seats N-S {r.ns} against "
+                        f"E-W {r.ew}", r)
+            else:
+                problem(f"board {r.board} is not in play at table {where.table} in round {where.round}, where "
+                        f"the movement {movement.name!r} seats N-S {r.ns} against E-W {r.ew} (boards "
+                        f"{(where.set - 1) * per_set + 1}-{where.set * per_set})", r)
+            continue
         rnd, table = str(found.round), str(found.table)
         if (r.round or rnd, r.table or table) != (rnd, table):
-            raise RuleError(f"board {r.board}: round {r.round}, table {r.table}, but the movement {movement.name!r}"
-                            f" seats N-S {r.ns} and E-W {r.ew} at round {rnd}, table {table}",
-                            source=source, line=r.line)
+            problem(f"board {r.board}: round {r.round}, table {r.table}, but the movement {movement.name!r} seats "
+                    f"N-S {r.ns} and E-W {r.ew} at round {rnd}, table {table}", r)
+            continue
+        key = (r.board, r.ns, r.ew, r.section or "")  # (each section plays the movement)
+        if key in first:
+            at = first[key].line
+            problem(f"board {r.board}: N-S {r.ns} against E-W {r.ew} is given twice"
+                    f"{f' (first at line {at})' if at is not None else ''}", r)
+            continue
+        first[key] = r
         out.append(r if (r.round, r.table) == (rnd, table) else replace(r, round=rnd, table=table))
-    return tuple(out)
+    played = {(r.board, int(r.ns), int(r.ew), r.section or "") for r in out}
+    sections = sorted({r.section or "" for r in out}) or [""]
+    tables_a_set: dict[int, int] = {}
+    for s in live:
+        tables_a_set[s.set] = tables_a_set.get(s.set, 0) + 1
+    for section in sections:
+        for s in sorted(live, key=lambda s: (s.round, s.table)):
+            for board in range((s.set - 1) * per_set + 1, s.set * per_set + 1):
+                if (str(board), s.ns, s.ew, section) not in played:
+                    problem(f"board {board} has no result from {f'section {section}, ' if section else ''}round "
+                            f"{s.round}, table {s.table} (N-S {s.ns}, E-W {s.ew}): scored with Neuberg without it")
+    return tuple(out), tuple(problems), max(tables_a_set.values(), default=0)
 
 
 def _path(value: Any, key: str, base: str, path: str, line: int) -> str:
@@ -527,10 +579,16 @@ def _total_score_pairs(boards: Iterable[Board]) -> dict[str, PairInfo]:
 
 
 def _check_pairs(session: Session, path: str) -> None:
+    """Every pair of the results is in ``pairs:`` (pair 1 of section A as ``A1`` when two
+    sections number their pairs alike: see :func:`~bridgecli.core.events.section_plan`)."""
+    from bridgecli.core.events import section_pair, section_plan
+
     if not session.pairs:
         return
+    told_apart = section_plan(session.results, session.scoring)[1]
     for r in session.results:
         for number in (r.ns, r.ew):
+            number = section_pair(r.section, number) if told_apart else number
             if number not in session.pairs:
                 raise RuleError(f"pair {number!r} of board {r.board} is not in pairs:", source=path,
                                 line=r.line)
@@ -551,8 +609,7 @@ def _solved(session: Session) -> Session:
         if board is not None:
             solved = item.annotated()  # type: ignore[union-attr]
             boards[str(solved.number)] = solved
-    return Session(session.results, session.name, session.date, session.club, session.pairs, boards,
-                   session.scoring)
+    return replace(session, boards=boards)
 
 
 # -- the site on disk --------------------------------------------------------------

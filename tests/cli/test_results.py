@@ -276,3 +276,71 @@ def test_a_board_page_prints_on_one_a4_page_with_its_diagram(tmp_path):
     # board 3's North hand (the seed-2026 deal) and the traveller's last row, whole
     assert "AQ97" in flat and "AKJ9874" in flat and "Traveller" in flat and "420" in flat
     assert "Ranking" not in flat and "Previous" not in flat  # the links bars are not printed
+
+
+def test_scoring_options_override_the_session_file(runner, tmp_path):
+    session = tmp_path / "s.yaml"
+    text = EXAMPLE.read_text(encoding="utf-8").replace("results: session-results.csv",
+                                                       "results: session-results.csv\nscoring: {rank_by: butler}")
+    session.write_text(text.replace("boards: session-boards.pbn", f"boards: {EXAMPLE.parent}/session-boards.pbn")
+                       .replace("results: session-results.csv", f"results: {EXAMPLE.parent}/session-results.csv"),
+                       encoding="utf-8")
+
+    def ranking(*options: str) -> list[tuple[str, str, str]]:
+        res = runner.invoke(cli, ["results", str(session), "--json", *options])
+        assert res.exit_code == 0, res.output
+        return [(r["rank"], r["pair"], r["direction"]) for r in map(json.loads, res.output.splitlines())
+                if r["record"] == "pair" and r["direction"] == "NS"]
+
+    # the README's N-S: by percentage 2 (66.67), 1 (50), 3; by Butler 1 (+14), 2 (-5), 3 (-12)
+    assert ranking() == [("1", "1", "NS"), ("2", "2", "NS"), ("3", "3", "NS")]
+    assert ranking("--rank-by", "mp") == [("1", "2", "NS"), ("2", "1", "NS"), ("3", "3", "NS")]
+    # one winner: pair 2's 66.67% heads the field; 5 (58.33%) second
+    res = runner.invoke(cli, ["results", str(session), "--json", "--rank-by", "mp", "--winners", "one"])
+    pairs = [r for r in map(json.loads, res.output.splitlines()) if r["record"] == "pair"]
+    assert [(p["rank"], p["pair"]) for p in pairs][:2] == [("1", "2"), ("2", "5")]
+
+
+def test_scoring_options_need_an_event(runner):
+    res = runner.invoke(cli, ["score", "4S=", "--mp-top", "100"])
+    assert res.exit_code == 2
+    assert "--mp-top scores an event" in res.output
+    res = runner.invoke(cli, ["score", "--event", str(ROOT / "docs/examples/session-results.csv"), "--mp-top", "100",
+                              "--json"])
+    assert res.exit_code == 0, res.output
+    first = json.loads(res.output.splitlines()[0])
+    # board 1: 2NT+1 (150) is one of three results; its N-S matchpoints are a share of 100
+    assert first["top"] == 100
+    assert first["mp_ns"] + first["mp_ew"] == 100
+
+
+def test_results_breaking_the_movement_are_named_after_the_rest_is_written(runner, tmp_path):
+    rows = (ROOT / "docs/examples/session-results.csv").read_text(encoding="utf-8").splitlines()
+    # the last row (board 4, N-S 3 against E-W 4, round 3, table 3) left out; board 1 twice
+    (tmp_path / "r.csv").write_text("\n".join([*rows[:-1], rows[1]]) + "\n", encoding="utf-8")
+    (tmp_path / "s.yaml").write_text("results: r.csv\nmovement: {name: mitchell, tables: 3}\n", encoding="utf-8")
+    out = tmp_path / "out.txt"
+    res = runner.invoke(cli, ["results", str(tmp_path / "s.yaml"), "-o", str(out)])
+    assert res.exit_code == 1
+    assert "Rank" in out.read_text(encoding="utf-8")  # the rest is written
+    assert res.output.splitlines() == [
+        f"bridgecli: error: {tmp_path / 'r.csv'}:19: board 1: N-S 1 against E-W 4 is given twice (first at line 2)",
+        (f"bridgecli: error: {tmp_path / 'r.csv'}: board 4 has no result from round 3, table 3 (N-S 3, E-W 4):"
+        " scored with Neuberg without it")]
+
+
+def test_score_event_sections_option(runner, tmp_path):
+    travellers = tmp_path / "t.csv"
+    # two sections numbering their pairs alike; board 1: A +420, +450; B -50, +400
+    travellers.write_text("board,section,ns,ew,contract,declarer,result\n1,A,1,3,4S,N,=\n1,A,2,4,4S,N,+1\n"
+                          "1,B,1,3,4S,N,-1\n1,B,2,4,3NT,N,=\n", encoding="utf-8")
+
+    def mp(*options: str) -> list[tuple[str, float, int]]:
+        res = runner.invoke(cli, ["score", "--event", str(travellers), "--json", *options])
+        assert res.exit_code == 0, res.output
+        return [(r["ns"], r["mp_ns"], r["top"]) for r in map(json.loads, res.output.splitlines())
+                if r["record"] == "result"]
+
+    assert mp() == [("A1", 0, 2), ("A2", 2, 2), ("B1", 0, 2), ("B2", 2, 2)]
+    # across the field: +450 beats three (6), +420 two, +400 one, -50 none
+    assert mp("--sections", "across") == [("A1", 4, 6), ("A2", 6, 6), ("B1", 0, 6), ("B2", 2, 6)]

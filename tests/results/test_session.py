@@ -223,15 +223,77 @@ def test_the_movement_seats_each_result(tmp_path):
         .replace("boards: session-boards.pbn", "") + "movement: {name: mitchell, tables: 3}\n", "e.yaml")).results
 
 
-def test_a_result_the_movement_does_not_seat_is_named_with_its_line(tmp_path):
+def _slots() -> list[tuple[int, int, int, int, int]]:
+    """(board, ns, ew, round, table) of every board of the three-table Mitchell of the
+    example: N-S 1-3 stay at tables 1-3, E-W 4-6 move up a table a round, boards 1-2 start
+    at table 1, 3-4 at table 2, 5-6 at table 3 and move down a table a round."""
+    out = []
+    for rnd in (1, 2, 3):
+        for table in (1, 2, 3):
+            ew = 4 + (table - rnd) % 3
+            first = 1 + 2 * ((table - 1 + rnd - 1) % 3)
+            out += [(b, table, ew, rnd, table) for b in (first, first + 1)]
+    return out
+
+
+def test_results_are_checked_against_the_movement(tmp_path):
+    header = "board,ns,ew,contract,declarer,result,round,table"
+    rows = [f"{b},{ns},{ew},1NT,N,=,{r},{t}" for b, ns, ew, r, t in _slots()]
+    # board 1: +420 at table 1 round 1 (1 v 4), +450 at table 3 round 2 (3 v 5), and no
+    # result from table 2 round 3 (2 v 6)
+    rows = [row.replace("1NT,N,=", "4S,N,=") if row.startswith("1,1,4,") else
+            row.replace("1NT,N,=", "4S,N,+1") if row.startswith("1,3,5,") else row
+            for row in rows if not row.startswith("1,2,6,")]
+    lines = [header, *rows,
+             "2,1,4,1NT,N,=,1,1",     # line 19: given twice
+             "1,1,5,1NT,N,=,,",       # line 20: 1 and 5 meet in round 3 at table 1, on boards 5-6
+             "3,1,2,1NT,N,=,,",       # line 21: two N-S pairs
+             "3,1,4,1NT,N,=,1,2"]     # line 22: board 3 is not played by 1 v 4 (boards 1-2)
+    (tmp_path / "r.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path = write(tmp_path, "results: r.csv\nmovement: {name: mitchell, tables: 3}\n")
+    session = load_session(path)
+    named = [(p.line, str(p)) for p in session.problems]
+    assert named == [
+        (19, "board 2: N-S 1 against E-W 4 is given twice (first at line 3)"),
+        (20, ("board 1 is not in play at table 1 in round 3, where the movement 'mitchell' seats N-S 1 against "
+             "E-W 5 (boards 5-6)")),
+        (21, "board 3: the movement 'mitchell' never seats N-S 1 against E-W 2"),
+        (22, ("board 3 is not in play at table 1 in round 1, where the movement 'mitchell' seats N-S 1 against "
+             "E-W 4 (boards 1-2)")),
+        (None, "board 1 has no result from round 3, table 2 (N-S 2, E-W 6): scored with Neuberg without it"),
+    ]
+    assert all(p.source.endswith("r.csv") for p in session.problems)
+    assert len(session.results) == 17 and session.expected == 3  # the rest kept
+    board1 = [r for r in session.event().pairs.results if r.result.board == "1"]
+    # two results of three: +450 beats +420 (2 of a top of 2), Neuberg (2 + 1) * 3 / 2 - 1 = 3.5
+    # of the full top 4, +420 (0 + 1) * 3 / 2 - 1 = 0.5
+    assert [(r.result.ns, r.mp_ns, r.mp_ew, r.top) for r in board1] == [("1", 0.5, 3.5, 4), ("3", 3.5, 0.5, 4)]
+
+
+def test_a_result_at_the_wrong_table_is_named(tmp_path):
     path = _example_without_seats(tmp_path, "movement: {name: mitchell, tables: 3}\n")
-    rows = (tmp_path / "r.csv").read_text(encoding="utf-8").splitlines()
-    rows[1] = rows[1].replace("1,1,4,", "1,1,5,")  # board 1: N-S 1 against E-W 5, who never meet on it
-    (tmp_path / "r.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
-    with pytest.raises(RuleError, match="does not seat N-S 1 against E-W 5") as info:
-        load_session(path)
-    assert info.value.line == 2 and info.value.source.endswith("r.csv")
     (tmp_path / "r.csv").write_text("board,ns,ew,contract,declarer,result,round,table\n1,1,4,4S,N,=,2,1\n")
-    with pytest.raises(RuleError, match="round 2, table 1, but the movement 'mitchell' seats N-S 1 and E-W 4 "
-                                        "at round 1, table 1"):
-        load_session(path)
+    problems = load_session(path).problems
+    assert (problems[0].line, str(problems[0])) == (
+        2, "board 1: round 2, table 1, but the movement 'mitchell' seats N-S 1 and E-W 4 at round 1, table 1")
+    # left out, so every slot of the movement, its own too, has no result
+    assert len(problems) == 1 + 18
+
+
+def test_two_sections_play_the_movement_each(tmp_path):
+    header = "board,section,ns,ew,contract,declarer,result"
+    rows = [f"{b},{sec},{ns},{ew},1NT,N,=" for sec in "AB" for b, ns, ew, _r, _t in _slots()]
+    rows.remove("1,B,2,6,1NT,N,=")  # section B, round 3, table 2
+    (tmp_path / "r.csv").write_text("\n".join([header, *rows]) + "\n", encoding="utf-8")
+    names = "".join(f"  {sec}{n}: [Player {sec}{n}a, Player {sec}{n}b]\n" for sec in "AB" for n in range(1, 7))
+    path = write(tmp_path, f"pairs:\n{names}results: r.csv\nmovement: {{name: mitchell, tables: 3}}\n")
+    session = load_session(path)
+    assert [str(p) for p in session.problems] == [
+        "board 1 has no result from section B, round 3, table 2 (N-S 2, E-W 6): scored with Neuberg without it"]
+    event = session.event()
+    # the sections number their pairs alike: scored apart, pairs A1 ... B6, ranked per section
+    assert event.pairs.conventions.sections == "apart"
+    assert sorted({p.field for p in event.pairs.standings}) == ["A EW", "A NS", "B EW", "B NS"]
+    assert {p.pair for p in event.pairs.standings} == {f"{s}{n}" for s in "AB" for n in range(1, 7)}
+    with pytest.raises(RuleError, match="pair 'A1' of board 1 is not in pairs:"):
+        load_session(write(tmp_path, f"pairs:\n{names.replace('  A1:', '  X1:')}results: r.csv\n", "n.yaml"))
