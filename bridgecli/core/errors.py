@@ -102,34 +102,33 @@ def short_repr(value: object, limit: int = ECHO_LIMIT) -> str:
         return quote + body + "\u2026" + quote
 
     def walk(v: object) -> None:
-        if isinstance(v, str) and type(v) is str:
-            put(string(v))
-            return
         kind = type(v)
-        if kind not in (list, tuple, dict):
+        if kind is str:
+            put(string(str(v)))
+            return
+        if kind not in (list, tuple, dict):  # (a subclass writes its own repr)
             put(repr(v))
             return
         if id(v) in active:
             put("[...]" if kind is list else "(...)" if kind is tuple else "{...}")
             return
         active.add(id(v))
-        if kind is dict:
+        if isinstance(v, dict):
             put("{")
-            for k, (key, item) in enumerate(v.items()):  # type: ignore[attr-defined]
+            for k, (key, item) in enumerate(v.items()):
                 if k:
                     put(", ")
                 walk(key)
                 put(": ")
                 walk(item)
             put("}")
-        else:
+        elif isinstance(v, (list, tuple)):
             put("[" if kind is list else "(")
-            items = v  # type: ignore[assignment]
-            for k, item in enumerate(items):  # type: ignore[arg-type]
+            for k, item in enumerate(v):
                 if k:
                     put(", ")
                 walk(item)
-            put("]" if kind is list else ",)" if len(items) == 1 else ")")  # type: ignore[arg-type]
+            put("]" if kind is list else ",)" if len(v) == 1 else ")")
         active.discard(id(v))
 
     try:

@@ -96,6 +96,7 @@ def compile_spec(spec: Spec) -> Compiled:
 
     if spec.script is not None:
         from bridgecli.core.errors import BridgeError
+
         from .script import parse_script
 
         script = parse_script(spec.script, spec.script_source)
