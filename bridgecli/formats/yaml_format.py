@@ -457,6 +457,9 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
         yield rec
 
 
+_BLANK_LINES = re.compile(r"(?:[ \t\r]*\n)*")
+
+
 def _first_line(text: str, final: bool) -> str | None:
     """The first line of ``text`` that holds more than white space and is no comment
     (enough of it to tell whether it starts a block list item). None when there is
@@ -464,6 +467,7 @@ def _first_line(text: str, final: bool) -> str | None:
     pos = 0
     while text.startswith("\ufeff", pos):
         pos += 1
+    pos = _BLANK_LINES.match(text, pos).end()  # type: ignore[union-attr]  # (at once: a line at a time was slow)
     while pos < len(text):
         end = text.find("\n", pos)
         if end < 0:

@@ -46,6 +46,27 @@ def test_blank_lines_before_the_first_game_keep_its_line_number() -> None:
     assert isinstance(bad[0], BridgeError) and bad[0].line == 3000 + 6
 
 
+@pytest.mark.parametrize("fmt", ["any", "yaml", "json"])
+def test_looking_at_a_stream_after_a_long_blank_start_is_linear(fmt: str) -> None:
+    # a look at a stream's start (its format, a YAML list, a JSON "boards" object) read the
+    # whole start again at each piece (20 MB of blank lines: 13 s)
+    from bridgecli.formats import json_format, stream
+
+    first = {"any": GAME, "yaml": "- board: 1\n", "json": '{"boards": []}\n'}[fmt]
+
+    def run(n: int) -> None:
+        chunks = ["\n" * 65536] * n + [first]
+        if fmt == "json":
+            found, again = json_format._is_boards_object(chunks)
+            assert found
+        else:
+            head, again = (stream.peek if fmt == "any" else Y._head)(chunks)
+            assert head.endswith(first)
+        assert "".join(again).endswith(first)
+
+    assert_linear(run, 100)
+
+
 @pytest.mark.parametrize("token", ["C", "8"])
 def test_a_long_card_token_is_refused_in_linear_time(token: str) -> None:
     # every split of the token into suit and rank was tried (200 KB: 12 s)
