@@ -15,7 +15,19 @@ Latin-1, non-ASCII digits, or a card dealt twice) and runs one command on it:
 * exit 0 on input broken by construction (a card dealt twice);
 * a convert to PBN, YAML or JSON that exits 0 but loses something: the output
   read back does not give the same boards as the input;
-* a case running longer than ``--timeout`` seconds.
+* a case running longer than ``--timeout`` seconds, or using more than ``--cpu``
+  seconds of CPU time (measured around the command; a linear reader takes a second
+  or two on the largest input made here).
+
+A share of the cases (``--size``, 5% by default) are size and time bombs instead of
+mutations: a long token (a card, call, contract, brace or tag value of up to 300,000
+characters), a long run of blank lines (up to 1,100,000: past the 1 MiB piece the
+file readers cut), a line repeated many times (passed-out deals, comments), YAML
+anchors named many times (wide: one long value; deep: each anchor a list of the
+one before, "billion laughs") and lists nested deep. The process runs under an
+address-space limit (``--memory``, MB), so that an input expanding to gigabytes
+ends as a MemoryError (a finding: the safety net answers) rather than taking the
+machine.
 
 Run from the repository root::
 
@@ -29,6 +41,7 @@ so ``--only i`` replays one finding. The suite runs a fast slice of this
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
 import re
@@ -227,6 +240,87 @@ MUTATIONS: dict[str, Callable[[bytes, random.Random], bytes]] = {
 ENCODINGS = ("crlf", "bom", "latin1")
 
 
+# ---------------------------------------------------------------- size and time bombs
+
+#: The largest size a bomb is made with (characters, lines or aliases; --max-size).
+MAX_SIZE = 300_000
+#: Blank lines enough to cross a 1 MiB piece of the file readers.
+PIECE_CROSSING = 1_100_000
+
+
+def _size(rng: random.Random, top: int) -> int:
+    """A size from 1,000 to ``top``, even on a log scale."""
+    return int(math.exp(rng.uniform(math.log(1000), math.log(max(top, 1001)))))
+
+
+def _at_word(data: bytes, rng: random.Random) -> int:
+    """A place after white space, a ``|`` or a quote (where a token starts)."""
+    places = [m.end() for m in re.finditer(rb'[\s|"]', data)] or [0]
+    return rng.choice(places)
+
+
+def _long_token(data: bytes, rng: random.Random, top: int) -> bytes:
+    n = _size(rng, top)
+    token = rng.choice([b"C" * n, b"S" + b"8" * n, b"4" + b"H" * n, b"1" + b"N" * n, b"X" * n, b"=" * n,
+                        b"7" * n, b"A" * n, b"{" * n + b"}" * n, b"}" * n, b"{" + b"{" * n + b"}" + b"}" * n,
+                        b"\\" * n, b"[" * n, b"%" * n, b";" * n, b"!" * n])
+    i = _at_word(data, rng)
+    return data[:i] + token + data[i:]
+
+
+def _blank_run(data: bytes, rng: random.Random, top: int) -> bytes:
+    n = PIECE_CROSSING if top >= MAX_SIZE and rng.random() < 0.1 else _size(rng, top)
+    run = rng.choice([b"\n", b"\n", b" \n", b"\t\n", b"\r\n"]) * n
+    starts = [0] + [m.end() for m in re.finditer(rb"\n", data)]
+    i = rng.choice(starts)
+    return data[:i] + run + data[i:]
+
+
+def _repeat_line(data: bytes, rng: random.Random, top: int) -> bytes:
+    lines = _lines(data)
+    i = rng.randrange(len(lines))
+    line = lines[i] if lines[i].endswith(b"\n") else lines[i] + b"\n"
+    extra = rng.choice([line, b"pass\n", b"Pass Pass Pass Pass\n", b"% a comment\n", b"{ a comment }\n",
+                        b"1NT-1 -d N\n"])
+    # (a line's worth of copies bounded by bytes too: a JSON board is 2 KB)
+    lines.insert(i, extra * min(_size(rng, top) // 10, 20 * top // len(extra)))
+    return b"".join(lines)
+
+
+def _yaml_wide(data: bytes, rng: random.Random, top: int) -> bytes:
+    """A long value anchored, then named many times (in a key the board does not know, a
+    tag, or a note): few values once expanded, but many characters."""
+    long, refs = _size(rng, top), _size(rng, top) // 10
+    key = rng.choice([b"wide", b"tags:\n    Site", b"auction_notes:\n    2"])
+    anchor = b'  held: &z "' + b"A" * long + b'"\n'
+    aliases = b"  " + key + b": [" + b", ".join([b"*z"] * refs) + b"]\n"
+    i = data.find(b"\n") + 1
+    return data[:i] + anchor + aliases + data[i:]
+
+
+def _yaml_deep(data: bytes, rng: random.Random, top: int) -> bytes:
+    """Anchors each a list of the one before (a "billion laughs"), or lists nested deep."""
+    i = data.find(b"\n") + 1
+    if rng.random() < 0.5:
+        width, depth = rng.randint(2, 10), rng.randint(5, 40)
+        rows = [b'  l0: &l0 "' + b"x" * rng.randint(1, 1000) + b'"\n']
+        rows += [b"  l%d: &l%d [" % (k, k) + b", ".join([b"*l%d" % (k - 1)] * width) + b"]\n"
+                 for k in range(1, depth)]
+        return data[:i] + b"".join(rows) + data[i:]
+    depth = rng.randint(100, 5000)
+    return data[:i] + b"  deep: " + b"[" * depth + b"1" + b"]" * depth + b"\n" + data[i:]
+
+
+#: The size and time bombs: (name, maker, the extensions it fits; None: any).
+BOMBS: dict[str, tuple[Callable[[bytes, random.Random, int], bytes], tuple[str, ...] | None]] = {
+    "long-token": (_long_token, None),
+    "blank-run": (_blank_run, None),
+    "repeat-line": (_repeat_line, None),
+    "yaml-wide": (_yaml_wide, (".yaml",)),
+    "yaml-deep": (_yaml_deep, (".yaml",)),
+}
+
+
 @dataclass
 class Case:
     """One fuzz case: the input, how it was made, and the command to run."""
@@ -240,8 +334,12 @@ class Case:
     command: tuple[str, ...]
 
 
-def make_case(seed_value: int, index: int, pool: list[Seed]) -> Case:
-    """Case ``index`` of the run ``seed_value`` (the same on every machine)."""
+def make_case(seed_value: int, index: int, pool: list[Seed], size: float = 0.0, max_size: int = MAX_SIZE) -> Case:
+    """Case ``index`` of the run ``seed_value`` (the same on every machine): a size bomb
+    with probability ``size`` (drawn apart, so that the other cases stay those of a run
+    without bombs), else mutations."""
+    if size and random.Random(f"{seed_value}:{index}:size").random() < size:
+        return make_bomb(seed_value, index, pool, max_size)
     rng = random.Random(f"{seed_value}:{index}")
     seed = rng.choice(pool)
     data, steps, broken = seed.data, [], False
@@ -261,11 +359,25 @@ def make_case(seed_value: int, index: int, pool: list[Seed]) -> Case:
     return Case(index, seed, data, steps, broken, rng.choice(COMMANDS))
 
 
+def make_bomb(seed_value: int, index: int, pool: list[Seed], max_size: int = MAX_SIZE) -> Case:
+    """Case ``index`` as a size or time bomb (see :data:`BOMBS`)."""
+    rng = random.Random(f"{seed_value}:{index}:bomb")
+    name = rng.choice(list(BOMBS))
+    make, exts = BOMBS[name]
+    fits = [s for s in pool if exts is None or s.ext in exts]
+    valid = [s for s in fits if s.name.startswith("valid/")]
+    # mostly valid files: a reader that stops at a broken one never reaches the bomb
+    seed = rng.choice(valid if valid and rng.random() < 0.75 else fits)
+    data = make(seed.data, rng, max_size)
+    return Case(index, seed, data, [name], False, rng.choice(COMMANDS))
+
+
 # ---------------------------------------------------------------- running
 
 
-class _Timeout(Exception):
-    pass
+class _Timeout(BaseException):
+    """The case ran out of time: a BaseException, so that the command group's safety net
+    (``except Exception``) does not answer it as an internal error of the command."""
 
 
 def _alarm(signum: int, frame: FrameType | None) -> None:
@@ -285,7 +397,7 @@ def _boards_yaml(runner: CliRunner, path: str, fmt: str | None = None) -> tuple[
     return r.exit_code, r.stdout
 
 
-def check(case: Case, workdir: str, timeout: float = 20.0) -> list[str]:
+def check(case: Case, workdir: str, timeout: float = 60.0, cpu: float = 10.0) -> list[str]:
     """Run ``case``; the list of what went wrong (empty when all is well)."""
     runner = _runner()
     path = os.path.join(workdir, f"case{case.seed.ext}")
@@ -297,7 +409,11 @@ def check(case: Case, workdir: str, timeout: float = 20.0) -> list[str]:
     if old is not None:
         signal.setitimer(signal.ITIMER_REAL, timeout)
     try:
+        started = time.process_time()
         result = runner.invoke(cli, argv)
+        used = time.process_time() - started
+        if used > cpu:
+            problems.append(f"cpu time {used:.1f} s (limit {cpu:g} s)")
         if result.exception is not None and not isinstance(result.exception, SystemExit):
             exc = result.exception
             what = "timeout" if isinstance(exc, _Timeout) else f"{type(exc).__name__}: {str(exc)[:200]}"
@@ -369,15 +485,17 @@ class Finding:
                 f"[{'+'.join(c.steps)}]: {'; '.join(self.problems)}")
 
 
-def run(seed_value: int, cases: int, *, only: int | None = None, timeout: float = 20.0,
+def run(seed_value: int, cases: int, *, only: int | None = None, timeout: float = 60.0, cpu: float = 10.0,
+        size: float = 0.0, max_size: int = MAX_SIZE,
         progress: Callable[[int], None] | None = None) -> Iterator[Finding]:
-    """Run ``cases`` cases of seed ``seed_value`` (or just case ``only``); yield the findings."""
+    """Run ``cases`` cases of seed ``seed_value`` (or just case ``only``), a share ``size``
+    of them size bombs; yield the findings."""
     pool = seeds()
     indexes = [only] if only is not None else range(cases)
     with tempfile.TemporaryDirectory(prefix="bridgecli-fuzz-") as workdir:
         for n, i in enumerate(indexes):
-            case = make_case(seed_value, i, pool)
-            problems = check(case, workdir, timeout)
+            case = make_case(seed_value, i, pool, size, max_size)
+            problems = check(case, workdir, timeout, cpu)
             if problems:
                 yield Finding(case, problems)
             if progress is not None:
@@ -390,10 +508,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cases", type=int, default=2000, help="number of cases (default 2000)")
     ap.add_argument("--seed", type=int, default=None, help="run seed (default: from the clock, printed)")
     ap.add_argument("--only", type=int, default=None, help="run case N only (to replay a finding)")
-    ap.add_argument("--timeout", type=float, default=20.0, help="seconds a case may take (default 20)")
+    ap.add_argument("--timeout", type=float, default=60.0,
+                    help="seconds a case may take, round trip included (default 60; --cpu is the time check)")
+    ap.add_argument("--cpu", type=float, default=10.0, help="CPU seconds a case may use (default 10)")
+    ap.add_argument("--size", type=float, default=0.05, help="share of size and time bombs (default 0.05)")
+    ap.add_argument("--max-size", type=int, default=MAX_SIZE, help=f"largest bomb (default {MAX_SIZE:,})")
+    ap.add_argument("--memory", type=int, default=4096, help="address space limit in MB (default 4096; 0: none)")
     ap.add_argument("--save", metavar="DIR", default=None, help="write each finding's input into DIR")
     args = ap.parse_args(argv)
     seed_value = args.seed if args.seed is not None else int(time.time())
+    if args.memory:
+        import resource
+
+        limit = args.memory << 20
+        resource.setrlimit(resource.RLIMIT_AS, (limit, resource.getrlimit(resource.RLIMIT_AS)[1]))
     print(f"fuzz: seed {seed_value}, {1 if args.only is not None else args.cases} cases", file=sys.stderr)
     started = time.monotonic()
     findings = 0
@@ -402,7 +530,8 @@ def main(argv: list[str] | None = None) -> int:
         if n % 1000 == 0:
             print(f"fuzz: {n} cases, {findings} findings, {time.monotonic() - started:.0f} s", file=sys.stderr)
 
-    for finding in run(seed_value, args.cases, only=args.only, timeout=args.timeout, progress=progress):
+    for finding in run(seed_value, args.cases, only=args.only, timeout=args.timeout, cpu=args.cpu, size=args.size,
+                       max_size=args.max_size, progress=progress):
         findings += 1
         print(finding.describe(seed_value))
         if args.save:

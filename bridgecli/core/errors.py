@@ -67,6 +67,76 @@ def cut_quoted(message: str, limit: int = ECHO_LIMIT) -> str:
     return cut(out, 10 * limit)
 
 
+def short_repr(value: object, limit: int = ECHO_LIMIT) -> str:
+    """``repr(value)`` for a message, where :func:`cut_quoted` then cuts it: the same text
+    when short, but never the whole value formatted when long (a list aliasing a 1 MB
+    string 20,000 times took gigabytes). A string longer than ``limit`` is written cut as
+    :func:`cut_quoted` cuts it, and a list, tuple or mapping stops once its text passes
+    ten times ``limit`` (the start only: the message is cut there anyway)."""
+    out: list[str] = []
+    size = 0
+    budget = 10 * limit + 1
+    active: set[int] = set()
+
+    class Full(Exception):
+        pass
+
+    def put(text: str) -> None:
+        nonlocal size
+        out.append(text)
+        size += len(text)
+        if size > budget:
+            raise Full
+
+    def string(s: str) -> str:
+        if len(s) <= limit:
+            r = repr(s)
+            if len(r) <= limit:
+                return r
+        quote = '"' if "'" in s and '"' not in s else "'"
+        head = s[: limit + 2]
+        body = repr(head + '"')[1:-2] if quote == "'" else repr(head)[1:-1]
+        body = body[: limit - 3]
+        # never end on half an escape (as cut_quoted cuts)
+        body = body[:-1] if (len(body) - len(body.rstrip("\\"))) % 2 else body
+        return quote + body + "\u2026" + quote
+
+    def walk(v: object) -> None:
+        kind = type(v)
+        if kind is str:
+            put(string(str(v)))
+            return
+        if kind not in (list, tuple, dict):  # (a subclass writes its own repr)
+            put(repr(v))
+            return
+        if id(v) in active:
+            put("[...]" if kind is list else "(...)" if kind is tuple else "{...}")
+            return
+        active.add(id(v))
+        if isinstance(v, dict):
+            put("{")
+            for k, (key, item) in enumerate(v.items()):
+                if k:
+                    put(", ")
+                walk(key)
+                put(": ")
+                walk(item)
+            put("}")
+        elif isinstance(v, (list, tuple)):
+            put("[" if kind is list else "(")
+            for k, item in enumerate(v):
+                if k:
+                    put(", ")
+                walk(item)
+            put("]" if kind is list else ",)" if len(v) == 1 else ")")
+        active.discard(id(v))
+
+    try:
+        walk(value)
+    except Full:
+        pass
+    return "".join(out)
+
 
 def os_error_text(exc: Exception) -> str:
     """An OSError as ``FILE: reason`` (without "[Errno 2]"), other exceptions as ``str``.

@@ -354,9 +354,19 @@ def read_card(table: Tokens, text: str) -> tuple[int, int]:
     return _tiers(table, lambda t: _card(t, text))
 
 
+#: Tokens longer than this are read by trying only the splits that can give two tokens.
+_SHORT_CARD = 24
+
+
 def _card(table: Tokens, text: str) -> tuple[int, int]:
     t = text.strip().upper()
-    for i in range(1, len(t)):
+    lo, hi = 1, len(t)
+    if hi > _SHORT_CARD:
+        # a card is two tokens: no part longer than the longest token can read, so a long
+        # token tries the few splits that can (trying every one took 12 s for 200 KB)
+        longest = max(2, *map(len, SYMBOLS), *map(len, table.suits), *map(len, table.ranks))
+        lo, hi = max(1, hi - longest), min(hi, longest + 1)
+    for i in range(lo, hi):
         a, b = t[:i], t[i:]
         suit = SYMBOLS.get(a, table.suits.get(a))
         if suit is not None:
@@ -474,7 +484,10 @@ def _contract(table: Tokens, text: str) -> tuple[int, int, int, int | None]:
     level = int(t[0])
     rest = t[1:]
     # longest strain token first, then risk, then an optional seat
-    for j in range(len(rest), 0, -1):
+    top = len(rest)
+    if top > _SHORT_CARD:  # (no strain token is longer: trying every length was quadratic)
+        top = max(2, *map(len, SYMBOLS), *map(len, table.notrump), *map(len, table.nullo), *map(len, table.suits))
+    for j in range(min(top, len(rest)), 0, -1):
         strain = _strain_token(table, rest[:j])
         if strain is None:
             continue

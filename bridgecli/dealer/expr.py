@@ -266,6 +266,11 @@ _PRECEDENCE: dict[str | None, int] = {
 #: Deepest nesting of parentheses, arguments, ``?:`` and prefix operators read.
 MAX_NESTING = 100
 
+#: Deepest an expression may go once the variables it names are put in its place (each
+#: level a step of compiling and of evaluating: deeper, Python's stack ran out and the
+#: error named no place).
+MAX_DEPTH = 400
+
 #: Largest number written in an expression (dealer's own integers are 32-bit).
 MAX_NUMBER = 2**31 - 1
 
@@ -814,6 +819,9 @@ class Compiler:
         self._tables: dict[str, npt.NDArray[np.int64]] = {}
         self._compiled_vars: dict[str, Compiled] = {}
         self._compiling: set[str] = set()
+        self._depth = 0  # of the node being compiled, variables put in place
+        self._reach = 0  # the deepest level reached (by a variable's definition compiled before too)
+        self._heights: dict[str, int] = {}  # levels each compiled variable's definition goes down
 
     def table(self, name: str) -> npt.NDArray[np.int64]:
         """The 8192-entry table of a per-suit measure (computed once)."""
@@ -841,48 +849,63 @@ class Compiler:
         return got
 
     def compile(self, node: Node) -> Compiled:
-        """Compile ``node``. Raises ParseError for a variable defined through itself."""
-        if isinstance(node, Num):
-            v = node.value
-            return Compiled(lambda h: v, frozenset(), v)
-        if isinstance(node, Name):
-            return self._variable(node)
-        if isinstance(node, Unary):
-            assert node.operand is not None
-            x = self.compile(node.operand)
-            if node.op == "-":
+        """Compile ``node``. Raises ParseError for a variable defined through itself, or an
+        expression deeper than MAX_DEPTH once its variables are put in place."""
+        self._depth += 1
+        try:
+            self._deeper(node, self._depth)
+            if isinstance(node, Num):
+                v = node.value
+                return Compiled(lambda h: v, frozenset(), v)
+            if isinstance(node, Name):
+                return self._variable(node)
+            if isinstance(node, Unary):
+                assert node.operand is not None
+                x = self.compile(node.operand)
+                if node.op == "-":
+                    if x.const is not None:
+                        c = -x.const
+                        return Compiled(lambda h: c, frozenset(), c)
+                    fx = x.fn
+                    return Compiled(lambda h: -fx(h), x.seats, costly=x.costly)
                 if x.const is not None:
-                    c = -x.const
+                    c = int(x.const == 0)
                     return Compiled(lambda h: c, frozenset(), c)
                 fx = x.fn
-                return Compiled(lambda h: -fx(h), x.seats, costly=x.costly)
-            if x.const is not None:
-                c = int(x.const == 0)
-                return Compiled(lambda h: c, frozenset(), c)
-            fx = x.fn
-            return Compiled(lambda h: _as_int(fx(h) == 0), x.seats, costly=x.costly)
-        if isinstance(node, Binary):
-            assert node.left is not None and node.right is not None
-            return self._binary(node.op, self.compile(node.left), self.compile(node.right))
-        if isinstance(node, Cond):
-            assert node.test is not None and node.then is not None and node.other is not None
-            t, a, b = self.compile(node.test), self.compile(node.then), self.compile(node.other)
-            if t.const is not None:
-                return a if t.const else b
-            ft, fa, fb = t.fn, a.fn, b.fn
+                return Compiled(lambda h: _as_int(fx(h) == 0), x.seats, costly=x.costly)
+            if isinstance(node, Binary):
+                assert node.left is not None and node.right is not None
+                return self._binary(node.op, self.compile(node.left), self.compile(node.right))
+            if isinstance(node, Cond):
+                assert node.test is not None and node.then is not None and node.other is not None
+                t, a, b = self.compile(node.test), self.compile(node.then), self.compile(node.other)
+                if t.const is not None:
+                    return a if t.const else b
+                ft, fa, fb = t.fn, a.fn, b.fn
 
-            def cond(h: Hands) -> Value:
-                return np.where(np.asarray(ft(h)) != 0, fa(h), fb(h)).astype(np.int64)
+                def cond(h: Hands) -> Value:
+                    return np.where(np.asarray(ft(h)) != 0, fa(h), fb(h)).astype(np.int64)
 
-            return Compiled(cond, t.seats | a.seats | b.seats, costly=t.costly or a.costly or b.costly)
-        if isinstance(node, Call):
-            return self._call(node)
-        raise TypeError(f"not an expression node: {node!r}")
+                return Compiled(cond, t.seats | a.seats | b.seats, costly=t.costly or a.costly or b.costly)
+            if isinstance(node, Call):
+                return self._call(node)
+            raise TypeError(f"not an expression node: {node!r}")
+        finally:
+            self._depth -= 1
+
+    def _deeper(self, node: Node, depth: int) -> None:
+        """Note that compiling ``node`` reaches ``depth``; raise ParseError past MAX_DEPTH."""
+        if depth > MAX_DEPTH:
+            t = node.token
+            raise ParseError(f"expression too deep once its variables are put in place (more than "
+                             f"{MAX_DEPTH} levels)", line=t.line, column=t.column)
+        self._reach = max(self._reach, depth)
 
     def _variable(self, node: Name) -> Compiled:
         name = node.name
         got = self._compiled_vars.get(name)
         if got is not None:
+            self._deeper(node, self._depth + self._heights[name])
             return got
         if name in self._compiling:
             raise ParseError(f"variable {name!r} is defined through itself", line=node.token.line,
@@ -893,10 +916,13 @@ class Compiler:
             raise ParseError(f"unknown name {name!r} (known: {known})", line=node.token.line,
                              column=node.token.column)
         self._compiling.add(name)
+        reach, self._reach = self._reach, self._depth
         try:
             inner = self.compile(definition)
         finally:
             self._compiling.discard(name)
+        self._heights[name] = self._reach - self._depth
+        self._reach = max(reach, self._reach)
         key = f"var:{name}"
         fi = inner.fn
 
@@ -1093,10 +1119,15 @@ def _lazy_logic(op: str, cheap: Compiled, costly: Compiled) -> Compiled:
 def compile_conditions(texts: Sequence[str], compiler: Compiler | None = None) -> Compiled:
     """Parse and compile ``--where`` texts, ANDed. Raises ParseError (column set, line 1)."""
     compiler = compiler or Compiler()
-    parts = [compiler.compile(parse(t)) for t in texts]
+    return all_of(compiler, [compiler.compile(parse(t)) for t in texts])
+
+
+def all_of(compiler: Compiler, parts: Sequence[Compiled]) -> Compiled:
+    """``parts`` ANDed (true when there is none), as a balanced tree: a chain of 1,000
+    ``--where`` went 1,000 calls deep at each batch and ran out of stack."""
     if not parts:
         return Compiled(lambda h: 1, frozenset(), 1)
-    result = parts[0]
-    for p in parts[1:]:
-        result = compiler._binary("&&", result, p)
-    return result
+    if len(parts) == 1:
+        return parts[0]
+    half = len(parts) // 2
+    return compiler._binary("&&", all_of(compiler, parts[:half]), all_of(compiler, parts[half:]))

@@ -92,14 +92,19 @@ def compile_spec(spec: Spec) -> Compiled:
 
     Raises ParseError.
     """
-    from .expr import compile_conditions, parse
+    from .expr import all_of, parse
 
     if spec.script is not None:
+        from bridgecli.core.errors import BridgeError
+
         from .script import parse_script
 
         script = parse_script(spec.script, spec.script_source)
         compiler = script.compiler()
-        parts = [compiler.compile(script.condition)] if script.condition is not None else []
+        try:
+            parts = [compiler.compile(script.condition)] if script.condition is not None else []
+        except BridgeError as exc:  # (a variable's definition too deep: at its place in the script)
+            raise exc.located(source=spec.script_source) from None
         names = list(script.variables)
     else:
         from .expr import Compiler
@@ -109,12 +114,7 @@ def compile_spec(spec: Spec) -> Compiled:
         names = []
     for text in spec.wheres:
         parts.append(compiler.compile(parse(text, names=names)))
-    if not parts:
-        return compile_conditions([], compiler)
-    result = parts[0]
-    for p in parts[1:]:
-        result = compiler._binary("&&", result, p)
-    return result
+    return all_of(compiler, parts)
 
 
 def build(spec: Spec) -> tuple[Dealer, Accept | None]:

@@ -30,6 +30,9 @@ UNSUPPORTED: dict[str, str] = {
 
 #: Widest ``frequency`` table (one row a value between low and high).
 MAX_FREQUENCY_ROWS = 100_000
+#: Most rows of all the ``frequency`` tables of a script together (each worker keeps a
+#: count a row: a 33 KB script of wide tables reached 3 GB).
+MAX_FREQUENCY_TOTAL = 1_000_000
 
 _VULS = {"none": "None", "ns": "NS", "ew": "EW", "all": "All", "both": "All"}
 
@@ -94,6 +97,7 @@ class _ScriptParser(Parser):
     def __init__(self, tokens: list[Token], source: str | None) -> None:
         super().__init__(tokens, source)
         self.script = Script()
+        self.frequency_rows = 0  # of the frequency tables so far
 
     def number(self, what: str) -> int:
         t = self.tok
@@ -232,6 +236,10 @@ class _ScriptParser(Parser):
                 if not 0 <= high - low < MAX_FREQUENCY_ROWS:
                     raise self.error(f"frequency range {low}..{high}: give low <= high, at most "
                                      f"{MAX_FREQUENCY_ROWS:,} values apart", t)
+                self.frequency_rows += high - low + 1
+                if self.frequency_rows > MAX_FREQUENCY_TOTAL:
+                    raise self.error(f"frequency tables of {self.frequency_rows:,} rows in all: at most "
+                                     f"{MAX_FREQUENCY_TOTAL:,}", t)
                 if self.op() == ",":
                     raise self.unsupported(t, "two-way")
                 self.expect(")", " to close frequency(")

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any
 
-from bridgecli.core.errors import ParseError
+from bridgecli.core.errors import BridgeError, ParseError
 
 from . import plain
 from .output import PBN_HEADER, Produced, _same, coalesce, direct_ok, generator_tag, write_batches, write_plain
@@ -316,7 +316,10 @@ class _Run:
                                        render=render, strings=False, owners=needs_owner or render is None)
         self.spec = spec
         self.stats = DealStats(target=p.target, soft_limit=p.soft_limit, expr=p.stats)
-        self.tally = Tally(self.stats, compiler, stats_expr, script.stats if script else [])
+        try:
+            self.tally = Tally(self.stats, compiler, stats_expr, script.stats if script else [])
+        except BridgeError as exc:  # (an action's expression too deep: at its place in the script)
+            raise exc.located(source=p.script_source) from None
 
     @property
     def complete(self) -> bool:

@@ -194,6 +194,15 @@ def _own_directives(chunk: str) -> int:
     return pos
 
 
+def _nests(comment: str, _last: list[object] = [None, False]) -> bool:  # noqa: B006
+    """Whether ``comment`` holds more than one '{' (remembered for the last comment asked
+    about: a run of stray '}' after one comment counted its braces once each, which took
+    25 s for 200 KB)."""
+    if _last[0] is not comment:
+        _last[0], _last[1] = comment, comment.count("{") > 1
+    return bool(_last[1])
+
+
 class _Reader:
     """Splits a PBN text into games and turns each into a Board."""
 
@@ -413,7 +422,7 @@ class _Reader:
             if kind == "ustr":
                 raise ParseError(f"unterminated string in {line.strip()!r}", column=m.start() + 1)
             if kind == "bad":
-                if m.group() == "}" and pending is None and comments and comments[-1][1].count("{") > 1:
+                if m.group() == "}" and pending is None and comments and _nests(comments[-1][1]):
                     # the "}" of a comment written as if comments nested ({... {...} ...}):
                     # the comment ended at the first "}" (PBN 3.8), this one closes nothing
                     _lenient("brace", i, "'}' with no comment open ignored (a comment holds '{'; "
@@ -2026,8 +2035,10 @@ def warn_lenient(found: list[tuple[str, int, str]], source: str | None) -> None:
             warnings.warn(f"{source or '-'}:{line}: {message}{more}", ReadWarning, stacklevel=3)
 
 
-# a place to cut a stream between games: blank lines, then a tag
-_CUT = re.compile(r"\n(?:[ \t]*\n)+(?=\[)")
+# a place to cut a stream between games: blank lines (then a tag, checked apart: with the
+# tag in the pattern, each newline of a run not followed by one was a new start that read
+# the run to its end again, and 1,100,000 blank lines took hours)
+_CUT = re.compile(r"\n(?:[ \t]*\n)+")
 
 
 def _last_cut(text: str, start: int) -> int:
@@ -2054,7 +2065,7 @@ _CUT_TAIL = 1 << 14
 
 def _last_cut_from(text: str, lo: int) -> int:
     """:func:`_last_cut` over the matches from ``lo`` on."""
-    for m in reversed(list(_CUT.finditer(text, lo))):
+    for m in reversed([m for m in _CUT.finditer(text, lo) if text.startswith("[", m.end())]):
         at = m.start()
         if "{" in text and text.rfind("{", 0, at) > text.rfind("}", 0, at):
             continue

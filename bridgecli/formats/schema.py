@@ -28,7 +28,7 @@ from bridgecli.core.board import AnnotatedCall, Board, PlayedCard, Section
 from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, parse_call
 from bridgecli.core.cards import DECK, Card, Hand, Rank, Seat, Suit, Vulnerability
 from bridgecli.core.deal import Deal
-from bridgecli.core.errors import BridgeError, InvalidDealError, ParseError, cut
+from bridgecli.core.errors import BridgeError, InvalidDealError, ParseError, cut, short_repr
 from bridgecli.core.numbers import MAX_DIGITS, is_digits
 from bridgecli.formats import findings
 
@@ -120,9 +120,9 @@ def _type_name(value: object) -> str:
 
 def _want(value: object, kind: type | tuple[type, ...], what: str, path: Path) -> Any:
     if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-        raise _fail(path, f"expected {what}, got {_type_name(value)} {value!r}")
+        raise _fail(path, f"expected {what}, got {_type_name(value)} {short_repr(value)}")
     if not isinstance(value, kind):
-        raise _fail(path, f"expected {what}, got {_type_name(value)} {value!r}")
+        raise _fail(path, f"expected {what}, got {_type_name(value)} {short_repr(value)}")
     return value
 
 
@@ -289,7 +289,7 @@ def _int(value: object, path: Path, minimum: int = 0) -> int:
     _want(value, int, "an integer", path)
     assert isinstance(value, int)
     if value < minimum:
-        raise _fail(path, f"expected an integer of at least {minimum}, got {value!r}")
+        raise _fail(path, f"expected an integer of at least {minimum}, got {short_repr(value)}")
     if value >= 10**MAX_DIGITS:  # as every reader bounds its numbers (bridgecli.core.numbers)
         raise _fail(path, f"expected an integer of at most {MAX_DIGITS} digits, got one of {len(str(value))}")
     return value
@@ -314,7 +314,7 @@ def _scalar_text(value: object, path: Path) -> str:
         return str(value)
     if isinstance(value, (datetime.date, datetime.datetime)):
         return value.isoformat()
-    raise _fail(path, f"expected a string, got {_type_name(value)} {value!r}")
+    raise _fail(path, f"expected a string, got {_type_name(value)} {short_repr(value)}")
 
 
 def _fast_hand(text: str) -> Hand | None:
@@ -388,7 +388,7 @@ def _note_ref(value: object, path: Path) -> int | None:
 def _check_keys(value: Mapping[Any, Any], allowed: Sequence[str], path: Path) -> None:
     for key in value:
         if key not in allowed:
-            raise _fail(path + (key,), f"unknown key {key!r} (known: {', '.join(allowed)})")
+            raise _fail(path + (key,), f"unknown key {short_repr(key)} (known: {', '.join(allowed)})")
 
 
 _SKIPPED = AnnotatedCall(PASS, irregular="S")
@@ -397,7 +397,7 @@ _SKIPPED = AnnotatedCall(PASS, irregular="S")
 def _irregular(value: object, allowed: str, path: Path) -> str:
     text = _str(value, path)
     if text not in allowed or len(text) != 1:
-        raise _fail(path, f"expected one of {', '.join(repr(c) for c in allowed)}, got {text!r}")
+        raise _fail(path, f"expected one of {', '.join(repr(c) for c in allowed)}, got {short_repr(text)}")
     return text
 
 
@@ -433,7 +433,7 @@ def _call(value: object, path: Path) -> AnnotatedCall:
         except BridgeError as e:
             raise _wrap(path + ("call",), e) from None
         if irregular and not isinstance(call, Bid):
-            raise _fail(path + ("irregular",), f"'I' marks an insufficient bid, not {text!r}")
+            raise _fail(path + ("irregular",), f"'I' marks an insufficient bid, not {short_repr(text)}")
         return AnnotatedCall(
             call,
             alert=bool(alert),
@@ -514,7 +514,7 @@ def _play(value: object, path: Path) -> tuple[tuple[PlayedCard, ...], ...]:
 def _end(value: object, path: Path) -> str:
     text = _str(value, path)
     if text not in _ENDS:
-        raise _fail(path, f"expected '*', '+' or '', got {text!r}")
+        raise _fail(path, f"expected '*', '+' or '', got {short_repr(text)}")
     return text
 
 
@@ -529,9 +529,9 @@ def _notes(value: object, path: Path) -> dict[int, str]:
         elif isinstance(key, int) and not isinstance(key, bool):
             number = key
         else:
-            raise _fail(kpath, f"a note number is a positive integer, not {key!r}")
+            raise _fail(kpath, f"a note number is a positive integer, not {short_repr(key)}")
         if number < 1:
-            raise _fail(kpath, f"a note number is a positive integer, not {key!r}")
+            raise _fail(kpath, f"a note number is a positive integer, not {short_repr(key)}")
         if number in out:
             raise _fail(kpath, f"note {number} given twice")
         out[number] = _scalar_text(text, kpath)
@@ -545,7 +545,7 @@ def _tags(value: object, path: Path) -> dict[str, str]:
     for key, text in value.items():
         kpath = path + (key,)
         if not isinstance(key, str) or not key:
-            raise _fail(kpath, f"a tag name is a non-empty string, not {key!r}")
+            raise _fail(kpath, f"a tag name is a non-empty string, not {short_repr(key)}")
         out[key] = _scalar_text(text, kpath)
     return out
 
@@ -678,7 +678,7 @@ def from_dict(data: object) -> Board:
         extra = _want(g["extra"], Mapping, "a mapping", ("extra",))
         for key in extra:
             if not isinstance(key, str):
-                raise _fail(("extra", key), f"an extra key is a string, not {key!r}")
+                raise _fail(("extra", key), f"an extra key is a string, not {short_repr(key)}")
         fields["extra"] = dict(extra)
     return Board(**fields)
 

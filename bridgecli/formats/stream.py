@@ -211,9 +211,14 @@ def peek_until(chunks: Iterable[str], enough: Callable[[str], bool]) -> tuple[st
     it = iter(chunks)
     seen: list[str] = []
     head = ""
+    blank = True  # the start so far is white space only: nothing to tell from
     for chunk in it:
         seen.append(chunk)
         head += chunk
+        # (asked again at each piece of a long blank start, ``enough`` read it all again each time)
+        if blank and not (chunk.lstrip("\ufeff") if len(seen) == 1 else chunk).strip(" \t\r\n"):
+            continue
+        blank = False
         if enough(head):
             break
     return head, _chain(seen, it)

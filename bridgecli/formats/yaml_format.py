@@ -58,6 +58,9 @@ MAX_DEPTH = 200
 #: Most nodes that aliases may add to a document when expanded ("billion laughs"); read
 #: a board at a time (:class:`_EventReader`), to each item of a list.
 MAX_ALIAS_NODES = 100_000
+#: Most characters (of the scalars) that aliases may add to a document when expanded, counted
+#: as MAX_ALIAS_NODES is: a 1 MB anchor named 20,000 times adds few values but 20 GB.
+MAX_ALIAS_CHARS = 1_000_000
 
 
 #: A whole number as YAML 1.2 and every other reader of bridgecli write one: ASCII digits,
@@ -152,11 +155,13 @@ def _children(node: Any) -> list[Any]:
 
 def _alias_bomb(root: Any, source: str | None, offset: int) -> ParseError | None:
     """A ParseError when aliases expand the node tree under ``root`` by more than
-    MAX_ALIAS_NODES nodes, or refer to themselves; sizes are counted once a node
-    (without expanding anything) and without recursion."""
+    MAX_ALIAS_NODES nodes or MAX_ALIAS_CHARS characters, or refer to themselves; sizes
+    are counted once a node (without expanding anything) and without recursion."""
     yaml = _yaml()
     size: dict[int, int] = {}
+    chars: dict[int, int] = {}
     distinct = 0
+    distinct_chars = 0
     stack: list[tuple[Any, bool]] = [(root, False)]
     open_: set[int] = set()
     while stack:
@@ -164,7 +169,9 @@ def _alias_bomb(root: Any, source: str | None, offset: int) -> ParseError | None
         key = id(node)
         if done:
             open_.discard(key)
-            size[key] = 1 + sum(size[id(k)] for k in _children(node))
+            children = _children(node)
+            size[key] = 1 + sum(size[id(k)] for k in children)
+            chars[key] = sum(chars[id(k)] for k in children)
             continue
         if key in size:
             continue
@@ -174,6 +181,8 @@ def _alias_bomb(root: Any, source: str | None, offset: int) -> ParseError | None
         distinct += 1
         if isinstance(node, yaml.ScalarNode):
             size[key] = 1
+            chars[key] = len(node.value)
+            distinct_chars += chars[key]
             continue
         open_.add(key)
         stack.append((node, True))
@@ -182,6 +191,9 @@ def _alias_bomb(root: Any, source: str | None, offset: int) -> ParseError | None
         return ParseError(f"yaml error: aliases expand to more than {MAX_ALIAS_NODES:,} extra values "
                           "(an alias bomb)", source=source,
                           line=_line(root, offset))
+    if chars[id(root)] - distinct_chars > MAX_ALIAS_CHARS:
+        return ParseError(f"yaml error: aliases expand to more than {MAX_ALIAS_CHARS:,} extra characters "
+                          "(an alias bomb)", source=source, line=_line(root, offset))
     return None
 
 
@@ -445,6 +457,9 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
         yield rec
 
 
+_BLANK_LINES = re.compile(r"(?:[ \t\r]*\n)*")
+
+
 def _first_line(text: str, final: bool) -> str | None:
     """The first line of ``text`` that holds more than white space and is no comment
     (enough of it to tell whether it starts a block list item). None when there is
@@ -452,6 +467,7 @@ def _first_line(text: str, final: bool) -> str | None:
     pos = 0
     while text.startswith("\ufeff", pos):
         pos += 1
+    pos = _BLANK_LINES.match(text, pos).end()  # type: ignore[union-attr]  # (at once: a line at a time was slow)
     while pos < len(text):
         end = text.find("\n", pos)
         if end < 0:
@@ -669,9 +685,10 @@ class _EventReader:
         yaml = _yaml()
         self.yaml = yaml
         self.anchors: dict[str, Any] = {}
-        self.sizes: dict[int, int] = {}  # expanded size of each anchored node (by id)
+        self.sizes: dict[int, tuple[int, int]] = {}  # expanded size of each anchored node (by id): values, characters
         self.open: set[int] = set()  # anchored lists and mappings still being composed
         self.extra = 0  # values the aliases of this document add when expanded
+        self.extra_chars = 0  # and characters
         self.root: Any = None  # the document's first event (the root's start)
 
     def records(self) -> Iterator[Board | BridgeError]:
@@ -682,7 +699,7 @@ class _EventReader:
                 loader.get_event()  # the stream's start
                 while not isinstance(loader.peek_event(), yaml.StreamEndEvent):
                     loader.get_event()  # the document's start
-                    self.anchors, self.sizes, self.open, self.extra = {}, {}, set(), 0
+                    self.anchors, self.sizes, self.open, self.extra, self.extra_chars = {}, {}, set(), 0, 0
                     self.root = loader.peek_event()
                     for node in self._document():
                         yield node if isinstance(node, BridgeError) else self._board(node)
@@ -745,7 +762,7 @@ class _EventReader:
         start = loader.get_event()
         self._deeper(start, depth + 1)
         while not isinstance(loader.peek_event(), yaml.SequenceEndEvent):
-            self.extra = 0  # (a board is read and dropped: its aliases are counted alone)
+            self.extra = self.extra_chars = 0  # (a board is read and dropped: its aliases are counted alone)
             yield self._node(depth + 1)
         loader.get_event()
 
@@ -786,7 +803,7 @@ class _EventReader:
             node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
             if event.anchor is not None:
                 self._anchor(event, node)
-                self.sizes[id(node)] = 1
+                self.sizes[id(node)] = (1, len(event.value))
             return node
         if kind is yaml.AliasEvent:
             return self._alias(event)
@@ -821,20 +838,30 @@ class _EventReader:
             raise _Fatal(ParseError("yaml error: an alias refers to the list or mapping that holds it",
                                     source=self.source, line=_line(node, 0)))
         # a document's values once expanded, less its distinct nodes, is what its aliases add
-        self.extra += self.sizes[id(node)]
+        values, chars = self.sizes[id(node)]
+        self.extra += values
+        self.extra_chars += chars
         if self.extra > MAX_ALIAS_NODES:
             raise _Fatal(ParseError(f"yaml error: aliases expand to more than {MAX_ALIAS_NODES:,} extra values "
                                     "(an alias bomb)", source=self.source, line=self.root.start_mark.line + 1))
+        if self.extra_chars > MAX_ALIAS_CHARS:
+            raise _Fatal(ParseError(f"yaml error: aliases expand to more than {MAX_ALIAS_CHARS:,} extra characters "
+                                    "(an alias bomb)", source=self.source, line=self.root.start_mark.line + 1))
         return node
 
-    def _size(self, node: Any) -> int:
-        """How many nodes ``node`` stands for once its aliases are expanded."""
+    def _size(self, node: Any) -> tuple[int, int]:
+        """How many nodes and characters ``node`` stands for once its aliases are expanded."""
         known = self.sizes.get(id(node))
         if known is not None:
             return known
         if isinstance(node, self.yaml.ScalarNode):
-            return 1
-        return 1 + sum(self._size(n) for n in _children(node))
+            return 1, len(node.value)
+        values, chars = 1, 0
+        for n in _children(node):
+            v, c = self._size(n)
+            values += v
+            chars += c
+        return values, chars
 
 
 # -- the items of one list, for a reader that tells a text's kind by its start -------

@@ -501,3 +501,42 @@ def test_a_players_name_is_one_player_whatever_its_case() -> None:
                                               RepeatedPartnership(2, 1, ("bob", "DAN"))]
     # and a name that differs in more than case is another player
     assert repeated_partnerships(_sheet(("Ann", "Bob", "Cid", "Dan"), ("Anne", "Bob", "Cid", "Dan"))) == []
+
+
+# -- a long evening: adding a deal does not copy the sheet --------------------------------
+
+
+def test_adding_deals_is_linear() -> None:
+    # each deal copied every deal and entry before it, and counted them (16,000 passed-out
+    # deals: 6 s; a million never finished)
+    from ..timing import assert_linear
+
+    passed = DealResult(Contract.passed_out())
+    down = d("1NTN", 6)
+
+    def run(n: int) -> None:
+        s = Session(RUBBER)
+        for k in range(n):
+            s = s.add(passed if k % 2 else down)
+        assert s.rubbers[0].deals_played == n and len(s.rubbers[0].entries) == n // 2
+
+    assert_linear(run, 3000)
+
+
+def test_sheets_grown_from_the_same_sheet_keep_their_own_deals() -> None:
+    # a sheet shares its deals with the sheet grown from it: growing an older one copies
+    base = play(d("1CN"), d("1DE", 6))
+    a = base.add(d("2HN"))
+    b = base.add(DealResult(Contract.passed_out()))
+    c = a.add(d("1SE", 6))
+    assert [x.result for x in base.deals] == [d("1CN"), d("1DE", 6)]
+    assert [x.result for x in a.deals] == [d("1CN"), d("1DE", 6), d("2HN")]
+    assert [x.result for x in b.deals] == [d("1CN"), d("1DE", 6), DealResult(Contract.passed_out())]
+    assert len(c.deals) == 4 and len(c.entries) == len(a.entries) + 1
+    assert base.deals_played == 2 and a.deals_played == b.deals_played == 3
+    assert a.deals == tuple(a.deals) and a.deals[-1] == a.deals[2] and a.deals[:1] == (base.deals[0],)
+    assert a == play(d("1CN"), d("1DE", 6), d("2HN")) and hash(a.deals) == hash(tuple(a.deals))
+    # a sheet built by hand (deals as a tuple) counts its deals
+    redealt = dataclasses.replace(CHICAGO)
+    hand = Rubber(redealt, Seat.NORTH, None, (), b.deals)
+    assert hand.deals_played == 3 and hand.dealer == Seat.WEST

@@ -62,3 +62,31 @@ def test_the_checks_can_fail(tmp_path: Path) -> None:
 def test_fuzz_slice() -> None:
     findings = [f.describe(SEED) for f in fuzz.run(SEED, CASES, timeout=30)]
     assert findings == []
+
+
+@pytest.mark.parametrize("name", sorted(fuzz.BOMBS))
+def test_each_bomb_grows_its_file(name: str) -> None:
+    make, exts = fuzz.BOMBS[name]
+    seed = next(s for s in fuzz.seeds() if s.name.startswith("valid/") and (exts is None or s.ext in exts))
+    for k in range(5):
+        data = make(seed.data, random.Random(k), 20_000)
+        assert len(data) > len(seed.data), (name, k)
+
+
+def test_bombs_leave_the_other_cases_as_they_were() -> None:
+    pool = fuzz.seeds()
+    for i in range(200):
+        plain, mixed = fuzz.make_case(SEED, i, pool), fuzz.make_case(SEED, i, pool, 0.2)
+        assert mixed.data == plain.data or mixed.steps[0] in fuzz.BOMBS
+
+
+def test_the_cpu_check_can_fail(tmp_path: Path) -> None:
+    seed = next(s for s in fuzz.seeds() if s.name == "valid/club_session.pbn")
+    case = fuzz.Case(0, seed, seed.data, ["none"], False, ("validate-auction", "{}"))
+    assert fuzz.check(case, str(tmp_path), cpu=0.0)[0].startswith("cpu time ")
+
+
+def test_fuzz_bombs_slice() -> None:
+    # size and time bombs, smaller than the long run's (which goes to 300,000 and 1,100,000 lines)
+    findings = [f.describe(SEED) for f in fuzz.run(SEED, 60, timeout=60, cpu=10, size=1.0, max_size=30_000)]
+    assert findings == []
