@@ -149,7 +149,7 @@ _GAME_TAGS = re.compile(
     re.MULTILINE,
 )  # groups: name, value, data lines after the tag, a line of any other kind (not for the fast path)
 _DATA_SPECIAL = re.compile(r'[\[\]"{};]')
-_GAME_SEP = re.compile(r"(\n(?:[ \t]*\n)+)")
+_GAME_SEP = re.compile(r"(\n[ \t\n]*\n)")  # one class repeated: no memory a line (see _CUT)
 
 # an entry is a list [name, value, line, rows]: one tag pair and the data lines
 # after it, rows being [(line, text), ...] or None; line is None on the fast path
@@ -2037,8 +2037,10 @@ def warn_lenient(found: list[tuple[str, int, str]], source: str | None) -> None:
 
 # a place to cut a stream between games: blank lines (then a tag, checked apart: with the
 # tag in the pattern, each newline of a run not followed by one was a new start that read
-# the run to its end again, and 1,100,000 blank lines took hours)
-_CUT = re.compile(r"\n(?:[ \t]*\n)+")
+# the run to its end again, and 1,100,000 blank lines took hours); one character class
+# repeated, from the first newline to the last of the run: a repeated group, (?:[ \t]*\n)+,
+# kept a backtracking entry a line (122 MB a million blank lines)
+_CUT = re.compile(r"\n[ \t\n]*\n")
 
 
 def _last_cut(text: str, start: int) -> int:
@@ -2113,7 +2115,7 @@ def iter_stream(chunks: Iterable[str], source: str | None = None) -> Iterator[Bo
 # what only a reading of the whole text can follow across games: comments (which may
 # hold blank lines), ``#`` inheritance, escapes; and irregularities, read as ever
 _WHOLE_TEXT_CHARS = "{};#\\^"
-_GAP = re.compile(r"\n(?:[ \t]*\n)+")
+_GAP = re.compile(r"\n[ \t\n]*\n")  # as _CUT: no memory a line
 _BLANKISH = re.compile(r"\n[ \t]+\n")
 
 

@@ -243,6 +243,10 @@ def _dumper() -> Any:
 
         dumper_class.add_representer(_Flow, flow)
         dumper_class.add_representer(_FlowMap, flow_map)
+        # a text that bridgecli's reader takes for a number (``09``, which YAML 1.1 reads as
+        # text) is quoted, as is one YAML 1.1 readers take for a number (``0x1F``)
+        dumper_class.add_implicit_resolver("tag:yaml.org,2002:int", re.compile(f"^(?:{_INT})$"),
+                                           list("-+0123456789"))
         _DUMPER = dumper_class
     return _DUMPER
 

@@ -39,6 +39,20 @@ def test_a_run_of_blank_lines_across_pieces_is_read_in_linear_time() -> None:
     assert_linear(run, 10_000)
 
 
+def test_a_run_of_blank_lines_takes_no_memory_a_line() -> None:
+    # the blank-run patterns repeated a group, (?:[ \t]*\n)+, and the regex engine kept an
+    # entry a line: 8,000,000 blank lines then a game took 1.1 GB; now the run's text alone
+    tracemalloc.start()
+    try:
+        got = _stream(["\n" * 500_000, "\n" * 500_000 + " \n\t\n", GAME])
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert len(got) == 1 and not isinstance(got[0], BridgeError)
+    assert peak < 20_000_000  # the 1 MB run held a few times; was about 120 MB
+    assert [b.number for b in _read("\n" * 200_000 + GAME + "\n \n\t\n" + GAME)] == [1, 1]  # type: ignore[attr-defined]
+
+
 def test_blank_lines_before_the_first_game_keep_its_line_number() -> None:
     got = _stream(["\n" * 5000, "\n" * 5000 + " \n\t\n" + GAME])
     assert [b.number for b in got] == [1]  # type: ignore[union-attr]

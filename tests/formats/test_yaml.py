@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgecli.core import BridgeError, InvalidDealError, ParseError, Seat
+from bridgecli.core.board import Board
 from bridgecli.formats import yaml_format as Y
 
 from .strategies import boards
@@ -189,3 +190,12 @@ def test_yaml_decimal_integers_are_read_in_base_ten() -> None:
 def test_yaml_explicit_int_tag_of_another_form_is_an_error() -> None:
     with pytest.raises(BridgeError, match="not a whole number: '0x1F'"):
         Y.loads("board: !!int 0x1F\n")
+
+
+def test_a_text_the_reader_takes_for_a_number_is_written_quoted() -> None:
+    # '09' is text to YAML 1.1 (not octal, not decimal), so PyYAML wrote it bare; bridgecli's
+    # reader takes ASCII digits for a number (017 is 17), and read it back as 9
+    board = Board(tags={"Event": "09", "Round": "007", "Site": "0x1F"})
+    text = Y.dumps([board])
+    assert "'09'" in text and "'007'" in text and "'0x1F'" in text
+    assert Y.loads(text)[0].tags == board.tags
