@@ -132,6 +132,7 @@ _NAME = re.compile(r"[A-Za-z0-9_]+\Z")
 _UNQUOTED_END = re.compile(r'([^"\[\]{};]*)\]')
 _SUB_TOKEN = re.compile(r"([A-Za-z0-9-]+)|([!?]{1,2})|=(\d+)=|\$(\d+)|([*+])|(\^[A-Za-z]?)|(.)")
 _NOTE = re.compile(r"\s*(\d+)\s*:(.*)\Z", re.DOTALL)
+_QUIZ_PART = re.compile(r"_+|\$\d{1,3}")
 _RESULT_SIDES = re.compile(r"(NS|EW)\s+(\d+)(?:\s+(NS|EW)\s+(\d+))?\Z", re.IGNORECASE)
 _OPTIMUM_SCORE = re.compile(r"\s*(NS|EW)\s+[+-]?\d+(?:\s+(NS|EW)\s+[+-]?\d+)?\s*\Z", re.IGNORECASE)
 _CONTRACT = re.compile(r"([1-7])(C|D|H|S|NT|N)(X{0,2})\Z", re.IGNORECASE)
@@ -595,6 +596,10 @@ class _Reader:
                             deal = _parse_deal(v)
                     elif kind == "Board":
                         number = _parse_number(v)
+                        if number is None and v not in ("", "?"):
+                            tags["Board"] = v  # a label ("1-1"): kept as written
+                            _lenient("label", e[2], f"board label {v!r} kept as written: no board number "
+                                     "(dealer and vulnerability from their tags)")
                     elif kind == "Dealer":
                         dealer = _parse_seat(v, "dealer")
                     elif kind == "Vulnerable":
@@ -1379,12 +1384,20 @@ def _unexpected(e: _Entry) -> None:
             raise ParseError(f"unexpected text {words[0]!r} after tag {e[0]}").located(line=line)
 
 
+#: A Board value that reads as a number that is not a positive one (refused); any other
+#: value that is not one is a label ("1-1", "12a", "A3": BridgeComposer's lessons).
+_NUMBER_LIKE = re.compile(r"\s*[+-]?[0-9]*\s*")
+
+
 def _parse_number(v: str) -> int | None:
+    """The board number of a Board value; None for unknown, "" and a label (the caller keeps it)."""
     if v in ("", "?"):
         return None
     t = v.strip()
     n = small_int(t) if is_digits(t) else None
     if n is None or n < 1:
+        if not _NUMBER_LIKE.fullmatch(v):
+            return None
         raise ParseError(f"board number must be a positive integer, not {v!r}")
     return n
 
@@ -1685,6 +1698,16 @@ def _parse_auction_tokens(e: _Entry) -> tuple[list[AnnotatedCall], int, str]:
                         out[-1] = _annotated(ann)
                         ann = None
                     out.append(a)
+                    continue
+                if tok[0] in "_$" and _QUIZ_PART.fullmatch(tok) and (tok[0] == "_" or end[:1] in ("+", "_")):
+                    # a quiz's question (BridgeComposer): "____" where the next call goes, a NAG after it
+                    # or after "+"; kept with the end mark, as written
+                    if ann is not None:
+                        out[-1] = _annotated(ann)
+                        ann = None
+                    if tok[0] == "_" and (end or mark_i):
+                        raise ParseError(f"unexpected {tok!r} after {'^I' if mark_i else end!r} in the auction")
+                    end = f"{end} {tok}" if end else tok
                     continue
                 for m in _SUB_TOKEN.finditer(tok):
                     word, suffix, note, nag, mark, irr, bad = m.groups()
@@ -2329,7 +2352,7 @@ def board_text(b: Board) -> str:
         f'[Event "{(eg(v := get("Event", "?")) or esc(v, "Event"))}"]\n'
         f'[Site "{(eg(v := get("Site", "?")) or esc(v, "Site"))}"]\n'
         f'[Date "{(eg(v := get("Date", "?")) or esc(v, "Date"))}"]\n'
-        f'[Board "{number if number is not None else get("Board", "?") and "?"}"]\n'
+        f'[Board "{number if number is not None else _board_value(get("Board", "?"))}"]\n'
         f'[West "{(eg(v := get("West", "?")) or esc(v, "West"))}"]\n'
         f'[North "{(eg(v := get("North", "?")) or esc(v, "North"))}"]\n'
         f'[East "{(eg(v := get("East", "?")) or esc(v, "East"))}"]\n'
@@ -2404,6 +2427,11 @@ def board_text(b: Board) -> str:
     out.append("")
     text = "\n".join(out)
     return _place_comments(text, b.comments) if b.comments else text
+
+
+def _board_value(v: str) -> str:
+    """The Board tag of a board without number: "" kept, a label as read, else "?"."""
+    return v if v in ("", "?") else "?" if _NUMBER_LIKE.fullmatch(v) else _esc(v, "Board")
 
 
 def _outcome_text(contract: Contract | None, result: int | None, get: Any) -> tuple[str, str, str]:
