@@ -1417,11 +1417,11 @@ def _check_rs(board: Board, vg: str | None, rs: str | None, room: str | None, ow
 
 
 def _nt(comment: str) -> str:
-    """A comment (``{text}`` or a ``%`` line) as an ``nt`` pair."""
+    """A comment (``{text}``, a ``%`` or ``;`` line) as an ``nt`` pair."""
     t = comment.strip()
     if t.startswith("{") and t.endswith("}"):
         t = t[1:-1]
-    elif t.startswith("%"):
+    elif t.startswith(("%", ";")):
         t = t[1:]
     return f"nt|{_clean(t)}|"
 

@@ -6,9 +6,9 @@ escapes (several per line, or one split over lines), ``;`` and ``{}``
 comments, ``%`` directive lines, CRLF or LF, ``#``/``##`` inheritance,
 case-insensitive tokens, the Auction and Play sections with suffixes, note
 references, NAGs, ``AP``, ``*`` and ``+``, the irregularities ``^I ^S ^R ^L``,
-and table sections such as ``OptimumResultTable``. ``{}`` comments and ``%``
-lines are kept in :attr:`Board.comments` with the tag they followed; ``;``
-comments are read past.
+and table sections such as ``OptimumResultTable``. ``{}`` and ``;`` comments and
+``%`` lines are kept in :attr:`Board.comments` with the tag they followed (a ``;``
+comment is written back on a line of its own).
 
 Writing emits the *export* style of the standard: ``% PBN 2.1`` and
 ``% EXPORT``, the 15 mandatory tags in their order, the other tags sorted by
@@ -409,6 +409,8 @@ class _Reader:
             if kind == "ws":
                 continue
             if kind == "semi":
+                if pending is None:
+                    comments.append((len(entries), m.group().rstrip()))  # a rest-of-line comment (PBN 3.8)
                 break
             if kind == "brace":
                 if not m.group().endswith("}"):
@@ -2474,9 +2476,9 @@ def _place_comments(text: str, comments: Iterable[tuple[str, str]]) -> str:
         end_of[anchor] = k
     by_line: dict[int, list[str]] = {}
     for after, body in comments:
-        if not (body[:1] == "%" and "\n" not in body) and not (
+        if not (body[:1] in ("%", ";") and "\n" not in body) and not (
                 body[:1] == "{" and body[-1:] == "}" and "}" not in body[1:-1]):
-            raise ParseError(f"a PBN comment is '{{...}}' or a '%' line, not {body[:80]!r}")
+            raise ParseError(f"a PBN comment is '{{...}}', a '%' line or a ';' one, not {body[:80]!r}")
         by_line.setdefault(end_of.get(after, len(lines) - 1) if after else -1, []).append(body)
     out = by_line.get(-1, [])
     for k, line in enumerate(lines):

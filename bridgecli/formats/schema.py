@@ -585,9 +585,9 @@ def _comments(value: object, path: Path) -> tuple[tuple[str, str], ...]:
         if "text" not in item:
             raise _fail(ipath, "a comment needs a 'text'")
         text = _str(item["text"], ipath + ("text",))
-        if not (text[:1] == "%" and "\n" not in text) and not (
+        if not (text[:1] in ("%", ";") and "\n" not in text) and not (
                 text[:1] == "{" and text[-1:] == "}" and "}" not in text[1:-1]):
-            raise _fail(ipath + ("text",), f"a comment is '{{...}}' or a '%' line, not {text[:80]!r}")
+            raise _fail(ipath + ("text",), f"a comment is '{{...}}', a '%' line or a ';' one, not {text[:80]!r}")
         out.append((_str(item.get("after", ""), ipath + ("after",)), text))
     return tuple(out)
 
