@@ -169,13 +169,18 @@ def _is_utf8(fp: IO[bytes]) -> bool:
         fp.seek(start)
 
 
-def _file_charset(fp: IO[bytes]) -> str:
-    """:func:`charset_of` the start of the seekable ``fp`` (its first 4 MB; then sought back)."""
+def _file_charset(fp: IO[bytes], source: str) -> str:
+    """:func:`charset_of` the start of the seekable ``fp`` (its first 4 MB; then sought back),
+    said when it is Windows-1250."""
     start = fp.tell()
     try:
-        return charset_of(fp.read(4 * CHUNK))
+        data = fp.read(4 * CHUNK)
     finally:
         fp.seek(start)
+    charset = charset_of(data)
+    if charset == "cp1250":
+        warn_charset(data, source, 1)
+    return charset
 
 
 def text_chunks(fp: IO[bytes], source: str, size: int = CHUNK) -> Iterator[str]:
@@ -185,7 +190,7 @@ def text_chunks(fp: IO[bytes], source: str, size: int = CHUNK) -> Iterator[str]:
     """
     regular = _regular(fp)
     utf8 = _is_utf8(fp) if regular else True
-    charset = "utf-8" if utf8 else _file_charset(fp)
+    charset = "utf-8" if utf8 else _file_charset(fp, source)
     first = b""
     while len(first) < 3:
         block = _read(fp, size)
@@ -196,7 +201,6 @@ def text_chunks(fp: IO[bytes], source: str, size: int = CHUNK) -> Iterator[str]:
         first = first[3:] or _read(fp, size)
     decoder = codecs.getincrementaldecoder(charset)()
     latin = not utf8
-    told = False      # said that the text is read as Windows-1250
     newlines = 0      # newlines before the current block
     mixed = False     # warned of UTF-8 text read as Latin-1
     total = bad = 0   # bytes and control bytes read as Latin-1
@@ -215,15 +219,13 @@ def text_chunks(fp: IO[bytes], source: str, size: int = CHUNK) -> Iterator[str]:
                 pending = decoder.getstate()[0]
                 block = pending + block
                 charset = charset_of(block)
+                if charset == "cp1250":
+                    warn_charset(block, source, newlines + 1)
                 decoder = codecs.getincrementaldecoder(charset)()
                 latin = True
                 text = decoder.decode(block, final=not block)
         if latin:
-            if charset == "cp1250":
-                if not told:
-                    warn_charset(block, source, newlines + 1)
-                    told = True
-            elif not mixed:
+            if charset != "cp1250" and not mixed:
                 mixed = warn_mixed(block, source, newlines + 1)
             total += len(block)
             bad += len(block) - len(block.translate(None, _CONTROL if charset != "cp1250" else _CONTROL_1250))
