@@ -120,12 +120,20 @@ def charset_of(data: bytes) -> str:
     (``Łukasz``, ``Żak``: Latin-1 would read ``£ukasz``, ``¯ak``), else ``"latin-1"`` (PBN's own)."""
     if _NOT_CP1250.search(data):
         return "latin-1"
+    data = _without_utf8(data)
     return "cp1250" if _CP1250_ONLY.search(data) or _CP1250_IN_WORD.search(data) else "latin-1"
+
+
+def _without_utf8(data: bytes) -> bytes:
+    """``data`` with its likely UTF-8 letters (``ó`` as ``c3 b3``: UTF-8 text in a file that is not
+    all UTF-8, which :func:`warn_mixed` tells of) blanked: they are no Windows-1250 letters."""
+    return _UTF8_SEQ.sub(lambda m: b" " * len(m.group()) if _likely_utf8(m) else m.group(), data)
 
 
 def warn_charset(data: bytes, source: str, line: int) -> None:
     """Say (ReadWarning) that the input, not UTF-8, is read as Windows-1250, naming the first
     letter that tells it (``line``: where ``data`` starts)."""
+    data = _without_utf8(data)
     found = [m for m in (_CP1250_ONLY.search(data), _CP1250_IN_WORD.search(data)) if m is not None]
     m = min(found, key=lambda m: m.start()) if found else None
     at = line + (data.count(b"\n", 0, m.start()) if m else 0)

@@ -113,14 +113,16 @@ class ScoredBoard:
         board = self.board
         vul = None if board is None else board.effective_vulnerability
         key = (id(c), id(vul), tricks, ns)
-        known = _JSON_TAILS.get(key)
+        adjusted = ns is None and tricks is None and bool(self.result)  # an artificial score (A+): not shared
+        known = None if adjusted else _JSON_TAILS.get(key)
         if known is None:
             import json
 
             record = self.as_dict()
             del record["record"], record["board"]
             known = (json.dumps(record)[1:], c, vul)  # '"vulnerable": ..., "ns": ...}'
-            _keep(_JSON_TAILS, key, known)
+            if not adjusted:
+                _keep(_JSON_TAILS, key, known)
         number = None if board is None else board.number
         if number is None:
             return '{"record": "score", "board": null, ' + known[0]
