@@ -1376,7 +1376,26 @@ def _anchor_comments(entries: list[_Entry], comments: list[tuple[int, str]]) -> 
         if name in ("Auction", "Play"):
             section = name
         after.append(name)
-    return tuple((after[min(k, len(after) - 1)], text) for k, text in comments)
+    anchored = [(after[min(k, len(after) - 1)], text) for k, text in comments]
+    sections = {e[0] for e in entries if e[0] not in _KIND and _is_section(e[0], e[3])}
+    # in the order the writer puts the tags (and so a written board reads back the same)
+    return tuple(sorted(anchored, key=lambda c: _writer_rank(c[0], sections)))
+
+
+_MTS_RANK = {name: k for k, name in enumerate(MTS_TAGS)}
+
+
+def _writer_rank(after: str, sections: set[str]) -> tuple[int, int, str]:
+    """Where :func:`board_text` writes the tag or section ``after``: the start, the mandatory
+    tags in their order, the others by name, the auction, the play, the table sections by name."""
+    if not after:
+        return (0, 0, "")
+    k = _MTS_RANK.get(after)
+    if k is not None:
+        return (1, k, "")
+    if after in ("Auction", "Play"):
+        return (3, after == "Play", "")
+    return (4, 0, after) if after in sections else (2, 0, after)
 
 
 def _unexpected(e: _Entry) -> None:
@@ -1386,9 +1405,13 @@ def _unexpected(e: _Entry) -> None:
             raise ParseError(f"unexpected text {words[0]!r} after tag {e[0]}").located(line=line)
 
 
-#: A Board value that reads as a number that is not a positive one (refused); any other
-#: value that is not one is a label ("1-1", "12a", "A3": BridgeComposer's lessons).
-_NUMBER_LIKE = re.compile(r"\s*[+-]?[0-9]*\s*")
+def _number_like(v: str) -> bool:
+    """Whether a Board value reads as a number (``0``, ``-3``, ``²``: refused when it is no
+    positive one in ASCII digits) rather than a label (``1-1``, ``12a``, ``A3``: BridgeComposer's
+    lessons)."""
+    t = v.strip()
+    t = t[1:] if t[:1] in ("+", "-") else t
+    return not t or t.isnumeric()
 
 
 def _parse_number(v: str) -> int | None:
@@ -1398,7 +1421,7 @@ def _parse_number(v: str) -> int | None:
     t = v.strip()
     n = small_int(t) if is_digits(t) else None
     if n is None or n < 1:
-        if not _NUMBER_LIKE.fullmatch(v):
+        if not _number_like(v):
             return None
         raise ParseError(f"board number must be a positive integer, not {v!r}")
     return n
@@ -2433,7 +2456,7 @@ def board_text(b: Board) -> str:
 
 def _board_value(v: str) -> str:
     """The Board tag of a board without number: "" kept, a label as read, else "?"."""
-    return v if v in ("", "?") else "?" if _NUMBER_LIKE.fullmatch(v) else _esc(v, "Board")
+    return v if v in ("", "?") else "?" if _number_like(v) else _esc(v, "Board")
 
 
 def _outcome_text(contract: Contract | None, result: int | None, get: Any) -> tuple[str, str, str]:
