@@ -97,9 +97,6 @@ def entry() -> None:
 
         run_command()
     except KeyboardInterrupt:
-        import signal
-
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C while this one is told
         sys.stderr.write("bridgecli: interrupted\n")
         sys.exit(130)
     finally:
