@@ -9,6 +9,18 @@ command each name mirrors is in docs/API.md; the reference pages
 
 from __future__ import annotations
 
+import sys as _sys
+
+_main_file = getattr(_sys.modules.get("__main__"), "__file__", None)
+if _sys.argv[:1] and (_sys.argv[0] == "-m" or (_sys.argv[0] == _main_file and _sys.argv[0].endswith("bridgecli"))):
+    # maybe the bridgecli program starting (not a library import): a Ctrl-C from here on ends
+    # it with its one line, never a traceback
+    from bridgecli import launch
+
+    if launch.started_as_program(_sys.argv, getattr(_sys, "orig_argv", []), _main_file):
+        launch.arm()
+del _main_file
+
 import importlib
 from typing import TYPE_CHECKING, Any
 

@@ -192,8 +192,9 @@ def closing_records(records: Iterator[Board | BridgeError], fp: IO[bytes]) -> It
 
 
 def decode_bytes(data: bytes, source: str) -> str:
-    """Decode input bytes: strip a UTF-8 BOM, try UTF-8 then Latin-1 (warning when the
-    Latin-1 text holds UTF-8: :func:`~bridgecli.formats.stream.warn_mixed`).
+    """Decode input bytes: strip a UTF-8 BOM, try UTF-8, then Windows-1250 when a letter only
+    it has shows it (with a warning), then Latin-1 (warning when the Latin-1 text holds
+    UTF-8: :func:`~bridgecli.formats.stream.warn_mixed`).
 
     Raises:
         ParseError: for binary data (a NUL byte, or many control characters).
@@ -214,12 +215,18 @@ def decode_piece(data: bytes, source: str, line: int, warned: bool) -> tuple[str
     try:
         return data.decode("utf-8"), warned
     except UnicodeDecodeError:
-        text = data.decode("latin-1")
+        pass
+    from bridgecli.formats.stream import charset_of, warn_charset, warn_mixed
+
+    charset = charset_of(data)
+    text = data.decode(charset)
     bad = sum(1 for ch in text if ord(ch) < 32 and ch not in "\t\r\n\f\v" or 0x7F <= ord(ch) < 0xA0)
     if bad > max(4, len(text) // 100):
         raise ParseError("binary data, not a text file", source=source, line=line)
-    from bridgecli.formats.stream import warn_mixed
-
+    if charset == "cp1250":
+        if not warned:
+            warn_charset(data, source, line)
+        return text, True
     return text, warned or warn_mixed(data, source, line)
 
 

@@ -12,7 +12,10 @@ everything, and workers it does not take are ended. Everything else goes to
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+
+TYPE_CHECKING = False  # typing, collections.abc: not loaded here, the package's first import
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 #: Deals a worker deals at a time (:data:`bridgecli.dealer.plain.BATCH_SIZE`, not imported here:
 #: the glance must cost nothing). A run of fewer deals than two of them needs no workers.
@@ -23,13 +26,68 @@ _BATCH = 8192
 _NOT_EARLY = frozenset(("--output", "--variant", "-h", "--help", "--"))
 
 
+#: The signals :func:`arm` took over, with the handling each had before.
+_armed: dict[int, object] = {}
+
+
+def started_as_program(argv: Sequence[str], orig_argv: Sequence[str], main_file: str | None) -> bool:
+    """Whether this interpreter runs the ``bridgecli`` program: ``python -m bridgecli`` (while
+    the package loads, ``argv[0]`` is ``-m``), or the script pip writes (``argv[0]``, named
+    ``bridgecli``, is the file being run). An import of ``bridgecli`` as a library is neither."""
+    if not argv:
+        return False
+    if argv[0] == "-m":
+        return "-m" in orig_argv and list(orig_argv[orig_argv.index("-m") + 1:][:1]) == ["bridgecli"]
+    return main_file is not None and argv[0] == main_file and argv[0].rpartition("/")[2] == "bridgecli"
+
+
+def arm() -> None:
+    """From the first line of the package on, before anything is imported: SIGINT, SIGTERM and
+    SIGHUP end the run at once with its one ``bridgecli: interrupted`` line and 128 + the signal.
+    Nothing is open yet that would need cleaning up; :func:`entry` hands over to the command's
+    own handling. A signal the process was started with ignored (``nohup``) stays ignored."""
+    # the builtin half of ``signal``: signal.py would load enum first, milliseconds of this
+    # start-up window at a fresh interpreter's pace
+    import _signal  # type: ignore[import-not-found]
+
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        signum = getattr(_signal, name, None)
+        if signum is None:
+            continue
+        before = _signal.getsignal(signum)
+        if before != _signal.SIG_IGN:
+            _armed[signum] = before
+            _signal.signal(signum, _leave)
+
+
+def _leave(signum: int, frame: object) -> None:
+    import os
+
+    name = {1: " (SIGHUP)", 15: " (SIGTERM)"}.get(signum, "")
+    try:
+        os.write(2, f"bridgecli: interrupted{name}\n".encode())
+    finally:
+        os._exit(128 + signum)
+
+
+def _disarm() -> None:
+    """Give the signals :func:`arm` took back their former handling (a KeyboardInterrupt for SIGINT)."""
+    import signal
+
+    while _armed:
+        signum, before = _armed.popitem()
+        signal.signal(signum, before)  # type: ignore[arg-type]
+
+
 def entry() -> None:
     """Start early dealing workers where :func:`early_jobs` says so, then run the command.
 
     A Ctrl-C that comes while modules are still loading, before the command's own handling
     (:mod:`bridgecli.cli.interrupts`) is in place, ends the run as that handling would: one
-    ``bridgecli: interrupted`` line and exit 130, no traceback."""
+    ``bridgecli: interrupted`` line and exit 130, no traceback (before this function, from the
+    package's first line on, :func:`arm` does the same)."""
     try:
+        _disarm()
         jobs = early_jobs(sys.argv[1:])
         if jobs:
             from bridgecli.dealer.run import start_early

@@ -74,7 +74,26 @@ def entry() -> None:
             if workers is not None:
                 workers.discard_early()
             os._exit(code)
+        if not _received:
+            _end_quietly()  # (after a signal they stay ignored: the run is being ended)
         raise
+
+
+def _end_quietly() -> None:
+    """The command is over and the interpreter shuts down (threads joined, modules torn down):
+    a signal now ends the process at once, as one during the run would, not with a traceback
+    from wherever the shutdown was."""
+    for signum in _handled:
+        try:
+            signal.signal(signum, _late)
+        except (OSError, ValueError):
+            return
+
+
+def _late(signum: int, frame: FrameType | None) -> None:
+    global _received
+    _received = _received or signum
+    leave_now()
 
 
 def install() -> None:

@@ -88,6 +88,15 @@ def _as(kind: type[Seat | Vulnerability], value: object, what: str) -> Any:
     raise TypeError(f"a board's {what} is a {kind.__name__} or its name, not {value!r}")
 
 
+def is_quiz_end(text: str) -> bool:
+    """Whether ``text`` is an auction's end mark that asks a quiz's question (BridgeComposer's
+    lessons): ``____`` where the next call goes, or ``+``/``____`` with NAGs (``+ $2``)."""
+    words = text.split(" ")
+    return (bool(words[0]) and (words[0] == "+" or words[0] == "_" * len(words[0]))
+            and (len(words) > 1 or words[0] != "+")
+            and all(w[:1] == "$" and w[1:].isdigit() and w[1:].isascii() and len(w) <= 4 for w in words[1:]))
+
+
 @dataclass(frozen=True, slots=True)
 class Board:
     """One board and what was recorded about it. Every field may be absent."""
@@ -103,7 +112,8 @@ class Board:
     auction: tuple[AnnotatedCall, ...] | None = None
     """Calls from the dealer on; None when no auction was recorded."""
     auction_end: str = ""
-    """``*`` (no more calls given), ``+`` (next call to come) or empty."""
+    """``*`` (no more calls given), ``+`` (next call to come) or empty; or a quiz's question
+    mark, which says the next call is to come (:func:`is_quiz_end`: ``____``, ``+ $2``)."""
     auction_notes: Mapping[int, str] = field(default_factory=dict)
     """Note texts of the auction by number."""
     play: tuple[tuple[PlayedCard, ...], ...] | None = None
@@ -227,5 +237,5 @@ class Board:
 
     @property
     def label(self) -> str:
-        """``board 3`` or ``board ?`` for messages."""
-        return f"board {self.number if self.number is not None else '?'}"
+        """``board 3``, ``board 1-1`` (a label as the Board tag gave it) or ``board ?`` for messages."""
+        return f"board {self.number if self.number is not None else self.tags.get('Board') or '?'}"

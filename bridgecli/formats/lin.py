@@ -89,7 +89,12 @@ _VUL_OUT = ("o", "n", "e", "b")
 _CALLS_IN: dict[str, Call] = {"P": PASS, "PASS": PASS, "D": DOUBLE, "X": DOUBLE, "DBL": DOUBLE,
                               "R": REDOUBLE, "XX": REDOUBLE, "RDBL": REDOUBLE}
 _KEY = re.compile(r"[A-Za-z][A-Za-z0-9]{0,3}")
-_BOARD_NO = re.compile(r"(\d+)")
+#: a board heading: ``ah|Board 12|`` (its number) or ``ah|Board 1-1|`` (a label); any other
+#: ``ah`` text (``ah|Goal: take 2 tricks|``, a teaching file's title) gives no number
+_BOARD_NO = re.compile(r"\s*board\s+(\S+)\s*", re.IGNORECASE)
+#: several calls in one ``mb`` value (``mb|1nppp|``, as BBO teaching files write)
+_CALL_RUN = re.compile(r"(?:(?:[1-7][CDHSN]|P|D|R)!?){2,}", re.IGNORECASE)
+_ONE_CALL = re.compile(r"(?:[1-7][CDHSN]|P|D|R)!?", re.IGNORECASE)
 _PLAYER_TAGS = ("South", "West", "North", "East")
 _ROOMS = {"o": "Open", "c": "Closed"}
 _SUIT_LETTERS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
@@ -297,6 +302,7 @@ class _Record:
     def __init__(self, line: int) -> None:
         self.line = line
         self.number: int | None = None
+        self.heading: str | None = None
         self.room: str | None = None
         self.names: list[str] | None = None
         self.dealer: Seat | None = None
@@ -338,19 +344,30 @@ def _apply(rec: _Record, pair: _Pair) -> None:
         rec.has_md = True
         rec.dealer, rec.deal = _parse_md(v)
     elif k == "ah":
-        m = _BOARD_NO.search(v)
-        if m and small_int(m.group(1)) is None:
-            raise ParseError(f"board number too large: {m.group(1)!r}")
-        if m and (small_int(m.group(1)) or 0) > 0:
-            rec.number = small_int(m.group(1))
+        m = _BOARD_NO.fullmatch(v)
+        head = m.group(1) if m else ""
+        if is_digits(head):
+            if small_int(head) is None:
+                raise ParseError(f"board number too large: {head!r}")
+            if (small_int(head) or 0) > 0:
+                rec.number = small_int(head)
+        elif m:
+            rec.heading = head  # kept as the Board tag, as a PBN label is
+        elif v.strip():
+            text = " ".join(v.split())  # a heading that is no board's: kept as commentary
+            rec.comments.append(("", "% " + text if "}" in text else "{" + text + "}"))
     elif k == "sv":
         vul = _VUL_IN.get(v.strip().lower())
         if vul is None:
             raise ParseError(f"not a LIN vulnerability: {v!r} (o, n, e or b)")
         rec.vulnerability = vul
     elif k == "mb":
-        call, alert = _parse_call(v)
-        rec.calls.append((call, alert, None))
+        if _CALL_RUN.fullmatch(v.strip()):
+            for one in _ONE_CALL.findall(v.strip()):
+                rec.calls.append((*_parse_call(one), None))
+        else:
+            call, alert = _parse_call(v)
+            rec.calls.append((call, alert, None))
     elif k == "an":
         if not rec.calls:
             raise ParseError(f"an explanation before any call: {v!r}")
@@ -526,6 +543,8 @@ def _build(rec: _Record, source: str | None) -> Board:
                 tags[tag] = name
     if rec.room is not None:
         tags["Room"] = rec.room
+    if rec.heading is not None and rec.number is None:
+        tags["Board"] = rec.heading
     dealer = rec.dealer
     auction: tuple[AnnotatedCall, ...] | None = None
     notes: dict[int, str] = {}
@@ -551,6 +570,8 @@ def _build(rec: _Record, source: str | None) -> Board:
         play = _rows(rec.cards, leader, contract.strain.suit, rec.deal, source)
         if rec.claim is not None and len(rec.cards) < 52:
             play_end = "*"
+        elif rec.claim is None and len(rec.cards) == 52 and result is None:
+            result = _tricks_won(play, leader, contract)  # played out: the result follows from the play
     return Board(
         number=rec.number,
         dealer=dealer,
@@ -566,6 +587,19 @@ def _build(rec: _Record, source: str | None) -> Board:
         tags=tags,
         comments=tuple(rec.comments),
     )
+
+
+def _tricks_won(play: tuple[tuple[PlayedCard, ...], ...], leader: Seat, contract: Contract) -> int:
+    """The tricks declarer's side won in a play of 13 full tricks (rows from ``leader``)."""
+    assert contract.declarer is not None
+    won = 0
+    trump = contract.strain.suit
+    first = leader  # the rows' columns are in seat order from the opening leader
+    for row in play:
+        cards = [row[(leader - first + i) % 4].card for i in range(4)]
+        leader = trick_winner(cards, leader, trump)  # type: ignore[arg-type]
+        won += leader in (contract.declarer, contract.declarer.partner)
+    return won
 
 
 def _rows(
@@ -784,6 +818,8 @@ def _fast_board(g: tuple[str | None, ...], shared_vg: tuple[str | None, str | No
         rows: list[tuple[PlayedCard, ...]] = []
         tl = first  # the trick's leader
         full = n - n % 4
+        side = int(contract.declarer) & 1  # N-S 0, E-W 1
+        won = 0  # tricks of declarer's side
         for start in range(0, full, 4):
             a, b, c, d = cards[start:start + 4]
             if not (has[tl] >> a & has[tl + 1] >> b & has[tl + 2] >> c & has[tl + 3] >> d & 1):
@@ -815,6 +851,9 @@ def _fast_board(g: tuple[str | None, ...], shared_vg: tuple[str | None, str | No
             if (xs == ws and d > w) or (xs != ws and xs == trump):
                 at = 3
             tl = (tl + at) & 3
+            won += (tl & 1) == side
+        if result is None and n == 52:
+            result = won  # played out, no claim: the result follows from the play
         if full < n:
             row = [_UNKNOWN_CARD] * 4
             for i, x in enumerate(cards[full:]):
@@ -1378,11 +1417,11 @@ def _check_rs(board: Board, vg: str | None, rs: str | None, room: str | None, ow
 
 
 def _nt(comment: str) -> str:
-    """A comment (``{text}`` or a ``%`` line) as an ``nt`` pair."""
+    """A comment (``{text}``, a ``%`` or ``;`` line) as an ``nt`` pair."""
     t = comment.strip()
     if t.startswith("{") and t.endswith("}"):
         t = t[1:-1]
-    elif t.startswith("%"):
+    elif t.startswith(("%", ";")):
         t = t[1:]
     return f"nt|{_clean(t)}|"
 
@@ -1471,6 +1510,9 @@ def _board_line(board: Board, reset_vg: bool, carried_rs: str | None) -> tuple[s
     parts.append("rh||")
     if board.number is not None:
         parts.append(f"ah|Board {board.number}|")
+    elif board.tags.get("Board"):
+        label = "".join(board.tags["Board"].replace("|", "/").split())  # a label: one word in the heading
+        parts.append(f"ah|Board {label}|")
     if board.vulnerability is not None:
         parts.append(f"sv|{_VUL_OUT[board.vulnerability]}|")
     cards = _time_order(board, carried)

@@ -6,9 +6,9 @@ escapes (several per line, or one split over lines), ``;`` and ``{}``
 comments, ``%`` directive lines, CRLF or LF, ``#``/``##`` inheritance,
 case-insensitive tokens, the Auction and Play sections with suffixes, note
 references, NAGs, ``AP``, ``*`` and ``+``, the irregularities ``^I ^S ^R ^L``,
-and table sections such as ``OptimumResultTable``. ``{}`` comments and ``%``
-lines are kept in :attr:`Board.comments` with the tag they followed; ``;``
-comments are read past.
+and table sections such as ``OptimumResultTable``. ``{}`` and ``;`` comments and
+``%`` lines are kept in :attr:`Board.comments` with the tag they followed (a ``;``
+comment is written back on a line of its own).
 
 Writing emits the *export* style of the standard: ``% PBN 2.1`` and
 ``% EXPORT``, the 15 mandatory tags in their order, the other tags sorted by
@@ -132,6 +132,7 @@ _NAME = re.compile(r"[A-Za-z0-9_]+\Z")
 _UNQUOTED_END = re.compile(r'([^"\[\]{};]*)\]')
 _SUB_TOKEN = re.compile(r"([A-Za-z0-9-]+)|([!?]{1,2})|=(\d+)=|\$(\d+)|([*+])|(\^[A-Za-z]?)|(.)")
 _NOTE = re.compile(r"\s*(\d+)\s*:(.*)\Z", re.DOTALL)
+_QUIZ_PART = re.compile(r"_+|\$\d{1,3}")
 _RESULT_SIDES = re.compile(r"(NS|EW)\s+(\d+)(?:\s+(NS|EW)\s+(\d+))?\Z", re.IGNORECASE)
 _OPTIMUM_SCORE = re.compile(r"\s*(NS|EW)\s+[+-]?\d+(?:\s+(NS|EW)\s+[+-]?\d+)?\s*\Z", re.IGNORECASE)
 _CONTRACT = re.compile(r"([1-7])(C|D|H|S|NT|N)(X{0,2})\Z", re.IGNORECASE)
@@ -408,6 +409,8 @@ class _Reader:
             if kind == "ws":
                 continue
             if kind == "semi":
+                if pending is None:
+                    comments.append((len(entries), m.group().rstrip()))  # a rest-of-line comment (PBN 3.8)
                 break
             if kind == "brace":
                 if not m.group().endswith("}"):
@@ -595,6 +598,10 @@ class _Reader:
                             deal = _parse_deal(v)
                     elif kind == "Board":
                         number = _parse_number(v)
+                        if number is None and v not in ("", "?"):
+                            tags["Board"] = v  # a label ("1-1"): kept as written
+                            _lenient("label", e[2], f"board label {v!r} kept as written: no board number "
+                                     "(dealer and vulnerability from their tags)")
                     elif kind == "Dealer":
                         dealer = _parse_seat(v, "dealer")
                     elif kind == "Vulnerable":
@@ -1369,7 +1376,26 @@ def _anchor_comments(entries: list[_Entry], comments: list[tuple[int, str]]) -> 
         if name in ("Auction", "Play"):
             section = name
         after.append(name)
-    return tuple((after[min(k, len(after) - 1)], text) for k, text in comments)
+    anchored = [(after[min(k, len(after) - 1)], text) for k, text in comments]
+    sections = {e[0] for e in entries if e[0] not in _KIND and _is_section(e[0], e[3])}
+    # in the order the writer puts the tags (and so a written board reads back the same)
+    return tuple(sorted(anchored, key=lambda c: _writer_rank(c[0], sections)))
+
+
+_MTS_RANK = {name: k for k, name in enumerate(MTS_TAGS)}
+
+
+def _writer_rank(after: str, sections: set[str]) -> tuple[int, int, str]:
+    """Where :func:`board_text` writes the tag or section ``after``: the start, the mandatory
+    tags in their order, the others by name, the auction, the play, the table sections by name."""
+    if not after:
+        return (0, 0, "")
+    k = _MTS_RANK.get(after)
+    if k is not None:
+        return (1, k, "")
+    if after in ("Auction", "Play"):
+        return (3, after == "Play", "")
+    return (4, 0, after) if after in sections else (2, 0, after)
 
 
 def _unexpected(e: _Entry) -> None:
@@ -1379,12 +1405,24 @@ def _unexpected(e: _Entry) -> None:
             raise ParseError(f"unexpected text {words[0]!r} after tag {e[0]}").located(line=line)
 
 
+def _number_like(v: str) -> bool:
+    """Whether a Board value reads as a number (``0``, ``-3``, ``²``: refused when it is no
+    positive one in ASCII digits) rather than a label (``1-1``, ``12a``, ``A3``: BridgeComposer's
+    lessons)."""
+    t = v.strip()
+    t = t[1:] if t[:1] in ("+", "-") else t
+    return not t or t.isnumeric()
+
+
 def _parse_number(v: str) -> int | None:
+    """The board number of a Board value; None for unknown, "" and a label (the caller keeps it)."""
     if v in ("", "?"):
         return None
     t = v.strip()
     n = small_int(t) if is_digits(t) else None
     if n is None or n < 1:
+        if not _number_like(v):
+            return None
         raise ParseError(f"board number must be a positive integer, not {v!r}")
     return n
 
@@ -1685,6 +1723,16 @@ def _parse_auction_tokens(e: _Entry) -> tuple[list[AnnotatedCall], int, str]:
                         out[-1] = _annotated(ann)
                         ann = None
                     out.append(a)
+                    continue
+                if tok[0] in "_$" and _QUIZ_PART.fullmatch(tok) and (tok[0] == "_" or end[:1] in ("+", "_")):
+                    # a quiz's question (BridgeComposer): "____" where the next call goes, a NAG after it
+                    # or after "+"; kept with the end mark, as written
+                    if ann is not None:
+                        out[-1] = _annotated(ann)
+                        ann = None
+                    if tok[0] == "_" and (end or mark_i):
+                        raise ParseError(f"unexpected {tok!r} after {'^I' if mark_i else end!r} in the auction")
+                    end = f"{end} {tok}" if end else tok
                     continue
                 for m in _SUB_TOKEN.finditer(tok):
                     word, suffix, note, nag, mark, irr, bad = m.groups()
@@ -2331,7 +2379,7 @@ def board_text(b: Board) -> str:
         f'[Event "{(eg(v := get("Event", "?")) or esc(v, "Event"))}"]\n'
         f'[Site "{(eg(v := get("Site", "?")) or esc(v, "Site"))}"]\n'
         f'[Date "{(eg(v := get("Date", "?")) or esc(v, "Date"))}"]\n'
-        f'[Board "{number if number is not None else get("Board", "?") and "?"}"]\n'
+        f'[Board "{number if number is not None else _board_value(get("Board", "?"))}"]\n'
         f'[West "{(eg(v := get("West", "?")) or esc(v, "West"))}"]\n'
         f'[North "{(eg(v := get("North", "?")) or esc(v, "North"))}"]\n'
         f'[East "{(eg(v := get("East", "?")) or esc(v, "East"))}"]\n'
@@ -2408,6 +2456,11 @@ def board_text(b: Board) -> str:
     return _place_comments(text, b.comments) if b.comments else text
 
 
+def _board_value(v: str) -> str:
+    """The Board tag of a board without number: "" kept, a label as read, else "?"."""
+    return v if v in ("", "?") else "?" if _number_like(v) else _esc(v, "Board")
+
+
 def _outcome_text(contract: Contract | None, result: int | None, get: Any) -> tuple[str, str, str]:
     """The Declarer, Contract and Result values written for a board (``get`` its tags' get).
     Raises ParseError for a kept tag value PBN cannot hold."""
@@ -2448,9 +2501,9 @@ def _place_comments(text: str, comments: Iterable[tuple[str, str]]) -> str:
         end_of[anchor] = k
     by_line: dict[int, list[str]] = {}
     for after, body in comments:
-        if not (body[:1] == "%" and "\n" not in body) and not (
+        if not (body[:1] in ("%", ";") and "\n" not in body) and not (
                 body[:1] == "{" and body[-1:] == "}" and "}" not in body[1:-1]):
-            raise ParseError(f"a PBN comment is '{{...}}' or a '%' line, not {body[:80]!r}")
+            raise ParseError(f"a PBN comment is '{{...}}', a '%' line or a ';' one, not {body[:80]!r}")
         by_line.setdefault(end_of.get(after, len(lines) - 1) if after else -1, []).append(body)
     out = by_line.get(-1, [])
     for k, line in enumerate(lines):

@@ -24,7 +24,7 @@ import datetime
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bridgecli.core.board import AnnotatedCall, Board, PlayedCard, Section
+from bridgecli.core.board import AnnotatedCall, Board, PlayedCard, Section, is_quiz_end
 from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, parse_call
 from bridgecli.core.cards import DECK, Card, Hand, Rank, Seat, Suit, Vulnerability
 from bridgecli.core.deal import Deal
@@ -513,7 +513,7 @@ def _play(value: object, path: Path) -> tuple[tuple[PlayedCard, ...], ...]:
 
 def _end(value: object, path: Path) -> str:
     text = _str(value, path)
-    if text not in _ENDS:
+    if text not in _ENDS and not (path == ("auction_end",) and is_quiz_end(text)):
         raise _fail(path, f"expected '*', '+' or '', got {short_repr(text)}")
     return text
 
@@ -585,9 +585,9 @@ def _comments(value: object, path: Path) -> tuple[tuple[str, str], ...]:
         if "text" not in item:
             raise _fail(ipath, "a comment needs a 'text'")
         text = _str(item["text"], ipath + ("text",))
-        if not (text[:1] == "%" and "\n" not in text) and not (
+        if not (text[:1] in ("%", ";") and "\n" not in text) and not (
                 text[:1] == "{" and text[-1:] == "}" and "}" not in text[1:-1]):
-            raise _fail(ipath + ("text",), f"a comment is '{{...}}' or a '%' line, not {text[:80]!r}")
+            raise _fail(ipath + ("text",), f"a comment is '{{...}}', a '%' line or a ';' one, not {text[:80]!r}")
         out.append((_str(item.get("after", ""), ipath + ("after",)), text))
     return tuple(out)
 

@@ -3,7 +3,8 @@
 :func:`text_chunks` turns an open binary file into text pieces of about a
 megabyte: a UTF-8 BOM dropped, ``\\r\\n`` and a lone ``\\r`` made ``\\n``, a NUL
 byte reported as binary input on its line. The charset is chosen per file as
-:func:`decode_bytes` does for a whole text: UTF-8, else Latin-1 (PBN's own).
+:func:`decode_bytes` does for a whole text: UTF-8, else Windows-1250 when a letter only
+it has shows it (:func:`charset_of`, said in a warning), else Latin-1 (PBN's own).
 A regular file is checked for UTF-8 first (one quick pass); a pipe is read
 as UTF-8 until a byte proves it is not, then as Latin-1 from that piece on.
 
@@ -101,6 +102,47 @@ def warn_mixed(data: bytes, source: str, line: int) -> bool:
     return True
 
 
+# Windows-1250 (Central European: a Polish, Czech, Hungarian... PBN saved on Windows) against
+# Latin-1, for a text that is not UTF-8. Its letters Š Ś Ť Ž Ź š ś ť ž ź are C1 control codes
+# in Latin-1, and Ł Ą Ż ł ą ż Ľ ľ are signs there (£ ¥ ¯ ³ ¹ ¿ ¼ ¾), which Latin-1 text does
+# not put inside a word: one of them is enough, unless a byte Windows-1250 leaves undefined
+# shows the text is not in it.
+_CP1250_ONLY = re.compile(rb"[\x8a\x8c-\x8f\x9a\x9c-\x9f]")
+_CP1250_SIGNS = rb"[\xa3\xa5\xaf\xb3\xb9\xbf\xbc\xbe]"
+_CP1250_IN_WORD = re.compile(rb"[A-Za-z\xc0-\xff]" + _CP1250_SIGNS + rb"|" + _CP1250_SIGNS + rb"[a-z\xdf-\xff]")
+_NOT_CP1250 = re.compile(rb"[\x81\x83\x88\x90\x98]")
+#: control bytes that mark a Windows-1250 "text" as binary
+_CONTROL_1250 = bytes(b for b in range(256) if (b < 32 and b not in b"\t\r\n\f\v") or b == 0x7F)
+
+
+def charset_of(data: bytes) -> str:
+    """``"cp1250"`` when the bytes ``data`` (not UTF-8) hold a letter only Windows-1250 has
+    (``Łukasz``, ``Żak``: Latin-1 would read ``£ukasz``, ``¯ak``), else ``"latin-1"`` (PBN's own)."""
+    if _NOT_CP1250.search(data):
+        return "latin-1"
+    data = _without_utf8(data)
+    return "cp1250" if _CP1250_ONLY.search(data) or _CP1250_IN_WORD.search(data) else "latin-1"
+
+
+def _without_utf8(data: bytes) -> bytes:
+    """``data`` with its likely UTF-8 letters (``ó`` as ``c3 b3``: UTF-8 text in a file that is not
+    all UTF-8, which :func:`warn_mixed` tells of) blanked: they are no Windows-1250 letters."""
+    return _UTF8_SEQ.sub(lambda m: b" " * len(m.group()) if _likely_utf8(m) else m.group(), data)
+
+
+def warn_charset(data: bytes, source: str, line: int) -> None:
+    """Say (ReadWarning) that the input, not UTF-8, is read as Windows-1250, naming the first
+    letter that tells it (``line``: where ``data`` starts)."""
+    data = _without_utf8(data)
+    found = [m for m in (_CP1250_ONLY.search(data), _CP1250_IN_WORD.search(data)) if m is not None]
+    m = min(found, key=lambda m: m.start()) if found else None
+    at = line + (data.count(b"\n", 0, m.start()) if m else 0)
+    seen = m.group().decode("cp1250") if m else ""
+    warnings.warn(f"{source or '-'}:{at}: not UTF-8: read as Windows-1250 (Central European), which "
+                  f"{seen!r} shows (Latin-1 would read {m.group().decode('latin-1') if m else ''!r})",
+                  ReadWarning, stacklevel=3)
+
+
 def _read(fp: IO[bytes], size: int) -> bytes:
     """Up to ``size`` bytes: what a pipe has now (never waiting to fill the block), a block from a file."""
     read1 = getattr(fp, "read1", None)
@@ -135,12 +177,28 @@ def _is_utf8(fp: IO[bytes]) -> bool:
         fp.seek(start)
 
 
+def _file_charset(fp: IO[bytes], source: str) -> str:
+    """:func:`charset_of` the start of the seekable ``fp`` (its first 4 MB; then sought back),
+    said when it is Windows-1250."""
+    start = fp.tell()
+    try:
+        data = fp.read(4 * CHUNK)
+    finally:
+        fp.seek(start)
+    charset = charset_of(data)
+    if charset == "cp1250":
+        warn_charset(data, source, 1)
+    return charset
+
+
 def text_chunks(fp: IO[bytes], source: str, size: int = CHUNK) -> Iterator[str]:
     """Decoded text of the binary ``fp`` in pieces of about ``size`` bytes (see the module docstring).
 
     Raises ParseError for binary input (a NUL byte; Latin-1 text with many control bytes).
     """
-    utf8 = _is_utf8(fp) if _regular(fp) else True
+    regular = _regular(fp)
+    utf8 = _is_utf8(fp) if regular else True
+    charset = "utf-8" if utf8 else _file_charset(fp, source)
     first = b""
     while len(first) < 3:
         block = _read(fp, size)
@@ -149,7 +207,7 @@ def text_chunks(fp: IO[bytes], source: str, size: int = CHUNK) -> Iterator[str]:
         first += block
     if first.startswith(b"\xef\xbb\xbf"):
         first = first[3:] or _read(fp, size)
-    decoder = codecs.getincrementaldecoder("utf-8" if utf8 else "latin-1")()
+    decoder = codecs.getincrementaldecoder(charset)()
     latin = not utf8
     newlines = 0      # newlines before the current block
     mixed = False     # warned of UTF-8 text read as Latin-1
@@ -167,15 +225,18 @@ def text_chunks(fp: IO[bytes], source: str, size: int = CHUNK) -> Iterator[str]:
             except UnicodeDecodeError:
                 # a pipe that is not UTF-8 after all: Latin-1 from here on
                 pending = decoder.getstate()[0]
-                decoder = codecs.getincrementaldecoder("latin-1")()
-                latin = True
                 block = pending + block
+                charset = charset_of(block)
+                if charset == "cp1250":
+                    warn_charset(block, source, newlines + 1)
+                decoder = codecs.getincrementaldecoder(charset)()
+                latin = True
                 text = decoder.decode(block, final=not block)
         if latin:
-            if not mixed:
+            if charset != "cp1250" and not mixed:
                 mixed = warn_mixed(block, source, newlines + 1)
             total += len(block)
-            bad += len(block) - len(block.translate(None, _CONTROL))
+            bad += len(block) - len(block.translate(None, _CONTROL if charset != "cp1250" else _CONTROL_1250))
             if bad > max(4, total // 100):
                 raise ParseError("binary data, not a text file", source=source, line=newlines + 1)
         newlines += block.count(b"\n")

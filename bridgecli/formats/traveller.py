@@ -450,7 +450,8 @@ def contract_and_tricks(board: Board, replayed: Replay | None = None) -> tuple[C
     claimed) legal play record. Either may be None when nothing gives it. Raises
     IllegalCallError when an illegal auction is needed to find the contract, and
     MismatchError when the Result cannot follow from the play record (fewer tricks than
-    declarer has already won in it, or more than declarer can still reach).
+    declarer has already won in it, or more than declarer can still reach; never for a
+    ``^9`` Result, tricks agreed rather than played).
 
     ``replayed`` is the board's :class:`~bridgecli.core.play.Replay` when it was already
     made from its ints (replayed in a batch), its contract the board's.
@@ -481,8 +482,8 @@ def contract_and_tricks(board: Board, replayed: Replay | None = None) -> tuple[C
         if tricks is None:
             if replay.legal and replay.complete:
                 tricks = replay.declarer_tricks
-        elif replay.error is None:
-            _check_result(replay, tricks)
+        elif replay.error is None and board.tags.get("Result", "")[:1] != "^":
+            _check_result(replay, tricks)  # (a "^9" Result is tricks agreed, not as played: never a mismatch)
     return contract, tricks
 
 
@@ -544,8 +545,8 @@ def score_many(boards: Sequence[object]) -> list[tuple[Contract, int | None] | N
         result = boards[k].result  # type: ignore[attr-defined]
         if result is None:
             out[k] = (c, in_play if played == 13 else None)
-        elif in_play <= result <= in_play + 13 - played:
-            out[k] = (c, result)
+        elif in_play <= result <= in_play + 13 - played or boards[k].tags.get("Result", "")[:1] == "^":  # type: ignore[attr-defined]
+            out[k] = (c, result)  # (a "^9" Result: tricks agreed, not as played)
     return out
 
 
@@ -622,6 +623,8 @@ def ns_from(board: Board, contract: Contract | None, tricks: int | None,
         return ns
     tag = board.tags.get("Score")
     if tag:
+        if tricks is None and parse_adjusted(tag) is not None:
+            return None  # an artificial adjusted score (A+, 60%): no points (see iter_results_from_boards)
         return parse_score_tag(tag, c.declarer if c is not None else None)
     return None
 
@@ -708,6 +711,15 @@ def iter_results_from_boards(boards: Iterable[Board], source: str | None = None,
             continue
         try:
             label = str(b.number) if b.number is not None else b.tag("Board") or str(i)
+            score_tag = b.tags.get("Score")
+            if score_tag and b.result is None and parse_adjusted(score_tag) is not None:
+                # the table's artificial adjusted score (Law 12C2), as a ScoreTable row gives it
+                row = {"board": label, "ns": _pair(b, "NS"), "ew": _pair(b, "EW"), "score": score_tag}
+                vul = b.effective_vulnerability
+                if vul is not None:
+                    row["vul"] = vul.pbn
+                yield from results_from_rows([(None, row)], source, ENGLISH, rules)
+                continue
             contract, tricks = contract_and_tricks(b)
             value = ns_from(b, contract, tricks, rules)
             if value is None:

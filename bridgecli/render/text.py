@@ -424,7 +424,7 @@ def render_brief(board: Board, *, lang: Language = ENGLISH, ascii: bool = False,
             got = memo.learn_result(board)
         result = got[1]
     auction = board.auction
-    head = (f"{memo.board} {'?' if number is None else str(number):>3}  "
+    head = (f"{memo.board} {board.tags.get('Board') or '?' if number is None else str(number):>3}  "
             f"{memo.seats[4 if dealer is None else dealer]}  {memo.vuls[4 if vul is None else vul]}  ")
     if not auction:
         line = head + result
@@ -540,7 +540,7 @@ def _render_brief_general(board: Board, *, lang: Language = ENGLISH, ascii: bool
                           red: Style | None = None) -> str:
     """:func:`render_brief` built from the parts :func:`render_board` shows, without
     the memo: the reference the tests hold the memo to."""
-    number = "?" if board.number is None else str(board.number)
+    number = board.tags.get("Board") or "?" if board.number is None else str(board.number)
     dealer = board.effective_dealer
     vul = board.effective_vulnerability
     seat_w, vul_w, width = brief_widths(lang, ascii)

@@ -14,6 +14,7 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError, RuleError
+from bridgecli.core.events import parse_adjusted
 from bridgecli.core.scoring import ScoringRules, find_rules
 from bridgecli.formats.traveller import (
     contract_and_tricks,
@@ -56,7 +57,12 @@ class ScoredBoard:
 
     @property
     def result(self) -> str:
-        """``=``, ``+1``, ``-2``; empty when unknown or passed out."""
+        """``=``, ``+1``, ``-2``; an artificial adjusted score the Score tag gives instead of a
+        result (``A+``, ``60%``); empty when unknown or passed out."""
+        if self.ns is None and self.tricks is None and self.board is not None:
+            tag = self.board.tags.get("Score")
+            if tag and parse_adjusted(tag) is not None:
+                return tag
         return result_text(self.contract, self.tricks)
 
     @property
@@ -107,14 +113,16 @@ class ScoredBoard:
         board = self.board
         vul = None if board is None else board.effective_vulnerability
         key = (id(c), id(vul), tricks, ns)
-        known = _JSON_TAILS.get(key)
+        adjusted = ns is None and tricks is None and bool(self.result)  # an artificial score (A+): not shared
+        known = None if adjusted else _JSON_TAILS.get(key)
         if known is None:
             import json
 
             record = self.as_dict()
             del record["record"], record["board"]
             known = (json.dumps(record)[1:], c, vul)  # '"vulnerable": ..., "ns": ...}'
-            _keep(_JSON_TAILS, key, known)
+            if not adjusted:
+                _keep(_JSON_TAILS, key, known)
         number = None if board is None else board.number
         if number is None:
             return '{"record": "score", "board": null, ' + known[0]
@@ -173,17 +181,19 @@ def _row_of(scored: ScoredBoard, lang: Language) -> _Row:
     c, tricks, ns = scored.contract, scored.tricks, scored.ns
     board = scored.board
     vul = None if board is None else board.effective_vulnerability
+    adjusted = scored.result if ns is None and tricks is None else ""  # an artificial score (A+)
     key = (id(c), id(vul), tricks, ns, id(lang))
-    row = _ROWS.get(key)
+    row = None if adjusted else _ROWS.get(key)
     if row is None:
         row = _Row([
             "" if vul is None else lang.vul_str(vul),
             "" if c is None else lang.contract_str(c),
             "" if c is None or c.declarer is None else lang.seat_str(c.declarer),
-            result_text(c, tricks), "" if tricks is None else tricks,
+            adjusted or result_text(c, tricks), "" if tricks is None else tricks,
             "" if ns is None else (ns if ns >= 0 else ""), "" if ns is None else (-ns if ns < 0 else ""),
         ], (c, vul, lang))
-        _keep(_ROWS, key, row)
+        if not adjusted:
+            _keep(_ROWS, key, row)
     return row
 
 

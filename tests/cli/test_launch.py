@@ -31,3 +31,16 @@ def test_other_endings_pass_through(monkeypatch):
     with pytest.raises(SystemExit) as exc:
         launch.entry()
     assert exc.value.code == 2
+
+
+@pytest.mark.parametrize("argv, orig_argv, main_file, expected", [
+    (["-m"], ["python", "-m", "bridgecli", "score"], None, True),  # python -m bridgecli, while the package loads
+    (["-m"], ["python3", "-S", "-X", "utf8", "-m", "bridgecli"], None, True),
+    (["/venv/bin/bridgecli", "show"], ["python", "/venv/bin/bridgecli", "show"], "/venv/bin/bridgecli", True),
+    (["-m"], ["python", "-m", "mytool"], None, False),  # another program's package imports bridgecli
+    (["/venv/bin/pytest"], ["python", "/venv/bin/pytest"], "/venv/bin/pytest", False),
+    (["bridgecli", "score"], ["python", "-c", "..."], None, False),  # a test that sets sys.argv itself
+    ([], [], None, False),  # embedded
+])
+def test_started_as_program(argv, orig_argv, main_file, expected):
+    assert launch.started_as_program(argv, orig_argv, main_file) is expected

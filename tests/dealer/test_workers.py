@@ -240,8 +240,11 @@ def test_early_workers_end_when_the_main_process_is_killed_mid_write() -> None:
     try:
         assert proc.stderr is not None and proc.stdout is not None
         assert proc.stderr.readline() == b"dealing\n"  # the workers write; nobody reads: the pipe fills up
-        time.sleep(0.3)
-        group = [pid for pid in live_processes(3, proc.pid) if pid != proc.pid]
+        deadline = time.monotonic() + 30  # the second worker is forked by the first, once numpy is loaded
+        group: list[int] = []
+        while len(group) < 2 and time.monotonic() < deadline:
+            group = [pid for pid in live_processes(3, proc.pid) if pid != proc.pid]
+            time.sleep(0.02)
         assert len(group) == 2
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()

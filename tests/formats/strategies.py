@@ -270,7 +270,7 @@ def lin_boards(draw: Any) -> Board:
         n_cards = draw(st.integers(1, 52))
         rows = []
         trick_leader = leader
-        played = 0
+        played = won = 0
         while played < n_cards:
             row: list[PlayedCard] = [PlayedCard(None)] * 4
             trick: list[Card] = []
@@ -288,9 +288,12 @@ def lin_boards(draw: Any) -> Board:
             rows.append(tuple(row))
             if len(trick) == 4:
                 trick_leader = winner(trick, trick_leader, contract.strain)
+                won += trick_leader in (contract.declarer, contract.declarer.partner)
         play = tuple(rows)
         if result is not None and played < 52:
             play_end = "*"
+        if result is None and played == 52:
+            result = won  # played out: the result follows from the play (LIN has no other way to say it)
     players = draw(st.lists(st.one_of(st.just(""), st.text("abcXYZ_~0é", min_size=1, max_size=8)), min_size=4, max_size=4))
     tags = {t: n for t, n in zip(("South", "West", "North", "East"), players) if n}
     if number is not None and draw(st.booleans()):

@@ -383,7 +383,7 @@ def test_table_section_kept() -> None:
         ('[Board "3"]\n[Contract "8S"]\n', 2, ParseError, "8S"),
         ('[Board "3"]\n[Result "14"]\n', 2, ParseError, "14"),
         ('[Board "3"]\n[Result "lots"]\n', 2, ParseError, "lots"),
-        ('[Board "x3"]\n', 1, ParseError, "positive integer"),
+        ('[Board "-3"]\n', 1, ParseError, "positive integer"),  # ("x3" is a label)
         ('[Board "3"]\n[Dealer "N"]\n[Auction "N"]\n1C 1D\n2Q\n', 5, ParseError, "2Q"),
         ('[Board "3"]\n[Dealer "N"]\n[Auction "N"]\n1C - 1D\n', 4, ParseError, "'-'"),
         ('[Board "3"]\n[Dealer "N"]\n[Auction "N"]\n=1= 1C\n', 4, ParseError, "annotation"),

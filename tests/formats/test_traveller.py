@@ -289,7 +289,7 @@ def test_yaml_traveller_on_the_plain_shapes() -> None:
     ("- {board: 1, ns: 1, ew: 11, score: 420}\n---\n- {board: 2}\n", "but found another document", 2),
     ("results:\n- {board: 1, ns: 1, ew: 11, score: 420}\nresults: []\n", "key 'results' given twice", 3),
     ("- {board: 1, ns: 1, ew: 11, score: 420}\n- {board: 2, ns: 1, ew: 11, score: =}\n",
-     "could not determine a constructor", 2),
+     "yaml error: ", 2),  # an unknown tag: the rest of the message is PyYAML's
     # as before: an item that is no mapping, wherever it is, before the first row that is no result
     ("- {board: 1, ns: 1, ew: 11}\n- {board: 2, ns: 1, ew: 11, score: 1}\n- 7\n",
      "a YAML traveller is a list of results (mappings)", 1),
