@@ -160,7 +160,7 @@ def _cli_corpus(tmp: Path) -> Iterator[str]:
         "r1.pbn": b'[Board "1"]\n[Contract "4S"]\n[Declarer "S"]\n[Result "14"]\n',
         "r2.pbn": b'[Board "1"]\n[Contract "4S"]\n[Declarer "S"]\n[Result "abc"]\n',
         "a1.pbn": b'[Board "1"]\n[Dealer "N"]\n[Auction "E"]\n1S Pass Pass Pass\n',
-        "b1.pbn": b'[Board "x"]\n',
+        "b1.pbn": b'[Board "-3"]\n',  # "x" is a board label (h5): read, not refused
         "p1.pbn": PBN_PLAY.format(deal=DEAL, leader="W", cards="D5 H2 DJ DA").encode(),
         "p2.pbn": PBN_PLAY.format(deal=DEAL, leader="N", cards="DJ D5 D2 DA").encode(),
         "nodeal.pbn": b'[Board "1"]\n[Contract "4S"]\n[Declarer "S"]\n',
