@@ -118,6 +118,27 @@ def install() -> None:
         _handled.append(signum)
     if _handled and hasattr(os, "register_at_fork"):
         os.register_at_fork(after_in_child=_in_child)
+    if _handled and sys.unraisablehook is not _unraisable:
+        global _unraisable_before
+        _unraisable_before = sys.unraisablehook
+        sys.unraisablehook = _unraisable
+
+
+#: The hook :func:`_unraisable` passes other exceptions on to.
+_unraisable_before = sys.unraisablehook
+
+
+def _unraisable(args: object) -> None:
+    """A signal that came while Python ran a callback it cannot raise from (a weak
+    reference's, an import lock's: "Exception ignored in ...", a traceback) is raised again
+    at the next moment the program can take it, so it still ends the run with its one line."""
+    exc = getattr(args, "exc_value", None)
+    if isinstance(exc, Interrupted):
+        global _received
+        _received = 0
+        signal.raise_signal(exc.signum)
+        return
+    _unraisable_before(args)  # type: ignore[arg-type]
 
 
 def _in_child() -> None:

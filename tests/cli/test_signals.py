@@ -253,3 +253,22 @@ def test_ctrl_c_at_any_moment(tmp_path: Path, args: list[str]) -> None:
         if "0" in seen and step > 5:
             break  # the runs finish before the signal from here on
     assert "130" in seen
+
+
+def test_a_signal_swallowed_in_a_callback_comes_again() -> None:
+    # a Ctrl-C landing while Python runs a callback it cannot raise from (an import lock's
+    # weak reference) was printed as "Exception ignored in ... Traceback" and lost
+    from types import SimpleNamespace
+
+    from bridgecli.cli import interrupts
+
+    got: list[int] = []
+    before = signal.signal(signal.SIGUSR1, lambda signum, frame: got.append(signum))
+    try:
+        interrupts._unraisable(SimpleNamespace(exc_value=interrupts.Interrupted(signal.SIGUSR1)))
+        deadline = time.monotonic() + 5
+        while not got and time.monotonic() < deadline:
+            time.sleep(0.01)  # the handler runs at the next moment Python checks for signals
+    finally:
+        signal.signal(signal.SIGUSR1, before)
+    assert got == [signal.SIGUSR1]
