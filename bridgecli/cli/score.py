@@ -283,7 +283,9 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
     if a_file and not imps_mode:
         lines = open_result_lines(args[0], fmt_override)  # a FILE of result lines is scored as - is
         if lines is not None:
-            with lines:
+            with lines:  # -o's extension picks text or JSON Lines, as for the same lines on stdin
+                ctx.params["as_json"] = output_format(output, "json" if as_json else None, ("text", "json"), "text",
+                                                      option="--json") == "json"
                 ctx.exit(_run_batch(ctx, keep_going, output, b"", False, lambda: lines.read(1 << 16), args[0]))
         ctx.exit(_run_file(args[0], ctx, fmt_override, output, keep_going, tablefmt))
     if kw.get("to"):
