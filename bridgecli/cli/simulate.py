@@ -94,7 +94,7 @@ EXAMPLES = (
               help="Deal until every payoff's standard error is below X (-n caps it; missed: exit 1).")
 @click.option("--symmetrize", "symmetrize", default=None, metavar="SEATS",
               help="Also count each deal with the hands of these seats permuted (E,W or E,W,N).")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True, metavar="J",
+@click.option("-j", "--jobs", type=Count(1), default=1, show_default=True, metavar="J",
               help="Local worker processes (at most the cores); same numbers whatever J is.")
 @click.option("--executor", default="local", show_default=True, metavar="SPEC",
               help="local, dask-local:N or dask://HOST:PORT (needs bridgecli[cluster]).")
