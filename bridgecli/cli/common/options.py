@@ -57,10 +57,9 @@ class Count(click.IntRange):
 
     def __init__(self, low: int = 0, high: int | None = None) -> None:
         super().__init__(low, 10**18 - 1 if high is None else high)
-        self.bounded = high is not None
 
     def _describe_range(self) -> str:
-        return super()._describe_range() if self.bounded else f"x>={self.min}"
+        return f"x>={self.min}" if self.max == 10**18 - 1 else super()._describe_range()
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str):
