@@ -89,6 +89,11 @@ def test_deal_edges_of_the_ranges_are_dealt() -> None:
     (["solve", "-j", "9" * 19, "-"], "'-j' / '--jobs'", "has more than 18 digits"),
     (["validate-auction", "-j", " 2", "-"], "'-j' / '--jobs'", "is not a valid integer range"),
     (["rubber", "--partscore-bonus", "9" * 19, "-"], "'--partscore-bonus'", "has more than 18 digits"),
+    (["simulate", "-j", "1_0", "--contract", "4S:N"], "'-j' / '--jobs'", "is not a valid integer range"),
+    (["movement", "show", "howell", "--tables", "\u0664"], "'--tables' / '-t'", "is not a valid integer range"),
+    (["movement", "show", "howell", "-t", "4", "-b", "1_0"], "'--boards-per-round' / '-b'", "not a valid integer"),
+    (["movement", "show", "howell", "-t", "4", "--arrow-switch", "2,\u0663"], "'--arrow-switch'", "round numbers"),
+    (["movement", "show", "howell", "-t", "4", "--arrow-switch", "+3"], "'--arrow-switch'", "round numbers"),
 ])
 def test_numeric_options_take_ascii_digits_up_to_18(args: list[str], option: str, words: str) -> None:
     r = CliRunner().invoke(cli, args, input="")

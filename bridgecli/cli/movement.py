@@ -14,6 +14,7 @@ import click
 
 from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import add_lang_option, get_lang, json_option, output_format, output_option
+from bridgecli.cli.common.options import Count
 
 if TYPE_CHECKING:
     from bridgecli.movements import Movement, MovementReport
@@ -34,24 +35,26 @@ EXAMPLES = (
 def _rounds_list(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[int, ...]:
     if not value:
         return ()
-    try:
-        return tuple(int(x) for x in value.replace(" ", "").split(","))
-    except ValueError:
-        raise click.BadParameter(f"round numbers separated by commas (6,7), not {value!r}") from None
+    from bridgecli.core.numbers import is_digits, small_int
+
+    rounds = [small_int(x) if is_digits(x) else None for x in value.replace(" ", "").split(",")]  # ASCII digits
+    if None in rounds:
+        raise click.BadParameter(f"round numbers separated by commas (6,7), not {value!r}")
+    return tuple(r for r in rounds if r is not None)
 
 
 def movement_options(f: F) -> F:
     """MOVEMENT and the options that pick a built-in's size and shape."""
     for deco in reversed((
         click.argument("spec", metavar="MOVEMENT"),
-        click.option("--tables", "-t", type=click.IntRange(1, 200), default=None, help="Tables (built-ins)."),
-        click.option("--teams", type=click.IntRange(1, 200), default=None, help="Teams (teams-round-robin)."),
-        click.option("--rounds", "-r", type=click.IntRange(1, 200), default=None,
+        click.option("--tables", "-t", type=Count(1, 200), default=None, help="Tables (built-ins)."),
+        click.option("--teams", type=Count(1, 200), default=None, help="Teams (teams-round-robin)."),
+        click.option("--rounds", "-r", type=Count(1, 200), default=None,
                      help="Play only the first R rounds (a shortened movement; a teams match: its stanzas)."),
         click.option("--arrow-switch", "arrow_switch", callback=_rounds_list, default=None, metavar="R,R",
                      help="Swap N-S and E-W at every table in these rounds (one winner)."),
         click.option("--half-table", is_flag=True, help="Built-ins: the highest pair is missing (a sit-out)."),
-        click.option("--boards-per-round", "-b", "boards", type=click.IntRange(1, 50), default=None,
+        click.option("--boards-per-round", "-b", "boards", type=Count(1, 50), default=None,
                      help="Boards a round (default: the movement's, 2 for pairs, 8 for teams)."),
     )):
         f = deco(f)

@@ -234,9 +234,8 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
     a_file = len(args) == 1 and names_board_file(args[0], fmt_override)
     if not (variant_name is None and event_file is None and a_file and not imps_mode):
         # a file of boards is written back as boards (_run_file); everything else is text or --json
-        as_json = output_format(output, "json" if as_json else None, ("text", "json"), "text",
-                                option="--json") == "json"
-        ctx.params["as_json"] = as_json
+        ctx.params["as_json"] = as_json = output_format(output, "json" if as_json else None, ("text", "json"),
+                                                        "text", option="--json") == "json"
     lang = get_lang(ctx)
     if variant_name is not None:
         if event_file or imps_mode or ns or declarer or not args or args == ("-",):
@@ -283,7 +282,8 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
     if a_file and not imps_mode:
         lines = open_result_lines(args[0], fmt_override)  # a FILE of result lines is scored as - is
         if lines is not None:
-            with lines:
+            with lines:  # (-o's extension picks text or JSON Lines, as for the lines on stdin)
+                ctx.params["as_json"] = as_json or output_format(output, None, ("text", "json"), option="--json") == "json"
                 ctx.exit(_run_batch(ctx, keep_going, output, b"", False, lambda: lines.read(1 << 16), args[0]))
         ctx.exit(_run_file(args[0], ctx, fmt_override, output, keep_going, tablefmt))
     if kw.get("to"):

@@ -94,7 +94,7 @@ EXAMPLES = (
               help="Deal until every payoff's standard error is below X (-n caps it; missed: exit 1).")
 @click.option("--symmetrize", "symmetrize", default=None, metavar="SEATS",
               help="Also count each deal with the hands of these seats permuted (E,W or E,W,N).")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True, metavar="J",
+@click.option("-j", "--jobs", type=Count(1), default=1, show_default=True, metavar="J",
               help="Local worker processes (at most the cores); same numbers whatever J is.")
 @click.option("--executor", default="local", show_default=True, metavar="SPEC",
               help="local, dask-local:N or dask://HOST:PORT (needs bridgecli[cluster]).")
@@ -221,8 +221,9 @@ def simulate(ctx: click.Context, infile: str | None, count: int | None, contract
         meter.update(agg)
 
     interrupt: BaseException | None = None
+    bad: list[RuleError] = []  # a board of FILE simulate cannot use: the figures before it, then exit 1
     try:
-        chunks = None if deals is None else run.given_chunks(deals, question, n, source)
+        chunks = None if deals is None else run.given_chunks(deals, question, n, source, bad)
         summary = run.simulate_question(question, n, vul, scoring.lower(), until_se, jobs, executor, on_chunk,
                                         deals=chunks, worker_timeout=worker_timeout, source=source,
                                         on_wait=lambda text: click.echo(f"bridgecli: note: {text}", err=True))
@@ -256,7 +257,7 @@ def simulate(ctx: click.Context, infile: str | None, count: int | None, contract
         click.echo(f"simulate: seed {seed} (repeat with --seed {seed})", err=True)
     if interrupt is not None:
         raise interrupt
-    missed = run.stop_error(summary, max_tries)
+    missed = bad[0] if bad else run.stop_error(summary, max_tries)
     if missed is not None:
         raise missed
 

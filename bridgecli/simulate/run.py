@@ -231,14 +231,16 @@ def owner_of(deal: Deal) -> list[int]:
 
 
 def given_chunks(deals: Iterable[Deal | Board], question: Question, n: int | None = None,
-                 source: str | None = None) -> Iterator[GivenDeals]:
+                 source: str | None = None, bad: list[RuleError] | None = None) -> Iterator[GivenDeals]:
     """The deals (or boards) given that meet the question's conditions (its ``where`` and
     script), in chunks of ``question.chunk_size``, up to ``n`` of them (all: None); each chunk
     counts the deals read for it (``tried``). Read lazily, a deal at a time.
 
     With a lead question every deal must give the opening leader the hand of
     ``question.leader_cards()``. Raises RuleError, located with ``source`` and the board
-    number, for a board without four full hands of 13 cards, or with another leader's hand.
+    number, for a board without four full hands of 13 cards, or with another leader's hand;
+    with a ``bad`` list the error is put there instead and the chunks end before that board
+    (the deals before it are evaluated, whatever the executor, and their figures can be told).
     """
     import numpy as np
 
@@ -264,7 +266,10 @@ def given_chunks(deals: Iterable[Deal | Board], question: Question, n: int | Non
         except RuleError as exc:
             number = board.number if board is not None else None
             exc.located(source=source, board=str(number) if number is not None else str(seen))
-            raise
+            if bad is None:
+                raise
+            bad.append(exc)
+            break
         read += 1
         if accept is not None and not bool(accept(np.array(owner, dtype=np.uint8).reshape(52, 1), {})[0]):
             continue

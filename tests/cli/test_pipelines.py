@@ -214,3 +214,18 @@ def test_solve_writes_nothing_into_a_pipe_when_no_board_can_be_read() -> None:
     code, out, err = run(["solve", "-"], "[Board \"1\"]\n[Deal \"N:AKQ\"]\n")
     assert code == 2 and "four hands expected" in err
     assert out == ""  # not even the PBN header
+
+
+def test_score_file_of_result_lines_minus_o_as_the_same_lines_on_stdin(tmp_path: Path) -> None:
+    path = tmp_path / "results.txt"
+    path.write_text("4S= -d N\n# a comment\n", encoding="utf-8")
+    for name in ("stdin.json", "file.json"):
+        args = ["score", "-" if name == "stdin.json" else str(path), "-o", str(tmp_path / name)]
+        code, out, err = run(args, path.read_text(encoding="utf-8"))
+        assert code == 0 and out == "", err
+    lines = (tmp_path / "file.json").read_text(encoding="utf-8").splitlines()
+    assert lines == (tmp_path / "stdin.json").read_text(encoding="utf-8").splitlines()
+    assert json.loads(lines[0])["score"] == 420 and lines[1] == "null"  # 4S= not vulnerable (Law 77); a comment
+    code, _, err = run(["score", str(path), "-o", str(tmp_path / "scored.pbn")])  # no boards to write back
+    assert code == 2 and "score does not write pbn" in err
+    assert not (tmp_path / "scored.pbn").exists()

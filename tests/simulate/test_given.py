@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from bridgecli.cli import cli
+from bridgecli.core.cards import Strain
 from bridgecli.core.deal import Deal
 from bridgecli.core.imps import imps
 from bridgecli.core.scoring import score
@@ -94,6 +95,13 @@ def test_a_board_without_four_hands_names_the_board(runner):
     r = runner.invoke(cli, ["simulate", "-", "--contract", "4S:N"], input=text)
     assert r.exit_code == 1
     assert "board 2" in r.stderr and "east hand is unknown" in r.stderr and "four full hands" in r.stderr
+    # the figures of the deals before it are printed first (docs: exit 1 after printing the figures)
+    r = runner.invoke(cli, ["simulate", "-", "--contract", "4S:N", "--json"], input=text)
+    assert r.exit_code == 1 and "board 2" in r.stderr
+    out = json.loads(r.stdout)
+    assert out["deals"] == 1 and out["tried"] == 1  # board 1 alone: board 3, after the bad one, is not read
+    table = dds.solve_tables([full[0]])[0]
+    assert out["contracts"][0]["tricks"]["mean"] == table[SimContract.from_str("4S:N").declarer, Strain.SPADES]
 
 
 def test_a_lead_question_of_given_deals(runner):

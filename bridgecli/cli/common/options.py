@@ -55,11 +55,11 @@ class Count(click.IntRange):
 
     name = "integer range"
 
-    def __init__(self, low: int = 0) -> None:
-        super().__init__(low, 10**18 - 1)
+    def __init__(self, low: int = 0, high: int | None = None) -> None:
+        super().__init__(low, 10**18 - 1 if high is None else high)
 
     def _describe_range(self) -> str:
-        return f"x>={self.min}"
+        return f"x>={self.min}" if self.max == 10**18 - 1 else super()._describe_range()
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str):
