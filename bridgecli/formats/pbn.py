@@ -548,6 +548,7 @@ class _Reader:
         section = 0  # 0: notes go with the auction, 1: with the play
         sections: list[Section] = []
         seen: set[str] = set()
+        firsts: dict[str, str] = {}  # the Board and Deal values taken
         kinds = _KIND
         for e in entries:
             name = e[0]
@@ -572,9 +573,16 @@ class _Reader:
                     _unexpected(e)
                 continue
             if name in seen or name in tags:
-                continue  # a repeated tag is ignored (PBN §3.4)
+                # a repeated tag is ignored (PBN §3.4); a second Board or Deal that differs is
+                # said: two games with no blank line between them (two files joined) read as one
+                if (kind == "Board" or kind == "Deal") and e[1] != firsts.get(name):
+                    _lenient("repeat", e[2], f"a second {name} tag {cut(e[1], 60)!r} in one game ignored"
+                                             " (PBN 3.4): two games with no blank line between them?")
+                continue
             seen.add(name)
             v = e[1]
+            if kind == "Board" or kind == "Deal":
+                firsts[name] = v
             if v == "" and kind in _EMPTY_KEPT and not e[3]:
                 tags[name] = ""  # "" (not applicable) is not "?" (unknown): keep which one it was
                 continue

@@ -656,3 +656,20 @@ def test_features_file() -> None:
     assert b3.play is not None and b3.play[0][0] == PlayedCard(C("C5"), nags=(200,))
     assert b3.play[0][3] == PlayedCard(C("CK"), nags=(14,))
     assert pbn.loads(pbn.dumps([b1, b2, b3])) == [b1, b2, b3]
+
+
+def test_two_games_with_no_blank_line_between_them_are_said() -> None:
+    # two files joined ((deal -n 2; deal -n 1) | show -): the second game's tags repeat the
+    # first's in one game; PBN 3.4 ignores a repeated tag, and that is no longer silent
+    import warnings
+
+    game = '[Board "{n}"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ 5432.5432.5432.5 T987.T987.T9.T98 6.J6.J876.J76432"]\n'
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        boards = pbn.loads(game.format(n=1) + "% PBN 2.1\n" + game.format(n=2))
+    assert [b.number for b in boards] == [1]
+    assert any("second Board tag '2'" in str(w.message) for w in caught)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert [b.number for b in pbn.loads(game.format(n=1) + game.format(n=1))] == [1]
+    assert not caught  # the same value again: nothing to say
