@@ -237,9 +237,12 @@ def test_a_board_takes_seat_and_vulnerability_names_and_refuses_wrong_types() ->
     board = bc.Board(number=1, dealer="N", vulnerability="NS")
     assert board.dealer is bc.Seat.NORTH and board.vulnerability is bc.Vulnerability.NS
     assert "[Dealer \"N\"]" in bc.dumps([board])
-    for wrong in ({"number": "1"}, {"number": 0}, {"number": True}, {"dealer": 3.5}, {"contract": "4S"}, {"result": -1},
-                  {"deal": "N:AKQ"}):
+    for wrong in ({"number": "1"}, {"number": True}, {"dealer": 3.5}, {"contract": "4S"}, {"result": "9"},
+                  {"deal": "N:AKQ"}, {"tags": {"Event": 1}}):
         with pytest.raises(TypeError):
+            bc.Board(**wrong)  # type: ignore[arg-type]
+    for wrong in ({"number": 0}, {"number": -1}, {"result": -1}):
+        with pytest.raises(ValueError):
             bc.Board(**wrong)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="dealer 'Q'"):
         bc.Board(dealer="Q")  # type: ignore[arg-type]

@@ -157,9 +157,14 @@ class Board:
         if vul is not None and type(vul) is not Vulnerability:
             object.__setattr__(self, "vulnerability", _as(Vulnerability, vul, "vulnerability"))
         if number is not None and (type(number) is not int or number < 1):
-            raise TypeError(f"a board number is a positive int, not {number!r}")
-        if self.result is not None and (type(self.result) is not int or self.result < 0):
-            raise TypeError(f"a board's result is the tricks declarer won, an int, not {self.result!r}")
+            raise (TypeError if type(number) is not int else ValueError)(
+                f"a board number is a positive int, not {number!r}")
+        result = self.result
+        if result is not None and (type(result) is not int or result < 0):
+            raise (TypeError if type(result) is not int else ValueError)(
+                f"a board's result is the tricks declarer won, an int from 0, not {result!r}")
+        if self.tags and not all(type(k) is str and type(v) is str for k, v in self.tags.items()):
+            raise TypeError("a board's tags map tag names to values, both str")
         if self.deal is not None and not isinstance(self.deal, Deal):
             raise TypeError(f"a board's deal is a Deal (Deal.from_pbn('N:...')), not {type(self.deal).__name__}")
         if self.contract is not None and not isinstance(self.contract, Contract):
