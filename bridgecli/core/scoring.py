@@ -231,8 +231,9 @@ class ScoreBreakdown:
     """The declarer side's score: the sum of the fields above."""
     made: bool = True
     """True when the contract made (and for a passed-out board)."""
-    result: int = 0
-    """Tricks over (positive) or under (negative) the contract; 0 for exactly made."""
+    over_under: int = 0
+    """Tricks over (positive) or under (negative) the contract; 0 for exactly made (before
+    0.2.0 this field was ``result``, now the word for the tricks declarer won)."""
 
     @property
     def above_the_line(self) -> int:
@@ -267,7 +268,7 @@ def breakdown(contract: Contract, tricks: int, vulnerable: bool, rules: ScoringR
     result = tricks - contract.level - 6
     if result < 0:
         penalty = -sum(rules.undertricks[v][risk][:-result])
-        return ScoreBreakdown(undertricks=penalty, total=penalty, made=False, result=result)
+        return ScoreBreakdown(undertricks=penalty, total=penalty, made=False, over_under=result)
     # Law 77: odd tricks bid and made, then premiums
     trick_score = (rules.first_trick[s] + rules.later_trick[s] * (contract.level - 1)) * risk.multiplier
     if risk == Risk.UNDOUBLED:

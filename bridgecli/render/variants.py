@@ -69,7 +69,7 @@ def play_line(obj: Mapping[str, Any]) -> str:
     if "result" not in obj:
         return text + f"play stops after {len(obj['tricks'])} tricks, declarer has {obj['declarer_tricks']}"
     verdict = "made" if obj["made"] else "down"
-    res = obj["result"]
+    res = obj["over_under"]
     text += (f"{obj['declarer_tricks']} tricks, {verdict} ({res:+d}), below the line {obj['below']},"
              f" above {obj['above']}")
     if obj.get("honours"):

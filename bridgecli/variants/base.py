@@ -298,7 +298,7 @@ class Variant:
         })
         if rep.legal and rep.complete:
             bd = self.breakdown(contract, rep.declarer_tricks, False)
-            obj.update({"result": result_of(contract, rep.declarer_tricks), "made": bd.made,
+            obj.update({"result": rep.declarer_tricks, "over_under": result_of(contract, rep.declarer_tricks), "made": bd.made,
                         "below": bd.trick_score, "above": bd.above_the_line})
             if self.defenders_each and not bd.made:
                 obj["each_defender_above"] = -bd.undertricks
