@@ -56,7 +56,7 @@ def test_inline_card_forms_and_json_keys(runner):
     assert "error" not in obj
     # vulnerable grand slam: 210 + 500 + 1500 = 2210
     assert obj["legal"] is True and obj["contract"] == "7S" and obj["declarer"] == "N"
-    assert obj["declarer_tricks"] == 13 and obj["result"] == 0 and obj["score"] == 2210
+    assert obj["declarer_tricks"] == 13 and obj["result"] == 13 and obj["over_under"] == 0 and obj["score"] == 2210
     assert obj["claimed"] is False
 
 
