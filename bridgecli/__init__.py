@@ -33,7 +33,7 @@ _EXPORTS: dict[str, str] = {
     # scoring (score, rubber)
     **dict.fromkeys(("score", "breakdown", "imps"), "bridgecli.api"),
     "victory_points": "bridgecli.core.imps",
-    "ScoreBreakdown": "bridgecli.core.scoring",
+    **dict.fromkeys(("Score", "ScoreBreakdown"), "bridgecli.core.scoring"),
     **dict.fromkeys(("ScoringRules", "find_rules"), "bridgecli.core.scoring"),
     **dict.fromkeys(("TableResult", "EventScoring", "score_pairs", "team_match", "matchpoints"),
                     "bridgecli.core.events"),
@@ -133,6 +133,7 @@ __all__ = [
     "Replay",
     "Rubber",
     "RuleError",
+    "Score",
     "ScoreBreakdown",
     "ScoredBoard",
     "ScoredLine",
@@ -238,7 +239,7 @@ if TYPE_CHECKING:
     from bridgecli.core.play import PlayState, Replay, replay_board
     from bridgecli.core.playbot import BotGame
     from bridgecli.core.rubber import DealResult, Honours, Rubber, Session
-    from bridgecli.core.scoring import ScoreBreakdown, ScoringRules, find_rules
+    from bridgecli.core.scoring import Score, ScoreBreakdown, ScoringRules, find_rules
     from bridgecli.dealer.session import DealStats, deal, deal_stats, write_deals
     from bridgecli.movements import MovementReport, check_movement, find_movement
     from bridgecli.movements.model import Movement, Seating

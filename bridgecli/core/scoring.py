@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .calls import Contract, Risk
 from .enums import Rank, Strain
@@ -26,6 +26,7 @@ from .numbers import is_digits, small_int
 
 if TYPE_CHECKING:
     from .cards import Card
+    from .enums import Seat
 
 __all__ = [
     "CHICAGO",
@@ -34,6 +35,7 @@ __all__ = [
     "OLDMP",
     "RUBBER",
     "RULES",
+    "Score",
     "ScoreBreakdown",
     "ScoringRules",
     "breakdown",
@@ -239,6 +241,41 @@ class ScoreBreakdown:
     def above_the_line(self) -> int:
         """Everything but the trick score (premium points in rubber scoring)."""
         return self.total - self.trick_score
+
+
+class Score(int):
+    """A score for the declarer's side: an :class:`int` (``Score(...) == 420``, prints as
+    ``420``) that also carries its parts and the N-S view.
+
+    What :func:`bridgecli.score` returns. The value is the declarer side's score, negative
+    when the contract failed, 0 for a board passed out.
+    """
+
+    breakdown: ScoreBreakdown
+    """The parts the score is made of (trick score, bonuses, undertricks ...)."""
+    declarer: Seat | None
+    """The declarer (None for a board passed out)."""
+
+    def __new__(cls, parts: ScoreBreakdown, declarer: Seat | None) -> Score:
+        self = super().__new__(cls, parts.total)
+        self.breakdown = parts
+        self.declarer = declarer
+        return self
+
+    @property
+    def ns(self) -> int:
+        """The score from North-South's side: the score itself when North or South declared,
+        its negative when East or West did (0 for a board passed out)."""
+        value = int(self)
+        return -value if self.declarer is not None and int(self.declarer) & 1 else value
+
+    @property
+    def ew(self) -> int:
+        """The score from East-West's side (``-ns``)."""
+        return -self.ns
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Score, (self.breakdown, self.declarer))
 
 
 def _check_tricks(tricks: int) -> None:
