@@ -48,3 +48,24 @@ def test_score_names_the_mistake() -> None:
         bc.score(one.replace(result=None))
     with pytest.raises(bc.ParseError, match="the contract says"):
         bc.score("4SE=", declarer="N")
+
+
+def test_checkers_take_the_dealer_then_the_calls_as_texts_or_calls() -> None:
+    # 1H 1S 1D: the 1D is insufficient after 1S (Law 27)
+    v = bc.check_auction("N", ["1H", "1S", "1D", "P"])
+    assert v.check is not None and v.check.error is not None and v.check.error.index == 2
+    assert v.check.reason == "insufficient"  # type: ignore[union-attr]
+    assert bc.check_auction(bc.Seat.NORTH, ["1H", bc.PASS, "P", "P"]).contract == bc.Contract.from_str("1H by N")
+    check = bc.check_calls("N", ["1H", "P", "2H", "P", "P", "P"])
+    assert check.error is None and check.contract == bc.Contract.from_str("2H by N")  # North bid hearts first
+    assert bc.check_calls("N", ["1H", "P", "2H"]) == bc.check_calls(bc.Seat.NORTH, [bc.parse_call(c) for c in ("1H", "P", "2H")])
+    with pytest.raises(TypeError, match="dealer first"):
+        bc.check_auction("1NT P 3NT P P P", "N")
+    with pytest.raises(TypeError, match="dealer first"):
+        bc.check_auction(["1H", "P"], "N")  # type: ignore[arg-type]
+    with pytest.raises(bc.ParseError, match="call 2: not a call: '1Q'"):
+        bc.check_calls("N", ["1H", "1Q"])
+    with pytest.raises(bc.ParseError, match="not a seat"):
+        bc.check_calls("Q", ["1H"])
+    with pytest.raises(TypeError, match="not a call"):
+        bc.check_auction("N", ["1H", 2])  # type: ignore[list-item]

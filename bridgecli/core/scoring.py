@@ -256,7 +256,7 @@ class Score(int):
     declarer: Seat | None
     """The declarer (None for a board passed out)."""
 
-    def __new__(cls, parts: ScoreBreakdown, declarer: Seat | None) -> Score:
+    def __new__(cls, parts: ScoreBreakdown, declarer: Seat | None) -> Score:  # noqa: PYI034
         self = super().__new__(cls, parts.total)
         self.breakdown = parts
         self.declarer = declarer
