@@ -52,7 +52,8 @@ def read(source: str | os.PathLike[str] | IO[str], fmt: str | None = None) -> It
 
     Raises, as the boards are asked for:
         OSError: a path that cannot be read (FileNotFoundError, IsADirectoryError,
-            PermissionError).
+            PermissionError); FileNotFoundError too for a one-word ``str`` that names no
+            file (``read("nosuchfile")``: no board text is a single word).
         ParseError: bad notation or an unknown format; RuleError: a board the rules forbid
             (a deal with a card twice), when the bad board is reached.
     """
@@ -91,6 +92,8 @@ def _named(source: object) -> str:
 def _read(source: str | os.PathLike[str] | IO[str], fmt: str | None) -> Iterator[Board]:
     if isinstance(source, str) and os.path.isdir(source) and "\n" not in source:
         raise IsADirectoryError(21, "Is a directory", source)
+    if isinstance(source, str) and _looks_like_a_path(source) and not os.path.exists(source):
+        raise FileNotFoundError(2, "No such file or directory", source)
     if isinstance(source, os.PathLike) or (isinstance(source, str) and names_a_file(source)):
         from bridgecli.files import read_records
 
@@ -116,6 +119,13 @@ def _read(source: str | os.PathLike[str] | IO[str], fmt: str | None) -> Iterator
         close = getattr(records, "close", None)
         if close is not None:
             close()
+
+
+def _looks_like_a_path(text: str) -> bool:
+    """A ``str`` that can only be a path: one word, none of the characters that start a board
+    text (``[`` PBN, ``{`` JSON, ``|`` LIN, ``%`` a PBN comment, ``:`` a YAML key or a deal)."""
+    word = text.strip()
+    return bool(word) and not any(ch.isspace() for ch in word) and not any(ch in word for ch in '[{|%:"')
 
 
 def _text_pieces(stream: IO[str]) -> Iterator[str]:

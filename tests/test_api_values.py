@@ -69,3 +69,12 @@ def test_checkers_take_the_dealer_then_the_calls_as_texts_or_calls() -> None:
         bc.check_calls("Q", ["1H"])
     with pytest.raises(TypeError, match="not a call"):
         bc.check_auction("N", ["1H", 2])  # type: ignore[list-item]
+
+
+def test_read_of_a_word_that_names_no_file_is_file_not_found(tmp_path) -> None:
+    for name in ("nosuchfile", str(tmp_path / "nosuch"), "nosuch.pbn"):
+        with pytest.raises(FileNotFoundError):
+            list(bc.read(name))
+    # a one-line deal is text, not a path
+    (board,) = bc.read("N:AKQ2.KJ3.T98.A32 J943.Q92.KQ7.J54 T8.AT854.A65.KQ7 765.76.J432.T986")
+    assert board.deal is not None
