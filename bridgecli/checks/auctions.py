@@ -484,7 +484,7 @@ def verdict_json(v: AuctionVerdict) -> dict[str, Any]:
     """The JSON object of a verdict (canonical English)."""
     board = v.board
     check = v.check
-    out: dict[str, Any] = {"record": "auction", "board": _board_number(v), "place": v.record}
+    out: dict[str, Any] = {"record": "auction", "board": _board_number(v), "record_number": v.record}
     if v.read_error is not None:
         err = v.read_error
         reason = "unknown-call" if "not a call" in err.message else "unreadable"
@@ -577,7 +577,7 @@ def _plain_json_line(board: Board, record: int, contract: Contract | None, calls
             got = _contract_json(contract)
         text, declarer = got[1], got[2]
     return (
-        f'{{"record": "auction", "board": {"null" if number is None else number}, "place": {record}, '
+        f'{{"record": "auction", "board": {"null" if number is None else number}, "record_number": {record}, '
         f'"dealer": {"null" if dealer is None else _SEAT_JSON[dealer]}, '
         f'"vulnerable": {"null" if vul is None else _VUL_JSON[vul]}, "legal": true, "complete": {complete}, '
         f'"contract": {text}, "declarer": {declarer}, "calls": {calls}, "mismatch": false, '

@@ -215,7 +215,7 @@ def test_booby_result_lines(runner: CliRunner) -> None:
     (rubber,) = obj["rubbers"]
     assert rubber["totals"] == {"N": 1040, "E": 0, "S": 200}
     assert rubber["settlement"] == {"N": 18, "E": -12, "S": -6}
-    assert [(d["deal"], d["declarer"], d["defenders_above"]) for d in rubber["deals"]] == \
+    assert [(d["deal_label"], d["declarer"], d["defenders_above"]) for d in rubber["deals"]] == \
         [("Deal 1", "N", 0), ("Deal 3", "E", 100), ("Deal 4", "N", 0)]
     assert obj["void"] == ["Deal 2"]
 
