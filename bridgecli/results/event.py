@@ -224,7 +224,7 @@ def _result_record(rs: ResultScore) -> dict[str, Any]:
     """The ``result`` record of a scored table result."""
     r = rs.result
     return {
-        "record": "result", "board": label(r.board), "ns": label(r.ns), "ew": label(r.ew),
+        "record": "result", "board": label(r.board), "pair_ns": label(r.ns), "pair_ew": label(r.ew),
         "contract": _contract(r) or None, "declarer": _by(r) or None,
         "result": _tricks(r), "over_under": _over_under(r), "lead": r.lead,
         "score_ns": None if r.adjusted or r.assigned else r.score,

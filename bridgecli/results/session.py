@@ -144,7 +144,7 @@ def session_records(session: Session, event: Event) -> Iterator[dict[str, Any]]:
              for r in session.results if r.round or r.table}
     for record in event.records():
         if record["record"] == "result" and seats:
-            rnd, table = seats.get((record["board"], record["ns"], record["ew"]), (None, None))
+            rnd, table = seats.get((record["board"], record["pair_ns"], record["pair_ew"]), (None, None))
             record = {"record": "result", "round": rnd, "table": table,
                       **{k: v for k, v in record.items() if k != "record"}}
         if record["record"] == "pair":

@@ -671,7 +671,7 @@ def test_event_with_adjusted_scores(runner: CliRunner, tmp_path: Path) -> None:
                    "1,1,11,4S,N,=,\n1,2,12,4S,N,+1,\n1,3,13,3NT,S,=,\n1,4,14,,,,A+/A-\n1,5,15,A,,,\n")
     result = run(runner, "--event", str(csv), "--json")
     assert result.exit_code == 0, result.stderr
-    recs = {r["ns"]: r for r in map(json.loads, result.stdout.splitlines()) if r["record"] == "result"}
+    recs = {r["pair_ns"]: r for r in map(json.loads, result.stdout.splitlines()) if r["record"] == "result"}
     # top 8 (5 tables); A+/A-: 60% and 40% of 8; the three real scores factored up by 5/3
     assert (recs[4]["mp_ns"], recs[4]["mp_ew"], recs[4]["adjusted"]) == (4.8, 3.2, "A+/A-")
     assert recs[4]["score_ns"] is None and recs[1]["score_ns"] == 420
@@ -768,6 +768,6 @@ def test_a_score_table_without_scores_is_scored_from_its_contracts(runner: CliRu
                    ' 1  2 4S   N 10\n 3  4 4S   N  9\n 5  6 3NT  S 10\n 7  8 Pass -  -\n')
     result = run(runner, "--event", str(pbn), "--json")
     assert result.exit_code == 0, result.stderr
-    scores = {r["ns"]: r["score_ns"] for r in map(json.loads, result.stdout.splitlines()) if r["record"] == "result"}
+    scores = {r["pair_ns"]: r["score_ns"] for r in map(json.loads, result.stdout.splitlines()) if r["record"] == "result"}
     # N-S not vulnerable: 4S= 420, 4S-1 -50, 3NT+1 430, passed out 0 (Law 77)
     assert scores == {1: 420, 3: -50, 5: 430, 7: 0}
