@@ -183,7 +183,7 @@ class Aggregator:
 
         # a report, not boards: the board readers refuse it by its "record" key (issue #28)
         out: dict[str, Any] = {"record": "simulate", "deals": self.deals, "solved": self.rows, "tried": self.tried,
-                               "scoring": self.scoring, "vul": self.vul}
+                               "payoff": self.scoring, "vulnerable": self.vul}
         contracts = []
         total = self.hist.sum(axis=1)
         for i, c in enumerate(self.contracts):

@@ -181,8 +181,8 @@ def render_text(summary: dict[str, Any], lang: Language | None = None, fmt: str 
     """The summary as tables and bar charts."""
     from tabulate import tabulate
 
-    scoring_word = _w(lang, _SCORING_WORD[summary["scoring"]])
-    vul = summary["vul"]
+    scoring_word = _w(lang, _SCORING_WORD[summary["payoff"]])
+    vul = summary["vulnerable"]
     if lang is not None and lang.code != "en":
         vul = lang.vul_out[("None", "NS", "EW", "All").index(vul)]
     if summary.get("source") is not None:
@@ -214,7 +214,7 @@ def render_text(summary: dict[str, Any], lang: Language | None = None, fmt: str 
         for c in contracts:
             out.append(contract_text(c["contract"], lang))
             out += _bars(c["distribution"])
-    digits = 2 if summary["scoring"] == "imps" else 1 if summary["scoring"] == "mp" else 0
+    digits = 2 if summary["payoff"] == "imps" else 1 if summary["payoff"] == "mp" else 0
     payoffs = summary.get("payoffs")
     if payoffs:
         side = payoffs["view"]

@@ -59,7 +59,7 @@ def render_svg(summary: dict[str, Any], lang: Language | None = None) -> str:
         mid = left + (width - left - 20) / 2
         half = (width - left - 20) / 2 - 10
         parts.append(f'<text x="{left}" y="{y}" font-size="14" font-family="sans-serif">'
-                     f'{escape(contract_text(names[0], lang))} − … ({escape(summary["scoring"])})</text>')
+                     f'{escape(contract_text(names[0], lang))} − … ({escape(summary["payoff"])})</text>')
         y += 15
         parts.append(f'<line x1="{mid}" y1="{y}" x2="{mid}" y2="{y + 25 * len(items)}" stroke="#333"/>')
         for k, (name, _) in enumerate(items):

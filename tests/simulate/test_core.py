@@ -200,7 +200,7 @@ def test_svg_whiskers_are_the_95_percent_interval():
     numbers = re.compile(r'<line x1="([-0-9.]+)" y1="[-0-9.]+" x2="([-0-9.]+)"')
     for k in range(1, 401):
         mean, se = 0.05 * k, 1.0
-        summary = {"contracts": [], "scoring": "imps",
+        summary = {"contracts": [], "payoff": "imps",
                    "payoffs": {"items": ["4S:N", "3NT:N"], "table": [[None, {"mean": mean, "se": se}], [None, None]]}}
         (axis_x, _), (lo_x, hi_x) = numbers.findall(render_svg(summary))
         mid = float(axis_x)
