@@ -95,8 +95,13 @@ class AuctionVerdict:
         """
         return verdict_text(self, _language(lang), inline=inline)
 
+    def to_dict(self) -> dict[str, Any]:
+        """The object ``validate-auction --json`` prints for this board (canonical English;
+        the keys of docs/KEYS.md)."""
+        return verdict_json(self)
+
     def to_json(self) -> dict[str, Any]:
-        """The object ``validate-auction --json`` prints for this board (canonical English)."""
+        """:meth:`to_dict` (the older name; it returns a dict, not JSON text)."""
         return verdict_json(self)
 
 

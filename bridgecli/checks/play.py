@@ -104,6 +104,11 @@ class PlayCheck:
                     "leader": leader.letter if leader is not None else None}
         return None
 
+    def to_dict(self, *, with_tricks: bool = False) -> dict[str, Any] | None:
+        """The board's ``play --json`` record as a dict (:meth:`as_dict`; the keys of
+        docs/KEYS.md); None for a board with no play to report."""
+        return self.as_dict(with_tricks=with_tricks)
+
     def to_json(self, *, with_tricks: bool = False) -> str:
         """:meth:`as_dict` as one line of JSON (``null`` when there is no object)."""
         rep, board = self.replay, self.board
@@ -232,7 +237,7 @@ def play_outcome(board: Board, rep: Replay | None = None, *, with_tricks: bool =
     if rep.mismatch is not None:
         obj["mismatch"] = {"recorded": board.result, "message": rep.mismatch}
     if with_tricks:
-        obj["tricks"] = [
+        obj["played_tricks"] = [
             {"leader": t.leader.letter, "cards": [str(c) for c in t.cards], "winner": t.winner.letter}
             for t in rep.tricks
         ]

@@ -120,6 +120,11 @@ class ScoredBoard:
             out["adjusted"] = self.result_text
         return out
 
+    def to_dict(self) -> dict[str, Any]:
+        """The board's ``score FILE --json`` record as a dict (:meth:`as_dict`; the keys of
+        docs/KEYS.md)."""
+        return self.as_dict()
+
     def as_json(self) -> str:
         """:meth:`as_dict` as a line of JSON, as :func:`json.dumps` writes it; the part after
         the board number is worked out once for each contract, vulnerability, tricks and score

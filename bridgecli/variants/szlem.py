@@ -546,9 +546,9 @@ class Szlem(Variant):
         t = words[1].strip()
         tricks = contract.required if t == "=" else int(t) if is_digits(t) and len(t) <= 2 else -1
         bd = breakdown(contract, tricks, vulnerable)
-        return {"variant": self.name, "contract": str(contract), "tricks": tricks, "declarer_vulnerable": vulnerable,
+        return {"variant": self.name, "contract": str(contract), "result": tricks, "declarer_vulnerable": vulnerable,
                 "made": bd.made, "below": bd.trick_score, "above": bd.above_the_line, "slam_bonus": bd.slam_bonus,
-                "insult": bd.insult, "undertricks": bd.undertricks, "total": bd.total, "each_defender_above": None}
+                "insult": bd.insult, "undertricks": bd.undertricks, "score": bd.total, "each_defender_above": None}
 
 
 SZLEM = Szlem()

@@ -63,7 +63,7 @@ def test_play_outcome_scores_the_grand_slam() -> None:
     (vul,) = bc.loads(board_text(1, GRAND, vul="All"), "pbn")
     # vulnerable: 210 + 500 game + 1500 grand slam
     assert bc.play_outcome(vul)["score"] == 2210
-    assert bc.play_outcome(board, with_tricks=True)["tricks"][0] == {
+    assert bc.play_outcome(board, with_tricks=True)["played_tricks"][0] == {
         "leader": "E", "cards": ["H2", "D2", "C2", "S2"], "winner": "N"}
 
 
