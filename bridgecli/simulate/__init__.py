@@ -7,7 +7,7 @@ level, where the name ``simulate`` is this package's)::
 
     result = bc.simulation(["4S:N", "3NT:N"], n=200, seed=1, scoring="imps",
                          where="hcp(north) + hcp(south) >= 25")
-    result["payoffs"]["table"][0][1]   # {"mean": ..., "se": ...}: 4S against 3NT in IMPs
+    result["payoffs"]["matrix"][0][1]   # {"mean": ..., "se": ...}: 4S against 3NT in IMPs
 
 Modules: :mod:`.contracts` (``4S:N``), :mod:`.stats` (means, standard errors,
 payoffs), :mod:`.engine` (one chunk: deal, symmetrize, solve), :mod:`.aggregate`

@@ -52,7 +52,7 @@ def render_svg(summary: dict[str, Any], lang: Language | None = None) -> str:
         y = base + 50
     payoffs = summary.get("payoffs")
     if payoffs and summary.get("deals", 1):  # no deal, no payoff to draw
-        rows = payoffs["table"]
+        rows = payoffs["matrix"]
         names = payoffs["items"]
         items = [(names[i], rows[0][i]) for i in range(1, len(names))]
         scale = max([abs(e["mean"]) + Z95 * (e["se"] or 0.0) for _, e in items] + [1e-9])
