@@ -31,7 +31,7 @@ TYPES: dict[str, tuple[type, ...]] = {
 COMMANDS = [
     "score 4SX -1 --vul both --json", "score pass --json", "score 3NT= --declarer E --json",
     "score club.pbn --json", "score --event teams.csv --json", "score --event session-results.csv --json",
-    "play club.pbn --json", "play club.pbn --json --tricks", "play irregular.pbn --json",
+    "play club.pbn --json", "play club.pbn --json --tricks",
     "validate-auction club.pbn --json", "validate-auction auctions.pbn --json",
     "validate-auction broken.pbn --json --keep-going", "validate-auction --dealer N --calls '1H P' --json --legal-calls",
     "show club.pbn --json", "convert club.pbn --to json", "convert boards.pbn --to json",
@@ -41,6 +41,11 @@ COMMANDS = [
     "simulate --contract 4S:N --contract 3NT:N -n 12 --seed 1 --json",
     "simulate --contract 3NT:N --lead 3NT:N --predeal 'E:KQJ2.Q98.K62.J93' -n 6 --seed 1 --json",
     "solve club.pbn --json", "solve club.pbn --json --leads",
+    "play --variant szlem variants/szlem.yaml --json", "validate-auction --variant szlem variants/szlem.yaml --json",
+    "play --variant nullo variants/nullo.yaml --json", "play --variant chinese variants/chinese.yaml --json",
+    "play --variant booby variants/booby.yaml --json", "play --variant two-handed variants/two-handed.yaml --json",
+    "score --variant szlem 24DX 9 --json", "score --variant nullo 2NL= --json",
+    "rubber --variant booby variants/booby-evening.txt --json",
 ]
 
 

@@ -387,7 +387,7 @@ def _variant_json(session: VariantSession, rounding: str) -> str:
     record: dict[str, Any] = {"variant": session.variant.name, "rubbers": rubbers, "totals": totals,
                               "players": [{"name": row.name, "points": row.total_points,
                                            "units": row.total_units} for row in table[-1]] if table else [],
-                              "void": list(session.void)}
+                              "void_deals": list(session.void)}
     return json.dumps(record, ensure_ascii=False) + "\n"
 
 

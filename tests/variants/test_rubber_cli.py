@@ -191,7 +191,7 @@ def test_nullo_void_deal_is_listed(runner: CliRunner, tmp_path: Path) -> None:
     r = run(runner, tmp_path, played + void, "--variant", "nullo", "--json")
     assert r.exit_code == 0, r.stderr
     obj = json.loads(r.stdout)
-    assert obj["void"] == ["Board 2"]
+    assert obj["void_deals"] == ["Board 2"]
     # one game and the session stops: 300 for it above the line, as in contract bridge (issue #31)
     assert obj["rubbers"][0]["columns"]["N"] == {"below": 210, "above": 1000 + 300, "games": 1, "total": 1510}
     assert obj["rubbers"][0]["unfinished"] == {"N": 300}
@@ -217,7 +217,7 @@ def test_booby_result_lines(runner: CliRunner) -> None:
     assert rubber["settlement"] == {"N": 18, "E": -12, "S": -6}
     assert [(d["deal_label"], d["declarer"], d["defenders_above"]) for d in rubber["lines"]] == \
         [("Deal 1", "N", 0), ("Deal 3", "E", 100), ("Deal 4", "N", 0)]
-    assert obj["void"] == ["Deal 2"]
+    assert obj["void_deals"] == ["Deal 2"]
 
 
 # Szlem from lines: the same two deals as the boards above give the same sheet (591 to S).
