@@ -49,6 +49,7 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("solve", "Solution"), "bridgecli.api"),
     **dict.fromkeys(("deal", "deal_stats", "write_deals", "DealStats"), "bridgecli.dealer.session"),
     "simulation": "bridgecli.simulate",
+    **dict.fromkeys(("Simulation", "ContractEstimate"), "bridgecli.simulate.result"),
     "DDTable": "bridgecli.solver.tables",
     "ParResult": "bridgecli.solver.par",
     # solving a stream of boards (solve FILE)
@@ -107,6 +108,7 @@ __all__ = [
     "Call",
     "Card",
     "Contract",
+    "ContractEstimate",
     "DDTable",
     "Deal",
     "DealResult",
@@ -142,6 +144,7 @@ __all__ = [
     "Seating",
     "Session",
     "Side",
+    "Simulation",
     "Solution",
     "SolverMissingError",
     "Strain",
@@ -253,6 +256,7 @@ if TYPE_CHECKING:
     from bridgecli.results.lines import ScoredLine, score_lines
     from bridgecli.sessions import VariantSession, rubber_session, variant_session
     from bridgecli.simulate import simulation
+    from bridgecli.simulate.result import ContractEstimate, Simulation
     from bridgecli.solver.analysis import BoardAnalysis, LeadAnalysis
     from bridgecli.solver.dds import SolverMissingError
     from bridgecli.solver.par import ParResult

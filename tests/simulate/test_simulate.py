@@ -336,3 +336,20 @@ def test_bc_simulation_is_the_commands_json() -> None:
         assert 0 <= c["tricks_estimate"]["mean"] <= 13 and result["deals"] == 6
     with pytest.raises(bc.ParseError):
         bc.simulation("4S:N", n=1, vul="sideways")
+
+
+def test_bc_simulation_gives_typed_figures() -> None:
+    import bridgecli as bc
+
+    pytest.importorskip("endplay", reason="simulate needs the dds extra")
+    predeal = ["N:AKJ32.K2.Q32.A32", "S:Q54.AQ3.KJ4.8765"]
+    result = bc.simulation(["4S:N", "3NT:N"], n=6, seed=4, predeal=predeal, payoff="total")
+    four = result.contracts["4S:N"]
+    assert isinstance(result, bc.Simulation) and isinstance(four, bc.ContractEstimate)
+    assert isinstance(four.make, float) and 0.0 <= four.make <= 100.0
+    raw = result.to_dict()
+    assert type(raw) is dict and raw["payoff"] == "total" and raw["contracts"][0]["make"]["mean"] == four.make
+    assert four.tricks == raw["contracts"][0]["tricks_estimate"]["mean"] and result.deals == 6
+    # the percentages of the trick distribution add up to 100, keyed by tricks as numbers
+    assert sum(four.distribution.values()) == pytest.approx(100.0) and all(0 <= t <= 13 for t in four.distribution)
+    assert bc.simulation(["4S:N"], n=2, seed=4, predeal=predeal, scoring="mp")["payoff"] == "mp"  # the older name
