@@ -78,3 +78,11 @@ def test_read_of_a_word_that_names_no_file_is_file_not_found(tmp_path) -> None:
     # a one-line deal is text, not a path
     (board,) = bc.read("N:AKQ2.KJ3.T98.A32 J943.Q92.KQ7.J54 T8.AT854.A65.KQ7 765.76.J432.T986")
     assert board.deal is not None
+
+
+def test_a_scored_line_has_its_number() -> None:
+    lines = list(bc.score_lines(["4S=", "", "3NT+1 --vul both", "4SX-1 --vul both"]))
+    # Law 77: 420; a blank line; 3NT+1 vulnerable 630; 4SX-1 vulnerable -200
+    assert [ln.value for ln in lines] == [420, None, 630, -200]
+    assert [ln.value for ln in bc.score_lines(["4S="], as_json=True)] == [420]
+    assert [ln.value for ln in bc.score_lines(["620 -100"], imps=True)] == [12]

@@ -338,6 +338,20 @@ class ScoredLine(NamedTuple):
     error: BridgeError | None = None
     """Why the line could not be scored (with ``keep_going``), located at its line."""
 
+    @property
+    def value(self) -> int | None:
+        """The line's number as an ``int``: the score (or IMPs) it prints, the ``score`` of
+        its JSON object with ``as_json``; None for a blank, comment or error line."""
+        text = self.text
+        if text.lstrip("-").isdigit():
+            return int(text)
+        if text.startswith("{"):
+            import json
+
+            score = json.loads(text).get("score")
+            return score if isinstance(score, int) else None
+        return None
+
 
 def score_lines(lines: Iterable[str], *, vul: str | None = None, declarer: str | None = None, ns: bool = False,
                 as_json: bool = False, imps: bool = False, scoring: str = "duplicate", keep_going: bool = False,
