@@ -1,7 +1,7 @@
 """Double-dummy simulation: which contract, which lead, how often it makes, with error bars.
 
-:func:`simulate` is the library form of ``bridgecli simulate`` (``bc.simulation`` at the top
-level, where the name ``simulate`` is this package's)::
+:func:`simulation` is the library form of ``bridgecli simulate`` (``bc.simulation``; the
+name ``simulate`` at the top level is this package)::
 
     import bridgecli as bc
 
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 __all__ = ["simulate", "simulation"]
 
 
-def simulate(contracts: str | Sequence[str | SimContract] = (), *, lead: str | SimContract | None = None,
+def simulation(contracts: str | Sequence[str | SimContract] = (), *, lead: str | SimContract | None = None,
              n: int | None = 100, seed: int = 0, where: str | Sequence[str] = (),
              predeal: str | Sequence[str] | Predeal | None = None, script: str | None = None, vul: str = "None",
              payoff: str = "imps", symmetrize: Sequence[int | str] = (), until_se: float | None = None,
@@ -113,5 +113,6 @@ def simulate(contracts: str | Sequence[str | SimContract] = (), *, lead: str | S
                                         deals=chunks, worker_timeout=worker_timeout))
 
 
-simulation = simulate
-"""``bc.simulation``: :func:`simulate` under a name that does not clash with this package."""
+simulate = simulation
+"""The package's older name of :func:`simulation` (``bc.simulation``: the top-level name
+``simulate`` is this package)."""
