@@ -86,3 +86,10 @@ def test_a_scored_line_has_its_number() -> None:
     assert [ln.value for ln in lines] == [420, None, 630, -200]
     assert [ln.value for ln in bc.score_lines(["4S="], as_json=True)] == [420]
     assert [ln.value for ln in bc.score_lines(["620 -100"], imps=True)] == [12]
+
+
+def test_an_artificial_score_is_adjusted_not_result() -> None:
+    text = '[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Contract "4S"]\n[Declarer "N"]\n[Score "A+"]\n\n'
+    (scored,) = bc.score_boards(bc.loads(text, "pbn"))
+    assert scored.to_dict()["adjusted"] == "A+" and scored.to_dict()["result"] is None
+    assert scored.result_text == "A+" and scored.over_under is None
