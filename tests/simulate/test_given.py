@@ -101,7 +101,7 @@ def test_a_board_without_four_hands_names_the_board(runner):
     out = json.loads(r.stdout)
     assert out["deals"] == 1 and out["tried"] == 1  # board 1 alone: board 3, after the bad one, is not read
     table = dds.solve_tables([full[0]])[0]
-    assert out["contracts"][0]["tricks"]["mean"] == table[SimContract.from_str("4S:N").declarer, Strain.SPADES]
+    assert out["contracts"][0]["tricks_estimate"]["mean"] == table[SimContract.from_str("4S:N").declarer, Strain.SPADES]
 
 
 def test_a_lead_question_of_given_deals(runner):
