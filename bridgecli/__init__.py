@@ -33,40 +33,49 @@ _EXPORTS: dict[str, str] = {
     # scoring (score, rubber)
     **dict.fromkeys(("score", "breakdown", "imps"), "bridgecli.api"),
     "victory_points": "bridgecli.core.imps",
-    "ScoreBreakdown": "bridgecli.core.scoring",
+    **dict.fromkeys(("Score", "ScoreBreakdown"), "bridgecli.core.scoring"),
     **dict.fromkeys(("ScoringRules", "find_rules"), "bridgecli.core.scoring"),
-    **dict.fromkeys(("TableResult", "EventScoring", "score_pairs", "team_match", "matchpoints"),
+    **dict.fromkeys(("TableResult", "EventScoring", "score_pairs", "team_match", "matchpoints", "PairsEvent", "TeamMatch",
+                     "Adjusted", "Assigned", "Outcomes", "PairStanding", "ResultScore", "TeamBoard"),
                     "bridgecli.core.events"),
-    **dict.fromkeys(("Rubber", "Session", "DealResult", "Honours"), "bridgecli.core.rubber"),
+    "Undertricks": "bridgecli.core.scoring",
+    **dict.fromkeys(("Rubber", "Session", "DealResult", "Honours", "DealRecord", "Entry", "PlayerScore", "Place"),
+                    "bridgecli.core.rubber"),
+    **dict.fromkeys(("RubberSheet", "Column", "DealPlayed", "SheetLine", "RubberScale"), "bridgecli.variants.rubber"),
+    **dict.fromkeys(("Variant", "PlayOutcome", "Table"), "bridgecli.variants.base"),
     # rubber and variant sessions from results or boards, and their sheets (rubber, rubber --variant)
     **dict.fromkeys(("rubber_session", "variant_session", "VariantSession"), "bridgecli.sessions"),
     "render_sheet": "bridgecli.render.scoresheet",
     # score -, score FILE, score --event
     **dict.fromkeys(("score_lines", "ScoredLine"), "bridgecli.results.lines"),
     **dict.fromkeys(("score_boards", "ScoredBoard", "board_table"), "bridgecli.results.boards"),
-    **dict.fromkeys(("read_results", "score_event", "Event"), "bridgecli.results.event"),
+    **dict.fromkeys(("read_results", "score_event", "Event", "EventHints"), "bridgecli.results.event"),
     # dealing and solving (deal, solve)
     **dict.fromkeys(("solve", "Solution"), "bridgecli.api"),
     **dict.fromkeys(("deal", "deal_stats", "write_deals", "DealStats"), "bridgecli.dealer.session"),
+    **dict.fromkeys(("AverageResult", "FrequencyResult"), "bridgecli.dealer.stats"),
+    "Predeal": "bridgecli.dealer.plain",
     "simulation": "bridgecli.simulate",
+    **dict.fromkeys(("Simulation", "ContractEstimate"), "bridgecli.simulate.result"),
+    "SimContract": "bridgecli.simulate.contracts",
     "DDTable": "bridgecli.solver.tables",
-    "ParResult": "bridgecli.solver.par",
+    **dict.fromkeys(("ParResult", "ParContract"), "bridgecli.solver.par"),
     # solving a stream of boards (solve FILE)
     "solve_boards": "bridgecli.solver.stream",
-    **dict.fromkeys(("BoardAnalysis", "LeadAnalysis"), "bridgecli.solver.analysis"),
+    **dict.fromkeys(("BoardAnalysis", "LeadAnalysis", "PlayPosition"), "bridgecli.solver.analysis"),
     "render_analysis": "bridgecli.solver.text",
     # choosing boards by number (--board 1-4,7)
     "BoardNumbers": "bridgecli.core.board_numbers",
     # the rules core
-    **dict.fromkeys(("Board",), "bridgecli.core.board"),
+    **dict.fromkeys(("Board", "AnnotatedCall", "PlayedCard", "Section"), "bridgecli.core.board"),
     "Deal": "bridgecli.core.deal",
     **dict.fromkeys(("Card", "Hand", "Rank", "Seat", "Side", "Strain", "Suit", "Vulnerability"), "bridgecli.core.cards"),
     **dict.fromkeys(("Bid", "Call", "Contract", "Pass", "Double", "Redouble", "PASS", "DOUBLE", "REDOUBLE",
-                     "parse_call"), "bridgecli.core.calls"),
-    **dict.fromkeys(("Auction", "AuctionCheck", "check_calls"), "bridgecli.core.auction"),
-    **dict.fromkeys(("PlayState", "Replay", "replay_board"), "bridgecli.core.play"),
+                     "parse_call", "Risk"), "bridgecli.core.calls"),
+    **dict.fromkeys(("Auction", "AuctionCheck", "check_calls", "AuctionRules"), "bridgecli.core.auction"),
+    **dict.fromkeys(("PlayState", "Replay", "replay_board", "PlayRules", "Trick"), "bridgecli.core.play"),
     # checking the play of many boards (play)
-    **dict.fromkeys(("check_play", "check_board", "complete_board", "play_outcome", "PlayCheck"),
+    **dict.fromkeys(("check_play", "check_board", "complete_board", "play_outcome", "PlayCheck", "PlayTally"),
                     "bridgecli.checks.play"),
     "BotGame": "bridgecli.core.playbot",
     "render_play": "bridgecli.render.play",
@@ -74,7 +83,7 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("variant_deals", "check_variant_play", "VariantPlay", "point_auction_verdicts"),
                     "bridgecli.checks.variants"),
     # checking the auctions of boards (validate-auction)
-    **dict.fromkeys(("check_auction", "check_auctions", "AuctionVerdict"), "bridgecli.checks.auctions"),
+    **dict.fromkeys(("check_auction", "check_auctions", "AuctionVerdict", "AuctionChecks"), "bridgecli.checks.auctions"),
     # drawing boards (show)
     "render_board": "bridgecli.render.text",
     "render_html": "bridgecli.render.html",
@@ -82,9 +91,11 @@ _EXPORTS: dict[str, str] = {
     # movements for a duplicate evening (movement)
     **dict.fromkeys(("Movement", "Seating"), "bridgecli.movements.model"),
     **dict.fromkeys(("MovementReport", "find_movement", "check_movement"), "bridgecli.movements"),
+    **dict.fromkeys(("Balance", "Finding"), "bridgecli.movements.checks"),
     # variants and languages
     "find_variant": "bridgecli.variants",
-    "get_language": "bridgecli.core.notation",
+    **dict.fromkeys(("get_language", "Language"), "bridgecli.core.notation"),
+    "Tokens": "bridgecli.core.lexicon",
     # errors
     **dict.fromkeys(("BridgeError", "ParseError", "RuleError", "IllegalCallError", "IllegalPlayError",
                      "InvalidDealError", "MismatchError"), "bridgecli.core.errors"),
@@ -95,9 +106,16 @@ __all__ = [
     "DOUBLE",
     "PASS",
     "REDOUBLE",
+    "Adjusted",
+    "AnnotatedCall",
+    "Assigned",
     "Auction",
     "AuctionCheck",
+    "AuctionChecks",
+    "AuctionRules",
     "AuctionVerdict",
+    "AverageResult",
+    "Balance",
     "Bid",
     "Board",
     "BoardAnalysis",
@@ -106,46 +124,83 @@ __all__ = [
     "BridgeError",
     "Call",
     "Card",
+    "Column",
     "Contract",
+    "ContractEstimate",
     "DDTable",
     "Deal",
+    "DealPlayed",
+    "DealRecord",
     "DealResult",
     "DealStats",
     "Double",
+    "Entry",
     "Event",
+    "EventHints",
     "EventScoring",
+    "Finding",
+    "FrequencyResult",
     "Hand",
     "Honours",
     "IllegalCallError",
     "IllegalPlayError",
     "InvalidDealError",
+    "Language",
     "LeadAnalysis",
     "MismatchError",
     "Movement",
     "MovementReport",
+    "Outcomes",
+    "PairStanding",
+    "PairsEvent",
+    "ParContract",
     "ParResult",
     "ParseError",
     "Pass",
+    "Place",
     "PlayCheck",
+    "PlayOutcome",
+    "PlayPosition",
+    "PlayRules",
     "PlayState",
+    "PlayTally",
+    "PlayedCard",
+    "PlayerScore",
+    "Predeal",
     "Rank",
     "Redouble",
     "Replay",
+    "ResultScore",
+    "Risk",
     "Rubber",
+    "RubberScale",
+    "RubberSheet",
     "RuleError",
+    "Score",
     "ScoreBreakdown",
     "ScoredBoard",
     "ScoredLine",
     "ScoringRules",
     "Seat",
     "Seating",
+    "Section",
     "Session",
+    "SheetLine",
     "Side",
+    "SimContract",
+    "Simulation",
     "Solution",
     "SolverMissingError",
     "Strain",
     "Suit",
+    "Table",
     "TableResult",
+    "TeamBoard",
+    "TeamMatch",
+    "Tokens",
+    "Trick",
+    "Undertricks",
+    "Variant",
     "VariantPlay",
     "VariantSession",
     "Vulnerability",
@@ -214,13 +269,25 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:
     from bridgecli.api import Solution, breakdown, dumps, imps, loads, read, score, solve, write
-    from bridgecli.checks.auctions import AuctionVerdict, check_auction, check_auctions
-    from bridgecli.checks.play import PlayCheck, check_board, check_play, complete_board, play_outcome
+    from bridgecli.checks.auctions import AuctionChecks, AuctionVerdict, check_auction, check_auctions
+    from bridgecli.checks.play import PlayCheck, PlayTally, check_board, check_play, complete_board, play_outcome
     from bridgecli.checks.variants import VariantPlay, check_variant_play, point_auction_verdicts, variant_deals
-    from bridgecli.core.auction import Auction, AuctionCheck, check_calls
-    from bridgecli.core.board import Board
+    from bridgecli.core.auction import Auction, AuctionCheck, AuctionRules, check_calls
+    from bridgecli.core.board import AnnotatedCall, Board, PlayedCard, Section
     from bridgecli.core.board_numbers import BoardNumbers
-    from bridgecli.core.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Double, Pass, Redouble, parse_call
+    from bridgecli.core.calls import (
+        DOUBLE,
+        PASS,
+        REDOUBLE,
+        Bid,
+        Call,
+        Contract,
+        Double,
+        Pass,
+        Redouble,
+        Risk,
+        parse_call,
+    )
     from bridgecli.core.cards import Card, Hand, Rank, Seat, Side, Strain, Suit, Vulnerability
     from bridgecli.core.deal import Deal
     from bridgecli.core.errors import (
@@ -232,15 +299,33 @@ if TYPE_CHECKING:
         ParseError,
         RuleError,
     )
-    from bridgecli.core.events import EventScoring, TableResult, matchpoints, score_pairs, team_match
+    from bridgecli.core.events import (
+        Adjusted,
+        Assigned,
+        EventScoring,
+        Outcomes,
+        PairsEvent,
+        PairStanding,
+        ResultScore,
+        TableResult,
+        TeamBoard,
+        TeamMatch,
+        matchpoints,
+        score_pairs,
+        team_match,
+    )
     from bridgecli.core.imps import victory_points
-    from bridgecli.core.notation import get_language
-    from bridgecli.core.play import PlayState, Replay, replay_board
+    from bridgecli.core.lexicon import Tokens
+    from bridgecli.core.notation import Language, get_language
+    from bridgecli.core.play import PlayRules, PlayState, Replay, Trick, replay_board
     from bridgecli.core.playbot import BotGame
-    from bridgecli.core.rubber import DealResult, Honours, Rubber, Session
-    from bridgecli.core.scoring import ScoreBreakdown, ScoringRules, find_rules
+    from bridgecli.core.rubber import DealRecord, DealResult, Entry, Honours, Place, PlayerScore, Rubber, Session
+    from bridgecli.core.scoring import Score, ScoreBreakdown, ScoringRules, Undertricks, find_rules
+    from bridgecli.dealer.plain import Predeal
     from bridgecli.dealer.session import DealStats, deal, deal_stats, write_deals
+    from bridgecli.dealer.stats import AverageResult, FrequencyResult
     from bridgecli.movements import MovementReport, check_movement, find_movement
+    from bridgecli.movements.checks import Balance, Finding
     from bridgecli.movements.model import Movement, Seating
     from bridgecli.render.html import render_html
     from bridgecli.render.play import render_play
@@ -248,14 +333,18 @@ if TYPE_CHECKING:
     from bridgecli.render.svg import render_svg
     from bridgecli.render.text import render_board
     from bridgecli.results.boards import ScoredBoard, board_table, score_boards
-    from bridgecli.results.event import Event, read_results, score_event
+    from bridgecli.results.event import Event, EventHints, read_results, score_event
     from bridgecli.results.lines import ScoredLine, score_lines
     from bridgecli.sessions import VariantSession, rubber_session, variant_session
     from bridgecli.simulate import simulation
-    from bridgecli.solver.analysis import BoardAnalysis, LeadAnalysis
+    from bridgecli.simulate.contracts import SimContract
+    from bridgecli.simulate.result import ContractEstimate, Simulation
+    from bridgecli.solver.analysis import BoardAnalysis, LeadAnalysis, PlayPosition
     from bridgecli.solver.dds import SolverMissingError
-    from bridgecli.solver.par import ParResult
+    from bridgecli.solver.par import ParContract, ParResult
     from bridgecli.solver.stream import solve_boards
     from bridgecli.solver.tables import DDTable
     from bridgecli.solver.text import render_analysis
     from bridgecli.variants import find_variant
+    from bridgecli.variants.base import PlayOutcome, Table, Variant
+    from bridgecli.variants.rubber import Column, DealPlayed, RubberScale, RubberSheet, SheetLine

@@ -131,7 +131,7 @@ def test_a_booby_session_from_lines() -> None:
     rows = {row.name: row.units for row in session.standings()[0]}
     assert rows == {"Ann": 18, "Bob": -12, "Cid": -6}
     doc = json.loads(bc.render_sheet(session, fmt="json"))
-    assert doc["variant"] == "booby" and doc["void"] == ["Deal 2"]
+    assert doc["variant"] == "booby" and doc["void_deals"] == ["Deal 2"]
     assert bc.render_sheet(session).splitlines()[0] == "Rubber 1: Ann won it 2-0 [booby]"
 
 

@@ -25,7 +25,7 @@ from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
 from bridgecli.core.auction import BRIDGE, AuctionCheck, AuctionRules, check_calls, closed_contract
 from bridgecli.core.board import AnnotatedCall, Board
-from bridgecli.core.calls import PASS, Bid, Call, Contract
+from bridgecli.core.calls import PASS, Bid, Call, Contract, Double, Pass, Redouble
 from bridgecli.core.cards import Seat
 from bridgecli.core.errors import BridgeError, ParseError
 from bridgecli.core.numbers import is_digits
@@ -95,8 +95,13 @@ class AuctionVerdict:
         """
         return verdict_text(self, _language(lang), inline=inline)
 
+    def to_dict(self) -> dict[str, Any]:
+        """The object ``validate-auction --json`` prints for this board (canonical English;
+        the keys of docs/KEYS.md)."""
+        return verdict_json(self)
+
     def to_json(self) -> dict[str, Any]:
-        """The object ``validate-auction --json`` prints for this board (canonical English)."""
+        """:meth:`to_dict` (the older name; it returns a dict, not JSON text)."""
         return verdict_json(self)
 
 
@@ -232,8 +237,8 @@ def check_records(
 
 
 def check_auction(
-    calls: str | Iterable[Call | AnnotatedCall],
     dealer: Seat | str,
+    calls: str | Iterable[Call | AnnotatedCall | str],
     *,
     require_complete: bool = False,
     legal_calls: bool = False,
@@ -242,14 +247,36 @@ def check_auction(
 ) -> AuctionVerdict:
     """Judge one auction from ``dealer``, as ``validate-auction --dealer D --calls "..."`` does.
 
-    ``calls`` is a text (``"1NT P 3NT P P P"``: see :func:`parse_calls_text`, read in
-    ``lang``) or a sequence of calls. ``dealer`` is a :class:`Seat` or its name.
+    The dealer comes first, then the calls, as in :func:`~bridgecli.check_calls` and
+    :class:`~bridgecli.Auction` (before 0.2.0 this function took ``(calls, dealer)``).
+    ``dealer`` is a :class:`Seat` or its name (``"N"``, ``"north"``). ``calls`` is a text
+    (``"1NT P 3NT P P P"``: see :func:`parse_calls_text`, read in ``lang``) or a sequence of
+    calls: :class:`~bridgecli.Call` objects or their texts (``["1H", "P", "2H", "AP"]``).
 
-    Raises ParseError for a call or seat that cannot be read, IllegalCallError when
-    ``dealer`` does not play under ``rules``.
+    Raises:
+        ParseError: a call or seat that cannot be read (naming its position).
+        TypeError: the arguments the old way round (``check_auction("1NT P", "N")``), or a
+            call that is neither a Call nor a text.
+        IllegalCallError: ``dealer`` does not play under ``rules``.
     """
     language = _language(lang)
-    seat = dealer if isinstance(dealer, Seat) else language.parse_seat(dealer)
+    if not isinstance(dealer, Seat):
+        if not isinstance(dealer, str):
+            if isinstance(calls, Seat) or (isinstance(calls, str) and _is_seat(calls, language)):
+                raise TypeError(f"check_auction takes the dealer first, then the calls:"
+                                f" check_auction({str(calls)!r}, {list(dealer)!r})"
+                                if isinstance(dealer, (list, tuple)) else "check_auction takes the dealer first,"
+                                " then the calls")
+            raise TypeError(f"check_auction(dealer, calls): the dealer is a Seat or its name, not {type(dealer).__name__}")
+        try:
+            seat = language.parse_seat(dealer)
+        except ParseError:
+            if isinstance(calls, Seat) or (isinstance(calls, str) and _is_seat(calls, language)):
+                raise TypeError(f"check_auction takes the dealer first, then the calls:"
+                                f" check_auction({str(calls)!r}, {dealer!r})") from None
+            raise
+    else:
+        seat = dealer
     if seat not in rules.seats:
         from bridgecli.core.errors import IllegalCallError
 
@@ -257,9 +284,35 @@ def check_auction(
     if isinstance(calls, str):
         auction = parse_calls_text(calls, seat, language, rules)
     else:
-        auction = tuple(c if isinstance(c, AnnotatedCall) else AnnotatedCall(c) for c in calls)
+        given = list(calls)
+        if given and all(isinstance(c, str) for c in given):
+            auction = parse_calls_text(" ".join(map(str, given)), seat, language, rules)
+        else:
+            auction = tuple(_annotated(c, i, language) for i, c in enumerate(given))
     return check_board(Board(dealer=seat, auction=auction), 1, require_complete=require_complete,
                        legal_calls=legal_calls, rules=rules)
+
+
+def _is_seat(text: str, lang: Language) -> bool:
+    try:
+        lang.parse_seat(text)
+    except ParseError:
+        return False
+    return True
+
+
+def _annotated(c: object, index: int, lang: Language) -> AnnotatedCall:
+    """A call of a sequence given to :func:`check_auction`, its text parsed."""
+    if isinstance(c, AnnotatedCall):
+        return c
+    if isinstance(c, str):
+        try:
+            return AnnotatedCall(lang.parse_call(c))
+        except ParseError:
+            raise ParseError(f"call {index + 1}: not a call: {c!r}") from None
+    if isinstance(c, (Bid, Pass, Double, Redouble)):
+        return AnnotatedCall(c)
+    raise TypeError(f"call {index + 1} is a {type(c).__name__}, not a call (a Call, or its text such as '1NT')")
 
 
 _NOTE = re.compile(r"^=(\d+)=$")
@@ -436,7 +489,7 @@ def verdict_json(v: AuctionVerdict) -> dict[str, Any]:
     """The JSON object of a verdict (canonical English)."""
     board = v.board
     check = v.check
-    out: dict[str, Any] = {"board": _board_number(v), "record": v.record}
+    out: dict[str, Any] = {"record": "auction", "board": _board_number(v), "record_number": v.record}
     if v.read_error is not None:
         err = v.read_error
         reason = "unknown-call" if "not a call" in err.message else "unreadable"
@@ -529,7 +582,7 @@ def _plain_json_line(board: Board, record: int, contract: Contract | None, calls
             got = _contract_json(contract)
         text, declarer = got[1], got[2]
     return (
-        f'{{"board": {"null" if number is None else number}, "record": {record}, '
+        f'{{"record": "auction", "board": {"null" if number is None else number}, "record_number": {record}, '
         f'"dealer": {"null" if dealer is None else _SEAT_JSON[dealer]}, '
         f'"vulnerable": {"null" if vul is None else _VUL_JSON[vul]}, "legal": true, "complete": {complete}, '
         f'"contract": {text}, "declarer": {declarer}, "calls": {calls}, "mismatch": false, '

@@ -84,7 +84,7 @@ class PlayCheck:
             return play_outcome(board, rep, with_tricks=with_tricks)
         if self.kind == "passed-out":
             return {"board": board.number, "legal": True, "contract": "Pass", "declarer": None,
-                    "declarer_tricks": None, "result": None, "score": 0, "claimed": False, "complete": True}
+                    "declarer_tricks": None, "result": None, "over_under": None, "score": 0, "claimed": False, "complete": True}
         if self.kind == "end-position":
             assert rep is not None
             leader = board.play_leader
@@ -103,6 +103,11 @@ class PlayCheck:
             return {"board": board.number, "legal": True, "tricks_played": 0, "no_card": True,
                     "leader": leader.letter if leader is not None else None}
         return None
+
+    def to_dict(self, *, with_tricks: bool = False) -> dict[str, Any] | None:
+        """The board's ``play --json`` record as a dict (:meth:`as_dict`; the keys of
+        docs/KEYS.md); None for a board with no play to report."""
+        return self.as_dict(with_tricks=with_tricks)
 
     def to_json(self, *, with_tricks: bool = False) -> str:
         """:meth:`as_dict` as one line of JSON (``null`` when there is no object)."""
@@ -137,12 +142,12 @@ def _json_tail(contract: Contract, tricks: int, vul: Vulnerability | None, compl
     """The JSON text of a legal replay without mismatch after ``"legal": true, `` (to the closing brace)."""
     assert contract.declarer is not None
     if complete:
-        result = str(tricks - contract.required_tricks)
+        result, over_under = str(tricks), str(tricks - contract.required_tricks)
         score = str(play_score(contract, tricks, vul))
     else:
-        result = score = "null"
+        result = over_under = score = "null"
     return (f'"contract": "{contract.pbn}", "declarer": "{contract.declarer.letter}", '
-            f'"declarer_tricks": {tricks}, "result": {result}, "score": {score}, '
+            f'"declarer_tricks": {tricks}, "result": {result}, "over_under": {over_under}, "score": {score}, '
             f'"claimed": {"true" if claimed else "false"}, '
             f'"complete": {"true" if complete else "false"}}}')
 
@@ -192,8 +197,9 @@ def play_outcome(board: Board, rep: Replay | None = None, *, with_tricks: bool =
         with_tricks: Add ``tricks`` (leader, cards in play order, winner of each).
 
     Returns:
-        ``board``, ``legal``, ``contract``, ``declarer``, ``declarer_tricks``, ``result``
-        (over or under the contract) and ``score`` (both None unless legal and complete),
+        ``board``, ``legal``, ``contract``, ``declarer``, ``declarer_tricks`` (won in the
+        record so far), ``result`` (tricks declarer won), ``over_under`` (over or under the
+        contract) and ``score`` (the three None unless legal and complete),
         ``claimed``, ``complete``; ``error`` (with ``law64`` for a revoke whose transfer
         can be worked out) and ``mismatch`` when present.
 
@@ -211,7 +217,8 @@ def play_outcome(board: Board, rep: Replay | None = None, *, with_tricks: bool =
         "contract": contract.pbn,
         "declarer": contract.declarer.letter,
         "declarer_tricks": rep.declarer_tricks,
-        "result": rep.declarer_tricks - contract.required_tricks if finished else None,
+        "result": rep.declarer_tricks if finished else None,
+        "over_under": rep.declarer_tricks - contract.required_tricks if finished else None,
         "score": play_score(contract, rep.declarer_tricks, board.effective_vulnerability) if finished else None,
         "claimed": rep.claimed,
         "complete": rep.complete,
@@ -230,7 +237,7 @@ def play_outcome(board: Board, rep: Replay | None = None, *, with_tricks: bool =
     if rep.mismatch is not None:
         obj["mismatch"] = {"recorded": board.result, "message": rep.mismatch}
     if with_tricks:
-        obj["tricks"] = [
+        obj["played_tricks"] = [
             {"leader": t.leader.letter, "cards": [str(c) for c in t.cards], "winner": t.winner.letter}
             for t in rep.tricks
         ]

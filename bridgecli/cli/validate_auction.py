@@ -120,7 +120,7 @@ def validate_auction(
             raise click.BadParameter(str(exc), param_hint="--dealer") from None
         if seat not in rules.seats:
             raise click.BadParameter(f"{seat.letter!r} does not play {rules.name}", param_hint="--dealer")
-        verdict = check_auction(calls_text, seat, require_complete=require_complete, legal_calls=want_legal_calls,
+        verdict = check_auction(seat, calls_text, require_complete=require_complete, legal_calls=want_legal_calls,
                                 lang=lang, rules=rules)
         with AtomicOutput(output) as fp:
             code, n = write_verdicts(fp, [verdict], as_json=as_json, lang=lang, inline=True)

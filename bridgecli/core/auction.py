@@ -291,6 +291,31 @@ def _run(rules: AuctionRules, first: int, seq: tuple[Call, ...] | list[Call],
     return (n, last, last_by, risk, risk_by, passes, closed), reason
 
 
+def _seat_of(dealer: object) -> Seat:
+    """The seat ``dealer`` names: a Seat, a seat number 0..3, or a letter or name (``"N"``)."""
+    if isinstance(dealer, str):
+        return Seat.from_str(dealer)
+    if isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer <= 3:
+        return Seat(dealer)
+    raise IllegalCallError(f"{dealer!r} does not take part in bridge", reason="unknown-call")
+
+
+def _calls_of(seq: tuple[object, ...]) -> tuple[Call, ...]:
+    """``seq`` with each call text read (ParseError naming the first that is no call)."""
+    from .calls import parse_call
+    from .errors import ParseError
+
+    out: list[Call] = []
+    for i, c in enumerate(seq):
+        if type(c) is str:
+            try:
+                c = parse_call(c)
+            except ParseError:
+                raise ParseError(f"call {i + 1}: not a call: {c!r}") from None
+        out.append(c)  # type: ignore[arg-type]
+    return tuple(out)
+
+
 def _first_index(rules: AuctionRules, dealer: Seat) -> int:
     """Position of ``dealer`` in the rules' calling order. Raises IllegalCallError."""
     try:
@@ -652,22 +677,31 @@ class AuctionCheck:
         return None if self.error is None or self.error.index is None else self.calls[self.error.index]
 
 
-def check_calls(dealer: Seat, calls: Iterable[Call], rules: AuctionRules = BRIDGE, *,
+def check_calls(dealer: Seat | str, calls: Iterable[Call | str], rules: AuctionRules = BRIDGE, *,
                 accepted: frozenset[int] = frozenset()) -> AuctionCheck:
     """Judge ``calls`` made from ``dealer`` without raising: the first illegal call
     (its index and reason) and, when complete, the contract.
+
+    The dealer comes first, then the calls, as in :class:`Auction` and
+    :func:`~bridgecli.check_auction`. ``dealer`` is a :class:`Seat` or its letter
+    (``"N"``); ``calls`` are :class:`~bridgecli.Call` objects or their texts (``"1NT"``,
+    ``"P"``, ``"X"``).
 
     ``accepted`` holds the 0-based positions of insufficient bids the next player
     accepted (Law 27A1, PBN's ``^I``): each stands as a legal bid, the last bid that
     later bids must supersede.
 
-    Raises IllegalCallError only when ``dealer`` does not take part under ``rules``.
+    Raises IllegalCallError only when ``dealer`` does not take part under ``rules``;
+    ParseError for a seat or call text that cannot be read.
     """
-    first = _first_index(rules, dealer)
-    seq = calls if type(calls) is tuple else tuple(calls)
-    st, reason = _run(rules, first, seq, accepted) if accepted else _run(rules, first, seq)
     if type(dealer) is not Seat:
-        dealer = Seat(dealer)
+        dealer = _seat_of(dealer)
+    first = _first_index(rules, dealer)
+    # texts among the calls are judged unknown by _run, then read below (off the hot path)
+    seq: tuple[Call, ...] = calls if type(calls) is tuple else tuple(calls)  # type: ignore[arg-type]
+    st, reason = _run(rules, first, seq, accepted) if accepted else _run(rules, first, seq)
+    if reason is not None and any(isinstance(c, str) for c in seq):  # call texts: read, then judged
+        return check_calls(dealer, _calls_of(seq), rules, accepted=accepted)
     if reason is None:
         check = _NEW(AuctionCheck)
         # the slots' own setters: cheaper than the frozen dataclass's __init__

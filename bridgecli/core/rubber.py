@@ -61,6 +61,7 @@ __all__ = [
 ]
 
 Place = Literal["above", "below"]
+"""Where an entry of the score sheet stands: above or below the line."""
 
 _T = TypeVar("_T")
 

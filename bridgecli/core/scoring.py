@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .calls import Contract, Risk
 from .enums import Rank, Strain
@@ -26,6 +26,7 @@ from .numbers import is_digits, small_int
 
 if TYPE_CHECKING:
     from .cards import Card
+    from .enums import Seat
 
 __all__ = [
     "CHICAGO",
@@ -34,6 +35,7 @@ __all__ = [
     "OLDMP",
     "RUBBER",
     "RULES",
+    "Score",
     "ScoreBreakdown",
     "ScoringRules",
     "breakdown",
@@ -231,13 +233,49 @@ class ScoreBreakdown:
     """The declarer side's score: the sum of the fields above."""
     made: bool = True
     """True when the contract made (and for a passed-out board)."""
-    result: int = 0
-    """Tricks over (positive) or under (negative) the contract; 0 for exactly made."""
+    over_under: int = 0
+    """Tricks over (positive) or under (negative) the contract; 0 for exactly made (before
+    0.2.0 this field was ``result``, now the word for the tricks declarer won)."""
 
     @property
     def above_the_line(self) -> int:
         """Everything but the trick score (premium points in rubber scoring)."""
         return self.total - self.trick_score
+
+
+class Score(int):
+    """A score for the declarer's side: an :class:`int` (``Score(...) == 420``, prints as
+    ``420``) that also carries its parts and the N-S view.
+
+    What :func:`bridgecli.score` returns. The value is the declarer side's score, negative
+    when the contract failed, 0 for a board passed out.
+    """
+
+    breakdown: ScoreBreakdown
+    """The parts the score is made of (trick score, bonuses, undertricks ...)."""
+    declarer: Seat | None
+    """The declarer (None for a board passed out)."""
+
+    def __new__(cls, parts: ScoreBreakdown, declarer: Seat | None) -> Score:  # noqa: PYI034
+        self = super().__new__(cls, parts.total)
+        self.breakdown = parts
+        self.declarer = declarer
+        return self
+
+    @property
+    def ns(self) -> int:
+        """The score from North-South's side: the score itself when North or South declared,
+        its negative when East or West did (0 for a board passed out)."""
+        value = int(self)
+        return -value if self.declarer is not None and int(self.declarer) & 1 else value
+
+    @property
+    def ew(self) -> int:
+        """The score from East-West's side (``-ns``)."""
+        return -self.ns
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Score, (self.breakdown, self.declarer))
 
 
 def _check_tricks(tricks: int) -> None:
@@ -267,7 +305,7 @@ def breakdown(contract: Contract, tricks: int, vulnerable: bool, rules: ScoringR
     result = tricks - contract.level - 6
     if result < 0:
         penalty = -sum(rules.undertricks[v][risk][:-result])
-        return ScoreBreakdown(undertricks=penalty, total=penalty, made=False, result=result)
+        return ScoreBreakdown(undertricks=penalty, total=penalty, made=False, over_under=result)
     # Law 77: odd tricks bid and made, then premiums
     trick_score = (rules.first_trick[s] + rules.later_trick[s] * (contract.level - 1)) * risk.multiplier
     if risk == Risk.UNDOUBLED:

@@ -264,7 +264,7 @@ def _rubbers_json(rubbers: Iterable[Rubber], rounding: str) -> Iterator[str]:
             "games": {"NS": r.games[0], "EW": r.games[1]},
             "rubber_bonus": r.rubber_bonus,
             "entries": [{"side": e.side.name, "place": e.place, "amount": e.amount, "reason": e.reason,
-                         "deal": e.deal, "game": e.game} for e in r.entries],
+                         "deal_number": e.deal, "game": e.game} for e in r.entries],
         }
         yield start + json.dumps(item)
         start = ", "
@@ -376,18 +376,18 @@ def _variant_json(session: VariantSession, rounding: str) -> str:
             "columns": {p.letter: {"below": c.below, "above": c.above, "games": c.games, "total": c.total}
                         for p, c in sheet.columns.items()},
             "settlement": {p.letter: u for p, (_pts, u) in points.items()},
-            "deals": [{"deal": ln.label, "declarer": ln.declarer.letter, "declarer_vulnerable": ln.vulnerable,
+            "lines": [{"deal_label": ln.label, "declarer": ln.declarer.letter, "declarer_vulnerable": ln.vulnerable,
                        "made": ln.breakdown.made, "below": ln.breakdown.trick_score,
                        "above": ln.breakdown.above_the_line,
                        "defenders_above": 0 if ln.breakdown.made else -ln.breakdown.undertricks,
-                       "game": ln.game_won} for ln in sheet.lines],
+                       "game_won": ln.game_won} for ln in sheet.lines],
         })
     table = session.standings(rounding)
     totals = {p.letter: sum(s.columns[p].total for s in session.sheets) for p in session.variant.players}
     record: dict[str, Any] = {"variant": session.variant.name, "rubbers": rubbers, "totals": totals,
                               "players": [{"name": row.name, "points": row.total_points,
                                            "units": row.total_units} for row in table[-1]] if table else [],
-                              "void": list(session.void)}
+                              "void_deals": list(session.void)}
     return json.dumps(record, ensure_ascii=False) + "\n"
 
 
@@ -427,9 +427,9 @@ def variant_rubber_record(index: int, variant: Variant, sheet: RubberSheet) -> d
         "unfinished": {p.letter: premium for p, premium in sheet.unfinished.items()},
         "players": {p.letter: {"below": c.below, "above": c.above, "games": c.games, "total": c.total}
                     for p, c in sheet.columns.items()},
-        "deals": [{"deal": ln.label, "declarer": ln.declarer.letter, "declarer_vulnerable": ln.vulnerable,
+        "lines": [{"deal_label": ln.label, "declarer": ln.declarer.letter, "declarer_vulnerable": ln.vulnerable,
                    "made": ln.breakdown.made, "below": ln.breakdown.trick_score,
-                   "above": ln.breakdown.above_the_line, "game": ln.game_won} for ln in sheet.lines],
+                   "above": ln.breakdown.above_the_line, "game_won": ln.game_won} for ln in sheet.lines],
     }
 
 

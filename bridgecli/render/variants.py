@@ -67,9 +67,9 @@ def play_line(obj: Mapping[str, Any]) -> str:
         err = obj["error"]
         return text + f"illegal play at trick {err['trick']} by {err['seat']}: {err['message']}"
     if "result" not in obj:
-        return text + f"play stops after {len(obj['tricks'])} tricks, declarer has {obj['declarer_tricks']}"
+        return text + f"play stops after {len(obj['played_tricks'])} tricks, declarer has {obj['declarer_tricks']}"
     verdict = "made" if obj["made"] else "down"
-    res = obj["result"]
+    res = obj["over_under"]
     text += (f"{obj['declarer_tricks']} tricks, {verdict} ({res:+d}), below the line {obj['below']},"
              f" above {obj['above']}")
     if obj.get("honours"):

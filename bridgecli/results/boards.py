@@ -56,14 +56,23 @@ class ScoredBoard:
     """A note on the board: a recorded Score that disagrees with the one computed."""
 
     @property
-    def result(self) -> str:
+    def result_text(self) -> str:
         """``=``, ``+1``, ``-2``; an artificial adjusted score the Score tag gives instead of a
-        result (``A+``, ``60%``); empty when unknown or passed out."""
+        result (``A+``, ``60%``); empty when unknown or passed out (before 0.2.0: ``result``)."""
         if self.ns is None and self.tricks is None and self.board is not None:
             tag = self.board.tags.get("Score")
             if tag and parse_adjusted(tag) is not None:
                 return tag
         return result_text(self.contract, self.tricks)
+
+    @property
+    def over_under(self) -> int | None:
+        """Tricks over (positive) or under (negative) the contract, 0 for made exactly;
+        None when the tricks are unknown or the board was passed out."""
+        c = self.contract
+        if c is None or c.is_passout or self.tricks is None:
+            return None
+        return self.tricks - c.required_tricks
 
     @property
     def vulnerability(self) -> Vulnerability | None:
@@ -91,19 +100,30 @@ class ScoredBoard:
 
     def as_dict(self) -> dict[str, Any]:
         """The board's record of ``score FILE --json``: record (``"score"``: a report
-        line, not a board), board, vulnerable, contract, declarer, tricks, result, ns."""
+        line, not a board), board, vulnerable, contract, declarer, result (tricks declarer won), over_under
+        (over or under the contract), ns, and ``adjusted`` for an artificial score the Score
+        tag gives instead of a result (``A+``, ``60%``) (keys renamed in 0.2.0: ``tricks`` →
+        ``result``, the ``=``/``+1``/``-2`` text ``result`` → the number ``over_under``)."""
         c = self.contract
         vul = self.vulnerability
-        return {
+        out = {
             "record": "score",
             "board": None if self.board is None else self.board.number,
             "vulnerable": vul.pbn if vul is not None else None,
             "contract": c.pbn if c is not None else None,
             "declarer": c.declarer.letter if c is not None and c.declarer is not None else None,
-            "tricks": self.tricks,
-            "result": self.result or None,
+            "result": self.tricks,
+            "over_under": self.over_under,
             "ns": self.ns,
         }
+        if self.ns is None and self.tricks is None and self.result_text:
+            out["adjusted"] = self.result_text
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """The board's ``score FILE --json`` record as a dict (:meth:`as_dict`; the keys of
+        docs/KEYS.md)."""
+        return self.as_dict()
 
     def as_json(self) -> str:
         """:meth:`as_dict` as a line of JSON, as :func:`json.dumps` writes it; the part after
@@ -113,7 +133,7 @@ class ScoredBoard:
         board = self.board
         vul = None if board is None else board.effective_vulnerability
         key = (id(c), id(vul), tricks, ns)
-        adjusted = ns is None and tricks is None and bool(self.result)  # an artificial score (A+): not shared
+        adjusted = ns is None and tricks is None and bool(self.result_text)  # an artificial score (A+): not shared
         known = None if adjusted else _JSON_TAILS.get(key)
         if known is None:
             import json
@@ -181,7 +201,7 @@ def _row_of(scored: ScoredBoard, lang: Language) -> _Row:
     c, tricks, ns = scored.contract, scored.tricks, scored.ns
     board = scored.board
     vul = None if board is None else board.effective_vulnerability
-    adjusted = scored.result if ns is None and tricks is None else ""  # an artificial score (A+)
+    adjusted = scored.result_text if ns is None and tricks is None else ""  # an artificial score (A+)
     key = (id(c), id(vul), tricks, ns, id(lang))
     row = None if adjusted else _ROWS.get(key)
     if row is None:

@@ -194,7 +194,7 @@ class Event:
         if self.match is not None:
             match = self.match
             for b in match.boards:
-                yield {"record": "board", "board": b.board, "open": _room(b.open), "closed": _room(b.closed),
+                yield {"record": "board", "board": label(b.board), "open": _room(b.open), "closed": _room(b.closed),
                        "imps_home": b.imps_home}
             yield {"record": "match", "home": match.home, "visitors": match.visitors,
                    "home_imps": match.home_imps, "visitors_imps": match.visitors_imps,
@@ -224,9 +224,9 @@ def _result_record(rs: ResultScore) -> dict[str, Any]:
     """The ``result`` record of a scored table result."""
     r = rs.result
     return {
-        "record": "result", "board": r.board, "ns": r.ns, "ew": r.ew,
+        "record": "result", "board": label(r.board), "pair_ns": label(r.ns), "pair_ew": label(r.ew),
         "contract": _contract(r) or None, "declarer": _by(r) or None,
-        "result": result_text(r.contract, r.tricks) or None, "lead": r.lead,
+        "result": _tricks(r), "over_under": _over_under(r), "lead": r.lead,
         "score_ns": None if r.adjusted or r.assigned else r.score,
         **({"adjusted": r.adjusted.text} if r.adjusted is not None else {}),
         **({"assigned": r.assigned.text} if r.assigned is not None else {}),
@@ -240,7 +240,7 @@ def _result_record(rs: ResultScore) -> dict[str, Any]:
 def _pair_record(p: PairStanding) -> dict[str, Any]:
     """The ``pair`` record of a pair's standing."""
     return {
-        "record": "pair", "rank": p.rank, "pair": p.pair, "direction": p.direction,
+        "record": "pair", "rank": p.rank, "pair": label(p.pair), "direction": p.direction,
         "boards": p.boards, "mp": round(p.mp, 6), "top": p.top, "percentage": round(p.percentage, 6),
         "cross_imps": round(p.cross_imps, 6), "butler": p.butler,
     }
@@ -354,6 +354,26 @@ _LINES_A_WRITE = 4096
 # -- text --------------------------------------------------------------------------
 
 
+def label(text: str) -> int | str:
+    """A board or pair label as a JSON value: a number when it is one as written (``"7"``
+    → 7), else the text (``"7a"``, ``"07"``, ``"A1"``), so that nothing given is changed."""
+    if text.isascii() and text.isdigit() and (text == "0" or text[0] != "0") and len(text) <= 18:
+        return int(text)
+    return text
+
+
+def _tricks(r: TableResult) -> int | None:
+    """The tricks declarer won (None for a passed-out board, an adjusted or unknown result)."""
+    c = r.contract
+    return None if c is None or c.is_passout else r.tricks
+
+
+def _over_under(r: TableResult) -> int | None:
+    """Tricks over (+) or under (-) the contract; None where :func:`_tricks` is None."""
+    tricks = _tricks(r)
+    return None if tricks is None or r.contract is None else tricks - r.contract.required_tricks
+
+
 def _contract(r: TableResult) -> str:
     return "" if r.contract is None else r.contract.pbn
 
@@ -365,7 +385,7 @@ def _by(r: TableResult) -> str:
 
 def _room(r: TableResult) -> dict[str, Any]:
     out: dict[str, Any] = {"contract": _contract(r), "declarer": _by(r) or None,
-                           "result": result_text(r.contract, r.tricks) or None,
+                           "result": _tricks(r), "over_under": _over_under(r),
                            "ns": None if r.adjusted or r.assigned else r.score}
     if r.adjusted is not None:
         out["adjusted"] = r.adjusted.text

@@ -143,8 +143,8 @@ def _one_result(words: Sequence[str], params: Mapping[str, Any], lang: Language,
         "declarer": seat.letter if not contract.is_passout else None,
         "vulnerable": vul.pbn,
         "declarer_vulnerable": vulnerable,
-        "tricks": tricks if not contract.is_passout else None,
-        "result": bd.result,
+        "result": tricks if not contract.is_passout else None,
+        "over_under": bd.over_under if not contract.is_passout else None,
         "made": bd.made,
         "trick_score": bd.trick_score,
         "overtricks": bd.overtricks,
@@ -337,6 +337,20 @@ class ScoredLine(NamedTuple):
     ``# lang:`` line; ``error`` for a line that could not be scored."""
     error: BridgeError | None = None
     """Why the line could not be scored (with ``keep_going``), located at its line."""
+
+    @property
+    def value(self) -> int | None:
+        """The line's number as an ``int``: the score (or IMPs) it prints, the ``score`` of
+        its JSON object with ``as_json``; None for a blank, comment or error line."""
+        text = self.text
+        if text.lstrip("-").isdigit():
+            return int(text)
+        if text.startswith("{"):
+            import json
+
+            score = json.loads(text).get("score")
+            return score if isinstance(score, int) else None
+        return None
 
 
 def score_lines(lines: Iterable[str], *, vul: str | None = None, declarer: str | None = None, ns: bool = False,

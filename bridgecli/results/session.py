@@ -37,7 +37,7 @@ from bridgecli.core.events import (
     board_key,
     field_order,
 )
-from bridgecli.results.event import Event, EventHints, event_of, read_results
+from bridgecli.results.event import Event, EventHints, event_of, label, read_results
 
 if TYPE_CHECKING:
     from bridgecli.core.notation import Language
@@ -140,14 +140,15 @@ def session_records(session: Session, event: Event) -> Iterator[dict[str, Any]]:
     with the players' ``names`` (and ``club``, ``members`` when given)."""
     yield {"record": "session", "event": session.name, "date": session.date, "club": session.club,
            "boards": len(session.board_labels()), "tables": len(session.results)}
-    seats = {(r.board, r.ns, r.ew): (r.round, r.table) for r in session.results if r.round or r.table}
+    seats = {(label(r.board), label(r.ns), label(r.ew)): (r.round and label(r.round), r.table and label(r.table))
+             for r in session.results if r.round or r.table}
     for record in event.records():
         if record["record"] == "result" and seats:
-            rnd, table = seats.get((record["board"], record["ns"], record["ew"]), (None, None))
+            rnd, table = seats.get((record["board"], record["pair_ns"], record["pair_ew"]), (None, None))
             record = {"record": "result", "round": rnd, "table": table,
                       **{k: v for k, v in record.items() if k != "record"}}
         if record["record"] == "pair":
-            info = session.pair(record["pair"])
+            info = session.pair(str(record["pair"]))
             record["names"] = list(info.names)
             if info.club:
                 record["club"] = info.club

@@ -1,13 +1,14 @@
 """Double-dummy simulation: which contract, which lead, how often it makes, with error bars.
 
-:func:`simulate` is the library form of ``bridgecli simulate`` (``bc.simulation`` at the top
-level, where the name ``simulate`` is this package's)::
+:func:`simulation` is the library form of ``bridgecli simulate`` (``bc.simulation``; the
+name ``simulate`` at the top level is this package)::
 
     import bridgecli as bc
 
-    result = bc.simulation(["4S:N", "3NT:N"], n=200, seed=1, scoring="imps",
-                         where="hcp(north) + hcp(south) >= 25")
-    result["payoffs"]["table"][0][1]   # {"mean": ..., "se": ...}: 4S against 3NT in IMPs
+    result = bc.simulation(["4S:N", "3NT:N"], n=200, seed=1, payoff="imps",
+                           where="hcp(north) + hcp(south) >= 25")
+    result.contracts["4S:N"].make        # percent of deals 4S makes, a float
+    result["payoffs"]["matrix"][0][1]   # {"mean": ..., "se": ...}: 4S against 3NT in IMPs
 
 Modules: :mod:`.contracts` (``4S:N``), :mod:`.stats` (means, standard errors,
 payoffs), :mod:`.engine` (one chunk: deal, symmetrize, solve), :mod:`.aggregate`
@@ -19,7 +20,7 @@ Needs the DDS solver (``pip install 'bridgecli[dds]'``) to run.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from bridgecli.core.board import Board
@@ -27,19 +28,23 @@ if TYPE_CHECKING:
     from bridgecli.dealer.plain import Predeal
 
     from .contracts import SimContract
+    from .result import Simulation
 
 __all__ = ["simulate", "simulation"]
 
 
-def simulate(contracts: str | Sequence[str | SimContract] = (), *, lead: str | SimContract | None = None,
+def simulation(contracts: str | Sequence[str | SimContract] = (), *, lead: str | SimContract | None = None,
              n: int | None = 100, seed: int = 0, where: str | Sequence[str] = (),
              predeal: str | Sequence[str] | Predeal | None = None, script: str | None = None, vul: str = "None",
-             scoring: str = "imps", symmetrize: Sequence[int | str] = (), until_se: float | None = None,
+             payoff: str = "imps", symmetrize: Sequence[int | str] = (), until_se: float | None = None,
              jobs: int = 1, executor: str = "local", max_tries: int = 10_000_000,
-             deals: Iterable[Deal | Board] | None = None, worker_timeout: float | None = None) -> dict[str, Any]:
-    """Simulate ``n`` deals (the most with ``until_se``) and return every figure as a dict
-    (the object ``bridgecli simulate --json`` prints; see docs/commands/simulate.md).
-    ``summary["stopped"]`` says why it stopped (:data:`.run.STOP_REASONS`).
+             deals: Iterable[Deal | Board] | None = None, worker_timeout: float | None = None,
+             scoring: str | None = None) -> Simulation:
+    """Simulate ``n`` deals (the most with ``until_se``) and return every figure: a
+    :class:`~bridgecli.simulate.result.Simulation`, the object ``bridgecli simulate --json``
+    prints (a dict; see docs/commands/simulate.md and docs/KEYS.md) with typed views:
+    ``result.contracts["4S:N"].make`` is the make percentage as a float, ``.to_dict()`` the
+    plain dict. ``result.stopped`` says why it stopped (:data:`.run.STOP_REASONS`).
 
     Args:
         contracts: ``4S:N``-style texts (or one), compared with each other.
@@ -51,7 +56,8 @@ def simulate(contracts: str | Sequence[str | SimContract] = (), *, lead: str | S
             ``"south=SAKQ,HA"``, several in a list), or a :class:`~bridgecli.dealer.plain.Predeal`.
         script: The text of a dealer input file (its condition and predeal).
         vul: ``none``, ``NS``, ``EW`` or ``all`` (any case; ``both`` too).
-        scoring: ``imps``, ``mp`` or ``total``.
+        payoff: What the payoffs count: ``imps``, ``mp`` or ``total`` (``--scoring``).
+        scoring: The older name of ``payoff`` (before 0.2.0); give one of them.
         symmetrize: Seats (``"E"``, ``"west"`` or 0 North .. 3 West) whose hands are also permuted.
         until_se: Stop once every payoff's standard error is below this.
         jobs: Local worker processes.
@@ -64,7 +70,7 @@ def simulate(contracts: str | Sequence[str | SimContract] = (), *, lead: str | S
         worker_timeout: Seconds a Dask scheduler with no worker is waited on (default 60).
 
     Returns:
-        The summary dict of ``simulate --json``.
+        The figures, a :class:`~bridgecli.simulate.result.Simulation`.
 
     Raises:
         ParseError: bad arguments (a contract, condition, predeal, seat, vulnerability).
@@ -78,7 +84,13 @@ def simulate(contracts: str | Sequence[str | SimContract] = (), *, lead: str | S
     from bridgecli.dealer.predeal import parse_predeal
     from bridgecli.dealer.session import seat_of, vul_of
 
+    from .result import Simulation
     from .run import given_chunks, make_question, simulate_question, with_leader_hand
+
+    if scoring is not None:
+        if payoff != "imps" and payoff != scoring:
+            raise ParseError(f"payoff {payoff!r} and scoring {scoring!r} differ: give payoff alone")
+        payoff = scoring
 
     if predeal is None or isinstance(predeal, Predeal):
         fixed = predeal
@@ -97,9 +109,10 @@ def simulate(contracts: str | Sequence[str | SimContract] = (), *, lead: str | S
                              symmetrize=tuple(seat_of(s) for s in symmetrize), max_tries=max_tries)
     vul = vul_of(vul)
     chunks = None if given is None else given_chunks(given, question, n)
-    return simulate_question(question, n, vul, scoring, until_se, jobs, executor,
-                             deals=chunks, worker_timeout=worker_timeout)
+    return Simulation(simulate_question(question, n, vul, payoff, until_se, jobs, executor,
+                                        deals=chunks, worker_timeout=worker_timeout))
 
 
-simulation = simulate
-"""``bc.simulation``: :func:`simulate` under a name that does not clash with this package."""
+simulate = simulation
+"""The package's older name of :func:`simulation` (``bc.simulation``: the top-level name
+``simulate`` is this package)."""

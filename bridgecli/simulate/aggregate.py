@@ -183,12 +183,12 @@ class Aggregator:
 
         # a report, not boards: the board readers refuse it by its "record" key (issue #28)
         out: dict[str, Any] = {"record": "simulate", "deals": self.deals, "solved": self.rows, "tried": self.tried,
-                               "scoring": self.scoring, "vul": self.vul}
+                               "payoff": self.scoring, "vulnerable": self.vul}
         contracts = []
         total = self.hist.sum(axis=1)
         for i, c in enumerate(self.contracts):
-            entry = {"contract": str(c), "side": side_of(c.declarer), "tricks": est(3 * i), "make": rate(3 * i + 1),
-                     "score": est(3 * i + 2),
+            entry = {"contract": str(c), "side": side_of(c.declarer), "tricks_estimate": est(3 * i),
+                     "make": rate(3 * i + 1), "score_estimate": est(3 * i + 2),
                      "distribution": {str(t): (100.0 * float(self.hist[i, t] / total[i]) if total[i] else 0.0)
                                       for t in range(14) if self.hist[i, t] > 0}}
             if self.mp_field:
@@ -201,7 +201,7 @@ class Aggregator:
             for p, (i, j) in enumerate(self.pairs):
                 table[i][j] = est(3 * k + p)
                 table[j][i] = est(3 * k + p, flip=True, mp=mp)
-            out["payoffs"] = {"view": self.us, "items": [str(c) for c in self.contracts], "table": table}
+            out["payoffs"] = {"view": self.us, "items": [str(c) for c in self.contracts], "matrix": table}
         if self.lead is not None:
             base = 3 * k + len(self.pairs) + (k if self.mp_field else 0)
             groups = self.lead_groups()
@@ -210,7 +210,7 @@ class Aggregator:
                 r = g[0]
                 leads.append({"cards": [str(DECK[self.leader_cards[x]]) for x in g],
                               "defence_tricks": est(base + 3 * r), "set": rate(base + 3 * r + 1),
-                              "score": est(base + 3 * r + 2)})
+                              "score_estimate": est(base + 3 * r + 2)})
             lbase = base + 3 * len(self.leader_cards)
             index = {p: q for q, p in enumerate(self.lead_pairs)}
             n = len(groups)
@@ -220,6 +220,6 @@ class Aggregator:
                     q = index[groups[a][0], groups[b][0]]
                     ltable[a][b] = est(lbase + q)
                     ltable[b][a] = est(lbase + q, flip=True, mp=self.scoring == "mp")
-            out["lead"] = {"contract": str(self.lead), "leader": self.lead.leader.letter, "leads": leads,
-                           "payoffs": {"view": "defence", "table": ltable}}
+            out["lead_analysis"] = {"contract": str(self.lead), "leader": self.lead.leader.letter, "leads": leads,
+                           "payoffs": {"view": "defence", "matrix": ltable}}
         return out

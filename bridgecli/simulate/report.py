@@ -181,8 +181,8 @@ def render_text(summary: dict[str, Any], lang: Language | None = None, fmt: str 
     """The summary as tables and bar charts."""
     from tabulate import tabulate
 
-    scoring_word = _w(lang, _SCORING_WORD[summary["scoring"]])
-    vul = summary["vul"]
+    scoring_word = _w(lang, _SCORING_WORD[summary["payoff"]])
+    vul = summary["vulnerable"]
     if lang is not None and lang.code != "en":
         vul = lang.vul_out[("None", "NS", "EW", "All").index(vul)]
     if summary.get("source") is not None:
@@ -203,8 +203,8 @@ def render_text(summary: dict[str, Any], lang: Language | None = None, fmt: str 
         rows = []
         for c in contracts:
             row = [contract_text(c["contract"], lang), _num(c["make"]["mean"], 1), _interval(c["make"]),
-                   _num(c["tricks"]["mean"], 2), _num(c["tricks"]["se"], 2), _num(c["score"]["mean"], 0),
-                   _num(c["score"]["se"], 0)]
+                   _num(c["tricks_estimate"]["mean"], 2), _num(c["tricks_estimate"]["se"], 2), _num(c["score_estimate"]["mean"], 0),
+                   _num(c["score_estimate"]["se"], 0)]
             if field:
                 row += [_num(c["field"]["mean"], 1), _num(c["field"]["se"], 1)]
             rows.append(row)
@@ -214,7 +214,7 @@ def render_text(summary: dict[str, Any], lang: Language | None = None, fmt: str 
         for c in contracts:
             out.append(contract_text(c["contract"], lang))
             out += _bars(c["distribution"])
-    digits = 2 if summary["scoring"] == "imps" else 1 if summary["scoring"] == "mp" else 0
+    digits = 2 if summary["payoff"] == "imps" else 1 if summary["payoff"] == "mp" else 0
     payoffs = summary.get("payoffs")
     if payoffs:
         side = payoffs["view"]
@@ -223,15 +223,15 @@ def render_text(summary: dict[str, Any], lang: Language | None = None, fmt: str 
         out += ["", _w(lang, "Payoffs in {scoring} for {side} (row against column, mean ± 95% interval)",
                        scoring=scoring_word, side=side)]
         names = [contract_text(x, lang) for x in payoffs["items"]]
-        out += _payoff_table(names, payoffs["table"], digits, fmt)
-    lead = summary.get("lead")
+        out += _payoff_table(names, payoffs["matrix"], digits, fmt)
+    lead = summary.get("lead_analysis")
     if lead:
         seat = lead["leader"] if lang is None else lang.seat_out["NESW".index(lead["leader"])]
         out += ([] if out[-1] == "" else [""]) + [_w(lang, "Opening leads against {contract} (leader {seat})",
                        contract=contract_text(lead["contract"], lang), seat=seat)]
         names = [_cards_text(x["cards"], lang) for x in lead["leads"]]
         rows = [[name, _num(x["set"]["mean"], 1), _interval(x["set"]), _num(x["defence_tricks"]["mean"], 2),
-                 _num(x["defence_tricks"]["se"], 2), _num(x["score"]["mean"], 0), _num(x["score"]["se"], 0)]
+                 _num(x["defence_tricks"]["se"], 2), _num(x["score_estimate"]["mean"], 0), _num(x["score_estimate"]["se"], 0)]
                 for name, x in zip(names, lead["leads"])]
         se_word = _w(lang, "± SE")
         headers = [_w(lang, "Lead"), _w(lang, "Sets %"), _w(lang, "95% interval"), _w(lang, "Defence tricks"),
@@ -241,7 +241,7 @@ def render_text(summary: dict[str, Any], lang: Language | None = None, fmt: str 
         if len(names) > 1:
             out += ["", _w(lang, "Lead payoffs in {scoring} for the defence (row against column, mean ± 95% interval)",
                            scoring=scoring_word)]
-            out += _payoff_table(names, lead["payoffs"]["table"], digits, fmt)
+            out += _payoff_table(names, lead["payoffs"]["matrix"], digits, fmt)
     return "\n".join(out) + "\n"
 
 
@@ -265,7 +265,7 @@ def progress_text(agg: Any, elapsed: float, cap: int | None, until_se: float | N
         summary = agg.summary()
         parts += [f"{c['contract']} {c['make']['mean']:.0f}%" for c in summary["contracts"][:3]]
         if "payoffs" in summary:
-            cell = summary["payoffs"]["table"][0][1]
+            cell = summary["payoffs"]["matrix"][0][1]
             parts.append(f"{summary['payoffs']['items'][0]}-{summary['payoffs']['items'][1]} {cell['mean']:+.2f}")
     if worst is not None and math.isfinite(worst):
         parts.append(f"max SE {worst:.3g}")

@@ -52,14 +52,14 @@ def render_svg(summary: dict[str, Any], lang: Language | None = None) -> str:
         y = base + 50
     payoffs = summary.get("payoffs")
     if payoffs and summary.get("deals", 1):  # no deal, no payoff to draw
-        rows = payoffs["table"]
+        rows = payoffs["matrix"]
         names = payoffs["items"]
         items = [(names[i], rows[0][i]) for i in range(1, len(names))]
         scale = max([abs(e["mean"]) + Z95 * (e["se"] or 0.0) for _, e in items] + [1e-9])
         mid = left + (width - left - 20) / 2
         half = (width - left - 20) / 2 - 10
         parts.append(f'<text x="{left}" y="{y}" font-size="14" font-family="sans-serif">'
-                     f'{escape(contract_text(names[0], lang))} − … ({escape(summary["scoring"])})</text>')
+                     f'{escape(contract_text(names[0], lang))} − … ({escape(summary["payoff"])})</text>')
         y += 15
         parts.append(f'<line x1="{mid}" y1="{y}" x2="{mid}" y2="{y + 25 * len(items)}" stroke="#333"/>')
         for k, (name, _) in enumerate(items):

@@ -122,6 +122,10 @@ class BoardAnalysis:
         sections.append(self.table.optimum_result_table())
         return self.board.replace(tags=tags, sections=tuple(sections))
 
+    def to_dict(self) -> dict[str, Any]:
+        """:meth:`as_json`: the board with its findings as a dict of the board schema."""
+        return self.as_json()
+
     def as_json(self) -> dict[str, Any]:
         """The ``--json`` object: :meth:`annotated` as a board of the schema
         (:func:`bridgecli.formats.schema.to_dict`), the findings in its ``dd``, ``par``,

@@ -298,7 +298,7 @@ class Variant:
         })
         if rep.legal and rep.complete:
             bd = self.breakdown(contract, rep.declarer_tricks, False)
-            obj.update({"result": result_of(contract, rep.declarer_tricks), "made": bd.made,
+            obj.update({"result": rep.declarer_tricks, "over_under": result_of(contract, rep.declarer_tricks), "made": bd.made,
                         "below": bd.trick_score, "above": bd.above_the_line})
             if self.defenders_each and not bd.made:
                 obj["each_defender_above"] = -bd.undertricks
@@ -380,10 +380,10 @@ class Variant:
             raise ParseError(f"no {contract.strain.letter} contracts in {self.title}")
         tricks = tricks_of(contract, rtext)
         bd = self.breakdown(contract, tricks, vulnerable)
-        return {"variant": self.name, "contract": contract.pbn, "tricks": tricks, "declarer_vulnerable": vulnerable,
+        return {"variant": self.name, "contract": contract.pbn, "result": tricks, "declarer_vulnerable": vulnerable,
                 "made": bd.made, "below": bd.trick_score, "above": bd.above_the_line,
                 "overtricks": bd.overtricks, "slam_bonus": bd.slam_bonus, "insult": bd.insult,
-                "undertricks": bd.undertricks, "total": bd.total,
+                "undertricks": bd.undertricks, "score": bd.total,
                 "each_defender_above": -bd.undertricks if self.defenders_each and not bd.made else None}
 
     def __repr__(self) -> str:
@@ -396,7 +396,7 @@ def deal_label(board: Board) -> str:
 
 
 def add_play_details(obj: dict[str, object], rep: PlayOutcome) -> None:
-    """Add the ``error``, ``mismatch`` and ``tricks`` keys of a replay to ``obj``."""
+    """Add the ``error``, ``mismatch`` and ``played_tricks`` keys of a replay to ``obj``."""
     if rep.error is not None:
         obj["error"] = {"trick": rep.error.trick,
                         "seat": rep.error_seat.letter if rep.error_seat is not None else None,
@@ -404,7 +404,7 @@ def add_play_details(obj: dict[str, object], rep: PlayOutcome) -> None:
                         "reason": rep.error.reason, "message": rep.error.message}
     if rep.mismatch is not None:
         obj["mismatch"] = rep.mismatch
-    obj["tricks"] = [{"leader": t.leader.letter, "cards": [str(c) for c in t.cards], "winner": t.winner.letter}
+    obj["played_tricks"] = [{"leader": t.leader.letter, "cards": [str(c) for c in t.cards], "winner": t.winner.letter}
                      for t in rep.tricks]
 
 

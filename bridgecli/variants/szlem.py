@@ -158,12 +158,12 @@ def breakdown(contract: SzlemContract, tricks: int, vulnerable: bool) -> ScoreBr
     if result < 0:
         penalty = contract.points - got
         value = -penalty * FAILURE[v][contract.risk]
-        return ScoreBreakdown(undertricks=value, total=value, made=False, result=result)
+        return ScoreBreakdown(undertricks=value, total=value, made=False, over_under=result)
     below = contract.points * contract.risk.multiplier
     slam = (0, SMALL_SLAM[v], GRAND_SLAM[v])[contract.slam]
     insult = DOUBLED_BONUS[v] * (0, 1, 2)[contract.risk]
     return ScoreBreakdown(trick_score=below, slam_bonus=slam, insult=insult, total=below + slam + insult,
-                          made=True, result=result)
+                          made=True, over_under=result)
 
 
 def honours(cards: Sequence[Card], strain: Strain) -> int:
@@ -498,7 +498,7 @@ class Szlem(Variant):
         obj["honours"] = {s.letter: honours(cards[s], contract.strain) for s in PLAYERS}
         if rep.legal and rep.complete:
             bd = breakdown(contract, rep.declarer_tricks, False)
-            obj.update({"result": bd.result, "made": bd.made, "below": bd.trick_score,
+            obj.update({"result": rep.declarer_tricks, "over_under": bd.over_under, "made": bd.made, "below": bd.trick_score,
                         "above": bd.above_the_line})
         add_play_details(obj, rep)
         return obj
@@ -546,9 +546,9 @@ class Szlem(Variant):
         t = words[1].strip()
         tricks = contract.required if t == "=" else int(t) if is_digits(t) and len(t) <= 2 else -1
         bd = breakdown(contract, tricks, vulnerable)
-        return {"variant": self.name, "contract": str(contract), "tricks": tricks, "declarer_vulnerable": vulnerable,
+        return {"variant": self.name, "contract": str(contract), "result": tricks, "declarer_vulnerable": vulnerable,
                 "made": bd.made, "below": bd.trick_score, "above": bd.above_the_line, "slam_bonus": bd.slam_bonus,
-                "insult": bd.insult, "undertricks": bd.undertricks, "total": bd.total, "each_defender_above": None}
+                "insult": bd.insult, "undertricks": bd.undertricks, "score": bd.total, "each_defender_above": None}
 
 
 SZLEM = Szlem()

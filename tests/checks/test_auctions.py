@@ -86,7 +86,7 @@ def test_the_names_are_public_and_lazy() -> None:
 
 
 def test_one_auction_from_text() -> None:
-    v = bc.check_auction("1NT P 3NT P P P", "N")
+    v = bc.check_auction("N", "1NT P 3NT P P P")
     assert isinstance(v, bc.AuctionVerdict)
     assert v.ok and v.status == 0
     assert v.contract is not None
@@ -97,15 +97,15 @@ def test_one_auction_from_text() -> None:
 
 def test_one_auction_from_calls_is_the_same() -> None:
     calls = [bc.Bid(1, bc.Strain.SPADES), bc.DOUBLE, bc.REDOUBLE, bc.PASS, bc.PASS, bc.PASS]
-    v = bc.check_auction(calls, bc.Seat.EAST)
-    assert v.contract == bc.check_auction("1S X XX P P P", "E").contract
+    v = bc.check_auction(bc.Seat.EAST, calls)
+    assert v.contract == bc.check_auction("E", "1S X XX P P P").contract
     # E opened 1S, redoubled by W: 1SXX by East (the first of E-W to name spades)
     assert v.contract is not None and v.contract.risk == Risk.REDOUBLED and v.contract.declarer == bc.Seat.EAST
 
 
 def test_an_insufficient_bid() -> None:
     # W deals: W 1H, N P, E 1S, S P, W 1D: the fifth call, W's, does not outrank 1S (Law 18B)
-    v = bc.check_auction("1H P 1S P 1D", "W")
+    v = bc.check_auction("W", "1H P 1S P 1D")
     assert not v.ok and v.status == 1
     assert v.check is not None and v.check.index == 4 and v.check.reason == "insufficient"
     assert v.check.seat == bc.Seat.WEST
@@ -114,34 +114,34 @@ def test_an_insufficient_bid() -> None:
 
 def test_doubles_and_redoubles_out_of_place() -> None:
     # N deals 1H, E passes, S doubles partner's bid (Law 19A1)
-    assert bc.check_auction("1H P X", "N").check.reason == "double-own-side"  # type: ignore[union-attr]
+    assert bc.check_auction("N", "1H P X").check.reason == "double-own-side"  # type: ignore[union-attr]
     # a redouble of an undoubled bid (Law 19B1)
-    assert bc.check_auction("1H XX", "N").check.reason == "redouble-undoubled"  # type: ignore[union-attr]
+    assert bc.check_auction("N", "1H XX").check.reason == "redouble-undoubled"  # type: ignore[union-attr]
     # a call after the auction closed (Law 22)
-    assert bc.check_auction("P P P P 1C", "N").check.reason == "after-close"  # type: ignore[union-attr]
+    assert bc.check_auction("N", "P P P P 1C").check.reason == "after-close"  # type: ignore[union-attr]
 
 
 def test_open_auction_options() -> None:
     # S deals 1H, W doubles: N may pass, redouble or bid 1S and up; not double
-    v = bc.check_auction("1H X", "S", legal_calls=True)
+    v = bc.check_auction("S", "1H X", legal_calls=True)
     assert v.ok and v.contract is None
     assert v.legal_calls is not None
     assert v.legal_calls[:3] == (bc.PASS, bc.REDOUBLE, bc.Bid(1, bc.Strain.SPADES))
     assert len(v.legal_calls) == 2 + 32  # 1S .. 7NT: 35 bids less 1C 1D 1H
-    assert bc.check_auction("1H X", "S", require_complete=True).status == 1
+    assert bc.check_auction("S", "1H X", require_complete=True).status == 1
 
 
 def test_all_pass_and_languages() -> None:
-    assert bc.check_auction("1C AP", "N").contract == bc.check_auction("1C P P P", "N").contract
-    v = bc.check_auction("1BA pas 3BA pas pas pas", "N", lang="pl")
+    assert bc.check_auction("N", "1C AP").contract == bc.check_auction("N", "1C P P P").contract
+    v = bc.check_auction("N", "1BA pas 3BA pas pas pas", lang="pl")
     assert v.contract is not None and v.contract.level == 3 and v.contract.strain == bc.Strain.NOTRUMP
 
 
 def test_bad_input_raises() -> None:
     with pytest.raises(bc.ParseError):
-        bc.check_auction("1NT P 8C", "N")
+        bc.check_auction("N", "1NT P 8C")
     with pytest.raises(bc.ParseError):
-        bc.check_auction("1NT", "Q")
+        bc.check_auction("Q", "1NT")
 
 
 def _texts(verdicts: object) -> list[str]:

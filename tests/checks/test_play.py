@@ -58,12 +58,12 @@ def test_play_outcome_scores_the_grand_slam() -> None:
     (board,) = bc.loads(board_text(1, GRAND), "pbn")
     # 7S made, not vulnerable: 7 x 30 trick points + 300 game + 1000 grand slam (Law 77)
     assert bc.play_outcome(board) == {
-        "board": 1, "legal": True, "contract": "7S", "declarer": "N", "declarer_tricks": 13, "result": 0,
-        "score": 1510, "claimed": False, "complete": True}
+        "board": 1, "legal": True, "contract": "7S", "declarer": "N", "declarer_tricks": 13, "result": 13,
+        "over_under": 0, "score": 1510, "claimed": False, "complete": True}
     (vul,) = bc.loads(board_text(1, GRAND, vul="All"), "pbn")
     # vulnerable: 210 + 500 game + 1500 grand slam
     assert bc.play_outcome(vul)["score"] == 2210
-    assert bc.play_outcome(board, with_tricks=True)["tricks"][0] == {
+    assert bc.play_outcome(board, with_tricks=True)["played_tricks"][0] == {
         "leader": "E", "cards": ["H2", "D2", "C2", "S2"], "winner": "N"}
 
 

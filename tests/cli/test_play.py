@@ -56,7 +56,7 @@ def test_inline_card_forms_and_json_keys(runner):
     assert "error" not in obj
     # vulnerable grand slam: 210 + 500 + 1500 = 2210
     assert obj["legal"] is True and obj["contract"] == "7S" and obj["declarer"] == "N"
-    assert obj["declarer_tricks"] == 13 and obj["result"] == 0 and obj["score"] == 2210
+    assert obj["declarer_tricks"] == 13 and obj["result"] == 13 and obj["over_under"] == 0 and obj["score"] == 2210
     assert obj["claimed"] is False
 
 
@@ -185,9 +185,9 @@ def test_complete_writes_a_legal_13_trick_play(runner, tmp_path):
     assert r.exit_code == 0, r.stderr
     obj = json.loads(r.stdout)
     assert obj["legal"] and obj["complete"] and not obj["claimed"]
-    assert len(obj["tricks"]) == 13
-    assert obj["tricks"][0]["cards"] == ["DJ", "D5", "D2", "DA"]
-    played = [c for t in obj["tricks"] for c in t["cards"]]
+    assert len(obj["played_tricks"]) == 13
+    assert obj["played_tricks"][0]["cards"] == ["DJ", "D5", "D2", "DA"]
+    played = [c for t in obj["played_tricks"] for c in t["cards"]]
     assert len(set(played)) == 52
 
 

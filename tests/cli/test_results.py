@@ -293,12 +293,12 @@ def test_scoring_options_override_the_session_file(runner, tmp_path):
                 if r["record"] == "pair" and r["direction"] == "NS"]
 
     # the README's N-S: by percentage 2 (66.67), 1 (50), 3; by Butler 1 (+14), 2 (-5), 3 (-12)
-    assert ranking() == [("1", "1", "NS"), ("2", "2", "NS"), ("3", "3", "NS")]
-    assert ranking("--rank-by", "mp") == [("1", "2", "NS"), ("2", "1", "NS"), ("3", "3", "NS")]
+    assert ranking() == [("1", 1, "NS"), ("2", 2, "NS"), ("3", 3, "NS")]
+    assert ranking("--rank-by", "mp") == [("1", 2, "NS"), ("2", 1, "NS"), ("3", 3, "NS")]
     # one winner: pair 2's 66.67% heads the field; 5 (58.33%) second
     res = runner.invoke(cli, ["results", str(session), "--json", "--rank-by", "mp", "--winners", "one"])
     pairs = [r for r in map(json.loads, res.output.splitlines()) if r["record"] == "pair"]
-    assert [(p["rank"], p["pair"]) for p in pairs][:2] == [("1", "2"), ("2", "5")]
+    assert [(p["rank"], p["pair"]) for p in pairs][:2] == [("1", 2), ("2", 5)]
 
 
 def test_scoring_options_need_an_event(runner):
@@ -338,7 +338,7 @@ def test_score_event_sections_option(runner, tmp_path):
     def mp(*options: str) -> list[tuple[str, float, int]]:
         res = runner.invoke(cli, ["score", "--event", str(travellers), "--json", *options])
         assert res.exit_code == 0, res.output
-        return [(r["ns"], r["mp_ns"], r["top"]) for r in map(json.loads, res.output.splitlines())
+        return [(r["pair_ns"], r["mp_ns"], r["top"]) for r in map(json.loads, res.output.splitlines())
                 if r["record"] == "result"]
 
     assert mp() == [("A1", 0, 2), ("A2", 2, 2), ("B1", 0, 2), ("B2", 2, 2)]

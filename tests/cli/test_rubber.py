@@ -67,7 +67,7 @@ def test_json_keys_and_entries(runner: CliRunner) -> None:
     assert (rub["ns_total"], rub["ew_total"], rub["finished"], rub["winner"]) == (1630, 510, True, "NS")
     assert rub["games"] == {"NS": 2, "EW": 1} and rub["rubber_bonus"] == 500
     assert (doc["ns_total"], doc["ew_total"]) == (1630, 510)
-    assert rub["entries"][0] == {"side": "NS", "place": "below", "amount": 60, "reason": "tricks", "deal": 1, "game": 1}
+    assert rub["entries"][0] == {"side": "NS", "place": "below", "amount": 60, "reason": "tricks", "deal_number": 1, "game": 1}
     assert sum(e["amount"] for e in rub["entries"] if e["side"] == "EW") == 510
     assert [(e["side"], e["amount"]) for e in rub["entries"] if e["reason"] == "honours"] == [("EW", 150), ("NS", 100)]
 
@@ -309,7 +309,7 @@ def test_board_contract_from_the_auction(runner: CliRunner, tmp_path: Path) -> N
     f.write_text("- board: 1\n  dealer: N\n  auction: [1S, Pass, 4S, Pass, Pass, Pass]\n  result: 10\n")
     doc = json.loads(run(runner, str(f), "--json").stdout)
     assert doc["rubbers"][0]["entries"][0] == {"side": "NS", "place": "below", "amount": 120, "reason": "tricks",
-                                               "deal": 1, "game": 1}
+                                               "deal_number": 1, "game": 1}
 
 
 def test_players_table_stays_aligned_with_long_names(runner):

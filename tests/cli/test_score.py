@@ -83,7 +83,7 @@ def test_json_breakdown(runner: CliRunner) -> None:
     rec = json.loads(r.stdout)
     assert rec["score"] == 580 and rec["ns"] == -580
     assert (rec["trick_score"], rec["partscore_bonus"], rec["insult"], rec["overtricks"]) == (80, 50, 50, 400)
-    assert rec["made"] is True and rec["result"] == 2 and rec["vulnerable"] == "All" and rec["declarer_vulnerable"] is True
+    assert rec["made"] is True and rec["result"] == 10 and rec["over_under"] == 2 and rec["vulnerable"] == "All" and rec["declarer_vulnerable"] is True
     r = run(runner, "4SX-4", "--json")
     rec = json.loads(r.stdout)
     assert (rec["undertricks"], rec["score"], rec["made"], rec["ns"]) == (-800, -800, False, None)
@@ -229,10 +229,10 @@ def test_event_csv_pairs_json(runner: CliRunner, tmp_path: Path) -> None:
     assert [x["score_ns"] for x in results] == [420, 450, -50, 170, 600, 600, 50]
     assert [x["mp_ns"] for x in results[:4]] == [4, 6, 0, 2]
     assert results[4]["mp_ns"] == pytest.approx(13 / 3)
-    assert results[0]["lead"] == "HK" and results[0]["result"] == "=" and results[1]["result"] == "+1"
-    assert pairs["2"]["percentage"] == pytest.approx(100 * (6 + 13 / 3) / 12)
-    assert pairs["2"]["rank"] == "1" and pairs["14"]["rank"] == "1"
-    assert pairs["1"]["butler"] == 5 + 5  # board 2 datum 420: 600 - 420 = 180 -> 5
+    assert results[0]["lead"] == "HK" and results[0]["over_under"] == 0 and results[1]["over_under"] == 1
+    assert pairs[2]["percentage"] == pytest.approx(100 * (6 + 13 / 3) / 12)
+    assert pairs[2]["rank"] == "1" and pairs[14]["rank"] == "1"
+    assert pairs[1]["butler"] == 5 + 5  # board 2 datum 420: 600 - 420 = 180 -> 5
 
 
 def test_event_csv_table(runner: CliRunner, tmp_path: Path) -> None:
@@ -341,7 +341,7 @@ def test_file_table_and_json(runner: CliRunner, tmp_path: Path) -> None:
     recs = [json.loads(line) for line in r.stdout.splitlines()]
     # board 2: E declares 3NTX not vulnerable, down 2: 300 to N-S; board 4 scored OldMP: down 4 = 700
     assert [x["ns"] for x in recs] == [420, 300, 0, -700]
-    assert recs[1]["result"] == "-2" and recs[1]["declarer"] == "E"
+    assert recs[1]["result"] == 7 and recs[1]["over_under"] == -2 and recs[1]["declarer"] == "E"
     r = run(runner, str(f), "--fmt", "plain")
     assert r.exit_code == 0 and "3NTX" in r.stdout and "Board" in r.stdout
     r = run(runner, str(f), "--json", "--scoring", "duplicate")
@@ -514,7 +514,7 @@ def test_file_contract_from_auction_tricks_from_play(runner: CliRunner, tmp_path
     assert r.exit_code == 0, r.stderr
     rec = json.loads(r.stdout)
     # 7S by N, 13 tricks, not vulnerable: 210 + 300 + 1000 (RULES.md §3)
-    assert (rec["contract"], rec["declarer"], rec["tricks"], rec["ns"]) == ("7S", "N", 13, 1510)
+    assert (rec["contract"], rec["declarer"], rec["result"], rec["ns"]) == ("7S", "N", 13, 1510)
     out = tmp_path / "scored.pbn"
     assert run(runner, str(f), "-o", str(out)).exit_code == 0
     text = out.read_text()
@@ -563,7 +563,7 @@ def test_dash_with_from_reads_boards_from_stdin(runner: CliRunner) -> None:
     r = runner.invoke(cli, ["score", "-", "--from", "pbn", "--json"], input=_SCORED_BOARD.format(score="EW 100"))
     assert r.exit_code == 0, r.stderr
     obj = json.loads(r.stdout)
-    assert (obj["board"], obj["contract"], obj["tricks"]) == (3, "2HX", 7)
+    assert (obj["board"], obj["contract"], obj["result"]) == (3, "2HX", 7)
 
 
 def test_batch_ignores_a_byte_order_mark(runner: CliRunner) -> None:
@@ -671,11 +671,11 @@ def test_event_with_adjusted_scores(runner: CliRunner, tmp_path: Path) -> None:
                    "1,1,11,4S,N,=,\n1,2,12,4S,N,+1,\n1,3,13,3NT,S,=,\n1,4,14,,,,A+/A-\n1,5,15,A,,,\n")
     result = run(runner, "--event", str(csv), "--json")
     assert result.exit_code == 0, result.stderr
-    recs = {r["ns"]: r for r in map(json.loads, result.stdout.splitlines()) if r["record"] == "result"}
+    recs = {r["pair_ns"]: r for r in map(json.loads, result.stdout.splitlines()) if r["record"] == "result"}
     # top 8 (5 tables); A+/A-: 60% and 40% of 8; the three real scores factored up by 5/3
-    assert (recs["4"]["mp_ns"], recs["4"]["mp_ew"], recs["4"]["adjusted"]) == (4.8, 3.2, "A+/A-")
-    assert recs["4"]["score_ns"] is None and recs["1"]["score_ns"] == 420
-    assert recs["2"]["mp_ns"] == pytest.approx(22 / 3)
+    assert (recs[4]["mp_ns"], recs[4]["mp_ew"], recs[4]["adjusted"]) == (4.8, 3.2, "A+/A-")
+    assert recs[4]["score_ns"] is None and recs[1]["score_ns"] == 420
+    assert recs[2]["mp_ns"] == pytest.approx(22 / 3)
     text = run(runner, "--event", str(csv))
     row = next(line for line in text.stdout.splitlines() if line.split()[:3] == ["1", "4", "14"])
     assert row.split()[3:5] == ["A+", "A-"]  # each side's own score in the +NS / +EW columns
@@ -768,6 +768,6 @@ def test_a_score_table_without_scores_is_scored_from_its_contracts(runner: CliRu
                    ' 1  2 4S   N 10\n 3  4 4S   N  9\n 5  6 3NT  S 10\n 7  8 Pass -  -\n')
     result = run(runner, "--event", str(pbn), "--json")
     assert result.exit_code == 0, result.stderr
-    scores = {r["ns"]: r["score_ns"] for r in map(json.loads, result.stdout.splitlines()) if r["record"] == "result"}
+    scores = {r["pair_ns"]: r["score_ns"] for r in map(json.loads, result.stdout.splitlines()) if r["record"] == "result"}
     # N-S not vulnerable: 4S= 420, 4S-1 -50, 3NT+1 430, passed out 0 (Law 77)
-    assert scores == {"1": 420, "3": -50, "5": 430, "7": 0}
+    assert scores == {1: 420, 3: -50, 5: 430, 7: 0}

@@ -432,7 +432,7 @@ def test_parallel_workers_give_the_same_output(runner: CliRunner, tmp_path: Any)
         assert one.exit_code == two.exit_code == 2
         assert one.stdout == two.stdout
         assert len(one.stdout.splitlines()) == 12
-    records = [json.loads(x)["record"] for x in run(runner, str(path), "-j", "2", "--json").stdout.splitlines()]
+    records = [json.loads(x)["record_number"] for x in run(runner, str(path), "-j", "2", "--json").stdout.splitlines()]
     assert records == list(range(1, 13))
 
 
@@ -449,7 +449,7 @@ def test_parallel_redoes_a_batch_when_the_record_plan_is_wrong(monkeypatch: pyte
     out = io.StringIO()
     assert va.check_auctions(text, jobs=2).write(out, as_json=True) == (1, 6)
     assert out.getvalue() == expected.getvalue()
-    assert [json.loads(x)["record"] for x in out.getvalue().splitlines()] == [1, 2, 3, 4, 5, 6]
+    assert [json.loads(x)["record_number"] for x in out.getvalue().splitlines()] == [1, 2, 3, 4, 5, 6]
 
 
 def test_pbn_with_comments_and_crlf_reads_the_same(runner: CliRunner) -> None:

@@ -350,7 +350,7 @@ def test_check_calls_incomplete() -> None:
 
 
 def test_unknown_call_object() -> None:
-    r = check_calls(N, ["1C"])  # type: ignore[list-item]
+    r = check_calls(N, [1])  # type: ignore[list-item]  (a text such as "1C" is read as the call)
     assert r.reason == "unknown-call" and r.index == 0
 
 

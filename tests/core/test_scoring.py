@@ -116,13 +116,13 @@ def test_breakdown_parts_of_worked_examples() -> None:
     # RULES.md §3.4 #9: 1NTXX V 8 tricks = 160 + 500 + 100 + 400
     bd = breakdown(Contract.from_str("1NTXX"), 8, True)
     assert (bd.trick_score, bd.game_bonus, bd.insult, bd.overtricks, bd.slam_bonus) == (160, 500, 100, 400, 0)
-    assert bd.made and bd.result == 1 and bd.partscore_bonus == 0 and bd.undertricks == 0
+    assert bd.made and bd.over_under == 1 and bd.partscore_bonus == 0 and bd.undertricks == 0
     # #2: 2S NV 9 tricks = 60 + 50 + 30
     bd = breakdown(Contract.from_str("2S"), 9, False)
     assert (bd.trick_score, bd.partscore_bonus, bd.overtricks, bd.game_bonus) == (60, 50, 30, 0)
     # #17: 7CX NV down 7
     bd = breakdown(Contract.from_str("7CX"), 6, False)
-    assert (bd.undertricks, bd.total, bd.made, bd.result, bd.trick_score) == (-1700, -1700, False, -7, 0)
+    assert (bd.undertricks, bd.total, bd.made, bd.over_under, bd.trick_score) == (-1700, -1700, False, -7, 0)
     assert bd.above_the_line == -1700
 
 
@@ -222,7 +222,7 @@ def test_breakdown_adds_up_and_sign_follows_result(c: Contract, tricks: int, vul
     parts = bd.trick_score + bd.overtricks + bd.game_bonus + bd.partscore_bonus + bd.slam_bonus + bd.insult
     assert bd.total == parts + bd.undertricks == score(c, tricks, vul)
     assert bd.made == (tricks >= c.level + 6) == (bd.total > 0)
-    assert bd.result == tricks - c.level - 6
+    assert bd.over_under == tricks - c.level - 6
     assert (bd.game_bonus > 0) != (bd.partscore_bonus > 0) if bd.made else bd.game_bonus == 0
     # vulnerability never helps a failing declarer, nor hurts a making one
     other = score(c, tricks, not vul)

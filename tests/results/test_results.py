@@ -106,10 +106,10 @@ def test_score_boards_from_text() -> None:
     # 420; 3NTX-2 by E not vulnerable: 300 to N-S; passed out 0; 4HX-4 by W not
     # vulnerable, pre-1987 table (100, 200, 200, 200): 700 to N-S
     assert [s.ns for s in scored] == [420, 300, 0, 700]
-    assert [s.result for s in scored] == ["=", "-2", "", "-4"]
+    assert [s.result_text for s in scored] == ["=", "-2", "", "-4"]
     assert all(s.error is None for s in scored)
     assert scored[1].as_dict() == {"record": "score", "board": 2, "vulnerable": "NS", "contract": "3NTX", "declarer": "E",
-                                   "tricks": 7, "result": "-2", "ns": 300}
+                                   "result": 7, "over_under": -2, "ns": 300}
 
 
 def test_scoring_given_overrides_the_boards_tag() -> None:
@@ -190,7 +190,7 @@ def test_pairs_event_from_text_and_from_results() -> None:
     assert bc.score_event(results).pairs == event.pairs
     ranking = [r for r in event.records() if r["record"] == "pair"]
     assert [(r["pair"], r["percentage"]) for r in ranking if r["direction"] == "NS"] == [
-        ("1", 75.0), ("2", 75.0), ("3", 0.0)]
+        (1, 75.0), (2, 75.0), (3, 0.0)]
 
 
 def test_event_from_boards_keeps_only_table_results() -> None:

@@ -64,7 +64,7 @@ def test_records_carry_the_players(tmp_path):
     assert records[0] == {"record": "session", "event": "Wtorek", "date": "2026-12-01",
                           "club": "Klub Brydżowy Łódź", "boards": 2, "tables": 4}
     assert [r["record"] for r in records[1:]] == ["result"] * 4 + ["pair"] * 4
-    two = next(r for r in records if r["record"] == "pair" and r["pair"] == "2")
+    two = next(r for r in records if r["record"] == "pair" and r["pair"] == 2)
     assert two["names"] == ["Ödön Győri", "Árpád Fűzfa"] and two["club"] == "BC Győr"
     assert two["members"] == ["H-1", "H-2"]
 

@@ -96,13 +96,13 @@ def test_aggregate_make_scores_and_imps_by_hand():
     c4s, c3n = s["contracts"]
     assert c4s["make"]["mean"] == pytest.approx(200 / 3)
     assert c3n["make"]["mean"] == pytest.approx(100.0)
-    assert c4s["score"]["mean"] == pytest.approx((420 - 50 + 450) / 3)
+    assert c4s["score_estimate"]["mean"] == pytest.approx((420 - 50 + 450) / 3)
     assert c4s["distribution"] == {"9": pytest.approx(100 / 3), "10": pytest.approx(100 / 3),
                                    "11": pytest.approx(100 / 3)}
-    cell = s["payoffs"]["table"][0][1]
+    cell = s["payoffs"]["matrix"][0][1]
     assert cell["mean"] == pytest.approx(-8 / 3)
     assert cell["se"] == pytest.approx(np.std([1, -10, 1], ddof=1) / math.sqrt(3))
-    assert s["payoffs"]["table"][1][0]["mean"] == pytest.approx(8 / 3)
+    assert s["payoffs"]["matrix"][1][0]["mean"] == pytest.approx(8 / 3)
 
 
 def test_matchpoints_against_the_field_by_hand():
@@ -113,8 +113,8 @@ def test_matchpoints_against_the_field_by_hand():
     agg.add(_chunk([[10, 10, 9]]))
     s = agg.summary()
     assert [c["field"]["mean"] for c in s["contracts"]] == [50.0, 100.0, 0.0]
-    assert s["payoffs"]["table"][0][1]["mean"] == 0.0
-    assert s["payoffs"]["table"][1][0]["mean"] == 100.0
+    assert s["payoffs"]["matrix"][0][1]["mean"] == 0.0
+    assert s["payoffs"]["matrix"][1][0]["mean"] == 100.0
 
 
 def test_contract_of_the_other_side_counts_against_us():
@@ -124,7 +124,7 @@ def test_contract_of_the_other_side_counts_against_us():
     agg = Aggregator(cs, "None", "imps")
     agg.add(_chunk([[10, 9]]))
     assert agg.summary()["payoffs"]["view"] == "NS"
-    assert agg.summary()["payoffs"]["table"][0][1]["mean"] == 3.0
+    assert agg.summary()["payoffs"]["matrix"][0][1]["mean"] == 3.0
 
 
 def test_clusters_are_averaged_before_the_standard_error():
@@ -143,11 +143,11 @@ def test_lead_payoffs_are_positive_for_the_lead_that_sets():
     # leader's cards: two of them; the first gives the defence 5 tricks (one down, +50), the second 3 (3NT+1, -430)
     agg = Aggregator([], "None", "imps", lead, (51, 50))
     agg.add(_chunk(np.zeros((2, 0)), leads=[[5, 3], [5, 3]]))
-    s = agg.summary()["lead"]
+    s = agg.summary()["lead_analysis"]
     assert [x["set"]["mean"] for x in s["leads"]] == [100.0, 0.0]
-    assert [x["score"]["mean"] for x in s["leads"]] == [50.0, -430.0]
+    assert [x["score_estimate"]["mean"] for x in s["leads"]] == [50.0, -430.0]
     assert s["payoffs"]["view"] == "defence"
-    assert s["payoffs"]["table"][0][1]["mean"] == 10.0  # 480 points = 10 IMPs for the defence (Law 78B)
+    assert s["payoffs"]["matrix"][0][1]["mean"] == 10.0  # 480 points = 10 IMPs for the defence (Law 78B)
 
 
 def test_equal_leads_are_grouped():
@@ -155,7 +155,7 @@ def test_equal_leads_are_grouped():
     # SA SK SQ C2: SA and SK always alike, SQ differs once, C2 is another suit
     agg = Aggregator([], "None", "imps", lead, (51, 50, 49, 0))
     agg.add(_chunk(np.zeros((2, 0)), leads=[[4, 4, 4, 4], [3, 3, 5, 3]]))
-    assert [x["cards"] for x in agg.summary()["lead"]["leads"]] == [["SA", "SK"], ["SQ"], ["C2"]]
+    assert [x["cards"] for x in agg.summary()["lead_analysis"]["leads"]] == [["SA", "SK"], ["SQ"], ["C2"]]
 
 
 def test_symmetrized_rows_swap_the_seats():
@@ -200,8 +200,8 @@ def test_svg_whiskers_are_the_95_percent_interval():
     numbers = re.compile(r'<line x1="([-0-9.]+)" y1="[-0-9.]+" x2="([-0-9.]+)"')
     for k in range(1, 401):
         mean, se = 0.05 * k, 1.0
-        summary = {"contracts": [], "scoring": "imps",
-                   "payoffs": {"items": ["4S:N", "3NT:N"], "table": [[None, {"mean": mean, "se": se}], [None, None]]}}
+        summary = {"contracts": [], "payoff": "imps",
+                   "payoffs": {"items": ["4S:N", "3NT:N"], "matrix": [[None, {"mean": mean, "se": se}], [None, None]]}}
         (axis_x, _), (lo_x, hi_x) = numbers.findall(render_svg(summary))
         mid = float(axis_x)
         half = float(hi_x) - mid  # the upper end, mean + z·se, is the longest reach

@@ -46,11 +46,11 @@ def test_the_figures_of_a_file_equal_a_plain_loop_over_its_deals(runner, tmp_pat
     tricks = [[t[c.declarer, c.strain] for c in sims] for t in tables]
     scores = [[score(c.contract, row[i], False) for i, c in enumerate(sims)] for row in tricks]
     for i, c in enumerate(out["contracts"]):
-        assert c["tricks"]["mean"] == pytest.approx(np.mean([row[i] for row in tricks]))
+        assert c["tricks_estimate"]["mean"] == pytest.approx(np.mean([row[i] for row in tricks]))
         assert c["make"]["mean"] == pytest.approx(100 * np.mean([row[i] >= sims[i].level + 6 for row in tricks]))
-        assert c["score"]["se"] == pytest.approx(np.std([row[i] for row in scores], ddof=1) / math.sqrt(7))
+        assert c["score_estimate"]["se"] == pytest.approx(np.std([row[i] for row in scores], ddof=1) / math.sqrt(7))
     pay = [imps(a - b) for a, b in scores]
-    assert out["payoffs"]["table"][0][1]["mean"] == pytest.approx(np.mean(pay))
+    assert out["payoffs"]["matrix"][0][1]["mean"] == pytest.approx(np.mean(pay))
 
 
 def test_stdin_n_and_where(runner):
@@ -101,7 +101,7 @@ def test_a_board_without_four_hands_names_the_board(runner):
     out = json.loads(r.stdout)
     assert out["deals"] == 1 and out["tried"] == 1  # board 1 alone: board 3, after the bad one, is not read
     table = dds.solve_tables([full[0]])[0]
-    assert out["contracts"][0]["tricks"]["mean"] == table[SimContract.from_str("4S:N").declarer, Strain.SPADES]
+    assert out["contracts"][0]["tricks_estimate"]["mean"] == table[SimContract.from_str("4S:N").declarer, Strain.SPADES]
 
 
 def test_a_lead_question_of_given_deals(runner):
@@ -109,7 +109,7 @@ def test_a_lead_question_of_given_deals(runner):
     text = _deals(runner, 4, "--predeal", west)
     r = runner.invoke(cli, ["simulate", "-", "--lead", "3NT:S", "--json"], input=text)
     assert r.exit_code == 0, r.output
-    leads = json.loads(r.stdout)["lead"]["leads"]
+    leads = json.loads(r.stdout)["lead_analysis"]["leads"]
     assert sorted(c for x in leads for c in x["cards"]) == sorted(
         ["SK", "SQ", "SJ", "S2", "HK", "H3", "H2", "DT", "D9", "D8", "C5", "C4", "C2"])
     other = text + "\n\n" + _deals(runner, 1)  # a fifth deal where west holds another hand

@@ -73,14 +73,14 @@ def test_figures_equal_a_plain_loop_over_solve_and_score():
         per_deal.append(row)
     for i, c in enumerate(out["contracts"]):
         assert c["make"]["mean"] == pytest.approx(100 * np.mean([r[i][0] >= sims[i].level + 6 for r in per_deal]))
-        assert c["tricks"]["mean"] == pytest.approx(np.mean([r[i][0] for r in per_deal]))
-        assert c["score"]["mean"] == pytest.approx(np.mean([r[i][1] for r in per_deal]))
+        assert c["tricks_estimate"]["mean"] == pytest.approx(np.mean([r[i][0] for r in per_deal]))
+        assert c["score_estimate"]["mean"] == pytest.approx(np.mean([r[i][1] for r in per_deal]))
     for i in range(3):
         for j in range(3):
             if i == j:
                 continue
             values = [imps(r[i][2] - r[j][2]) for r in per_deal]
-            cell = out["payoffs"]["table"][i][j]
+            cell = out["payoffs"]["matrix"][i][j]
             assert cell["mean"] == pytest.approx(np.mean(values))
             assert cell["se"] == pytest.approx(np.std(values, ddof=1) / math.sqrt(8))
 
@@ -115,7 +115,7 @@ def test_symmetrize_keeps_the_mean_and_shrinks_the_error():
 def test_the_lead_that_sets_is_positive_for_the_defence():
     q = make_question([], "3NT:S", seed=3, predeal=_predeal(LEAD_N, LEAD_W))
     out, _ = _run(q, 4, vul="None", scoring="imps")
-    lead = out["lead"]
+    lead = out["lead_analysis"]
     by_cards = {"".join(x["cards"]): x for x in lead["leads"]}
     assert by_cards["CACKCQCJCTC9"]["set"]["mean"] == 100.0
     assert by_cards["CACKCQCJCTC9"]["defence_tricks"]["mean"] >= 6
@@ -125,8 +125,8 @@ def test_the_lead_that_sets_is_positive_for_the_defence():
     club = names.index("CACKCQCJCTC9")
     for k, x in enumerate(lead["leads"]):
         if k != club:
-            assert lead["payoffs"]["table"][club][k]["mean"] > 0
-            assert lead["payoffs"]["table"][k][club]["mean"] < 0
+            assert lead["payoffs"]["matrix"][club][k]["mean"] > 0
+            assert lead["payoffs"]["matrix"][k][club]["mean"] < 0
 
 
 def test_lead_needs_the_leaders_hand():
@@ -162,7 +162,7 @@ def test_until_se_stops_when_the_errors_are_small(runner):
                             "--scoring", "total", "--progress"])
     assert r.exit_code == 0, r.output
     out = json.loads(r.stdout)
-    table = out["payoffs"]["table"]
+    table = out["payoffs"]["matrix"]
     # merged a chunk of 25 at a time, checked from 30 deals on: the first check is at 50
     assert out["stopped"] == "until-se"
     assert table[0][1]["se"] < 15
@@ -333,6 +333,23 @@ def test_bc_simulation_is_the_commands_json() -> None:
     assert json.loads(r.stdout) == json.loads(json.dumps(result))
     # North-South hold 26 cards: the side's tricks in spades and notrump are whole numbers from 0 to 13
     for c in result["contracts"]:
-        assert 0 <= c["tricks"]["mean"] <= 13 and result["deals"] == 6
+        assert 0 <= c["tricks_estimate"]["mean"] <= 13 and result["deals"] == 6
     with pytest.raises(bc.ParseError):
         bc.simulation("4S:N", n=1, vul="sideways")
+
+
+def test_bc_simulation_gives_typed_figures() -> None:
+    import bridgecli as bc
+
+    pytest.importorskip("endplay", reason="simulate needs the dds extra")
+    predeal = ["N:AKJ32.K2.Q32.A32", "S:Q54.AQ3.KJ4.8765"]
+    result = bc.simulation(["4S:N", "3NT:N"], n=6, seed=4, predeal=predeal, payoff="total")
+    four = result.contracts["4S:N"]
+    assert isinstance(result, bc.Simulation) and isinstance(four, bc.ContractEstimate)
+    assert isinstance(four.make, float) and 0.0 <= four.make <= 100.0
+    raw = result.to_dict()
+    assert type(raw) is dict and raw["payoff"] == "total" and raw["contracts"][0]["make"]["mean"] == four.make
+    assert four.tricks == raw["contracts"][0]["tricks_estimate"]["mean"] and result.deals == 6
+    # the percentages of the trick distribution add up to 100, keyed by tricks as numbers
+    assert sum(four.distribution.values()) == pytest.approx(100.0) and all(0 <= t <= 13 for t in four.distribution)
+    assert bc.simulation(["4S:N"], n=2, seed=4, predeal=predeal, scoring="mp")["payoff"] == "mp"  # the older name

@@ -43,7 +43,7 @@ def test_a_missed_until_se_target_says_so_and_exits_1(runner):
     assert r.exit_code == 1
     out = _strict(r.stdout)
     assert out["stopped"] == "count" and out["until_se"] == 0.01
-    assert out["max_se"] == pytest.approx(out["payoffs"]["table"][0][1]["se"]) and out["max_se"] > 0.01
+    assert out["max_se"] == pytest.approx(out["payoffs"]["matrix"][0][1]["se"]) and out["max_se"] > 0.01
 
 
 @needs_dds
@@ -68,8 +68,8 @@ def test_no_accepted_deal_writes_null_not_nan_and_exits_1(runner):
     assert r.exit_code == 1
     out = _strict(r.stdout)
     assert out["deals"] == 0 and out["stopped"] == "max-tries"
-    assert out["contracts"][0]["tricks"] == {"mean": None, "se": None}
-    assert out["payoffs"]["table"][0][1]["mean"] is None
+    assert out["contracts"][0]["tricks_estimate"] == {"mean": None, "se": None}
+    assert out["payoffs"]["matrix"][0][1]["mean"] is None
     assert "no deal met the conditions" in r.stderr
     r = runner.invoke(cli, args)  # the text shows dashes, not nan
     assert r.exit_code == 1

@@ -133,7 +133,7 @@ def test_the_worked_example_played(runner: CliRunner, tmp_path) -> None:
     assert obj["seating"] == {"N": "N", "E": "E", "S": "dummy", "W": "S"}
     assert obj["contract"] == "4NL" and obj["declarer"] == "N"
     assert obj["declarer_tricks"] == 3 and obj["made"] is True and obj["below"] == 120
-    winners = [t["winner"] for t in obj["tricks"]]
+    winners = [t["winner"] for t in obj["played_tricks"]]
     # A wins 1, B 2-4, dummy 5, A 6 ("rozgrywający ma więc już trzy lewy")
     assert winners[:6] == ["N", "E", "E", "E", "S", "N"]
     assert winners[6:].count("N") == 0 and winners[6:].count("S") == 0

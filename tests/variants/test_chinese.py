@@ -108,8 +108,8 @@ def test_full_played_deal(runner: CliRunner, tmp_path) -> None:
     assert r.exit_code == 0, r.stderr
     obj = json.loads(r.stdout)
     assert obj["declarer"] == "N" and obj["declarer_tricks"] == 13 and obj["complete"] is True
-    assert obj["tricks"][0]["leader"] == "S" and obj["tricks"][0]["winner"] == "N"
-    assert all(len(t["cards"]) == 4 for t in obj["tricks"])
+    assert obj["played_tricks"][0]["leader"] == "S" and obj["played_tricks"][0]["winner"] == "N"
+    assert all(len(t["cards"]) == 4 for t in obj["played_tricks"])
     # "Zasady zapisu - jak w brydżu tradycyjnym": 1S +6, 30 below, 180 above
     assert obj["below"] == 30 and obj["above"] == 180
     assert obj["honours"] == {"N": 150}

@@ -136,8 +136,8 @@ def test_full_played_deal_seven_nullo_made(runner: CliRunner, tmp_path) -> None:
     assert r.exit_code == 0, r.stderr
     obj = json.loads(r.stdout)
     assert obj["contract"] == "7NL" and obj["declarer"] == "N" and obj["declarer_tricks"] == 0
-    assert obj["made"] is True and len(obj["tricks"]) == 13
-    assert all(len(t["cards"]) == 2 and t["winner"] == "S" for t in obj["tricks"])
+    assert obj["made"] is True and len(obj["played_tricks"]) == 13
+    assert all(len(t["cards"]) == 2 and t["winner"] == "S" for t in obj["played_tricks"])
     # 7 x 30 below the line, grand slam 1000 not vulnerable
     assert obj["below"] == 210 and obj["above"] == 1000
     r = runner.invoke(cli, ["play", "--variant", "nullo", str(f)])

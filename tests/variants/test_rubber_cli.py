@@ -59,7 +59,7 @@ def test_booby_session_per_player(runner: CliRunner, tmp_path: Path) -> None:
     assert first["games"] == {"N": 2, "E": 0, "S": 0}
     assert first["rubber_bonus"] == 700
     assert first["totals"] == {"N": 940, "E": 0, "S": 0}
-    assert [d["declarer_vulnerable"] for d in first["deals"]] == [False, True]
+    assert [d["declarer_vulnerable"] for d in first["lines"]] == [False, True]
     # 940 against each of E and S: 9.4 -> 9 units each (nearest)
     assert first["settlement"] == {"N": 18, "E": -9, "S": -9}
     # rubber 2: board 3, N 120, one game, unfinished: scored as in contract bridge (issue #31),
@@ -105,7 +105,7 @@ def test_szlem_rubber(runner: CliRunner, tmp_path: Path, rounding: str, units: f
     assert rubber["rubber_bonus"] == 150
     assert rubber["columns"]["S"] == {"below": 96, "above": 140 + 205 + 150, "games": 2, "total": 591}
     assert rubber["columns"]["N"] == {"below": 0, "above": 0, "games": 0, "total": 0}
-    assert [(d["below"], d["above"], d["game"]) for d in rubber["deals"]] == [(48, 125, True), (48, 190, True)]
+    assert [(d["below"], d["above"], d["game_won"]) for d in rubber["lines"]] == [(48, 125, True), (48, 190, True)]
     assert rubber["settlement"] == {"N": -units, "S": units}
 
 
@@ -134,7 +134,7 @@ def test_two_handed_rubber(runner: CliRunner, tmp_path: Path) -> None:
     obj = json.loads(r.stdout)
     (rubber,) = obj["rubbers"]
     assert rubber["winner"] == "W" and rubber["rubber_bonus"] == 700
-    assert [(d["made"], d["below"], d["defenders_above"], d["declarer_vulnerable"]) for d in rubber["deals"]] == \
+    assert [(d["made"], d["below"], d["defenders_above"], d["declarer_vulnerable"]) for d in rubber["lines"]] == \
         [(True, 120, 0, False), (False, 0, 1300, True), (True, 120, 0, True)]
     assert rubber["columns"]["W"] == {"below": 240, "above": 90 + 150 + 90 + 150 + 700, "games": 2, "total": 1420}
     assert rubber["columns"]["S"] == {"below": 0, "above": 1300, "games": 0, "total": 1300}
@@ -191,7 +191,7 @@ def test_nullo_void_deal_is_listed(runner: CliRunner, tmp_path: Path) -> None:
     r = run(runner, tmp_path, played + void, "--variant", "nullo", "--json")
     assert r.exit_code == 0, r.stderr
     obj = json.loads(r.stdout)
-    assert obj["void"] == ["Board 2"]
+    assert obj["void_deals"] == ["Board 2"]
     # one game and the session stops: 300 for it above the line, as in contract bridge (issue #31)
     assert obj["rubbers"][0]["columns"]["N"] == {"below": 210, "above": 1000 + 300, "games": 1, "total": 1510}
     assert obj["rubbers"][0]["unfinished"] == {"N": 300}
@@ -215,9 +215,9 @@ def test_booby_result_lines(runner: CliRunner) -> None:
     (rubber,) = obj["rubbers"]
     assert rubber["totals"] == {"N": 1040, "E": 0, "S": 200}
     assert rubber["settlement"] == {"N": 18, "E": -12, "S": -6}
-    assert [(d["deal"], d["declarer"], d["defenders_above"]) for d in rubber["deals"]] == \
+    assert [(d["deal_label"], d["declarer"], d["defenders_above"]) for d in rubber["lines"]] == \
         [("Deal 1", "N", 0), ("Deal 3", "E", 100), ("Deal 4", "N", 0)]
-    assert obj["void"] == ["Deal 2"]
+    assert obj["void_deals"] == ["Deal 2"]
 
 
 # Szlem from lines: the same two deals as the boards above give the same sheet (591 to S).

@@ -131,9 +131,9 @@ def test_the_worked_example_played(runner: CliRunner, tmp_path) -> None:
     assert obj["made"] is True and obj["below"] == 48 and obj["above"] == 125
     assert obj["honours"] == {"N": 0, "S": 15}
     assert obj["below"] + obj["above"] + obj["honours"]["S"] == 188
-    shapes = [len(t["cards"]) for t in obj["tricks"]]
+    shapes = [len(t["cards"]) for t in obj["played_tricks"]]
     assert shapes == [4] * 6 + [2] * 4
-    assert [t["winner"] for t in obj["tricks"]] == ["S"] * 7 + ["N", "S", "S"]
+    assert [t["winner"] for t in obj["played_tricks"]] == ["S"] * 7 + ["N", "S", "S"]
 
 
 # "karty z rezerwy nie biorą udziału w rozgrywce, w jej pierwszym etapie"

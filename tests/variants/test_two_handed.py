@@ -87,9 +87,9 @@ def test_full_deal_with_the_open_dummy(runner: CliRunner, tmp_path) -> None:
     r = runner.invoke(cli, ["play", "--variant", "two-handed", str(f), "--json"])
     assert r.exit_code == 0, r.stderr
     obj = json.loads(r.stdout)
-    assert obj["declarer_tricks"] == 13 and obj["result"] == 6
+    assert obj["declarer_tricks"] == 13 and obj["result"] == 13 and obj["over_under"] == 6
     assert obj["seating"] == {"S": "declarer", "W": "defender", "N": "open dummy", "E": "closed dummy"}
-    assert obj["tricks"][0]["leader"] == "W" and obj["tricks"][1]["leader"] == "S"
+    assert obj["played_tricks"][0]["leader"] == "W" and obj["played_tricks"][1]["leader"] == "S"
     # rubber values: 30 below, six overtricks at 30 above (honours are not scored here)
     assert obj["below"] == 30 and obj["above"] == 180
     # S holds the five spade honours: 150 above (rubber honours)
