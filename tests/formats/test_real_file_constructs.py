@@ -186,7 +186,7 @@ def test_an_artificial_score_tag_is_a_table_result(tmp_path: Path) -> None:
     path.write_text(_game("2", "", "N", "None") + "\n" + text)  # first a board with no result yet (its own line)
     r = CliRunner().invoke(cli, ["score", str(path), "--json"])
     assert r.exit_code == 0, r.stderr
-    assert [line.count('"result": "A+"') for line in r.stdout.splitlines()] == [0, 0, 1]
+    assert [line.count('"adjusted": "A+"') for line in r.stdout.splitlines()] == [0, 0, 1]
 
 
 # -- a Polish file saved in Windows-1250 ---------------------------------------------------
