@@ -26,6 +26,7 @@ from bridgecli.core.numbers import is_digits
 from bridgecli.core.scoring import parse_result
 
 if TYPE_CHECKING:
+    from bridgecli.core.board import Board
     from bridgecli.core.calls import Contract
     from bridgecli.core.notation import Language
     from bridgecli.core.rubber import DealResult, Honours
@@ -317,12 +318,15 @@ def iter_text_lines(chunks: Iterable[str], source: str | None = None) -> Iterato
         yield pending
 
 
-def text_or_lines(chunks: Iterable[str], source: str | None = None, boards: bool = False) -> str | Iterator[str]:
-    """A whole text when ``chunks`` (text pieces) hold boards, else an iterator of their
-    result lines (:func:`iter_text_lines`): boards when ``boards`` says so (an extension,
-    ``--from``) or :func:`is_board_text` does of the first line that is not blank (sought
-    through at most :data:`HEAD_LIMIT` characters of white space)."""
-    from bridgecli.formats.stream import peek_until
+def text_or_lines(chunks: Iterable[str], source: str | None = None, boards: bool = False,
+                  fmt: str | None = None) -> str | Iterator[str] | Iterator[Board | BridgeError]:
+    """The boards of ``chunks`` (text pieces), read one at a time as they are asked for
+    (a bad one as the BridgeError in its place), else an iterator of their result lines
+    (:func:`iter_text_lines`); a blank input as its text. Boards when ``boards`` says so (an
+    extension, ``--from``: ``fmt``) or :func:`is_board_text` does of the first line that
+    is not blank (sought through at most :data:`HEAD_LIMIT` characters of white space)."""
+    from bridgecli.formats import resolve_format
+    from bridgecli.formats.stream import iter_file, peek_until
 
     def enough(head: str) -> bool:
         stripped = head.lstrip()
@@ -332,7 +336,7 @@ def text_or_lines(chunks: Iterable[str], source: str | None = None, boards: bool
     if not head.strip() and len(head) <= HEAD_LIMIT:
         return head  # the whole input, blank: no boards
     if boards or is_board_text(head):
-        return "".join(rest)
+        return iter_file(rest, resolve_format(source, head, fmt), source)
     return iter_text_lines(rest, source)
 
 

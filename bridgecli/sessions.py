@@ -14,7 +14,7 @@ import dataclasses
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, cast
 
 from bridgecli.core.board import Board
 from bridgecli.core.cards import Seat
@@ -28,8 +28,9 @@ if TYPE_CHECKING:
     from bridgecli.variants import Variant
     from bridgecli.variants.rubber import DealPlayed, RubberSheet
 
-Source = str | os.PathLike[str] | IO[str] | Iterable[str] | Iterable[Board]
-"""What a session reads: a path, a text, an open text file, lines, or boards."""
+Source = str | os.PathLike[str] | IO[str] | Iterable[str] | Iterable[Board] | Iterable[Board | BridgeError]
+"""What a session reads: a path, a text, an open text file, lines, or boards (a reader's records,
+a BridgeError among them raised where it stands)."""
 
 Warn = Callable[[str], None]
 """Where a warning's text goes (``print``, a logger's ``warning``, a list's ``append``)."""
@@ -50,7 +51,7 @@ def _language(lang: Language | str | None) -> Language:
     return get_language(lang) if isinstance(lang, str) else lang
 
 
-def _read(source: Source, name: str | None) -> tuple[str | list[Board] | Iterator[str], str | None]:
+def _read(source: Source, name: str | None) -> tuple[str | list[Board] | _BoardStream | Iterator[str], str | None]:
     """(text, boards or lines, name) of a session's source: an iterable of lines stays an
     iterator (read as the results are asked for)."""
     import itertools
@@ -76,11 +77,21 @@ def _read(source: Source, name: str | None) -> tuple[str | list[Board] | Iterato
                         f" not {type(source).__name__}")
     items = iter(source)
     first = next(items, None)
-    if isinstance(first, Board):
-        return [item for item in itertools.chain((first,), items) if isinstance(item, Board)], name
+    if isinstance(first, (Board, BridgeError)):
+        # boards (a reader's records: a bad one raises where it stands) are taken one at a time
+        return _BoardStream(itertools.chain((first,), cast("Iterator[Board | BridgeError]", items))), name
     if first is None:
         return [], name
     return (str(item) for item in itertools.chain((first,), items)), name
+
+
+class _BoardStream:
+    """Boards of a session's source, read as the rubbers are asked for."""
+
+    __slots__ = ("records",)
+
+    def __init__(self, records: Iterator[Board | BridgeError]) -> None:
+        self.records = records
 
 
 def _is_boards(text: str, name: str | None, fmt: str | None) -> bool:
@@ -252,6 +263,8 @@ def iter_rubbers(session: Session, source: Source, *, honours: str = "given", fm
         raise ParseError("no boards", source=source_name)  # as every other command says of an empty file
     if isinstance(data, list):
         items = _boards(data, source_name, auto, session.rules)
+    elif isinstance(data, _BoardStream):
+        items = _boards(data.records, source_name, auto, session.rules)
     elif isinstance(data, str) and _is_boards(data, source_name, fmt):
         chosen = formats.resolve_format(source_name, data, fmt)
         items = _boards(formats.iter_records(data, chosen, source_name), source_name, auto, session.rules)
@@ -579,15 +592,18 @@ def variant_session(variant: str | Variant, source: Source, *,
     game = find_game(variant)
     names = variant_players(game, players)
     data, source_name = _read(source, name)
-    if not isinstance(data, (str, list)):
-        data = "\n".join(data)  # (a variant's lines are read whole)
-    if isinstance(data, list):
-        deals, void = _board_deals(game, data, source_name)
-    elif _is_boards(data, source_name, fmt):
-        records = iter_records(data, resolve_format(source_name, data, fmt), source=source_name)
-        deals, void = _board_deals(game, records, source_name)
+    if isinstance(data, _BoardStream):
+        deals, void = _board_deals(game, data.records, source_name)
     else:
-        deals, void = _line_deals(game, data, source_name, _language(lang), warn)
+        if not isinstance(data, (str, list)):
+            data = "\n".join(data)  # (a variant's lines are read whole)
+        if isinstance(data, list):
+            deals, void = _board_deals(game, data, source_name)
+        elif _is_boards(data, source_name, fmt):
+            records = iter_records(data, resolve_format(source_name, data, fmt), source=source_name)
+            deals, void = _board_deals(game, records, source_name)
+        else:
+            deals, void = _line_deals(game, data, source_name, _language(lang), warn)
     sheets = keep_rubbers(game.players, game.rubber_scale, deals) if deals else []
     if sheets:
         sheets[-1].close()  # a session that stops mid-rubber: its premiums (none in Szlem)

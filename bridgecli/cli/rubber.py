@@ -126,8 +126,8 @@ def _write_sheet(session: Any, infile: str, honours_mode: str, fmt: str | None, 
                  output: str | None, *, rounding: str, out_fmt: str, shown: Callable[[str], str],
                  rounds: bool) -> int:
     """Write the sheet of FILE's results, a rubber at a time as each is over (result lines
-    are read a piece at a time: memory does not grow with the input; a file of boards is
-    read whole); warn of partners who pair again in a round. Returns how many do."""
+    and boards are read a piece at a time: memory does not grow with the input); warn of
+    partners who pair again in a round. Returns how many do."""
     import io
 
     from bridgecli import sessions
@@ -149,7 +149,7 @@ def _write_sheet(session: Any, infile: str, honours_mode: str, fmt: str | None, 
     stream, source = open_input(infile)
     try:
         data = text_or_lines(text_chunks(stream, source, 1 << 16), source,  # (64 KiB pieces: a line is short)
-                             boards=bool(fmt) or source.lower().endswith(BOARD_EXTENSIONS))
+                             boards=bool(fmt) or source.lower().endswith(BOARD_EXTENSIONS), fmt=fmt)
         rubbers = sessions.iter_rubbers(session, io.StringIO(data) if isinstance(data, str) else data,
                                         honours=honours_mode, fmt=fmt, name=source, keep_dealer=keep_dealer,
                                         lang=lang, warn=echo_warning)

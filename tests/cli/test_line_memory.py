@@ -110,3 +110,16 @@ def test_rubber_sheet_flat_in_the_results() -> None:
     code, big, _ = run(["rubber", "-"], lines * 10_000)
     assert code == 0
     assert flat(small, big), (small, big)
+
+
+def test_rubber_of_boards_flat() -> None:
+    # a file of boards was read whole before its rubbers were scored; now a board at a time
+    # (each board's comment makes the file big without making its sheet so)
+    game = ('[Board "{n}"]\n[Declarer "N"]\n[Contract "7NT"]\n[Result "13"]\n'
+            "{{" + "x" * 2000 + "}}\n\n")
+    text = "".join(game.format(n=n) for n in range(1, 301)).encode()
+    code, small, err = run(["rubber", "-", "--from", "pbn"], text)
+    assert (code, err) == (0, ""), err
+    code, big, err = run(["rubber", "-", "--from", "pbn"], text * 10)
+    assert (code, err) == (0, ""), err
+    assert flat(small, big), (small, big)
