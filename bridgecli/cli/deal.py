@@ -159,6 +159,9 @@ def deal(ctx: click.Context, count: int, seed: int | None, start_board: int, dea
     if seed is None and fmt in ("text", "printall", "none", "lin"):
         # these formats have no Generator tag: say the seed first (`| head` keeps it), so the run can be repeated
         note(f"seed {plan.seed} (repeat with --seed {plan.seed})")
+    if fmt == "text" and (start_board != 1 or fixed_dealer is not None or fixed_vul is not None):
+        note("--format text writes the deals alone: a reader numbers them from 1, with the dealer and"
+             " vulnerability those numbers give (--start-board, --dealer and --vul are not written)")
     meter = _Progress(progress if progress is not None else sys.stderr.isatty(), plan.target, plan.limit)
     from bridgecli.dealer.output import localizer
 

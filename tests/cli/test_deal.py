@@ -657,3 +657,14 @@ def test_yaml_and_json_leave_out_the_empty_tags_and_read_back_identically(runner
     # and the PBN of the same seed still has the roster PBN asks for
     pbn = runner.invoke(cli, ["deal", "-n", "1", "--seed", "5"]).stdout
     assert '[Event "' in pbn and '[Site "' in pbn
+
+
+def test_text_format_says_what_it_does_not_write(runner: CliRunner) -> None:
+    # one deal a line carries no board number: read back, the boards are 1, 2 ... (r1's finding:
+    # --start-board 7 read back as boards 1 and 2, with their dealers and vulnerability)
+    plain = runner.invoke(cli, ["deal", "-n", "2", "--seed", "5", "--format", "text"])
+    assert plain.exit_code == 0 and plain.stderr == ""
+    for extra in (["--start-board", "7"], ["--dealer", "S"], ["--vul", "both"]):
+        r = runner.invoke(cli, ["deal", "-n", "2", "--seed", "5", "--format", "text", *extra])
+        assert r.exit_code == 0 and r.stdout == plain.stdout
+        assert "--format text writes the deals alone" in r.stderr
