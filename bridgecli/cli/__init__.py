@@ -184,8 +184,8 @@ class LazyGroup(click.Group):
             # and the fuzz test (tools/fuzz.py) reports any case that lands here
             if debug:
                 raise
+            importlib.import_module("bridgecli.cli.interrupts").raise_cause(exc)  # a signal behind it
             from bridgecli.core.errors import cut
-
             raise BridgeCliError(f"internal error: {type(exc).__name__}: {cut(str(exc))} "
                                  "(a bug in bridgecli: --debug shows where)", ExitCode.USAGE) from exc
 

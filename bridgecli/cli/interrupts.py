@@ -128,15 +128,27 @@ def install() -> None:
 _unraisable_before = sys.unraisablehook
 
 
+def raise_cause(exc: BaseException) -> None:
+    """Raise the :class:`Interrupted` among ``exc``'s causes and contexts, if one is: a signal
+    that came inside code which wrapped it in another error (Python 3.11 wraps one raised in
+    ``__set_name__`` in a RuntimeError) still ends the run as an interrupt."""
+    seen: set[int] = set()
+    at: BaseException | None = exc
+    while at is not None and id(at) not in seen:
+        if isinstance(at, Interrupted):
+            raise at
+        seen.add(id(at))
+        at = at.__cause__ or at.__context__
+
+
 def _unraisable(args: object) -> None:
     """A signal that came while Python ran a callback it cannot raise from (a weak
-    reference's, an import lock's: "Exception ignored in ...", a traceback) is raised again
-    at the next moment the program can take it, so it still ends the run with its one line."""
+    reference's, an import lock's: "Exception ignored in ...", a traceback, and the run went
+    on) ends the run at once, as a second one does (:func:`leave_now`: temp files removed,
+    workers ended, the one line). Raising it again from here would land in this hook."""
     exc = getattr(args, "exc_value", None)
     if isinstance(exc, Interrupted):
-        global _received
-        _received = 0
-        signal.raise_signal(exc.signum)
+        leave_now()
         return
     _unraisable_before(args)  # type: ignore[arg-type]
 

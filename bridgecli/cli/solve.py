@@ -158,7 +158,7 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
                         report(item.error if isinstance(item, Unsolvable) else item)
                         continue
                     if as_json:
-                        fp.write(json.dumps(item.as_json(), separators=(", ", ": ")) + "\n")
+                        fp.write(json.dumps(item.as_json(), separators=(", ", ": "), ensure_ascii=False) + "\n")
                     else:
                         fp.write(("" if first else "\n") + render_analysis(item, get_lang(ctx)) + "\n")
                         first = False

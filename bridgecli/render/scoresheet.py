@@ -266,14 +266,14 @@ def _rubbers_json(rubbers: Iterable[Rubber], rounding: str) -> Iterator[str]:
             "entries": [{"side": e.side.name, "place": e.place, "amount": e.amount, "reason": e.reason,
                          "deal_number": e.deal, "game": e.game} for e in r.entries],
         }
-        yield start + json.dumps(item)
+        yield start + json.dumps(item, ensure_ascii=False)
         start = ", "
         last = running.add(r) or last
         ns, ew = ns + r.ns_total, ew + r.ew_total
     tail: dict[str, Any] = {"ns_total": ns, "ew_total": ew}
     if last:
         tail["players"] = [{"name": p.name, "points": p.total_points, "units": p.total_units} for p in last]
-    yield ('{"rubbers": [' if start != ", " else "") + "], " + json.dumps(tail)[1:] + "\n"
+    yield ('{"rubbers": [' if start != ", " else "") + "], " + json.dumps(tail, ensure_ascii=False)[1:] + "\n"
 
 
 # -- the variants' rubbers: a column a player ---------------------------------------------

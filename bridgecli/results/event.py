@@ -326,7 +326,7 @@ class StreamedEvent:
             else:
                 assert pairs is not None
                 records = _pairs_records(pairs)
-            texts = map(json.dumps, records)
+            texts = (json.dumps(r, ensure_ascii=False) for r in records)
         elif event is not None:
             texts = (event.table(lang, style),)
         else:

@@ -98,7 +98,7 @@ def run_point_validate(name: str, infile: str, dealer: str | None, calls_text: s
             continue
         if not v["ok"] or (require_complete and not v["complete"]):
             code = max(code, int(ExitCode.RULES))
-        lines.append(json.dumps(v) if as_json else verdict_line(v, head))
+        lines.append(json.dumps(v, ensure_ascii=False) if as_json else verdict_line(v, head))
     with AtomicOutput(output) as fp:
         for line in lines:
             fp.write(line + "\n")
@@ -176,7 +176,7 @@ def run_score(name: str, words: Sequence[str], vulnerable: bool, as_json: bool, 
     import json
 
     rec = find_variant_option(name).score_words(words, vulnerable, lang.parse_contract)
-    return json.dumps(rec) if as_json else score_line(rec)
+    return json.dumps(rec, ensure_ascii=False) if as_json else score_line(rec)
 
 
 # -- show ---------------------------------------------------------------------------------
@@ -232,7 +232,7 @@ def run_rubber(name: str, path: str, from_fmt: str | None, as_json: bool, output
     out: list[str] = []
     for i, sheet in enumerate(sheets, 1):
         if as_json:
-            out.append(json.dumps(variant_rubber_record(i, variant, sheet)))
+            out.append(json.dumps(variant_rubber_record(i, variant, sheet), ensure_ascii=False))
         else:
             out.extend(variant_rubber_lines(i, sheet))
     with AtomicOutput(output) as fp:
