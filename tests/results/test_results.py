@@ -222,7 +222,7 @@ def _event_bytes(results: list[TableResult], as_json: bool, style: str, lang: ob
     except BridgeError as exc:
         return f"error {type(exc).__name__}: {exc.where()}: {exc}"
     if as_json:
-        return "\n".join(json.dumps(rec) for rec in event.records()) + "\n"
+        return "\n".join(json.dumps(rec, ensure_ascii=False) for rec in event.records()) + "\n"
     return event.table(lang, style) + "\n"  # type: ignore[arg-type]
 
 
