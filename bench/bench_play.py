@@ -56,7 +56,7 @@ def cpu_run(tree: Path, argv: list[str]) -> tuple[float, float]:
 def split(path: Path) -> dict[str, float]:
     """CPU seconds in-process (best of three): reading the file; replaying and writing the
     JSON line of each board (``play --json``); scoring each board and its table row (``score``)."""
-    from bridgecli.checks.play import check_play
+    from bridgecli.checks.play import check_play, json_line
     from bridgecli.core.board import Board
     from bridgecli.core.notation import ENGLISH
     from bridgecli.formats import pbn
@@ -68,7 +68,7 @@ def split(path: Path) -> dict[str, float]:
         t0 = time.process_time()
         boards = [b for b in pbn.iter_records(text) if isinstance(b, Board)]
         t1 = time.process_time()
-        lines = [check.to_json() for check in check_play(boards)]  # (a batch at a time, as the CLI)
+        lines = [json_line(check) for check in check_play(boards)]  # (a batch at a time, as the CLI)
         t2 = time.process_time()
         boards = [b for b in pbn.iter_records(text) if isinstance(b, Board)]
         t3 = time.process_time()

@@ -88,6 +88,23 @@ def test_a_scored_line_has_its_number() -> None:
     assert [ln.value for ln in bc.score_lines(["620 -100"], imps=True)] == [12]
 
 
+def test_score_lines_takes_lang_as_the_other_functions_do() -> None:
+    """``lang=`` (a code or a Language), as ``check_auction`` and ``read_results`` take it;
+    ``display=`` is its older name. Polish reads ``2C`` as two hearts (``C``: kier, 110),
+    so an English ``2C=`` (90) is warned about when the caller's language is Polish."""
+    from bridgecli.core.notation import get_language
+
+    def warnings(**kw: object) -> list[str]:
+        seen: list[str] = []
+        assert [ln.value for ln in bc.score_lines(["4S=", "2C="], warn=seen.append, **kw)] == [420, 90]  # type: ignore[arg-type]
+        return seen
+
+    assert warnings() == []
+    polish = warnings(lang="pl")
+    assert len(polish) == 1 and "2C=" in polish[0]
+    assert warnings(lang=get_language("pl")) == polish == warnings(display=get_language("pl"))
+
+
 def test_an_artificial_score_is_adjusted_not_result() -> None:
     text = '[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Contract "4S"]\n[Declarer "N"]\n[Score "A+"]\n\n'
     (scored,) = bc.score_boards(bc.loads(text, "pbn"))

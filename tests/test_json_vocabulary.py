@@ -119,3 +119,37 @@ def test_every_key_of_the_librarys_dicts_is_in_the_table() -> None:
 def test_the_table_has_one_row_a_key_and_a_type_each() -> None:
     assert len(KEYS) > 50
     assert all(KEYS.values()), [k for k, v in KEYS.items() if not v]
+
+
+def test_mismatch_has_one_shape_in_every_command(runner, tmp_path, monkeypatch) -> None:
+    """``mismatch`` (issue #28): present only when the record disagrees with itself, then
+    an object of ``recorded`` (what the record says) and ``message``, in ``validate-auction``,
+    ``play`` and a variant's ``play``; absent when the record agrees."""
+    club = (EXAMPLES / "club.pbn").read_text(encoding="utf-8")
+    first = club.index('[Board "2"]')
+    wrong = tmp_path / "wrong.pbn"
+    # board 1: 4H by S is bid, the tags say 4S; its 3 tricks played give declarer more than 1 trick
+    wrong.write_text(club[:first].replace('[Contract "4H"]', '[Contract "4S"]').replace('[Result "10"]', '[Result "0"]'))
+
+    def mismatch(*args: str) -> Any:
+        res = runner.invoke(cli, list(args))
+        assert res.exit_code == 1, res.output
+        obj = json.loads(res.stdout.splitlines()[0])
+        check(obj, " ".join(args))
+        return obj["mismatch"]
+
+    got = mismatch("validate-auction", str(wrong), "--json")
+    assert set(got) == {"recorded", "message"} and got["recorded"] == {"contract": "4S", "declarer": "S"}
+    got = mismatch("play", str(wrong), "--json")
+    assert set(got) == {"recorded", "message"} and got["recorded"] == 0 and isinstance(got["message"], str)
+    monkeypatch.chdir(EXAMPLES)
+    variant = (EXAMPLES / "variants" / "two-handed.yaml").read_text(encoding="utf-8")
+    bad = tmp_path / "two-handed.yaml"
+    bad.write_text(variant.replace("  play_leader: S\n", "  play_leader: S\n  result: 0\n", 1))
+    assert "result: 0" in bad.read_text()
+    got = mismatch("play", "--variant", "two-handed", str(bad), "--json")
+    assert set(got) == {"recorded", "message"} and got["recorded"] == 0
+    for command in ("validate-auction club.pbn --json", "play club.pbn --json",
+                    "play --variant two-handed variants/two-handed.yaml --json"):
+        res = runner.invoke(cli, shlex.split(command))
+        assert all("mismatch" not in json.loads(line) for line in res.stdout.splitlines()), command

@@ -502,7 +502,7 @@ def verdict_json(v: AuctionVerdict) -> dict[str, Any]:
             calls=len(board.auction) if board is not None and board.auction else 0,
             error={"index": None, "seat": None, "call": None, "reason": reason, "message": err.message,
                    "line": err.line},
-            mismatch=False, ok=False,
+            ok=False,
         )
         return out
     assert board is not None
@@ -530,11 +530,8 @@ def verdict_json(v: AuctionVerdict) -> dict[str, Any]:
                 "reason": check.error.reason,
                 "message": check.error.message,
             }
-    out["mismatch"] = v.mismatch
     if v.mismatch and board.contract is not None:
-        tag = board.contract
-        out["recorded"] = {"contract": tag.pbn,
-                           "declarer": None if tag.declarer is None else _SEAT_LETTERS[tag.declarer]}
+        out["mismatch"] = _mismatch_json(board.contract, v.contract)
     if v.legal_calls is not None:
         out["legal_calls"] = [str(c) for c in v.legal_calls]
     if v.marks:
@@ -546,6 +543,18 @@ def verdict_json(v: AuctionVerdict) -> dict[str, Any]:
             for i, kind, fits in v.marks]
     out["ok"] = v.ok
     return out
+
+
+def _mismatch_json(tag: Contract, reached: Contract | None) -> dict[str, Any]:
+    """``mismatch`` of a board whose Contract and Declarer tags disagree with its auction:
+    ``recorded`` (what the tags say) and ``message``, as ``play --json`` writes it."""
+    declarer = None if tag.declarer is None else _SEAT_LETTERS[tag.declarer]
+    said = tag.pbn if declarer is None else f"{tag.pbn} by {declarer}"
+    message = f"the tags say {said}"
+    if reached is not None:
+        by = "" if reached.declarer is None else f" by {_SEAT_LETTERS[reached.declarer]}"
+        message += f", the auction reaches {reached.pbn}{by}"
+    return {"recorded": {"contract": tag.pbn, "declarer": declarer}, "message": message}
 
 
 _VUL_JSON = ('"None"', '"NS"', '"EW"', '"All"')
@@ -585,7 +594,7 @@ def _plain_json_line(board: Board, record: int, contract: Contract | None, calls
         f'{{"record": "auction", "board": {"null" if number is None else number}, "record_number": {record}, '
         f'"dealer": {"null" if dealer is None else _SEAT_JSON[dealer]}, '
         f'"vulnerable": {"null" if vul is None else _VUL_JSON[vul]}, "legal": true, "complete": {complete}, '
-        f'"contract": {text}, "declarer": {declarer}, "calls": {calls}, "mismatch": false, '
+        f'"contract": {text}, "declarer": {declarer}, "calls": {calls}, '
         f'"ok": {"true" if ok else "false"}}}'
     )
 

@@ -109,26 +109,33 @@ class PlayCheck:
         docs/KEYS.md); None for a board with no play to report."""
         return self.as_dict(with_tricks=with_tricks)
 
-    def to_json(self, *, with_tricks: bool = False) -> str:
-        """:meth:`as_dict` as one line of JSON (``null`` when there is no object)."""
-        rep, board = self.replay, self.board
-        if (self.kind == "played" and not with_tricks and rep is not None and board is not None
-                and rep.error is None and rep.mismatch is None):
-            # the common case written directly: the same text as json.dumps of as_dict(); the
-            # part after the board number is remembered per contract, tricks and vulnerability
-            contract = rep.contract
-            number = board.number
-            tricks = rep.declarer_tricks
-            vul = board.effective_vulnerability if rep.complete else None
-            key = (id(contract), tricks, vul, rep.complete, rep.claimed)
-            known = _JSON_TAIL.get(key)
-            if known is None:  # (an entry keeps its contract alive: its id is no other contract's)
-                known = (contract, _json_tail(contract, tricks, vul, rep.complete, rep.claimed))
-                if len(_JSON_TAIL) >= _JSON_TAIL_MAX:
-                    _JSON_TAIL.clear()
-                _JSON_TAIL[key] = known
-            return f'{{"record": "play", "board": {"null" if number is None else int(number)}, "legal": true, {known[1]}'
-        return json.dumps(self.as_dict(with_tricks=with_tricks), ensure_ascii=self.kind in ("passed-out", "no-card"))
+    def to_json(self, *, with_tricks: bool = False) -> dict[str, Any] | None:
+        """:meth:`to_dict` (a dict, as ``AuctionVerdict.to_json()``; until 0.2.0 the JSON
+        text, which :func:`json_line` writes)."""
+        return self.as_dict(with_tricks=with_tricks)
+
+
+def json_line(check: PlayCheck, *, with_tricks: bool = False) -> str:
+    """The ``play --json`` line of ``check``: :meth:`PlayCheck.as_dict` as one line of JSON
+    (``null`` when there is no object), the common case written directly."""
+    rep, board = check.replay, check.board
+    if (check.kind == "played" and not with_tricks and rep is not None and board is not None
+            and rep.error is None and rep.mismatch is None):
+        # the common case written directly: the same text as json.dumps of as_dict(); the
+        # part after the board number is remembered per contract, tricks and vulnerability
+        contract = rep.contract
+        number = board.number
+        tricks = rep.declarer_tricks
+        vul = board.effective_vulnerability if rep.complete else None
+        key = (id(contract), tricks, vul, rep.complete, rep.claimed)
+        known = _JSON_TAIL.get(key)
+        if known is None:  # (an entry keeps its contract alive: its id is no other contract's)
+            known = (contract, _json_tail(contract, tricks, vul, rep.complete, rep.claimed))
+            if len(_JSON_TAIL) >= _JSON_TAIL_MAX:
+                _JSON_TAIL.clear()
+            _JSON_TAIL[key] = known
+        return f'{{"record": "play", "board": {"null" if number is None else int(number)}, "legal": true, {known[1]}'
+    return json.dumps(check.as_dict(with_tricks=with_tricks), ensure_ascii=check.kind in ("passed-out", "no-card"))
 
 
 #: (id of the contract, declarer's tricks, vulnerability, complete, claimed) -> (the contract,
@@ -577,6 +584,7 @@ __all__ = [
     "first_board",
     "inline_board",
     "is_passed_out",
+    "json_line",
     "law64",
     "parse_cards",
     "play_outcome",

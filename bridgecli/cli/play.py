@@ -183,7 +183,7 @@ def play(ctx: click.Context, infile: str, board_specs: tuple[str, ...], as_json:
                           else words.analysis_text(this, check.replay, verdict, lang))
             elif as_json:
                 if check.kind not in ("no-play", "no-deal"):
-                    lines.add(check.to_json(with_tricks=show_tricks))
+                    lines.add(checks.json_line(check, with_tricks=show_tricks))
             else:
                 text = words.render_play(check, lang, tablefmt if show_tricks else None)
                 if text is not None:

@@ -91,7 +91,7 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
 
     from bridgecli import formats
     from bridgecli.core.errors import cut_quoted
-    from bridgecli.results.boards import BoardTable, score_boards
+    from bridgecli.results.boards import BoardTable, json_line, score_boards
 
     items, source, _fmt = files.open_records(path, fmt_override, stdin_head)
     params, lang = ctx.params, get_lang()
@@ -137,7 +137,7 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
             if sb.warning is not None:
                 common.echo_warning(cut_quoted(f"{source}: {sb.warning}"))
             if keep is not None:
-                keep(sb.as_json() if as_json else sb)  # type: ignore[arg-type]
+                keep(json_line(sb) if as_json else sb)  # type: ignore[arg-type]
                 held += 1
             else:
                 yield sb.updated()

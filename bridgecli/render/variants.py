@@ -78,7 +78,7 @@ def play_line(obj: Mapping[str, Any]) -> str:
     if "each_defender_above" in obj:
         text += f", each defender {obj['each_defender_above']} above"
     if "mismatch" in obj:
-        text += f"; mismatch: {obj['mismatch']}"
+        text += f"; mismatch: {obj['mismatch']['message']}"
     return text
 
 

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from bridgecli.core.cards import Vulnerability
     from bridgecli.core.notation import Language
 
-__all__ = ["HEADINGS", "BoardTable", "ScoredBoard", "board_table", "score_boards"]
+__all__ = ["HEADINGS", "BoardTable", "ScoredBoard", "board_table", "json_line", "score_boards"]
 
 HEADINGS = ("board", "vul", "contract", "declarer", "result", "tricks_header", "ns", "ew")
 """The words (see :meth:`~bridgecli.core.notation.Language.word`) heading the columns of
@@ -125,37 +125,43 @@ class ScoredBoard:
         docs/KEYS.md)."""
         return self.as_dict()
 
-    def as_json(self) -> str:
-        """:meth:`as_dict` as a line of JSON, as :func:`json.dumps` writes it; the part after
-        the board number is worked out once for each contract, vulnerability, tricks and score
-        (see :data:`_JSON_TAILS`)."""
-        c, tricks, ns = self.contract, self.tricks, self.ns
-        board = self.board
-        vul = None if board is None else board.effective_vulnerability
-        key = (id(c), id(vul), tricks, ns)
-        adjusted = ns is None and tricks is None and bool(self.result_text)  # an artificial score (A+): not shared
-        known = None if adjusted else _JSON_TAILS.get(key)
-        if known is None:
-            import json
-
-            record = self.as_dict()
-            del record["record"], record["board"]
-            known = (json.dumps(record)[1:], c, vul)  # '"vulnerable": ..., "ns": ...}'
-            if not adjusted:
-                _keep(_JSON_TAILS, key, known)
-        number = None if board is None else board.number
-        if number is None:
-            return '{"record": "score", "board": null, ' + known[0]
-        if type(number) is int:
-            return '{"record": "score", "board": ' + str(number) + ", " + known[0]
-        import json
-
-        return '{"record": "score", "board": ' + json.dumps(number) + ", " + known[0]
+    def as_json(self) -> dict[str, Any]:
+        """:meth:`as_dict` (a dict, as ``AuctionVerdict.to_json()``; until 0.2.0 the JSON
+        text, which :func:`json_line` writes)."""
+        return self.as_dict()
 
     def cells(self, lang: Language) -> list[Any]:
         """The board's row of :func:`board_table`, its words in ``lang``."""
         number = None if self.board is None else self.board.number
         return [number if number is not None else "", *_row_of(self, lang).cells]
+
+
+def json_line(sb: ScoredBoard) -> str:
+    """The ``score FILE --json`` line of ``sb``: :meth:`ScoredBoard.as_dict` as a line of
+    JSON, as :func:`json.dumps` writes it; the part after the board number is worked out
+    once for each contract, vulnerability, tricks and score (see :data:`_JSON_TAILS`)."""
+    c, tricks, ns = sb.contract, sb.tricks, sb.ns
+    board = sb.board
+    vul = None if board is None else board.effective_vulnerability
+    key = (id(c), id(vul), tricks, ns)
+    adjusted = ns is None and tricks is None and bool(sb.result_text)  # an artificial score (A+): not shared
+    known = None if adjusted else _JSON_TAILS.get(key)
+    if known is None:
+        import json
+
+        record = sb.as_dict()
+        del record["record"], record["board"]
+        known = (json.dumps(record)[1:], c, vul)  # '"vulnerable": ..., "ns": ...}'
+        if not adjusted:
+            _keep(_JSON_TAILS, key, known)
+    number = None if board is None else board.number
+    if number is None:
+        return '{"record": "score", "board": null, ' + known[0]
+    if type(number) is int:
+        return '{"record": "score", "board": ' + str(number) + ", " + known[0]
+    import json
+
+    return '{"record": "score", "board": ' + json.dumps(number) + ", " + known[0]
 
 
 class _Row:

@@ -355,8 +355,8 @@ class ScoredLine(NamedTuple):
 
 def score_lines(lines: Iterable[str], *, vul: str | None = None, declarer: str | None = None, ns: bool = False,
                 as_json: bool = False, imps: bool = False, scoring: str = "duplicate", keep_going: bool = False,
-                display: Language | None = None, source: str = "<stdin>",
-                warn: Callable[[str], None] | None = None) -> Iterator[ScoredLine]:
+                lang: Language | str | None = None, source: str = "<stdin>",
+                warn: Callable[[str], None] | None = None, display: Language | None = None) -> Iterator[ScoredLine]:
     """Score result lines one at a time, as ``bridgecli score -`` scores its stdin.
 
     Each line is a result with optional options (``4SX -1 --vul both -d E``); the
@@ -364,7 +364,8 @@ def score_lines(lines: Iterable[str], *, vul: str | None = None, declarer: str |
     ``both``), ``declarer`` (a seat), ``ns`` (sign for N-S), ``as_json`` (the breakdown
     as a JSON object), ``imps`` (lines are score differences), ``scoring`` (a scheme
     name). Lines are read in English unless the first declares its language
-    (``# lang: pl``); ``display`` is the language the output is meant for, and a line it
+    (``# lang: pl``); ``lang`` (a :class:`~bridgecli.core.notation.Language` or its
+    code; ``display`` is its older name) is the language of the caller, and a line it
     would read otherwise is warned about: through ``warn`` (called with the warning's
     text), by default as a :class:`~bridgecli.core.errors.ReadWarning`.
 
@@ -373,13 +374,16 @@ def score_lines(lines: Iterable[str], *, vul: str | None = None, declarer: str |
     ``keep_going`` such a line is yielded with ``text="error"`` and its ``error``
     instead.
     """
-    from bridgecli.core.notation import ENGLISH
+    from bridgecli.core.notation import get_language
 
+    if lang is None:
+        lang = display
+    language = get_language(lang) if lang is None or isinstance(lang, str) else lang
     defaults = {"vul": vul, "declarer": declarer, "ns": ns, "as_json": as_json, "imps_mode": imps,
                 "scoring": scoring}
     if warn is None:
         warn = _read_warning
-    return map(ScoredLine._make, iter_scored_lines(lines, defaults, display or ENGLISH, keep_going, source,
+    return map(ScoredLine._make, iter_scored_lines(lines, defaults, language, keep_going, source,
                                                    warn=warn))
 
 

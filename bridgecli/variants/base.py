@@ -303,7 +303,7 @@ class Variant:
             if self.defenders_each and not bd.made:
                 obj["each_defender_above"] = -bd.undertricks
         obj["honours"] = self.honours(board, contract)
-        add_play_details(obj, rep)
+        add_play_details(obj, rep, board)
         return obj
 
     def owner(self, seat: str, seating: Mapping[str, str], declarer: Seat) -> Seat:
@@ -395,15 +395,15 @@ def deal_label(board: Board) -> str:
     return f"Board {board.number if board.number is not None else '?'}"
 
 
-def add_play_details(obj: dict[str, object], rep: PlayOutcome) -> None:
-    """Add the ``error``, ``mismatch`` and ``played_tricks`` keys of a replay to ``obj``."""
+def add_play_details(obj: dict[str, object], rep: PlayOutcome, board: Board) -> None:
+    """Add the ``error``, ``mismatch`` and ``played_tricks`` keys of a replay of ``board`` to ``obj``."""
     if rep.error is not None:
         obj["error"] = {"trick": rep.error.trick,
                         "seat": rep.error_seat.letter if rep.error_seat is not None else None,
                         "card": str(rep.error_card) if rep.error_card is not None else None,
                         "reason": rep.error.reason, "message": rep.error.message}
     if rep.mismatch is not None:
-        obj["mismatch"] = rep.mismatch
+        obj["mismatch"] = {"recorded": board.result, "message": rep.mismatch}
     obj["played_tricks"] = [{"leader": t.leader.letter, "cards": [str(c) for c in t.cards], "winner": t.winner.letter}
                      for t in rep.tricks]
 

@@ -500,7 +500,7 @@ class Szlem(Variant):
             bd = breakdown(contract, rep.declarer_tricks, False)
             obj.update({"result": rep.declarer_tricks, "over_under": bd.over_under, "made": bd.made, "below": bd.trick_score,
                         "above": bd.above_the_line})
-        add_play_details(obj, rep)
+        add_play_details(obj, rep, board)
         return obj
 
     def deal_played(self, board: Board) -> DealPlayed | None:

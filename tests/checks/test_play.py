@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import bridgecli as bc
-from bridgecli.checks.play import PlayTally, inline_board, parse_cards
+from bridgecli.checks.play import PlayTally, inline_board, json_line, parse_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 RANKS = "23456789TJQKA"
@@ -82,7 +82,7 @@ def test_a_revoke_is_reported_with_law_64() -> None:
                                      " revoke: east plays 'HA' holding diamonds (Law 44C, 61)")
 
 
-def test_to_json_is_json_dumps_of_as_dict() -> None:
+def test_json_line_is_json_dumps_of_as_dict() -> None:
     """The direct JSON line of a finished play is the text json.dumps gives for the same object."""
     seen = 0
     for name in ("club_session.pbn", "club_session.json", "club_session.lin"):
@@ -91,8 +91,9 @@ def test_to_json_is_json_dumps_of_as_dict() -> None:
             if obj is None:
                 continue
             ascii_only = check.kind in ("passed-out", "no-card")
-            assert check.to_json() == json.dumps(obj, ensure_ascii=ascii_only)
-            assert json.loads(check.to_json()) == obj
+            assert json_line(check) == json.dumps(obj, ensure_ascii=ascii_only)
+            assert json.loads(json_line(check)) == obj
+            assert check.to_json() == obj == check.to_dict()  # a dict, as AuctionVerdict.to_json()
             seen += 1
     assert seen >= 3 * 17
 

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bridgecli.core.play as play_mod
-from bridgecli.checks.play import check_board
+from bridgecli.checks.play import check_board, json_line
 from bridgecli.core import DECK, Board, Contract, PlayedCard, Seat, Strain, Vulnerability
 from bridgecli.core.deal import deal_from_indices
 from bridgecli.core.errors import BridgeError
@@ -47,9 +47,9 @@ def _verdict(board: Board) -> object:
     obj = check.as_dict()
     if obj is not None:  # the direct JSON line (twice: its remembered part too) is json.dumps of the object
         for _ in range(2):
-            assert check.to_json() == json.dumps(obj, ensure_ascii=check.kind in ("passed-out", "no-card"))
+            assert json_line(check) == json.dumps(obj, ensure_ascii=check.kind in ("passed-out", "no-card"))
     return (check.kind, check.ok, _replay_key(check.replay), err and (type(err).__name__, str(err)),
-            check.to_json(), check.to_json(with_tricks=True), scored)
+            json_line(check), json_line(check, with_tricks=True), scored)
 
 
 def _records(text: str) -> list[Board | BridgeError]:

@@ -219,18 +219,18 @@ def test_a_file_past_the_batch_in_a_real_run(tmp_path: Path) -> None:
 
 
 def test_boards_without_an_int_lane_never_reach_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
-    from bridgecli.checks.play import check_play
+    from bridgecli.checks.play import check_play, json_line
 
     def refuse(*args: object) -> None:
         raise AssertionError("numpy's replay called")
 
     rng = random.Random(5)
     boards = [_job(rng, "none")[0] for _ in range(12)]  # built Boards: replayed the full way
-    want = [c.to_json() for c in check_play(boards)]
+    want = [json_line(c) for c in check_play(boards)]
     monkeypatch.setattr(batch, "BATCH", 4)
     monkeypatch.setattr(batch, "FEW", 1)
     monkeypatch.setattr(batch, "_replayed", refuse)
-    assert [c.to_json() for c in check_play(boards)] == want
+    assert [json_line(c) for c in check_play(boards)] == want
 
 
 def _with_play_text(board: Any, text: str) -> Any:

@@ -228,11 +228,14 @@ def test_boards_json_and_exit_codes() -> None:
     assert [o["board"] for o in objs] == [1, 2, 3, 4, 5, 6, 7, 8, None]
     assert [o["ok"] for o in objs] == [True, False, False, False, True, True, True, False, False]
     assert [v.status for v in verdicts] == [0, 1, 1, 2, 0, 0, 0, 1, 2]
-    assert objs[1]["mismatch"] is True and objs[1]["recorded"] == {"contract": "1S", "declarer": "E"}
+    # one shape with play --json: what the record says and why, only when it disagrees
+    assert objs[1]["mismatch"] == {"recorded": {"contract": "1S", "declarer": "E"},
+                                   "message": "the tags say 1S by E, the auction reaches 1SX by E"}
+    assert "recorded" not in objs[1]
     assert objs[1]["legal"] is True and objs[1]["contract"] == "1SX"
     assert objs[2]["error"]["index"] == 2 and objs[2]["error"]["reason"] == "insufficient"
     assert objs[3]["error"]["reason"] == "unknown-call" and objs[3]["error"]["line"] == 40
-    assert objs[5]["contract"] == "Pass" and objs[5]["mismatch"] is False
+    assert objs[5]["contract"] == "Pass" and "mismatch" not in objs[5]
     assert objs[7]["declarer"] == "W"
     assert objs[8]["error"]["reason"] == "unreadable"
     for o in objs:
@@ -350,7 +353,7 @@ def test_pbn_file_json(runner: CliRunner, tmp_path: Any) -> None:
     assert [o["board"] for o in objs] == [1, 2, 3, 4, 5, 6]
     assert [o["ok"] for o in objs] == [True, False, False, True, False, True]
     assert objs[0]["contract"] == "3NT" and objs[0]["declarer"] == "N" and objs[0]["calls"] == 6
-    assert objs[1]["mismatch"] is True and objs[1]["recorded"] == {"contract": "1S", "declarer": "E"}
+    assert objs[1]["mismatch"]["recorded"] == {"contract": "1S", "declarer": "E"}
     assert objs[2]["error"] == {"index": 2, "seat": "N", "call": "1H", "reason": "insufficient",
                                 "message": "illegal call 3 (N) '1H': insufficient, 1S was the last bid (Law 27)"}
     assert objs[3]["complete"] is False and objs[3]["legal"] is True
@@ -471,7 +474,7 @@ def test_sample_session_same_in_every_format(runner: CliRunner, samples: Any) ->
         assert r.exit_code == 0, (name, r.stderr)
         objs = [json.loads(x) for x in r.stdout.splitlines()]
         assert [o["board"] for o in objs] == list(range(1, 19))
-        assert all(o["legal"] and o["complete"] and not o["mismatch"] for o in objs)
+        assert all(o["legal"] and o["complete"] and "mismatch" not in o for o in objs)
         outputs.add(r.stdout)
     assert len(outputs) == 1
 
