@@ -142,8 +142,10 @@ def in_order(work: Callable[[int], Any], count: int, jobs: int) -> Generator[Any
             set_mask(old_mask)
 
 
-def _fork_in_order(work: Callable[[int], Any], count: int, jobs: int, pids: list[int], conns: list[Pipe]) -> None:
-    """Fork the ``jobs`` workers of :func:`in_order`, each entered in ``pids`` and ``conns`` as it starts."""
+def fork_workers(jobs: int, body: Callable[[int, Pipe], Any], pids: list[int], conns: list[Any]) -> None:
+    """Fork ``jobs`` workers, each entered in the register of :mod:`.workers` and in ``pids``,
+    and the reading end of its pipe in ``conns``, as it starts; worker ``w`` runs
+    ``body(w, its writing end)`` and never returns (signals are blocked by the caller)."""
     import gc
 
     gc.freeze()  # what is alive now stays shared: the workers' collections leave it (and its pages) alone
@@ -153,11 +155,10 @@ def _fork_in_order(work: Callable[[int], Any], count: int, jobs: int, pids: list
             pid = os.fork()
             if pid == 0:  # the worker: it never returns from here
                 try:
-                    in_worker()
                     os.close(reader)
                     for earlier in conns:  # else an earlier worker would not see the parent go
                         earlier.close()
-                    _work_in_order(work, range(w, count, jobs), Pipe(writer))
+                    body(w, Pipe(writer))
                 finally:
                     os._exit(1)
             enter(pid)
@@ -166,6 +167,16 @@ def _fork_in_order(work: Callable[[int], Any], count: int, jobs: int, pids: list
             conns.append(Pipe(reader))
     finally:
         gc.unfreeze()
+
+
+def _fork_in_order(work: Callable[[int], Any], count: int, jobs: int, pids: list[int], conns: list[Pipe]) -> None:
+    """Fork the ``jobs`` workers of :func:`in_order`, each entered in ``pids`` and ``conns`` as it starts."""
+
+    def body(w: int, conn: Pipe) -> None:
+        in_worker()
+        _work_in_order(work, range(w, count, jobs), conn)
+
+    fork_workers(jobs, body, pids, conns)
 
 
 def _work_in_order(work: Callable[[int], Any], indices: range, conn: Pipe) -> None:

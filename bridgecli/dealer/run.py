@@ -601,27 +601,8 @@ def _fork_workers(spec: Spec, jobs: int, out_fd: int | None, turns: list[tuple[i
                   conns: list[Any]) -> None:
     """Fork ``jobs`` workers (:func:`_worker`), appending each one's process id to ``procs`` and
     the reading end of its pipe to ``conns`` as it starts (signals are blocked by the caller)."""
-    import gc
-
-    gc.freeze()  # what is alive now stays shared: the workers' collections leave it (and its pages) alone
-    try:
-        for w in range(jobs):
-            reader, writer = os.pipe()
-            pid = os.fork()
-            if pid == 0:  # the worker: it never returns from here
-                try:
-                    os.close(reader)
-                    for earlier in conns:  # else an earlier worker would not see the parent go
-                        earlier.close()
-                    _worker(spec, w, jobs, _Pipe(writer), out_fd, turns if out_fd is not None else None)
-                finally:
-                    os._exit(1)
-            workers.enter(pid)
-            os.close(writer)
-            procs.append(pid)
-            conns.append(_Pipe(reader))
-    finally:
-        gc.unfreeze()
+    forked.fork_workers(jobs, lambda w, conn: _worker(spec, w, jobs, conn, out_fd,
+                                                      turns if out_fd is not None else None), procs, conns)
 
 
 def _start_early(early: workers.Early, spec: Spec, out_fd: int | None, procs: list[Any], conns: list[Any]) -> None:

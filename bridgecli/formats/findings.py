@@ -191,12 +191,7 @@ def _dd(value: object) -> tuple[str, Section]:
         rpath = path + (seat.letter,)
         if not isinstance(row, Mapping):
             raise _fail(rpath, f"expected tricks by strain ({', '.join(STRAIN_KEYS)}), got {row!r}")
-        for key in row:
-            if key not in STRAIN_KEYS:
-                raise _fail(rpath + (key,), f"unknown strain {key!r} (known: {', '.join(STRAIN_KEYS)})")
-        missing = [k for k in STRAIN_KEYS if k not in row]
-        if missing:
-            raise _fail(rpath, f"no tricks for {', '.join(missing)}")
+        _keys(row, STRAIN_KEYS, rpath, "strain", "no tricks for ")
         rows[seat.letter] = {k: _tricks(row[k], rpath + (k,)) for k in STRAIN_KEYS}
     table = DDTable.from_dict(rows)
     return table.to_pbn(), table.optimum_result_table()
@@ -254,18 +249,24 @@ def _leads_tag(value: object) -> str:
     return leads_tag(out)
 
 
+def _keys(value: Mapping[Any, Any], known: Sequence[str], path: tuple[object, ...], what: str, lack: str) -> None:
+    """Raise ParseError at ``path`` for a key of ``value`` not ``known`` (an unknown ``what``), or
+    for known ones it lacks (``lack`` and their names)."""
+    for key in value:
+        if key not in known:
+            raise _fail(path + (key,), f"unknown {what} {key!r} (known: {', '.join(known)})")
+    missing = [k for k in known if k not in value]
+    if missing:
+        raise _fail(path, f"{lack}{', '.join(missing)}")
+
+
 def _position_tag(value: object) -> str:
     from bridgecli.core.calls import Contract
 
     path: tuple[object, ...] = ("position",)
     if not isinstance(value, Mapping):
         raise _fail(path, f"expected a mapping ({', '.join(POSITION_KEYS)}), got {value!r}")
-    for key in value:
-        if key not in POSITION_KEYS:
-            raise _fail(path + (key,), f"unknown key {key!r} (known: {', '.join(POSITION_KEYS)})")
-    missing = [k for k in POSITION_KEYS if k not in value]
-    if missing:
-        raise _fail(path, f"no {', '.join(missing)}")
+    _keys(value, POSITION_KEYS, path, "key", "no ")
     try:
         contract = Contract.from_str(str(value["contract"]))
         declarer = Seat.from_str(str(value["declarer"]))

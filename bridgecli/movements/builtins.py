@@ -113,6 +113,12 @@ def get(name: str, tables: int | None = None, *, rounds: int | None = None, arro
         movement = rules.teams_round_robin(count)
         if rounds is not None:
             movement = first_rounds(movement, rounds)
+    return _arranged(movement, arrow_switch, boards_per_round)
+
+
+def _arranged(movement: Movement, arrow_switch: Sequence[int], boards_per_round: int | None) -> Movement:
+    """``movement`` with the arrow switched in ``arrow_switch``'s rounds and ``boards_per_round``
+    boards a round, when given (what :func:`get` and :func:`find` do last)."""
     if arrow_switch:
         movement = with_arrow_switch(movement, arrow_switch)
     if boards_per_round is not None:
@@ -193,8 +199,4 @@ def find(spec: str, tables: int | None = None, *, teams: int | None = None, roun
     movement = fileformat.loads(text, source)
     if rounds is not None:
         movement = first_rounds(movement, rounds)
-    if arrow_switch:
-        movement = with_arrow_switch(movement, arrow_switch)
-    if boards_per_round is not None:
-        movement = movement.with_boards_per_round(boards_per_round)
-    return movement, source
+    return _arranged(movement, arrow_switch, boards_per_round), source
