@@ -1,0 +1,56 @@
+"""The fast paths, and the one switch that turns them all off.
+
+The readers, writers and replays have fast lanes: code that handles the common,
+regular shape of an input (an export-style PBN game, a LIN line with a regular
+play, a board whose JSON can be put together by hand) quicker than the general,
+checked path, and falls back to that path for anything else. Each must give exactly
+what the general path gives; the suite checks that by running with the lanes on and
+off (``BRIDGECLI_FAST_PATHS=0 pytest``) and ``tools/fastpath_diff.py`` by comparing
+the two on mutated inputs.
+
+Every fast lane asks :data:`ON` when it is about to be taken (not when its module is
+imported), so the switch can be flipped at run time::
+
+    from bridgecli.core import fastpaths
+    with fastpaths.off():
+        ...  # everything here takes the general paths
+
+:data:`ON` starts from the environment variable ``BRIDGECLI_FAST_PATHS``: ``0``,
+``off``, ``no`` or ``false`` (any case) turn the lanes off; anything else, or no
+variable, leaves them on. :data:`LANES` lists every lane, where it lives and the
+general path it stands in for (docs/ARCHITECTURE.md has the same list).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+#: the environment variable read at import
+ENV = "BRIDGECLI_FAST_PATHS"
+
+#: True while the fast lanes are taken; set it through :func:`set_on` or :func:`off`
+ON: bool = os.environ.get(ENV, "1").strip().lower() not in ("0", "off", "no", "false")
+
+
+def set_on(flag: bool) -> None:
+    """Turn every fast lane on (``True``) or off (``False``)."""
+    global ON
+    ON = bool(flag)
+
+
+@contextmanager
+def off() -> Iterator[None]:
+    """Run the block with every fast lane off, then put the switch back as it was."""
+    before = ON
+    set_on(False)
+    try:
+        yield
+    finally:
+        set_on(before)
+
+
+#: (lane, where it lives, the general path it stands in for), one row a fast lane;
+#: tests/test_fastpaths.py checks that each place exists and asks the switch
+LANES: tuple[tuple[str, str, str], ...] = ()
