@@ -254,14 +254,6 @@ def stdin_reader() -> Callable[[], bytes]:
     return lambda: os.read(fd, 1 << 16)
 
 
-def usable_cores() -> int:
-    """Cores this process may run on: its CPU affinity where the system has one, else the count."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        return max(1, os.cpu_count() or 1)
-
-
 #: Allocations (less deallocations) between two young-generation collections inside
 #: :func:`streaming_gc` (Python's default is 700).
 STREAMING_GC_THRESHOLD = 10_000

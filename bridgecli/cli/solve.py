@@ -173,7 +173,7 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
 def _dask_target(executor: str) -> str | int:
     """Where ``--executor SPEC`` sends the batches (a usage error for ``local`` spelt otherwise, or a bad SPEC)."""
     from bridgecli.cli.common.options import check_executor
-    from bridgecli.simulate.executors import parse_executor
+    from bridgecli.executors import parse_executor
 
     kind, target = parse_executor(check_executor(executor))
     if kind == "local" or target is None:

@@ -25,7 +25,8 @@ from typing import IO, Any, cast
 
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
-from bridgecli.files import PrefixedStream, usable_cores
+from bridgecli.executors import usable_cores
+from bridgecli.files import PrefixedStream
 
 from .analysis import FLUSH, BoardAnalysis, Unsolvable, analyse_stream
 
@@ -87,13 +88,13 @@ def analyse_on_dask(items: Iterable[Board | BridgeError | object], target: str |
                     source: str | None = None) -> Iterator[BoardAnalysis | Unsolvable | BridgeError]:
     """Like :func:`~bridgecli.solver.analysis.analyse_stream`, with batches of :data:`BATCH`
     boards solved as Dask tasks on ``target`` (a scheduler address, or a number of local
-    worker processes: see :func:`bridgecli.simulate.executors.dask_map`); errors read from the
+    worker processes: see :func:`bridgecli.executors.dask_map`); errors read from the
     input pass through in place.
 
     Raises:
         ExecutorError: when Dask is missing or the scheduler cannot be reached.
     """
-    from bridgecli.simulate.executors import dask_map
+    from bridgecli.executors import dask_map
 
     groups: deque[list[Any]] = deque()
 

@@ -30,9 +30,9 @@ from bridgecli.cli.common.options import parse_line_options as parse_line_option
 from bridgecli.cli.common.options import table_style_option as table_style_option
 from bridgecli.cli.common.options import variant_option as variant_option
 from bridgecli.core.errors import ParseError
+from bridgecli.executors import usable_cores as usable_cores
 from bridgecli.files import close_input as close_input
 from bridgecli.files import stdin_buffer as stdin_buffer
-from bridgecli.files import usable_cores as usable_cores
 from bridgecli.files import whole_input as whole_input
 
 if TYPE_CHECKING:

@@ -27,7 +27,7 @@ from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import AtomicOutput, close_input, open_input, read_records, report
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
-from bridgecli.files import usable_cores
+from bridgecli.executors import usable_cores
 
 
 class Scan:
