@@ -91,6 +91,7 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
 
     from bridgecli import formats
     from bridgecli.core.errors import cut_quoted
+    from bridgecli.executors import streaming_gc
     from bridgecli.results.boards import BoardTable, json_line, score_boards
 
     items, source, _fmt = files.open_records(path, fmt_override, stdin_head)
@@ -145,7 +146,7 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
                 print_rows(fp)
                 held = 0
 
-    with files.streaming_gc(), common.AtomicOutput(output) as fp:
+    with streaming_gc(), common.AtomicOutput(output) as fp:
         if boards_out:
             fp.writelines(formats.iter_write(boards(fp), boards_out))
         else:
