@@ -264,7 +264,8 @@ def test_importtime_of_bridgecli_lists_no_numpy_or_endplay():
 SCORE_PATH = {
     "bridgecli", "bridgecli.cli", "bridgecli.cli.interrupts", "bridgecli.cli.common", "bridgecli.cli.common.options",
     "bridgecli.cli.common.event_options",  # score's event options (click only)
-    "bridgecli.cli.score", "bridgecli.files", "bridgecli.core", "bridgecli.core.errors", "bridgecli.core.board_numbers",
+    "bridgecli.cli.score", "bridgecli.output", "bridgecli.formats", "bridgecli.formats.inputs",
+    "bridgecli.executors", "bridgecli.core", "bridgecli.core.errors", "bridgecli.core.board_numbers",
     "bridgecli.core.enums", "bridgecli.core.lexicon", "bridgecli.core.calls", "bridgecli.core.imps",
     "bridgecli.core.numbers", "bridgecli.core.scoring", "bridgecli.core.notation", "bridgecli.core.notation_errors",
     "bridgecli.result_lines", "bridgecli.results", "bridgecli.results.lines",

@@ -30,7 +30,7 @@ from bridgecli.core.cards import Seat
 from bridgecli.core.errors import BridgeError, ParseError
 from bridgecli.core.numbers import is_digits
 from bridgecli.executors import usable_cores
-from bridgecli.files import names_a_file
+from bridgecli.formats.inputs import names_a_file
 
 if TYPE_CHECKING:
     from bridgecli.core.notation import Language

@@ -534,7 +534,7 @@ def write_deals(dest: str | os.PathLike[str] | IO[bytes], n: int | None = None, 
     (deals formatted thousands at a time, ``jobs`` processes), the same bytes as the command.
 
     Args:
-        dest: A path (written as ``-o`` writes it, :class:`bridgecli.files.AtomicOutput`: a
+        dest: A path (written as ``-o`` writes it, :class:`bridgecli.output.AtomicOutput`: a
             failed run leaves a file as it was), or a binary file open for writing.
         n: Boards wanted (None: 1, or the script's ``produce``).
         fmt: ``pbn``, ``text`` (a PBN deal string a line), ``yaml``, ``json``, ``lin``, or
@@ -571,7 +571,7 @@ def write_deals(dest: str | os.PathLike[str] | IO[bytes], n: int | None = None, 
     if chosen not in (*FORMATS, "printall", "none"):
         raise ParseError(f"unknown format {fmt!r} (pbn, text, yaml, json, lin, printall, none)")
     if isinstance(dest, (str, os.PathLike)):
-        from bridgecli.files import AtomicOutput
+        from bridgecli.output import AtomicOutput
 
         with AtomicOutput(dest, binary=True) as fp:  # as -o writes it
             result = run(p, fp, chosen, jobs=jobs)

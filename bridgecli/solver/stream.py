@@ -26,7 +26,7 @@ from typing import IO, Any, cast
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
 from bridgecli.executors import usable_cores
-from bridgecli.files import PrefixedStream
+from bridgecli.formats.inputs import PrefixedStream
 
 from .analysis import FLUSH, BoardAnalysis, Unsolvable, analyse_stream
 
@@ -170,8 +170,8 @@ def _first_line(fp: IO[bytes], fmt: str | None, source: str) -> tuple[bytes, str
     lines (:func:`_chunks`). A regular file is sought back to where it was (no bytes
     taken); from a pipe or terminal the bytes read are returned, to be read first.
     """
-    from bridgecli.files import decode_piece
     from bridgecli.formats import sniff
+    from bridgecli.formats.inputs import decode_piece
     from bridgecli.formats.stream import CHUNK
 
     fd = _select_fd(fp)
@@ -264,8 +264,8 @@ def _chunks(fp: IO[bytes], fmt: str | None, source: str, batch: int = BATCH,
             head: bytes = b"") -> Iterator[tuple[str, int, str | None, bool]]:
     """(text, line offset, format, cut because the input went quiet) pieces of about ``batch`` records
     (``head``: bytes already taken from ``fp``, read first)."""
-    from bridgecli.files import decode_piece
     from bridgecli.formats import sniff
+    from bridgecli.formats.inputs import decode_piece
 
     body: list[bytes] = []       # lines of the current piece
     first_line = 1               # file line of body[0]

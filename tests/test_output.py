@@ -1,4 +1,4 @@
-"""``bridgecli.files`` and ``bc.write``: atomic replacement of real files, the input helpers."""
+"""``bridgecli.output`` and ``bc.write``: atomic replacement of real files."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import bridgecli as bc
-from bridgecli import files
+from bridgecli import output
 
 from .conftest import SAMPLES
 
@@ -115,56 +115,24 @@ def test_a_folder_is_an_os_error_naming_it(tmp_path: Path, boards: list[bc.Board
 
 def test_an_open_block_has_its_temp_file_registered(tmp_path: Path) -> None:
     out = tmp_path / "f.txt"
-    with files.AtomicOutput(out) as fp:
+    with output.AtomicOutput(out) as fp:
         (tmp,) = temps(tmp_path)
-        assert str(tmp) in files.TEMP_FILES  # what the CLI removes on a second Ctrl-C
+        assert str(tmp) in output.TEMP_FILES  # what the CLI removes on a second Ctrl-C
         fp.write("ünïcode\n")
         assert not out.exists()  # nothing is replaced before the block ends
-    assert files.TEMP_FILES == set() and out.read_bytes() == "ünïcode\n".encode()
+    assert output.TEMP_FILES == set() and out.read_bytes() == "ünïcode\n".encode()
 
 
 def test_binary_output_and_an_exception(tmp_path: Path) -> None:
     out = tmp_path / "f.bin"
     out.write_bytes(b"old")
-    with pytest.raises(KeyboardInterrupt), files.AtomicOutput(str(out), binary=True) as fp:
+    with pytest.raises(KeyboardInterrupt), output.AtomicOutput(str(out), binary=True) as fp:
         fp.write(b"new")
         raise KeyboardInterrupt
     assert out.read_bytes() == b"old" and temps(tmp_path) == []
 
 
 def test_none_is_stdout(capsys: pytest.CaptureFixture[str]) -> None:
-    with files.AtomicOutput(None) as fp:
+    with output.AtomicOutput(None) as fp:
         fp.write("to stdout\n")
     assert capsys.readouterr().out == "to stdout\n"
-
-
-# -- reading ---------------------------------------------------------------------------------
-
-
-def test_read_records_streams_a_file_and_closes_it(tmp_path: Path) -> None:
-    records, source, fmt = files.read_records(str(CLUB), None)
-    first = next(records)
-    assert (source, fmt) == (str(CLUB), "pbn")
-    assert isinstance(first, bc.Board) and first.number == 1
-    records.close()  # stopping early still closes the file
-
-
-def test_an_empty_file_gives_no_records_when_asked(tmp_path: Path) -> None:
-    empty = tmp_path / "empty.pbn"
-    empty.write_text("  \n", encoding="utf-8")
-    records, _source, fmt = files.read_records(str(empty), None, skip_empty=True)
-    assert list(records) == [] and fmt == ""
-
-
-def test_decode_bytes_utf8_latin1_and_binary() -> None:
-    assert files.decode_bytes("\ufeffBöard".encode(), "x") == "Böard"  # BOM dropped
-    assert files.decode_bytes("Böard".encode("latin-1"), "x") == "Böard"  # PBN's own charset
-    with pytest.raises(bc.ParseError) as info:
-        files.decode_bytes(b"line 1\nline 2 \x00", "x.pbn")
-    assert info.value.line == 2
-
-
-def test_read_text_of_a_latin1_file(tmp_path: Path) -> None:
-    path = tmp_path / "names.txt"
-    path.write_bytes("[North \"Müller\"]\n".encode("latin-1"))
-    assert files.read_text(str(path)) == ('[North "Müller"]\n', str(path))
