@@ -44,7 +44,7 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("RubberSheet", "Column", "DealPlayed", "SheetLine", "RubberScale"), "bridgecli.variants.rubber"),
     **dict.fromkeys(("Variant", "PlayOutcome", "Table"), "bridgecli.variants.base"),
     # rubber and variant sessions from results or boards, and their sheets (rubber, rubber --variant)
-    **dict.fromkeys(("rubber_session", "variant_session", "VariantSession"), "bridgecli.sessions"),
+    **dict.fromkeys(("rubber_session", "variant_session", "VariantSession"), "bridgecli.results.rubber_sessions"),
     "render_sheet": "bridgecli.render.scoresheet",
     # score -, score FILE, score --event
     **dict.fromkeys(("score_lines", "ScoredLine"), "bridgecli.results.lines"),
@@ -335,7 +335,7 @@ if TYPE_CHECKING:
     from bridgecli.results.boards import ScoredBoard, board_table, score_boards
     from bridgecli.results.event import Event, EventHints, read_results, score_event
     from bridgecli.results.lines import ScoredLine, score_lines
-    from bridgecli.sessions import VariantSession, rubber_session, variant_session
+    from bridgecli.results.rubber_sessions import VariantSession, rubber_session, variant_session
     from bridgecli.simulate import simulation
     from bridgecli.simulate.contracts import SimContract
     from bridgecli.simulate.result import ContractEstimate, Simulation

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bridgecli.core.errors import BridgeError, ParseError
-from bridgecli.sessions import check_variant, find_game
+from bridgecli.results.rubber_sessions import check_variant, find_game
 
 if TYPE_CHECKING:
     from bridgecli.core.board import Board
