@@ -125,7 +125,7 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 def test_the_graph_sees_imports_of_every_kind():
     graph = import_graph()
     assert "bridgecli.core.errors" in graph["bridgecli.cli.score"]  # module level
-    assert "bridgecli.core.notation" in graph["bridgecli.result_lines"]  # inside a function
+    assert "bridgecli.core.notation" in graph["bridgecli.formats.result_lines"]  # inside a function
     assert "bridgecli.cli.common" in graph["bridgecli.cli.convert"]
     assert "bridgecli.cli.common" not in graph["bridgecli.cli"]  # containment is not counted
     assert "bridgecli.cli" in graph["bridgecli.cli.common"]
@@ -268,7 +268,7 @@ SCORE_PATH = {
     "bridgecli.executors", "bridgecli.core", "bridgecli.core.errors", "bridgecli.core.board_numbers",
     "bridgecli.core.enums", "bridgecli.core.lexicon", "bridgecli.core.calls", "bridgecli.core.imps",
     "bridgecli.core.numbers", "bridgecli.core.scoring", "bridgecli.core.notation", "bridgecli.core.notation_errors",
-    "bridgecli.result_lines", "bridgecli.results", "bridgecli.results.lines",
+    "bridgecli.formats.result_lines", "bridgecli.results", "bridgecli.results.lines",
 }
 
 
@@ -303,7 +303,7 @@ def test_score_help_loads_no_scoring():
     out, loaded = _run_loads(["score", "--help"])
     assert "CONTRACT" in out
     assert loaded & {"bridgecli.core.scoring", "bridgecli.core.notation", "bridgecli.core.lexicon",
-                     "bridgecli.result_lines", "bridgecli.results.lines"} == set()
+                     "bridgecli.formats.result_lines", "bridgecli.results.lines"} == set()
 
 
 def test_the_first_score_computes_one_breakdown(monkeypatch):

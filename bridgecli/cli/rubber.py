@@ -133,9 +133,9 @@ def _write_sheet(session: Any, infile: str, honours_mode: str, fmt: str | None, 
     from bridgecli.cli.common import AtomicOutput, close_input, open_input
     from bridgecli.core.errors import visible
     from bridgecli.core.rubber import PartnershipRounds
+    from bridgecli.formats.result_lines import BOARD_EXTENSIONS, text_or_lines
     from bridgecli.formats.stream import text_chunks
     from bridgecli.render.scoresheet import iter_sheet
-    from bridgecli.result_lines import BOARD_EXTENSIONS, text_or_lines
     from bridgecli.results import rubber_sessions as sessions
 
     partners, repeats = PartnershipRounds(), []

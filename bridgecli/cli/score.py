@@ -227,7 +227,7 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
     with -) is scored the same way; a FILE of boards gets a table.
     """
     from bridgecli.core.scoring import find_rules
-    from bridgecli.result_lines import is_board_text
+    from bridgecli.formats.result_lines import is_board_text
     from bridgecli.results.lines import names_board_file, open_result_lines, read_head, result_line
 
     fmt_override = kw.get("from")

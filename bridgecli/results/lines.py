@@ -19,7 +19,7 @@ from bridgecli.core.enums import Seat, Side, Vulnerability
 from bridgecli.core.errors import BridgeError, ParseError
 from bridgecli.core.scoring import find_rules
 from bridgecli.core.scoring import score as score_of
-from bridgecli.result_lines import (
+from bridgecli.formats.result_lines import (
     BOARD_EXTENSIONS,
     HEAD_LIMIT,
     MAX_LINE,
@@ -71,7 +71,7 @@ def open_result_lines(path: str, fmt: str | None) -> IO[bytes] | None:
     when ``path`` is a file of boards or not a regular file: found by content (its first
     64 KiB), as ``score -`` tells them apart; a board file's extension or ``fmt``
     (``--from``) says boards at once."""
-    from bridgecli.result_lines import is_board_text
+    from bridgecli.formats.result_lines import is_board_text
 
     if fmt is not None or path == "-" or path.lower().endswith(FILE_EXTENSIONS) or not os.path.isfile(path):
         return None
@@ -447,7 +447,7 @@ def iter_scored_lines(lines: Iterable[str], defaults: Mapping[str, Any], display
 
 def read_head(read: Callable[[], bytes]) -> tuple[bytes, bool]:
     """What ``read()`` gives up to the first line that is not blank (or all of it when there
-    is none, at most about :data:`~bridgecli.result_lines.HEAD_LIMIT` bytes), and whether the input ended there
+    is none, at most about :data:`~bridgecli.formats.result_lines.HEAD_LIMIT` bytes), and whether the input ended there
     (``read()`` gave ``b""``). Reading no further than the first line means never waiting
     longer than scoring it would."""
     parts: list[bytes] = []
@@ -480,7 +480,7 @@ def iter_lines(read: Callable[[], bytes], head: bytes = b"", ended: bool = False
 
     Raises:
         ParseError: located at ``source`` and the line: UTF-16 or UTF-32 text (a byte-order
-            mark) at line 1; a line longer than :data:`~bridgecli.result_lines.MAX_LINE`
+            mark) at line 1; a line longer than :data:`~bridgecli.formats.result_lines.MAX_LINE`
             bytes, as soon as it is.
     """
     import itertools

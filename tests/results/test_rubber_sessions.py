@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import bridgecli as bc
-from bridgecli.result_lines import line_options
+from bridgecli.formats.result_lines import line_options
 
 # Two 4S= by N: 120 below the line twice, each a game (the second vulnerable, trick score the
 # same); two games to none win the rubber: 700 above. N-S 940, E-W 0; 940 / 100 -> 9 units.

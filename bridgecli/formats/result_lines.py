@@ -7,9 +7,9 @@ written in (English otherwise); ``players: Ann, Bob, Cid, Dan`` seats four
 players N, E, S, W. Pure text to core values: no click, no printing (a
 warning goes to the ``warn`` callable the caller gives).
 
-A format, but kept outside :mod:`bridgecli.formats`: ``bridgecli score 3NT=`` reads its
-one result with :func:`result_and_declarer`, and must not load the board readers
-(tests/cli/test_startup.py).
+``bridgecli score 3NT=`` reads its one result with :func:`result_and_declarer`, and
+must not load the board readers (tests/test_imports.py): this module imports none of
+them, and :mod:`bridgecli.formats` loads a reader only when asked for its format.
 """
 
 from __future__ import annotations
