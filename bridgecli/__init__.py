@@ -47,7 +47,7 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("rubber_session", "variant_session", "VariantSession"), "bridgecli.results.rubber_sessions"),
     "render_sheet": "bridgecli.render.scoresheet",
     # score -, score FILE, score --event
-    **dict.fromkeys(("score_lines", "ScoredLine"), "bridgecli.results.lines"),
+    **dict.fromkeys(("score_lines", "ScoredLine"), "bridgecli.results.line_scores"),
     **dict.fromkeys(("score_boards", "ScoredBoard", "board_table"), "bridgecli.results.boards"),
     **dict.fromkeys(("read_results", "score_event", "Event", "EventHints"), "bridgecli.results.event"),
     # dealing and solving (deal, solve)
@@ -334,7 +334,7 @@ if TYPE_CHECKING:
     from bridgecli.render.text import render_board
     from bridgecli.results.boards import ScoredBoard, board_table, score_boards
     from bridgecli.results.event import Event, EventHints, read_results, score_event
-    from bridgecli.results.lines import ScoredLine, score_lines
+    from bridgecli.results.line_scores import ScoredLine, score_lines
     from bridgecli.results.rubber_sessions import VariantSession, rubber_session, variant_session
     from bridgecli.simulate import simulation
     from bridgecli.simulate.contracts import SimContract

@@ -268,7 +268,7 @@ SCORE_PATH = {
     "bridgecli.executors", "bridgecli.core", "bridgecli.core.errors", "bridgecli.core.board_numbers",
     "bridgecli.core.enums", "bridgecli.core.lexicon", "bridgecli.core.calls", "bridgecli.core.imps",
     "bridgecli.core.numbers", "bridgecli.core.scoring", "bridgecli.core.notation", "bridgecli.core.notation_errors",
-    "bridgecli.formats.result_lines", "bridgecli.results", "bridgecli.results.lines",
+    "bridgecli.formats.result_lines", "bridgecli.results", "bridgecli.results.line_scores",
 }
 
 
@@ -303,7 +303,7 @@ def test_score_help_loads_no_scoring():
     out, loaded = _run_loads(["score", "--help"])
     assert "CONTRACT" in out
     assert loaded & {"bridgecli.core.scoring", "bridgecli.core.notation", "bridgecli.core.lexicon",
-                     "bridgecli.formats.result_lines", "bridgecli.results.lines"} == set()
+                     "bridgecli.formats.result_lines", "bridgecli.results.line_scores"} == set()
 
 
 def test_the_first_score_computes_one_breakdown(monkeypatch):

@@ -49,7 +49,7 @@ def _run_batch(ctx: click.Context, keep_going: bool, output: str | None, head: b
     import contextlib
     import json
 
-    from bridgecli.results.lines import iter_lines, iter_scored_lines
+    from bridgecli.results.line_scores import iter_lines, iter_scored_lines
 
     if ctx.params.get("to"):
         raise click.UsageError("--to writes the boards of a FILE back (with Score tags), not result lines")
@@ -227,8 +227,8 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
     with -) is scored the same way; a FILE of boards gets a table.
     """
     from bridgecli.core.scoring import find_rules
-    from bridgecli.formats.result_lines import is_board_text
-    from bridgecli.results.lines import names_board_file, open_result_lines, read_head, result_line
+    from bridgecli.formats.result_lines import is_board_text, names_board_file, open_result_lines
+    from bridgecli.results.line_scores import read_head, result_line
 
     fmt_override = kw.get("from")
     a_file = len(args) == 1 and names_board_file(args[0], fmt_override)

@@ -1,4 +1,4 @@
-"""Scoring many results at once: result lines (:mod:`.lines`), every board of a file
+"""Scoring many results at once: result lines (:mod:`.line_scores`), every board of a file
 (:mod:`.boards`) and whole events (:mod:`.event`), the library behind ``bridgecli score``;
 rubber, Chicago and variant sessions kept from what was played (:mod:`.rubber_sessions`,
 behind ``bridgecli rubber``).

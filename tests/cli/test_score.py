@@ -308,7 +308,7 @@ def test_fast_path_parses_like_click() -> None:
 
     from bridgecli.cli.common.options import batch_line_parser
     from bridgecli.cli.score import BATCH_REFUSED, score
-    from bridgecli.results.lines import LineScorer
+    from bridgecli.results.line_scores import LineScorer
 
     lines = ["4S=", "4S -1", "4SX -1 --vul both", "--vul ns 3NT+1 --declarer E", "3NT+1 -d E --ns",
              "4S= --json --vul ew", "--imps 620 -100", "6NTXX 13 --vul both --declarer W --ns",
@@ -467,7 +467,7 @@ def test_batch_line_never_crashes(line: str) -> None:
     from bridgecli.cli.score import BATCH_REFUSED, score
     from bridgecli.core.errors import BridgeError
     from bridgecli.core.notation import ENGLISH
-    from bridgecli.results.lines import LineScorer
+    from bridgecli.results.line_scores import LineScorer
 
     with click.Context(score, info_name="score") as ctx:
         ctx.params.update({p.name: p.get_default(ctx) for p in score.params})
@@ -723,7 +723,7 @@ def test_library_option_parse_agrees_with_click(line: str) -> None:
     from bridgecli.cli.score import BATCH_REFUSED, score
     from bridgecli.core.errors import BridgeError
     from bridgecli.core.notation import ENGLISH
-    from bridgecli.results.lines import LineScorer
+    from bridgecli.results.line_scores import LineScorer
 
     add_lang_option(score)  # as the group does when it loads the command
 
