@@ -63,7 +63,7 @@ _EXPORTS: dict[str, str] = {
     # solving a stream of boards (solve FILE)
     "solve_boards": "bridgecli.solver.stream",
     **dict.fromkeys(("BoardAnalysis", "LeadAnalysis", "PlayPosition"), "bridgecli.solver.analysis"),
-    "render_analysis": "bridgecli.solver.text",
+    "render_analysis": "bridgecli.render.analysis",
     # choosing boards by number (--board 1-4,7)
     "BoardNumbers": "bridgecli.core.board_numbers",
     # the rules core
@@ -327,6 +327,7 @@ if TYPE_CHECKING:
     from bridgecli.movements import MovementReport, check_movement, find_movement
     from bridgecli.movements.checks import Balance, Finding
     from bridgecli.movements.model import Movement, Seating
+    from bridgecli.render.analysis import render_analysis
     from bridgecli.render.html import render_html
     from bridgecli.render.play import render_play
     from bridgecli.render.scoresheet import render_sheet
@@ -344,7 +345,6 @@ if TYPE_CHECKING:
     from bridgecli.solver.par import ParContract, ParResult
     from bridgecli.solver.stream import solve_boards
     from bridgecli.solver.tables import DDTable
-    from bridgecli.solver.text import render_analysis
     from bridgecli.variants import find_variant
     from bridgecli.variants.base import PlayOutcome, Table, Variant
     from bridgecli.variants.rubber import Column, DealPlayed, RubberScale, RubberSheet, SheetLine

@@ -113,9 +113,9 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
         worst[0] = max(worst[0], ExitCode(err.exit_code))
 
     from bridgecli.formats import format_from_path, iter_write
+    from bridgecli.render.analysis import render_analysis
     from bridgecli.solver import stream as solving
     from bridgecli.solver.analysis import BoardAnalysis, Unsolvable, analyse_stream
-    from bridgecli.solver.text import render_analysis
 
     target = _dask_target(executor) if executor != "local" else None
     fp_in, _ = open_input(infile)
