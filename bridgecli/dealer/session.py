@@ -28,7 +28,7 @@ from typing import IO, TYPE_CHECKING, Any
 from bridgecli.core.errors import BridgeError, ParseError
 
 from . import plain
-from .output import PBN_HEADER, Produced, _same, coalesce, direct_ok, generator_tag, write_batches, write_plain
+from .output import PBN_HEADER, Produced, coalesce, direct_ok, generator_tag, unchanged, write_batches, write_plain
 from .stats import DealStats, Tally
 
 if TYPE_CHECKING:
@@ -370,7 +370,7 @@ class _Run:
 
 
 def run(the_plan: DealPlan, out: IO[bytes], fmt: str | None = None, *, jobs: int = 1,
-        localize: Callable[[bytes], bytes] = _same, progress: Progress | None = None) -> DealStats:
+        localize: Callable[[bytes], bytes] = unchanged, progress: Progress | None = None) -> DealStats:
     """Deal ``the_plan`` and write the boards to ``out`` in ``fmt``, as ``bridgecli deal`` does.
 
     Args:
