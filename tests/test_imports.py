@@ -231,8 +231,8 @@ def test_core_imports_no_other_layer():
 #: never a layer above. A module belongs to the entry of the longest prefix that names it or
 #: its package; ``bridgecli`` names the package top only.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    # the rules, pure: cards, deals, auctions, play, scoring (no I/O)
-    ("bridgecli.core",),
+    # the rules, pure: cards, deals, auctions, play, scoring (no I/O); the version, a leaf
+    ("bridgecli.core", "bridgecli.version"),
     # the edges: text formats in and out, the -o target, where work runs (the cores, processes, Dask)
     ("bridgecli.formats", "bridgecli.output", "bridgecli.executors"),
     # the jobs built on the rules and the formats
