@@ -6,7 +6,7 @@ the played boards of ``sample_deals/valid/club_session.pbn`` over and over, each
 with its own number). Times each command as a real subprocess from this checkout
 (CPU time, user + sys, best of ``--repeat``; wall clock beside it), then, in process,
 the stages after reading (judging, the JSON line, the brief line) and the time the
-cyclic garbage collector takes with and without :func:`bridgecli.files.streaming_gc`.
+cyclic garbage collector takes with and without :func:`bridgecli.executors.streaming_gc`.
 Writes ``bench/results/auction.md``.
 
 \b
@@ -82,7 +82,7 @@ def time_stages(path: Path, n: int) -> dict[str, float]:
     """CPU seconds of reading and of each stage after it, in process (the stages on
     boards already read, the collector paused as in the commands)."""
     from bridgecli.checks.auctions import check_records, verdict_json_line
-    from bridgecli.files import streaming_gc
+    from bridgecli.executors import streaming_gc
     from bridgecli.render.text import render_brief
 
     sample = max(1, min(n, 20_000))
@@ -104,7 +104,7 @@ def gc_seconds(path: Path, paused: bool) -> tuple[float, int]:
     import contextlib
 
     from bridgecli.checks.auctions import check_auctions
-    from bridgecli.files import streaming_gc
+    from bridgecli.executors import streaming_gc
 
     spent = [0.0, 0.0, 0]
 
@@ -179,7 +179,7 @@ the first {min(n, 20_000):,} boards already read, scaled):
 
 The cyclic garbage collector during validate-auction's loop, in process: {gc_off[0]:.3f} s
 in {gc_off[1]} passes with Python's thresholds; {gc_on[0]:.3f} s in {gc_on[1]} passes inside
-`bridgecli.files.streaming_gc()` (what is alive is frozen, a young pass every
+`bridgecli.executors.streaming_gc()` (what is alive is frozen, a young pass every
 10,000 allocations), which both commands use around their loops.
 
 Notes. Reading is most of a board's time; the reader is shared with every command

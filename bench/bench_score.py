@@ -119,7 +119,7 @@ def bench_inprocess(lines: list[str], records: list[tuple[str, str]], rounds: in
     sys.path.insert(0, str(ROOT))
     from bridgecli.cli.score import _click_options, score
     from bridgecli.core.notation import ENGLISH
-    from bridgecli.results.lines import LineScorer
+    from bridgecli.results.line_scores import LineScorer
 
     vuls = {"none": Vul.none, "ns": Vul.ns, "ew": Vul.ew, "both": Vul.both}
     recs = [(c, vuls[v]) for c, v in records]

@@ -44,10 +44,10 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("RubberSheet", "Column", "DealPlayed", "SheetLine", "RubberScale"), "bridgecli.variants.rubber"),
     **dict.fromkeys(("Variant", "PlayOutcome", "Table"), "bridgecli.variants.base"),
     # rubber and variant sessions from results or boards, and their sheets (rubber, rubber --variant)
-    **dict.fromkeys(("rubber_session", "variant_session", "VariantSession"), "bridgecli.sessions"),
+    **dict.fromkeys(("rubber_session", "variant_session", "VariantSession"), "bridgecli.results.rubber_sessions"),
     "render_sheet": "bridgecli.render.scoresheet",
     # score -, score FILE, score --event
-    **dict.fromkeys(("score_lines", "ScoredLine"), "bridgecli.results.lines"),
+    **dict.fromkeys(("score_lines", "ScoredLine"), "bridgecli.results.line_scores"),
     **dict.fromkeys(("score_boards", "ScoredBoard", "board_table"), "bridgecli.results.boards"),
     **dict.fromkeys(("read_results", "score_event", "Event", "EventHints"), "bridgecli.results.event"),
     # dealing and solving (deal, solve)
@@ -63,7 +63,7 @@ _EXPORTS: dict[str, str] = {
     # solving a stream of boards (solve FILE)
     "solve_boards": "bridgecli.solver.stream",
     **dict.fromkeys(("BoardAnalysis", "LeadAnalysis", "PlayPosition"), "bridgecli.solver.analysis"),
-    "render_analysis": "bridgecli.solver.text",
+    "render_analysis": "bridgecli.render.analysis",
     # choosing boards by number (--board 1-4,7)
     "BoardNumbers": "bridgecli.core.board_numbers",
     # the rules core
@@ -327,6 +327,7 @@ if TYPE_CHECKING:
     from bridgecli.movements import MovementReport, check_movement, find_movement
     from bridgecli.movements.checks import Balance, Finding
     from bridgecli.movements.model import Movement, Seating
+    from bridgecli.render.analysis import render_analysis
     from bridgecli.render.html import render_html
     from bridgecli.render.play import render_play
     from bridgecli.render.scoresheet import render_sheet
@@ -334,8 +335,8 @@ if TYPE_CHECKING:
     from bridgecli.render.text import render_board
     from bridgecli.results.boards import ScoredBoard, board_table, score_boards
     from bridgecli.results.event import Event, EventHints, read_results, score_event
-    from bridgecli.results.lines import ScoredLine, score_lines
-    from bridgecli.sessions import VariantSession, rubber_session, variant_session
+    from bridgecli.results.line_scores import ScoredLine, score_lines
+    from bridgecli.results.rubber_sessions import VariantSession, rubber_session, variant_session
     from bridgecli.simulate import simulation
     from bridgecli.simulate.contracts import SimContract
     from bridgecli.simulate.result import ContractEstimate, Simulation
@@ -344,7 +345,6 @@ if TYPE_CHECKING:
     from bridgecli.solver.par import ParContract, ParResult
     from bridgecli.solver.stream import solve_boards
     from bridgecli.solver.tables import DDTable
-    from bridgecli.solver.text import render_analysis
     from bridgecli.variants import find_variant
     from bridgecli.variants.base import PlayOutcome, Table, Variant
     from bridgecli.variants.rubber import Column, DealPlayed, RubberScale, RubberSheet, SheetLine

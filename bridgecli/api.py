@@ -15,7 +15,7 @@ from typing import IO, TYPE_CHECKING
 from bridgecli.core.board import Board
 from bridgecli.core.cards import Seat, Vulnerability
 from bridgecli.core.errors import BridgeError, ParseError
-from bridgecli.files import names_a_file
+from bridgecli.formats.inputs import names_a_file
 
 if TYPE_CHECKING:
     from bridgecli.core.calls import Contract
@@ -95,7 +95,7 @@ def _read(source: str | os.PathLike[str] | IO[str], fmt: str | None) -> Iterator
     if isinstance(source, str) and _looks_like_a_path(source) and not os.path.exists(source):
         raise FileNotFoundError(2, "No such file or directory", source)
     if isinstance(source, os.PathLike) or (isinstance(source, str) and names_a_file(source)):
-        from bridgecli.files import read_records
+        from bridgecli.formats.inputs import read_records
 
         records, _name, _fmt = read_records(os.fspath(source), fmt)
     elif isinstance(source, str):
@@ -164,7 +164,7 @@ def write(boards: Iterable[Board], dest: str | os.PathLike[str] | IO[str], fmt: 
     """Write ``boards`` to ``dest``, a path or an open text file, in ``fmt``
     (by default from the path's extension), as ``convert -o`` writes them.
 
-    A path is written atomically (:class:`bridgecli.files.AtomicOutput`): the
+    A path is written atomically (:class:`bridgecli.output.AtomicOutput`): the
     boards go to a temp file beside it, renamed over the file once all are
     written, keeping its permission bits; if anything fails on the way (a bad
     board read lazily from ``boards``, a full disk, Ctrl-C) the file is left as
@@ -174,8 +174,8 @@ def write(boards: Iterable[Board], dest: str | os.PathLike[str] | IO[str], fmt: 
     Raises ParseError when no format is given or implied, or it is unknown;
     OSError when the file cannot be written; whatever ``boards`` raises.
     """
-    from bridgecli.files import AtomicOutput
     from bridgecli.formats import format_from_path, iter_write, module
+    from bridgecli.output import AtomicOutput
 
     if fmt is None:
         name = os.fspath(dest) if isinstance(dest, (str, os.PathLike)) else getattr(dest, "name", None)

@@ -132,7 +132,7 @@ def early_jobs(args: Sequence[str]) -> int:
         jobs, count = int(values.get("jobs", "1")), int(values.get("count", "1"))
     except ValueError:
         return 0
-    from bridgecli.files import usable_cores
+    from bridgecli.executors import usable_cores
 
     jobs = min(jobs, usable_cores(), -(-count // _BATCH))
     return jobs if jobs >= 2 else 0

@@ -29,7 +29,8 @@ from bridgecli.core.calls import PASS, Bid, Call, Contract, Double, Pass, Redoub
 from bridgecli.core.cards import Seat
 from bridgecli.core.errors import BridgeError, ParseError
 from bridgecli.core.numbers import is_digits
-from bridgecli.files import names_a_file, usable_cores
+from bridgecli.executors import usable_cores
+from bridgecli.formats.inputs import names_a_file
 
 if TYPE_CHECKING:
     from bridgecli.core.notation import Language

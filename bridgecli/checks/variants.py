@@ -3,7 +3,7 @@
 The library behind ``--variant NAME`` of ``deal``, ``validate-auction`` and ``play``: each
 function takes the variant (a name or a :class:`~bridgecli.variants.Variant`) and an
 iterable of boards, which may hold the errors met reading them (as
-:func:`bridgecli.files.read_records` gives records), and yields one result a board, in
+:func:`bridgecli.formats.inputs.read_records` gives records), and yields one result a board, in
 order, so that a file of any size goes through in flat memory.
 """
 
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bridgecli.core.errors import BridgeError, ParseError
-from bridgecli.sessions import check_variant, find_game
+from bridgecli.results.rubber_sessions import check_variant, find_game
 
 if TYPE_CHECKING:
     from bridgecli.core.board import Board

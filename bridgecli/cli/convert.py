@@ -21,7 +21,7 @@ from bridgecli.cli.common import (
 )
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
-from bridgecli.files import streaming_gc
+from bridgecli.executors import streaming_gc
 
 EXAMPLES = (
     "\b\nExamples:\n"

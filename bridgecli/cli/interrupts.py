@@ -7,7 +7,7 @@ blocks run: ``-o`` temp files are removed, worker processes ended, and the old
 and exits 128 + the signal number (130 for Ctrl-C).
 
 A second signal while the first is being handled ends the process at once,
-without a traceback: the temp files of :class:`bridgecli.files.AtomicOutput` blocks
+without a traceback: the temp files of :class:`bridgecli.output.AtomicOutput` blocks
 still open are removed first. Processes forked from the command (worker pools) get the
 system's handling back at once, at the fork: they ignore SIGINT (the parent
 stops them) and die quietly on SIGTERM and SIGHUP, also when stuck on a lock
@@ -232,8 +232,8 @@ def leave_now(code: int | None = None) -> None:
     For a second signal, and for a first one while a native call (DDS) still
     runs in another thread, which a normal interpreter exit could crash on.
     """
-    files = sys.modules.get("bridgecli.files")  # AtomicOutput's temp files, if it was ever loaded
-    for path in list(getattr(files, "TEMP_FILES", ())):
+    output = sys.modules.get("bridgecli.output")  # AtomicOutput's temp files, if it was ever loaded
+    for path in list(getattr(output, "TEMP_FILES", ())):
         try:
             os.unlink(path)
         except OSError:

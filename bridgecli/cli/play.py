@@ -35,7 +35,7 @@ from bridgecli.core.board import Board
 from bridgecli.core.cards import Card, Seat
 from bridgecli.core.errors import BridgeError
 from bridgecli.core.notation import Language
-from bridgecli.files import streaming_gc
+from bridgecli.executors import streaming_gc
 
 HINT = "play --analyse needs the DDS solver: pip install 'bridgecli[dds]'"  # when the solver is missing
 

@@ -6,7 +6,7 @@ Dan`` seats players N, E, S, W for the next rubber), or a PBN/YAML/JSON/LIN
 file of boards with Contract, Declarer and Result (or an auction and a play
 to derive them from); an ``Honours`` tag such as ``NS:100`` gives honours,
 or ``--honors auto`` finds them in the deal. The work is
-:func:`bridgecli.sessions.rubber_session` (``variant_session`` with ``--variant``)
+:func:`bridgecli.results.rubber_sessions.rubber_session` (``variant_session`` with ``--variant``)
 and :func:`bridgecli.render.scoresheet.render_sheet`; this module translates.
 """
 
@@ -87,10 +87,10 @@ def rubber(ctx: click.Context, /, infile: str, as_json: bool, players: str | Non
     """
     import io
 
-    from bridgecli import sessions
     from bridgecli.cli.common import AtomicOutput, read_text
     from bridgecli.core.errors import visible
     from bridgecli.render.scoresheet import render_sheet
+    from bridgecli.results import rubber_sessions as sessions
 
     as_json = output_format(output, "json" if as_json else None, ("text", "json"), "text", option="--json") == "json"
     lang = get_lang(ctx)
@@ -130,13 +130,13 @@ def _write_sheet(session: Any, infile: str, honours_mode: str, fmt: str | None, 
     partners who pair again in a round. Returns how many do."""
     import io
 
-    from bridgecli import sessions
     from bridgecli.cli.common import AtomicOutput, close_input, open_input
     from bridgecli.core.errors import visible
     from bridgecli.core.rubber import PartnershipRounds
+    from bridgecli.formats.result_lines import BOARD_EXTENSIONS, text_or_lines
     from bridgecli.formats.stream import text_chunks
     from bridgecli.render.scoresheet import iter_sheet
-    from bridgecli.result_lines import BOARD_EXTENSIONS, text_or_lines
+    from bridgecli.results import rubber_sessions as sessions
 
     partners, repeats = PartnershipRounds(), []
 
@@ -170,7 +170,7 @@ def _variant_only(ctx: click.Context, variant_name: str) -> None:
     """Usage errors for ``--variant`` with a contract-bridge option (or a Chicago rule's old name)."""
     from click.core import ParameterSource
 
-    from bridgecli.sessions import CHICAGO_RULES
+    from bridgecli.results.rubber_sessions import CHICAGO_RULES
 
     if variant_name.strip().lower() in CHICAGO_RULES:
         raise click.BadParameter(f"{variant_name!r} is a Chicago part-score rule now: use"

@@ -13,7 +13,6 @@ from typing import Any
 
 import click
 
-from bridgecli import files
 from bridgecli.cli import BridgeCliError, ExitCode, common, localise
 from bridgecli.cli.common import (
     event_options,
@@ -27,6 +26,7 @@ from bridgecli.cli.common import (
 )
 from bridgecli.cli.common.options import batch_line_parser
 from bridgecli.core.errors import BridgeError, ParseError
+from bridgecli.formats import inputs
 
 #: ``score FILE`` prints its table this many rows at a time (each part a table with
 #: its headings), so that memory does not grow with the file.
@@ -49,13 +49,13 @@ def _run_batch(ctx: click.Context, keep_going: bool, output: str | None, head: b
     import contextlib
     import json
 
-    from bridgecli.results.lines import iter_lines, iter_scored_lines
+    from bridgecli.results.line_scores import iter_lines, iter_scored_lines
 
     if ctx.params.get("to"):
         raise click.UsageError("--to writes the boards of a FILE back (with Score tags), not result lines")
     if read is None:
         common.stdin_buffer()  # a closed stdin is an error before anything is written
-        read = files.stdin_reader()
+        read = inputs.stdin_reader()
     outs: list[str] = []
     failures, as_json = 0, ctx.params["as_json"]
     with contextlib.nullcontext(sys.stdout) if output in (None, "-") else common.AtomicOutput(output) as out:
@@ -93,7 +93,7 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
     from bridgecli.core.errors import cut_quoted
     from bridgecli.results.boards import BoardTable, json_line, score_boards
 
-    items, source, _fmt = files.open_records(path, fmt_override, stdin_head)
+    items, source, _fmt = inputs.open_records(path, fmt_override, stdin_head)
     params, lang = ctx.params, get_lang()
     # a board's Scoring tag may choose OldMP, unless --scoring was given
     scoring = params["scoring"] if ctx.get_parameter_source("scoring") != ParameterSource.DEFAULT else None
@@ -127,7 +127,7 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
         keep = None if boards_out else rows.append if as_json else table.add  # (JSON: the small row)
         held = 0
         for sb in score_boards(items, scoring=scoring, keep_going=keep_going, source=source,
-                               ahead=files.whole_input(path)):
+                               ahead=inputs.whole_input(path)):
             if sb.error is not None:
                 failures += 1
                 _error(sb.error)
@@ -145,7 +145,7 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
                 print_rows(fp)
                 held = 0
 
-    with files.streaming_gc(), common.AtomicOutput(output) as fp:
+    with common.streaming_gc(), common.AtomicOutput(output) as fp:
         if boards_out:
             fp.writelines(formats.iter_write(boards(fp), boards_out))
         else:
@@ -227,8 +227,8 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
     with -) is scored the same way; a FILE of boards gets a table.
     """
     from bridgecli.core.scoring import find_rules
-    from bridgecli.result_lines import is_board_text
-    from bridgecli.results.lines import names_board_file, open_result_lines, read_head, result_line
+    from bridgecli.formats.result_lines import is_board_text, names_board_file, open_result_lines
+    from bridgecli.results.line_scores import read_head, result_line
 
     fmt_override = kw.get("from")
     a_file = len(args) == 1 and names_board_file(args[0], fmt_override)
@@ -268,14 +268,14 @@ def score(ctx: click.Context, /, args: tuple[str, ...], vul: str | None, declare
             # rule errors of the event core know the line, not the file
             raise exc.located(source="<stdin>" if event_file == "-" else event_file) from None
     if not args and not imps_mode:
-        if files.stdin_is_terminal():
+        if inputs.stdin_is_terminal():
             raise BridgeCliError("give CONTRACT [RESULT], - to read results from stdin, or a FILE of boards")
         args = ("-",)
     if args == ("-",) and not imps_mode and fmt_override is None:
         common.stdin_buffer()  # a closed stdin is an error before anything is read
         common.stdin_hint()
         # a board file on stdin (PBN, JSON, YAML, LIN) is scored as a FILE, as show and rubber do
-        head, ended = read_head(files.stdin_reader())
+        head, ended = read_head(inputs.stdin_reader())
         if is_board_text(head.decode("utf-8", "replace")):
             ctx.exit(_run_file("-", ctx, None, output, keep_going, tablefmt, stdin_head=head))
         ctx.exit(_run_batch(ctx, keep_going, output, head, ended))

@@ -123,7 +123,7 @@ def show(ctx: click.Context, infile: str, from_: str | None, board_specs: tuple[
     if output not in (None, "-") and os.path.isdir(output):
         raise click.BadParameter(f"{output!r} is a directory", param_hint="-o")
     from bridgecli.core.errors import visible
-    from bridgecli.files import streaming_gc
+    from bridgecli.executors import streaming_gc
     from bridgecli.render.text import paint_red, render_board, render_brief
 
     if solve_ and brief:

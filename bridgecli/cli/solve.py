@@ -113,9 +113,9 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
         worst[0] = max(worst[0], ExitCode(err.exit_code))
 
     from bridgecli.formats import format_from_path, iter_write
+    from bridgecli.render.analysis import render_analysis
     from bridgecli.solver import stream as solving
     from bridgecli.solver.analysis import BoardAnalysis, Unsolvable, analyse_stream
-    from bridgecli.solver.text import render_analysis
 
     target = _dask_target(executor) if executor != "local" else None
     fp_in, _ = open_input(infile)
@@ -173,7 +173,7 @@ def solve(ctx: click.Context, infile: str, from_: str | None, jobs: int | None, 
 def _dask_target(executor: str) -> str | int:
     """Where ``--executor SPEC`` sends the batches (a usage error for ``local`` spelt otherwise, or a bad SPEC)."""
     from bridgecli.cli.common.options import check_executor
-    from bridgecli.simulate.executors import parse_executor
+    from bridgecli.executors import parse_executor
 
     kind, target = parse_executor(check_executor(executor))
     if kind == "local" or target is None:

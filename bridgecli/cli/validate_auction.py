@@ -137,7 +137,7 @@ def validate_auction(
             code = records_done(code, keep_going, output)
         ctx.exit(code)
     from bridgecli.cli.common import cap_jobs, close_input, open_input
-    from bridgecli.files import streaming_gc
+    from bridgecli.executors import streaming_gc
 
     stream, source = open_input(infile)
     try:

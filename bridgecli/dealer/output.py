@@ -45,23 +45,24 @@ def localizer(lang: Any = None) -> Localize:
     """A bytes -> bytes function writing the ``text`` lines' seat and ranks in ``lang``
     (a :class:`~bridgecli.core.notation.Language`; the identity for English or None)."""
     if lang is None:
-        return _same
+        return unchanged
     from bridgecli.core.notation import ENGLISH
 
     english = "".join(ENGLISH.rank_out) + ENGLISH.seat_out[0]
     mine = "".join(lang.rank_out) + lang.seat_out[0]
     if mine == english:
-        return _same
+        return unchanged
     table = {ord(e): lang.rank_out[i] for i, e in enumerate(ENGLISH.rank_out)}
     table[ord(ENGLISH.seat_out[0])] = lang.seat_out[0]
     return lambda data: data.decode("ascii").translate(table).encode("utf-8")
 
 
-def _same(data: bytes) -> bytes:
+def unchanged(data: bytes) -> bytes:
+    """The identity :data:`Localize`: English output written as it is."""
     return data
 
 
-def direct_ok(fmt: str, localize: Localize = _same) -> bool:
+def direct_ok(fmt: str, localize: Localize = unchanged) -> bool:
     """Whether workers may write ``fmt`` straight to the output (pbn, and text left in English)."""
     if fmt == "pbn":
         return True
@@ -87,7 +88,7 @@ def printall(owner: Any, start: int) -> str:
 
 
 def write_plain(fmt: str, out: IO[bytes], seed: int, fixed: Sequence[int], n: int, start_board: int,
-                dealer: int | None, vul: str | None, localize: Localize = _same) -> None:
+                dealer: int | None, vul: str | None, localize: Localize = unchanged) -> None:
     """Deal ``n`` boards without conditions in plain Python (no numpy) and write them in ``fmt``:
     the same boards as the batch path deals for ``seed``."""
     key = plain.stream_key(seed)
@@ -151,7 +152,7 @@ def _joined(parts: list[Produced]) -> Produced:
 
 def write_batches(fmt: str, out: IO[bytes], seed: int, dealer: int | None, vul: str | None,
                   produced: Iterable[Produced], complete: Callable[[], bool], header: bool = False,
-                  localize: Localize = _same) -> None:
+                  localize: Localize = unchanged) -> None:
     """Stream the produced batches to ``out`` in ``fmt``; ``complete()`` says whether all were found.
 
     A PBN file gets its header before the first board (unless ``header`` says it is

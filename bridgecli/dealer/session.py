@@ -28,7 +28,7 @@ from typing import IO, TYPE_CHECKING, Any
 from bridgecli.core.errors import BridgeError, ParseError
 
 from . import plain
-from .output import PBN_HEADER, Produced, _same, coalesce, direct_ok, generator_tag, write_batches, write_plain
+from .output import PBN_HEADER, Produced, coalesce, direct_ok, generator_tag, unchanged, write_batches, write_plain
 from .stats import DealStats, Tally
 
 if TYPE_CHECKING:
@@ -370,7 +370,7 @@ class _Run:
 
 
 def run(the_plan: DealPlan, out: IO[bytes], fmt: str | None = None, *, jobs: int = 1,
-        localize: Callable[[bytes], bytes] = _same, progress: Progress | None = None) -> DealStats:
+        localize: Callable[[bytes], bytes] = unchanged, progress: Progress | None = None) -> DealStats:
     """Deal ``the_plan`` and write the boards to ``out`` in ``fmt``, as ``bridgecli deal`` does.
 
     Args:
@@ -534,7 +534,7 @@ def write_deals(dest: str | os.PathLike[str] | IO[bytes], n: int | None = None, 
     (deals formatted thousands at a time, ``jobs`` processes), the same bytes as the command.
 
     Args:
-        dest: A path (written as ``-o`` writes it, :class:`bridgecli.files.AtomicOutput`: a
+        dest: A path (written as ``-o`` writes it, :class:`bridgecli.output.AtomicOutput`: a
             failed run leaves a file as it was), or a binary file open for writing.
         n: Boards wanted (None: 1, or the script's ``produce``).
         fmt: ``pbn``, ``text`` (a PBN deal string a line), ``yaml``, ``json``, ``lin``, or
@@ -571,7 +571,7 @@ def write_deals(dest: str | os.PathLike[str] | IO[bytes], n: int | None = None, 
     if chosen not in (*FORMATS, "printall", "none"):
         raise ParseError(f"unknown format {fmt!r} (pbn, text, yaml, json, lin, printall, none)")
     if isinstance(dest, (str, os.PathLike)):
-        from bridgecli.files import AtomicOutput
+        from bridgecli.output import AtomicOutput
 
         with AtomicOutput(dest, binary=True) as fp:  # as -o writes it
             result = run(p, fp, chosen, jobs=jobs)

@@ -19,9 +19,12 @@ import importlib
 import os
 from collections.abc import Iterable, Iterator
 from types import ModuleType
+from typing import TYPE_CHECKING
 
-from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError, ParseError
+
+if TYPE_CHECKING:
+    from bridgecli.core.board import Board
 
 FORMATS = ("pbn", "yaml", "json", "lin")
 #: Formats read (found by content) besides :data:`FORMATS`: ``text``, one deal a line

@@ -167,7 +167,7 @@ def find(spec: str, tables: int | None = None, *, teams: int | None = None, roun
          arrow_switch: Sequence[int] = (), half_table: bool = False, boards_per_round: int | None = None,
          read: Callable[[str], tuple[str, str]] | None = None) -> tuple[Movement, str]:
     """The movement ``spec`` names: a built-in name (:func:`get`, with every option), else a movement
-    file (a path, ``-`` for stdin) read with ``read`` (:func:`bridgecli.files.read_text` by default),
+    file (a path, ``-`` for stdin) read with ``read`` (:func:`bridgecli.formats.inputs.read_text` by default),
     with ``rounds``, ``arrow_switch`` and ``boards_per_round`` applied. This is how a session file
     refers to its movement, by name or by path.
 
@@ -192,7 +192,7 @@ def find(spec: str, tables: int | None = None, *, teams: int | None = None, roun
         raise ParseError("--tables, --teams and --half-table are for built-in movements:"
                          " a movement file says its tables and missing pairs")
     if read is None:
-        from bridgecli.files import read_text
+        from bridgecli.formats.inputs import read_text
 
         read = read_text
     text, source = read(spec)

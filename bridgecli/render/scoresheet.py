@@ -17,7 +17,7 @@ from bridgecli.core.rubber import ROUNDINGS, PlayerScore, Rubber, Session, Stand
 if TYPE_CHECKING:
     from bridgecli.core.notation import Language
     from bridgecli.core.scoring import ScoringRules
-    from bridgecli.sessions import VariantSession
+    from bridgecli.results.rubber_sessions import VariantSession
     from bridgecli.variants import Variant
     from bridgecli.variants.rubber import RubberSheet
 
@@ -28,8 +28,8 @@ def render_sheet(session: Session | VariantSession, *, rounding: str = "nearest"
 
     Args:
         session: a rubber bridge or Chicago :class:`~bridgecli.core.rubber.Session`
-            (:func:`bridgecli.sessions.rubber_session`), or a variant's
-            :class:`~bridgecli.sessions.VariantSession`.
+            (:func:`bridgecli.results.rubber_sessions.rubber_session`), or a variant's
+            :class:`~bridgecli.results.rubber_sessions.VariantSession`.
         rounding: how the difference is settled in hundreds: ``nearest`` (50 up),
             ``half-down``, ``down``, ``up`` or ``exact``.
         lang: the language of the text sheet's words (English by default).
@@ -198,7 +198,7 @@ def iter_sheet(rubbers: Iterable[Rubber], rules: ScoringRules, *, rounding: str 
     """:func:`render_sheet` of a rubber bridge or Chicago session given as its rubbers, in
     pieces: each rubber's sheet (its part of the JSON object) as soon as the rubber is
     given, keeping only running totals, so that a session of any length is written in
-    flat memory (:func:`bridgecli.sessions.iter_rubbers` gives the rubbers so).
+    flat memory (:func:`bridgecli.results.rubber_sessions.iter_rubbers` gives the rubbers so).
 
     Args:
         rubbers: the session's rubbers (Chicago rounds), in order.

@@ -35,8 +35,8 @@ from bridgecli.core.events import (
     team_match,
 )
 from bridgecli.core.scoring import ScoringRules, find_rules
-from bridgecli.files import names_a_file
 from bridgecli.formats import traveller
+from bridgecli.formats.inputs import names_a_file
 from bridgecli.formats.traveller import result_text
 from bridgecli.results._spill import SpilledResults
 

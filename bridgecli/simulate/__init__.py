@@ -12,8 +12,8 @@ name ``simulate`` at the top level is this package)::
 
 Modules: :mod:`.contracts` (``4S:N``), :mod:`.stats` (means, standard errors,
 payoffs), :mod:`.engine` (one chunk: deal, symmetrize, solve), :mod:`.aggregate`
-(merging chunks), :mod:`.executors` (local processes, Dask), :mod:`.run` (a
-whole run), :mod:`.report`, :mod:`.svg`, :mod:`.records` (output).
+(merging chunks), :mod:`.run` (a whole run, its chunks on an executor of
+:mod:`bridgecli.executors`: local processes, Dask), :mod:`.report`, :mod:`.svg`, :mod:`.records` (output).
 Needs the DDS solver (``pip install 'bridgecli[dds]'``) to run.
 """
 

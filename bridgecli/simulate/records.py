@@ -22,7 +22,7 @@ import numpy as np
 
 from bridgecli.core.cards import DECK
 from bridgecli.core.errors import ParseError
-from bridgecli.files import AtomicOutput
+from bridgecli.output import AtomicOutput
 
 from .engine import ChunkResult, Question
 
@@ -38,7 +38,7 @@ Opener = Callable[..., AtomicOutput]
 
 
 class Records:
-    """A records file being written through :class:`bridgecli.files.AtomicOutput`, as every
+    """A records file being written through :class:`bridgecli.output.AtomicOutput`, as every
     ``-o`` is: a regular file gets a temporary file renamed into place by :meth:`close` (its
     mode kept), a device or FIFO is written directly, a symlink's target is replaced;
     :meth:`abort` leaves the target as it was. CSV and JSON Lines rows are written as they
@@ -152,7 +152,7 @@ class Records:
     def abort(self) -> None:
         """Drop what was written (the target is left as it was). Called while an exception is
         being handled, that exception ends the output; a failed write of this file is then
-        raised as the output's error (:meth:`bridgecli.files.AtomicOutput._error`)."""
+        raised as the output's error (:meth:`bridgecli.output.AtomicOutput._error`)."""
         if self._ended:
             return
         self._ended = True
@@ -167,7 +167,7 @@ class Records:
 
 
 def open_records(path: str, question: Question, opener: Opener = AtomicOutput) -> Records:
-    """Start a records file, its output made by ``opener`` (:class:`bridgecli.files.AtomicOutput`
+    """Start a records file, its output made by ``opener`` (:class:`bridgecli.output.AtomicOutput`
     by default). Raises ParseError for an unknown extension or missing pyarrow, OSError for a
     target that cannot be written."""
     return Records(path, question, opener)

@@ -83,7 +83,9 @@ WORDS: dict[str, dict[str, str]] = {
 _SCORING_WORD = {"imps": "IMPs", "mp": "matchpoints", "total": "total points"}
 
 
-def _w(lang: Language | None, text: str, **values: object) -> str:
+def localized(lang: Language | None, text: str, **values: object) -> str:
+    """``text`` (an English phrase of the report) in ``lang``'s words where :data:`WORDS` has them,
+    English otherwise, its ``{fields}`` filled from ``values``."""
     code = lang.code if lang is not None else "en"
     return WORDS.get(code, {}).get(text, text).format(**values)
 
@@ -126,23 +128,23 @@ def stop_line(summary: dict[str, Any], lang: Language | None = None) -> str:
     reason = summary["stopped"]
     deals, tried = f"{summary['deals']:,}", f"{summary['tried']:,}"
     if reason == "until-se":
-        return _w(lang, "stopped: every payoff's standard error is below {bound}", bound=f"{summary['until_se']:g}")
+        return localized(lang, "stopped: every payoff's standard error is below {bound}", bound=f"{summary['until_se']:g}")
     if reason == "max-tries":
-        return _w(lang, "stopped: --max-tries reached ({tried} deals tried): too few deals meet the conditions",
+        return localized(lang, "stopped: --max-tries reached ({tried} deals tried): too few deals meet the conditions",
                   tried=tried)
     if reason == "interrupted":
-        return _w(lang, "stopped: interrupted; the figures cover the {deals} deals done", deals=deals)
+        return localized(lang, "stopped: interrupted; the figures cover the {deals} deals done", deals=deals)
     if summary.get("until_se") is not None:
         worst = summary.get("max_se")
         text = ("stopped: end of the input ({tried} deals read) before --until-se {bound}: the largest payoff "
                 "standard error is {worst} (target missed)" if reason == "input" else
                 "stopped: -n reached before --until-se {bound}: the largest payoff standard error is {worst} "
                 "(target missed)")
-        return _w(lang, text, bound=f"{summary['until_se']:g}", tried=tried,
+        return localized(lang, text, bound=f"{summary['until_se']:g}", tried=tried,
                   worst="-" if worst is None else f"{worst:.3g}")
     if reason == "input":
-        return _w(lang, "stopped: end of the input ({tried} deals read)", tried=tried)
-    return _w(lang, "stopped: {deals} deals, as -n asked", deals=deals)
+        return localized(lang, "stopped: end of the input ({tried} deals read)", tried=tried)
+    return localized(lang, "stopped: {deals} deals, as -n asked", deals=deals)
 
 
 def _pm(est: dict[str, Any] | None, digits: int) -> str:
@@ -181,25 +183,25 @@ def render_text(summary: dict[str, Any], lang: Language | None = None, fmt: str 
     """The summary as tables and bar charts."""
     from tabulate import tabulate
 
-    scoring_word = _w(lang, _SCORING_WORD[summary["payoff"]])
+    scoring_word = localized(lang, _SCORING_WORD[summary["payoff"]])
     vul = summary["vulnerable"]
     if lang is not None and lang.code != "en":
         vul = lang.vul_out[("None", "NS", "EW", "All").index(vul)]
     if summary.get("source") is not None:
-        head = _w(lang, "{deals} deals from {source}, vulnerability {vul}, scoring {scoring}",
+        head = localized(lang, "{deals} deals from {source}, vulnerability {vul}, scoring {scoring}",
                   deals=f"{summary['deals']:,}", source=summary["source"], vul=vul, scoring=scoring_word)
     else:
-        head = _w(lang, "{deals} deals, seed {seed}, vulnerability {vul}, scoring {scoring}",
+        head = localized(lang, "{deals} deals, seed {seed}, vulnerability {vul}, scoring {scoring}",
                   deals=f"{summary['deals']:,}", seed=summary["seed"], vul=vul, scoring=scoring_word)
     out = [head, stop_line(summary, lang), ""]
     contracts = summary["contracts"]
     if contracts:
-        se_word = _w(lang, "± SE")
-        headers = [_w(lang, "Contract"), _w(lang, "Make %"), _w(lang, "95% interval"), _w(lang, "Tricks"), se_word,
-                   _w(lang, "Score"), se_word]
+        se_word = localized(lang, "± SE")
+        headers = [localized(lang, "Contract"), localized(lang, "Make %"), localized(lang, "95% interval"), localized(lang, "Tricks"), se_word,
+                   localized(lang, "Score"), se_word]
         field = any("field" in c for c in contracts)
         if field:
-            headers += [_w(lang, "Field MP %"), se_word]
+            headers += [localized(lang, "Field MP %"), se_word]
         rows = []
         for c in contracts:
             row = [contract_text(c["contract"], lang), _num(c["make"]["mean"], 1), _interval(c["make"]),
@@ -210,7 +212,7 @@ def render_text(summary: dict[str, Any], lang: Language | None = None, fmt: str 
             rows.append(row)
         out += tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True,
                         colalign=("left",) + ("right",) * (len(headers) - 1)).splitlines()
-        out += ["", _w(lang, "Tricks taken by declarer (% of deals)")]
+        out += ["", localized(lang, "Tricks taken by declarer (% of deals)")]
         for c in contracts:
             out.append(contract_text(c["contract"], lang))
             out += _bars(c["distribution"])
@@ -220,26 +222,26 @@ def render_text(summary: dict[str, Any], lang: Language | None = None, fmt: str 
         side = payoffs["view"]
         if lang is not None and lang.code != "en":
             side = lang.seat_out[0] + lang.seat_out[2] if side == "NS" else lang.seat_out[1] + lang.seat_out[3]
-        out += ["", _w(lang, "Payoffs in {scoring} for {side} (row against column, mean ± 95% interval)",
+        out += ["", localized(lang, "Payoffs in {scoring} for {side} (row against column, mean ± 95% interval)",
                        scoring=scoring_word, side=side)]
         names = [contract_text(x, lang) for x in payoffs["items"]]
         out += _payoff_table(names, payoffs["matrix"], digits, fmt)
     lead = summary.get("lead_analysis")
     if lead:
         seat = lead["leader"] if lang is None else lang.seat_out["NESW".index(lead["leader"])]
-        out += ([] if out[-1] == "" else [""]) + [_w(lang, "Opening leads against {contract} (leader {seat})",
+        out += ([] if out[-1] == "" else [""]) + [localized(lang, "Opening leads against {contract} (leader {seat})",
                        contract=contract_text(lead["contract"], lang), seat=seat)]
         names = [_cards_text(x["cards"], lang) for x in lead["leads"]]
         rows = [[name, _num(x["set"]["mean"], 1), _interval(x["set"]), _num(x["defence_tricks"]["mean"], 2),
                  _num(x["defence_tricks"]["se"], 2), _num(x["score_estimate"]["mean"], 0), _num(x["score_estimate"]["se"], 0)]
                 for name, x in zip(names, lead["leads"])]
-        se_word = _w(lang, "± SE")
-        headers = [_w(lang, "Lead"), _w(lang, "Sets %"), _w(lang, "95% interval"), _w(lang, "Defence tricks"),
-                   se_word, _w(lang, "Defence score"), se_word]
+        se_word = localized(lang, "± SE")
+        headers = [localized(lang, "Lead"), localized(lang, "Sets %"), localized(lang, "95% interval"), localized(lang, "Defence tricks"),
+                   se_word, localized(lang, "Defence score"), se_word]
         out += tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True,
                         colalign=("left",) + ("right",) * 6).splitlines()
         if len(names) > 1:
-            out += ["", _w(lang, "Lead payoffs in {scoring} for the defence (row against column, mean ± 95% interval)",
+            out += ["", localized(lang, "Lead payoffs in {scoring} for the defence (row against column, mean ± 95% interval)",
                            scoring=scoring_word)]
             out += _payoff_table(names, lead["payoffs"]["matrix"], digits, fmt)
     return "\n".join(out) + "\n"

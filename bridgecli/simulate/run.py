@@ -14,7 +14,7 @@ from bridgecli.dealer.run import Spec
 
 from .aggregate import Aggregator
 from .contracts import SimContract
-from .engine import CHUNK_SIZE, GivenDeals, Question
+from .engine import CHUNK_SIZE, ChunkResult, GivenDeals, Question, run_chunk
 from .stats import SCORINGS
 
 if TYPE_CHECKING:
@@ -36,6 +36,66 @@ def tasks(count: int | None, chunk_size: int) -> Iterator[tuple[int, int]]:
         if size <= 0:
             return
         yield k, size
+
+
+def _one_dds_thread() -> None:
+    """Hold DDS to one thread in this process (a worker: the processes share the cores)."""
+    from bridgecli.solver import dds
+
+    dds.set_threads(1)
+
+
+def _dask_chunks(question: Question, pieces: list[tuple[int, Any]]) -> list[ChunkResult]:
+    _one_dds_thread()
+    return [run_chunk(question, index, size) for index, size in pieces]
+
+
+#: Chunks sent to a Dask worker in one task: fewer, larger tasks cost the scheduler less
+#: (each chunk keeps its own seed, so the numbers are those of any other executor).
+DASK_GROUP = 4
+
+
+def run_dask(question: Question, work: Iterator[tuple[int, int | GivenDeals]], target: str | int,
+             ahead: int | None = None, group: int = DASK_GROUP, on_wait: Callable[[str], None] | None = None,
+             worker_timeout: float | None = None) -> Iterator[ChunkResult]:
+    """Chunks as Dask tasks (``group`` chunks a task) on the scheduler at ``target`` (an
+    address) or on a LocalCluster of ``target`` workers; results stream back and come out
+    in chunk order (:func:`bridgecli.executors.dask_map`)."""
+    from bridgecli.executors import dask_map
+
+    def groups() -> Iterator[tuple[Question, list[tuple[int, Any]]]]:
+        pieces: list[tuple[int, Any]] = []
+        for index, size in work:
+            pieces.append((index, size))
+            if len(pieces) == group:
+                yield question, pieces
+                pieces = []
+        if pieces:
+            yield question, pieces
+
+    for done in dask_map(_dask_chunks, groups(), target, ahead, on_wait=on_wait, worker_timeout=worker_timeout):
+        yield from done
+
+
+def chunk_results(question: Question, work: Iterator[tuple[int, int | GivenDeals]], executor: str = "local",
+                  jobs: int = 1, *, on_wait: Callable[[str], None] | None = None,
+                  worker_timeout: float | None = None) -> Iterator[ChunkResult]:
+    """The chunk results of ``work`` (``(chunk index, size or deals)``) in order, from the executor
+    named by ``executor`` (:func:`bridgecli.executors.parse_executor`): in this process, on
+    ``jobs`` local processes of one DDS thread each, or on Dask (``on_wait`` and
+    ``worker_timeout`` as :func:`bridgecli.executors.dask_map` takes them). Raises ExecutorError."""
+    import functools
+
+    from bridgecli.executors import parse_executor, run_processes
+
+    kind, arg = parse_executor(executor)
+    if kind == "local":
+        if jobs <= 1:
+            _one_dds_thread()
+            return (run_chunk(question, index, size) for index, size in work)
+        return run_processes(functools.partial(run_chunk, question), work, jobs, setup=_one_dds_thread)
+    assert arg is not None
+    return run_dask(question, work, arg, on_wait=on_wait, worker_timeout=worker_timeout)
 
 
 def make_question(contracts: Sequence[str | SimContract] = (), lead: str | SimContract | None = None,
@@ -119,7 +179,7 @@ def simulate_question(question: Question, n: int | None = 100, vul: str = "None"
     ``deals`` (chunks from :func:`given_chunks`, ``n`` deals at most) are evaluated instead of
     dealing; ``source`` names where they come from (the summary's ``source``; ``seed`` is then
     None). ``on_wait(message)`` is told when a Dask executor waits for workers; ``worker_timeout``
-    bounds that wait (seconds; :data:`.executors.WORKER_TIMEOUT`).
+    bounds that wait (seconds; :data:`bridgecli.executors.WORKER_TIMEOUT`).
 
     ``stopped`` is one of :data:`STOP_REASONS`. With ``max-tries`` (a chunk tried ``max_tries``
     deals without filling up) the figures cover the deals found. Figures that need a deal are
@@ -131,8 +191,6 @@ def simulate_question(question: Question, n: int | None = 100, vul: str = "None"
         ParseError, RuleError: bad arguments; a board of ``deals`` without four full hands.
         ExecutorError: an executor that cannot run (Dask missing, no scheduler or worker).
     """
-    from .executors import results
-
     if scoring not in SCORINGS:
         raise ParseError(f"unknown scoring {scoring!r} (imps, mp, total)")
     if vul not in VULS:
@@ -149,7 +207,7 @@ def simulate_question(question: Question, n: int | None = 100, vul: str = "None"
     else:
         stopped = "input"
         work = enumerate(deals)
-    stream = results(question, work, executor, jobs, on_wait=on_wait, worker_timeout=worker_timeout)
+    stream = chunk_results(question, work, executor, jobs, on_wait=on_wait, worker_timeout=worker_timeout)
 
     def summary(reason: str) -> dict[str, Any]:
         out = agg.summary()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
-from .report import _w, contract_text
+from .report import contract_text, localized
 from .stats import Z95
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ def render_svg(summary: dict[str, Any], lang: Language | None = None) -> str:
     width, left, top, plot_h = 640, 50, 40, 220
     parts: list[str] = []
     y = top
-    title = _w(lang, "Tricks taken by declarer (% of deals)")
+    title = localized(lang, "Tricks taken by declarer (% of deals)")
     parts.append(f'<text x="{left}" y="{y - 15}" font-size="14" font-family="sans-serif">{escape(title)}</text>')
     tricks = sorted({int(t) for c in contracts for t in c["distribution"]})
     if tricks:

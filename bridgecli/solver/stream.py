@@ -25,7 +25,8 @@ from typing import IO, Any, cast
 
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
-from bridgecli.files import PrefixedStream, usable_cores
+from bridgecli.executors import usable_cores
+from bridgecli.formats.inputs import PrefixedStream
 
 from .analysis import FLUSH, BoardAnalysis, Unsolvable, analyse_stream
 
@@ -87,13 +88,13 @@ def analyse_on_dask(items: Iterable[Board | BridgeError | object], target: str |
                     source: str | None = None) -> Iterator[BoardAnalysis | Unsolvable | BridgeError]:
     """Like :func:`~bridgecli.solver.analysis.analyse_stream`, with batches of :data:`BATCH`
     boards solved as Dask tasks on ``target`` (a scheduler address, or a number of local
-    worker processes: see :func:`bridgecli.simulate.executors.dask_map`); errors read from the
+    worker processes: see :func:`bridgecli.executors.dask_map`); errors read from the
     input pass through in place.
 
     Raises:
         ExecutorError: when Dask is missing or the scheduler cannot be reached.
     """
-    from bridgecli.simulate.executors import dask_map
+    from bridgecli.executors import dask_map
 
     groups: deque[list[Any]] = deque()
 
@@ -169,8 +170,8 @@ def _first_line(fp: IO[bytes], fmt: str | None, source: str) -> tuple[bytes, str
     lines (:func:`_chunks`). A regular file is sought back to where it was (no bytes
     taken); from a pipe or terminal the bytes read are returned, to be read first.
     """
-    from bridgecli.files import decode_piece
     from bridgecli.formats import sniff
+    from bridgecli.formats.inputs import decode_piece
     from bridgecli.formats.stream import CHUNK
 
     fd = _select_fd(fp)
@@ -263,8 +264,8 @@ def _chunks(fp: IO[bytes], fmt: str | None, source: str, batch: int = BATCH,
             head: bytes = b"") -> Iterator[tuple[str, int, str | None, bool]]:
     """(text, line offset, format, cut because the input went quiet) pieces of about ``batch`` records
     (``head``: bytes already taken from ``fp``, read first)."""
-    from bridgecli.files import decode_piece
     from bridgecli.formats import sniff
+    from bridgecli.formats.inputs import decode_piece
 
     body: list[bytes] = []       # lines of the current piece
     first_line = 1               # file line of body[0]

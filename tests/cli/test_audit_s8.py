@@ -191,7 +191,7 @@ def test_decode_bytes_warns_of_utf8_in_latin1_too() -> None:
     import warnings
 
     from bridgecli.core.errors import ReadWarning
-    from bridgecli.files import decode_bytes
+    from bridgecli.formats.inputs import decode_bytes
 
     with warnings.catch_warnings(record=True) as got:
         warnings.simplefilter("always")

@@ -491,7 +491,7 @@ def test_sigterm_stops_jobs_like_ctrl_c(tmp_path: Path) -> None:
 
 
 def _needs_early_workers() -> None:
-    from bridgecli.files import usable_cores
+    from bridgecli.executors import usable_cores
 
     if not Path("/proc/self/stat").exists():
         pytest.skip("needs /proc to find the worker processes")

@@ -12,7 +12,7 @@ import subprocess
 import sys
 import threading
 
-from bridgecli.result_lines import MAX_LINE
+from bridgecli.formats.result_lines import MAX_LINE
 
 from ..conftest import subprocess_env
 

@@ -224,7 +224,7 @@ def test_dev_fd_appends_where_stdout_appends(tmp_path: Path) -> None:
                                       ("/proc/self/fd/12", 12), ("/dev/fd/x", None), ("/dev/null", None),
                                       ("out.txt", None), ("/dev/fd/\u0661", None)])
 def test_descriptor_paths(path: str, fd: int | None) -> None:
-    from bridgecli.files import _fd_path
+    from bridgecli.output import _fd_path
 
     assert _fd_path(path) == fd
 
@@ -512,14 +512,14 @@ def test_a_full_disk_in_the_python_api_names_the_file(tmp_path: Path, monkeypatc
     for, not the temp file, and the temp file is gone."""
     import errno
 
-    from bridgecli import files
+    from bridgecli import output
 
     def no_space(self: Any, data: Any) -> int:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(files, "_raw_write", no_space)
+    monkeypatch.setattr(output, "_raw_write", no_space)
     out = tmp_path / "out.txt"
-    with pytest.raises(OSError) as caught, files.AtomicOutput(out) as fp:
+    with pytest.raises(OSError) as caught, output.AtomicOutput(out) as fp:
         fp.write("x" * 100_000)
     assert caught.value.errno == errno.ENOSPC and caught.value.filename == str(out)
     assert temps(tmp_path) == [] and not out.exists()

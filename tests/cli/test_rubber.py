@@ -260,7 +260,7 @@ _TOKENS = st.sampled_from(["4S=", "3NTX-1", "pass", "-1", "=", "10", "-d", "--de
 @click.option("--declarer", "-d", default=None)
 @click.option("--honors", "--honours", "honours", default=None)
 def _line_command(words: tuple[str, ...], declarer: str | None, honours: str | None) -> None:
-    """The options of a result line as a click command: what bridgecli.result_lines.line_options must match."""
+    """The options of a result line as a click command: what bridgecli.formats.result_lines.line_options must match."""
 
 
 @settings(max_examples=300, deadline=None)
@@ -268,7 +268,7 @@ def _line_command(words: tuple[str, ...], declarer: str | None, honours: str | N
 def test_line_options_parse_as_click(tokens: list[str]) -> None:
     from bridgecli.cli.common import parse_line_options
     from bridgecli.core.errors import ParseError
-    from bridgecli.result_lines import line_options
+    from bridgecli.formats.result_lines import line_options
 
     try:
         slow = parse_line_options(_line_command, tokens, "result line").params

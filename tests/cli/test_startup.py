@@ -36,7 +36,13 @@ def test_show_help_skips_tabulate_and_yaml():
     assert loaded(["show", "--help"], ["tabulate", "yaml", "numpy", "bridgecli.render.text"]) == []
 
 
-HEAVY = ["numpy", "yaml", "tabulate", "endplay", "bridgecli.formats", "bridgecli.dealer", "bridgecli.solver"]
+#: The board readers and writers. The package bridgecli.formats itself is light (every command
+#: reads its FILE through formats.inputs), and loads a reader only when asked for its format.
+READERS = ["bridgecli.formats.pbn", "bridgecli.formats.yaml_format", "bridgecli.formats.json_format",
+           "bridgecli.formats.lin", "bridgecli.formats.oneline", "bridgecli.formats.stream",
+           "bridgecli.formats.traveller"]
+
+HEAVY = ["numpy", "yaml", "tabulate", "endplay", *READERS, "bridgecli.dealer", "bridgecli.solver"]
 
 
 def test_every_help_is_cheap():
@@ -48,12 +54,12 @@ def test_every_help_is_cheap():
 
 def test_small_deal_imports_no_numpy_and_no_readers():
     assert loaded(["deal", "-n", "32", "--seed", "1"],
-                  ["numpy", "yaml", "tabulate", "bridgecli.formats", "bridgecli.core.notation",
+                  ["numpy", "yaml", "tabulate", *READERS, "bridgecli.core.notation",
                    "bridgecli.dealer.generate"]) == []
 
 
 def test_score_one_contract_imports_no_readers_or_tables():
-    assert loaded(["score", "3NT="], ["numpy", "yaml", "tabulate", "bridgecli.formats", "bridgecli.dealer"]) == []
+    assert loaded(["score", "3NT="], ["numpy", "yaml", "tabulate", *READERS, "bridgecli.dealer"]) == []
 
 
 def test_conditions_need_numpy():

@@ -13,7 +13,7 @@ import pytest
 
 from bridgecli.dealer import run, workers
 from bridgecli.dealer.run import Render, Spec, chunks
-from bridgecli.files import usable_cores
+from bridgecli.executors import usable_cores
 from bridgecli.launch import early_jobs
 
 from ..conftest import alive, live_processes

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from bridgecli.cli import cli
 from bridgecli.core.errors import ParseError
-from bridgecli.result_lines import MAX_LINE, iter_text_lines, text_or_lines
-from bridgecli.results.lines import iter_lines, read_head
+from bridgecli.formats.result_lines import MAX_LINE, iter_text_lines, text_or_lines
+from bridgecli.results.line_scores import iter_lines, read_head
 
 
 def reader(data: bytes, size: int) -> Callable[[], bytes]:

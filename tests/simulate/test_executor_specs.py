@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from bridgecli import executors
 from bridgecli.cli import cli
-from bridgecli.simulate import executors
-from bridgecli.simulate.executors import ExecutorError, parse_executor
+from bridgecli.executors import ExecutorError, parse_executor
 from bridgecli.solver import dds
 
 from ..conftest import ROOT, live_processes, subprocess_env
@@ -73,10 +73,9 @@ def test_an_unreachable_or_unusable_address_is_an_executor_error(monkeypatch: py
 
 def test_dask_local_is_capped_at_the_cores(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
                                            ) -> None:
-    from bridgecli import files
     from bridgecli.cli.common.options import check_executor
 
-    monkeypatch.setattr(files, "usable_cores", lambda: 2)
+    monkeypatch.setattr(executors, "usable_cores", lambda: 2)
     assert check_executor("dask-local:24") == "dask-local:2"
     assert capsys.readouterr().err == "bridgecli: note: --executor dask-local:24 lowered to dask-local:2, the cores available\n"
     assert check_executor("dask-local:2") == "dask-local:2" and capsys.readouterr().err == ""

@@ -7,11 +7,11 @@ import os
 
 import pytest
 
+from bridgecli import executors
 from bridgecli.cli import cli
 from bridgecli.core.errors import BridgeError
-from bridgecli.simulate import executors
+from bridgecli.executors import parse_executor
 from bridgecli.simulate.engine import ChunkResult
-from bridgecli.simulate.executors import parse_executor
 from bridgecli.solver import dds
 
 NORTH = "N:AKJ32.K2.Q32.A32"
@@ -34,7 +34,7 @@ def test_bad_executor(spec):
         parse_executor(spec)
 
 
-def _fake_chunk(question, index, size):
+def _fake_chunk(index, size):
     import numpy as np
 
     return ChunkResult(index, size, np.zeros((52, 0), dtype=np.uint8), np.zeros(0, dtype=np.int64),
@@ -42,33 +42,31 @@ def _fake_chunk(question, index, size):
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="worker processes are forked")
-def test_processes_rerun_the_chunk_of_a_dead_worker(monkeypatch, tmp_path):
+def test_processes_rerun_the_chunk_of_a_dead_worker(tmp_path):
     marker = tmp_path / "died"
 
-    def dying(question, index, size):
+    def dying(index, size):
         if index == 2 and not marker.exists():
             marker.write_text("x")
             os._exit(1)  # the worker dies in the middle of chunk 2
-        return _fake_chunk(question, index, size)
+        return _fake_chunk(index, size)
 
-    monkeypatch.setattr(executors, "run_chunk", dying)
     tasks = iter([(k, 5) for k in range(6)])
-    got = [r.index for r in executors.run_processes(None, tasks, 2)]  # type: ignore[arg-type]
+    got = [r.index for r in executors.run_processes(dying, tasks, 2)]
     assert got == [0, 1, 2, 3, 4, 5]
     assert marker.exists()
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="worker processes are forked")
-def test_processes_yield_in_task_order(monkeypatch):
+def test_processes_yield_in_task_order():
     import time
 
-    def slow_even(question, index, size):
+    def slow_even(index, size):
         if index % 2 == 0:
             time.sleep(0.2)
-        return _fake_chunk(question, index, size)
+        return _fake_chunk(index, size)
 
-    monkeypatch.setattr(executors, "run_chunk", slow_even)
-    got = [r.index for r in executors.run_processes(None, iter([(k, 1) for k in range(5)]), 2)]  # type: ignore[arg-type]
+    got = [r.index for r in executors.run_processes(slow_even, iter([(k, 1) for k in range(5)]), 2)]
     assert got == [0, 1, 2, 3, 4]
 
 
@@ -98,7 +96,7 @@ def test_missing_dask_is_a_clear_error(monkeypatch):
 
     monkeypatch.setattr(importlib, "import_module", no_distributed)
     with pytest.raises(executors.ExecutorError, match=r"bridgecli\[cluster\]"):
-        next(executors.run_dask(None, iter([]), 2))  # type: ignore[arg-type]
+        next(executors.dask_map(len, iter([]), 2))
 
 
 def test_solve_on_a_dask_cluster_matches_local(runner, tmp_path):

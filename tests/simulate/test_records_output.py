@@ -109,19 +109,19 @@ def test_the_mode_is_kept_and_a_new_file_follows_the_umask(runner: CliRunner, tm
 def test_the_temp_file_is_registered_for_a_quick_second_signal(tmp_path: Path) -> None:
     """A second Ctrl-C ends the process at once, removing the temp files the register names:
     the records' temp file is among them while the run goes on, and gone after an abort."""
-    from bridgecli import files
+    from bridgecli import output
     from bridgecli.simulate.records import open_records
     from bridgecli.simulate.run import make_question
 
     question = make_question(["4S:N"], None, seed=1)
     records = open_records(str(tmp_path / "r.jsonl"), question)
-    held = [t for t in files.TEMP_FILES if Path(t).parent == tmp_path]
+    held = [t for t in output.TEMP_FILES if Path(t).parent == tmp_path]
     assert len(held) == 1 and temps(tmp_path) == [Path(held[0]).name]
     try:
         raise KeyboardInterrupt
     except KeyboardInterrupt:
         records.abort()
-    assert not any(Path(t).parent == tmp_path for t in files.TEMP_FILES)
+    assert not any(Path(t).parent == tmp_path for t in output.TEMP_FILES)
     assert list(tmp_path.iterdir()) == []
 
 

@@ -192,20 +192,19 @@ def test_ctrl_c_prints_the_figures_so_far(jobs, tmp_path):
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="worker processes are forked")
-def test_a_chunk_that_always_kills_its_worker_stops_the_run(monkeypatch, tmp_path):
-    from bridgecli.simulate import executors
+def test_a_chunk_that_always_kills_its_worker_stops_the_run(tmp_path):
+    from bridgecli import executors
 
     from .test_executors import _fake_chunk
 
-    def deadly(question, index, size):
+    def deadly(index, size):
         if index == 1:
             (tmp_path / f"death-{os.getpid()}").write_text("x")
             os._exit(1)
-        return _fake_chunk(question, index, size)
+        return _fake_chunk(index, size)
 
-    monkeypatch.setattr(executors, "run_chunk", deadly)
     with pytest.raises(executors.ExecutorError, match="chunk 1"):
-        list(executors.run_processes(None, iter([(k, 5) for k in range(4)]), 2))  # type: ignore[arg-type]
+        list(executors.run_processes(deadly, iter([(k, 5) for k in range(4)]), 2))
     assert len(os.listdir(tmp_path)) == executors.MAX_RETRIES + 1
 
 

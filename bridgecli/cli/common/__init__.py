@@ -11,7 +11,7 @@ from typing import IO, TYPE_CHECKING
 
 import click
 
-from bridgecli import files
+from bridgecli import output
 from bridgecli.cli.common.options import FORMAT_NAMES as FORMAT_NAMES
 from bridgecli.cli.common.options import BoardNumbers as BoardNumbers
 from bridgecli.cli.common.options import Count as Count
@@ -30,10 +30,12 @@ from bridgecli.cli.common.options import parse_line_options as parse_line_option
 from bridgecli.cli.common.options import table_style_option as table_style_option
 from bridgecli.cli.common.options import variant_option as variant_option
 from bridgecli.core.errors import ParseError
-from bridgecli.files import close_input as close_input
-from bridgecli.files import stdin_buffer as stdin_buffer
-from bridgecli.files import usable_cores as usable_cores
-from bridgecli.files import whole_input as whole_input
+from bridgecli.executors import streaming_gc as streaming_gc
+from bridgecli.executors import usable_cores as usable_cores
+from bridgecli.formats import inputs
+from bridgecli.formats.inputs import close_input as close_input
+from bridgecli.formats.inputs import stdin_buffer as stdin_buffer
+from bridgecli.formats.inputs import whole_input as whole_input
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -44,24 +46,24 @@ if TYPE_CHECKING:
 
 
 def read_text(path: str) -> tuple[str, str]:
-    """:func:`bridgecli.files.read_text`, saying what the command waits for when stdin is a terminal."""
-    return files.read_text(path, on_stdin=stdin_hint)
+    """:func:`bridgecli.formats.inputs.read_text`, saying what the command waits for when stdin is a terminal."""
+    return inputs.read_text(path, on_stdin=stdin_hint)
 
 
 def read_records(
     infile: str, fmt: str | None, skip_empty: bool = False
 ) -> tuple[Iterator[Board | BridgeError], str, str]:
-    """:func:`bridgecli.files.read_records`, with the :func:`stdin_hint` at a terminal."""
-    return files.read_records(infile, fmt, skip_empty, on_stdin=stdin_hint)
+    """:func:`bridgecli.formats.inputs.read_records`, with the :func:`stdin_hint` at a terminal."""
+    return inputs.read_records(infile, fmt, skip_empty, on_stdin=stdin_hint)
 
 
 def open_input(path: str) -> tuple[IO[bytes], str]:
-    """:func:`bridgecli.files.open_input`, with the :func:`stdin_hint` at a terminal."""
-    return files.open_input(path, on_stdin=stdin_hint)
+    """:func:`bridgecli.formats.inputs.open_input`, with the :func:`stdin_hint` at a terminal."""
+    return inputs.open_input(path, on_stdin=stdin_hint)
 
 
-class AtomicOutput(files.AtomicOutput):
-    """:class:`bridgecli.files.AtomicOutput` for ``-o``: ``-`` is stdout; a block ended by
+class AtomicOutput(output.AtomicOutput):
+    """:class:`bridgecli.output.AtomicOutput` for ``-o``: ``-`` is stdout; a block ended by
     ``ctx.exit`` with 0 or 1 (the input was read) keeps its output, one with 2 does not;
     a target that cannot be written is the one-line error ``cannot write 'FILE': ...`` (exit 2).
     """

@@ -27,7 +27,7 @@ from bridgecli.cli import BridgeCliError, ExitCode
 from bridgecli.cli.common import AtomicOutput, close_input, open_input, read_records, report
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
-from bridgecli.files import usable_cores
+from bridgecli.executors import usable_cores
 
 
 class Scan:
@@ -80,7 +80,7 @@ def two_passes(infile: str, fmt: str | None) -> Iterator[Callable[[], Iterator[B
     record can be drawn in two passes (count, then draw) in flat memory. A regular file is
     read again; stdin or a FIFO is first copied to an unnamed temp file (on disk, gone when
     the process ends however it ends)."""
-    from bridgecli import files
+    from bridgecli.formats.inputs import records_of
 
     if infile != "-" and os.path.isfile(infile):
         yield lambda: read_records(infile, fmt)[0]
@@ -94,7 +94,7 @@ def two_passes(infile: str, fmt: str | None) -> Iterator[Callable[[], Iterator[B
 
         def again() -> Iterator[Board | BridgeError]:
             spool.seek(0)
-            return files.records_of(spool, source, fmt, None if infile == "-" else infile)
+            return records_of(spool, source, fmt, None if infile == "-" else infile)
 
         yield again
 

@@ -228,7 +228,7 @@ def find_variant_option(name: str) -> Variant:
 def check_executor(spec: str) -> str:
     """``--executor SPEC`` checked (a usage error naming the option when bad), ``dask-local:N``
     lowered to the cores (with a note on stderr, as :func:`cap_jobs` says it)."""
-    from bridgecli.simulate.executors import ExecutorError, local_workers, parse_executor
+    from bridgecli.executors import ExecutorError, local_workers, parse_executor
 
     try:
         kind, arg = parse_executor(spec)

@@ -17,7 +17,7 @@ from bridgecli.cli import BridgeCliError, ExitCode, localise
 from bridgecli.cli.common import AtomicOutput, find_variant_option, note, read_records, records_done
 from bridgecli.core.errors import BridgeError, ParseError
 from bridgecli.render.variants import play_line, render_variant_board, score_line, verdict_line
-from bridgecli.sessions import check_variant
+from bridgecli.results.rubber_sessions import check_variant
 
 if TYPE_CHECKING:
     from bridgecli.core.board import Board
@@ -213,7 +213,7 @@ def run_rubber(name: str, path: str, from_fmt: str | None, as_json: bool, output
     import json
 
     from bridgecli.render.scoresheet import variant_rubber_lines, variant_rubber_record
-    from bridgecli.sessions import played_deals
+    from bridgecli.results.rubber_sessions import played_deals
     from bridgecli.variants.rubber import keep_rubbers
 
     variant = find_variant_option(name)

@@ -7,18 +7,19 @@ written in (English otherwise); ``players: Ann, Bob, Cid, Dan`` seats four
 players N, E, S, W. Pure text to core values: no click, no printing (a
 warning goes to the ``warn`` callable the caller gives).
 
-A format, but kept outside :mod:`bridgecli.formats`: ``bridgecli score 3NT=`` reads its
-one result with :func:`result_and_declarer`, and must not load the board readers
-(tests/cli/test_startup.py).
+``bridgecli score 3NT=`` reads its one result with :func:`result_and_declarer`, and
+must not load the board readers (tests/test_imports.py): this module imports none of
+them, and :mod:`bridgecli.formats` loads a reader only when asked for its format.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from bridgecli.core.enums import Seat, Side
 from bridgecli.core.errors import BridgeError, ParseError
@@ -268,6 +269,36 @@ def is_board_text(text: str) -> bool:
 
             return line.startswith(BOARD_STARTS) or formats.sniff(line) in ("lin", "text")
     return False
+
+
+def names_board_file(arg: str, fmt: str | None) -> bool:
+    """Whether ``score``'s one argument names a FILE (of boards or of result lines: see
+    :func:`open_result_lines`), not a contract: a board file's extension, any argument
+    with ``--from`` (``fmt``), a directory, a name with an extension (``results.txt``,
+    whether it exists or not: no contract has a ``.``), an existing file whose name has a
+    ``.``, or a path that exists and has a
+    directory part (a shell's ``<(...)``, ``./session``: no contract has a ``/``)."""
+    if fmt is not None or arg.lower().endswith(BOARD_EXTENSIONS) or os.path.isdir(arg):
+        return True
+    stem, ext = os.path.splitext(arg)
+    if stem and ext[1:].isalnum() and not ext[1:].isdigit() or "." in arg and os.path.isfile(arg):
+        return True  # (a name with an extension that names no file: "cannot open", not "not a contract")
+    return os.sep in arg and os.path.exists(arg)
+
+
+def open_result_lines(path: str, fmt: str | None) -> IO[bytes] | None:
+    """A FILE of result lines (``score results.txt``) opened for reading bytes, or None
+    when ``path`` is a file of boards or not a regular file: found by content (its first
+    64 KiB), as ``score -`` tells them apart; a board file's extension or ``fmt``
+    (``--from``) says boards at once."""
+    if fmt is not None or path == "-" or path.lower().endswith(BOARD_EXTENSIONS) or not os.path.isfile(path):
+        return None
+    fp = open(path, "rb")  # noqa: SIM115 (the caller closes it)
+    if is_board_text(fp.read(1 << 16).decode("utf-8", "replace")):
+        fp.close()
+        return None
+    fp.seek(0)
+    return fp
 
 
 #: The longest result line (in bytes of UTF-8) the readers of result lines take: a longer

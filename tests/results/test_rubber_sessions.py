@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import bridgecli as bc
-from bridgecli.result_lines import line_options
+from bridgecli.formats.result_lines import line_options
 
 # Two 4S= by N: 120 below the line twice, each a game (the second vulnerable, trick score the
 # same); two games to none win the rubber: 700 above. N-S 940, E-W 0; 940 / 100 -> 9 units.
@@ -164,7 +164,7 @@ def test_iter_rubbers_gives_each_rubber_once_and_the_sheet_in_pieces() -> None:
     # issue #32: bridgecli rubber writes a rubber's sheet as it ends, keeping none
     from bridgecli.core.rubber import Session
     from bridgecli.render.scoresheet import iter_sheet
-    from bridgecli.sessions import add_results, iter_rubbers, start_session
+    from bridgecli.results.rubber_sessions import add_results, iter_rubbers, start_session
 
     text = "players: A, B, C, D\n7NT= -d N\n7NT= -d N\nplayers: A, C, B, D\n7NT= -d E\n7NT= -d E\nplayers: D, C, B, A\n"
     whole = add_results(start_session(), text)

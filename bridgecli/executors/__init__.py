@@ -1,25 +1,32 @@
-"""Where chunks run: in this process, in local worker processes, or on a Dask cluster.
+"""Where work runs: in this process, in local worker processes, or on a Dask cluster; the
+cores this process may use; the garbage collector tuned around a loop that streams board by
+board (:func:`streaming_gc`).
 
-Every executor takes the question and an iterator of ``(chunk index, size)``
-tasks and yields the :class:`~bridgecli.simulate.engine.ChunkResult` of each
-task in task order, whatever order they finish in, so the numbers never
-depend on where the work ran. Closing the iterator (the consumer stops, or
-Ctrl-C) stops the work at once: local workers are killed, Dask tasks cancelled.
+Shared by ``simulate`` (chunks of deals) and ``solve`` (boards on a Dask cluster), so
+below both: this package knows neither, and is handed the function each task runs.
+:func:`run_processes` and :func:`dask_map` give the results in task order, whatever order
+they finish in, so the numbers never depend on where the work ran. Closing their
+iterator (the consumer stops, or Ctrl-C) stops the work at once: local workers are
+killed, Dask tasks cancelled.
+
+Importing this package costs the standard library's ``signal`` and ``itertools`` only
+(multiprocessing and Dask are imported when used), so that every command may import it.
 """
 
 from __future__ import annotations
 
 import itertools
+import os
 import signal
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from bridgecli.core.errors import BridgeError
 from bridgecli.core.numbers import is_digits
 
-from .engine import ChunkResult, GivenDeals, Question, run_chunk
-
-Tasks = Iterator[tuple[int, "int | GivenDeals"]]
+#: ``(task index, argument)`` pairs: ``run(index, argument)`` is one task's work.
+Tasks = Iterator[tuple[int, Any]]
 T = TypeVar("T")
 
 #: Times a chunk may be rerun after its worker process died (Dask's ``allowed-failures`` is 3 too):
@@ -77,36 +84,92 @@ def _host_and_port(address: str) -> bool:
     return True
 
 
+def usable_cores() -> int:
+    """Cores this process may run on: its CPU affinity where the system has one, else the count."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+#: Allocations (less deallocations) between two young-generation collections inside
+#: :func:`streaming_gc` (Python's default is 700).
+STREAMING_GC_THRESHOLD = 10_000
+
+_streaming_depth = 0
+
+
+@contextmanager
+def streaming_gc() -> Iterator[None]:
+    """Tune the cyclic garbage collector for a loop that streams board by board.
+
+    A streaming command makes many small objects a board (the board, its calls,
+    the verdict, the output line), none of them in a reference cycle: reference
+    counting frees them, and the collector's passes over them find nothing. Inside
+    the block the objects alive on entry (modules, functions, tables: what the
+    command has imported) are frozen, so that full collections no longer walk
+    them (:func:`gc.freeze`), and a young collection runs every
+    :data:`STREAMING_GC_THRESHOLD` net allocations instead of 700. The collector
+    stays on, so a cycle made inside the block is still collected and memory stays
+    flat however long the input. On exit, or an error or interrupt on the way in, the
+    thresholds are restored and the frozen objects thawed. When some objects were
+    frozen before the block, it freezes none and thaws none: the frozen set stays the
+    caller's. Nesting is allowed: only the outermost block acts. Process-wide, like
+    :mod:`gc` itself.
+
+    Usage, around the loop of a command::
+
+        with streaming_gc():
+            for record in records:
+                out.write(line_of(record))
+    """
+    import gc
+
+    global _streaming_depth
+    if _streaming_depth:
+        _streaming_depth += 1
+        try:
+            yield
+        finally:
+            _streaming_depth -= 1
+        return
+    thresholds = gc.get_threshold()
+    freeze = gc.get_freeze_count() == 0  # objects frozen already: the frozen set is left as it is
+    try:  # (all set up inside: a Ctrl-C on the way in is undone too)
+        _streaming_depth = 1
+        if freeze:
+            gc.freeze()
+        gc.set_threshold(max(thresholds[0], STREAMING_GC_THRESHOLD), *thresholds[1:])
+        yield
+    finally:
+        _streaming_depth = 0
+        gc.set_threshold(*thresholds)
+        if freeze:
+            gc.unfreeze()
+
+
 def local_workers(count: int) -> int:
     """The worker processes a ``dask-local:N`` cluster starts: N, at most the cores this process may use."""
-    from bridgecli.files import usable_cores
-
     return max(1, min(count, usable_cores()))
 
 
-def run_serial(question: Question, tasks: Tasks) -> Iterator[ChunkResult]:
-    """Every chunk in this process, one after the other."""
-    for index, size in tasks:
-        yield run_chunk(question, index, size)
-
-
-def _worker(question: Question, conn: Any) -> None:
-    """A local worker process: chunks in, results out, until told to stop."""
+def _worker(run: Callable[[int, Any], Any], setup: Callable[[], None] | None, conn: Any) -> None:
+    """A local worker process: tasks in, results out, until told to stop."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and kills us
-    from bridgecli.solver import dds
-
-    dds.set_threads(1)
+    if setup is not None:
+        setup()
     while True:
         task = conn.recv()
         if task is None:
             return
-        conn.send(run_chunk(question, *task))
+        conn.send(run(*task))
 
 
-def run_processes(question: Question, tasks: Tasks, jobs: int) -> Iterator[ChunkResult]:
-    """Chunks on ``jobs`` worker processes of one DDS thread each; a worker that dies has its
-    chunk run again by a fresh one, :data:`MAX_RETRIES` times at most. Raises ExecutorError when a
-    chunk's worker died once more."""
+def run_processes(run: Callable[[int, Any], T], tasks: Tasks, jobs: int,
+                  setup: Callable[[], None] | None = None) -> Iterator[T]:
+    """``run(index, argument)`` for each task, on ``jobs`` worker processes (each calls ``setup()``
+    first), the results in task order; a worker that dies has its task run again by a fresh one,
+    :data:`MAX_RETRIES` times at most. Raises ExecutorError when a task's worker died once more."""
     import multiprocessing
     from multiprocessing.connection import wait
 
@@ -115,15 +178,15 @@ def run_processes(question: Question, tasks: Tasks, jobs: int) -> Iterator[Chunk
 
     def start() -> Any:
         parent, child = ctx.Pipe()
-        proc = ctx.Process(target=_worker, args=(question, child), daemon=True)
+        proc = ctx.Process(target=_worker, args=(run, setup, child), daemon=True)
         proc.start()
         child.close()
         workers[parent] = (proc, None)
         return parent
 
-    done: dict[int, ChunkResult] = {}
+    done: dict[int, T] = {}
     retry: list[tuple[int, Any]] = []
-    deaths: dict[int, int] = {}  # chunk index -> workers it saw die
+    deaths: dict[int, int] = {}  # task index -> workers it saw die
     order: list[int] = []
     it = iter(tasks)
     exhausted = False
@@ -153,7 +216,7 @@ def run_processes(question: Question, tasks: Tasks, jobs: int) -> Iterator[Chunk
                 try:
                     result = conn.recv()
                 except (EOFError, OSError):
-                    # the worker died: run its chunk again in a new one
+                    # the worker died: run its task again in a new one
                     conn.close()
                     del workers[conn]
                     proc.join(1)
@@ -165,8 +228,8 @@ def run_processes(question: Question, tasks: Tasks, jobs: int) -> Iterator[Chunk
                     retry.append(task)
                     start()
                     continue
-                assert isinstance(result, ChunkResult)
-                done[result.index] = result
+                assert task is not None
+                done[task[0]] = result
                 workers[conn] = (proc, None)
         while order and order[0] in done:
             yield done.pop(order.pop(0))
@@ -177,39 +240,6 @@ def run_processes(question: Question, tasks: Tasks, jobs: int) -> Iterator[Chunk
             conn.close()
         for proc, _ in workers.values():
             proc.join(2)
-
-
-def _dask_chunks(question: Question, pieces: list[tuple[int, Any]]) -> list[ChunkResult]:
-    from bridgecli.solver import dds
-
-    dds.set_threads(1)
-    return [run_chunk(question, index, size) for index, size in pieces]
-
-
-#: Chunks sent to a Dask worker in one task: fewer, larger tasks cost the scheduler less
-#: (each chunk keeps its own seed, so the numbers are those of any other executor).
-DASK_GROUP = 4
-
-
-def run_dask(question: Question, tasks: Tasks, target: str | int, ahead: int | None = None,
-             group: int = DASK_GROUP, on_wait: Callable[[str], None] | None = None,
-             worker_timeout: float | None = None) -> Iterator[ChunkResult]:
-    """Chunks as Dask tasks (``group`` chunks a task) on the scheduler at ``target`` (an
-    address) or on a LocalCluster of ``target`` workers; results stream back and come out
-    in chunk order (:func:`dask_map`)."""
-
-    def groups() -> Iterator[tuple[Question, list[tuple[int, Any]]]]:
-        pieces: list[tuple[int, Any]] = []
-        for index, size in tasks:
-            pieces.append((index, size))
-            if len(pieces) == group:
-                yield question, pieces
-                pieces = []
-        if pieces:
-            yield question, pieces
-
-    for done in dask_map(_dask_chunks, groups(), target, ahead, on_wait=on_wait, worker_timeout=worker_timeout):
-        yield from done
 
 
 def dask_map(fn: Callable[..., T], args: Iterator[tuple[Any, ...]], target: str | int,
@@ -251,8 +281,6 @@ def dask_map(fn: Callable[..., T], args: Iterator[tuple[Any, ...]], target: str 
     local_pids: list[int] = []
     try:
         if cluster is not None:
-            import os
-
             local_pids = list(client.run(os.getpid).values())
         if not client.nthreads():
             _wait_for_workers(client, target, WORKER_TIMEOUT if worker_timeout is None else worker_timeout, on_wait)
@@ -330,8 +358,6 @@ def _start_resource_tracker() -> None:
 
 
 def _kill(pids: list[int]) -> None:
-    import os
-
     for pid in pids:
         try:
             os.kill(pid, signal.SIGKILL)
@@ -347,20 +373,3 @@ def _quietly(close: Any, timeout: float) -> bool:
         return False
     return True
 
-
-def results(question: Question, tasks: Tasks, executor: str = "local", jobs: int = 1, *,
-            on_wait: Callable[[str], None] | None = None, worker_timeout: float | None = None
-            ) -> Iterator[ChunkResult]:
-    """The chunk results of ``tasks`` in order, from the executor named by ``executor``
-    (:func:`parse_executor`); ``jobs`` local processes for ``local``; ``on_wait`` and
-    ``worker_timeout`` as :func:`dask_map` takes them. Raises ExecutorError."""
-    kind, arg = parse_executor(executor)
-    if kind == "local":
-        if jobs <= 1:
-            from bridgecli.solver import dds
-
-            dds.set_threads(1)
-            return run_serial(question, tasks)
-        return run_processes(question, tasks, jobs)
-    assert arg is not None
-    return run_dask(question, tasks, arg, on_wait=on_wait, worker_timeout=worker_timeout)

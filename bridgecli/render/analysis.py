@@ -1,4 +1,5 @@
-"""The text of a solved board, as ``bridgecli solve`` prints it at a terminal."""
+"""The text of a solved board (:class:`bridgecli.solver.analysis.BoardAnalysis`), as
+``bridgecli solve`` prints it at a terminal."""
 
 from __future__ import annotations
 
@@ -6,8 +7,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from bridgecli.core.notation import Language
-
-    from .analysis import BoardAnalysis
+    from bridgecli.solver.analysis import BoardAnalysis
 
 
 def render_analysis(a: BoardAnalysis, lang: Language | None = None) -> str:

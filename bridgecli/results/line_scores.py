@@ -1,5 +1,7 @@
-"""Result lines: a contract and its result a line (``4SX -1 --vul both``), scored as
-``bridgecli score`` scores its arguments and the lines of ``bridgecli score -``.
+"""Result lines scored: a contract and its result a line (``4SX -1 --vul both``), scored as
+``bridgecli score`` scores its arguments and the lines of ``bridgecli score -``, one output
+line a result line. The words of a line (results, options, comments, the language) are read
+by :mod:`bridgecli.formats.result_lines`; this module scores them.
 
 A line holds the words of one result (``4S=``, ``4SX -1``, ``3NTE+1``, ``pass``) and
 any of the options ``--vul V``, ``--declarer S`` (``-d S``), ``--ns``, ``--json``,
@@ -11,15 +13,14 @@ language the lines are written in (English otherwise).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import IO, TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bridgecli.core.enums import Seat, Side, Vulnerability
 from bridgecli.core.errors import BridgeError, ParseError
 from bridgecli.core.scoring import find_rules
 from bridgecli.core.scoring import score as score_of
-from bridgecli.result_lines import (
+from bridgecli.formats.result_lines import (
     BOARD_EXTENSIONS,
     HEAD_LIMIT,
     MAX_LINE,
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from bridgecli.core.notation import Language
 
 __all__ = ["FILE_EXTENSIONS", "LineScorer", "ScoredLine", "imps_line", "iter_lines", "iter_scored_lines",
-           "names_board_file", "read_head", "result_line", "score_lines"]
+           "read_head", "result_line", "score_lines"]
 
 FILE_EXTENSIONS = BOARD_EXTENSIONS
 """A lone word ending in one of these names a FILE of boards, not a contract."""
@@ -49,38 +50,6 @@ def _is_number(token: str) -> bool:
     """``-1``, ``-12``: a negative number (a result), not an option."""
     rest = token[1:]
     return token[:1] == "-" and rest.isdigit() and rest.isascii()
-
-
-def names_board_file(arg: str, fmt: str | None) -> bool:
-    """Whether ``score``'s one argument names a FILE (of boards or of result lines: see
-    :func:`open_result_lines`), not a contract: a board file's extension, any argument
-    with ``--from`` (``fmt``), a directory, a name with an extension (``results.txt``,
-    whether it exists or not: no contract has a ``.``), an existing file whose name has a
-    ``.``, or a path that exists and has a
-    directory part (a shell's ``<(...)``, ``./session``: no contract has a ``/``)."""
-    if fmt is not None or arg.lower().endswith(FILE_EXTENSIONS) or os.path.isdir(arg):
-        return True
-    stem, ext = os.path.splitext(arg)
-    if stem and ext[1:].isalnum() and not ext[1:].isdigit() or "." in arg and os.path.isfile(arg):
-        return True  # (a name with an extension that names no file: "cannot open", not "not a contract")
-    return os.sep in arg and os.path.exists(arg)
-
-
-def open_result_lines(path: str, fmt: str | None) -> IO[bytes] | None:
-    """A FILE of result lines (``score results.txt``) opened for reading bytes, or None
-    when ``path`` is a file of boards or not a regular file: found by content (its first
-    64 KiB), as ``score -`` tells them apart; a board file's extension or ``fmt``
-    (``--from``) says boards at once."""
-    from bridgecli.result_lines import is_board_text
-
-    if fmt is not None or path == "-" or path.lower().endswith(FILE_EXTENSIONS) or not os.path.isfile(path):
-        return None
-    fp = open(path, "rb")  # noqa: SIM115 (the caller closes it)
-    if is_board_text(fp.read(1 << 16).decode("utf-8", "replace")):
-        fp.close()
-        return None
-    fp.seek(0)
-    return fp
 
 
 def _names_file(words: Sequence[str]) -> bool:
@@ -447,7 +416,7 @@ def iter_scored_lines(lines: Iterable[str], defaults: Mapping[str, Any], display
 
 def read_head(read: Callable[[], bytes]) -> tuple[bytes, bool]:
     """What ``read()`` gives up to the first line that is not blank (or all of it when there
-    is none, at most about :data:`~bridgecli.result_lines.HEAD_LIMIT` bytes), and whether the input ended there
+    is none, at most about :data:`~bridgecli.formats.result_lines.HEAD_LIMIT` bytes), and whether the input ended there
     (``read()`` gave ``b""``). Reading no further than the first line means never waiting
     longer than scoring it would."""
     parts: list[bytes] = []
@@ -480,7 +449,7 @@ def iter_lines(read: Callable[[], bytes], head: bytes = b"", ended: bool = False
 
     Raises:
         ParseError: located at ``source`` and the line: UTF-16 or UTF-32 text (a byte-order
-            mark) at line 1; a line longer than :data:`~bridgecli.result_lines.MAX_LINE`
+            mark) at line 1; a line longer than :data:`~bridgecli.formats.result_lines.MAX_LINE`
             bytes, as soon as it is.
     """
     import itertools

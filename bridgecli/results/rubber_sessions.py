@@ -4,7 +4,7 @@ variants' rubbers, from result lines or from a file of boards.
 ``bridgecli rubber`` is :func:`rubber_session` (or :func:`variant_session` with
 ``--variant``) followed by :func:`bridgecli.render.scoresheet.render_sheet`.
 The rules live in :mod:`bridgecli.core.rubber` and :mod:`bridgecli.variants.rubber`;
-this module reads the input (:mod:`bridgecli.result_lines` for lines, the
+this module reads the input (:mod:`bridgecli.formats.result_lines` for lines, the
 board formats for boards) and feeds it to them. No I/O beyond reading a path given.
 """
 
@@ -56,7 +56,7 @@ def _read(source: Source, name: str | None) -> tuple[str | list[Board] | _BoardS
     iterator (read as the results are asked for)."""
     import itertools
 
-    from bridgecli.result_lines import BOARD_EXTENSIONS
+    from bridgecli.formats.result_lines import BOARD_EXTENSIONS
 
     if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source and source.strip()
                                            and (os.path.isfile(source) or source.lower().endswith(BOARD_EXTENSIONS))):
@@ -95,7 +95,7 @@ class _BoardStream:
 
 
 def _is_boards(text: str, name: str | None, fmt: str | None) -> bool:
-    from bridgecli.result_lines import BOARD_EXTENSIONS, is_board_text
+    from bridgecli.formats.result_lines import BOARD_EXTENSIONS, is_board_text
 
     return bool(fmt) or (name or "").lower().endswith(BOARD_EXTENSIONS) or is_board_text(text)
 
@@ -119,7 +119,7 @@ def start_session(*, chicago: bool = False, chicago_rule: str = "carry",
             without ``chicago``, a bad dealer or players.
     """
     from bridgecli.core.scoring import find_rules
-    from bridgecli.result_lines import parse_players
+    from bridgecli.formats.result_lines import parse_players
 
     rule = CHICAGO_RULES.get(chicago_rule.strip().lower())
     if rule is None:
@@ -156,8 +156,8 @@ Item = tuple[int | None, str | None, DealResult | tuple[str, ...], Seat | None]
 def _boards(records: Iterable[Board | BridgeError], source: str | None, honours_auto: bool,
             rules: ScoringRules) -> Iterator[Item]:
     from bridgecli.core.rubber import honours_in_deal
+    from bridgecli.formats.result_lines import parse_honours
     from bridgecli.formats.traveller import contract_and_tricks
-    from bridgecli.result_lines import parse_honours
 
     last_players: tuple[str, ...] | None = None
     for item in records:
@@ -203,7 +203,7 @@ def _line_items(lines: str | Iterable[str], source: str | None, lang: Language, 
                 ) -> Iterator[Item]:
     """The items of result lines, then ParseError ``no boards`` (blank input) or ``no results``
     (only comments and ``players:`` lines) when none was a result."""
-    from bridgecli.result_lines import iter_rubber_lines
+    from bridgecli.formats.result_lines import iter_rubber_lines
 
     written = results = 0
 
@@ -242,7 +242,7 @@ def iter_rubbers(session: Session, source: Source, *, honours: str = "given", fm
         keep_dealer: in Chicago, the session's first dealer was chosen: a board's dealer must
             follow it (else the first board's dealer starts the rotation).
         lang: the display language (never changes how lines are read; see
-            :func:`bridgecli.result_lines.iter_rubber_lines`).
+            :func:`bridgecli.formats.result_lines.iter_rubber_lines`).
         warn: called with the text of each warning (a line ``lang`` reads otherwise).
         end: a list the session at the end is appended to (closed, its rubbers but the last
             given and dropped): the players seated for the next rubber, the totals.
@@ -316,7 +316,7 @@ def add_results(session: Session, source: Source, *, honours: str = "given", fmt
         keep_dealer: in Chicago, the session's first dealer was chosen: a board's dealer must
             follow it (else the first board's dealer starts the rotation).
         lang: the display language (never changes how lines are read; see
-            :func:`bridgecli.result_lines.iter_rubber_lines`).
+            :func:`bridgecli.formats.result_lines.iter_rubber_lines`).
         warn: called with the text of each warning (a line ``lang`` reads otherwise).
 
     Raises:
@@ -499,7 +499,7 @@ def _line_deals(variant: Variant, text: str, source: str | None, display: Langua
     comments), each labelled ``Deal K``, and the labels of the passed-out deals.
     Raises ParseError, located at the line, for a bad one."""
     from bridgecli.core.numbers import is_digits
-    from bridgecli.result_lines import (
+    from bridgecli.formats.result_lines import (
         InputLanguage,
         declared_language,
         is_option_word,
