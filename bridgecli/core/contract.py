@@ -1,44 +1,23 @@
-"""Calls (pass, double, redouble, bids) and contracts.
+"""Contracts: the final contract of a board (:class:`Contract`) and its risk (:class:`Risk`).
 
-:class:`Risk` and :class:`Contract` are defined here; the calls (:class:`Pass`,
-:class:`Bid`, :data:`PASS`, :func:`parse_call`...) in :mod:`bridgecli.core._calls`,
-loaded when one of them is first used (PEP 562), so that scoring a contract
-(``bridgecli score 4S=``) does not build them: start-up time.
+The calls that lead to one (:class:`~bridgecli.core.calls.Bid`, pass, double, redouble) are in
+:mod:`bridgecli.core.calls`; scoring a contract (``bridgecli score 4S=``) needs none of them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import lexicon
 from .enums import Seat, Strain
 from .errors import ParseError
 
 if TYPE_CHECKING:
-    from ._calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Bid, Call, Double, Pass, Redouble, parse_call
+    from .calls import Bid
 
-__all__ = ["ALL_BIDS", "DOUBLE", "PASS", "REDOUBLE", "Bid", "Call", "Contract", "Double", "Pass", "Redouble", "Risk",
-           "parse_call"]
-
-#: The names :mod:`._calls` defines, loaded from there on first use.
-_CALL_NAMES = frozenset(("ALL_BIDS", "DOUBLE", "PASS", "REDOUBLE", "Bid", "Call", "Double", "Pass", "Redouble",
-                         "parse_call"))
-
-
-def __getattr__(name: str) -> Any:
-    if name not in _CALL_NAMES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from . import _calls
-
-    value = getattr(_calls, name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | _CALL_NAMES)
+__all__ = ["Contract", "Risk"]
 
 
 class Risk(IntEnum):
@@ -91,9 +70,9 @@ class Contract:
         """The final bid, None when passed out."""
         if self.level == 0:
             return None
-        from . import _calls
+        from .calls import Bid
 
-        return _calls.Bid(self.level, self.strain)
+        return Bid(self.level, self.strain)
 
     @property
     def required_tricks(self) -> int:
