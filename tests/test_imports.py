@@ -142,7 +142,8 @@ def test_no_import_cycles():
     core.lexicon, under them, and core.notation builds its languages on top of both."""
     graph = import_graph()
     assert cycles(graph) == []
-    assert "bridgecli.core.notation" not in graph["bridgecli.core.cards"] | graph["bridgecli.core.calls"]
+    assert "bridgecli.core.notation" not in (graph["bridgecli.core.cards"] | graph["bridgecli.core.calls"]
+                                             | graph["bridgecli.core.contract"])
 
 
 def _command_modules() -> set[str]:
@@ -502,13 +503,13 @@ def test_importtime_of_bridgecli_lists_no_numpy_or_endplay():
 #: Every bridgecli module ``bridgecli score 3NT=`` may import: the group, the shared CLI
 #: code, and the scoring path (enumerations, the token tables, contracts, scoring, the
 #: notation of the result line). Not the card and hand classes (core.cards), the calls
-#: (core._calls), boards, auctions, play or any reader.
+#: (core.calls), boards, auctions, play or any reader.
 SCORE_PATH = {
-    "bridgecli", "bridgecli.cli", "bridgecli.cli.interrupts", "bridgecli.cli.common", "bridgecli.cli.common.options",
+    "bridgecli", "bridgecli.version", "bridgecli.cli", "bridgecli.cli.interrupts", "bridgecli.cli.common", "bridgecli.cli.common.options",
     "bridgecli.cli.common.event_options",  # score's event options (click only)
     "bridgecli.cli.score", "bridgecli.output", "bridgecli.formats", "bridgecli.formats.inputs",
     "bridgecli.executors", "bridgecli.core", "bridgecli.core.errors", "bridgecli.core.board_numbers",
-    "bridgecli.core.enums", "bridgecli.core.lexicon", "bridgecli.core.calls", "bridgecli.core.imps",
+    "bridgecli.core.enums", "bridgecli.core.lexicon", "bridgecli.core.contract", "bridgecli.core.imps",
     "bridgecli.core.numbers", "bridgecli.core.scoring", "bridgecli.core.notation", "bridgecli.core.notation_errors",
     "bridgecli.formats.result_lines", "bridgecli.results", "bridgecli.results.line_scores",
 }
@@ -554,7 +555,7 @@ def test_the_first_score_computes_one_breakdown(monkeypatch):
     import dataclasses
 
     from bridgecli.core import scoring
-    from bridgecli.core.calls import Contract
+    from bridgecli.core.contract import Contract
 
     rules = dataclasses.replace(scoring.DUPLICATE, name="probe")  # a scheme nothing has scored with yet
     calls = []
@@ -578,7 +579,7 @@ def test_scores_are_remembered_for_a_bounded_number_of_schemes():
     import dataclasses
 
     from bridgecli.core import scoring
-    from bridgecli.core.calls import Contract
+    from bridgecli.core.contract import Contract
 
     contract = Contract.from_str("4S")
     for bonus in range(200):

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any
 
 from bridgecli.core.board import Board
-from bridgecli.core.calls import Contract
 from bridgecli.core.cards import Card, Vulnerability, dealer_of_board
+from bridgecli.core.contract import Contract
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
 from bridgecli.core.play import (

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 #: public name -> submodule that defines it
 _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("AnnotatedCall", "Board", "PlayedCard", "Section"), "board"),
-    **dict.fromkeys(("DOUBLE", "PASS", "REDOUBLE", "Bid", "Call", "Contract", "Double", "Pass", "Redouble",
-                     "Risk", "parse_call"), "calls"),
+    **dict.fromkeys(("DOUBLE", "PASS", "REDOUBLE", "Bid", "Call", "Double", "Pass", "Redouble", "parse_call"), "calls"),
+    **dict.fromkeys(("Contract", "Risk"), "contract"),
     **dict.fromkeys(("DECK", "SEATS", "STRAINS", "Card", "Hand", "Rank", "Seat", "Side", "Strain", "Suit",
                      "Vulnerability", "dealer_of_board"), "cards"),
     "Deal": "deal",
@@ -76,7 +76,7 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:
     from .board import AnnotatedCall, Board, PlayedCard, Section
-    from .calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Double, Pass, Redouble, Risk, parse_call
+    from .calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Double, Pass, Redouble, parse_call
     from .cards import (
         DECK,
         SEATS,
@@ -91,6 +91,7 @@ if TYPE_CHECKING:
         Vulnerability,
         dealer_of_board,
     )
+    from .contract import Contract, Risk
     from .deal import Deal
     from .errors import (
         BridgeError,

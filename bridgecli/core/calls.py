@@ -1,7 +1,6 @@
-"""The calls: pass, double, redouble and the bids (offered by :mod:`bridgecli.core.calls`).
+"""The calls: pass, double, redouble and the bids, and :func:`parse_call`.
 
-Import them from :mod:`bridgecli.core.calls`, which loads this module on first use
-(PEP 562): scoring a contract needs no call, and does not build them (start-up time).
+The contract an auction ends in is in :mod:`bridgecli.core.contract`.
 """
 
 from __future__ import annotations
@@ -11,6 +10,8 @@ from dataclasses import dataclass
 from . import lexicon
 from .enums import Strain
 from .errors import ParseError
+
+__all__ = ["ALL_BIDS", "DOUBLE", "PASS", "REDOUBLE", "Bid", "Call", "Double", "Pass", "Redouble", "parse_call"]
 
 
 @dataclass(frozen=True, slots=True, repr=False)  # own __repr__: a generated one would only cost start-up
@@ -47,8 +48,11 @@ class Redouble:
 
 
 PASS = Pass()
+"""The call *pass* (all passes are equal)."""
 DOUBLE = Double()
+"""The call *double*."""
 REDOUBLE = Redouble()
+"""The call *redouble*."""
 
 #: pass, double, redouble by the numbers of bridgecli.core.lexicon
 _CALLS: tuple[Pass, Double, Redouble] = (PASS, DOUBLE, REDOUBLE)
@@ -92,6 +96,7 @@ class Bid:
 
 
 Call = Bid | Pass | Double | Redouble
+"""Any call: a :class:`Bid`, :data:`PASS`, :data:`DOUBLE` or :data:`REDOUBLE`."""
 
 #: The 35 standard bids, 1C first.
 ALL_BIDS: tuple[Bid, ...] = tuple(
