@@ -1,36 +1,25 @@
-"""The functions of bridgecli's Python API, one for each command's main job.
+"""Boards in and out in any format: :func:`read`, :func:`write`, :func:`loads` and :func:`dumps`,
+the Python API of ``bridgecli convert`` and ``show`` (``bc.read`` ...).
 
-Import them from the package (``import bridgecli as bc``; ``bc.read``,
-``bc.score`` ...): :mod:`bridgecli` loads this module, and what it needs
-(format readers, numpy, the DDS solver), only when a name is first used.
+The format comes from the caller, a path's extension or the content
+(:func:`bridgecli.formats.resolve_format`); each format module (``bridgecli.formats.pbn`` ...)
+does the reading and writing. Nothing here is imported before it is used.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from typing import IO, TYPE_CHECKING
+from typing import IO
 
 from bridgecli.core.board import Board
-from bridgecli.core.cards import Seat, Vulnerability
 from bridgecli.core.errors import BridgeError, ParseError
 from bridgecli.formats.inputs import names_a_file
 
-if TYPE_CHECKING:
-    from bridgecli.core.calls import Contract
-    from bridgecli.core.deal import Deal
-    from bridgecli.core.scoring import Score, ScoreBreakdown, ScoringRules
-    from bridgecli.solver.par import ParResult
-    from bridgecli.solver.tables import DDTable
-
-__all__ = ["Solution", "breakdown", "dumps", "imps", "loads", "read", "score", "solve", "write"]
+__all__ = ["dumps", "loads", "read", "write"]
 
 Source = str | os.PathLike[str] | IO[str]
 """What :func:`read` takes: a path, a text, or an open text file."""
-
-
-# -- reading and writing boards ---------------------------------------------------
 
 
 def read(source: str | os.PathLike[str] | IO[str], fmt: str | None = None) -> Iterator[Board]:
@@ -188,167 +177,3 @@ def write(boards: Iterable[Board], dest: str | os.PathLike[str] | IO[str], fmt: 
             fp.writelines(iter_write(boards, fmt))
     else:
         dest.writelines(iter_write(boards, fmt))
-
-
-# -- scoring --------------------------------------------------------------------
-
-
-def _result(result: str | Contract | Board, tricks: int | None, declarer: str | Seat | None,
-            vul: str | Vulnerability | None, scoring: str | ScoringRules
-            ) -> tuple[Contract, int, Seat | None, bool, ScoringRules]:
-    """(contract, tricks, declarer or None, declarer vulnerable, scheme) of what :func:`score` takes."""
-    from bridgecli.core.calls import Contract
-    from bridgecli.core.notation import default_reader
-    from bridgecli.core.scoring import ScoringRules, find_rules, parse_result
-
-    reader = default_reader()
-    if tricks is not None and (isinstance(tricks, bool) or not isinstance(tricks, int)):
-        raise TypeError(f"tricks is the number of tricks declarer won (an int 0 to 13), not {type(tricks).__name__}")
-    board_vul = Vulnerability.NONE
-    if isinstance(result, Board):
-        if result.contract is None:
-            raise ParseError(f"board {result.number} has no contract to score" if result.number is not None
-                             else "the board has no contract to score")
-        contract = result.contract
-        if tricks is None:
-            tricks = 0 if contract.is_passout else result.result
-        if tricks is None:
-            raise ParseError(f"board {result.number} records no result (tricks): give tricks="
-                             if result.number is not None else "the board records no result (tricks): give tricks=")
-        board_vul = result.effective_vulnerability or Vulnerability.NONE
-    elif isinstance(result, Contract):
-        contract = result
-        if tricks is None:
-            if not contract.is_passout:
-                raise TypeError(f"score({contract!r}) needs the tricks declarer won: score(contract, 10)")
-            tricks = 0
-    elif isinstance(result, str):
-        words = result.split()
-        contract, tricks = parse_result(words if tricks is None else [*words, str(tricks)], reader.parse_contract)
-    else:
-        raise TypeError(f"score() takes a result text ('4SX-1'), a Contract with tricks, or a Board,"
-                        f" not {type(result).__name__}")
-    seat = contract.declarer
-    if declarer is not None:
-        given = declarer if isinstance(declarer, Seat) else reader.parse_seat(declarer)
-        if seat is not None and seat != given:
-            raise ParseError(f"declarer {str(declarer)!r} but the contract says {seat.letter!r}")
-        seat = given
-    if vul is None:
-        v = board_vul
-    else:
-        v = vul if isinstance(vul, Vulnerability) else reader.parse_vul(vul)
-    rules = scoring if isinstance(scoring, ScoringRules) else find_rules(scoring)
-    if contract.is_passout:
-        return contract, 0, None, False, rules
-    return contract, tricks, seat, v.is_vul(Seat.NORTH if seat is None else seat), rules
-
-
-def score(result: str | Contract | Board, tricks: int | None = None, *,
-          vul: str | Vulnerability | None = None, declarer: str | Seat | None = None,
-          scoring: str | ScoringRules = "duplicate") -> Score:
-    """The score of one result for declarer's side, as ``bridgecli score`` prints it.
-
-    ``result`` is one of:
-
-    - a contract and its result as text (``"4SX-1"``, ``"3NT="``, ``"4S +1"``,
-      ``"6NT 12"``, ``"pass"``; a declarer may follow the contract: ``"4SXE-1"``), or a
-      contract text with ``tricks`` (``score("4S", 10)``);
-    - a :class:`~bridgecli.Contract` (its declarer counts) with ``tricks``, the tricks
-      declarer won (``score(board.contract, 10)``);
-    - a :class:`~bridgecli.Board`: its contract, its result (tricks) and its vulnerability
-      (the one its number implies when it records none); ``tricks`` and ``vul`` override them.
-
-    ``vul`` is ``none`` (the default but for a board), ``ns``, ``ew``, ``both`` or a
-    :class:`~bridgecli.Vulnerability`; the declarer (``declarer=`` or the contract's,
-    default North) decides which side's vulnerability counts. ``scoring`` names a
-    scheme (``duplicate``, ``rubber``, ``chicago`` ...) or is a :class:`~bridgecli.ScoringRules`.
-
-    Returns a :class:`~bridgecli.Score`: an ``int`` (declarer's side, negative when the
-    contract failed) with ``.breakdown`` (its parts), ``.declarer`` and ``.ns`` (the score
-    from North-South's side; with no declarer given, North is taken as declarer).
-
-    Raises:
-        ParseError: a bad result, seat, vulnerability or scheme; a declarer that
-            contradicts the contract's; tricks outside 0..13; a board with no contract,
-            or no result and no ``tricks``.
-        TypeError: ``result`` of another type; a Contract without ``tricks``; ``tricks``
-            that is not an ``int``.
-    """
-    from bridgecli.core.scoring import Score
-    from bridgecli.core.scoring import breakdown as breakdown_of
-
-    contract, tricks, seat, vulnerable, rules = _result(result, tricks, declarer, vul, scoring)
-    if seat is None and not contract.is_passout:
-        seat = Seat.NORTH
-    return Score(breakdown_of(contract, tricks, vulnerable, rules), seat)
-
-
-def breakdown(result: str | Contract | Board, tricks: int | None = None, *,
-              vul: str | Vulnerability | None = None, declarer: str | Seat | None = None,
-              scoring: str | ScoringRules = "duplicate") -> ScoreBreakdown:
-    """The parts of :func:`score` (trick score, bonuses, undertricks ...), as ``score --json``
-    lists them: ``score(...).breakdown``.
-
-    Takes and raises what :func:`score` does.
-    """
-    return score(result, tricks, vul=vul, declarer=declarer, scoring=scoring).breakdown
-
-
-def imps(difference: int) -> int:
-    """The IMPs of a score difference (WBF scale, sign kept), as ``score --imps`` prints them.
-
-    Raises ValueError for a difference that is not an integer.
-    """
-    from bridgecli.core.imps import imps as imps_of
-
-    return imps_of(difference)
-
-
-# -- solving --------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Solution:
-    """What :func:`solve` finds for one deal."""
-
-    table: DDTable
-    """Double-dummy tricks by declarer and strain."""
-    par: ParResult
-    """Par score (N-S view) and par contracts, for the vulnerability and dealer given."""
-
-
-def solve(deal: Deal | Board | str, *, vul: str | Vulnerability | None = None,
-          dealer: str | Seat | None = None) -> Solution:
-    """The double-dummy table and par of a deal, as ``bridgecli solve`` finds them.
-
-    ``deal`` is a :class:`~bridgecli.core.Deal`, a :class:`~bridgecli.core.Board`
-    (whose vulnerability and dealer are the defaults) or a PBN deal string
-    (``"N:AKQ... ..."``). Without a board, ``vul`` defaults to none and
-    ``dealer`` to North. Needs the DDS solver (``pip install 'bridgecli[dds]'``).
-
-    Raises SolverMissingError (a BridgeError) when the solver is not installed,
-    ParseError for a bad deal, seat or vulnerability text, RuleError for a deal
-    that is not four hands of equal size.
-    """
-    from bridgecli.core.deal import Deal
-    from bridgecli.core.notation import default_reader
-    from bridgecli.solver.dds import solve_tables
-    from bridgecli.solver.par import par
-
-    reader = default_reader()
-    board_vul, board_dealer = Vulnerability.NONE, Seat.NORTH
-    if isinstance(deal, Board):
-        board_vul = deal.vulnerability if deal.vulnerability is not None else Vulnerability.NONE
-        board_dealer = deal.dealer if deal.dealer is not None else Seat.NORTH
-        if deal.deal is None:
-            raise ParseError("the board has no deal")
-        the_deal = deal.deal
-    elif isinstance(deal, str):
-        the_deal = Deal.from_pbn(deal)
-    else:
-        the_deal = deal
-    v = board_vul if vul is None else vul if isinstance(vul, Vulnerability) else reader.parse_vul(vul)
-    d = board_dealer if dealer is None else dealer if isinstance(dealer, Seat) else reader.parse_seat(dealer)
-    table = solve_tables([the_deal])[0]
-    return Solution(table, par(table, v, d))

@@ -27,8 +27,8 @@ from bridgecli.formats.traveller import (
 )
 
 if TYPE_CHECKING:
-    from bridgecli.core.calls import Contract
     from bridgecli.core.cards import Vulnerability
+    from bridgecli.core.contract import Contract
     from bridgecli.core.notation import Language
 
 __all__ = ["HEADINGS", "BoardTable", "ScoredBoard", "board_table", "json_line", "score_boards"]
@@ -442,7 +442,7 @@ def score_boards(boards: Iterable[Board | BridgeError] | str | os.PathLike[str] 
     ``keep_going`` such a board is yielded with its :attr:`~ScoredBoard.error` instead.
     """
     if isinstance(boards, (str, os.PathLike)) or hasattr(boards, "read"):
-        from bridgecli.api import read
+        from bridgecli.formats.boards import read
 
         if source is None and (isinstance(boards, os.PathLike) or (isinstance(boards, str) and os.path.isfile(boards))):
             source = os.fspath(boards)  # a path names the file in messages
