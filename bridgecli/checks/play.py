@@ -387,7 +387,7 @@ class PlayTally:
 
 def check_play(records: Iterable[Board | BridgeError], *, numbers: Container[int] | None = None,
                cards: Sequence[Card] | None = None, complete: bool = False,
-               tally: PlayTally | None = None, ahead: bool = True) -> Iterator[PlayCheck]:
+               tally: PlayTally | None = None, batched: bool = True) -> Iterator[PlayCheck]:
     """Replay the play of many boards, one :class:`PlayCheck` a board, in the order read.
 
     Args:
@@ -397,9 +397,9 @@ def check_play(records: Iterable[Board | BridgeError], *, numbers: Container[int
         cards: Cards in time order to play on every board instead of its play record.
         complete: Finish each play with the bot (see :func:`complete_board`).
         tally: Counts to update as the boards go by.
-        ahead: Read up to 1,024 records ahead, to replay many at once (faster); False
-            answers each record as soon as it is read (records that come slowly, from a
-            pipe: ``bridgecli play`` reads ahead from a regular file only).
+        batched: Read up to 1,024 records ahead and replay them together (faster, the
+            default); False answers each record as soon as it is read (records that come
+            slowly, from a pipe: ``bridgecli play`` batches a regular file only).
 
     Returns:
         An iterator of :class:`PlayCheck`; it never raises for a bad board.
@@ -420,7 +420,7 @@ def check_play(records: Iterable[Board | BridgeError], *, numbers: Container[int
         # many boards of a file are replayed at once (core._replay_batch), the rest one by one
         from bridgecli.core._replay_batch import replayed_ahead
 
-        pairs = replayed_ahead(records, job, _play_ints_many, ahead)
+        pairs = replayed_ahead(records, job, _play_ints_many, batched)
     for rec, rep in pairs:
         count.read += 1
         if isinstance(rec, BridgeError):
