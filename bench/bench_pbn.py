@@ -30,7 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bridgecli.core import DECK, PASS, AnnotatedCall, Board, Contract, Hand, PlayedCard, Seat, Vulnerability
-from bridgecli.core.calls import ALL_BIDS, DOUBLE, Risk
+from bridgecli.core.calls import ALL_BIDS, DOUBLE
+from bridgecli.core.contract import Risk
 from bridgecli.core.deal import Deal
 from bridgecli.formats import pbn
 

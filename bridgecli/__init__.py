@@ -24,15 +24,17 @@ del _main_file
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.2.0"
-
-#: public name -> module that defines it
+#: The public API: each name of ``bridgecli`` -> the module that defines it. The one list of
+#: the public names: ``__all__``, the lazy loading (``__getattr__``) and the reference pages
+#: (tools/docs_api.py, which places each name by its module and the comment above its block)
+#: are made from it. The imports under ``TYPE_CHECKING`` at the end say the same for type
+#: checkers, which do not run code; tests/test_exports.py keeps the two equal.
 _EXPORTS: dict[str, str] = {
     # boards in and out (convert, show)
-    **dict.fromkeys(("read", "write", "loads", "dumps"), "bridgecli.api"),
+    **dict.fromkeys(("read", "write", "loads", "dumps"), "bridgecli.formats.boards"),
     # scoring (score, rubber)
-    **dict.fromkeys(("score", "breakdown", "imps"), "bridgecli.api"),
-    "victory_points": "bridgecli.core.imps",
+    **dict.fromkeys(("score", "breakdown"), "bridgecli.core.score"),
+    **dict.fromkeys(("imps", "victory_points"), "bridgecli.core.imps"),
     **dict.fromkeys(("Score", "ScoreBreakdown"), "bridgecli.core.scoring"),
     **dict.fromkeys(("ScoringRules", "find_rules"), "bridgecli.core.scoring"),
     **dict.fromkeys(("TableResult", "EventScoring", "score_pairs", "team_match", "matchpoints", "PairsEvent", "TeamMatch",
@@ -51,9 +53,9 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("score_boards", "ScoredBoard", "board_table"), "bridgecli.results.boards"),
     **dict.fromkeys(("read_results", "score_event", "Event", "EventHints"), "bridgecli.results.event"),
     # dealing and solving (deal, solve)
-    **dict.fromkeys(("solve", "Solution"), "bridgecli.api"),
-    **dict.fromkeys(("deal", "deal_stats", "write_deals", "DealStats"), "bridgecli.dealer.session"),
-    **dict.fromkeys(("AverageResult", "FrequencyResult"), "bridgecli.dealer.stats"),
+    **dict.fromkeys(("solve", "Solution"), "bridgecli.solver.solution"),
+    **dict.fromkeys(("deal", "deal_stats", "write_deals"), "bridgecli.dealer.session"),
+    **dict.fromkeys(("DealStats", "AverageResult", "FrequencyResult"), "bridgecli.dealer.stats"),
     "Predeal": "bridgecli.dealer.plain",
     "simulation": "bridgecli.simulate",
     **dict.fromkeys(("Simulation", "ContractEstimate"), "bridgecli.simulate.result"),
@@ -69,9 +71,11 @@ _EXPORTS: dict[str, str] = {
     # the rules core
     **dict.fromkeys(("Board", "AnnotatedCall", "PlayedCard", "Section"), "bridgecli.core.board"),
     "Deal": "bridgecli.core.deal",
-    **dict.fromkeys(("Card", "Hand", "Rank", "Seat", "Side", "Strain", "Suit", "Vulnerability"), "bridgecli.core.cards"),
-    **dict.fromkeys(("Bid", "Call", "Contract", "Pass", "Double", "Redouble", "PASS", "DOUBLE", "REDOUBLE",
-                     "parse_call", "Risk"), "bridgecli.core.calls"),
+    **dict.fromkeys(("Card", "Hand"), "bridgecli.core.cards"),
+    **dict.fromkeys(("Rank", "Seat", "Side", "Strain", "Suit", "Vulnerability"), "bridgecli.core.enums"),
+    **dict.fromkeys(("Bid", "Call", "Pass", "Double", "Redouble", "PASS", "DOUBLE", "REDOUBLE", "parse_call"),
+                    "bridgecli.core.calls"),
+    **dict.fromkeys(("Contract", "Risk"), "bridgecli.core.contract"),
     **dict.fromkeys(("Auction", "AuctionCheck", "check_calls", "AuctionRules"), "bridgecli.core.auction"),
     **dict.fromkeys(("PlayState", "Replay", "replay_board", "PlayRules", "Trick"), "bridgecli.core.play"),
     # checking the play of many boards (play)
@@ -90,8 +94,8 @@ _EXPORTS: dict[str, str] = {
     "render_svg": "bridgecli.render.svg",
     # movements for a duplicate evening (movement)
     **dict.fromkeys(("Movement", "Seating"), "bridgecli.movements.model"),
-    **dict.fromkeys(("MovementReport", "find_movement", "check_movement"), "bridgecli.movements"),
-    **dict.fromkeys(("Balance", "Finding"), "bridgecli.movements.checks"),
+    **dict.fromkeys(("find_movement", "check_movement"), "bridgecli.movements"),  # movements.find and .check
+    **dict.fromkeys(("MovementReport", "Balance", "Finding"), "bridgecli.movements.checks"),
     # variants and languages
     "find_variant": "bridgecli.variants",
     **dict.fromkeys(("get_language", "Language"), "bridgecli.core.notation"),
@@ -102,160 +106,11 @@ _EXPORTS: dict[str, str] = {
     "SolverMissingError": "bridgecli.solver.dds",
 }
 
-__all__ = [
-    "DOUBLE",
-    "PASS",
-    "REDOUBLE",
-    "Adjusted",
-    "AnnotatedCall",
-    "Assigned",
-    "Auction",
-    "AuctionCheck",
-    "AuctionChecks",
-    "AuctionRules",
-    "AuctionVerdict",
-    "AverageResult",
-    "Balance",
-    "Bid",
-    "Board",
-    "BoardAnalysis",
-    "BoardNumbers",
-    "BotGame",
-    "BridgeError",
-    "Call",
-    "Card",
-    "Column",
-    "Contract",
-    "ContractEstimate",
-    "DDTable",
-    "Deal",
-    "DealPlayed",
-    "DealRecord",
-    "DealResult",
-    "DealStats",
-    "Double",
-    "Entry",
-    "Event",
-    "EventHints",
-    "EventScoring",
-    "Finding",
-    "FrequencyResult",
-    "Hand",
-    "Honours",
-    "IllegalCallError",
-    "IllegalPlayError",
-    "InvalidDealError",
-    "Language",
-    "LeadAnalysis",
-    "MismatchError",
-    "Movement",
-    "MovementReport",
-    "Outcomes",
-    "PairStanding",
-    "PairsEvent",
-    "ParContract",
-    "ParResult",
-    "ParseError",
-    "Pass",
-    "Place",
-    "PlayCheck",
-    "PlayOutcome",
-    "PlayPosition",
-    "PlayRules",
-    "PlayState",
-    "PlayTally",
-    "PlayedCard",
-    "PlayerScore",
-    "Predeal",
-    "Rank",
-    "Redouble",
-    "Replay",
-    "ResultScore",
-    "Risk",
-    "Rubber",
-    "RubberScale",
-    "RubberSheet",
-    "RuleError",
-    "Score",
-    "ScoreBreakdown",
-    "ScoredBoard",
-    "ScoredLine",
-    "ScoringRules",
-    "Seat",
-    "Seating",
-    "Section",
-    "Session",
-    "SheetLine",
-    "Side",
-    "SimContract",
-    "Simulation",
-    "Solution",
-    "SolverMissingError",
-    "Strain",
-    "Suit",
-    "Table",
-    "TableResult",
-    "TeamBoard",
-    "TeamMatch",
-    "Tokens",
-    "Trick",
-    "Undertricks",
-    "Variant",
-    "VariantPlay",
-    "VariantSession",
-    "Vulnerability",
-    "board_table",
-    "breakdown",
-    "check_auction",
-    "check_auctions",
-    "check_board",
-    "check_calls",
-    "check_movement",
-    "check_play",
-    "check_variant_play",
-    "complete_board",
-    "deal",
-    "deal_stats",
-    "dumps",
-    "find_movement",
-    "find_rules",
-    "find_variant",
-    "get_language",
-    "imps",
-    "loads",
-    "matchpoints",
-    "parse_call",
-    "play_outcome",
-    "point_auction_verdicts",
-    "read",
-    "read_results",
-    "render_analysis",
-    "render_board",
-    "render_html",
-    "render_play",
-    "render_sheet",
-    "render_svg",
-    "replay_board",
-    "rubber_session",
-    "score",
-    "score_boards",
-    "score_event",
-    "score_lines",
-    "score_pairs",
-    "simulation",
-    "solve",
-    "solve_boards",
-    "team_match",
-    "variant_deals",
-    "variant_session",
-    "victory_points",
-    "write",
-    "write_deals",
-]
+__all__ = list(_EXPORTS)
 
 
 def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
+    module = _EXPORTS.get(name, "bridgecli.version" if name == "__version__" else None)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     value = getattr(importlib.import_module(module), name)
@@ -267,84 +122,172 @@ def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
 
 
+# The public names again, for type checkers: each re-exported as itself (``X as X``), which
+# mypy --strict needs to see them exported. Written from _EXPORTS, one import a module.
+# isort: off
 if TYPE_CHECKING:
-    from bridgecli.api import Solution, breakdown, dumps, imps, loads, read, score, solve, write
-    from bridgecli.checks.auctions import AuctionChecks, AuctionVerdict, check_auction, check_auctions
-    from bridgecli.checks.play import PlayCheck, PlayTally, check_board, check_play, complete_board, play_outcome
-    from bridgecli.checks.variants import VariantPlay, check_variant_play, point_auction_verdicts, variant_deals
-    from bridgecli.core.auction import Auction, AuctionCheck, AuctionRules, check_calls
-    from bridgecli.core.board import AnnotatedCall, Board, PlayedCard, Section
-    from bridgecli.core.board_numbers import BoardNumbers
-    from bridgecli.core.calls import (
-        DOUBLE,
-        PASS,
-        REDOUBLE,
-        Bid,
-        Call,
-        Contract,
-        Double,
-        Pass,
-        Redouble,
-        Risk,
-        parse_call,
+    from bridgecli.checks.auctions import (
+        AuctionChecks as AuctionChecks,
+        AuctionVerdict as AuctionVerdict,
+        check_auction as check_auction,
+        check_auctions as check_auctions,
     )
-    from bridgecli.core.cards import Card, Hand, Rank, Seat, Side, Strain, Suit, Vulnerability
-    from bridgecli.core.deal import Deal
+    from bridgecli.checks.play import (
+        PlayCheck as PlayCheck,
+        PlayTally as PlayTally,
+        check_board as check_board,
+        check_play as check_play,
+        complete_board as complete_board,
+        play_outcome as play_outcome,
+    )
+    from bridgecli.checks.variants import (
+        VariantPlay as VariantPlay,
+        check_variant_play as check_variant_play,
+        point_auction_verdicts as point_auction_verdicts,
+        variant_deals as variant_deals,
+    )
+    from bridgecli.core.auction import (
+        Auction as Auction,
+        AuctionCheck as AuctionCheck,
+        AuctionRules as AuctionRules,
+        check_calls as check_calls,
+    )
+    from bridgecli.core.board import (
+        AnnotatedCall as AnnotatedCall,
+        Board as Board,
+        PlayedCard as PlayedCard,
+        Section as Section,
+    )
+    from bridgecli.core.board_numbers import BoardNumbers as BoardNumbers
+    from bridgecli.core.calls import (
+        DOUBLE as DOUBLE,
+        PASS as PASS,
+        REDOUBLE as REDOUBLE,
+        Bid as Bid,
+        Call as Call,
+        Double as Double,
+        Pass as Pass,
+        Redouble as Redouble,
+        parse_call as parse_call,
+    )
+    from bridgecli.core.cards import Card as Card, Hand as Hand
+    from bridgecli.core.contract import Contract as Contract, Risk as Risk
+    from bridgecli.core.deal import Deal as Deal
+    from bridgecli.core.enums import (
+        Rank as Rank,
+        Seat as Seat,
+        Side as Side,
+        Strain as Strain,
+        Suit as Suit,
+        Vulnerability as Vulnerability,
+    )
     from bridgecli.core.errors import (
-        BridgeError,
-        IllegalCallError,
-        IllegalPlayError,
-        InvalidDealError,
-        MismatchError,
-        ParseError,
-        RuleError,
+        BridgeError as BridgeError,
+        IllegalCallError as IllegalCallError,
+        IllegalPlayError as IllegalPlayError,
+        InvalidDealError as InvalidDealError,
+        MismatchError as MismatchError,
+        ParseError as ParseError,
+        RuleError as RuleError,
     )
     from bridgecli.core.events import (
-        Adjusted,
-        Assigned,
-        EventScoring,
-        Outcomes,
-        PairsEvent,
-        PairStanding,
-        ResultScore,
-        TableResult,
-        TeamBoard,
-        TeamMatch,
-        matchpoints,
-        score_pairs,
-        team_match,
+        Adjusted as Adjusted,
+        Assigned as Assigned,
+        EventScoring as EventScoring,
+        Outcomes as Outcomes,
+        PairStanding as PairStanding,
+        PairsEvent as PairsEvent,
+        ResultScore as ResultScore,
+        TableResult as TableResult,
+        TeamBoard as TeamBoard,
+        TeamMatch as TeamMatch,
+        matchpoints as matchpoints,
+        score_pairs as score_pairs,
+        team_match as team_match,
     )
-    from bridgecli.core.imps import victory_points
-    from bridgecli.core.lexicon import Tokens
-    from bridgecli.core.notation import Language, get_language
-    from bridgecli.core.play import PlayRules, PlayState, Replay, Trick, replay_board
-    from bridgecli.core.playbot import BotGame
-    from bridgecli.core.rubber import DealRecord, DealResult, Entry, Honours, Place, PlayerScore, Rubber, Session
-    from bridgecli.core.scoring import Score, ScoreBreakdown, ScoringRules, Undertricks, find_rules
-    from bridgecli.dealer.plain import Predeal
-    from bridgecli.dealer.session import DealStats, deal, deal_stats, write_deals
-    from bridgecli.dealer.stats import AverageResult, FrequencyResult
-    from bridgecli.movements import MovementReport, check_movement, find_movement
-    from bridgecli.movements.checks import Balance, Finding
-    from bridgecli.movements.model import Movement, Seating
-    from bridgecli.render.analysis import render_analysis
-    from bridgecli.render.html import render_html
-    from bridgecli.render.play import render_play
-    from bridgecli.render.scoresheet import render_sheet
-    from bridgecli.render.svg import render_svg
-    from bridgecli.render.text import render_board
-    from bridgecli.results.boards import ScoredBoard, board_table, score_boards
-    from bridgecli.results.event import Event, EventHints, read_results, score_event
-    from bridgecli.results.line_scores import ScoredLine, score_lines
-    from bridgecli.results.rubber_sessions import VariantSession, rubber_session, variant_session
-    from bridgecli.simulate import simulation
-    from bridgecli.simulate.contracts import SimContract
-    from bridgecli.simulate.result import ContractEstimate, Simulation
-    from bridgecli.solver.analysis import BoardAnalysis, LeadAnalysis, PlayPosition
-    from bridgecli.solver.dds import SolverMissingError
-    from bridgecli.solver.par import ParContract, ParResult
-    from bridgecli.solver.stream import solve_boards
-    from bridgecli.solver.tables import DDTable
-    from bridgecli.variants import find_variant
-    from bridgecli.variants.base import PlayOutcome, Table, Variant
-    from bridgecli.variants.rubber import Column, DealPlayed, RubberScale, RubberSheet, SheetLine
+    from bridgecli.core.imps import imps as imps, victory_points as victory_points
+    from bridgecli.core.lexicon import Tokens as Tokens
+    from bridgecli.core.notation import Language as Language, get_language as get_language
+    from bridgecli.core.play import (
+        PlayRules as PlayRules,
+        PlayState as PlayState,
+        Replay as Replay,
+        Trick as Trick,
+        replay_board as replay_board,
+    )
+    from bridgecli.core.playbot import BotGame as BotGame
+    from bridgecli.core.rubber import (
+        DealRecord as DealRecord,
+        DealResult as DealResult,
+        Entry as Entry,
+        Honours as Honours,
+        Place as Place,
+        PlayerScore as PlayerScore,
+        Rubber as Rubber,
+        Session as Session,
+    )
+    from bridgecli.core.score import breakdown as breakdown, score as score
+    from bridgecli.core.scoring import (
+        Score as Score,
+        ScoreBreakdown as ScoreBreakdown,
+        ScoringRules as ScoringRules,
+        Undertricks as Undertricks,
+        find_rules as find_rules,
+    )
+    from bridgecli.dealer.plain import Predeal as Predeal
+    from bridgecli.dealer.session import deal as deal, deal_stats as deal_stats, write_deals as write_deals
+    from bridgecli.dealer.stats import (
+        AverageResult as AverageResult,
+        DealStats as DealStats,
+        FrequencyResult as FrequencyResult,
+    )
+    from bridgecli.formats.boards import dumps as dumps, loads as loads, read as read, write as write
+    from bridgecli.movements import check_movement as check_movement, find_movement as find_movement
+    from bridgecli.movements.checks import Balance as Balance, Finding as Finding, MovementReport as MovementReport
+    from bridgecli.movements.model import Movement as Movement, Seating as Seating
+    from bridgecli.render.analysis import render_analysis as render_analysis
+    from bridgecli.render.html import render_html as render_html
+    from bridgecli.render.play import render_play as render_play
+    from bridgecli.render.scoresheet import render_sheet as render_sheet
+    from bridgecli.render.svg import render_svg as render_svg
+    from bridgecli.render.text import render_board as render_board
+    from bridgecli.results.boards import (
+        ScoredBoard as ScoredBoard,
+        board_table as board_table,
+        score_boards as score_boards,
+    )
+    from bridgecli.results.event import (
+        Event as Event,
+        EventHints as EventHints,
+        read_results as read_results,
+        score_event as score_event,
+    )
+    from bridgecli.results.line_scores import ScoredLine as ScoredLine, score_lines as score_lines
+    from bridgecli.results.rubber_sessions import (
+        VariantSession as VariantSession,
+        rubber_session as rubber_session,
+        variant_session as variant_session,
+    )
+    from bridgecli.simulate import simulation as simulation
+    from bridgecli.simulate.contracts import SimContract as SimContract
+    from bridgecli.simulate.result import ContractEstimate as ContractEstimate, Simulation as Simulation
+    from bridgecli.solver.analysis import (
+        BoardAnalysis as BoardAnalysis,
+        LeadAnalysis as LeadAnalysis,
+        PlayPosition as PlayPosition,
+    )
+    from bridgecli.solver.dds import SolverMissingError as SolverMissingError
+    from bridgecli.solver.par import ParContract as ParContract, ParResult as ParResult
+    from bridgecli.solver.solution import Solution as Solution, solve as solve
+    from bridgecli.solver.stream import solve_boards as solve_boards
+    from bridgecli.solver.tables import DDTable as DDTable
+    from bridgecli.variants import find_variant as find_variant
+    from bridgecli.variants.base import PlayOutcome as PlayOutcome, Table as Table, Variant as Variant
+    from bridgecli.variants.rubber import (
+        Column as Column,
+        DealPlayed as DealPlayed,
+        RubberScale as RubberScale,
+        RubberSheet as RubberSheet,
+        SheetLine as SheetLine,
+    )
+    from bridgecli.version import __version__ as __version__

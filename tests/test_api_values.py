@@ -84,14 +84,14 @@ def test_a_scored_line_has_its_number() -> None:
     lines = list(bc.score_lines(["4S=", "", "3NT+1 --vul both", "4SX-1 --vul both"]))
     # Law 77: 420; a blank line; 3NT+1 vulnerable 630; 4SX-1 vulnerable -200
     assert [ln.value for ln in lines] == [420, None, 630, -200]
-    assert [ln.value for ln in bc.score_lines(["4S="], as_json=True)] == [420]
+    assert [ln.value for ln in bc.score_lines(["4S= --json"])] == [420]  # a line that asks for its JSON object
     assert [ln.value for ln in bc.score_lines(["620 -100"], imps=True)] == [12]
 
 
 def test_score_lines_takes_lang_as_the_other_functions_do() -> None:
-    """``lang=`` (a code or a Language), as ``check_auction`` and ``read_results`` take it;
-    ``display=`` is its older name. Polish reads ``2C`` as two hearts (``C``: kier, 110),
-    so an English ``2C=`` (90) is warned about when the caller's language is Polish."""
+    """``lang=`` (a code or a Language), as ``check_auction`` and ``read_results`` take it.
+    Polish reads ``2C`` as two hearts (``C``: kier, 110), so an English ``2C=`` (90) is
+    warned about when the caller's language is Polish."""
     from bridgecli.core.notation import get_language
 
     def warnings(**kw: object) -> list[str]:
@@ -102,7 +102,7 @@ def test_score_lines_takes_lang_as_the_other_functions_do() -> None:
     assert warnings() == []
     polish = warnings(lang="pl")
     assert len(polish) == 1 and "2C=" in polish[0]
-    assert warnings(lang=get_language("pl")) == polish == warnings(display=get_language("pl"))
+    assert warnings(lang=get_language("pl")) == polish
 
 
 def test_an_artificial_score_is_adjusted_not_result() -> None:

@@ -34,7 +34,7 @@ def test_exports_are_read_with_their_block_comment() -> None:
     source = '\n'.join([
         "_EXPORTS: dict[str, str] = {",
         "    # boards in and out (convert)",
-        '    **dict.fromkeys(("read", "write"), "bridgecli.api"),',
+        '    **dict.fromkeys(("read", "write"), "bridgecli.formats.boards"),',
         "    # scoring (score, rubber)",
         '    "score_lines": "bridgecli.lines",',
         '    **dict.fromkeys(("Rubber",),',
@@ -42,16 +42,17 @@ def test_exports_are_read_with_their_block_comment() -> None:
         "}",
     ])
     assert HOOK["exports"](source) == [
-        ("read", "bridgecli.api", "boards in and out (convert)"),
-        ("write", "bridgecli.api", "boards in and out (convert)"),
+        ("read", "bridgecli.formats.boards", "boards in and out (convert)"),
+        ("write", "bridgecli.formats.boards", "boards in and out (convert)"),
         ("score_lines", "bridgecli.lines", "scoring (score, rubber)"),
         ("Rubber", "bridgecli.core.rubber", "scoring (score, rubber)"),
     ]
 
 
 @pytest.mark.parametrize("name, module, comment, area", [
-    ("read", "bridgecli.api", "boards in and out", "boards"),
-    ("solve", "bridgecli.api", "dealing and solving", "solving"),      # the name decides in bridgecli.api
+    ("read", "bridgecli.formats.boards", "boards in and out", "boards"),
+    ("solve", "bridgecli.solver.solution", "dealing and solving", "solving"),  # the module before the comment
+    ("imps", "bridgecli.core.imps", "", "scoring"),
     ("Rubber", "bridgecli.core.rubber", "scoring (score, rubber)", "rubber"),  # the module before the comment
     ("SolverMissingError", "bridgecli.solver.dds", "", "errors"),      # an exception is an error wherever it lives
     ("DDTable", "bridgecli.solver.tables", "", "solving"),             # a package prefix

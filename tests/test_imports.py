@@ -142,7 +142,8 @@ def test_no_import_cycles():
     core.lexicon, under them, and core.notation builds its languages on top of both."""
     graph = import_graph()
     assert cycles(graph) == []
-    assert "bridgecli.core.notation" not in graph["bridgecli.core.cards"] | graph["bridgecli.core.calls"]
+    assert "bridgecli.core.notation" not in (graph["bridgecli.core.cards"] | graph["bridgecli.core.calls"]
+                                             | graph["bridgecli.core.contract"])
 
 
 def _command_modules() -> set[str]:
@@ -240,8 +241,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
      "bridgecli.movements", "bridgecli.checks"),
     # text, HTML and SVG for people
     ("bridgecli.render",),
-    # the Python API: the package top and what it gathers
-    ("bridgecli", "bridgecli.api"),
+    # the Python API: the package top, which names each public function in the package that owns its job
+    ("bridgecli",),
     # the commands, thin over the API
     ("bridgecli.cli",),
     # start-up: python -m bridgecli and the launcher that forks deal's workers
@@ -254,9 +255,6 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 LAYER_EXCEPTIONS: set[tuple[str, str]] = {
     ("bridgecli.formats.findings", "bridgecli.solver.tables"),  # lane B (the DD table is a pure value)
     ("bridgecli.results.session", "bridgecli.render.sheet"),  # lane H (the results' dd_table text)
-    ("bridgecli.results.boards", "bridgecli.api"),  # lane C1 (api.py dissolved)
-    ("bridgecli.dealer.output", "bridgecli"),  # lane C1 (__version__ from the version leaf module)
-    ("bridgecli.solver.dds", "bridgecli"),  # lane C1 (__version__, __file__ from the version leaf module)
 }
 
 
@@ -293,10 +291,10 @@ def test_the_layer_rule_sees_an_import_up():
     """A planted import up the layers is found, in a small graph and in the package's own."""
     graph = {"bridgecli.core.cards": {"bridgecli.core.enums"}, "bridgecli.formats.pbn": {"bridgecli.core.cards"},
              "bridgecli.solver.dds": {"bridgecli.render.text"}, "bridgecli.render.text": {"bridgecli.solver.dds"},
-             "bridgecli.api": {"bridgecli.cli.common"}, "bridgecli.cli.common": {"bridgecli"}}
+             "bridgecli": {"bridgecli.cli.common"}, "bridgecli.cli.common": {"bridgecli"}}
     assert upward_imports(graph) == {
         ("bridgecli.solver.dds", "bridgecli.render.text"): "layer 2 imports layer 3",
-        ("bridgecli.api", "bridgecli.cli.common"): "layer 4 imports layer 5",
+        ("bridgecli", "bridgecli.cli.common"): "layer 4 imports layer 5",
     }
     assert layer_of("bridgecli.bridgecli_like") is None  # "bridgecli" names the package top alone
     planted = {name: set(edges) for name, edges in import_graph().items()}
@@ -502,13 +500,13 @@ def test_importtime_of_bridgecli_lists_no_numpy_or_endplay():
 #: Every bridgecli module ``bridgecli score 3NT=`` may import: the group, the shared CLI
 #: code, and the scoring path (enumerations, the token tables, contracts, scoring, the
 #: notation of the result line). Not the card and hand classes (core.cards), the calls
-#: (core._calls), boards, auctions, play or any reader.
+#: (core.calls), boards, auctions, play or any reader.
 SCORE_PATH = {
-    "bridgecli", "bridgecli.cli", "bridgecli.cli.interrupts", "bridgecli.cli.common", "bridgecli.cli.common.options",
+    "bridgecli", "bridgecli.version", "bridgecli.cli", "bridgecli.cli.interrupts", "bridgecli.cli.common", "bridgecli.cli.common.options",
     "bridgecli.cli.common.event_options",  # score's event options (click only)
     "bridgecli.cli.score", "bridgecli.output", "bridgecli.formats", "bridgecli.formats.inputs",
     "bridgecli.executors", "bridgecli.core", "bridgecli.core.errors", "bridgecli.core.board_numbers",
-    "bridgecli.core.enums", "bridgecli.core.lexicon", "bridgecli.core.calls", "bridgecli.core.imps",
+    "bridgecli.core.enums", "bridgecli.core.lexicon", "bridgecli.core.contract", "bridgecli.core.imps",
     "bridgecli.core.numbers", "bridgecli.core.scoring", "bridgecli.core.notation", "bridgecli.core.notation_errors",
     "bridgecli.formats.result_lines", "bridgecli.results", "bridgecli.results.line_scores",
 }
@@ -554,7 +552,7 @@ def test_the_first_score_computes_one_breakdown(monkeypatch):
     import dataclasses
 
     from bridgecli.core import scoring
-    from bridgecli.core.calls import Contract
+    from bridgecli.core.contract import Contract
 
     rules = dataclasses.replace(scoring.DUPLICATE, name="probe")  # a scheme nothing has scored with yet
     calls = []
@@ -578,7 +576,7 @@ def test_scores_are_remembered_for_a_bounded_number_of_schemes():
     import dataclasses
 
     from bridgecli.core import scoring
-    from bridgecli.core.calls import Contract
+    from bridgecli.core.contract import Contract
 
     contract = Contract.from_str("4S")
     for bonus in range(200):

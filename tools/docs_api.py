@@ -6,8 +6,7 @@ name of ``bridgecli._EXPORTS`` in that area, in the order ``_EXPORTS`` lists the
 name added to ``_EXPORTS`` therefore appears on its page without editing the page.
 
 The area of a name comes from, in order: the name (an ``...Error`` is an error), the
-module that defines it (:data:`MODULE_AREAS`, :data:`NAME_AREAS` for the mixed
-``bridgecli.api``), then keywords (:data:`KEYWORDS`) in the module's path or in the
+module that defines it (:data:`MODULE_AREAS`), then keywords (:data:`KEYWORDS`) in the module's path or in the
 comment heading its block of ``_EXPORTS``. A name no rule places stops the build, as
 does an area without its page or a page without its marker.
 
@@ -45,6 +44,8 @@ AREAS: dict[str, str] = {
 MODULE_AREAS: dict[str, str] = {
     "bridgecli.formats": "boards",
     "bridgecli.core.scoring": "scoring",
+    "bridgecli.core.score": "scoring",
+    "bridgecli.core.imps": "scoring",
     "bridgecli.core.events": "scoring",
     "bridgecli.core.rubber": "rubber",
     "bridgecli.variants": "rubber",
@@ -56,19 +57,13 @@ MODULE_AREAS: dict[str, str] = {
     "bridgecli.render": "rendering",
     "bridgecli.movements": "movements",
     "bridgecli.core.cards": "core",
+    "bridgecli.core.enums": "core",
     "bridgecli.core.calls": "core",
+    "bridgecli.core.contract": "core",
     "bridgecli.core.deal": "core",
     "bridgecli.core.board": "core",
     "bridgecli.core.notation": "core",
     "bridgecli.core.errors": "errors",
-}
-
-#: bridgecli.api holds calls of several areas
-NAME_AREAS: dict[str, str] = {
-    "read": "boards", "write": "boards", "loads": "boards", "dumps": "boards",
-    "score": "scoring", "breakdown": "scoring", "imps": "scoring",
-    "deal": "dealing",
-    "solve": "solving", "Solution": "solving",
 }
 
 #: (keyword, area), tried in order on the module path, then on the block's comment
@@ -124,8 +119,6 @@ def area_of(name: str, module: str, comment: str) -> str:
     """The area whose page documents ``name``."""
     if name.endswith(("Error", "Warning", "Exception")):
         return "errors"
-    if module == "bridgecli.api" and name in NAME_AREAS:
-        return NAME_AREAS[name]
     prefixes = [p for p in MODULE_AREAS if module == p or module.startswith(p + ".")]
     if prefixes:
         return MODULE_AREAS[max(prefixes, key=len)]

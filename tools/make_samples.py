@@ -19,8 +19,9 @@ sys.path.insert(0, str(ROOT))
 
 from bridgecli.core.auction import Auction
 from bridgecli.core.board import AnnotatedCall, Board
-from bridgecli.core.calls import DOUBLE, PASS, Bid, Contract, Risk
+from bridgecli.core.calls import DOUBLE, PASS, Bid
 from bridgecli.core.cards import Hand, Seat, Strain, Suit, Vulnerability, dealer_of_board
+from bridgecli.core.contract import Contract, Risk
 from bridgecli.core.deal import Deal
 from bridgecli.core.play import PlayState
 from bridgecli.core.playbot import choose_card

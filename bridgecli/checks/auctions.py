@@ -25,8 +25,9 @@ from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
 from bridgecli.core.auction import BRIDGE, AuctionCheck, AuctionRules, check_calls, closed_contract
 from bridgecli.core.board import AnnotatedCall, Board
-from bridgecli.core.calls import PASS, Bid, Call, Contract, Double, Pass, Redouble
+from bridgecli.core.calls import PASS, Bid, Call, Double, Pass, Redouble
 from bridgecli.core.cards import Seat
+from bridgecli.core.contract import Contract
 from bridgecli.core.errors import BridgeError, ParseError
 from bridgecli.core.numbers import is_digits
 from bridgecli.executors import usable_cores

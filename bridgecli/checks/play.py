@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any
 
 from bridgecli.core.board import Board
-from bridgecli.core.calls import Contract
 from bridgecli.core.cards import Card, Vulnerability, dealer_of_board
+from bridgecli.core.contract import Contract
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
 from bridgecli.core.play import (
@@ -30,6 +30,7 @@ from bridgecli.core.play import (
     replay_indices,
     revoke_transfer,
 )
+from bridgecli.core.scoring import score as contract_score
 
 if TYPE_CHECKING:
     from bridgecli.core._replay_batch import Job
@@ -161,20 +162,9 @@ def _json_tail(contract: Contract, tricks: int, vul: Vulnerability | None, compl
 
 def play_score(contract: Contract, tricks: int, vul: Vulnerability | None) -> int:
     """Declarer's duplicate score for ``tricks`` in ``contract`` (``vul`` None: not vulnerable)."""
-    score = _SCORE_FN[0] if _SCORE_FN else _load_score()
     assert contract.declarer is not None
     vulnerable = vul.is_vul(contract.declarer) if vul is not None else False
-    return int(score(contract, tricks, vulnerable))
-
-
-_SCORE_FN: list[Callable[[Contract, int, bool], int]] = []
-
-
-def _load_score() -> Callable[[Contract, int, bool], int]:
-    from bridgecli.core.scoring import score
-
-    _SCORE_FN.append(score)
-    return score
+    return int(contract_score(contract, tricks, vulnerable))
 
 
 def law64(board: Board, rep: Replay) -> tuple[int, int] | None:
@@ -314,7 +304,7 @@ def _replay_read(board: Board) -> Replay | None:
 def _read_job(board: Board) -> tuple[Board, Contract, Sequence[int], bytes] | None:
     """What :func:`_replay_read` replays ``board`` from (the arguments of
     :func:`~bridgecli.core.play.replay_indices`), or None. Never raises."""
-    return _job_of(board, (_PLAY_INTS[0] if _PLAY_INTS else _load_play_ints())(board))
+    return _job_of(board, (_play_ints or _load_play_ints())(board))
 
 
 def _job_of(board: Board, ints: tuple[Sequence[int], bytes] | None) -> tuple[Board, Contract, Sequence[int], bytes] | None:
@@ -328,7 +318,10 @@ def _job_of(board: Board, ints: tuple[Sequence[int], bytes] | None) -> tuple[Boa
     return (board, contract, *ints) if contract is not None else None
 
 
-_PLAY_INTS: list[Callable[[Board], tuple[tuple[int, int, int, int], bytes] | None]] = []
+_play_ints: Callable[[Board], tuple[tuple[int, int, int, int], bytes] | None] | None = None
+"""A cache of :func:`bridgecli.formats.pbn.play_ints`, imported when first needed (only boards
+read from PBN take the path that uses it; a ``from ... import`` in the function would cost
+about 2 µs a board)."""
 
 
 def _play_ints_many(records: Sequence[object]) -> list[tuple[tuple[int, int, int, int], bytes] | None]:
@@ -339,11 +332,11 @@ def _play_ints_many(records: Sequence[object]) -> list[tuple[tuple[int, int, int
 
 
 def _load_play_ints() -> Callable[[Board], tuple[tuple[int, int, int, int], bytes] | None]:
-    """:func:`bridgecli.formats.pbn.play_ints`, imported on first use and then kept (a
-    ``from ... import`` in a function costs a microsecond or two a board)."""
+    """:func:`bridgecli.formats.pbn.play_ints`, imported and kept in :data:`_play_ints`."""
+    global _play_ints
     from bridgecli.formats.pbn import play_ints
 
-    _PLAY_INTS.append(play_ints)
+    _play_ints = play_ints
     return play_ints
 
 
@@ -394,7 +387,7 @@ class PlayTally:
 
 def check_play(records: Iterable[Board | BridgeError], *, numbers: Container[int] | None = None,
                cards: Sequence[Card] | None = None, complete: bool = False,
-               tally: PlayTally | None = None, ahead: bool = True) -> Iterator[PlayCheck]:
+               tally: PlayTally | None = None, batched: bool = True) -> Iterator[PlayCheck]:
     """Replay the play of many boards, one :class:`PlayCheck` a board, in the order read.
 
     Args:
@@ -404,9 +397,9 @@ def check_play(records: Iterable[Board | BridgeError], *, numbers: Container[int
         cards: Cards in time order to play on every board instead of its play record.
         complete: Finish each play with the bot (see :func:`complete_board`).
         tally: Counts to update as the boards go by.
-        ahead: Read up to 1,024 records ahead, to replay many at once (faster); False
-            answers each record as soon as it is read (records that come slowly, from a
-            pipe: ``bridgecli play`` reads ahead from a regular file only).
+        batched: Read up to 1,024 records ahead and replay them together (faster, the
+            default); False answers each record as soon as it is read (records that come
+            slowly, from a pipe: ``bridgecli play`` batches a regular file only).
 
     Returns:
         An iterator of :class:`PlayCheck`; it never raises for a bad board.
@@ -427,7 +420,7 @@ def check_play(records: Iterable[Board | BridgeError], *, numbers: Container[int
         # many boards of a file are replayed at once (core._replay_batch), the rest one by one
         from bridgecli.core._replay_batch import replayed_ahead
 
-        pairs = replayed_ahead(records, job, _play_ints_many, ahead)
+        pairs = replayed_ahead(records, job, _play_ints_many, batched)
     for rec, rep in pairs:
         count.read += 1
         if isinstance(rec, BridgeError):

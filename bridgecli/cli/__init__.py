@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from bridgecli import __version__
 from bridgecli.cli.interrupts import entry as entry  # the script's entry point: main(), ended quickly
+from bridgecli.version import __version__
 
 if TYPE_CHECKING:
     # the core is imported when a command runs, not for `bridgecli --help` (start-up time)

@@ -154,7 +154,7 @@ def play(ctx: click.Context, infile: str, board_specs: tuple[str, ...], as_json:
     with AtomicOutput(None if complete else output) as fp, streaming_gc():
         lines = _Lines(None if output in (None, "-") or complete else fp)
         for check in checks.check_play(records, numbers=wanted if deal_text is None else None, cards=inline_cards,
-                                       complete=complete, tally=tally, ahead=whole_input(infile)):
+                                       complete=complete, tally=tally, batched=whole_input(infile)):
             this = check.board
             if check.finished is not None:
                 finished.append(check.finished)

@@ -127,7 +127,7 @@ def _run_file(path: str, ctx: click.Context, fmt_override: str | None, output: s
         keep = None if boards_out else rows.append if as_json else table.add  # (JSON: the small row)
         held = 0
         for sb in score_boards(items, scoring=scoring, keep_going=keep_going, source=source,
-                               ahead=inputs.whole_input(path)):
+                               batched=inputs.whole_input(path)):
             if sb.error is not None:
                 failures += 1
                 _error(sb.error)

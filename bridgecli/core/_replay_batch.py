@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from .board import Board
-    from .calls import Contract
+    from .contract import Contract
     from .play import Replay
 
 #: The most rows a record may have (and the rows of the arrays).

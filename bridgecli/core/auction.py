@@ -27,8 +27,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Double, Pass, Redouble, Risk
+from .calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Double, Pass, Redouble
 from .cards import SEATS, STRAINS, Seat, Strain
+from .contract import Contract, Risk
 from .errors import IllegalCallError
 
 #: The reasons an illegal call can have, in a fixed order.

@@ -13,8 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .calls import Call, Contract
+from .calls import Call
 from .cards import Card, Seat, Vulnerability, dealer_of_board
+from .contract import Contract
 from .deal import Deal
 
 #: Tags held in structured fields of :class:`Board`, not in ``tags``.

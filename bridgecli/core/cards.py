@@ -1,9 +1,8 @@
-"""Suits, ranks, cards, seats, strains, hands and vulnerability.
+"""Cards and hands: :class:`Card`, :class:`Hand` and the :data:`DECK`.
 
-Enum values are chosen so that ``<`` means bridge order: clubs < diamonds <
-hearts < spades < notrump, two < ... < ace, and seats go clockwise from North.
-The enumerations (:class:`Suit`, :class:`Seat`...) are defined in
-:mod:`bridgecli.core.enums` and offered here with :class:`Card` and :class:`Hand`.
+The enumerations (:class:`Suit`, :class:`Rank`, :class:`Seat`, :class:`Strain`,
+:class:`Vulnerability`...) are defined in :mod:`bridgecli.core.enums` and offered here too,
+so that code about cards takes its words from one import.
 """
 
 from __future__ import annotations

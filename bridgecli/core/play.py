@@ -20,8 +20,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .board import Board, PlayedCard
-from .calls import Contract
 from .cards import DECK, SEATS, Card, Hand, Seat, Side, Strain, Suit
+from .contract import Contract
 from .deal import Deal
 from .errors import IllegalPlayError, RuleError
 

@@ -32,8 +32,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal, TypeVar, overload
 
-from .calls import Contract
 from .cards import Seat, Side, Strain, Vulnerability
+from .contract import Contract
 from .deal import Deal
 from .errors import ParseError, RuleError
 from .scoring import CHICAGO, CHICAGO_B, RUBBER, ScoringRules, breakdown, honours_points

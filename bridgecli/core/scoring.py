@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from .calls import Contract, Risk
+from .contract import Contract, Risk
 from .enums import Rank, Strain
 from .errors import ParseError
 from .imps import imps

@@ -36,7 +36,7 @@ Localize = Callable[[bytes], bytes]
 
 def generator_tag(seed: int) -> str:
     """The value of the PBN ``Generator`` tag of a run with ``seed``."""
-    from bridgecli import __version__
+    from bridgecli.version import __version__
 
     return f"bridgecli {__version__} seed={seed}"
 

@@ -213,7 +213,7 @@ def _par_tags(value: object) -> dict[str, str]:
 
 
 def _leads_tag(value: object) -> str:
-    from bridgecli.core.calls import Contract
+    from bridgecli.core.contract import Contract
 
     path: tuple[object, ...] = ("leads",)
     if not isinstance(value, (list, tuple)) or not value:
@@ -261,7 +261,7 @@ def _keys(value: Mapping[Any, Any], known: Sequence[str], path: tuple[object, ..
 
 
 def _position_tag(value: object) -> str:
-    from bridgecli.core.calls import Contract
+    from bridgecli.core.contract import Contract
 
     path: tuple[object, ...] = ("position",)
     if not isinstance(value, Mapping):

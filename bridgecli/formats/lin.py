@@ -72,8 +72,9 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import IO, cast
 
 from bridgecli.core.board import AnnotatedCall, Board, PlayedCard
-from bridgecli.core.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Double, Pass, Redouble, Risk, parse_call
+from bridgecli.core.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Double, Pass, Redouble, parse_call
 from bridgecli.core.cards import DECK, Card, Hand, Rank, Seat, Strain, Suit, Vulnerability
+from bridgecli.core.contract import Contract, Risk
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, IllegalPlayError, InvalidDealError, ParseError, ReadWarning
 from bridgecli.core.numbers import is_digits, small_int

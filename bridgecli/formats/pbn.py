@@ -33,8 +33,9 @@ from itertools import islice, pairwise
 from typing import IO, Any
 
 from bridgecli.core.board import STRUCTURED_TAGS, AnnotatedCall, Board, PlayedCard, Section
-from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Pass, Risk
+from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Bid, Call, Pass
 from bridgecli.core.cards import DECK, Card, Hand, Seat, Vulnerability
+from bridgecli.core.contract import Contract, Risk
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, ParseError, ReadWarning, cut
 from bridgecli.core.notation import ENGLISH

@@ -28,7 +28,7 @@ from bridgecli.core.scoring import parse_result
 
 if TYPE_CHECKING:
     from bridgecli.core.board import Board
-    from bridgecli.core.calls import Contract
+    from bridgecli.core.contract import Contract
     from bridgecli.core.notation import Language
     from bridgecli.core.rubber import DealResult, Honours
 

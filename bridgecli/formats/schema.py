@@ -25,8 +25,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bridgecli.core.board import AnnotatedCall, Board, PlayedCard, Section, is_quiz_end
-from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, parse_call
+from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Bid, Call, parse_call
 from bridgecli.core.cards import DECK, Card, Hand, Rank, Seat, Suit, Vulnerability
+from bridgecli.core.contract import Contract
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, InvalidDealError, ParseError, cut, short_repr
 from bridgecli.core.numbers import MAX_DIGITS, is_digits

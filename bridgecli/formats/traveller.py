@@ -38,8 +38,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bridgecli.core.board import Board
-from bridgecli.core.calls import Contract
 from bridgecli.core.cards import Seat, Vulnerability
+from bridgecli.core.contract import Contract
 from bridgecli.core.errors import BridgeError, MismatchError, ParseError, RuleError
 from bridgecli.core.events import TableResult, parse_adjusted, parse_assigned
 from bridgecli.core.notation import ENGLISH, Language

@@ -21,7 +21,7 @@ def render_analysis(a: BoardAnalysis, lang: Language | None = None) -> str:
     Returns:
         The lines joined by newlines, without a final one.
     """
-    from bridgecli.core.calls import Contract
+    from bridgecli.core.contract import Contract
     from bridgecli.core.notation import ENGLISH
     from bridgecli.render.text import render_dd_table
 

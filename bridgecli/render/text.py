@@ -21,8 +21,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from bridgecli.core.board import AnnotatedCall, Board
-from bridgecli.core.calls import Bid, Contract, Pass
+from bridgecli.core.calls import Bid, Pass
 from bridgecli.core.cards import SUITS_DESC, Card, Hand, Rank, Seat, Suit, Vulnerability
+from bridgecli.core.contract import Contract
 from bridgecli.core.notation import ENGLISH, Language
 
 if TYPE_CHECKING:
@@ -466,8 +467,8 @@ def brief_widths(lang: Language, ascii: bool = False) -> tuple[int, int, int]:
     """The widths of the seat, vulnerability and result columns of :func:`render_brief` in
     ``lang``: its longest seat and vulnerability words (4 at least), and its longest result
     (a redoubled grand slam made with 13 tricks or 13 down; 26 at least, English's)."""
-    from bridgecli.core.calls import Contract, Risk
     from bridgecli.core.cards import Strain
+    from bridgecli.core.contract import Contract, Risk
 
     seat_w = max(len(lang.seat_str(s)) for s in Seat)
     vul_w = max(4, *(len(lang.vul_str(v)) for v in Vulnerability))

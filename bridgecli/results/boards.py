@@ -27,8 +27,8 @@ from bridgecli.formats.traveller import (
 )
 
 if TYPE_CHECKING:
-    from bridgecli.core.calls import Contract
     from bridgecli.core.cards import Vulnerability
+    from bridgecli.core.contract import Contract
     from bridgecli.core.notation import Language
 
 __all__ = ["HEADINGS", "BoardTable", "ScoredBoard", "board_table", "json_line", "score_boards"]
@@ -425,16 +425,16 @@ def _scored_board(board: Board, contract: Contract | None, tricks: int | None, n
 
 def score_boards(boards: Iterable[Board | BridgeError] | str | os.PathLike[str] | IO[str], *,
                  scoring: str | ScoringRules | None = None, keep_going: bool = False,
-                 source: str | None = None, ahead: bool = True) -> Iterator[ScoredBoard]:
+                 source: str | None = None, batched: bool = True) -> Iterator[ScoredBoard]:
     """Score every board, one at a time, as ``bridgecli score FILE`` does.
 
     ``boards`` is an iterable of boards (a reader's errors may stand among them, as
     :func:`bridgecli.formats.iter_records` yields them), or a path, text or open file
     read with :func:`bridgecli.read`. ``scoring`` names the scheme (or is one); by
     default it is duplicate, or OldMP for a board whose ``Scoring`` tag says so.
-    ``source`` names the input in error messages. ``ahead`` reads up to 1,024 boards
-    ahead to replay many at once (faster); False answers each board as soon as it is
-    read (boards that come slowly, from a pipe).
+    ``source`` names the input in error messages. ``batched`` (the default) reads up to
+    1,024 boards ahead and replays them together (faster); False answers each board as soon
+    as it is read (boards that come slowly, from a pipe).
 
     Returns an iterator of :class:`ScoredBoard`. Raises the first board's error
     (ParseError for a board that cannot be read; RuleError, IllegalCallError or
@@ -442,22 +442,22 @@ def score_boards(boards: Iterable[Board | BridgeError] | str | os.PathLike[str] 
     ``keep_going`` such a board is yielded with its :attr:`~ScoredBoard.error` instead.
     """
     if isinstance(boards, (str, os.PathLike)) or hasattr(boards, "read"):
-        from bridgecli.api import read
+        from bridgecli.formats.boards import read
 
         if source is None and (isinstance(boards, os.PathLike) or (isinstance(boards, str) and os.path.isfile(boards))):
             source = os.fspath(boards)  # a path names the file in messages
-        return _score(read(boards), _Rules(scoring), keep_going, source, ahead)  # type: ignore[arg-type]
-    return _score(boards, _Rules(scoring), keep_going, source, ahead)
+        return _score(read(boards), _Rules(scoring), keep_going, source, batched)  # type: ignore[arg-type]
+    return _score(boards, _Rules(scoring), keep_going, source, batched)
 
 
 def _score(boards: Iterable[Board | BridgeError], rules: _Rules, keep_going: bool,
-           source: str | None, ahead: bool = True) -> Iterator[ScoredBoard]:
+           source: str | None, batched: bool = True) -> Iterator[ScoredBoard]:
     from bridgecli.core._replay_batch import worked_ahead
 
     # many boards of a file are replayed at once (their contract and tricks found by
     # score_many), the rest one by one
     fixed, scheme = rules.fixed, rules.__call__
-    for item, found in worked_ahead(boards, score_many, ahead):
+    for item, found in worked_ahead(boards, score_many, batched):
         if isinstance(item, BridgeError):
             if not keep_going:
                 raise item

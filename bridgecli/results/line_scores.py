@@ -302,15 +302,16 @@ class ScoredLine(NamedTuple):
     line: int
     """The line's number (1 for the first)."""
     text: str
-    """The output line: a score, IMPs or a JSON object; empty for a blank, comment or
-    ``# lang:`` line; ``error`` for a line that could not be scored."""
+    """The line as ``bridgecli score -`` prints it: a score, IMPs, or a JSON object for a line
+    that asks ``--json``; empty for a blank, comment or ``# lang:`` line; ``error`` for a line
+    that could not be scored."""
     error: BridgeError | None = None
     """Why the line could not be scored (with ``keep_going``), located at its line."""
 
     @property
     def value(self) -> int | None:
         """The line's number as an ``int``: the score (or IMPs) it prints, the ``score`` of
-        its JSON object with ``as_json``; None for a blank, comment or error line."""
+        its JSON object for a line that asks ``--json``; None for a blank, comment or error line."""
         text = self.text
         if text.lstrip("-").isdigit():
             return int(text)
@@ -323,20 +324,19 @@ class ScoredLine(NamedTuple):
 
 
 def score_lines(lines: Iterable[str], *, vul: str | None = None, declarer: str | None = None, ns: bool = False,
-                as_json: bool = False, imps: bool = False, scoring: str = "duplicate", keep_going: bool = False,
+                imps: bool = False, scoring: str = "duplicate", keep_going: bool = False,
                 lang: Language | str | None = None, source: str = "<stdin>",
-                warn: Callable[[str], None] | None = None, display: Language | None = None) -> Iterator[ScoredLine]:
+                warn: Callable[[str], None] | None = None) -> Iterator[ScoredLine]:
     """Score result lines one at a time, as ``bridgecli score -`` scores its stdin.
 
     Each line is a result with optional options (``4SX -1 --vul both -d E``); the
     keyword arguments are every line's defaults: ``vul`` (``none``, ``ns``, ``ew``,
-    ``both``), ``declarer`` (a seat), ``ns`` (sign for N-S), ``as_json`` (the breakdown
-    as a JSON object), ``imps`` (lines are score differences), ``scoring`` (a scheme
-    name). Lines are read in English unless the first declares its language
-    (``# lang: pl``); ``lang`` (a :class:`~bridgecli.core.notation.Language` or its
-    code; ``display`` is its older name) is the language of the caller, and a line it
-    would read otherwise is warned about: through ``warn`` (called with the warning's
-    text), by default as a :class:`~bridgecli.core.errors.ReadWarning`.
+    ``both``), ``declarer`` (a seat), ``ns`` (sign for N-S), ``imps`` (lines are score
+    differences), ``scoring`` (a scheme name). Lines are read in English unless the first
+    declares its language (``# lang: pl``); ``lang`` (a
+    :class:`~bridgecli.core.notation.Language` or its code) is the language of the caller,
+    and a line it would read otherwise is warned about: through ``warn`` (called with the
+    warning's text), by default as a :class:`~bridgecli.core.errors.ReadWarning`.
 
     Returns an iterator of :class:`ScoredLine`, one per line. Raises ParseError for a
     line that cannot be scored, located at ``source`` and its line; with
@@ -345,11 +345,8 @@ def score_lines(lines: Iterable[str], *, vul: str | None = None, declarer: str |
     """
     from bridgecli.core.notation import get_language
 
-    if lang is None:
-        lang = display
     language = get_language(lang) if lang is None or isinstance(lang, str) else lang
-    defaults = {"vul": vul, "declarer": declarer, "ns": ns, "as_json": as_json, "imps_mode": imps,
-                "scoring": scoring}
+    defaults = {"vul": vul, "declarer": declarer, "ns": ns, "as_json": False, "imps_mode": imps, "scoring": scoring}
     if warn is None:
         warn = _read_warning
     return map(ScoredLine._make, iter_scored_lines(lines, defaults, language, keep_going, source,

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bridgecli.core.calls import Contract
 from bridgecli.core.cards import Seat, Strain
+from bridgecli.core.contract import Contract
 from bridgecli.core.errors import ParseError
 
 if TYPE_CHECKING:

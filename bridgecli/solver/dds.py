@@ -53,9 +53,9 @@ def install_hint() -> str:
     from pathlib import Path
     from urllib.parse import unquote, urlparse
 
-    import bridgecli
+    from bridgecli.version import package_dir
 
-    here = Path(bridgecli.__file__).resolve().parent
+    here = package_dir()
     # every bridgecli on the path: an editable install also leaves a bridgecli.egg-info in
     # its checkout, which has no direct_url.json and is no installation of its own
     try:

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bridgecli.core.calls import Risk
 from bridgecli.core.cards import STRAINS, Seat, Side, Strain, Vulnerability
+from bridgecli.core.contract import Risk
 
 from .tables import DDTable
 

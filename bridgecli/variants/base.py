@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from bridgecli.core.auction import AuctionRules, check_calls
 from bridgecli.core.board import Board
-from bridgecli.core.calls import Contract
 from bridgecli.core.cards import DECK, Card, Hand, Seat, Strain, Vulnerability
+from bridgecli.core.contract import Contract
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import IllegalPlayError, InvalidDealError, ParseError, RuleError
 from bridgecli.core.numbers import is_digits, small_int

@@ -23,8 +23,8 @@ from collections.abc import Mapping, Sequence
 
 from bridgecli.core.auction import AuctionRules
 from bridgecli.core.board import Board
-from bridgecli.core.calls import Contract
 from bridgecli.core.cards import DECK, Card, Hand, Seat, Strain
+from bridgecli.core.contract import Contract
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import InvalidDealError, ParseError, RuleError
 from bridgecli.core.play import BRIDGE as FOUR_HANDED

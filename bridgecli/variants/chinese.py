@@ -22,8 +22,8 @@ from collections.abc import Mapping, Sequence
 
 from bridgecli.core.auction import AuctionRules
 from bridgecli.core.board import Board
-from bridgecli.core.calls import Contract
 from bridgecli.core.cards import DECK, STRAINS, Card, Seat
+from bridgecli.core.contract import Contract
 from bridgecli.core.errors import InvalidDealError, ParseError, RuleError
 
 from .base import PlayOutcome, Variant, card_texts, cards_of, shuffled

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 
 from bridgecli.core.auction import AuctionRules
 from bridgecli.core.board import Board
-from bridgecli.core.calls import Contract, Risk
 from bridgecli.core.cards import STRAINS, Card, Rank, Seat, Strain, Suit
+from bridgecli.core.contract import Contract, Risk
 from bridgecli.core.errors import IllegalCallError, InvalidDealError, ParseError, RuleError
 from bridgecli.core.numbers import is_digits
 from bridgecli.core.scoring import ScoreBreakdown

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 
 from bridgecli.core.auction import AuctionRules
 from bridgecli.core.board import Board
-from bridgecli.core.calls import Contract
 from bridgecli.core.cards import STRAINS, Card, Seat
+from bridgecli.core.contract import Contract
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import ParseError, RuleError
 from bridgecli.core.play import PlayRules

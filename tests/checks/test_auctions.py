@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 import bridgecli as bc
 from bridgecli.checks.auctions import check_board, verdict_json, verdict_json_line
 from bridgecli.core.board import AnnotatedCall, Board
-from bridgecli.core.calls import Risk
 from bridgecli.core.cards import Seat, Vulnerability
+from bridgecli.core.contract import Risk
 
 from ..formats.strategies import contracts, legal_auctions
 

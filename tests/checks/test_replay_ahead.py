@@ -106,9 +106,9 @@ def _shown_while_read(path: Path, action: str, ahead: bool) -> list[tuple[object
         warnings.showwarning = lambda message, category, *args, **kw: seen.append((category, str(message)))
         for _ in range(2):
             seen.extend(("board", check.board and check.board.number) for check in
-                        bc.check_play(bc.read(path), ahead=ahead))
+                        bc.check_play(bc.read(path), batched=ahead))
         seen.extend(("scored", s.board and s.board.number) for s in
-                    bc.score_boards(path, keep_going=True, ahead=ahead))
+                    bc.score_boards(path, keep_going=True, batched=ahead))
     return seen
 
 

@@ -11,8 +11,9 @@ import pytest
 
 from bridgecli.cli import cli
 from bridgecli.core.auction import check_calls
-from bridgecli.core.calls import PASS, Bid, Contract
+from bridgecli.core.calls import PASS, Bid
 from bridgecli.core.cards import Seat, Strain
+from bridgecli.core.contract import Contract
 
 DEAL = "N:AKQJ.T98.765.432 T987.AKQ.432.765 65432.J76.AKQ.AK .5432.JT98.QJT98"
 

@@ -19,8 +19,8 @@ from click.testing import CliRunner
 from bridgecli.cli import cli
 from bridgecli.core import notation
 from bridgecli.core.board import Board
-from bridgecli.core.calls import Contract
 from bridgecli.core.cards import Seat
+from bridgecli.core.contract import Contract
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError
 from bridgecli.core.notation import ENGLISH, HUNGARIAN, LANGUAGES, POLISH, get_language

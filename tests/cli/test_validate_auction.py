@@ -11,8 +11,9 @@ from click.testing import CliRunner
 from bridgecli.checks.auctions import check_records, verdict_json, verdict_json_line, verdict_text
 from bridgecli.cli import cli
 from bridgecli.core.board import AnnotatedCall, Board
-from bridgecli.core.calls import Contract, Risk, parse_call
+from bridgecli.core.calls import parse_call
 from bridgecli.core.cards import Seat, Strain, Vulnerability
+from bridgecli.core.contract import Contract, Risk
 from bridgecli.core.errors import ParseError
 from bridgecli.core.notation import ENGLISH
 

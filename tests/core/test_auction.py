@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgecli.core.auction import BRIDGE, REASONS, Auction, AuctionRules, check_calls
-from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Risk, parse_call
+from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Bid, Call, parse_call
 from bridgecli.core.cards import Seat, Strain
+from bridgecli.core.contract import Contract, Risk
 from bridgecli.core.errors import IllegalCallError, ParseError, RuleError
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST

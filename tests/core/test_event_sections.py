@@ -4,8 +4,8 @@ Expected values worked by hand (Law 78A, MP1; Neuberg)."""
 
 from __future__ import annotations
 
-from bridgecli import api
 from bridgecli.core.events import EventScoring, PairsStream, ResultStore, TableResult, score_pairs, section_plan
+from bridgecli.formats import boards
 from bridgecli.formats.traveller import loads_csv, results_from_boards
 from bridgecli.results._spill import SpilledResults
 
@@ -88,5 +88,5 @@ def test_section_columns_are_read() -> None:
            '[Deal "N:AKQJ.AKQ.AK.AKQJ T987.JT9.QJ.T987 6543.876.T98.654 2.5432.765432.32"]\n'
            '[ScoreTable "Section\\3R;Table\\1R;PairId_NS\\1R;PairId_EW\\1R;Contract\\2L;Declarer\\1R;'
            'Result\\2R;Score_NS\\3R;Score_EW\\3R"]\n"A" 1 1 3 4S N 10 420 -\n"B" 1 1 3 4S N 9 - 50\n')
-    results = results_from_boards(api.loads(pbn, "pbn"))
+    results = results_from_boards(boards.loads(pbn, "pbn"))
     assert [(r.section, r.table, r.ns, r.score) for r in results] == [("A", "1", "1", 420), ("B", "1", "1", -50)]

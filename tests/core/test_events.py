@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgecli.core.calls import Contract
 from bridgecli.core.cards import Seat
+from bridgecli.core.contract import Contract
 from bridgecli.core.errors import ParseError, RuleError
 from bridgecli.core.events import (
     Adjusted,

@@ -10,8 +10,9 @@ import sys
 import pytest
 
 from bridgecli.core import lexicon
-from bridgecli.core.calls import DOUBLE, PASS, REDOUBLE, Bid, Contract, Risk, parse_call
+from bridgecli.core.calls import DOUBLE, PASS, REDOUBLE, Bid, parse_call
 from bridgecli.core.cards import Card, Hand, Rank, Seat, Strain, Suit, Vulnerability
+from bridgecli.core.contract import Contract, Risk
 from bridgecli.core.errors import ParseError
 from bridgecli.core.notation import LANGUAGES, get_language
 
@@ -69,7 +70,8 @@ def test_contracts_read_through_the_lexicon() -> None:
 def test_the_value_types_parse_without_the_language_tables() -> None:
     code = ("import sys\n"
             "from bridgecli.core.cards import Card, Seat\n"
-            "from bridgecli.core.calls import Contract, parse_call\n"
+            "from bridgecli.core.calls import parse_call\n"
+            "from bridgecli.core.contract import Contract\n"
             "Card.from_str('♠W'); Seat.from_str('Észak'); parse_call('kontra'); Contract.from_str('4SX by E')\n"
             "print('bridgecli.core.notation' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=subprocess_env(),

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bridgecli.core.calls import DOUBLE, PASS, REDOUBLE, Bid, Contract, Risk, parse_call
+from bridgecli.core.calls import DOUBLE, PASS, REDOUBLE, Bid, parse_call
 from bridgecli.core.cards import Card, Rank, Seat, Strain, Suit, Vulnerability
+from bridgecli.core.contract import Contract, Risk
 from bridgecli.core.errors import ParseError
 from bridgecli.core.notation import _MESSAGES_EN, ENGLISH, HUNGARIAN, LANGUAGES, POLISH, get_language, merge_tables
 

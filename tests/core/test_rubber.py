@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgecli.core.calls import Contract, Risk
 from bridgecli.core.cards import Seat, Side, Strain, Vulnerability
+from bridgecli.core.contract import Contract, Risk
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import ParseError, RuleError
 from bridgecli.core.rubber import (

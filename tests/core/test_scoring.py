@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgecli.core.calls import Contract, Risk
 from bridgecli.core.cards import Card, Strain
+from bridgecli.core.contract import Contract, Risk
 from bridgecli.core.errors import ParseError
 from bridgecli.core.scoring import (
     DUPLICATE,

@@ -182,7 +182,7 @@ _SCORE = re.compile(r"(NS|EW)\s+([+-]?\d+)")
 def score_table_breaches(board: Board) -> list[str]:
     """Rows of a ScoreTable whose N-S score is not what the row's contract, declarer and
     result score under the board's vulnerability (rows lacking a column are skipped)."""
-    from bridgecli.core.calls import Contract
+    from bridgecli.core.contract import Contract
     from bridgecli.formats.traveller import ns_score
 
     out: list[str] = []

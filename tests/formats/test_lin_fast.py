@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridgecli.core import Board, BridgeError
-from bridgecli.core.calls import Contract, Risk
 from bridgecli.core.cards import Seat, Strain
+from bridgecli.core.contract import Contract, Risk
 from bridgecli.formats import lin
 
 from .strategies import lin_boards

@@ -8,7 +8,7 @@ import tracemalloc
 
 import pytest
 
-from bridgecli.core.calls import Contract
+from bridgecli.core.contract import Contract
 from bridgecli.core.errors import BridgeError, ParseError
 from bridgecli.formats import pbn, schema
 from bridgecli.formats import yaml_format as Y

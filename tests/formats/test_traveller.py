@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgecli.core.board import Board
-from bridgecli.core.calls import Contract
 from bridgecli.core.cards import Seat, Vulnerability
+from bridgecli.core.contract import Contract
 from bridgecli.core.errors import MismatchError, ParseError
 from bridgecli.core.events import score_pairs
 from bridgecli.formats import pbn as _pbn

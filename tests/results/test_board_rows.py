@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bridgecli as bc
-from bridgecli.core.calls import Risk
+from bridgecli.core.contract import Risk
 from bridgecli.core.notation import Language
 from bridgecli.core.scoring import breakdown, find_rules
 from bridgecli.formats import traveller

@@ -49,7 +49,7 @@ def test_option_forms_without_click() -> None:
 
 
 def test_json_line_is_the_breakdown() -> None:
-    (line,) = texts(["4SX -1"], vul="both", as_json=True)
+    (line,) = texts(["4SX -1 --json"], vul="both")  # a line that asks for its JSON object
     record = json.loads(line)
     assert record["score"] == record["undertricks"] == -200
     assert record["declarer_vulnerable"] is True and record["made"] is False

@@ -171,7 +171,7 @@ def test_write_site_that_fails_leaves_the_old_site(tmp_path):
 
 
 def test_round_and_table_columns_are_kept_for_the_movement(tmp_path):
-    from bridgecli import api
+    from bridgecli.formats import boards
     from bridgecli.formats.traveller import loads_csv, results_from_boards
 
     rows = loads_csv("board,ns,ew,contract,declarer,result,round,table\n1,1,2,4S,N,=,3,7\n1,3,4,4S,N,-1,,\n")
@@ -181,7 +181,7 @@ def test_round_and_table_columns_are_kept_for_the_movement(tmp_path):
            '[Deal "N:AKQJ.AKQ.AK.AKQJ T987.JT9.QJ.T987 6543.876.T98.654 2.5432.765432.32"]\n'
            '[ScoreTable "Table\\1R;Round\\1R;PairId_NS\\1R;PairId_EW\\1R;Contract\\2L;Declarer\\1R;'
            'Result\\2R;Score_NS\\3R;Score_EW\\3R"]\n2 5 1 4 4S N 10 420 -\n')
-    results = results_from_boards(api.loads(pbn, "pbn"))
+    results = results_from_boards(boards.loads(pbn, "pbn"))
     assert [(r.table, r.round, r.ns, r.ew, r.score) for r in results] == [("2", "5", "1", "4", 420)]
     session = load_session(write(tmp_path, TWO_TABLES.replace('result: "="}', 'result: "=", round: 1, table: 2}', 1)))
     assert (session.results[0].round, session.results[0].table) == ("1", "2")

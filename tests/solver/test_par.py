@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bridgecli.core.calls import Risk
 from bridgecli.core.cards import STRAINS, Seat, Strain, Vulnerability
+from bridgecli.core.contract import Risk
 from bridgecli.solver.par import contract_score, par, par_score
 from bridgecli.solver.tables import DDTable
 

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from bridgecli.core.calls import Risk
 from bridgecli.core.cards import STRAINS, Seat, Vulnerability
+from bridgecli.core.contract import Risk
 from bridgecli.solver import dds
 from bridgecli.solver.par import contract_score, par, par_score
 from bridgecli.solver.tables import DDTable

@@ -8,8 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 from bridgecli.cli import cli
-from bridgecli.core.calls import Contract
 from bridgecli.core.cards import Seat
+from bridgecli.core.contract import Contract
 from bridgecli.variants import find_variant
 from bridgecli.variants.rubber import BRIDGE_SCALE, SZLEM_SCALE, DealPlayed, RubberSheet, keep_rubbers
 from bridgecli.variants.szlem import SzlemContract, breakdown

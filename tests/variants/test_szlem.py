@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from bridgecli.cli import cli
-from bridgecli.core.calls import Risk
 from bridgecli.core.cards import Card, Seat, Strain
+from bridgecli.core.contract import Risk
 from bridgecli.core.errors import IllegalCallError
 from bridgecli.formats import read_boards
 from bridgecli.variants import find_variant

@@ -11,8 +11,9 @@ from click.testing import CliRunner
 
 from bridgecli.cli import cli
 from bridgecli.core.auction import check_calls
-from bridgecli.core.calls import Contract, parse_call
+from bridgecli.core.calls import parse_call
 from bridgecli.core.cards import Seat, Strain
+from bridgecli.core.contract import Contract
 from bridgecli.core.errors import RuleError
 from bridgecli.formats import read_boards
 from bridgecli.variants import find_variant

@@ -33,10 +33,10 @@ def run_deal(name: str, count: int, seed: int | None, start_board: int, fmt: str
     """
     import random
 
-    from bridgecli import __version__
     from bridgecli.checks.variants import variant_deals
     from bridgecli.cli.common import output_format
     from bridgecli.formats import iter_write
+    from bridgecli.version import __version__
 
     variant = find_variant_option(name)
     fmt = (output_format(output, fmt, ("pbn", "yaml", "json", "lin", "text")) or "yaml").lower()
