@@ -35,9 +35,15 @@ _EXPORTS: dict[str, str] = {
     "victory_points": "bridgecli.core.imps",
     **dict.fromkeys(("Score", "ScoreBreakdown"), "bridgecli.core.scoring"),
     **dict.fromkeys(("ScoringRules", "find_rules"), "bridgecli.core.scoring"),
-    **dict.fromkeys(("TableResult", "EventScoring", "score_pairs", "team_match", "matchpoints", "PairsEvent", "TeamMatch",
-                     "Adjusted", "Assigned", "Outcomes", "PairStanding", "ResultScore", "TeamBoard"),
-                    "bridgecli.core.events"),
+    **dict.fromkeys(("TableResult", "score_pairs"), "bridgecli.core.events"),
+    "EventScoring": "bridgecli.core.event_scoring",
+    "team_match": "bridgecli.core.event_teams",
+    "matchpoints": "bridgecli.core.events",
+    "PairsEvent": "bridgecli.core.events",
+    "TeamMatch": "bridgecli.core.event_teams",
+    **dict.fromkeys(("Adjusted", "Assigned", "Outcomes"), "bridgecli.core.event_adjusted"),
+    **dict.fromkeys(("PairStanding", "ResultScore"), "bridgecli.core.events"),
+    "TeamBoard": "bridgecli.core.event_teams",
     "Undertricks": "bridgecli.core.scoring",
     **dict.fromkeys(("Rubber", "Session", "DealResult", "Honours", "DealRecord", "Entry", "PlayerScore", "Place"),
                     "bridgecli.core.rubber"),
@@ -299,21 +305,10 @@ if TYPE_CHECKING:
         ParseError,
         RuleError,
     )
-    from bridgecli.core.events import (
-        Adjusted,
-        Assigned,
-        EventScoring,
-        Outcomes,
-        PairsEvent,
-        PairStanding,
-        ResultScore,
-        TableResult,
-        TeamBoard,
-        TeamMatch,
-        matchpoints,
-        score_pairs,
-        team_match,
-    )
+    from bridgecli.core.event_adjusted import Adjusted, Assigned, Outcomes
+    from bridgecli.core.event_scoring import EventScoring
+    from bridgecli.core.event_teams import TeamBoard, TeamMatch, team_match
+    from bridgecli.core.events import PairsEvent, PairStanding, ResultScore, TableResult, matchpoints, score_pairs
     from bridgecli.core.imps import victory_points
     from bridgecli.core.lexicon import Tokens
     from bridgecli.core.notation import Language, get_language

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from bridgecli.core.errors import RuleError
-from bridgecli.core.events import DEFAULT_SCORING, EventScoring, TableResult, score_pairs, with_conventions
+from bridgecli.core.event_scoring import DEFAULT_SCORING, EventScoring, with_conventions
+from bridgecli.core.events import TableResult, score_pairs
 
 # A three-table Mitchell of two boards: N-S 1-3 stay, E-W 4-6 move.
 MITCHELL = [

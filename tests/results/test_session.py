@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bridgecli.core.errors import ParseError, RuleError
-from bridgecli.core.events import EventScoring
+from bridgecli.core.event_scoring import EventScoring
 from bridgecli.results.session import MARKER, load_session, session_records, text_report, write_site
 
 from ..conftest import ROOT

@@ -1,5 +1,5 @@
 """The options of how a pairs event is scored, shared by ``score --event`` and ``results``:
-the conventions of :class:`~bridgecli.core.events.EventScoring` that scoring programs differ
+the conventions of :class:`~bridgecli.core.event_scoring.EventScoring` that scoring programs differ
 on. Each defaults to what the file says (a PBN ``Scoring`` tag, a SESSION's ``scoring:``),
 else to bridgecli's convention named in the help; an option given overrides the file."""
 
@@ -13,7 +13,7 @@ import click
 from bridgecli.cli.common.options import Count
 
 if TYPE_CHECKING:
-    from bridgecli.core.events import EventScoring
+    from bridgecli.core.event_scoring import EventScoring
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -66,7 +66,7 @@ def event_scoring_given(params: Mapping[str, Any], used: bool = True) -> dict[st
 def event_conventions(base: EventScoring | None, params: Mapping[str, Any]) -> EventScoring:
     """``base`` (what the file says; None: bridgecli's conventions) with the conventions
     given on the command line in its place."""
-    from bridgecli.core.events import with_conventions
+    from bridgecli.core.event_scoring import with_conventions
 
     try:
         return with_conventions(base, **event_scoring_given(params))
