@@ -16,6 +16,8 @@ _TOTALS = ("sum", "factored", "per-board")
 _RANK_BY = ("mp", "cross", "butler")
 _WINNERS = ("one", "two")
 _SECTIONS = ("apart", "across")
+_BUTLER_ROUND = ("10", "1", "none")
+_MP_SCALES = ("mp1", "mp2")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,12 +56,28 @@ class EventScoring:
     or ``across`` the field (every result of a board compared with every other, one
     ranking); ``None``, the default: across when no pair number stands in two sections,
     else apart."""
+    butler_round: str = "10"
+    """How a board's Butler datum (the mean of its scores) is rounded: to the nearest ``10``
+    (the default, as the EBU and most programs do), to the nearest ``1``, or ``none`` (the
+    mean itself; IMPs of a difference that is not whole count in the step holding it).
+    Halves are rounded away from zero. The whole numbers 10 and 1 are taken too."""
+    mp_scale: str = "mp1"
+    """The matchpoint scale (PBN 2.1 3.4.12): ``mp1`` (the default; Law 78A as the EBU and
+    Europe count, 2 a score beaten and 1 a score equalled, top ``2(N-1)``) or ``mp2`` (the
+    ACBL's, 1 a score beaten and half a score equalled, top ``N-1``; Neuberg
+    ``(MP + 1/2) * N / n - 1/2``). Percentages are the same on either; :attr:`mp_top`, when
+    given, scales to its top instead."""
 
     def __post_init__(self) -> None:
+        rounding: object = self.butler_round
+        if isinstance(rounding, int) and not isinstance(rounding, bool) and rounding in (10, 1):
+            object.__setattr__(self, "butler_round", str(rounding))
         for name, value, allowed in (("cross", self.cross, _CROSS), ("totals", self.totals, _TOTALS),
                                      ("rank_by", self.rank_by, _RANK_BY),
                                      ("winners", self.winners or "one", _WINNERS),
-                                     ("sections", self.sections or "apart", _SECTIONS)):
+                                     ("sections", self.sections or "apart", _SECTIONS),
+                                     ("butler_round", self.butler_round, _BUTLER_ROUND),
+                                     ("mp_scale", self.mp_scale, _MP_SCALES)):
             if value not in allowed:
                 raise ValueError(f"{name} is one of {', '.join(allowed)}, not {value!r}")
         if self.mp_top is not None and (isinstance(self.mp_top, bool) or not isinstance(self.mp_top, int)
@@ -69,15 +87,24 @@ class EventScoring:
                 or self.butler_trim_from < 3:
             raise ValueError(f"butler_trim_from is a whole number of at least 3, not {self.butler_trim_from!r}")
 
+    @property
+    def butler_round_to(self) -> int | None:
+        """The multiple a Butler datum is rounded to (None: not rounded), as
+        :func:`~bridgecli.core.imps.butler_datum` takes it."""
+        return None if self.butler_round == "none" else int(self.butler_round)
+
     @classmethod
     def from_pbn(cls, text: str | None) -> EventScoring | None:
         """The conventions a PBN ``Scoring`` tag names (PBN 2.1 3.4.12: a base ``IMP`` and the
         modifiers ``Butler``, ``Butler-2``, ``Cross``, ``Cross1``, ``Cross2``), or None when it
-        names none of them (matchpoints, an empty tag). ``Butler-2`` leaves the highest and
+        names none of them (an empty tag, matchpoints on the default scale ``MP1``;
+        ``MP;MP2`` or ``MatchPoints;MP2`` is :attr:`mp_scale` ``mp2``). ``Butler-2`` leaves the highest and
         lowest score out of every datum that keeps a score, and its totals are factored to
         every board; ``Cross`` and ``Cross1`` sum a result's IMPs against the others;
         ``Cross2`` takes their mean and the pairs' totals a board."""
         fields = [f.strip().lower() for f in (text or "").split(";")]
+        if fields[0] in ("mp", "matchpoints") and "mp2" in fields[1:]:
+            return cls(mp_scale="mp2")
         if "imp" not in fields[:1]:
             return None
         mods = set(fields[1:])

@@ -11,7 +11,8 @@ pairs, N-S score, optionally contract, room, lead). Everything is pure.
   ``(MP + 1) * N / n - 1`` (RULES.md §6), so every board has top ``2(N-1)``.
 * Percentages: a pair's adjusted matchpoints over the tops of the boards it played.
 * Cross-IMPs: :func:`~bridgecli.core.imps.cross_imps` (average over the other results).
-* Butler: :func:`~bridgecli.core.imps.butler_imps` (datum = trimmed mean, rounded to 10).
+* Butler: :func:`~bridgecli.core.imps.butler_imps` (datum = trimmed mean, rounded to 10
+  unless :attr:`~bridgecli.core.event_scoring.EventScoring.butler_round` says otherwise).
 * Adjusted scores (:mod:`bridgecli.core.event_adjusted`): in pairs an artificial score
   takes no part in the matchpoint comparison (EBU White Book, Bavin's Neuberg article): the
   other results of the board are matchpointed among themselves and factored up to the full
@@ -31,7 +32,7 @@ from .calls import Contract
 from .errors import RuleError
 from .event_adjusted import Adjusted, Assigned, Outcomes, round_imps
 from .event_scoring import DEFAULT_SCORING, EventScoring
-from .imps import butler_datum, butler_imps, cross_imps, imps
+from .imps import butler_datum, butler_imps, cross_imps, imps, imps_of
 from .numbers import is_digits
 
 __all__ = [
@@ -105,8 +106,9 @@ class ResultScore:
     """The top of the board, ``2(N-1)``."""
     cross_ns: float
     """N-S cross-IMPs (E-W get the negation)."""
-    datum: int
-    """The board's Butler datum."""
+    datum: float
+    """The board's Butler datum (a whole number unless :attr:`EventScoring.butler_round`
+    is ``none``)."""
     butler_ns: int
     """N-S Butler IMPs (E-W get the negation)."""
     cross_ew: float | None = None
@@ -209,7 +211,8 @@ def score_board(rs: Sequence[TableResult], n_expected: int,
                  conv: EventScoring = DEFAULT_SCORING, per_section: dict[str, int] | None = None
                  ) -> Iterator[ResultScore]:
     """The scores of one board's results (checked by :func:`check_board`), in their order,
-    matchpoints scaled to :attr:`EventScoring.mp_top` when it names a top. With sections
+    matchpoints on the scale :attr:`EventScoring.mp_scale` names, or scaled to
+    :attr:`EventScoring.mp_top` when it names a top. With sections
     apart, each section's results are scored among themselves (``per_section``: the results
     each section's boards should have; else ``n_expected``)."""
     if conv.sections == "apart" and any(r.section for r in rs):
@@ -226,7 +229,11 @@ def score_board(rs: Sequence[TableResult], n_expected: int,
     scored = _board_scores(rs, n_expected, conv)
     to = conv.mp_top
     if to is None:
-        yield from scored
+        if conv.mp_scale == "mp1":
+            yield from scored
+            return
+        for one in scored:  # mp2: 1 a score beaten, half a score equalled
+            yield replace(one, mp_ns=round(one.mp_ns / 2, 9), mp_ew=round(one.mp_ew / 2, 9), top=one.top // 2)
         return
     for one in scored:
         if one.top <= 0:  # a board of one result: nothing compared, nothing to scale
@@ -252,8 +259,9 @@ def _board_scores(rs: Sequence[TableResult], n_expected: int,
     cross = cross_imps(scores) if scores else []
     if conv.cross == "sum":
         cross = [round(c * (len(scores) - 1), 6) for c in cross]
-    datum = butler_datum(scores, conv.butler_trim_from) if scores else 0
-    butler = butler_imps(scores, conv.butler_trim_from) if scores else []
+    round_to = conv.butler_round_to
+    datum = butler_datum(scores, conv.butler_trim_from, round_to) if scores else 0
+    butler = butler_imps(scores, conv.butler_trim_from, round_to) if scores else []
     by_result = {id(r): (mp, cx, bt) for r, mp, cx, bt in zip(real, mps, cross, butler)}
     for r in rs:
         adj = r.adjusted
@@ -266,7 +274,7 @@ def _board_scores(rs: Sequence[TableResult], n_expected: int,
         yield ResultScore(r, ns_mp, ew_mp, top, cx, datum, bt)
 
 
-def _artificial_score(r: TableResult, adj: Adjusted, top: int, datum: int, real: int,
+def _artificial_score(r: TableResult, adj: Adjusted, top: int, datum: float, real: int,
                       conv: EventScoring) -> ResultScore:
     """The scores of a table given an artificial adjusted score (Law 12C2)."""
     # in cross-IMP sums an averaged side's IMPs count against each real result
@@ -294,7 +302,8 @@ def _score_weighted_board(rs: Sequence[TableResult], real: Sequence[TableResult]
         return sum(wa * wb * f(a, b) for j in range(n) if j != i for wa, a in outs[i] for wb, b in outs[j])
 
     top = 2 * (n_expected - 1)
-    datum = butler_datum([round(sum(w * x for w, x in o)) for o in ns_out], conv.butler_trim_from)
+    datum = butler_datum([round(sum(w * x for w, x in o)) for o in ns_out], conv.butler_trim_from,
+                         conv.butler_round_to)
     per = 1 if conv.cross == "sum" else max(n - 1, 1)
     scored: dict[int, ResultScore] = {}
     for i, r in enumerate(real):
@@ -302,8 +311,8 @@ def _score_weighted_board(rs: Sequence[TableResult], real: Sequence[TableResult]
         mp_ew = neuberg(round(against(ew_out, i, lambda a, b: 2 - _compare(a, b)), 9), n, n_expected)
         cx_ns = round(against(ns_out, i, lambda a, b: imps(a - b)) / per, 6)
         cx_ew = -round(against(ew_out, i, lambda a, b: imps(a - b)) / per, 6)
-        bt_ns = round_imps(sum(w * imps(x - datum) for w, x in ns_out[i]))
-        bt_ew = -round_imps(sum(w * imps(x - datum) for w, x in ew_out[i]))
+        bt_ns = round_imps(sum(w * imps_of(x - datum) for w, x in ns_out[i]))
+        bt_ew = -round_imps(sum(w * imps_of(x - datum) for w, x in ew_out[i]))
         mirrored = cx_ew == -cx_ns and bt_ew == -bt_ns
         scored[id(r)] = ResultScore(r, mp_ns, mp_ew, top, cx_ns, datum, bt_ns,
                                     None if mirrored else cx_ew, None if mirrored else bt_ew)

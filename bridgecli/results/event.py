@@ -452,7 +452,8 @@ def _pairs_tables(results: Callable[[], Iterable[ResultScore]], standings: Calla
             yield [r.board, r.ns, r.ew, "" if c is None else lang.contract_str(c),
                    "" if c is None or c.declarer is None else lang.seat_str(c.declarer),
                    result_text(r.contract, r.tricks), r.lead or "", *_adjusted_cells(r),
-                   fmt_num(rs.mp_ns), fmt_num(rs.mp_ew), fmt_num(rs.cross_ns), rs.datum, rs.butler_ns]
+                   fmt_num(rs.mp_ns), fmt_num(rs.mp_ew), fmt_num(rs.cross_ns),
+                   rs.datum if isinstance(rs.datum, int) else fmt_num(rs.datum), rs.butler_ns]
 
     ns, ew = w("ns"), w("ew")
     yield from streamed_table(

@@ -3,7 +3,7 @@ ranking in a ``TotalScoreTable`` (PBN 2.1 §5), the layout Magic Contest and Rut
 
 Each board of the session becomes a PBN game: its deal when the session has it (with the
 deal's own tags: double-dummy table, par...), the event's ``Event``/``Date``/``Site``,
-``Scoring "MP"`` for a matchpoint ranking, and a ``ScoreTable`` a row a table
+``Scoring "MP"`` for a matchpoint ranking (``MP;MP2`` on the ACBL scale), and a ``ScoreTable`` a row a table
 (``PairId_NS;PairId_EW;Contract;Declarer;Result;Lead;Score_NS;Score_EW;MP_NS;MP_EW;
 Percentage_NS;Percentage_EW``, after ``Table;Round`` when the results say where each was
 played: ``Result`` is the tricks declarer took, a score is on its side's column, ``-`` an
@@ -91,7 +91,7 @@ def results_boards(session: Session, event: PairsEvent) -> list[Board]:
         if not label.isdigit():
             tags["Board"] = label
         if event.conventions.rank_by == "mp":
-            tags["Scoring"] = "MP"
+            tags["Scoring"] = "MP;MP2" if event.conventions.mp_scale == "mp2" and event.conventions.mp_top is None else "MP"
         sections = [s for s in board.sections if s.name not in ("ScoreTable", "TotalScoreTable")]
         rows = [_score_row(rs) for rs in by_board[label]]
         columns: tuple[tuple[str, str], ...] = _SCORE_COLUMNS
