@@ -335,6 +335,20 @@ def test_datum_rounding_and_matchpoint_scale_options(runner):
     assert res.exit_code == 0 and '[Scoring "MP;MP2"]' in res.output
 
 
+def test_usebio_to_a_file(runner, tmp_path):
+    import xml.etree.ElementTree as ET
+
+    out = tmp_path / "wyniki.xml"
+    res = runner.invoke(cli, ["results", str(ROOT / "docs/examples/session.yaml"), "--to", "usebio", "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    root = ET.fromstring(out.read_bytes())
+    assert root.tag == "USEBIO" and root.get("Version") == "1.2"
+    names = {p.text for p in root.iter("PLAYER_NAME")}
+    assert {"Łukasz Dąbrowski", "Gergő Szűcs"} <= names
+    res = runner.invoke(cli, ["results", str(ROOT / "docs/examples/session.yaml"), "--to", "usebio", "--json"])
+    assert res.exit_code == 2
+
+
 def test_results_breaking_the_movement_are_named_after_the_rest_is_written(runner, tmp_path):
     rows = (ROOT / "docs/examples/session-results.csv").read_text(encoding="utf-8").splitlines()
     # the last row (board 4, N-S 3 against E-W 4, round 3, table 3) left out; board 1 twice
