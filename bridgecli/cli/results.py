@@ -107,7 +107,10 @@ def results(ctx: click.Context, /, session_file: str, output: str | None, to: st
             from bridgecli.results.export import results_usebio
 
             assert event.pairs is not None
-            fp.write(results_usebio(session, event.pairs))
+            try:
+                fp.write(results_usebio(session, event.pairs))
+            except ValueError as exc:
+                raise click.UsageError(str(exc)) from None
         elif what == "json":
             import json
 

@@ -171,12 +171,15 @@ def results_usebio(session: Session, event: PairsEvent) -> str:
     board (``BOARD_NUMBER``, a ``TRAVELLER_LINE`` a table: pairs, ``CONTRACT``,
     ``PLAYED_BY``, ``LEAD``, ``TRICKS``, N-S ``SCORE``, each side's ``..._MATCH_POINTS``
     or ``..._IMPS``). Results that name two or more sections are written a ``SECTION`` each
-    (in one ``SESSION``), pairs numbered within their section."""
+    (in one ``SESSION``), pairs numbered within their section. Raises ValueError for an
+    individual event (USEBIO's layout of one is not written)."""
     import xml.etree.ElementTree as ET
 
     from bridgecli import __version__
 
     conv = event.conventions
+    if conv.individual:
+        raise ValueError("USEBIO is written for pairs events, not an individual")
     imps = conv.rank_by != "mp"
 
     def sub(parent: ET.Element, tag: str, text: object = None, **attrs: str) -> ET.Element:

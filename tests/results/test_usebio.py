@@ -258,3 +258,11 @@ def test_an_artificial_score_is_written_as_its_percentages(tmp_path: Path) -> No
     assert [c.tag for c in lines[1]] == ["NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "SCORE", "NS_MATCH_POINTS",
                                          "EW_MATCH_POINTS"]
     assert lines[1].findtext("SCORE") == "A6040"
+
+
+def test_an_individual_is_refused() -> None:
+    from dataclasses import replace
+
+    session, event = _session(EXAMPLE)
+    with pytest.raises(ValueError, match="individual"):
+        results_usebio(session, replace(event, conventions=replace(event.conventions, individual=True)))
