@@ -104,11 +104,12 @@ def results(ctx: click.Context, /, session_file: str, output: str | None, to: st
             assert event.pairs is not None  # a session is a pairs event
             fp.write(results_pbn(session, event.pairs))
         elif what == "usebio":
+            from bridgecli import __version__
             from bridgecli.results.export import results_usebio
 
             assert event.pairs is not None
             try:
-                fp.write(results_usebio(session, event.pairs))
+                fp.write(results_usebio(session, event.pairs, __version__))
             except ValueError as exc:
                 raise click.UsageError(str(exc)) from None
         elif what == "json":

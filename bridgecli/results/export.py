@@ -161,7 +161,7 @@ def _section_number(section: str | None, label: str) -> str:
     return label
 
 
-def results_usebio(session: Session, event: PairsEvent) -> str:
+def results_usebio(session: Session, event: PairsEvent, program_version: str | None = None) -> str:
     """The session as a USEBIO 1.2 XML document (UTF-8, declared): ``USEBIO`` > ``CLUB``
     (``CLUB_NAME``, ``CLUB_ID_NUMBER``) and ``EVENT EVENT_TYPE="PAIRS"`` (the program, the
     event's description and ``DD/MM/YYYY`` date, ``BOARD_SCORING_METHOD``,
@@ -171,11 +171,10 @@ def results_usebio(session: Session, event: PairsEvent) -> str:
     board (``BOARD_NUMBER``, a ``TRAVELLER_LINE`` a table: pairs, ``CONTRACT``,
     ``PLAYED_BY``, ``LEAD``, ``TRICKS``, N-S ``SCORE``, each side's ``..._MATCH_POINTS``
     or ``..._IMPS``). Results that name two or more sections are written a ``SECTION`` each
-    (in one ``SESSION``), pairs numbered within their section. Raises ValueError for an
+    (in one ``SESSION``), pairs numbered within their section. ``program_version`` is written
+    as ``PROGRAM_VERSION`` when given (the command gives bridgecli's). Raises ValueError for an
     individual event (USEBIO's layout of one is not written)."""
     import xml.etree.ElementTree as ET
-
-    from bridgecli import __version__
 
     conv = event.conventions
     if conv.individual:
@@ -194,7 +193,8 @@ def results_usebio(session: Session, event: PairsEvent) -> str:
     sub(club, "CLUB_ID_NUMBER", "")
     ev = sub(root, "EVENT", EVENT_TYPE="PAIRS")
     sub(ev, "PROGRAM_NAME", "bridgecli")
-    sub(ev, "PROGRAM_VERSION", __version__)
+    if program_version:
+        sub(ev, "PROGRAM_VERSION", program_version)
     sub(ev, "EVENT_DESCRIPTION", session.name or "")
     sub(ev, "DATE", _usebio_date(session.date))
     sub(ev, "BOARD_SCORING_METHOD", USEBIO_SCORING[conv.rank_by])
