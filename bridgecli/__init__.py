@@ -37,9 +37,15 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("imps", "victory_points"), "bridgecli.core.imps"),
     **dict.fromkeys(("Score", "ScoreBreakdown"), "bridgecli.core.scoring"),
     **dict.fromkeys(("ScoringRules", "find_rules"), "bridgecli.core.scoring"),
-    **dict.fromkeys(("TableResult", "EventScoring", "score_pairs", "team_match", "matchpoints", "PairsEvent", "TeamMatch",
-                     "Adjusted", "Assigned", "Outcomes", "PairStanding", "ResultScore", "TeamBoard"),
-                    "bridgecli.core.events"),
+    **dict.fromkeys(("TableResult", "score_pairs"), "bridgecli.core.events"),
+    "EventScoring": "bridgecli.core.event_scoring",
+    "team_match": "bridgecli.core.event_teams",
+    "matchpoints": "bridgecli.core.events",
+    "PairsEvent": "bridgecli.core.events",
+    "TeamMatch": "bridgecli.core.event_teams",
+    **dict.fromkeys(("Adjusted", "Assigned", "Outcomes"), "bridgecli.core.event_adjusted"),
+    **dict.fromkeys(("PairStanding", "ResultScore"), "bridgecli.core.events"),
+    "TeamBoard": "bridgecli.core.event_teams",
     "Undertricks": "bridgecli.core.scoring",
     **dict.fromkeys(("Rubber", "Session", "DealResult", "Honours", "DealRecord", "Entry", "PlayerScore", "Place"),
                     "bridgecli.core.rubber"),
@@ -190,20 +196,16 @@ if TYPE_CHECKING:
         ParseError as ParseError,
         RuleError as RuleError,
     )
+    from bridgecli.core.event_adjusted import Adjusted as Adjusted, Assigned as Assigned, Outcomes as Outcomes
+    from bridgecli.core.event_scoring import EventScoring as EventScoring
+    from bridgecli.core.event_teams import TeamBoard as TeamBoard, TeamMatch as TeamMatch, team_match as team_match
     from bridgecli.core.events import (
-        Adjusted as Adjusted,
-        Assigned as Assigned,
-        EventScoring as EventScoring,
-        Outcomes as Outcomes,
-        PairStanding as PairStanding,
         PairsEvent as PairsEvent,
+        PairStanding as PairStanding,
         ResultScore as ResultScore,
         TableResult as TableResult,
-        TeamBoard as TeamBoard,
-        TeamMatch as TeamMatch,
         matchpoints as matchpoints,
         score_pairs as score_pairs,
-        team_match as team_match,
     )
     from bridgecli.core.imps import imps as imps, victory_points as victory_points
     from bridgecli.core.lexicon import Tokens as Tokens

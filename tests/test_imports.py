@@ -254,7 +254,6 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 #: occurs fails the test, so the list only shrinks).
 LAYER_EXCEPTIONS: set[tuple[str, str]] = {
     ("bridgecli.formats.findings", "bridgecli.solver.tables"),  # lane B (the DD table is a pure value)
-    ("bridgecli.results.session", "bridgecli.render.sheet"),  # lane H (the results' dd_table text)
 }
 
 

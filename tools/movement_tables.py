@@ -12,10 +12,11 @@ tool is how they were made, and says why each is as it is:
   (2, 3 and 5 tables: 3 tables need a sixth set, so their boards are not all played equally);
 * the directions at each table (who sits N-S): the choice, of those tried, with the best
   comparison balance (``checks.balance``);
-* the shortened Howells (3/4 and 2/3 of the rounds, 7 to 10 tables) are the first rounds of
+* the shortened Howells (3/4 and 2/3 of the rounds, 5 to 10 tables) are the first rounds of
   the cyclic pairing, with as many board sets as rounds, each set played once at every table
   (a shift per table modulo the rounds, found by a search); where no such shifts exist, the
-  first rounds of a complete one, whose boards are then not all played equally often;
+  first rounds of a complete one, whose boards are then not all played equally often (for 5
+  tables, whose complete Howell has no fixed shift either: the first rounds of the searched one);
 * the 3½-table Howell is the 4-table one with pair 8 missing (its opponent sits out at table 1).
 
 Every file written passes ``bridgecli movement check`` (tests/movements/ checks them all).
@@ -132,10 +133,11 @@ def complete(n: int) -> Movement:
     return best_directions(n, lambda d: from_sets(n, sets, shared, d, m, f"howell-{n}"))
 
 
-def shortened(n: int, rounds: int, name: str) -> Movement:
+def shortened(n: int, rounds: int, name: str, full: Movement | None = None) -> Movement:
     """The first ``rounds`` rounds of the cyclic pairing, with ``rounds`` board sets: table k+1 plays
     set ``r + s_k`` modulo ``rounds`` (so each set is played at every table once), the shifts
-    ``s_k`` found by a search in which no pair meets a set twice."""
+    ``s_k`` found by a search in which no pair meets a set twice. ``full`` is the complete Howell
+    of ``n`` tables (made when not given) for the last resort (see below)."""
     m = 2 * n - 1
 
     def extend(chosen: list[int], played: set[tuple[int, int]]) -> list[int] | None:
@@ -168,8 +170,11 @@ def shortened(n: int, rounds: int, name: str) -> Movement:
         key = (max(plays.values()) - min(plays.values()), -checks.balance(mv).figure)  # type: ignore[union-attr]
         if best is None or key < best[0]:
             best = (key, mv)
-    assert best is not None
-    return best[1]
+    if best is not None:
+        return best[1]
+    # no fixed shift either (5 tables): the first rounds of the complete one found by the search
+    rows = [x for x in (full or complete(n)).seatings if x.round <= rounds]
+    return build(name, "howell", n, rows, complete=False, description=f"Howell, {n} tables, {rounds} of {m} rounds")
 
 
 def main() -> None:
@@ -177,10 +182,11 @@ def main() -> None:
     written = {}
     for n in range(2, 11):
         written[f"howell-{n}"] = complete(n)
-    for n in range(7, 11):
+    for n in range(5, 11):
         m = 2 * n - 1
-        written[f"howell-{n}-3q"] = shortened(n, math.ceil(3 * m / 4), f"howell-{n}-3q")
-        written[f"howell-{n}-2t"] = shortened(n, math.ceil(2 * m / 3), f"howell-{n}-2t")
+        full = written[f"howell-{n}"]
+        written[f"howell-{n}-3q"] = shortened(n, math.ceil(3 * m / 4), f"howell-{n}-3q", full)
+        written[f"howell-{n}-2t"] = shortened(n, math.ceil(2 * m / 3), f"howell-{n}-2t", full)
     four = written["howell-4"]
     written["howell-3.5"] = build("howell-3.5", "howell", 4, four.seatings, complete=True, phantoms=(8,),
                                   description="Howell, 3½ tables, 7 rounds, pair 8 missing (one pair sits out)")

@@ -23,7 +23,7 @@ EXAMPLES = (
 )
 """The examples at the end of ``bridgecli results --help``."""
 
-_TO = ("text", "json", "pbn", "site")
+_TO = ("text", "json", "pbn", "usebio", "site")
 
 
 def _target(to: str | None, as_json: bool, output: str | None) -> str:
@@ -46,7 +46,7 @@ def _target(to: str | None, as_json: bool, output: str | None) -> str:
               help="Write to FILE (atomically), or the site into DIR (ending in / or existing).")
 @click.option("--to", "to", type=click.Choice(_TO), default=None,
               help="What to write: text (default), json (records a line), pbn (ScoreTables and the"
-                   " TotalScoreTable) or site (needs -o DIR).")
+                   " TotalScoreTable), usebio (USEBIO 1.2 XML, for master points) or site (needs -o DIR).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable JSON records (as --to json).")
 @click.option("--solve", is_flag=True, help="Solve the deals double-dummy for the site (needs bridgecli[dds]).")
 @table_style_option("Table style of the text (tabulate's: simple, github, grid, plain...).")
@@ -103,6 +103,15 @@ def results(ctx: click.Context, /, session_file: str, output: str | None, to: st
 
             assert event.pairs is not None  # a session is a pairs event
             fp.write(results_pbn(session, event.pairs))
+        elif what == "usebio":
+            from bridgecli import __version__
+            from bridgecli.results.export import results_usebio
+
+            assert event.pairs is not None
+            try:
+                fp.write(results_usebio(session, event.pairs, __version__))
+            except ValueError as exc:
+                raise click.UsageError(str(exc)) from None
         elif what == "json":
             import json
 

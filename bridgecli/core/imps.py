@@ -8,7 +8,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 
-__all__ = ["IMP_BOUNDS", "butler_datum", "butler_imps", "cross_imps", "imps", "round_to_10", "victory_points"]
+__all__ = ["IMP_BOUNDS", "butler_datum", "butler_imps", "cross_imps", "imps", "imps_of", "round_to_10", "victory_points"]
 
 #: Upper bound of each step of the WBF IMP scale: a difference up to ``IMP_BOUNDS[k]``
 #: is worth ``k`` IMPs; anything above the last bound is 24.
@@ -43,27 +43,49 @@ def round_to_10(value: float) -> int:
     return 10 * r if value >= 0 else -10 * r
 
 
-def butler_datum(scores: Sequence[int], trim_from: int = 5) -> int:
+def butler_datum(scores: Sequence[int], trim_from: int = 5, round_to: int | None = 10) -> float:
     """The Butler datum of a board's N-S ``scores``.
 
     Rule used by bridgecli: the arithmetic mean of the scores, leaving out the
     single highest and the single lowest score when the board has at least
     ``trim_from`` results (default 5; with fewer results all count), then
-    rounded to the nearest multiple of 10 (halves away from zero). Raises
-    ValueError for no scores.
+    rounded to the nearest multiple of ``round_to`` (10 by default, 1 for a whole
+    number; halves away from zero), or not rounded (``None``: the mean itself,
+    to 6 decimals). Raises ValueError for no scores or a ``round_to`` below 1.
     """
     if not scores:
         raise ValueError("no scores to take a datum from")
     pool = sorted(scores)
     if len(pool) >= trim_from:
         pool = pool[1:-1]
-    return round_to_10(sum(pool) / len(pool))
+    mean = sum(pool) / len(pool)
+    if round_to is None:
+        whole = round(mean, 6)
+        return int(whole) if whole.is_integer() else whole
+    if round_to == 10:
+        return round_to_10(mean)
+    if isinstance(round_to, bool) or not isinstance(round_to, int) or round_to < 1:
+        raise ValueError(f"a datum is rounded to a whole number from 1, not {round_to!r}")
+    steps = int(abs(mean) / round_to + 0.5)
+    return round_to * steps if mean >= 0 else -round_to * steps
 
 
-def butler_imps(scores: Sequence[int], trim_from: int = 5) -> list[int]:
+def imps_of(difference: float) -> int:
+    """IMPs for a score difference that need not be whole (a result against a datum that
+    was not rounded): the step of the WBF scale whose range holds it, as :func:`imps`
+    counts 15 (1 IMP); the sign follows the difference."""
+    if isinstance(difference, int) or difference.is_integer():
+        return imps(int(difference))
+    n = bisect_left(IMP_BOUNDS, abs(difference))
+    return -n if difference < 0 else n
+
+
+def butler_imps(scores: Sequence[int], trim_from: int = 5, round_to: int | None = 10) -> list[int]:
     """N-S IMPs of each score against the board's :func:`butler_datum` (E-W get the negation)."""
-    datum = butler_datum(scores, trim_from)
-    return [imps(s - datum) for s in scores]
+    datum = butler_datum(scores, trim_from, round_to)
+    if isinstance(datum, int):
+        return [imps(s - datum) for s in scores]
+    return [imps_of(s - datum) for s in scores]
 
 
 def cross_imps(scores: Sequence[int]) -> list[float]:

@@ -41,7 +41,8 @@ from bridgecli.core.board import Board
 from bridgecli.core.cards import Seat, Vulnerability
 from bridgecli.core.contract import Contract
 from bridgecli.core.errors import BridgeError, MismatchError, ParseError, RuleError
-from bridgecli.core.events import TableResult, parse_adjusted, parse_assigned
+from bridgecli.core.event_adjusted import parse_adjusted, parse_assigned
+from bridgecli.core.events import TableResult
 from bridgecli.core.notation import ENGLISH, Language
 from bridgecli.core.numbers import is_digits, small_int
 from bridgecli.core.scoring import DUPLICATE, ScoringRules, parse_result, score

@@ -23,8 +23,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from bridgecli.core.board import Board
 from bridgecli.core.cards import SUITS_DESC, Seat, Suit
 from bridgecli.core.notation import ENGLISH, Language
+from bridgecli.solver.tables import dd_table
 
-from .sheet import DD_SEATS, DD_STRAINS, Heading, dd_cell, dd_table, par_line, session_heading
+from .sheet import DD_SEATS, DD_STRAINS, Heading, dd_cell, par_line, session_heading
 from .svg import escape
 from .text import GRID_SEATS, auction_rows, card_text, rank_text, result_text, suit_text
 

@@ -16,7 +16,7 @@ from bridgecli.core.board import Board
 from bridgecli.core.cards import Seat, Strain
 from bridgecli.core.errors import ParseError
 from bridgecli.core.notation import ENGLISH, Language
-from bridgecli.solver.tables import PBN_SEATS, PBN_STRAINS, DDTable
+from bridgecli.solver.tables import EMPTY_VALUES, PBN_SEATS, PBN_STRAINS, DDTable
 
 #: Declarer rows of a printed double-dummy table (N, S, E, W as hand records print them).
 DD_SEATS: tuple[Seat, ...] = PBN_SEATS
@@ -25,28 +25,7 @@ DD_SEATS: tuple[Seat, ...] = PBN_SEATS
 DD_STRAINS: tuple[Strain, ...] = PBN_STRAINS
 
 #: Tag values that mean "no value" (PBN's ``#`` repeats the previous game's; ``?`` is unknown).
-_EMPTY = ("", "?", "#", "-")
-
-
-def dd_table(board: Board) -> DDTable | None:
-    """The board's double-dummy table: from ``DoubleDummyTricks``, else from the
-    ``OptimumResultTable`` section; None when neither is present or readable.
-
-    Only full-deal tables (13 tricks) are returned.
-    """
-    value = board.tag("DoubleDummyTricks")
-    if value and value.strip() not in _EMPTY:
-        try:
-            return DDTable.from_pbn(value)
-        except ParseError:
-            pass
-    for section in board.sections:
-        if section.name == "OptimumResultTable":
-            try:
-                return DDTable.from_optimum_result_table(section)
-            except ParseError:
-                return None
-    return None
+_EMPTY = EMPTY_VALUES
 
 
 def dd_cell(table: DDTable, seat: Seat, strain: Strain) -> str:

@@ -28,8 +28,9 @@ from html import escape as _html_escape
 from bridgecli.core.board import Board
 from bridgecli.core.cards import SUITS_DESC, Seat, Suit
 from bridgecli.core.notation import ENGLISH, Language
+from bridgecli.solver.tables import dd_table
 
-from .sheet import DD_SEATS, DD_STRAINS, dd_cell, dd_table, par_line
+from .sheet import DD_SEATS, DD_STRAINS, dd_cell, par_line
 from .text import rank_text, suit_text
 
 #: Fill colour of each suit's symbol.

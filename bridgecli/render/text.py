@@ -342,7 +342,8 @@ def render_dd_table(table: DDTable, *, lang: Language = ENGLISH) -> str:
 def render_analysis(board: Board, *, lang: Language = ENGLISH, ascii: bool = False) -> str:
     """The double-dummy table and par that the board's tags record (``solve`` writes
     them), or an empty string when it has none."""
-    from bridgecli.render.sheet import dd_table, par_line
+    from bridgecli.render.sheet import par_line
+    from bridgecli.solver.tables import dd_table
 
     parts = []
     table = dd_table(board)
@@ -358,7 +359,8 @@ def brief_analysis(board: Board, *, lang: Language = ENGLISH, ascii: bool = Fals
     """What a ``--brief`` line adds for a solved board: par and the contracts each side
     makes, as the table of ``show`` lists them, ``Par: NS 300 (4♠X-2 EW); makes NS 4H 2D 3C, EW 2S``; empty when the board has
     neither a double-dummy table nor par."""
-    from bridgecli.render.sheet import _side_text, dd_table, par_line
+    from bridgecli.render.sheet import _side_text, par_line
+    from bridgecli.solver.tables import dd_table
 
     parts = []
     par = par_line(board, lang=lang, ascii=ascii)

@@ -16,7 +16,7 @@ longest stretches of runs in ascending board order; each sequence is sorted, and
 records of all of them are merged (a board's runs are joined in input order). Past
 :data:`MAX_SEQUENCES` sequences (boards in no order at all) the merge would keep too many
 readers, and the results are held in memory instead (a
-:class:`~bridgecli.core.events.ResultStore`, about 40 bytes a result). When no temporary
+:class:`~bridgecli.core.event_store.ResultStore`, about 40 bytes a result). When no temporary
 file can be made, or it can take no more (a full disk), the records stay in memory (about 70
 bytes a result).
 """
@@ -29,7 +29,8 @@ from array import array
 from collections.abc import Iterator
 from typing import IO, Any, Self
 
-from bridgecli.core.events import NumberedResults, ResultStore, TableResult, adjusted_pair, board_key, check_board
+from bridgecli.core.event_store import NumberedResults, ResultStore, adjusted_pair
+from bridgecli.core.events import TableResult, board_key, check_board
 
 __all__ = ["MAX_SEQUENCES", "READ_BYTES", "SPILL_BYTES", "SpilledResults"]
 
@@ -56,8 +57,8 @@ _Runs = list[tuple["array[int]", dict[tuple[int, int], int] | None]]
 class SpilledResults(NumberedResults):
     """Table results of an event, added in input order and given back a board at a time in
     :func:`~bridgecli.core.events.score_pairs`'s order (a
-    :class:`~bridgecli.core.events.BoardResults`, as a
-    :class:`~bridgecli.core.events.ResultStore` is), with only the board being read, the
+    :class:`~bridgecli.core.event_store.BoardResults`, as a
+    :class:`~bridgecli.core.event_store.ResultStore` is), with only the board being read, the
     distinct names, contracts and leads, and a few numbers a sequence in memory.
 
     Use it as a context manager (or call :meth:`close`): the temporary file is closed, and

@@ -14,7 +14,7 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError, RuleError
-from bridgecli.core.events import parse_adjusted
+from bridgecli.core.event_adjusted import parse_adjusted
 from bridgecli.core.scoring import ScoringRules, find_rules
 from bridgecli.formats.traveller import (
     contract_and_tricks,

@@ -18,21 +18,17 @@ from typing import IO, TYPE_CHECKING, Any, cast
 
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
+from bridgecli.core.event_scoring import DEFAULT_SCORING, EventScoring
+from bridgecli.core.event_store import PairsStream, ResultStore
+from bridgecli.core.event_teams import TeamMatch, is_team_event, team_match
 from bridgecli.core.events import (
-    DEFAULT_SCORING,
-    EventScoring,
     PairsEvent,
-    PairsStream,
     PairStanding,
     ResultScore,
-    ResultStore,
     TableResult,
-    TeamMatch,
     field_order,
     field_parts,
-    is_team_event,
     score_pairs,
-    team_match,
 )
 from bridgecli.core.scoring import ScoringRules, find_rules
 from bridgecli.formats import traveller
@@ -289,13 +285,13 @@ def event_of(results: Sequence[TableResult], expected: int | None = None, source
 
 
 class StreamedEvent:
-    """An event scored from a :class:`~bridgecli.core.events.ResultStore` or a
+    """An event scored from a :class:`~bridgecli.core.event_store.ResultStore` or a
     :class:`SpilledResults` and written as it is scored: ``score --event``'s output for an event too big to hold as objects. The same
     bytes as :class:`Event`'s :meth:`~Event.records` (one JSON line each) or
     :meth:`~Event.table`, plus a newline.
 
     Creating one raises what :func:`event_of` raises (before anything is written). A
-    pairs event is then scored a board at a time (:class:`~bridgecli.core.events.PairsStream`);
+    pairs event is then scored a board at a time (:class:`~bridgecli.core.event_store.PairsStream`);
     a team match is small (two results a board) and is scored as :class:`Event`.
     """
 
@@ -456,7 +452,8 @@ def _pairs_tables(results: Callable[[], Iterable[ResultScore]], standings: Calla
             yield [r.board, r.ns, r.ew, "" if c is None else lang.contract_str(c),
                    "" if c is None or c.declarer is None else lang.seat_str(c.declarer),
                    result_text(r.contract, r.tricks), r.lead or "", *_adjusted_cells(r),
-                   fmt_num(rs.mp_ns), fmt_num(rs.mp_ew), fmt_num(rs.cross_ns), rs.datum, rs.butler_ns]
+                   fmt_num(rs.mp_ns), fmt_num(rs.mp_ew), fmt_num(rs.cross_ns),
+                   rs.datum if isinstance(rs.datum, int) else fmt_num(rs.datum), rs.butler_ns]
 
     ns, ew = w("ns"), w("ew")
     yield from streamed_table(

@@ -29,14 +29,8 @@ from typing import TYPE_CHECKING, Any
 
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError, ParseError, RuleError
-from bridgecli.core.events import (
-    DEFAULT_SCORING,
-    EventScoring,
-    PairStanding,
-    TableResult,
-    board_key,
-    field_order,
-)
+from bridgecli.core.event_scoring import DEFAULT_SCORING, EventScoring
+from bridgecli.core.events import PairStanding, TableResult, board_key, field_order
 from bridgecli.results.event import Event, EventHints, event_of, label, read_results
 
 if TYPE_CHECKING:
@@ -596,8 +590,8 @@ def _check_pairs(session: Session, path: str) -> None:
 
 
 def _solved(session: Session) -> Session:
-    from bridgecli.render.sheet import dd_table
     from bridgecli.solver.analysis import analyse_stream
+    from bridgecli.solver.tables import dd_table
 
     todo = [b for b in session.boards.values() if dd_table(b) is None]
     if not todo:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bridgecli.core.board import Section
+from bridgecli.core.board import Board, Section
 from bridgecli.core.calls import Bid
 from bridgecli.core.cards import SEATS, STRAINS, Seat, Side, Strain
 from bridgecli.core.deal import Deal
@@ -225,3 +225,28 @@ def position_size(deal: Deal | None) -> int:
     if sizes[0] == 0:
         raise RuleError("the hands are empty: nothing to solve")
     return sizes[0]
+
+
+#: Tag values that stand for no value (PBN's ``?``, ``#``, ``-`` and empty).
+EMPTY_VALUES = ("", "?", "#", "-")
+
+
+def dd_table(board: Board) -> DDTable | None:
+    """The board's double-dummy table: from ``DoubleDummyTricks``, else from the
+    ``OptimumResultTable`` section; None when neither is present or readable.
+
+    Only full-deal tables (13 tricks) are returned.
+    """
+    value = board.tag("DoubleDummyTricks")
+    if value and value.strip() not in EMPTY_VALUES:
+        try:
+            return DDTable.from_pbn(value)
+        except ParseError:
+            pass
+    for section in board.sections:
+        if section.name == "OptimumResultTable":
+            try:
+                return DDTable.from_optimum_result_table(section)
+            except ParseError:
+                return None
+    return None

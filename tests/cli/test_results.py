@@ -314,6 +314,41 @@ def test_scoring_options_need_an_event(runner):
     assert first["mp_ns"] + first["mp_ew"] == 100
 
 
+def test_datum_rounding_and_matchpoint_scale_options(runner):
+    # board 1 of the docs' session: +150, -50, +120, all three in the datum: 220 / 3 = 73.33
+    results = str(ROOT / "docs/examples/session-results.csv")
+
+    def board_1(*options: str) -> list[tuple[object, ...]]:
+        res = runner.invoke(cli, ["score", "--event", results, "--json", *options])
+        assert res.exit_code == 0, res.output
+        records = [r for r in map(json.loads, res.output.splitlines()) if r["record"] == "result"]
+        return [(r["datum"], r["butler_ns"], r["mp_ns"], r["top"]) for r in records if r["board"] == 1]
+
+    # to 10: 70; 80 -> 2, -120 -> -3, 50 -> 2; MP1 4, 0, 2 of 4
+    assert board_1() == [(70, 2, 4, 4), (70, -3, 0, 4), (70, 2, 2, 4)]
+    # to 1: 73; 77 -> 2, -123 -> -4, 47 -> 2; MP2 2, 0, 1 of 2
+    assert board_1("--butler-round", "1", "--mp-scale", "mp2") == [(73, 2, 2, 2), (73, -4, 0, 2), (73, 2, 1, 2)]
+    assert board_1("--butler-round", "none")[0][:2] == (73.333333, 2)
+    res = runner.invoke(cli, ["results", str(ROOT / "docs/examples/session.yaml"), "--butler-round", "none"])
+    assert res.exit_code == 0 and "73.33" in res.output
+    res = runner.invoke(cli, ["results", str(ROOT / "docs/examples/session.yaml"), "--mp-scale", "mp2", "--to", "pbn"])
+    assert res.exit_code == 0 and '[Scoring "MP;MP2"]' in res.output
+
+
+def test_usebio_to_a_file(runner, tmp_path):
+    import xml.etree.ElementTree as ET
+
+    out = tmp_path / "wyniki.xml"
+    res = runner.invoke(cli, ["results", str(ROOT / "docs/examples/session.yaml"), "--to", "usebio", "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    root = ET.fromstring(out.read_bytes())
+    assert root.tag == "USEBIO" and root.get("Version") == "1.2"
+    names = {p.text for p in root.iter("PLAYER_NAME")}
+    assert {"Łukasz Dąbrowski", "Gergő Szűcs"} <= names
+    res = runner.invoke(cli, ["results", str(ROOT / "docs/examples/session.yaml"), "--to", "usebio", "--json"])
+    assert res.exit_code == 2
+
+
 def test_results_breaking_the_movement_are_named_after_the_rest_is_written(runner, tmp_path):
     rows = (ROOT / "docs/examples/session-results.csv").read_text(encoding="utf-8").splitlines()
     # the last row (board 4, N-S 3 against E-W 4, round 3, table 3) left out; board 1 twice

@@ -539,7 +539,7 @@ def test_score_imports_nothing_heavy() -> None:
             "heavy = ('yaml', 'tabulate', 'numpy', 'json', 'csv', 'shlex', 'endplay', 'bridgecli.formats.pbn',\n"
             "         'bridgecli.formats.yaml_format', 'bridgecli.formats.json_format', 'bridgecli.formats.lin',\n"
             "         'bridgecli.formats.stream', 'bridgecli.formats.oneline', 'bridgecli.core.deal',\n"
-            "         'bridgecli.core.play', 'bridgecli.core.auction', 'bridgecli.core.events')\n"
+            "         'bridgecli.core.play', 'bridgecli.core.auction', 'bridgecli.core.event')\n"
             "print(sorted(m for m in sys.modules if m.startswith(heavy)))\n")
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=subprocess_env(),
                        timeout=60, check=False)

@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from bridgecli.core.errors import RuleError
-from bridgecli.core.events import DEFAULT_SCORING, EventScoring, TableResult, score_pairs, with_conventions
+from bridgecli.core.event_adjusted import parse_adjusted
+from bridgecli.core.event_scoring import DEFAULT_SCORING, EventScoring, with_conventions
+from bridgecli.core.events import TableResult, score_pairs
 
 # A three-table Mitchell of two boards: N-S 1-3 stay, E-W 4-6 move.
 MITCHELL = [
@@ -75,5 +77,72 @@ def test_options_override_what_a_file_says() -> None:
 
 @pytest.mark.parametrize("kwargs", [{"mp_top": 0}, {"mp_top": True}, {"winners": "three"}])
 def test_bad_conventions(kwargs: dict) -> None:
+    with pytest.raises(ValueError):
+        EventScoring(**kwargs)
+
+
+# One board of five tables, none vulnerable: 4S= 420, 4S+1 450, 3NT= 400, 4S-1 -50, 4S= 420.
+FIVE = [TableResult("1", str(ns), str(ew), s) for ns, ew, s in
+        ((1, 6, 420), (2, 7, 450), (3, 8, 400), (4, 9, -50), (5, 10, 420))]
+
+
+@pytest.mark.parametrize(("rounding", "datum", "butler"), [
+    # top (450) and bottom (-50) left out: (420 + 420 + 400) / 3 = 413.33
+    ("10", 410, [0, 1, 0, -10, 0]),       # 10, 40, -10, -460, 10
+    ("1", 413, [0, 1, -1, -10, 0]),       # 7, 37, -13, -463, 7
+    ("none", 413.333333, [0, 1, -1, -10, 0]),  # 6.67, 36.67, -13.33, -463.33
+])
+def test_butler_datum_rounding(rounding: str, datum: float, butler: list[int]) -> None:
+    ev = score_pairs(FIVE, conventions=EventScoring(butler_round=rounding))
+    assert {r.datum for r in ev.results} == {datum}
+    assert [r.butler_ns for r in ev.results] == butler
+    assert {p.pair: p.butler for p in ev.standings if p.direction == "EW"} == {
+        str(ew): -b for ew, b in zip(range(6, 11), butler)}
+
+
+def test_butler_datum_of_every_score_rounded_to_1() -> None:
+    # no score left out: 1640 / 5 = 328; 92 -> 3, 122 -> 4, 72 -> 2, -378 -> -9
+    ev = score_pairs(FIVE, conventions=EventScoring(butler_trim_from=100, butler_round=1))
+    assert [(r.datum, r.butler_ns) for r in ev.results] == [(328, 3), (328, 4), (328, 2), (328, -9), (328, 3)]
+
+
+def test_acbl_matchpoints_one_a_score_beaten() -> None:
+    ev = score_pairs(MITCHELL, conventions=EventScoring(mp_scale="mp2"))
+    # MP2: 1 a score beaten, 1/2 a score equalled, top n-1 = 2 (half the MP1 numbers)
+    assert [(r.mp_ns, r.mp_ew, r.top) for r in ev.results] == [
+        (1, 1, 2), (2, 0, 2), (0, 2, 2), (0.5, 1.5, 2), (0.5, 1.5, 2), (2, 0, 2)]
+    by_pair = {p.pair: (p.mp, p.top, p.percentage) for p in ev.standings}
+    assert by_pair["2"] == (2.5, 4, 62.5)  # the percentage of MP1: 5 of 8
+    assert by_pair["6"] == (3.5, 4, 87.5)
+
+
+def test_acbl_matchpoints_with_neuberg() -> None:
+    # board 2 played twice of three: the two 100s tie (1/2 each of a top of 1); Neuberg on
+    # the 1 and 1/2 scale, (MP + 1/2) * N / n - 1/2 = (1/2 + 1/2) * 3/2 - 1/2 = 1 of a top of 2
+    ev = score_pairs(MITCHELL[:3] + MITCHELL[3:5], conventions=EventScoring(mp_scale="mp2"))
+    assert [(r.mp_ns, r.mp_ew, r.top) for r in ev.results][3:] == [(1, 1, 2), (1, 1, 2)]
+
+
+def test_acbl_matchpoints_of_an_average_plus() -> None:
+    # 420 and 450 compared alone (top 1 of 2 results), factored to 3: 450 beats one,
+    # (1 + 1/2) * 3/2 - 1/2 = 1.75; 420 (0 + 1/2) * 3/2 - 1/2 = 0.25; A+/A- gets 60% and 40% of 2
+    rs = [TableResult("1", "1", "4", 420), TableResult("1", "2", "5", 450),
+          TableResult("1", "3", "6", 0, adjusted=parse_adjusted("A+/A-"))]
+    ev = score_pairs(rs, conventions=EventScoring(mp_scale="mp2"))
+    assert [(r.mp_ns, r.mp_ew) for r in ev.results] == [(0.25, 1.75), (1.75, 0.25), (1.2, 0.8)]
+
+
+def test_the_scales_and_roundings_read_from_a_tag_and_as_numbers() -> None:
+    assert EventScoring.from_pbn("MP;MP2") == EventScoring(mp_scale="mp2")
+    assert EventScoring.from_pbn("MatchPoints;MP2") == EventScoring(mp_scale="mp2")
+    assert EventScoring.from_pbn("MatchPoints;MP1") is None
+    assert EventScoring(butler_round=10) == DEFAULT_SCORING
+    assert EventScoring(butler_round=1).butler_round_to == 1
+    assert EventScoring(butler_round="none").butler_round_to is None
+
+
+@pytest.mark.parametrize("kwargs", [{"butler_round": 5}, {"butler_round": True}, {"butler_round": "0"},
+                                    {"mp_scale": "mp3"}, {"mp_scale": 2}])
+def test_bad_roundings_and_scales(kwargs: dict) -> None:
     with pytest.raises(ValueError):
         EventScoring(**kwargs)

@@ -4,7 +4,9 @@ Expected values worked by hand (Law 78A, MP1; Neuberg)."""
 
 from __future__ import annotations
 
-from bridgecli.core.events import EventScoring, PairsStream, ResultStore, TableResult, score_pairs, section_plan
+from bridgecli.core.event_scoring import EventScoring
+from bridgecli.core.event_store import PairsStream, ResultStore
+from bridgecli.core.events import TableResult, score_pairs, section_plan
 from bridgecli.formats import boards
 from bridgecli.formats.traveller import loads_csv, results_from_boards
 from bridgecli.results._spill import SpilledResults

@@ -9,21 +9,11 @@ from hypothesis import strategies as st
 from bridgecli.core.cards import Seat
 from bridgecli.core.contract import Contract
 from bridgecli.core.errors import ParseError, RuleError
-from bridgecli.core.events import (
-    Adjusted,
-    Assigned,
-    EventScoring,
-    PairsStream,
-    ResultStore,
-    TableResult,
-    is_team_event,
-    matchpoints,
-    neuberg,
-    parse_adjusted,
-    parse_assigned,
-    score_pairs,
-    team_match,
-)
+from bridgecli.core.event_adjusted import Adjusted, Assigned, parse_adjusted, parse_assigned
+from bridgecli.core.event_scoring import EventScoring
+from bridgecli.core.event_store import PairsStream, ResultStore
+from bridgecli.core.event_teams import is_team_event, team_match
+from bridgecli.core.events import TableResult, matchpoints, neuberg, score_pairs
 
 
 def test_matchpoints_mp1() -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgecli.core.imps import butler_datum, butler_imps, cross_imps, imps, round_to_10, victory_points
+from bridgecli.core.imps import butler_datum, butler_imps, cross_imps, imps, imps_of, round_to_10, victory_points
 from bridgecli.core.scoring import imps as imps_from_scoring
 
 # (lowest difference, highest difference, IMPs) typed in from the Law 78B table
@@ -102,3 +102,24 @@ def test_victory_points_equal_magic_contest() -> None:
     assert len(rows) == 30
     for home, away, vp_home, vp_away in rows:
         assert victory_points(int(home) - int(away), 8) == (float(vp_home), float(vp_away))
+
+
+def test_butler_datum_rounded_as_asked() -> None:
+    # 100 + 110 + 110 + 110 = 430, / 4 = 107.5: to 10 -> 110, to 1 -> 108 (halves away
+    # from zero), not rounded -> 107.5
+    scores = [100, 110, 110, 110]
+    assert [butler_datum(scores, round_to=r) for r in (10, 1, None)] == [110, 108, 107.5]
+    assert [butler_datum([-s for s in scores], round_to=r) for r in (10, 1, None)] == [-110, -108, -107.5]
+    assert butler_datum([420, 420, 400], round_to=None) == 413.333333
+    with pytest.raises(ValueError):
+        butler_datum(scores, round_to=0)
+
+
+def test_imps_of_a_difference_that_is_not_whole() -> None:
+    # the step whose range holds it, as 15 is 1 IMP: 0-10 none, over 10 to 40 one ...
+    assert [imps_of(x) for x in (6.67, 10.0, 13.33, 36.67, 40.5, -463.33, 620.0)] == [0, 0, 1, 1, 2, -10, 12]
+
+
+def test_butler_imps_against_a_datum_not_rounded() -> None:
+    # datum 1640 / 5 = 328 (all five kept): 92 -> 3, 122 -> 4, 72 -> 2, -378 -> -9
+    assert butler_imps([420, 450, 400, -50, 420], trim_from=100, round_to=None) == [3, 4, 2, -9, 3]

@@ -141,3 +141,32 @@ def test_find_takes_a_name_or_a_path(tmp_path) -> None:
         movements.find(str(f), 5)
     with pytest.raises(ParseError, match="did you mean 'mitchell'"):
         movements.find("mitchel")
+
+
+SHORTENED = [(name, n) for name in ("howell-3q", "howell-2t") for n in range(5, 11)]
+
+
+@pytest.mark.parametrize(("name", "n"), SHORTENED, ids=[f"{a}-{b}" for a, b in SHORTENED])
+def test_shortened_howells_from_5_tables_name_the_boards_played_unevenly(name: str, n: int) -> None:
+    """A 3/4 Howell plays ceil(3/4) of the 2n-1 rounds, a 2/3 Howell ceil(2/3); its sets are not
+    all played equally often, and the check's note names exactly those counted here otherwise
+    than the most common count (of two as common, the count of the lower set)."""
+    m = _get(name, n)
+    full = 2 * n - 1
+    assert m.rounds == -(-full * (3 if name.endswith("3q") else 2) // (4 if name.endswith("3q") else 3))
+    assert not m.complete and len(m.pairs) == 2 * n
+    report = movements.check(m)
+    assert report.ok
+    counted = Counter(s.set for s in _played(m))
+    plays = {k: counted[k] for k in sorted(counted)}
+    # the most common count (of two as common, the one of the lower set)
+    usual = max(plays.values(), key=lambda v: (list(plays.values()).count(v), -list(plays.values()).index(v)))
+    uneven = {k for k, v in plays.items() if v != usual}
+    notes = [f for f in report.findings if f.level == "note"]
+    if not uneven:
+        assert notes == []
+        return
+    (note,) = notes
+    assert f"not played {usual} times" in note.message
+    named = {int(part.split()[1]) for part in note.message.partition(": ")[2].split(", ")}
+    assert named == uneven

@@ -12,7 +12,8 @@ from bridgecli.core import Board, Contract, Deal, Seat, Vulnerability, parse_cal
 from bridgecli.core.board import AnnotatedCall, Section
 from bridgecli.core.notation import ENGLISH
 from bridgecli.render.html import LAYOUTS, page_count, paint_suits, render_html
-from bridgecli.render.sheet import dd_table, par_line, session_heading
+from bridgecli.render.sheet import par_line, session_heading
+from bridgecli.solver.tables import dd_table
 
 from ._dom import Node, parse
 

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 import bridgecli as bc
 from bridgecli.core.errors import BridgeError
-from bridgecli.core.events import ResultStore, TableResult
+from bridgecli.core.event_store import ResultStore
+from bridgecli.core.events import TableResult
 from bridgecli.core.notation import ENGLISH, POLISH
 from bridgecli.results.event import StreamedEvent, event_of
 from tests.cli._boards import SCORED_PBN_HEAD, TEAMS_CSV

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bridgecli.core.errors import ParseError, RuleError
-from bridgecli.core.events import EventScoring
+from bridgecli.core.event_scoring import EventScoring
 from bridgecli.results.session import MARKER, load_session, session_records, text_report, write_site
 
 from ..conftest import ROOT
@@ -297,3 +297,15 @@ def test_two_sections_play_the_movement_each(tmp_path):
     assert {p.pair for p in event.pairs.standings} == {f"{s}{n}" for s in "AB" for n in range(1, 7)}
     with pytest.raises(RuleError, match="pair 'A1' of board 1 is not in pairs:"):
         load_session(write(tmp_path, f"pairs:\n{names.replace('  A1:', '  X1:')}results: r.csv\n", "n.yaml"))
+
+
+def test_scoring_takes_the_datum_rounding_and_the_matchpoint_scale(tmp_path):
+    session = load_session(write(tmp_path, TWO_TABLES + "scoring: {butler-round: none, mp-scale: mp2}\n"))
+    assert session.scoring == EventScoring(butler_round="none", mp_scale="mp2")
+    assert load_session(write(tmp_path, TWO_TABLES + "scoring: {butler_round: 1}\n")).scoring.butler_round == "1"
+    # board 1: +420 and -50, both kept: (420 - 50) / 2 = 185, not rounded to 190; MP2 top 1
+    records = [r for r in session_records(session, session.event()) if r["record"] == "result"]
+    assert [(r["board"], r["datum"], r["mp_ns"], r["top"]) for r in records] == [
+        (1, 185, 1, 1), (1, 185, 0, 1), (2, 615, 0, 1), (2, 615, 1, 1)]
+    with pytest.raises(ParseError, match="butler_round is one of 10, 1, none, not 5"):
+        load_session(write(tmp_path, TWO_TABLES + "scoring: {butler-round: 5}\n"))

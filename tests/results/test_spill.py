@@ -1,5 +1,5 @@
 """``score --event``'s results in a temporary file (``results._spill.SpilledResults``) against
-the in-memory :class:`~bridgecli.core.events.ResultStore`: the same results, boards, first
+the in-memory :class:`~bridgecli.core.event_store.ResultStore`: the same results, boards, first
 error and scores, whatever the order of the input, whether the records went to the file or
 not, and whether the boards were merged from the file or held in memory after all."""
 
@@ -16,7 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgecli.core.errors import BridgeError, RuleError
-from bridgecli.core.events import PairsStream, ResultStore, TableResult
+from bridgecli.core.event_store import PairsStream, ResultStore
+from bridgecli.core.events import TableResult
 from bridgecli.core.notation import ENGLISH
 from bridgecli.results import _spill
 from bridgecli.results._spill import SpilledResults
