@@ -350,7 +350,7 @@ def _csv_lines(chunks: Iterable[str]) -> Iterator[str]:
 def loads_yaml(text: str, source: str | None = None, lang: Language = ENGLISH,
                rules: ScoringRules = DUPLICATE) -> list[TableResult]:
     """Results of a YAML traveller: a list of mappings, or ``results:`` holding one."""
-    from bridgecli.formats.yaml_format import ItemReader
+    from bridgecli.formats.yaml_events import ItemReader
 
     reader = ItemReader((text,), source, "results")
     try:
@@ -383,7 +383,7 @@ def yaml_traveller(chunks: Iterable[str], source: str | None = None, lang: Langu
     document, is the traveller's error) and the second value is empty. Else (boards, or
     YAML that goes wrong before it tells) None, and ``chunks`` again from the start.
     """
-    from bridgecli.formats.yaml_format import ItemReader
+    from bridgecli.formats.yaml_events import ItemReader
 
     reader = ItemReader(chunks, source, "results")
     try:
