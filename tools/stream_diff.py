@@ -189,8 +189,7 @@ def _traveller_whole(text: str) -> list[Any] | None:
         if "boards" in data and list(data).index("boards") < list(data).index("results"):
             return None
         data = data["results"]
-    elif not (isinstance(data, list) and data and isinstance(data[0], dict)
-              and any(traveller._ALIASES.get(traveller._norm(str(k))) in ("ns", "ew") for k in data[0])):
+    elif not (isinstance(data, list) and data and isinstance(data[0], dict) and traveller.names_a_pair(data[0])):
         return ["boards", text]
     if not all(isinstance(r, dict) for r in data):
         return [("error", "a YAML traveller is a list of results (mappings)", 1)]
