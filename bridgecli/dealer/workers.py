@@ -38,7 +38,7 @@ from collections.abc import Callable
 FORKED: dict[int, int] = {}
 
 #: Signals that stop a run (Ctrl-C, kill, a closed terminal).
-STOP_SIGNALS = {signal.SIGINT} | {getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)}
+STOP_SIGNALS = frozenset({signal.SIGINT} | {getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)})
 
 
 def enter(pid: int) -> None:
