@@ -600,10 +600,12 @@ def board_ns_score(board: Board, rules: ScoringRules = DUPLICATE) -> int | None:
     return ns_from(board, c, tricks, rules)
 
 
-#: :func:`ns_from`'s scores, by the identities of contract, vulnerability and scheme and the
-#: tricks: a file of boards has few distinct ones, and the reader gives the same Contract
-#: object for the same tags. Each entry keeps its contract, vulnerability and scheme alive,
-#: so that their ids are not reused while it stands. At most :data:`_NS_SCORES_MAX` entries.
+#: A cache of :func:`ns_from`'s scores, by the identities of contract, vulnerability and
+#: scheme and the tricks: a file of boards has few distinct ones, and the reader gives the
+#: same Contract object for the same tags. Keyed by id(), not by the values: hashing a
+#: Contract and a ScoringRules field by field costs more a board than the score it saves.
+#: Each entry keeps its contract, vulnerability and scheme alive, so that their ids are not
+#: reused while it stands. At most :data:`_NS_SCORES_MAX` entries (cleared when full).
 _NS_SCORES: dict[tuple[int, int, int | None, int], tuple[int, Contract, Vulnerability, ScoringRules]] = {}
 _NS_SCORES_MAX = 4096
 
