@@ -421,11 +421,8 @@ PRIVATE_EXCEPTIONS: set[tuple[str, str]] = {
     ("bridgecli.formats.traveller", "bridgecli.core._replay_batch"),
     ("bridgecli.results.boards", "bridgecli.core._replay_batch"),
     # no lane named in the brief of issue #29's session: results/_tables.py (lane E) is a private
-    # module render/site.py (lane H) imports; render/sheet.py and formats/traveller.py (lane D) own
-    # the names render/text.py (lane E) and results/session.py (lane H) take
+    # module render/site.py (lane H) imports
     ("bridgecli.render.site", "bridgecli.results._tables"),
-    ("bridgecli.render.text", "bridgecli.render.sheet._side_text"),
-    ("bridgecli.results.session", "bridgecli.formats.traveller._table_cells"),
 }
 
 

@@ -51,7 +51,7 @@ if str(ROOT) not in sys.path:
 
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError
-from bridgecli.formats import json_format, lin, pbn, schema, traveller, yaml_format
+from bridgecli.formats import json_format, lin, pbn, schema, traveller, yaml_format, yaml_nodes
 
 CORPUS = ROOT.parent / "shared" / "corpus" / "realworld"
 
@@ -175,22 +175,21 @@ def _traveller_keys(chunks: Iterable[str]) -> list[Any]:
 
 
 def _traveller_whole(text: str) -> list[Any] | None:
-    """The results of the whole text loaded at once (as ``yaml_format.safe_load`` loads a
+    """The results of the whole text loaded at once (as ``yaml_nodes.safe_load`` loads a
     document), by the rule used before the traveller streamed; None where the whole text
     is no YAML, names "results" twice (the first now tells, the last did), or holds a
     "boards" key before "results" (now boards, as the start tells)."""
     if ("\n" + text).count("\nresults:") > 1:
         return None
     try:
-        data = yaml_format.safe_load(text.lstrip("\ufeff"))
+        data = yaml_nodes.safe_load(text.lstrip("\ufeff"))
     except BridgeError:
         return None
     if isinstance(data, dict) and isinstance(data.get("results"), list):
         if "boards" in data and list(data).index("boards") < list(data).index("results"):
             return None
         data = data["results"]
-    elif not (isinstance(data, list) and data and isinstance(data[0], dict)
-              and any(traveller._ALIASES.get(traveller._norm(str(k))) in ("ns", "ew") for k in data[0])):
+    elif not (isinstance(data, list) and data and isinstance(data[0], dict) and traveller.names_a_pair(data[0])):
         return ["boards", text]
     if not all(isinstance(r, dict) for r in data):
         return [("error", "a YAML traveller is a list of results (mappings)", 1)]
@@ -244,7 +243,7 @@ def seeds() -> dict[str, list[str]]:
 def _yaml_whole(text: str) -> list[Any] | None:
     """The boards of the whole text loaded at once (PyYAML), or None when that load
     gives an error (the streaming reader may then read the boards before it)."""
-    recs = keys(yaml_format._documents(text, None, 0))
+    recs = keys(yaml_format.documents(text, None, 0))
     return None if not recs or any(isinstance(r, tuple) for r in recs) else recs
 
 

@@ -7,11 +7,14 @@ seat its cards before the rest is dealt; card indices are those of
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 from bridgecli.core.errors import ParseError
 
-_SEATS = {"n": 0, "north": 0, "e": 1, "east": 1, "s": 2, "south": 2, "w": 3, "west": 3}
+#: Seat words of a predeal, a plan and a script (0 north .. 3 west).
+SEATS: MappingProxyType[str, int] = MappingProxyType(
+    {"n": 0, "north": 0, "e": 1, "east": 1, "s": 2, "south": 2, "w": 3, "west": 3})
 
 
 def parse_predeal(text: str, lang: Any = None) -> tuple[int, list[int]]:
@@ -67,7 +70,7 @@ def _parse_predeal_en(text: str) -> tuple[int, list[int]]:
     ranks = "23456789TJQKA"
     if ":" in t[:6]:
         seat_text, hand = t.split(":", 1)
-        seat = _SEATS.get(seat_text.strip().lower())
+        seat = SEATS.get(seat_text.strip().lower())
         if seat is None:
             raise ParseError(f"predeal {text!r}: unknown seat {seat_text!r}")
         suits = hand.strip().split(".")
@@ -82,7 +85,7 @@ def _parse_predeal_en(text: str) -> tuple[int, list[int]]:
         return seat, cards
     if "=" in t:
         seat_text, spec = t.split("=", 1)
-        seat = _SEATS.get(seat_text.strip().lower())
+        seat = SEATS.get(seat_text.strip().lower())
         if seat is None:
             raise ParseError(f"predeal {text!r}: unknown seat {seat_text!r}")
         cards = []

@@ -14,6 +14,7 @@ the keyword and its line.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from bridgecli.core.errors import ParseError
 
@@ -22,11 +23,11 @@ from .expr import MAX_NUMBER, SEAT_NAMES, Compiler, Node, Parser, Token, number_
 from .generate import Predeal
 
 #: dealer keywords deal does not run, with what to say about them.
-UNSUPPORTED: dict[str, str] = {
+UNSUPPORTED: MappingProxyType[str, str] = MappingProxyType({
     "print": "action", "printew": "action", "printcompact": "action", "printoneline": "action",
     "printes": "action", "evalcontract": "action", "printside": "action",
     "bias": "statement", "seed": "statement", "uppercase": "statement",
-}
+})
 
 #: Widest ``frequency`` table (one row a value between low and high).
 MAX_FREQUENCY_ROWS = 100_000
@@ -34,7 +35,7 @@ MAX_FREQUENCY_ROWS = 100_000
 #: count a row: a 33 KB script of wide tables reached 3 GB).
 MAX_FREQUENCY_TOTAL = 1_000_000
 
-_VULS = {"none": "None", "ns": "NS", "ew": "EW", "all": "All", "both": "All"}
+_VULS = MappingProxyType({"none": "None", "ns": "NS", "ew": "EW", "all": "All", "both": "All"})
 
 
 @dataclass

@@ -23,12 +23,14 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import IO, TYPE_CHECKING, Any
 
 from bridgecli.core.errors import BridgeError, ParseError
 
 from . import plain
 from .output import PBN_HEADER, Produced, coalesce, direct_ok, generator_tag, unchanged, write_batches, write_plain
+from .predeal import SEATS
 from .stats import DealStats, Tally
 
 if TYPE_CHECKING:
@@ -50,8 +52,8 @@ DEFAULT_MAX_TRIES = 10_000_000
 #: dealer's ``generate`` default.
 SCRIPT_GENERATE = 1_000_000
 
-_SEATS = {"n": 0, "north": 0, "e": 1, "east": 1, "s": 2, "south": 2, "w": 3, "west": 3}
-_VULS = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW", "all": "All", "both": "All"}
+_VULS = MappingProxyType({"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW", "all": "All",
+                          "both": "All"})
 
 Progress = Callable[[int, int, bool], None]
 """``progress(accepted, tried, final)``: called as batches come in, and once at the end."""
@@ -124,7 +126,7 @@ def seat_of(value: int | str | Seat) -> int:
     Raises ParseError for anything else.
     """
     if isinstance(value, str):
-        seat = _SEATS.get(value.strip().lower())
+        seat = SEATS.get(value.strip().lower())
         if seat is None:
             raise ParseError(f"unknown seat {value!r} (N, E, S, W)")
         return seat

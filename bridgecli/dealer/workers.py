@@ -34,11 +34,13 @@ import signal
 import sys
 from collections.abc import Callable
 
-#: Forked workers not yet reaped: process id -> its process file descriptor (-1: none).
+#: Forked workers not yet reaped: process id -> its process file descriptor (-1: none). State of
+#: the process, not a cache: the children are the process's own, and the exit and signal paths
+#: reap and stop them through it (bounded by the workers forked, at most the cores).
 FORKED: dict[int, int] = {}
 
 #: Signals that stop a run (Ctrl-C, kill, a closed terminal).
-STOP_SIGNALS = {signal.SIGINT} | {getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)}
+STOP_SIGNALS = frozenset({signal.SIGINT} | {getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)})
 
 
 def enter(pid: int) -> None:
@@ -187,6 +189,8 @@ class Early:
         """Device and inode of the standard output the workers inherited (None: none open)."""
 
 
+#: The workers :func:`start_early` started, until a run takes them or they are discarded
+#: (process state, as :data:`FORKED`).
 _early: Early | None = None
 
 FirstWorker = Callable[[int, list[int], list[int]], None]

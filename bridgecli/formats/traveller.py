@@ -35,6 +35,7 @@ import functools
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from bridgecli.core.board import Board
@@ -72,7 +73,7 @@ __all__ = [
 ]
 
 #: Canonical column -> accepted header spellings (normalised: lower case, no space, ``_`` or ``-``).
-COLUMNS: dict[str, tuple[str, ...]] = {
+COLUMNS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "board": ("board", "bd", "boardno", "boardnumber"),
     "ns": ("ns", "pairns", "nspair"),
     "ew": ("ew", "pairew", "ewpair"),
@@ -86,8 +87,8 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "round": ("round", "rnd"),
     "table": ("table", "tableno", "tbl"),
     "section": ("section", "sect", "sec"),
-}
-_ALIASES = {alias: name for name, aliases in COLUMNS.items() for alias in aliases}
+})
+_ALIASES = MappingProxyType({alias: name for name, aliases in COLUMNS.items() for alias in aliases})
 
 
 def _norm(header: str) -> str:
@@ -350,7 +351,7 @@ def _csv_lines(chunks: Iterable[str]) -> Iterator[str]:
 def loads_yaml(text: str, source: str | None = None, lang: Language = ENGLISH,
                rules: ScoringRules = DUPLICATE) -> list[TableResult]:
     """Results of a YAML traveller: a list of mappings, or ``results:`` holding one."""
-    from bridgecli.formats.yaml_format import ItemReader
+    from bridgecli.formats.yaml_events import ItemReader
 
     reader = ItemReader((text,), source, "results")
     try:
@@ -361,7 +362,7 @@ def loads_yaml(text: str, source: str | None = None, lang: Language = ENGLISH,
         reader.close()
 
 
-def _names_a_pair(row: object) -> bool:
+def names_a_pair(row: object) -> bool:
     """Whether ``row`` is a mapping with an ``ns`` or ``ew`` column (or an alias of one)."""
     return isinstance(row, Mapping) and any(_ALIASES.get(_norm(str(k))) in ("ns", "ew") for k in row)
 
@@ -383,7 +384,7 @@ def yaml_traveller(chunks: Iterable[str], source: str | None = None, lang: Langu
     document, is the traveller's error) and the second value is empty. Else (boards, or
     YAML that goes wrong before it tells) None, and ``chunks`` again from the start.
     """
-    from bridgecli.formats.yaml_format import ItemReader
+    from bridgecli.formats.yaml_events import ItemReader
 
     reader = ItemReader(chunks, source, "results")
     try:
@@ -391,7 +392,7 @@ def yaml_traveller(chunks: Iterable[str], source: str | None = None, lang: Langu
         rows = reader.items()
         if shape == "list":
             first = next(rows, None)
-            if first is None or not _names_a_pair(first[1]):
+            if first is None or not names_a_pair(first[1]):
                 shape = None
             else:
                 rows = itertools.chain((first,), rows)
@@ -599,10 +600,12 @@ def board_ns_score(board: Board, rules: ScoringRules = DUPLICATE) -> int | None:
     return ns_from(board, c, tricks, rules)
 
 
-#: :func:`ns_from`'s scores, by the identities of contract, vulnerability and scheme and the
-#: tricks: a file of boards has few distinct ones, and the reader gives the same Contract
-#: object for the same tags. Each entry keeps its contract, vulnerability and scheme alive,
-#: so that their ids are not reused while it stands. At most :data:`_NS_SCORES_MAX` entries.
+#: A cache of :func:`ns_from`'s scores, by the identities of contract, vulnerability and
+#: scheme and the tricks: a file of boards has few distinct ones, and the reader gives the
+#: same Contract object for the same tags. Keyed by id(), not by the values: hashing a
+#: Contract and a ScoringRules field by field costs more a board than the score it saves.
+#: Each entry keeps its contract, vulnerability and scheme alive, so that their ids are not
+#: reused while it stands. At most :data:`_NS_SCORES_MAX` entries (cleared when full).
 _NS_SCORES: dict[tuple[int, int, int | None, int], tuple[int, Contract, Vulnerability, ScoringRules]] = {}
 _NS_SCORES_MAX = 4096
 
@@ -631,12 +634,14 @@ def ns_from(board: Board, contract: Contract | None, tricks: int | None,
 
 
 #: ScoreTable column (PBN 5.9, as Ruter, Magic Contest and others write it) -> traveller column.
-_SCORE_TABLE_COLUMNS = {"pairid_ns": "ns", "pairid_ew": "ew", "contract": "contract", "declarer": "declarer",
+_SCORE_TABLE_COLUMNS = MappingProxyType({"pairid_ns": "ns", "pairid_ew": "ew", "contract": "contract", "declarer": "declarer",
                         "result": "result", "lead": "lead", "room": "room", "round": "round", "table": "table",
-                        "section": "section"}
+                        "section": "section"})
 
 
-def _table_cells(row: str) -> list[str]:
+def table_cells(row: str) -> list[str]:
+    """The cells of a PBN table row (``ScoreTable``, ``TotalScoreTable``): words, or quoted texts
+    without their quotes."""
     import re
 
     return [t[1:-1] if t.startswith('"') else t for t in re.findall(r'"[^"]*"|\S+', row)]
@@ -651,7 +656,7 @@ def _score_table_rows(board: Board, header: str, rows: Sequence[str],
     vul = board.effective_vulnerability
     out: list[tuple[int | None, dict[str, str]]] = []
     for row_text in rows:
-        cells = {name: ("" if v.strip() == "-" else v.strip()) for name, v in zip(names, _table_cells(row_text))}
+        cells = {name: ("" if v.strip() == "-" else v.strip()) for name, v in zip(names, table_cells(row_text))}
         cell = cells.get  # "" for a "-" cell
         row = {col: cells[name] for name, col in _SCORE_TABLE_COLUMNS.items() if cell(name)}
         if "ns" not in row and (cell("playerid_north") or cell("playerid_south")):

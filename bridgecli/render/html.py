@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Sequence
+from types import MappingProxyType
 
 from bridgecli.core.board import Board
 from bridgecli.core.cards import SUITS_DESC, Seat, Suit
@@ -30,21 +31,21 @@ from .svg import escape
 from .text import GRID_SEATS, auction_rows, card_text, rank_text, result_text, suit_text
 
 #: Boards a printed page can hold, and the grid (columns, rows) each uses.
-LAYOUTS: dict[int, tuple[int, int]] = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}
+LAYOUTS: MappingProxyType[int, tuple[int, int]] = MappingProxyType({1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)})
 
 #: CSS class of each suit's symbol (``.hearts`` and ``.diamonds`` print red).
-SUIT_CLASS: dict[Suit, str] = {
+SUIT_CLASS: MappingProxyType[Suit, str] = MappingProxyType({
     Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs",
-}
+})
 
 #: Printed sizes (pt) at each density: the cards of the hands, the double-dummy table and par,
 #: and the rest (heading, auction, result). Cards stay at 10 pt or more and the tables at 8 pt
 #: or more, so that a sheet on the table reads at arm's length.
-SIZES_PT: dict[int, tuple[float, float, float]] = {
+SIZES_PT: MappingProxyType[int, tuple[float, float, float]] = MappingProxyType({
     1: (15.0, 11.0, 13.0), 2: (13.0, 10.0, 11.0), 4: (12.5, 9.0, 10.5), 6: (10.0, 8.0, 9.0),
-}
+})
 
-_SYMBOL_SUIT = {s.symbol: s for s in Suit}
+_SYMBOL_SUIT = MappingProxyType({s.symbol: s for s in Suit})
 
 # A4 portrait less 10 mm margins: 190 x 277 mm; pages are kept 1 mm short of it.
 _PAGE_W_MM = 190

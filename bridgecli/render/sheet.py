@@ -54,7 +54,7 @@ class ParLine:
         return f"{lang.word('par')}: {body}"
 
 
-def _side_text(side: str, lang: Language) -> str:
+def side_text(side: str, lang: Language) -> str:
     """``NS``/``EW`` (or one seat, as BridgeComposer writes ``S 6N=``) in ``lang``."""
     side = side.upper()
     if side == "NS":
@@ -89,7 +89,7 @@ def par_of_tags(score_tag: str, par_tag: str, *, lang: Language = ENGLISH, ascii
     score = ""
     if score_tag not in _EMPTY:
         side, _, points = score_tag.partition(" ")
-        score = f"{_side_text(side, lang)} {points.strip()}" if points else score_tag
+        score = f"{side_text(side, lang)} {points.strip()}" if points else score_tag
     contracts: list[str] = []
     if par_tag not in _EMPTY:
         for part in par_tag.split(";"):
@@ -112,7 +112,7 @@ def par_of_tags(score_tag: str, par_tag: str, *, lang: Language = ENGLISH, ascii
             else:
                 item = lang.contract_str(contract, symbols=not ascii) + result
                 if side:
-                    item += f" {_side_text(side, lang)}"
+                    item += f" {side_text(side, lang)}"
             if item not in contracts:
                 contracts.append(item)
     return ParLine(score, tuple(contracts))

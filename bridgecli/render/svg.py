@@ -24,6 +24,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from html import escape as _html_escape
+from types import MappingProxyType
 
 from bridgecli.core.board import Board
 from bridgecli.core.cards import SUITS_DESC, Seat, Suit
@@ -34,9 +35,9 @@ from .sheet import DD_SEATS, DD_STRAINS, dd_cell, par_line
 from .text import rank_text, suit_text
 
 #: Fill colour of each suit's symbol.
-SUIT_FILL: dict[Suit, str] = {
+SUIT_FILL: MappingProxyType[Suit, str] = MappingProxyType({
     Suit.SPADES: "#000000", Suit.HEARTS: "#d00000", Suit.DIAMONDS: "#d00000", Suit.CLUBS: "#000000",
-}
+})
 
 WIDTH = 340
 """Width of the image in user units (px) when its content fits (the least width)."""
@@ -50,7 +51,7 @@ _MARGIN = 8
 _GAP = 10
 _RANKS_AT = 16  # the ranks start this far right of the suit symbol
 # first line's baseline of each hand block; the columns' left edges are computed
-_HAND_Y: dict[Seat, int] = {Seat.NORTH: 22, Seat.WEST: 118, Seat.EAST: 118, Seat.SOUTH: 212}
+_HAND_Y: MappingProxyType[Seat, int] = MappingProxyType({Seat.NORTH: 22, Seat.WEST: 118, Seat.EAST: 118, Seat.SOUTH: 212})
 _MID_X, _RIGHT_X = 130, 238  # the least left edges of the middle and right columns
 _ROSE_Y, _ROSE_SIZE = 120, 70
 # the makeable-contracts table below East and par below West (when the board records them)

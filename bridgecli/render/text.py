@@ -359,7 +359,7 @@ def brief_analysis(board: Board, *, lang: Language = ENGLISH, ascii: bool = Fals
     """What a ``--brief`` line adds for a solved board: par and the contracts each side
     makes, as the table of ``show`` lists them, ``Par: NS 300 (4♠X-2 EW); makes NS 4H 2D 3C, EW 2S``; empty when the board has
     neither a double-dummy table nor par."""
-    from bridgecli.render.sheet import _side_text, par_line
+    from bridgecli.render.sheet import par_line, side_text
     from bridgecli.solver.tables import dd_table
 
     parts = []
@@ -373,7 +373,7 @@ def brief_analysis(board: Board, *, lang: Language = ENGLISH, ascii: bool = Fals
             rows = [" ".join(lang.call_str(bid) for bid in reversed(table.makeable(seat))) or "-"
                     for seat in (a, b)]
             if rows[0] == rows[1]:
-                sides.append(f"{_side_text(a.letter + b.letter, lang)} {rows[0]}")
+                sides.append(f"{side_text(a.letter + b.letter, lang)} {rows[0]}")
             else:
                 sides.extend(f"{lang.seat_str(seat)} {row}" for seat, row in zip((a, b), rows))
         parts.append(f"{lang.word('makes')} {', '.join(sides)}")

@@ -552,7 +552,7 @@ def _total_score_pairs(boards: Iterable[Board]) -> dict[str, PairInfo]:
     """The pairs a ``TotalScoreTable`` names (``PairId``, ``Names`` joined by `` - ``,
     ``Club``, ``MemberID1``/``MemberID2``), as Magic Contest, Ruter and ``results --to pbn``
     write it; empty when no board has one."""
-    from bridgecli.formats.traveller import _table_cells
+    from bridgecli.formats.traveller import table_cells
 
     for board in boards:
         for section in board.sections:
@@ -563,7 +563,7 @@ def _total_score_pairs(boards: Iterable[Board]) -> dict[str, PairInfo]:
                 return {}
             out: dict[str, PairInfo] = {}
             for row in section.rows:
-                cells = {n: ("" if v.strip() == "-" else v.strip()) for n, v in zip(names, _table_cells(row))}
+                cells = {n: ("" if v.strip() == "-" else v.strip()) for n, v in zip(names, table_cells(row))}
                 number = cells.get("pairid", "")
                 if number:
                     out[number] = PairInfo(number, tuple(n.strip() for n in cells.get("names", "").split(" - ")

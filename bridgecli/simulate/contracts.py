@@ -6,6 +6,7 @@ Pure: parsing and scoring lookups, no solver, no I/O.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from bridgecli.core.cards import Seat, Strain
@@ -15,8 +16,8 @@ from bridgecli.core.errors import ParseError
 if TYPE_CHECKING:
     from bridgecli.core.notation import Language
 
-_SEATS = {"N": Seat.NORTH, "E": Seat.EAST, "S": Seat.SOUTH, "W": Seat.WEST,
-          "NORTH": Seat.NORTH, "EAST": Seat.EAST, "SOUTH": Seat.SOUTH, "WEST": Seat.WEST}
+_SEATS = MappingProxyType({"N": Seat.NORTH, "E": Seat.EAST, "S": Seat.SOUTH, "W": Seat.WEST,
+                          "NORTH": Seat.NORTH, "EAST": Seat.EAST, "SOUTH": Seat.SOUTH, "WEST": Seat.WEST})
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ whenever it runs.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass, field
 from typing import Any
@@ -89,22 +90,16 @@ class GivenDeals:
     """Deals read for this chunk (those that did not meet the conditions too)."""
 
 
-_BUILT: dict[Spec, Any] = {}
-
-
+@functools.lru_cache(maxsize=1)
 def dealer_of(spec: Spec) -> tuple[Any, Any, int]:
     """``(dealer, accept, sub-batch)`` of ``spec``, built once a process: the Dealer, its batch
     filter (None without conditions; ``accept(owner, {})`` gives a mask of the deals that meet
-    them) and the deals tried at a time."""
-    built = _BUILT.get(spec)
-    if built is None:
-        from bridgecli.dealer.run import build, compile_spec
+    them) and the deals tried at a time. The last spec's are kept (a cache of one: a worker
+    deals chunk after chunk of the same spec)."""
+    from bridgecli.dealer.run import build, compile_spec
 
-        dealer, accept = build(spec)
-        built = (dealer, accept, 64 if compile_spec(spec).costly else SUB_BATCH)
-        _BUILT.clear()
-        _BUILT[spec] = built
-    return built
+    dealer, accept = build(spec)
+    return dealer, accept, 64 if compile_spec(spec).costly else SUB_BATCH
 
 
 def deal_chunk(spec: Spec, index: int, size: int) -> tuple[U8, int, bool]:

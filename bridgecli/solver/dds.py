@@ -22,7 +22,7 @@ import os
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 from typing import Any
 
 from bridgecli.core.cards import DECK, SEATS, Card, Rank, Seat, Strain, Suit
@@ -79,15 +79,17 @@ def install_hint() -> str:
             return INSTALL_HINT
     return f"solve needs the DDS solver: pip install '{ENDPLAY_REQUIREMENT}'"
 
+#: The DDS binding, loaded on first use and then kept (a cache of one module).
 _DDS: ModuleType | None = None
 #: The thread of the DDS call under way, if any (see :func:`_call`).
 _running: threading.Thread | None = None
 
 # DDS numbers suits spades 0 .. clubs 3 and holds a hand as rank bit masks (bit r for rank r)
-_DDS_SUIT = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
+_DDS_SUIT = MappingProxyType({Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3})
 _SUIT_OF_DDS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-_DDS_TRUMP = {strain: i for i, strain in enumerate(DDS_STRAINS)}
-_CARD_BITS: dict[Card, tuple[int, int]] = {c: (_DDS_SUIT[c.suit], 1 << int(c.rank)) for c in DECK}
+_DDS_TRUMP = MappingProxyType({strain: i for i, strain in enumerate(DDS_STRAINS)})
+_CARD_BITS: MappingProxyType[Card, tuple[int, int]] = MappingProxyType(
+    {c: (_DDS_SUIT[c.suit], 1 << int(c.rank)) for c in DECK})
 
 
 class SolverMissingError(BridgeError):

@@ -19,13 +19,15 @@ each strain. Pure Python: no solver import.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from bridgecli.core.cards import STRAINS, Seat, Side, Strain, Vulnerability
 from bridgecli.core.contract import Risk
 
 from .tables import DDTable
 
-_TRICK_VALUE = {Strain.CLUBS: 20, Strain.DIAMONDS: 20, Strain.HEARTS: 30, Strain.SPADES: 30, Strain.NOTRUMP: 30}
+_TRICK_VALUE = MappingProxyType(
+    {Strain.CLUBS: 20, Strain.DIAMONDS: 20, Strain.HEARTS: 30, Strain.SPADES: 30, Strain.NOTRUMP: 30})
 
 
 def contract_score(level: int, strain: Strain, risk: Risk, vulnerable: bool, tricks: int) -> int:

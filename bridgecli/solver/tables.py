@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from bridgecli.core.board import Board, Section
 from bridgecli.core.calls import Bid
@@ -37,9 +38,9 @@ OPTIMUM_RESULT_HEADER_1 = "Declarer;Denomination\\2R;Result\\1R"
 OPTIMUM_RESULT_HEADER_2 = "Declarer;Denomination\\2R;Result\\2R"
 
 _DIGITS = "0123456789abcd"
-_STRAIN_WORDS = {"NT": Strain.NOTRUMP, "N": Strain.NOTRUMP, "S": Strain.SPADES, "H": Strain.HEARTS,
-                 "D": Strain.DIAMONDS, "C": Strain.CLUBS}
-_SEAT_WORDS = {"N": Seat.NORTH, "E": Seat.EAST, "S": Seat.SOUTH, "W": Seat.WEST}
+_STRAIN_WORDS = MappingProxyType({"NT": Strain.NOTRUMP, "N": Strain.NOTRUMP, "S": Strain.SPADES, "H": Strain.HEARTS,
+                                  "D": Strain.DIAMONDS, "C": Strain.CLUBS})
+_SEAT_WORDS = MappingProxyType({"N": Seat.NORTH, "E": Seat.EAST, "S": Seat.SOUTH, "W": Seat.WEST})
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,8 @@ Nullo (``nullo``), Szlem (``szlem``) and two-handed bridge (``two-handed``).
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from bridgecli.core.errors import ParseError
 
 from .base import TRADITIONAL, Table, Variant, required_tricks, result_of, traditional_breakdown
@@ -34,9 +36,10 @@ __all__ = [
 ]
 
 #: The variants by name.
-VARIANTS: dict[str, Variant] = {v.name: v for v in (BOOBY, CHINESE, NULLO, SZLEM, TWO_HANDED)}
+VARIANTS: MappingProxyType[str, Variant] = MappingProxyType({v.name: v for v in (BOOBY, CHINESE, NULLO, SZLEM, TWO_HANDED)})
 
-_ALIASES = {"chinese-bridge": "chinese", "two-handed-bridge": "two-handed", "twohanded": "two-handed", "two_handed": "two-handed"}
+_ALIASES = MappingProxyType({"chinese-bridge": "chinese", "two-handed-bridge": "two-handed", "twohanded": "two-handed",
+                             "two_handed": "two-handed"})
 
 
 def find_variant(name: str) -> Variant:

@@ -25,6 +25,7 @@ import random
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from bridgecli.core.auction import AuctionRules
 from bridgecli.core.board import Board
@@ -44,8 +45,8 @@ PLAYERS = (Seat.NORTH, Seat.SOUTH)
 DECK32: tuple[Card, ...] = tuple(Card(s, r) for s in Suit for r in Rank if r >= Rank.SEVEN)
 
 #: Points of each trick over five (nullo: of each trick under five), by strain.
-TRICK_VALUE: Mapping[Strain, int] = {Strain.NOTRUMP: 10, Strain.SPADES: 8, Strain.HEARTS: 8, Strain.DIAMONDS: 6,
-                                     Strain.CLUBS: 6, Strain.NULLO: 10}
+TRICK_VALUE: Mapping[Strain, int] = MappingProxyType({Strain.NOTRUMP: 10, Strain.SPADES: 8, Strain.HEARTS: 8,
+                                                      Strain.DIAMONDS: 6, Strain.CLUBS: 6, Strain.NULLO: 10})
 
 #: Tricks of a deal, the tricks declarer must take before any point, and the lowest bid.
 TRICKS, BOOK, LOWEST_BID = 10, 5, 6
@@ -58,7 +59,7 @@ RAISE_LIMIT = 5
 PHASES = (Phase(6, (0, 1, 0, 1)), Phase(1, (0, 1)), Phase(3, (0, 1)))
 
 #: Honours of a suit contract by the length of the trump sequence.
-SEQUENCE_BONUS = {4: 15, 5: 30, 6: 45, 7: 60, 8: 75}
+SEQUENCE_BONUS = MappingProxyType({4: 15, 5: 30, 6: 45, 7: 60, 8: 75})
 
 #: Premium for a made contract doubled, by vulnerability (twice that redoubled).
 DOUBLED_BONUS = (25, 40)

@@ -32,7 +32,7 @@ def test_known_positions(text: str, expected: int) -> None:
 
 
 def test_only_the_deals_that_matter_are_solved(monkeypatch: pytest.MonkeyPatch) -> None:
-    from bridgecli.dealer import expr
+    from bridgecli.dealer.expr import compiler as expr
 
     solved: list[int] = []
     real = expr.dd_tables

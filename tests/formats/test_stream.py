@@ -226,10 +226,10 @@ def test_yaml_aliases_across_runs_and_pieces_read_as_the_whole(monkeypatch: pyte
 
 
 def test_yaml_aliases_are_counted_a_board_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    from bridgecli.formats import yaml_format
+    from bridgecli.formats import yaml_events
 
     # every board aliasing the same tags adds more than the cap in all, never in one board
-    monkeypatch.setattr(yaml_format, "MAX_ALIAS_NODES", 40)
+    monkeypatch.setattr(yaml_events, "MAX_ALIAS_NODES", 40)
     text = _aliased(30)
     assert all(k[0] == "board" for k in (_key(r) for r in iter_file(_pieces(text, 100), "yaml", source="f")))
     bomb = text + "- board: 99\n  tags: {A: [*t, *t, *t, *t, *t, *t, *t, *t, *t, *t]}\n"

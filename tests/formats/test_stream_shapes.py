@@ -26,6 +26,7 @@ from bridgecli.core.events import TableResult
 from bridgecli.formats import json_format as J
 from bridgecli.formats import traveller
 from bridgecli.formats import yaml_format as Y
+from bridgecli.formats import yaml_nodes as N
 from bridgecli.formats.stream import iter_file
 from tests.conftest import SAMPLES, bridgecli_cmd, subprocess_env
 
@@ -65,11 +66,11 @@ def _yaml_whole(text: str, source: str = "f") -> Iterator[Board | BridgeError]:
     if not text.strip():
         yield ParseError("empty input: no boards", source=source, line=1)
         return
-    checked = Y._check_events(text, source, 0)
+    checked = N.check_events(text, source, 0)
     if isinstance(checked, ParseError):
         yield checked
         return
-    loader = Y._loader_class()(text)
+    loader = N.loader_class()(text)
     try:
         while True:
             try:
@@ -77,14 +78,14 @@ def _yaml_whole(text: str, source: str = "f") -> Iterator[Board | BridgeError]:
                     return
                 root = loader.get_node()
             except (yaml.YAMLError, ValueError, RecursionError) as e:
-                yield Y._yaml_error(e, source, 0, 1)
+                yield N.yaml_error(e, source, 0, 1)
                 return
-            bomb = Y._alias_bomb(root, source, 0) if checked else None
+            bomb = N.alias_bomb(root, source, 0) if checked else None
             if bomb is not None:
                 yield bomb
                 return
-            for node in Y._board_nodes(root, source, 0):
-                yield node if isinstance(node, BridgeError) else Y._item(loader, node, source, 0)
+            for node in N.board_nodes(root, source, 0):
+                yield node if isinstance(node, BridgeError) else N.board_from_node(loader, node, source, 0)
     finally:
         loader.dispose()
 
@@ -106,7 +107,7 @@ def _doc_level(rec: object) -> bool:
     """Whether a record is an error that ends the reading of a whole document."""
     if not (isinstance(rec, tuple) and rec[0] == "error"):
         return False
-    return rec[1] == "_SyntaxError" or any(
+    return rec[1] == "YamlSyntaxError" or any(
         s in str(rec[2]) for s in ("nested more than", "aliases expand", "an alias refers", "cannot read this text"))
 
 
@@ -219,7 +220,7 @@ def test_yaml_nesting_too_deep_in_a_flow_list() -> None:
 
 def test_yaml_lone_surrogate_is_refused_as_in_the_whole() -> None:
     text = "[{board: 1}, {board: 2, tags: {X: '\ud800'}}]\n"
-    whole = [_key(r) for r in Y._documents(text, "f", 0)]
+    whole = [_key(r) for r in Y.documents(text, "f", 0)]
     assert [_key(r) for r in Y.iter_records(text, "f")] == whole
     assert "surrogates not allowed" in str(whole[0][2])  # type: ignore[index]
 
