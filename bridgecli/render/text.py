@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from bridgecli.core import fastpaths
 from bridgecli.core.board import AnnotatedCall, Board
 from bridgecli.core.calls import Bid, Pass
 from bridgecli.core.cards import SUITS_DESC, Card, Hand, Rank, Seat, Suit, Vulnerability
@@ -412,6 +413,8 @@ def render_brief(board: Board, *, lang: Language = ENGLISH, ascii: bool = False,
     (the columns as wide as the language's widest seat, vulnerability and result, so that
     they line up in every language: :func:`brief_widths`).
     """
+    if not fastpaths.ON:  # (the memo below is a fast lane; this is the path it stands in for)
+        return _render_brief_general(board, lang=lang, ascii=ascii, red=red)
     memo = _brief_memo(lang, ascii)
     number = board.number
     dealer = board.effective_dealer
