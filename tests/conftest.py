@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+
+from bridgecli.core import fastpaths
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_deals"
@@ -26,6 +29,20 @@ def runner() -> CliRunner:
 def samples() -> Path:
     """The sample_deals folder."""
     return SAMPLES
+
+
+@pytest.fixture(scope="module")
+def fast_lanes_on() -> Iterator[None]:
+    """The fast lanes on, whatever ``BRIDGECLI_FAST_PATHS`` says, for a module that holds a
+    lane to its general path or checks that the lane is taken (``pytestmark =
+    pytest.mark.usefixtures("fast_lanes_on")``): the suite's pass with the lanes off would
+    otherwise compare the general path with itself, or find the lane not taken."""
+    before = fastpaths.ON
+    fastpaths.set_on(True)
+    try:
+        yield
+    finally:
+        fastpaths.set_on(before)
 
 
 def bridgecli_cmd() -> list[str]:

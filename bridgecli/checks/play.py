@@ -16,6 +16,7 @@ from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any
 
+from bridgecli.core import fastpaths
 from bridgecli.core.board import Board
 from bridgecli.core.cards import Card, Vulnerability, dealer_of_board
 from bridgecli.core.contract import Contract
@@ -121,7 +122,7 @@ def json_line(check: PlayCheck, *, with_tricks: bool = False) -> str:
     (``null`` when there is no object), the common case written directly."""
     rep, board = check.replay, check.board
     if (check.kind == "played" and not with_tricks and rep is not None and board is not None
-            and rep.error is None and rep.mismatch is None):
+            and rep.error is None and rep.mismatch is None and fastpaths.ON):
         # the common case written directly: the same text as json.dumps of as_dict(); the
         # part after the board number is remembered per contract, tricks and vulnerability
         contract = rep.contract
@@ -263,7 +264,7 @@ def check_board(board: Board, cards: Sequence[Card] | None = None) -> PlayCheck:
         (``passed-out``, ``end-position``, ``no-card``, ``no-play``, ``no-deal``); a board
         that cannot be replayed gives kind ``error``, with the error (this never raises).
     """
-    if cards is None and type(board) is not Board:
+    if cards is None and type(board) is not Board and fastpaths.ON:
         fast = _replay_read(board)
         if fast is not None:
             return PlayCheck(board, "played", fast)

@@ -10,7 +10,7 @@ import contextlib
 import importlib
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any
 
@@ -38,7 +38,7 @@ class ExitCode(IntEnum):
 
 
 #: name -> (module under bridgecli.cli, attribute, one-line help: here so that --help imports no command).
-COMMANDS: dict[str, tuple[str, str, str]] = {
+COMMANDS: Mapping[str, tuple[str, str, str]] = {
     "convert": ("convert", "convert", "Convert boards between PBN, YAML, JSON and LIN."),
     "show": ("show", "show", "Draw hand diagrams, auctions and results."),
     "deal": ("deal", "deal", "Deal boards, at random or to constraints."),

@@ -132,7 +132,7 @@ def raise_cause(exc: BaseException) -> None:
     """Raise the :class:`Interrupted` among ``exc``'s causes and contexts, if one is: a signal
     that came inside code which wrapped it in another error (Python 3.11 wraps one raised in
     ``__set_name__`` in a RuntimeError) still ends the run as an interrupt."""
-    seen: set[int] = set()
+    seen: set[int] = set()  # by id: an exception class may define __eq__ and leave itself unhashable
     at: BaseException | None = exc
     while at is not None and id(at) not in seen:
         if isinstance(at, Interrupted):

@@ -32,7 +32,7 @@ from bridgecli.cli.common import (
 from bridgecli.core.errors import ParseError
 from bridgecli.core.rubber import ROUNDINGS
 
-CHICAGO_RULE_CHOICES = ["carry", "each", "a", "b"]
+CHICAGO_RULE_CHOICES = ("carry", "each", "a", "b")
 """What ``--chicago-rule`` accepts."""
 
 

@@ -76,7 +76,7 @@ def short_repr(value: object, limit: int = ECHO_LIMIT) -> str:
     out: list[str] = []
     size = 0
     budget = 10 * limit + 1
-    active: set[int] = set()
+    active: set[int] = set()  # ids of the containers being written (a list or dict cannot be a key)
 
     class Full(Exception):
         pass

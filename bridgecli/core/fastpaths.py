@@ -52,5 +52,19 @@ def off() -> Iterator[None]:
 
 
 #: (lane, where it lives, the general path it stands in for), one row a fast lane;
-#: tests/test_fastpaths.py checks that each place exists and asks the switch
-LANES: tuple[tuple[str, str, str], ...] = ()
+#: tests/test_fastpaths.py checks that each place exists and asks the switch. A place is
+#: the dotted name of the function (or method) that asks :data:`ON`; the general path is
+#: the dotted name of the function the lane's callers reach instead when it is off (or,
+#: where there is none, a few words).
+LANES: tuple[tuple[str, str, str], ...] = (
+    ("show --brief: a line from the words, calls and results met so far",
+     "bridgecli.render.text.render_brief", "bridgecli.render.text._render_brief_general"),
+    ("tables in the simple style written without tabulate",
+     "bridgecli.results._tables.table", "tabulate.tabulate"),
+    ("score --event: a simple table measured in one pass and written in another",
+     "bridgecli.results._tables.streamed_table", "bridgecli.results._tables.table"),
+    ("play: a board read from PBN replayed from small ints, nothing built",
+     "bridgecli.checks.play.check_board", "bridgecli.core.play.replay_board"),
+    ("play --json: the line of a legal replay put together by hand",
+     "bridgecli.checks.play.json_line", "bridgecli.checks.play.PlayCheck.as_dict"),
+)

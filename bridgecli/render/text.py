@@ -20,8 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from bridgecli.core import fastpaths
 from bridgecli.core.board import AnnotatedCall, Board
-from bridgecli.core.calls import Bid, Pass
+from bridgecli.core.calls import Bid, Call, Pass
 from bridgecli.core.cards import SUITS_DESC, Card, Hand, Rank, Seat, Suit, Vulnerability
 from bridgecli.core.contract import Contract
 from bridgecli.core.notation import ENGLISH, Language
@@ -59,22 +60,23 @@ def card_text(card: Card, *, lang: Language = ENGLISH, ascii: bool = False, tens
     return suit_text(card.suit, lang=lang, ascii=ascii) + rank_text(card.rank, lang=lang, tens=tens)
 
 
-# the text of the 38 shared calls (ALL_BIDS, PASS, DOUBLE, REDOUBLE) by identity, for a
-# language and ascii; the language is kept beside its table (an id is only unique while alive)
-_CALL_CELLS: dict[tuple[int, bool], tuple[Language, dict[int, str]]] = {}
+#: A cache: the text of each of the 38 calls (the bids, pass, double, redouble) for a
+#: language and ``ascii``, made on first use (at most 64 tables: a language made on the fly
+#: by ``merge_tables`` is not kept for ever).
+_CALL_CELLS: dict[tuple[Language, bool], dict[Call, str]] = {}
 
 
-def _call_cells(lang: Language, ascii: bool) -> dict[int, str]:
-    got = _CALL_CELLS.get((id(lang), ascii))
-    if got is not None and got[0] is lang:
-        return got[1]
+def _call_cells(lang: Language, ascii: bool) -> dict[Call, str]:
+    got = _CALL_CELLS.get((lang, ascii))
+    if got is not None:
+        return got
     from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE
 
-    table = {id(b): f"{b.level}{lang.strain_str(b.strain, symbols=not ascii)}" for b in ALL_BIDS}
-    table.update({id(c): lang.call_str(c) for c in (PASS, DOUBLE, REDOUBLE)})
+    table: dict[Call, str] = {b: f"{b.level}{lang.strain_str(b.strain, symbols=not ascii)}" for b in ALL_BIDS}
+    table.update({c: lang.call_str(c) for c in (PASS, DOUBLE, REDOUBLE)})
     if len(_CALL_CELLS) > 64:
         _CALL_CELLS.clear()
-    _CALL_CELLS[id(lang), ascii] = (lang, table)
+    _CALL_CELLS[lang, ascii] = table
     return table
 
 
@@ -84,7 +86,7 @@ def call_text(call: AnnotatedCall, *, lang: Language = ENGLISH, ascii: bool = Fa
     if call.irregular == "S":
         return "^S"
     c = call.call
-    known = _call_cells(lang, ascii).get(id(c))
+    known = _call_cells(lang, ascii).get(c)
     if known is not None:
         text = known
     elif isinstance(c, Bid):
@@ -178,7 +180,7 @@ def auction_rows(board: Board, *, lang: Language = ENGLISH, ascii: bool = False)
     table = _call_cells(lang, ascii)
     cells = []
     for c in calls:
-        t = table.get(id(c.call))
+        t = table.get(c.call)
         if t is None or c.alert or c.note is not None or c.irregular:
             t = call_text(c, lang=lang, ascii=ascii)
         cells.append(t)
@@ -414,6 +416,8 @@ def render_brief(board: Board, *, lang: Language = ENGLISH, ascii: bool = False,
     (the columns as wide as the language's widest seat, vulnerability and result, so that
     they line up in every language: :func:`brief_widths`).
     """
+    if not fastpaths.ON:  # (the memo below is a fast lane; this is the path it stands in for)
+        return _render_brief_general(board, lang=lang, ascii=ascii, red=red)
     memo = _brief_memo(lang, ascii)
     number = board.number
     dealer = board.effective_dealer
@@ -422,10 +426,7 @@ def render_brief(board: Board, *, lang: Language = ENGLISH, ascii: bool = False,
     if contract is None or (contract.declarer is None and not contract.is_passout):
         result = result_text(board, lang=lang, ascii=ascii).removeprefix(memo.lang.word("contract") + ": ") or "-"
     else:
-        got = memo.results.get((id(contract), tricks))
-        if got is None or got[0] is not contract:
-            got = memo.learn_result(board)
-        result = got[1]
+        result = memo.results.get((contract, tricks)) or memo.learn_result(board)
     auction = board.auction
     head = (f"{memo.board} {board.tags.get('Board') or '?' if number is None else str(number):>3}  "
             f"{memo.seats[4 if dealer is None else dealer]}  {memo.vuls[4 if vul is None else vul]}  ")
@@ -486,10 +487,11 @@ def brief_widths(lang: Language, ascii: bool = False) -> tuple[int, int, int]:
 
 class _BriefMemo:
     """What :func:`render_brief` writes again and again, for one language and ``ascii``:
-    its words, and the texts of the calls and results met so far, by identity (the PBN
-    reader shares one object for each plain call and contract). Each entry keeps its
-    object, so that the id stays its own; a table grown past :data:`_MEMO_SIZE`
-    starts again."""
+    its words, and two caches: the texts of the results met so far (by contract and
+    tricks), and of the calls, by identity (the readers share one object for each plain
+    call, and hashing a recorded call by value would cost more than the text saves). Each
+    call's entry keeps its object, so that the id stays its own; a table grown past
+    :data:`_MEMO_SIZE` starts again."""
 
     __slots__ = ("all_pass", "ascii", "board", "cells", "lang", "results", "seats", "vuls", "width")
 
@@ -503,7 +505,7 @@ class _BriefMemo:
             "-".ljust(vul_w),)
         self.all_pass = lang.word("all_pass")
         self.cells: dict[int, tuple[AnnotatedCall, str, int]] = {}
-        self.results: dict[tuple[int, int | None], tuple[object, str]] = {}
+        self.results: dict[tuple[Contract, int | None], str] = {}
 
     def learn_call(self, a: AnnotatedCall) -> tuple[AnnotatedCall, str, int]:
         """The cell of call ``a``, its kind (a bid, a pass with no note, alert or mark, other), remembered."""
@@ -515,27 +517,28 @@ class _BriefMemo:
         self.cells[id(a)] = got
         return got
 
-    def learn_result(self, board: Board) -> tuple[object, str]:
-        """The contract and result part of a brief line for ``board``'s contract and result, remembered."""
-        text = result_text(board, lang=self.lang, ascii=self.ascii)
-        got = (board.contract, text.removeprefix(self.lang.word("contract") + ": ") or "-")
+    def learn_result(self, board: Board) -> str:
+        """The contract and result part of a brief line for ``board``'s contract (with
+        declarer, or passed out) and result, remembered."""
+        assert board.contract is not None
+        text = result_text(board, lang=self.lang, ascii=self.ascii).removeprefix(self.lang.word("contract") + ": ")
         if len(self.results) > _MEMO_SIZE:
             self.results.clear()
-        self.results[id(board.contract), board.result] = got
-        return got
+        self.results[board.contract, board.result] = text = text or "-"
+        return text
 
 
 _MEMO_SIZE = 4096
-_BRIEF_MEMOS: dict[tuple[int, bool], _BriefMemo] = {}
+#: A cache: the memo of each language and ``ascii`` (at most 64, as :data:`_CALL_CELLS`).
+_BRIEF_MEMOS: dict[tuple[Language, bool], _BriefMemo] = {}
 
 
 def _brief_memo(lang: Language, ascii: bool) -> _BriefMemo:
-    got = _BRIEF_MEMOS.get((id(lang), ascii))
-    if got is not None and got.lang is lang:
-        return got
-    if len(_BRIEF_MEMOS) > 64:
-        _BRIEF_MEMOS.clear()
-    got = _BRIEF_MEMOS[id(lang), ascii] = _BriefMemo(lang, ascii)
+    got = _BRIEF_MEMOS.get((lang, ascii))
+    if got is None:
+        if len(_BRIEF_MEMOS) > 64:
+            _BRIEF_MEMOS.clear()
+        got = _BRIEF_MEMOS[lang, ascii] = _BriefMemo(lang, ascii)
     return got
 
 

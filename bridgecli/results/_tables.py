@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
+from bridgecli.core import fastpaths
+
 MIN_PADDING = 2
 """Spaces tabulate adds to a heading's width (its ``MIN_PADDING``)."""
 
@@ -30,9 +32,10 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], style: str, rig
     (numbers) align right, and no cell is re-parsed as a number.
 
     The ``simple`` style of rows of ASCII one-line cells is written here, the same text
-    tabulate writes, at a tenth of its cost; anything else goes to tabulate.
+    tabulate writes, at a tenth of its cost (a fast lane: :mod:`bridgecli.core.fastpaths`);
+    anything else goes to tabulate.
     """
-    if style == "simple" and rows:
+    if style == "simple" and rows and fastpaths.ON:
         text = _simple(rows, headers, right)
         if text is not None:
             return text
@@ -80,10 +83,11 @@ def streamed_table(rows: Callable[[], Iterable[Sequence[Any]]], headers: Sequenc
     (:func:`drop_empty`, :func:`table`), without holding the rows: ``rows()`` gives them
     anew on each call. The ``simple`` style is measured in a first pass over the rows and
     written in a second; anything else (another style, a cell :func:`table` sends to
-    tabulate, no row at all) takes the rows once, as a list, to :func:`table`.
+    tabulate, no row at all) takes the rows once, as a list, to :func:`table`; so does every
+    style while the fast lanes are off (:mod:`bridgecli.core.fastpaths`).
     """
     n = len(headers)
-    fits = style == "simple" and all(h.isascii() and h.isprintable() for h in headers)
+    fits = fastpaths.ON and style == "simple" and all(h.isascii() and h.isprintable() for h in headers)
     widths = [len(h) + MIN_PADDING for h in headers]
     empty = [i in optional for i in range(n)]  # an optional column with nothing in it so far
     count = 0

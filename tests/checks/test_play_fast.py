@@ -26,6 +26,8 @@ from bridgecli.formats.traveller import contract_and_tricks
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT.parent / "shared" / "corpus" / "realworld"
 
+pytestmark = pytest.mark.usefixtures("fast_lanes_on")  # (the lane against the full replay, in both passes)
+
 
 def _replay_key(rep: Any) -> object:
     if rep is None:

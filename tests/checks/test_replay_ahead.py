@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bridgecli.core import _replay_batch as batch
+from bridgecli.core import fastpaths
 from bridgecli.core.board import Board
 
 from ..conftest import bridgecli_cmd, subprocess_env
@@ -81,8 +82,9 @@ def test_a_failure_while_looking_ahead_comes_after_the_records_before_it(monkeyp
         return real(board, ints)  # type: ignore[arg-type]
 
     # the batch's look-ahead meets the bug first: board 10 is left to its own path, which
-    # meets it again in its place, after the nine boards before it
+    # meets it again in its place, after the nine boards before it (both fast lanes, so on)
     monkeypatch.setattr(checks_play, "_job_of", failing)
+    monkeypatch.setattr(fastpaths, "ON", True)
     done = 0
     with pytest.raises(RuntimeError):
         for _ in checks_play.check_play(records):

@@ -14,6 +14,9 @@ import warnings
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
+from bridgecli.core import fastpaths
 from bridgecli.core.board import Board
 from bridgecli.formats import pbn
 
@@ -30,6 +33,9 @@ def _tool() -> ModuleType:
 
 
 tool = _tool()
+
+# the fuzzer holds the lanes to the general paths: they are on in both passes of the suite
+pytestmark = pytest.mark.usefixtures("fast_lanes_on")
 
 GAME = '[Board "{n}"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
 
@@ -106,10 +112,27 @@ def test_the_general_mode_switches_every_lane_off_and_back_on() -> None:
     text = (ROOT / "sample_deals" / "valid" / "club_session.pbn").read_text(encoding="utf-8")
     again = pbn.dumps(pbn.loads(text))
     with tool.general():
+        assert not fastpaths.ON
         boards = pbn.loads(again)
         assert all(type(b) is Board for b in boards)
+    assert fastpaths.ON
     boards = pbn.loads(again)
     assert any(isinstance(b, pbn.LazyBoard) and getattr(b, "_game_text", None) for b in boards)
+
+
+def test_the_tool_patches_only_the_lanes_that_do_not_ask_the_switch(monkeypatch: pytest.MonkeyPatch) -> None:
+    # (temporary, with tool.UNWIRED) a lane whose module has a row in LANES asks the switch:
+    # the tool leaves it alone; a target that is gone (a module split) is skipped
+    monkeypatch.setattr(fastpaths, "LANES", ())
+    monkeypatch.setattr(tool, "UNWIRED", (("bridgecli.core.fastpaths", "ENV", lambda: "stand-in"),
+                                          ("bridgecli.formats.nowhere", "x", lambda: None),
+                                          ("bridgecli.core.fastpaths", "Nothing.x", lambda: None)))
+    assert tool.unwired() == [(fastpaths, "ENV", "stand-in")]
+    with tool.general():
+        assert not fastpaths.ON and fastpaths.ENV == "stand-in"
+    assert fastpaths.ON and fastpaths.ENV == "BRIDGECLI_FAST_PATHS"
+    monkeypatch.setattr(fastpaths, "LANES", (("a lane", "bridgecli.core.fastpaths.off", "the general path"),))
+    assert tool.unwired() == []
 
 
 def test_a_seeded_slice_of_the_replay_fuzzer() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Mapping
 from typing import IO, TYPE_CHECKING
 
 import click
@@ -140,7 +141,7 @@ def stdout_is_terminal() -> bool:
 
 
 #: The format each ``-o`` extension names; ``text`` is a command's text output.
-OUTPUT_EXTENSIONS = {
+OUTPUT_EXTENSIONS: Mapping[str, str] = {
     ".pbn": "pbn", ".yaml": "yaml", ".yml": "yaml", ".json": "json", ".jsonl": "json", ".ndjson": "json",
     ".lin": "lin", ".txt": "text", ".html": "html", ".htm": "html", ".svg": "svg",
 }
@@ -180,7 +181,7 @@ def output_format(output: str | None, chosen: str | None, writes: tuple[str, ...
 
 
 #: What a command waits for on stdin, for :func:`stdin_hint` (boards by default).
-STDIN_EXPECTS = {
+STDIN_EXPECTS: Mapping[str, str] = {
     "deal": "a dealer script",
     "score": "results, one a line (4S= --vul none)",
     "rubber": "results, one a line (2S= -d N), or boards",
