@@ -177,14 +177,14 @@ def _brief() -> object:
 
 
 def _table() -> object:
-    from bridgecli.results._tables import table
+    from bridgecli.results.tables import table
 
     return table([[1, "4S", "N", 10], [12, "3NT", "E", 8]], ["Board", "Contract", "By", "Tricks"], "simple",
                  right=(0, 3))
 
 
 def _streamed() -> object:
-    from bridgecli.results._tables import streamed_table
+    from bridgecli.results.tables import streamed_table
 
     rows = [[1, "4S", "", 620], [2, "3NT", "", -50]]
     return list(streamed_table(lambda: iter(rows), ["Board", "Contract", "Lead", "NS"], "simple", right=(0, 3),
@@ -207,8 +207,8 @@ def _play_json() -> object:
 #: place of a lane -> a small run that takes it (when on); other rows get the AST check above
 EXERCISES: dict[str, Callable[[], object]] = {
     "bridgecli.render.text.render_brief": _brief,
-    "bridgecli.results._tables.table": _table,
-    "bridgecli.results._tables.streamed_table": _streamed,
+    "bridgecli.results.tables.table": _table,
+    "bridgecli.results.tables.streamed_table": _streamed,
     "bridgecli.checks.play.check_board": _played,
     "bridgecli.checks.play.json_line": _play_json,
 }
@@ -255,8 +255,8 @@ def test_every_exercise_is_a_listed_lane() -> None:
 
 def test_the_check_tells_code_that_reads_the_switch_from_code_that_does_not() -> None:
     # (the check above, on places of every kind: a function, a class, a table a function uses)
-    for place, want in (("bridgecli.results._tables.streamed_table", True), ("bridgecli.results._tables.fmt_num", False),
-                        ("bridgecli.results._tables.MIN_PADDING", True), ("bridgecli.core.fastpaths.ENV", False),
+    for place, want in (("bridgecli.results.tables.streamed_table", True), ("bridgecli.results.tables.fmt_num", False),
+                        ("bridgecli.results.tables.MIN_PADDING", True), ("bridgecli.core.fastpaths.ENV", False),
                         ("bridgecli.checks.play.PlayCheck", False)):
         module, _, obj, name = _resolve(place)
         assert _asks(module, obj, name) is want, place

@@ -420,9 +420,6 @@ PRIVATE_EXCEPTIONS: set[tuple[str, str]] = {
     ("bridgecli.checks.play", "bridgecli.core._replay_batch"),
     ("bridgecli.formats.traveller", "bridgecli.core._replay_batch"),
     ("bridgecli.results.boards", "bridgecli.core._replay_batch"),
-    # no lane named in the brief of issue #29's session: results/_tables.py (lane E) is a private
-    # module render/site.py (lane H) imports
-    ("bridgecli.render.site", "bridgecli.results._tables"),
 }
 
 
@@ -505,6 +502,7 @@ SCORE_PATH = {
     "bridgecli.core.enums", "bridgecli.core.lexicon", "bridgecli.core.contract", "bridgecli.core.imps",
     "bridgecli.core.numbers", "bridgecli.core.scoring", "bridgecli.core.notation", "bridgecli.core.notation_errors",
     "bridgecli.formats.result_lines", "bridgecli.results", "bridgecli.results.line_scores",
+    "bridgecli.core.fastpaths",  # the switch the result line fast lane asks
 }
 
 

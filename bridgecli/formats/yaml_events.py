@@ -12,6 +12,7 @@ import contextlib
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from bridgecli.core import fastpaths
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError, ParseError
 
@@ -379,6 +380,8 @@ class ItemReader(EventReader):
         yaml = self.yaml
         try:
             try:
+                if not fastpaths.ON:
+                    raise NotPlain
                 return plain_data(node, set())
             except (NotPlain, DuplicateKey):  # (a key twice: the last one, as yaml's safe loader keeps it)
                 return self.loader.construct_object(node, deep=True)

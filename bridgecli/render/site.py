@@ -141,7 +141,7 @@ def _table(headers: Sequence[str], rows: Iterable[Sequence[str]], numeric: Itera
 
 
 def _num(x: float) -> str:
-    from bridgecli.results._tables import fmt_num
+    from bridgecli.results.tables import fmt_num
 
     return str(fmt_num(round(x, 2)))
 

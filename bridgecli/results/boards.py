@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
+from bridgecli.core import fastpaths
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError, RuleError
 from bridgecli.core.event_adjusted import parse_adjusted
@@ -140,6 +141,10 @@ def json_line(sb: ScoredBoard) -> str:
     """The ``score FILE --json`` line of ``sb``: :meth:`ScoredBoard.as_dict` as a line of
     JSON, as :func:`json.dumps` writes it; the part after the board number is worked out
     once for each contract, vulnerability, tricks and score (see :data:`_JSON_TAILS`)."""
+    if not fastpaths.ON:
+        import json
+
+        return json.dumps(sb.as_dict())
     c, tricks, ns = sb.contract, sb.tricks, sb.ns
     board = sb.board
     vul = None if board is None else board.effective_vulnerability
@@ -230,7 +235,7 @@ def board_table(rows: Iterable[ScoredBoard | Sequence[Any]], lang: Language | No
     :meth:`ScoredBoard.cells` of each: a caller that prints a long file a part at a time
     keeps the small cells, not the boards."""
     from bridgecli.core.notation import ENGLISH
-    from bridgecli.results._tables import table
+    from bridgecli.results.tables import table
 
     lang = lang or ENGLISH
     cells = [row.cells(lang) if isinstance(row, ScoredBoard) else row for row in rows
@@ -270,10 +275,10 @@ class BoardTable:
     def text(self) -> str:
         """The table of the rows added since the last :meth:`clear` (headings only when none),
         byte for byte what :func:`board_table` gives for the same boards."""
-        from bridgecli.results._tables import table
+        from bridgecli.results.tables import table
 
         headers = [self.lang.word(k) for k in HEADINGS]
-        if self.style == "simple" and self._numbers:
+        if self.style == "simple" and self._numbers and fastpaths.ON:
             text = self._simple(headers)
             if text is not None:
                 return text
@@ -286,9 +291,9 @@ class BoardTable:
         self._rows.clear()
 
     def _simple(self, headers: list[str]) -> str | None:
-        """The ``simple`` table, as :func:`bridgecli.results._tables.table` writes it, or None
+        """The ``simple`` table, as :func:`bridgecli.results.tables.table` writes it, or None
         when a cell or heading is not one line of ASCII text."""
-        from bridgecli.results._tables import MIN_PADDING, simple_frame
+        from bridgecli.results.tables import MIN_PADDING, simple_frame
 
         if not all(h.isascii() and h.isprintable() for h in headers):
             return None

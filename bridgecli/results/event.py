@@ -403,7 +403,7 @@ def _ns_shown(r: TableResult) -> Any:
 
 
 def _team_tables(match: TeamMatch, lang: Language, style: str) -> list[str]:
-    from bridgecli.results._tables import fmt_num, table
+    from bridgecli.results.tables import fmt_num, table
 
     w = lang.word
     rows = []
@@ -441,7 +441,7 @@ def _pairs_tables(results: Callable[[], Iterable[ResultScore]], standings: Calla
     """The lines of the traveller of ``results()`` (called twice: the table is measured, then
     written, a row at a time) and of the ranking tables of ``standings()`` (asked for once
     every result is read)."""
-    from bridgecli.results._tables import fmt_num, streamed_table, table
+    from bridgecli.results.tables import fmt_num, streamed_table, table
 
     w = lang.word
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from bridgecli.core import fastpaths
 from bridgecli.core.enums import Seat, Side, Vulnerability
 from bridgecli.core.errors import BridgeError, ParseError
 from bridgecli.core.scoring import find_rules
@@ -219,7 +220,7 @@ class LineScorer:
         tokens = split_words(strip_comment(line))
         if not tokens:
             return ""
-        fast = self.simple_options(tokens)
+        fast = self.simple_options(tokens) if fastpaths.ON else None
         if fast is not None:
             words, params = fast
             return result_line(words, params, self.lang, self.memo, checked=True)

@@ -156,7 +156,7 @@ def text_report(session: Session, event: Event, lang: Language | None = None, st
     and rankings of :meth:`Event.table`, then the pairs' players (when ``pairs:`` names
     them). Words in ``lang``, tables in a tabulate ``style``."""
     from bridgecli.core.notation import ENGLISH
-    from bridgecli.results._tables import table
+    from bridgecli.results.tables import table
 
     lang = lang or ENGLISH
     head = [" · ".join(x for x in (session.name, session.club, session.date) if x)]
