@@ -225,7 +225,7 @@ def simulate(ctx: click.Context, infile: str | None, count: int | None, contract
     try:
         chunks = None if deals is None else run.given_chunks(deals, question, n, source, bad)
         summary = run.simulate_question(question, n, vul, scoring.lower(), until_se, jobs, executor, on_chunk,
-                                        deals=chunks, worker_timeout=worker_timeout, source=source,
+                                        deals=chunks, worker_timeout=worker_timeout, source=source, bad=bad,
                                         on_wait=lambda text: click.echo(f"bridgecli: note: {text}", err=True))
     except run.SimulationInterrupted as exc:
         summary, interrupt = exc.summary, exc.__cause__ or exc  # the figures so far are written, then exit 130

@@ -37,6 +37,8 @@ WORDS: dict[str, dict[str, str]] = {
         "stopped: --max-tries reached ({tried} deals tried): too few deals meet the conditions":
             "koniec: osiągnięto --max-tries ({tried} rozdań sprawdzonych): za mało rozdań spełnia warunki",
         "stopped: end of the input ({tried} deals read)": "koniec: wejście się skończyło ({tried} rozdań przeczytanych)",
+        "stopped: a board that cannot be simulated ({tried} deals read before it)":
+            "koniec: rozdanie, którego nie da się symulować ({tried} rozdań przeczytanych przed nim)",
         "stopped: end of the input ({tried} deals read) before --until-se {bound}: the largest payoff standard "
         "error is {worst} (target missed)":
             "koniec: wejście się skończyło ({tried} rozdań przeczytanych) przed --until-se {bound}: największy błąd "
@@ -70,6 +72,8 @@ WORDS: dict[str, dict[str, str]] = {
         "stopped: --max-tries reached ({tried} deals tried): too few deals meet the conditions":
             "vége: --max-tries elérve ({tried} leosztás kipróbálva): túl kevés leosztás felel meg a feltételeknek",
         "stopped: end of the input ({tried} deals read)": "vége: a bemenet végére ért ({tried} leosztás beolvasva)",
+        "stopped: a board that cannot be simulated ({tried} deals read before it)":
+            "vége: egy leosztás nem szimulálható ({tried} leosztás beolvasva előtte)",
         "stopped: end of the input ({tried} deals read) before --until-se {bound}: the largest payoff standard "
         "error is {worst} (target missed)":
             "vége: a bemenet véget ért ({tried} leosztás beolvasva) --until-se {bound} előtt: a legnagyobb "
@@ -134,6 +138,8 @@ def stop_line(summary: dict[str, Any], lang: Language | None = None) -> str:
                   tried=tried)
     if reason == "interrupted":
         return localized(lang, "stopped: interrupted; the figures cover the {deals} deals done", deals=deals)
+    if reason == "bad-board":
+        return localized(lang, "stopped: a board that cannot be simulated ({tried} deals read before it)", tried=tried)
     if summary.get("until_se") is not None:
         worst = summary.get("max_se")
         text = ("stopped: end of the input ({tried} deals read) before --until-se {bound}: the largest payoff "

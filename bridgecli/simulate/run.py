@@ -149,10 +149,11 @@ def make_question(contracts: Sequence[str | SimContract] = (), lead: str | SimCo
 
 
 #: Why a run stopped (``stopped`` in the summary).
-STOP_REASONS = ("count", "until-se", "max-tries", "input", "interrupted")
+STOP_REASONS = ("count", "until-se", "max-tries", "input", "bad-board", "interrupted")
 """``count``: ``n`` deals done; ``until-se``: every payoff's standard error below ``until_se``;
 ``max-tries``: a chunk tried ``max_tries`` deals without filling up; ``input``: the given deals
-ran out; ``interrupted``: Ctrl-C (or another signal) stopped it."""
+ran out; ``bad-board``: a board of the given deals could not be simulated (no four full
+hands, another leader's hand: the figures cover the deals before it); ``interrupted``: Ctrl-C (or another signal) stopped it."""
 
 
 class SimulationInterrupted(KeyboardInterrupt):
@@ -170,7 +171,8 @@ def simulate_question(question: Question, n: int | None = 100, vul: str = "None"
                       until_se: float | None = None, jobs: int = 1, executor: str = "local",
                       on_chunk: Callable[[Aggregator, Any, dict[str, Any], int], None] | None = None,
                       deals: Iterable[GivenDeals] | None = None, on_wait: Callable[[str], None] | None = None,
-                      worker_timeout: float | None = None, source: str | None = None) -> dict[str, Any]:
+                      worker_timeout: float | None = None, source: str | None = None,
+                      bad: list[RuleError] | None = None) -> dict[str, Any]:
     """Run ``question`` on ``n`` deals (the cap with ``until_se``) and return the summary dict
     (:meth:`Aggregator.summary`, plus ``seed``, ``stopped``, and with ``until_se`` the
     ``until_se`` asked and ``max_se`` reached). ``on_chunk(aggregator, chunk, scores,
@@ -179,7 +181,9 @@ def simulate_question(question: Question, n: int | None = 100, vul: str = "None"
     ``deals`` (chunks from :func:`given_chunks`, ``n`` deals at most) are evaluated instead of
     dealing; ``source`` names where they come from (the summary's ``source``; ``seed`` is then
     None). ``on_wait(message)`` is told when a Dask executor waits for workers; ``worker_timeout``
-    bounds that wait (seconds; :data:`bridgecli.executors.WORKER_TIMEOUT`).
+    bounds that wait (seconds; :data:`bridgecli.executors.WORKER_TIMEOUT`). ``bad`` is the list
+    :func:`given_chunks` puts the error of a board it cannot use in: the run then stopped at
+    that board (``bad-board``), not at the end of the input.
 
     ``stopped`` is one of :data:`STOP_REASONS`. With ``max-tries`` (a chunk tried ``max_tries``
     deals without filling up) the figures cover the deals found. Figures that need a deal are
@@ -238,6 +242,8 @@ def simulate_question(question: Question, n: int | None = 100, vul: str = "None"
                     break
         if stopped == "input" and n is not None and agg.deals >= n:
             stopped = "count"  # -n took the first n deals given
+        elif stopped == "input" and bad:
+            stopped = "bad-board"  # the chunks ended before a board that cannot be used
     except KeyboardInterrupt as exc:
         _close(stream)  # the workers stop first
         raise SimulationInterrupted(summary("interrupted")) from exc

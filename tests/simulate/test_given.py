@@ -100,6 +100,9 @@ def test_a_board_without_four_hands_names_the_board(runner):
     assert r.exit_code == 1 and "board 2" in r.stderr
     out = json.loads(r.stdout)
     assert out["deals"] == 1 and out["tried"] == 1  # board 1 alone: board 3, after the bad one, is not read
+    assert out["stopped"] == "bad-board"  # not the end of the input: board 3 was never read
+    r = runner.invoke(cli, ["simulate", "-", "--contract", "4S:N"], input=text)
+    assert "stopped: a board that cannot be simulated (1 deals read before it)" in r.stdout
     table = dds.solve_tables([full[0]])[0]
     assert out["contracts"][0]["tricks_estimate"]["mean"] == table[SimContract.from_str("4S:N").declarer, Strain.SPADES]
 
