@@ -35,7 +35,7 @@ from bridgecli.formats.inputs import names_a_file
 
 if TYPE_CHECKING:
     from bridgecli.core.notation import Language
-    from bridgecli.formats.pbn import _Reader
+    from bridgecli.formats.pbn.games import Reader
 
 __all__ = ["AuctionChecks", "AuctionVerdict", "check_auction", "check_auctions", "check_board", "check_records",
            "parse_calls_text", "write_verdicts"]
@@ -958,7 +958,7 @@ def _auction_records(chunks: Iterable[str], source: str | None) -> Iterator[Boar
     return iter_stream(chunks, source)
 
 
-def _game_records(games: list[tuple[str, int]], source: str | None, reader: _Reader,
+def _game_records(games: list[tuple[str, int]], source: str | None, reader: Reader,
                   found: list[tuple[str, int, str]] | None = None) -> Iterator[Board | BridgeError]:
     """The records of plain games, each ``(text, first line)`` (a worker's batch), read by
     ``reader`` in turn; what is read leniently goes to ``found``, else is warned about at
@@ -967,7 +967,8 @@ def _game_records(games: list[tuple[str, int]], source: str | None, reader: _Rea
     The quick reader hands every game with a play record to the full reader, one game
     at a time; a run of such games is given to the full reader here as one text (its
     lines where they were), which reads it in about half the time."""
-    from bridgecli.formats.pbn import _batched, warn_lenient
+    from bridgecli.formats.pbn import warn_lenient
+    from bridgecli.formats.pbn.games import batched_games
 
     seen: list[tuple[str, int, str]] = [] if found is None else found
     i, end = 0, len(games)
@@ -977,9 +978,9 @@ def _game_records(games: list[tuple[str, int]], source: str | None, reader: _Rea
         while j < end and ('[Play "' in games[j][0]) == played:
             j += 1
         if played:
-            yield from _batched(reader.games(_joined(games[i:j]), games[i][1]), source, seen)
+            yield from batched_games(reader.games(_joined(games[i:j]), games[i][1]), source, seen)
         else:
-            yield from _batched((r for chunk, line in games[i:j] for r in reader.games(chunk, line)), source, seen)
+            yield from batched_games((r for chunk, line in games[i:j] for r in reader.games(chunk, line)), source, seen)
         i = j
     if found is None and seen:
         warn_lenient(seen, source)
@@ -1006,21 +1007,22 @@ def _pbn_units(chunks: Iterable[str], source: str | None, found: list[tuple[str,
     tag in the latest game of the plain runs before (the workers' readers' ``last``, filled
     in by the caller): the full reader takes it on before it reads on from them. What is
     read leniently goes to ``found`` and is warned about once, after the last unit."""
-    from bridgecli.formats.pbn import _batched, _pieces, _Reader, split_games, warn_lenient
+    from bridgecli.formats.pbn import split_games, warn_lenient
+    from bridgecli.formats.pbn.games import Reader, batched_games, stream_pieces
 
-    reader = _Reader("", source)
+    reader = Reader("", source)
     full = False
 
     def after_plain(records: Iterator[Board | BridgeError]) -> Iterator[Board | BridgeError]:
         reader.last.update(tags)  # run when the records are first asked for: after the runs before
         yield from records
 
-    for piece, line in _pieces(chunks):
+    for piece, line in stream_pieces(chunks):
         games = None if full else split_games(piece)
         if games is None:
             if line == 1:
                 piece = piece.removeprefix("\ufeff")  # (as iter_stream and split_games drop it)
-            records = _batched(reader.games(piece, line), source, found)
+            records = batched_games(reader.games(piece, line), source, found)
             yield None, records if full or line == 1 else after_plain(records)
             full = True
         else:
@@ -1045,10 +1047,10 @@ def _run_batch(task: _Batch) -> _Batch_done:
     the worst status, the number of records and its reader's tag values."""
     import io
 
-    from bridgecli.formats.pbn import _Reader
+    from bridgecli.formats.pbn.games import Reader
 
     games, source, start, opts = task
-    reader = _Reader("", source)
+    reader = Reader("", source)
     records = _game_records(games, source, reader)
     if opts.as_json is None:
         done = list(check_records(records, require_complete=opts.require_complete, legal_calls=opts.legal_calls,

@@ -511,7 +511,7 @@ _UNIT_JSON: dict[str, str] = {}
 
 
 def _rows_json(rows: str) -> str:
-    """The JSON of the calls of auction rows in the PBN writer's form (``pbn._CANON_AUCTION``:
+    """The JSON of the calls of auction rows in the PBN writer's form (``pbn.canon.CANON_AUCTION``:
     lines ending in LF, a call with at most a note and a NAG, an end mark on a line of
     its own), as to_dict writes the calls the reader builds from them."""
     if rows[-2:] in ("*\n", "+\n"):
@@ -533,9 +533,9 @@ def _unit_json(unit: str) -> str:
     t = _UNIT_JSON.get(unit)
     if t is not None:
         return t
-    from bridgecli.formats.pbn import _canon_calls_of
+    from bridgecli.formats.pbn.canon import canon_calls_of
 
-    (call,) = _canon_calls_of(unit.replace("\0", " "))
+    (call,) = canon_calls_of(unit.replace("\0", " "))
     t = _ENCODE(schema._call_out(call))
     if len(_UNIT_JSON) >= 4096:
         _UNIT_JSON.clear()

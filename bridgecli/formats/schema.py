@@ -172,10 +172,10 @@ def _shared_tokens() -> None:
     if "schema" not in _SHARED_FROM:
         _SHARED_FROM.add("schema")
         _remember_plain([*_PLAIN_CALL.values(), *_PLAIN_CARD.values()])
-    pbn = sys.modules.get("bridgecli.formats.pbn")
+    pbn = sys.modules.get("bridgecli.formats.pbn.tokens")
     if pbn is not None:
         _SHARED_FROM.add("pbn")
-        _remember_plain([*pbn._PLAIN_CALL.values(), *pbn._PLAIN_CARD.values()])
+        _remember_plain([*pbn.PLAIN_CALL.values(), *pbn.PLAIN_CARD.values()])
 
 
 def _hand_txt(hand: Hand | None) -> str | None:
