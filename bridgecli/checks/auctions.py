@@ -23,6 +23,7 @@ from dataclasses import dataclass, fields
 from operator import attrgetter
 from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
+from bridgecli.core import fastpaths
 from bridgecli.core.auction import BRIDGE, AuctionCheck, AuctionRules, check_calls, closed_contract
 from bridgecli.core.board import AnnotatedCall, Board
 from bridgecli.core.calls import PASS, Bid, Call, Double, Pass, Redouble
@@ -568,7 +569,7 @@ def verdict_json_line(v: AuctionVerdict) -> str:
     common case of a legal board with nothing else to say.
     """
     board, check, contract = v.board, v.check, v.contract
-    if (board is None or check is None or check.error is not None or v.mismatch or v.legal_calls is not None
+    if (not fastpaths.ON or board is None or check is None or check.error is not None or v.mismatch or v.legal_calls is not None
             or v.read_error is not None or v.marks):
         return json.dumps(verdict_json(v), ensure_ascii=False)
     return _plain_json_line(board, v.record, contract, len(check.calls), v.ok)
@@ -652,7 +653,7 @@ def _write_records(write: Any, records: Iterable[Board | BridgeError], start: in
     lines. A board with nothing to say but its contract (:func:`_quick_contract`) is
     written from that alone, with no verdict; every other record goes the full way."""
     as_json = bool(opts.as_json)
-    quick = opts.rules is BRIDGE and not opts.legal_calls
+    quick = opts.rules is BRIDGE and not opts.legal_calls and fastpaths.ON  # (a fast lane: a board that passes)
     board_word = lang.word("board")
     # the text after "Board N: " of a board that passes, by vulnerability (4: none) and contract
     tails: tuple[dict[int, tuple[Contract, str]], ...] = ({}, {}, {}, {}, {})

@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from typing import IO, Any
 
+from bridgecli.core import fastpaths
 from bridgecli.core.board import AnnotatedCall, Board
 from bridgecli.core.cards import Seat, Vulnerability
 from bridgecli.core.errors import BridgeError, ParseError
@@ -553,8 +554,8 @@ def _notes_json(notes: Mapping[int, str]) -> str:
 def board_json(board: Board) -> str:
     """The JSON text of ``board`` (no newline): byte for byte ``json.dumps`` of
     :func:`schema.to_dict` with the options of this writer, built field by field."""
-    if board.sections or board.comments or board.variant is not None or board.extra:
-        return _ENCODE(schema.to_dict(board))
+    if not fastpaths.ON or board.sections or board.comments or board.variant is not None or board.extra:
+        return _ENCODE(schema.to_dict(board))  # (the general path; the rest is a fast lane)
     tags = board.tags
     if "OptimumScore" in tags or "OpeningLeads" in tags or "DoubleDummyPosition" in tags:  # may be a field of
         # solve's findings (schema.to_dict: formats.findings)

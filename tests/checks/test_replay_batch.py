@@ -235,8 +235,8 @@ def test_boards_without_an_int_lane_never_reach_numpy(monkeypatch: pytest.Monkey
 
 def _with_play_text(board: Any, text: str) -> Any:
     """``board`` (a LazyBoard) with its waiting play text replaced by ``text``."""
-    entry = board._play_entry
-    object.__setattr__(board, "_play_entry", (*entry[:3], ((entry[3][0][0], text), *entry[3][1:]), *entry[4:]))
+    entry = board.play_entry
+    object.__setattr__(board, "play_entry", (*entry[:3], ((entry[3][0][0], text), *entry[3][1:]), *entry[4:]))
     return board
 
 

@@ -154,22 +154,22 @@ def test_an_auction_that_does_not_start_with_the_dealer_is_an_error_at_its_line_
 def test_the_hands_found_when_the_deal_is_checked_are_kept_for_the_replay() -> None:
     (b,) = pbn.loads(GAME)
     expected = _masks(Deal.from_pbn(DEAL))
-    assert b._hands == expected[1:] + expected[:1]  # from the Deal value's first seat, East
+    assert b.source_hands == expected[1:] + expected[:1]  # from the Deal value's first seat, East
     assert pbn.deal_masks(b) == expected
     back = pickle.loads(pickle.dumps(b))  # (not pickled: worked out again)
-    assert not hasattr(back, "_hands") and pbn.deal_masks(back) == expected
+    assert not hasattr(back, "source_hands") and pbn.deal_masks(back) == expected
 
 
 def test_a_board_keeps_only_what_decides_the_copy_and_pickles_without_deciding() -> None:
     (b,) = pbn.loads(GAME)
-    keys = b._game_groups
+    keys = b.game_keys
     assert keys is not None and sum(len(k) for k in keys if isinstance(k, str)) < 40  # no holdings, no rows
     back = pickle.loads(pickle.dumps(b))
-    assert b._game_groups is keys and back._game_groups == keys  # not checked yet, on either side
-    assert pbn.board_text(back) == GAME and back._game_groups is None
+    assert b.game_keys is keys and back.game_keys == keys  # not checked yet, on either side
+    assert pbn.board_text(back) == GAME and back.game_keys is None
     (odd,) = pbn.loads(GAME.replace('[Room "Open"]', '[Room "Open"]\n[Annotator "A"]'))
     back = pickle.loads(pickle.dumps(odd))
-    assert pbn.board_text(back) == pbn.board_text(odd) != GAME and back._game_text is None
+    assert pbn.board_text(back) == pbn.board_text(odd) != GAME and back.game_source is None
 
 
 def test_a_later_hash_takes_the_latest_value_of_each_tag_from_games_read_the_export_way() -> None:

@@ -175,9 +175,9 @@ def export_board(g: tuple[str, ...], text: str) -> Board | None:
     board = new_board(number, dealer, vul, deal, deal_v, contract, result, tags, fields,
                        play_e if play_lazy else None, auction_text, hands)
     if type(board) is LazyBoard:
-        _SET(board, "_game_text", text)
+        _SET(board, "game_source", text)
         # (only what decides the copy: the groups hold the game's text again)
-        _SET(board, "_game_groups", _copy_keys(g, auction_text is not None))
+        _SET(board, "game_keys", _copy_keys(g, auction_text is not None))
     return board
 
 
@@ -253,7 +253,7 @@ def _export_lazy(g: tuple[str, ...], text: str, number: int | None, dealer: Seat
 
 #: The slots of a LazyBoard that :func:`_export_lazy` sets.
 _LAZY_SETTERS = tuple(LazyBoard.__dict__[name].__set__
-                      for name in ("_deal_text", "_hands", "_play_entry", "_auction_text", "_game_text", "_game_groups"))
+                      for name in ("deal_source", "source_hands", "play_entry", "auction_source", "game_source", "game_keys"))
 
 
 _TAG_NAME = re.compile(r"\[([A-Za-z0-9_]+) ")

@@ -36,16 +36,16 @@ def _make_lazy(values: tuple[Any, ...], deal: Any, play: Any, deal_waits: bool, 
     that, when not checked yet, else None)."""
     board = LazyBoard(*values)
     if game is not None:
-        _SET(board, "_game_text", game)
-        _SET(board, "_game_groups", copy_keys)  # None: checked
+        _SET(board, "game_source", game)
+        _SET(board, "game_keys", copy_keys)  # None: checked
     if deal_waits:
-        _SET(board, "_deal_text", deal)
+        _SET(board, "deal_source", deal)
         deal = PENDING
     if play_waits:
-        _SET(board, "_play_entry", play)
+        _SET(board, "play_entry", play)
         play = PENDING
     if auction_waits:
-        _SET(board, "_auction_text", auction)
+        _SET(board, "auction_source", auction)
         auction = PENDING
     _DEAL_SLOT.__set__(board, deal)
     _PLAY_SLOT.__set__(board, play)
@@ -61,25 +61,31 @@ class LazyBoard(Board):
     Board with the same fields; :func:`dataclasses.replace` gives one with every
     part parsed."""
 
-    __slots__ = ("_auction_text", "_deal_text", "_game_groups", "_game_text", "_hands", "_play_entry")
-    _deal_text: str
-    # the card masks of the deal's four hands from the Deal value's first seat (hand_masks),
-    # when the reader kept them (the export style); deal_masks works them out otherwise
-    _hands: tuple[int, int, int, int]
-    _auction_text: str  # the Auction section's rows, in the writer's form (CANON_AUCTION)
-    _play_entry: Entry
-    # a game read in the export style (both set, or neither): the text read, None once it is
-    # known not to be what the writer writes for the board; what decides that (_copy_keys, not
-    # the groups of the game's match: they hold the text again),
-    # None once that is checked (copy_text)
-    _game_text: str | None
-    _game_groups: tuple[Any, ...] | None
+    __slots__ = ("auction_source", "deal_source", "game_keys", "game_source", "play_entry", "source_hands")
+    # The text read, as the reader keeps it (each set only when that part waits, or the game was read
+    # in the export style); the writers and replays take it through deal_text, play_text, lazy_texts,
+    # deal_masks and play_ints, which say whether the part is still that text.
+    deal_source: str
+    """The Deal value read (canonical, four known hands), while the deal waits."""
+    source_hands: tuple[int, int, int, int]
+    """The card masks of the deal's four hands from the Deal value's first seat (:func:`hand_masks`),
+    when the reader kept them (the export style); :func:`deal_masks` works them out otherwise."""
+    auction_source: str
+    """The Auction section's rows, in the writer's form (``CANON_AUCTION``), while the auction waits."""
+    play_entry: Entry
+    """The Play section read (``[name, value, line, rows]``), while the play waits."""
+    game_source: str | None
+    """A game read in the export style: the text read, None once it is known not to be what the
+    writer writes for the board (see :func:`~bridgecli.formats.pbn.write.copy_text`)."""
+    game_keys: tuple[Any, ...] | None
+    """What decides that (kept by the export lane, not the groups of the game's match: they hold the
+    text again), None once it is checked. Set with :attr:`game_source` or not at all."""
 
     @property
     def deal(self) -> Deal | None:
         v = _DEAL_SLOT.__get__(self)
         if v is PENDING:
-            v = parse_deal(self._deal_text)
+            v = parse_deal(self.deal_source)
             _DEAL_SLOT.__set__(self, v)
         return v  # type: ignore[no-any-return]
 
@@ -91,7 +97,7 @@ class LazyBoard(Board):
     def auction(self) -> tuple[AnnotatedCall, ...] | None:
         v = _AUCTION_SLOT.__get__(self)
         if v is PENDING:
-            v = canon_calls_of(self._auction_text)
+            v = canon_calls_of(self.auction_source)
             _AUCTION_SLOT.__set__(self, v)
         return v  # type: ignore[no-any-return]
 
@@ -103,7 +109,7 @@ class LazyBoard(Board):
     def play(self) -> tuple[tuple[PlayedCard, ...], ...] | None:
         v = _PLAY_SLOT.__get__(self)
         if v is PENDING:
-            v = parse_play(self._play_entry)[1]
+            v = parse_play(self.play_entry)[1]
             _PLAY_SLOT.__set__(self, v)
         return v  # type: ignore[no-any-return]
 
@@ -132,14 +138,14 @@ class LazyBoard(Board):
         from bridgecli.formats.pbn.write import copy_text  # (the writer imports this module)
 
         waiting = deal is PENDING or play is PENDING or auction is PENDING
-        keys = getattr(self, "_game_groups", None)
-        game = getattr(self, "_game_text", None) if waiting else copy_text(self)
+        keys = getattr(self, "game_keys", None)
+        game = getattr(self, "game_source", None) if waiting else copy_text(self)
         if not waiting and game is None:
             return _make_board, (tuple(getattr(self, f) for f in _FIELD_NAMES),)
         values = tuple(None if f in ("deal", "play", "auction") else getattr(self, f) for f in _FIELD_NAMES)
-        return _make_lazy, (values, self._deal_text if deal is PENDING else deal,
-                            self._play_entry if play is PENDING else play, deal is PENDING, play is PENDING, game,
-                            self._auction_text if auction is PENDING else auction, auction is PENDING,
+        return _make_lazy, (values, self.deal_source if deal is PENDING else deal,
+                            self.play_entry if play is PENDING else play, deal is PENDING, play is PENDING, game,
+                            self.auction_source if auction is PENDING else auction, auction is PENDING,
                             keys if waiting and game is not None else None)
 
 
@@ -148,7 +154,7 @@ def deal_text(board: Board, first: Seat) -> str | None:
     (a :class:`LazyBoard` not yet asked for its deal), else None."""
     if type(board) is not LazyBoard or _DEAL_SLOT.__get__(board) is not PENDING:
         return None
-    t: str = board._deal_text
+    t: str = board.deal_source
     shift = (first - SEAT_OF[t[0]]) % 4
     if not shift:
         return t
@@ -162,10 +168,10 @@ def deal_masks(board: Board) -> tuple[int, int, int, int] | None:
     else None. Never raises, never builds the Deal."""
     if type(board) is not LazyBoard or _DEAL_SLOT.__get__(board) is not PENDING:
         return None
-    t: str = board._deal_text  # checked by the reader: canonical, four known hands
+    t: str = board.deal_source  # checked by the reader: canonical, four known hands
     first = SEAT_OF.get(t[0])
     try:
-        hands: tuple[int, int, int, int] | None = board._hands  # (kept by the reader)
+        hands: tuple[int, int, int, int] | None = board.source_hands  # (kept by the reader)
     except AttributeError:
         parts = t[2:].replace(" ", ".").split(".")
         hands = hand_masks(parts) if len(parts) == 16 and first is not None else None
@@ -265,7 +271,7 @@ def play_text(board: Board) -> str | None:
     the text read, else None."""
     if type(board) is not LazyBoard or _PLAY_SLOT.__get__(board) is not PENDING:
         return None
-    t: str = board._play_entry[3][0][1]
+    t: str = board.play_entry[3][0][1]
     return t[:-2] if t[-2:] == "*\n" else t
 
 
@@ -305,13 +311,13 @@ def new_board(number: int | None, dealer: Seat | None, vul: Vulnerability | None
     comments_(board, get("comments", ()))
     if lazy:
         if deal is PENDING:
-            _SET(board, "_deal_text", deal_text)
+            _SET(board, "deal_source", deal_text)
             if hands is not None:
-                _SET(board, "_hands", hands)
+                _SET(board, "source_hands", hands)
         if play_entry is not None:
-            _SET(board, "_play_entry", play_entry)
+            _SET(board, "play_entry", play_entry)
         if auction_text is not None:
-            _SET(board, "_auction_text", auction_text)
+            _SET(board, "auction_source", auction_text)
     return board
 
 
@@ -334,9 +340,9 @@ def lazy_texts(board: LazyBoard) -> tuple[str | None, str | None, str | None]:
     mark's line included; the Play rows in canonical form, ``CANON_PLAY``, the end
     mark's line included), each None once that part is built (or set, or absent).
     Never raises, never builds a part."""
-    return (board._deal_text if _GET_DEAL(board) is PENDING else None,
-            board._auction_text if _GET_AUCTION(board) is PENDING else None,
-            board._play_entry[3][0][1] if _GET_PLAY(board) is PENDING else None)
+    return (board.deal_source if _GET_DEAL(board) is PENDING else None,
+            board.auction_source if _GET_AUCTION(board) is PENDING else None,
+            board.play_entry[3][0][1] if _GET_PLAY(board) is PENDING else None)
 
 
 # the slots' own getters, bound once (``_DEAL_SLOT.__get__`` makes a bound method a call)
@@ -358,16 +364,16 @@ def play_texts_many(boards: Iterable[object]) -> list[tuple[tuple[int, int, int,
         if type(board) is not LazyBoard or play_of(board) is not PENDING or deal_of(board) is not PENDING:
             append(None)
             continue
-        t: str = board._play_entry[3][0][1]
+        t: str = board.play_entry[3][0][1]
         if t[-2:] == "*\n":
             t = t[:-2]
         hands: tuple[int, int, int, int] | None
         try:
-            kept = board._hands  # (kept by the reader)
+            kept = board.source_hands  # (kept by the reader)
         except AttributeError:
             hands = deal_masks(board)
         else:
-            first = seat_of.get(board._deal_text[0])
+            first = seat_of.get(board.deal_source[0])
             # the hands run from ``first``: turned to run from North (as deal_masks does)
             hands = kept[4 - first:] + kept[:4 - first] if first else kept  # type: ignore[assignment]
         append((hands, t) if t and hands is not None else None)

@@ -26,14 +26,14 @@ def copy_text(board: LazyBoard) -> str | None:
     """The game ``board`` was read from when :func:`board_text` writes just that for it
     (see :func:`_written_as_read`; checked the first time a writer asks), else None."""
     try:
-        g = board._game_groups
+        g = board.game_keys
     except AttributeError:
         return None  # not read in the export style
     if g is not None:
         if not _written_as_read(g, board):
-            _SET(board, "_game_text", None)
-        _SET(board, "_game_groups", None)
-    return board._game_text
+            _SET(board, "game_source", None)
+        _SET(board, "game_keys", None)
+    return board.game_source
 
 
 def _written_as_read(keys: tuple[Any, ...], board: Board) -> bool:
