@@ -19,7 +19,7 @@ from bridgecli.core.cards import DECK
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError
 from bridgecli.formats import json_format, pbn, schema
-from bridgecli.formats.pbn import export, write
+from bridgecli.formats.pbn import export, lazy
 
 from .strategies import auctions, boards, complete_deals, contracts, names, seats, texts, vuls
 
@@ -208,7 +208,7 @@ def _general(board: Board) -> str:
 
 def _copied(board: Board) -> str | None:
     """The text the PBN writer copies for ``board``, if any."""
-    return write.copy_text(board) if isinstance(board, pbn.LazyBoard) else None
+    return lazy.copy_text(board) if isinstance(board, pbn.LazyBoard) else None
 
 
 def _check_copies(text: str) -> int:

@@ -16,7 +16,7 @@ from bridgecli.core.cards import Card, Seat, Strain
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, InvalidDealError, ParseError
 from bridgecli.formats import json_format, pbn
-from bridgecli.formats.pbn import export, lazy, write
+from bridgecli.formats.pbn import export, lazy
 
 DEAL = "E:AJT96.K.Q432.Q65 74.T72.KJ97.AT42 KQ52.AQ9543.AT.7 83.J86.865.KJ983"
 GAME = f"""[Event "Club"]
@@ -75,7 +75,7 @@ def test_a_lazy_board_equals_prints_and_pickles_as_a_board() -> None:
     assert pbn.play_text(back) == "CA C7 C3 C5\nD7 DA D5 D2\nH2\n" and back == built
     back = pickle.loads(pickle.dumps(fresh))  # built, and still the text the writer copies
     assert type(back) is pbn.LazyBoard and back == built
-    assert pbn.board_text(back) == pbn.board_text(built) == GAME and write.copy_text(back) == GAME
+    assert pbn.board_text(back) == pbn.board_text(built) == GAME and lazy.copy_text(back) == GAME
     (odd,) = pbn.loads(GAME.replace('[Room "Open"]', '[Room "Open"]\n[Annotator "A"]'))  # not the writer's order
     assert odd.deal is not None and odd.auction is not None and odd.play is not None
     back = pickle.loads(pickle.dumps(odd))  # built, and no copy to keep: a plain Board

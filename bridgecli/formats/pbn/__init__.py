@@ -24,9 +24,10 @@ most 13 a hand).
 The package is split by job: :mod:`.tokens` (tag values and section tokens),
 :mod:`.games` (lines, tags and comments into games; the readers), :mod:`.build` (a
 Board from a game's tags), :mod:`.lazy` (:class:`LazyBoard`, parts kept as text),
-:mod:`.write` (the writer), and the fast lanes :mod:`.canon` (the writer's own forms
-of a deal, an auction, a play) and :mod:`.export` (a whole game in the export style),
-which ask :data:`bridgecli.core.fastpaths.ON`.
+:mod:`.write` (the writer; :mod:`.escape`, tag values as it writes them), and the
+fast lanes :mod:`.canon` (the writer's own forms of a deal, an auction, a play) and
+:mod:`.export` (a whole game in the export style), which ask
+:data:`bridgecli.core.fastpaths.ON`.
 """
 
 from __future__ import annotations

@@ -6,13 +6,16 @@ replays without building the parts."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import pairwise
 from typing import Any
 
 from bridgecli.core.board import AnnotatedCall, Board, PlayedCard
 from bridgecli.core.cards import Seat, Vulnerability
 from bridgecli.core.contract import Contract
 from bridgecli.core.deal import Deal
-from bridgecli.formats.pbn.canon import canon_calls_of, hand_masks
+from bridgecli.core.errors import ParseError
+from bridgecli.formats.pbn.canon import CANON_AUCTION, OTHER_TAG, canon_calls_of, hand_masks
+from bridgecli.formats.pbn.escape import note_lines, outcome_text
 from bridgecli.formats.pbn.tokens import SEAT_OF, Entry, parse_deal, parse_play
 
 _SET = object.__setattr__
@@ -76,7 +79,7 @@ class LazyBoard(Board):
     """The Play section read (``[name, value, line, rows]``), while the play waits."""
     game_source: str | None
     """A game read in the export style: the text read, None once it is known not to be what the
-    writer writes for the board (see :func:`~bridgecli.formats.pbn.write.copy_text`)."""
+    writer writes for the board (see :func:`copy_text`)."""
     game_keys: tuple[Any, ...] | None
     """What decides that (kept by the export lane, not the groups of the game's match: they hold the
     text again), None once it is checked. Set with :attr:`game_source` or not at all."""
@@ -135,8 +138,6 @@ class LazyBoard(Board):
         deal = _DEAL_SLOT.__get__(self)
         play = _PLAY_SLOT.__get__(self)
         auction = _AUCTION_SLOT.__get__(self)
-        from bridgecli.formats.pbn.write import copy_text  # (the writer imports this module)
-
         waiting = deal is PENDING or play is PENDING or auction is PENDING
         keys = getattr(self, "game_keys", None)
         game = getattr(self, "game_source", None) if waiting else copy_text(self)
@@ -402,3 +403,65 @@ def rows_indices(text: str) -> bytes | None:
         return None
     flat = flat.translate(_HEX_INDEX)
     return None if 255 in flat else flat  # (255: a rank where the suit goes, say)
+
+
+# -- the copy of a game read in the export style ------------------------------------
+
+def copy_text(board: LazyBoard) -> str | None:
+    """The game ``board`` was read from when :func:`board_text` writes just that for it
+    (see :func:`_written_as_read`; checked the first time a writer asks), else None."""
+    try:
+        g = board.game_keys
+    except AttributeError:
+        return None  # not read in the export style
+    if g is not None:
+        if not _written_as_read(g, board):
+            _SET(board, "game_source", None)
+        _SET(board, "game_keys", None)
+    return board.game_source
+
+
+def _written_as_read(keys: tuple[Any, ...], board: Board) -> bool:
+    """Whether :func:`board_text` writes the game in the export style (what decides
+    it: ``keys``, see :func:`_copy_keys`), read as ``board`` by :func:`export_board`, byte for
+    byte as it was read.
+
+    Each value the writer makes is checked against the one read: the order of the other
+    tags (the writer sorts them by name), the seat it writes the deal and the auction
+    from, its Declarer, Contract and Result values, calls as it spells them, notes as
+    it numbers them, the play rows as it writes them. The tag values need no escapes
+    and none starts with ``#`` (the regular expression and the caller see to that).
+    """
+    others, deal_seat, declarer_v, contract_v, result_v, auction_v, auction_other, notes_block, play_v, play_canon \
+        = keys
+    names = [name for name, _ in OTHER_TAG.findall(others)] if others else []
+    if any(a >= b for a, b in pairwise(names)):
+        return False  # the writer sorts them by name
+    eff = board.effective_dealer  # the seat board_text writes the deal and the auction from
+    if deal_seat != "?" and deal_seat != "NESW"[eff or 0]:
+        return False  # written from the dealer
+    contract = board.contract
+    try:
+        if (contract is None or contract.declarer is None or board.result is None) and outcome_text(
+                contract, board.result, _NO_TAGS.get) != (declarer_v, contract_v, result_v):
+            return False  # (a contract with declarer and result is written as the table read it)
+        if auction_v is not None:
+            if auction_v != ("NESW"[eff] if eff is not None else "?"):
+                return False
+            if auction_other and CANON_AUCTION.fullmatch(auction_other) is None:
+                return False
+            if notes_block:
+                lines: list[str] = []
+                note_lines(board.auction_notes.items(), lines)
+                if "\n".join(lines) + "\n" != notes_block:
+                    return False
+    except ParseError:
+        return False  # the writer cannot write it
+    if play_v is not None:
+        leader = board.play_leader
+        if not play_canon or play_v != ("NESW"[leader] if leader is not None else "?"):
+            return False
+    return True
+
+
+_NO_TAGS: dict[str, str] = {}

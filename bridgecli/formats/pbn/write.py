@@ -1,13 +1,12 @@
-"""Writing PBN in the export style of the standard (:func:`board_text`, :func:`dumps`), and
-the copy of a game read in that style when the writer would write just that
-(:func:`copy_text`)."""
+"""Writing PBN in the export style of the standard (:func:`board_text`, :func:`dumps`); a game
+read in that style is copied when the writer would write just that
+(:func:`~bridgecli.formats.pbn.lazy.copy_text`)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from itertools import pairwise
-from typing import IO, Any
+from typing import IO
 
 from bridgecli.core.board import STRUCTURED_TAGS, AnnotatedCall, Board, PlayedCard
 from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Pass
@@ -16,70 +15,11 @@ from bridgecli.core.contract import Contract
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import ParseError
 from bridgecli.formats import _api
-from bridgecli.formats.pbn.canon import CANON_AUCTION, OTHER_TAG
-from bridgecli.formats.pbn.lazy import LazyBoard, deal_text, play_text
+from bridgecli.formats.pbn.escape import ESCAPED, escape_value, note_lines, outcome_text
+from bridgecli.formats.pbn.lazy import LazyBoard, copy_text, deal_text, play_text
 from bridgecli.formats.pbn.tokens import HOLD_TXT, MTS_TAGS, NAME_TOKEN, PLAIN_CALL, PLAIN_CARD, hold_table, number_like
 
 _SET = object.__setattr__
-
-def copy_text(board: LazyBoard) -> str | None:
-    """The game ``board`` was read from when :func:`board_text` writes just that for it
-    (see :func:`_written_as_read`; checked the first time a writer asks), else None."""
-    try:
-        g = board.game_keys
-    except AttributeError:
-        return None  # not read in the export style
-    if g is not None:
-        if not _written_as_read(g, board):
-            _SET(board, "game_source", None)
-        _SET(board, "game_keys", None)
-    return board.game_source
-
-
-def _written_as_read(keys: tuple[Any, ...], board: Board) -> bool:
-    """Whether :func:`board_text` writes the game in the export style (what decides
-    it: ``keys``, see :func:`_copy_keys`), read as ``board`` by :func:`export_board`, byte for
-    byte as it was read.
-
-    Each value the writer makes is checked against the one read: the order of the other
-    tags (the writer sorts them by name), the seat it writes the deal and the auction
-    from, its Declarer, Contract and Result values, calls as it spells them, notes as
-    it numbers them, the play rows as it writes them. The tag values need no escapes
-    and none starts with ``#`` (the regular expression and the caller see to that).
-    """
-    others, deal_seat, declarer_v, contract_v, result_v, auction_v, auction_other, notes_block, play_v, play_canon \
-        = keys
-    names = [name for name, _ in OTHER_TAG.findall(others)] if others else []
-    if any(a >= b for a, b in pairwise(names)):
-        return False  # the writer sorts them by name
-    eff = board.effective_dealer  # the seat board_text writes the deal and the auction from
-    if deal_seat != "?" and deal_seat != "NESW"[eff or 0]:
-        return False  # written from the dealer
-    contract = board.contract
-    try:
-        if (contract is None or contract.declarer is None or board.result is None) and _outcome_text(
-                contract, board.result, _NO_TAGS.get) != (declarer_v, contract_v, result_v):
-            return False  # (a contract with declarer and result is written as the table read it)
-        if auction_v is not None:
-            if auction_v != ("NESW"[eff] if eff is not None else "?"):
-                return False
-            if auction_other and CANON_AUCTION.fullmatch(auction_other) is None:
-                return False
-            if notes_block:
-                lines: list[str] = []
-                _note_lines(board.auction_notes.items(), lines)
-                if "\n".join(lines) + "\n" != notes_block:
-                    return False
-    except ParseError:
-        return False  # the writer cannot write it
-    if play_v is not None:
-        leader = board.play_leader
-        if not play_canon or play_v != ("NESW"[leader] if leader is not None else "?"):
-            return False
-    return True
-
-
-_NO_TAGS: dict[str, str] = {}
 
 
 # ---------------------------------------------------------------------------
@@ -95,8 +35,6 @@ _CALL_TXT_BY_ID.update({id(PASS): "Pass", id(DOUBLE): "X", id(REDOUBLE): "XX"})
 _ANN_TXT_BY_ID: dict[int, str] = {id(a): str(a.call) for a in PLAIN_CALL.values()}
 _PLAYED_TXT_BY_ID: dict[int, str] = {id(p): str(p) for p in PLAIN_CARD.values()}
 _SAFE_NAMES: set[str] = set()
-_ESCAPED: dict[str, str] = {}  # tag value -> its text between the quotes
-_NEEDS_ESCAPE = re.compile(r'["\\\n\r]')
 _MTS_SET = frozenset(MTS_TAGS)
 _SKIP_TAGS = _MTS_SET | STRUCTURED_TAGS
 
@@ -116,25 +54,6 @@ def _deal_txt(deal: Deal, first: Seat) -> str:
             m = sum(1 << c.index for c in h.cards)
         parts.append(f"{hold[m >> 39]}.{hold[m >> 26 & 8191]}.{hold[m >> 13 & 8191]}.{hold[m & 8191]}")
     return f"{'NESW'[first]}:{' '.join(parts)}"
-_ESCAPE = re.compile(r'\\(?=[\\"]|\Z)|"')
-
-
-def _esc(value: str, name: str) -> str:
-    """``value`` ready to go between the quotes of a tag. Raises ParseError on a line break."""
-    t = _ESCAPED.get(value)
-    if t is not None:
-        return t
-    t = value
-    if value[:1] == "#" and (value == "#" or value[:2] == "##"):
-        raise ParseError(f"tag {name} value {value!r} would read back as PBN inheritance ('#' / '##')")
-    if _NEEDS_ESCAPE.search(value):
-        if "\n" in value or "\r" in value:
-            raise ParseError(f"tag {name} holds a line break, which PBN cannot write: {value!r}")
-        t = _ESCAPE.sub(r"\\\g<0>", value)
-    if len(_ESCAPED) > 4096:
-        _ESCAPED.clear()
-    _ESCAPED[value] = t
-    return t
 
 
 def _call_txt(a: AnnotatedCall) -> str:
@@ -171,11 +90,6 @@ def _card_txt(p: PlayedCard) -> str:
     return t
 
 
-def _note_lines(notes: Iterable[tuple[int, str]], out: list[str]) -> None:
-    for n, text in sorted(notes):
-        out.append(f'[Note "{n}:{_esc(text, "Note")}"]')
-
-
 def board_text(b: Board) -> str:
     """One board in canonical PBN export style, lines ending with LF (no header).
 
@@ -196,8 +110,8 @@ def board_text(b: Board) -> str:
                          " write YAML or JSON")
     tags = b.tags
     get = tags.get
-    esc = _esc
-    eg = _ESCAPED.get  # the text of a value seen before (esc() checks and adds new ones)
+    esc = escape_value
+    eg = ESCAPED.get  # the text of a value seen before (esc() checks and adds new ones)
     dealer = b.dealer
     number = b.number
     if dealer is not None:
@@ -208,7 +122,7 @@ def board_text(b: Board) -> str:
         eff = Seat((number - 1) % 4)
     else:
         eff = None  # nobody says who dealt: the deal is written from N, the auction from "?"
-    declarer_v, contract_v, result_v = _outcome_text(b.contract, b.result, get)
+    declarer_v, contract_v, result_v = outcome_text(b.contract, b.result, get)
     vul = b.vulnerability
     deal_v = deal_text(b, eff or Seat.NORTH)
     if deal_v is None:
@@ -255,12 +169,12 @@ def board_text(b: Board) -> str:
         if b.auction_end:
             out.append(b.auction_end)
         if b.auction_notes:
-            _note_lines(b.auction_notes.items(), out)
+            note_lines(b.auction_notes.items(), out)
     else:
         if get("Auction") is not None:
             out.append(f'[Auction "{get("Auction") and "?"}"]')
         if b.auction_notes:
-            _note_lines(b.auction_notes.items(), out)
+            note_lines(b.auction_notes.items(), out)
     play_v = play_text(b)
     play = None if play_v is not None else b.play
     if play_v is not None or play is not None or b.play_leader is not None:  # a leader alone is kept: [Play "W"]
@@ -278,7 +192,7 @@ def board_text(b: Board) -> str:
         if b.play_end:
             out.append(b.play_end)
         if b.play_notes:
-            _note_lines(b.play_notes.items(), out)
+            note_lines(b.play_notes.items(), out)
     elif get("Play") is not None:
         out.append(f'[Play "{get("Play") and "?"}"]')
     if b.sections:
@@ -297,30 +211,7 @@ def board_text(b: Board) -> str:
 
 def _board_value(v: str) -> str:
     """The Board tag of a board without number: "" kept, a label as read, else "?"."""
-    return v if v in ("", "?") else "?" if number_like(v) else _esc(v, "Board")
-
-
-def _outcome_text(contract: Contract | None, result: int | None, get: Any) -> tuple[str, str, str]:
-    """The Declarer, Contract and Result values written for a board (``get`` its tags' get).
-    Raises ParseError for a kept tag value PBN cannot hold."""
-    esc = _esc
-    if contract is None:
-        declarer_v = esc(get("Declarer", ""), "Declarer")
-        contract_v = esc(get("Contract", ""), "Contract")
-        result_v = esc(get("Result", ""), "Result") if result is None else str(result)
-    else:
-        d = contract.declarer
-        declarer_v = "NESW"[d] if d is not None else ("" if contract.level == 0 else esc(get("Declarer", "?"), "D"))
-        if d is not None and get("Declarer", "") == "^" + declarer_v:
-            declarer_v = "^" + declarer_v  # declarer and dummy swapped (PBN 3.4.13)
-        contract_v = contract.pbn
-        if result is not None:
-            result_v = str(result)
-            if get("Result", "") == "^" + result_v:
-                result_v = "^" + result_v
-        else:
-            result_v = esc(get("Result", "" if contract.level == 0 else "?"), "Result")
-    return declarer_v, contract_v, result_v
+    return v if v in ("", "?") else "?" if number_like(v) else escape_value(v, "Board")
 
 
 _TAG_NAME = re.compile(r"\[([A-Za-z0-9_]+) ")
