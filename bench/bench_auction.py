@@ -72,7 +72,7 @@ def _cpu(f: Callable[[], Any], repeat: int = 3) -> float:
 
 
 def _records(path: Path) -> Iterator[Any]:
-    from bridgecli.checks.auctions import _auction_records, _chunks
+    from bridgecli.checks.auctions.files import _auction_records, _chunks
 
     with open(path, "rb") as fp:
         yield from _auction_records(_chunks(fp, str(path)), str(path))
@@ -105,6 +105,7 @@ def gc_seconds(path: Path, paused: bool) -> tuple[float, int]:
 
     from bridgecli.checks.auctions import check_auctions
     from bridgecli.executors import streaming_gc
+    from bridgecli.render.auctions import write_checks
 
     spent = [0.0, 0.0, 0]
 
@@ -119,7 +120,7 @@ def gc_seconds(path: Path, paused: bool) -> tuple[float, int]:
     gc.callbacks.append(watch)
     try:
         with streaming_gc() if paused else contextlib.nullcontext():
-            check_auctions(str(path), jobs=1).write(io.StringIO(), as_json=True)
+            write_checks(io.StringIO(), check_auctions(str(path), jobs=1), as_json=True)
     finally:
         gc.callbacks.remove(watch)
     return spent[1], int(spent[2])

@@ -11,7 +11,6 @@ from typing import IO
 from bridgecli.core.board import STRUCTURED_TAGS, AnnotatedCall, Board, PlayedCard
 from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Pass
 from bridgecli.core.cards import DECK, Seat
-from bridgecli.core.contract import Contract
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import ParseError
 from bridgecli.formats import _api
