@@ -203,6 +203,7 @@ def _writer_rank(after: str, sections: set[str]) -> tuple[int, int, str]:
     return (4, 0, after) if after in sections else (2, 0, after)
 
 
+#: A cache: (contract, declarer) -> the contract with that declarer (at most 2,000 pairs).
 _WITH_DECLARER: dict[tuple[Contract, Seat], Contract] = {}
 _RESULT_SIDES = re.compile(r"(NS|EW)\s+(\d+)(?:\s+(NS|EW)\s+(\d+))?\Z", re.IGNORECASE)
 

@@ -87,6 +87,7 @@ _NOT_OTHER = STRUCTURED_TAGS | frozenset(MTS_TAGS) | TABLE_SECTIONS | {"OptimumS
 _FAST_SEAT: dict[str, Seat | None] = {"?": None, **{s.letter: s for s in Seat}}
 _FAST_VUL: dict[str, Vulnerability | None] = {"?": None, **{v.pbn: v for v in Vulnerability}}
 _FAST_RESULT: dict[str, int | None] = {"": None, "?": None, **{str(n): n for n in range(14)}}
+# A table filled on first use (_fast_outcome_table), then read only.
 _FAST_OUTCOME: dict[tuple[str, str], Contract | None] = {}
 
 

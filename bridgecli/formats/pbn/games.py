@@ -88,15 +88,6 @@ def _own_directives(chunk: str) -> int:
     return pos
 
 
-def _nests(comment: str, _last: list[object] = [None, False]) -> bool:  # noqa: B006
-    """Whether ``comment`` holds more than one '{' (remembered for the last comment asked
-    about: a run of stray '}' after one comment counted its braces once each, which took
-    25 s for 200 KB)."""
-    if _last[0] is not comment:
-        _last[0], _last[1] = comment, comment.count("{") > 1
-    return bool(_last[1])
-
-
 class Reader:
     """Splits a PBN text into games and turns each into a Board."""
 
@@ -110,6 +101,7 @@ class Reader:
         self._last_export: tuple[str, ...] | None = None  # the groups of the latest game, when read the export way
         self.defaults: dict[str, str] = {}  # ``##`` values
         self._brace: list[str] = []  # lines of the brace comment being read
+        self._nested: tuple[str | None, bool] = (None, False)  # the last comment _nests was asked about
 
     @property
     def last(self) -> dict[str, str]:
@@ -320,7 +312,7 @@ class Reader:
             if kind == "ustr":
                 raise ParseError(f"unterminated string in {line.strip()!r}", column=m.start() + 1)
             if kind == "bad":
-                if m.group() == "}" and pending is None and comments and _nests(comments[-1][1]):
+                if m.group() == "}" and pending is None and comments and self._nests(comments[-1][1]):
                     # the "}" of a comment written as if comments nested ({... {...} ...}):
                     # the comment ended at the first "}" (PBN 3.8), this one closes nothing
                     lenient("brace", i, "'}' with no comment open ignored (a comment holds '{'; "
@@ -377,6 +369,16 @@ class Reader:
         if pending is not None and in_brace:
             raise ParseError("unterminated tag (comment inside a tag)")
         return cur, pending, in_brace
+
+    def _nests(self, comment: str) -> bool:
+        """Whether ``comment`` holds more than one '{' (remembered for the last comment asked
+        about: a run of stray '}' after one comment counted its braces once each, which took
+        25 s for 200 KB)."""
+        last, nests = self._nested
+        if last is not comment:
+            nests = comment.count("{") > 1
+            self._nested = (comment, nests)
+        return nests
 
     @staticmethod
     def _board_tag(entries: list[Entry]) -> str | None:

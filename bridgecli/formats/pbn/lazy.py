@@ -120,6 +120,16 @@ class LazyBoard(Board):
     def play(self, value: tuple[tuple[PlayedCard, ...], ...] | None) -> None:
         _PLAY_SLOT.__set__(self, value)
 
+    def source_texts(self) -> tuple[str | None, str | None, str | None]:
+        """The parts of this board that are still the text read: (the Deal value, from the
+        seat it names first; the Auction rows in the writer's form, ``CANON_AUCTION``, the
+        end mark's line included; the Play rows in canonical form, ``CANON_PLAY``, the end
+        mark's line included), each None once that part is built (or set, or absent).
+        Never raises, never builds a part."""
+        return (self.deal_source if _GET_DEAL(self) is PENDING else None,
+                self.auction_source if _GET_AUCTION(self) is PENDING else None,
+                self.play_entry[3][0][1] if _GET_PLAY(self) is PENDING else None)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
             return NotImplemented
@@ -336,14 +346,8 @@ SLOT_SETTERS = tuple(Board.__dict__[name].__set__ for name in _NEW_BOARD_FIELDS)
 
 
 def lazy_texts(board: LazyBoard) -> tuple[str | None, str | None, str | None]:
-    """The parts of ``board`` that are still the text read: (the Deal value, from the seat
-    it names first; the Auction rows in the writer's form, ``CANON_AUCTION``, the end
-    mark's line included; the Play rows in canonical form, ``CANON_PLAY``, the end
-    mark's line included), each None once that part is built (or set, or absent).
-    Never raises, never builds a part."""
-    return (board.deal_source if _GET_DEAL(board) is PENDING else None,
-            board.auction_source if _GET_AUCTION(board) is PENDING else None,
-            board.play_entry[3][0][1] if _GET_PLAY(board) is PENDING else None)
+    """:meth:`LazyBoard.source_texts` of ``board``. Never raises, never builds a part."""
+    return board.source_texts()
 
 
 # the slots' own getters, bound once (``_DEAL_SLOT.__get__`` makes a bound method a call)

@@ -139,6 +139,7 @@ def parse_vul(v: str) -> Vulnerability | None:
     return ENGLISH.parse_vul(v)
 
 
+# A cache for each suit (emptied past 50,000 holdings): a holding's text -> its cards and mask.
 _HOLDINGS: list[dict[str, tuple[frozenset[Card], int]]] = [{}, {}, {}, {}]  # spades, hearts, diamonds, clubs
 _SUIT_BASE = (39, 26, 13, 0)  # DECK index of the two of each suit, spades first
 _NOT_PLAIN: tuple[frozenset[Card], int] = (frozenset(), -1)
@@ -222,6 +223,7 @@ def parse_deal(v: str) -> Deal | None:
 _DEAL_NEW = Deal.__new__
 
 
+#: A cache: a Contract tag value -> its contract (at most 1,000 values).
 _CONTRACTS: dict[str, Contract] = {}
 
 

@@ -26,6 +26,8 @@ _SET = object.__setattr__
 
 #: The header lines of every file the writer emits.
 HEADER = "% PBN 2.1\n% EXPORT\n"
+# Tables of the shared, immortal cards and calls (DECK, ALL_BIDS, the reader's plain tokens) keyed by
+# identity: on every card and call written, a dataclass hash would cost twice the lookup.
 _BIT_BY_ID: dict[int, int] = {id(c): 1 << i for i, c in enumerate(DECK)}
 _CARD_TXT_BY_ID: dict[int, str] = {id(c): str(c) for c in DECK}
 _CALL_TXT_BY_ID: dict[int, str] = {id(b): str(b) for b in ALL_BIDS}
@@ -33,6 +35,7 @@ _CALL_TXT_BY_ID.update({id(PASS): "Pass", id(DOUBLE): "X", id(REDOUBLE): "XX"})
 # the shared plain calls and cards the reader hands out, by identity
 _ANN_TXT_BY_ID: dict[int, str] = {id(a): str(a.call) for a in PLAIN_CALL.values()}
 _PLAYED_TXT_BY_ID: dict[int, str] = {id(p): str(p) for p in PLAIN_CARD.values()}
+# A cache: tag names known to need no check (names repeat from board to board).
 _SAFE_NAMES: set[str] = set()
 _MTS_SET = frozenset(MTS_TAGS)
 _SKIP_TAGS = _MTS_SET | STRUCTURED_TAGS
