@@ -72,10 +72,10 @@ def _cpu(f: Callable[[], Any], repeat: int = 3) -> float:
 
 
 def _records(path: Path) -> Iterator[Any]:
-    from bridgecli.checks.auctions.files import _auction_records, _chunks
+    from bridgecli.checks.auctions.files import auction_records, text_chunks_of
 
     with open(path, "rb") as fp:
-        yield from _auction_records(_chunks(fp, str(path)), str(path))
+        yield from auction_records(text_chunks_of(fp, str(path)), str(path))
 
 
 def time_stages(path: Path, n: int) -> dict[str, float]:

@@ -3,7 +3,7 @@
 Generates the file of ``bench/bench_memory.py`` (the sample session's boards with auctions
 and full play, renumbered), then measures in process, CPU time, best of ``--repeat``:
 
-* read: ``checks.auctions.files._auction_records`` (the command's one read step);
+* read: ``checks.auctions.files.auction_records`` (the command's one read step);
 * check: ``checks.auctions.check_records`` over the boards read (engine, contract, tags);
 * render: the ``--json`` line and the text line of each verdict;
 
@@ -32,7 +32,7 @@ def main() -> None:
     import bench_memory
 
     from bridgecli.checks.auctions import check_auctions, check_records, verdict_json_line
-    from bridgecli.checks.auctions.files import _auction_records
+    from bridgecli.checks.auctions.files import auction_records
     from bridgecli.core.notation import ENGLISH
     from bridgecli.formats.stream import text_chunks
     from bridgecli.render.auctions import verdict_text, write_checks
@@ -64,7 +64,7 @@ def main() -> None:
             clock = time.process_time
             spent = [0.0, 0.0, 0.0, 0.0]
             with open(path, "rb") as fp:
-                records = _auction_records(text_chunks(fp, str(path)), str(path))
+                records = auction_records(text_chunks(fp, str(path)), str(path))
                 while True:
                     t0 = clock()
                     batch = list(islice(records, 1000))
@@ -111,7 +111,7 @@ def main() -> None:
     load = os.getloadavg()[0]
     whole = t_read + t_check + t_json
     rows = [
-        ("read: `_auction_records` (the one read step)", t_read),
+        ("read: `auction_records` (the one read step)", t_read),
         ("check: `check_records` (engine, contract, tags)", t_check),
         ("render: `--json` line", t_json),
         ("render: text line (instead of JSON)", t_text),

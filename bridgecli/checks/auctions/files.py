@@ -96,7 +96,7 @@ def check_auctions(
     name = name or known
     own: IO[bytes] | None = stream if opened else None  # type: ignore[assignment]
     try:
-        head, chunks = peek(_chunks(stream, name))
+        head, chunks = peek(text_chunks_of(stream, name))
         chosen = resolve_format(name, head, fmt)
         if chosen == "pbn":
             return AuctionChecks(chunks, True, name, own, jobs, _size(stream), opts)
@@ -194,7 +194,7 @@ def _open(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> tuple[IO[str]
     return source, name if isinstance(name, str) else None, False
 
 
-def _chunks(stream: IO[str] | IO[bytes] | str, name: str | None) -> Iterator[str]:
+def text_chunks_of(stream: IO[str] | IO[bytes] | str, name: str | None) -> Iterator[str]:
     """Text pieces of a binary or text stream, or of a text (a BOM dropped, line ends made ``\\n``)."""
     from bridgecli.formats.stream import CHUNK, text_chunks
 
@@ -245,7 +245,7 @@ that :func:`_game_records` reads (in a worker if need be), or ``(None, records)`
 records of games read here, in order."""
 
 
-def _auction_records(chunks: Iterable[str], source: str | None) -> Iterator[Board | BridgeError]:
+def auction_records(chunks: Iterable[str], source: str | None) -> Iterator[Board | BridgeError]:
     """Every record of a PBN text given in pieces (``chunks``): a Board holding at least
     what an auction check reads, or the error that spoils it, in order. What is read
     leniently is warned about once, at the end.
@@ -377,9 +377,9 @@ def _pbn_parts(chunks: Iterable[str], source: str | None, jobs: int | None, size
     pieces = itertools.chain([first], pieces)
     if workers == 1:
         if opts.writer is not None:
-            yield Records(_auction_records(pieces, source), 1, opts)  # the lines are written from the records
+            yield Records(auction_records(pieces, source), 1, opts)  # the lines are written from the records
             return
-        yield from check_records(_auction_records(pieces, source), require_complete=opts.require_complete,
+        yield from check_records(auction_records(pieces, source), require_complete=opts.require_complete,
                                  legal_calls=opts.legal_calls, rules=opts.rules)
     else:
         tags: dict[str, str] = {}

@@ -338,7 +338,7 @@ _NEW_BOARD_FIELDS = ("number", "dealer", "vulnerability", "deal", "auction", "au
                      "play_leader", "play_end", "play_notes", "contract", "result", "tags", "sections", "variant",
                      "extra", "auction_from", "comments")
 if _NEW_BOARD_FIELDS != _FIELD_NAMES:
-    raise ImportError("bridgecli.formats.pbn._new_board does not know every field of Board")
+    raise ImportError("bridgecli.formats.pbn.lazy.new_board does not know every field of Board")
 SLOT_SETTERS = tuple(Board.__dict__[name].__set__ for name in _NEW_BOARD_FIELDS)
 
 
