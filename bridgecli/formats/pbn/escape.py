@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from bridgecli.core.calls import Contract
+from bridgecli.core.contract import Contract
 from bridgecli.core.errors import ParseError
 
 #: A cache: each tag value written lately -> its text between the quotes (emptied past 4096
