@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import IO, TYPE_CHECKING, Any
 
-from bridgecli.checks.auctions.files import AuctionChecks, Records, RunOptions, run_parts
+from bridgecli.checks.auctions.files import AuctionChecks, Records, run_parts
 from bridgecli.checks.auctions.verdicts import (
     OK,
     RULES,
@@ -198,7 +198,7 @@ def _write_verdicts(write: Callable[[str], object], verdicts: Iterable[AuctionVe
 
 
 def write_records(write: Callable[[str], object], records: Iterable[Board | BridgeError], start: int,
-                  opts: RunOptions) -> tuple[int, int]:
+                  opts: Any) -> tuple[int, int]:
     """Check ``records`` (numbered from ``start``) under ``opts`` and ``write`` one line each,
     as :func:`write_checks` writes their verdicts (``opts.style``: ``(as_json, language)``);
     return the worst status and the number of lines. The line writer of a run

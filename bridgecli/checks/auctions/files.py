@@ -28,7 +28,7 @@ class Records(NamedTuple):
     records: Iterable[Board | BridgeError]
     start: int
     """The number of the first record."""
-    opts: RunOptions
+    opts: _RunOptions
     """The options of the run."""
 
 
@@ -40,13 +40,13 @@ Source = str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[Board | BridgeE
 (text or binary), a text holding a newline, or boards (and errors for bad records)."""
 
 
-LineWriter = Callable[[Callable[[str], object], Iterable[Board | BridgeError], int, "RunOptions"], tuple[int, int]]
+LineWriter = Callable[[Callable[[str], object], Iterable[Board | BridgeError], int, "_RunOptions"], tuple[int, int]]
 """What writes the lines of records (numbered from the int) with a ``write`` function, as a
 renderer writes their verdicts, and returns the worst status and the number of lines: the
 workers of a big PBN file call it (:func:`bridgecli.render.auctions.write_records`)."""
 
 
-class RunOptions(NamedTuple):
+class _RunOptions(NamedTuple):
     """What every batch of a run is checked (and written) with."""
 
     require_complete: bool
@@ -86,7 +86,7 @@ def check_auctions(
     ModuleNotFoundError when the format needs a package that is not installed (PyYAML);
     while iterating, ParseError for input that proves not to be text.
     """
-    opts = RunOptions(require_complete, legal_calls, rules, None, None)
+    opts = _RunOptions(require_complete, legal_calls, rules, None, None)
     if not isinstance(source, (str, os.PathLike)) and not hasattr(source, "read"):
         return AuctionChecks(iter(source), False, None, None, 1, 0, opts)
     from bridgecli.formats import resolve_format
@@ -118,7 +118,7 @@ class AuctionChecks(Iterator[AuctionVerdict]):
     by :meth:`close`."""
 
     def __init__(self, items: Iterator[Board | BridgeError] | Iterator[str], pbn: bool, source: str | None,
-                 stream: IO[bytes] | None, jobs: int | None, size: int, opts: RunOptions) -> None:
+                 stream: IO[bytes] | None, jobs: int | None, size: int, opts: _RunOptions) -> None:
         # items: the text pieces of a PBN file (pbn), else records
         self._items = items
         self._pbn = pbn
@@ -129,7 +129,7 @@ class AuctionChecks(Iterator[AuctionVerdict]):
         self._opts = opts
         self._verdicts: Iterator[AuctionVerdict] | None = None
 
-    def _parts(self, opts: RunOptions) -> Iterator[AuctionVerdict | _Done | Records]:
+    def _parts(self, opts: _RunOptions) -> Iterator[AuctionVerdict | _Done | Records]:
         try:
             if self._pbn:
                 yield from _pbn_parts(self._items, self._source, self._jobs, self._size, opts)  # type: ignore[arg-type]
@@ -338,7 +338,7 @@ PARALLEL_MIN_GAMES = 20_000
 #: PBN games checked in one worker task.
 TASK_GAMES = 2000
 
-_Batch = tuple[list[tuple[str, int]], "str | None", int, RunOptions]
+_Batch = tuple[list[tuple[str, int]], "str | None", int, _RunOptions]
 
 
 def _run_batch(task: _Batch) -> _Batch_done:
@@ -362,7 +362,7 @@ def _run_batch(task: _Batch) -> _Batch_done:
 
 
 def _pbn_parts(chunks: Iterable[str], source: str | None, jobs: int | None, size: int,
-               opts: RunOptions) -> Iterator[AuctionVerdict | _Done | Records]:
+               opts: _RunOptions) -> Iterator[AuctionVerdict | _Done | Records]:
     """The verdicts of a PBN stream, a piece at a time: one by one from this process, or
     in batches from worker processes when the file is big (see :func:`_workers`)."""
     import itertools
@@ -386,7 +386,7 @@ def _pbn_parts(chunks: Iterable[str], source: str | None, jobs: int | None, size
         yield from _pooled(_pbn_units(pieces, source, [], tags), source, workers, opts, tags)
 
 
-def _pooled(units: Iterable[_Unit], source: str | None, workers: int, opts: RunOptions,
+def _pooled(units: Iterable[_Unit], source: str | None, workers: int, opts: _RunOptions,
             tags: dict[str, str]) -> Iterator[AuctionVerdict | _Done]:
     """The verdicts of the units of a PBN stream, plain games in batches by ``workers``
     forked processes, in order (each batch numbers its records from the count so far;
