@@ -78,7 +78,7 @@ LANES: tuple[tuple[str, str, str], ...] = (
     ("json: a board's JSON put together by hand",
      "bridgecli.formats.json_format.board_json", "bridgecli.formats.schema.to_dict"),
     ("validate-auction --json: a verdict's JSON line put together by hand",
-     "bridgecli.checks.auctions.verdict_json_line", "bridgecli.checks.auctions.verdict_json"),
+     "bridgecli.checks.auctions.verdicts.verdict_json_line", "bridgecli.checks.auctions.verdicts.verdict_json"),
     ("validate-auction: the line of a board that passes, from its contract alone",
-     "bridgecli.checks.auctions._write_records", "bridgecli.checks.auctions.check_board"),
+     "bridgecli.render.auctions.write_records", "bridgecli.checks.auctions.verdicts.check_board"),
 )

@@ -25,6 +25,8 @@ from bridgecli.formats import pbn
 
 from ..conftest import bridgecli_cmd, subprocess_env
 
+pytestmark = pytest.mark.usefixtures("fast_lanes_on")  # (the batch replays boards the PBN reader kept as text: its lanes, in both passes)
+
 DAMAGE = ["none", "none", "revoke", "twice", "not-held", "short", "leader", "claim", "result", "range", "sizes",
           "end"]
 

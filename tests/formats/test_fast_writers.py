@@ -23,6 +23,8 @@ from bridgecli.formats.pbn import export, lazy
 
 from .strategies import auctions, boards, complete_deals, contracts, names, seats, texts, vuls
 
+pytestmark = pytest.mark.usefixtures("fast_lanes_on")  # (the writers' copies of games read in the export style: lanes, in both passes)
+
 
 def _reference(board: Board) -> str:
     """What the JSON writer wrote before it was put together by hand."""

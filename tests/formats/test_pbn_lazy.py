@@ -18,6 +18,8 @@ from bridgecli.core.errors import BridgeError, InvalidDealError, ParseError
 from bridgecli.formats import json_format, pbn
 from bridgecli.formats.pbn import export, lazy
 
+pytestmark = pytest.mark.usefixtures("fast_lanes_on")  # (LazyBoard: the parts the reader's lanes keep as text, in both passes)
+
 DEAL = "E:AJT96.K.Q432.Q65 74.T72.KJ97.AT42 KQ52.AQ9543.AT.7 83.J86.865.KJ983"
 GAME = f"""[Event "Club"]
 [Site "?"]
