@@ -72,10 +72,10 @@ def _cpu(f: Callable[[], Any], repeat: int = 3) -> float:
 
 
 def _records(path: Path) -> Iterator[Any]:
-    from bridgecli.checks.auctions import _auction_records, _chunks
+    from bridgecli.checks.auctions.files import auction_records, text_chunks_of
 
     with open(path, "rb") as fp:
-        yield from _auction_records(_chunks(fp, str(path)), str(path))
+        yield from auction_records(text_chunks_of(fp, str(path)), str(path))
 
 
 def time_stages(path: Path, n: int) -> dict[str, float]:
@@ -105,6 +105,7 @@ def gc_seconds(path: Path, paused: bool) -> tuple[float, int]:
 
     from bridgecli.checks.auctions import check_auctions
     from bridgecli.executors import streaming_gc
+    from bridgecli.render.auctions import write_checks
 
     spent = [0.0, 0.0, 0]
 
@@ -119,7 +120,7 @@ def gc_seconds(path: Path, paused: bool) -> tuple[float, int]:
     gc.callbacks.append(watch)
     try:
         with streaming_gc() if paused else contextlib.nullcontext():
-            check_auctions(str(path), jobs=1).write(io.StringIO(), as_json=True)
+            write_checks(io.StringIO(), check_auctions(str(path), jobs=1), as_json=True)
     finally:
         gc.callbacks.remove(watch)
     return spent[1], int(spent[2])

@@ -3,7 +3,7 @@
 Generates the file of ``bench/bench_memory.py`` (the sample session's boards with auctions
 and full play, renumbered), then measures in process, CPU time, best of ``--repeat``:
 
-* read: ``checks.auctions._auction_records`` (the command's one read step);
+* read: ``checks.auctions.files.auction_records`` (the command's one read step);
 * check: ``checks.auctions.check_records`` over the boards read (engine, contract, tags);
 * render: the ``--json`` line and the text line of each verdict;
 
@@ -31,15 +31,11 @@ sys.path.insert(0, str(ROOT / "bench"))
 def main() -> None:
     import bench_memory
 
-    from bridgecli.checks.auctions import (
-        _auction_records,
-        check_auctions,
-        check_records,
-        verdict_json_line,
-        verdict_text,
-    )
+    from bridgecli.checks.auctions import check_auctions, check_records, verdict_json_line
+    from bridgecli.checks.auctions.files import auction_records
     from bridgecli.core.notation import ENGLISH
     from bridgecli.formats.stream import text_chunks
+    from bridgecli.render.auctions import verdict_text, write_checks
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--boards", type=int, default=100_000)
@@ -68,7 +64,7 @@ def main() -> None:
             clock = time.process_time
             spent = [0.0, 0.0, 0.0, 0.0]
             with open(path, "rb") as fp:
-                records = _auction_records(text_chunks(fp, str(path)), str(path))
+                records = auction_records(text_chunks(fp, str(path)), str(path))
                 while True:
                     t0 = clock()
                     batch = list(islice(records, 1000))
@@ -97,7 +93,7 @@ def main() -> None:
             try:
                 with open(os.devnull, "w", encoding="utf-8") as out:
                     t0 = time.process_time()
-                    check_auctions(path).write(out, as_json=True)
+                    write_checks(out, check_auctions(path), as_json=True)
                     return time.process_time() - t0
             finally:
                 if was:
@@ -115,7 +111,7 @@ def main() -> None:
     load = os.getloadavg()[0]
     whole = t_read + t_check + t_json
     rows = [
-        ("read: `_auction_records` (the one read step)", t_read),
+        ("read: `auction_records` (the one read step)", t_read),
         ("check: `check_records` (engine, contract, tags)", t_check),
         ("render: `--json` line", t_json),
         ("render: text line (instead of JSON)", t_text),
@@ -132,7 +128,7 @@ def main() -> None:
         "| --- | ---: | ---: | ---: |",
         *(f"| {name} | {t:.2f} | {t / n * 1e6:.1f} | {t / whole:.0%} |" for name, t in rows),
         "",
-        (f"The cyclic garbage collector on top: `check_auctions(FILE).write(devnull, as_json=True)` in process "
+        (f"The cyclic garbage collector on top: `write_checks(devnull, check_auctions(FILE), as_json=True)` in process "
          f"takes {t_gc_on:.2f} s CPU with it, {t_gc_off:.2f} s without ({(t_gc_on - t_gc_off) / n * 1e6:.1f} µs a "
          "board): it traverses the boards the reader made while they are alive."),
         "",

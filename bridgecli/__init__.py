@@ -93,7 +93,8 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("variant_deals", "check_variant_play", "VariantPlay", "point_auction_verdicts"),
                     "bridgecli.checks.variants"),
     # checking the auctions of boards (validate-auction)
-    **dict.fromkeys(("check_auction", "check_auctions", "AuctionVerdict", "AuctionChecks"), "bridgecli.checks.auctions"),
+    **dict.fromkeys(("check_auction", "AuctionVerdict"), "bridgecli.checks.auctions.verdicts"),
+    **dict.fromkeys(("check_auctions", "AuctionChecks"), "bridgecli.checks.auctions.files"),
     # drawing boards (show)
     "render_board": "bridgecli.render.text",
     "render_html": "bridgecli.render.html",
@@ -132,11 +133,13 @@ def __dir__() -> list[str]:
 # mypy --strict needs to see them exported. Written from _EXPORTS, one import a module.
 # isort: off
 if TYPE_CHECKING:
-    from bridgecli.checks.auctions import (
+    from bridgecli.checks.auctions.files import (
         AuctionChecks as AuctionChecks,
+        check_auctions as check_auctions,
+    )
+    from bridgecli.checks.auctions.verdicts import (
         AuctionVerdict as AuctionVerdict,
         check_auction as check_auction,
-        check_auctions as check_auctions,
     )
     from bridgecli.checks.play import (
         PlayCheck as PlayCheck,

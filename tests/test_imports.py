@@ -405,16 +405,6 @@ def _package_sources() -> dict[str, tuple[str, bool]]:
 #: lane whose work makes the name public (the lead empties this list as the lanes are merged; an
 #: entry that no longer occurs fails the test, so the list only shrinks).
 PRIVATE_EXCEPTIONS: set[tuple[str, str]] = {
-    # lane B (formats/pbn.py split, checks/auctions.py, json_format.py)
-    ("bridgecli.checks.auctions", "bridgecli.formats.pbn._Reader"),
-    ("bridgecli.checks.auctions", "bridgecli.formats.pbn._batched"),
-    ("bridgecli.checks.auctions", "bridgecli.formats.pbn._pieces"),
-    ("bridgecli.formats.json_format", "bridgecli.formats.pbn._canon_calls_of"),
-    ("bridgecli.formats.json_format", "bridgecli.formats.schema._PLAIN_OUT"),
-    ("bridgecli.formats.json_format", "bridgecli.formats.schema._SHARED_FROM"),
-    ("bridgecli.formats.json_format", "bridgecli.formats.schema._call_out"),
-    ("bridgecli.formats.json_format", "bridgecli.formats.schema._card_out"),
-    ("bridgecli.formats.json_format", "bridgecli.formats.schema._shared_tokens"),
     # lane A (the kernel: core/_replay_batch.py and core/play.py)
     ("bridgecli.core._replay_batch", "bridgecli.core.play._finish_regular"),
     ("bridgecli.checks.play", "bridgecli.core._replay_batch"),

@@ -35,9 +35,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import dataclasses
 import importlib
-import json
 import random
 import re
 import sys
@@ -110,35 +108,6 @@ def general() -> Iterator[None]:
 _NEVER = re.compile(r"(?!)")
 
 
-def _plain(rec: Any) -> Any:
-    """A LazyBoard as a plain Board with every part built (errors as they are)."""
-    if isinstance(rec, Board) and type(rec) is not Board:
-        return Board(**{f.name: getattr(rec, f.name) for f in dataclasses.fields(Board)})
-    return rec
-
-
-def _games(self: Any, text: str | None = None, first_line: int = 1) -> Iterator[Any]:
-    """The PBN reader's games, every one read line by line (no whole-game lane, no LazyBoard)."""
-    if text is None:
-        text = self.text
-    elif "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    for rec in self._line_games(text.split("\n"), first_line):
-        yield _plain(rec)
-
-
-def _board_json() -> Any:
-    from bridgecli.formats import schema
-
-    return lambda board: json.dumps(schema.to_dict(board), ensure_ascii=False)
-
-
-def _verdict_json_line() -> Any:
-    from bridgecli.checks import auctions
-
-    return lambda v: json.dumps(auctions.verdict_json(v), ensure_ascii=False)
-
-
 def _one_by_one() -> Any:
     return lambda records, *args, **kwargs: ((rec, None) for rec in records)  # no batch
 
@@ -146,12 +115,6 @@ def _one_by_one() -> Any:
 #: (module, attribute in it, a function giving the general stand-in) of each lane not yet
 #: asking :data:`bridgecli.core.fastpaths.ON` on this branch
 UNWIRED: tuple[tuple[str, str, Any], ...] = (
-    ("bridgecli.formats.pbn", "_Reader.games", lambda: _games),
-    ("bridgecli.formats.pbn", "_lazy_deal", lambda: lambda v: False),
-    ("bridgecli.formats.pbn", "_CANON_PLAY", lambda: _NEVER),
-    ("bridgecli.formats.pbn", "_canon_auction", lambda: lambda text: None),
-    ("bridgecli.formats.json_format", "board_json", _board_json),
-    ("bridgecli.checks.auctions", "verdict_json_line", _verdict_json_line),
     ("bridgecli.core.play", "_replay_regular", lambda: lambda board, contract: None),
     ("bridgecli.formats.lin", "_FAST_BOARD", lambda: _NEVER),
     ("bridgecli.core._replay_batch", "replayed_ahead", _one_by_one),

@@ -104,7 +104,8 @@ def validate_auction(
         rules = auction_rules(variant_name)
         if jobs is not None and jobs > 1:
             raise click.UsageError("--variant runs in one process: no --jobs")
-    from bridgecli.checks.auctions import check_auction, check_auctions, write_verdicts
+    from bridgecli.checks.auctions import check_auction, check_auctions
+    from bridgecli.render.auctions import write_checks
 
     inline = calls_text is not None or dealer is not None
     if inline:
@@ -123,7 +124,7 @@ def validate_auction(
         verdict = check_auction(seat, calls_text, require_complete=require_complete, legal_calls=want_legal_calls,
                                 lang=lang, rules=rules)
         with AtomicOutput(output) as fp:
-            code, n = write_verdicts(fp, [verdict], as_json=as_json, lang=lang, inline=True)
+            code, n = write_checks(fp, [verdict], as_json=as_json, lang=lang, inline=True)
             _exit(ctx, code, n, None, output)
     if variant_name is not None:
         from bridgecli.cli.common import read_records
@@ -133,7 +134,7 @@ def validate_auction(
         checks = check_auctions(with_dealers(records, variant_name), require_complete=require_complete,
                                 legal_calls=want_legal_calls, rules=rules)
         with AtomicOutput(output) as fp:
-            code, _ = checks.write(fp, as_json=as_json, lang=lang)
+            code, _ = write_checks(fp, checks, as_json=as_json, lang=lang)
             code = records_done(code, keep_going, output)
         ctx.exit(code)
     from bridgecli.cli.common import cap_jobs, close_input, open_input
@@ -148,7 +149,7 @@ def validate_auction(
             raise BridgeCliError(str(exc), ExitCode.USAGE) from None
         with AtomicOutput(output) as fp:
             with streaming_gc():
-                code, n = checks.write(fp, as_json=as_json, lang=lang)
+                code, n = write_checks(fp, checks, as_json=as_json, lang=lang)
             close_input(stream)
             _exit(ctx, code, n, source, output)  # inside the block: exit 2 keeps -o as it was
     finally:

@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from typing import IO, Any
 
+from bridgecli.core import fastpaths
 from bridgecli.core.board import AnnotatedCall, Board
 from bridgecli.core.cards import Seat, Vulnerability
 from bridgecli.core.errors import BridgeError, ParseError
@@ -452,17 +453,18 @@ _LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": 
 # comments, a variant) goes the general way.
 
 _QUOTE: Callable[[str], str] = json.encoder.encode_basestring
+# The caches of this writer (values repeat from board to board), each emptied past a bound;
+# keyed by identity where a dataclass hash would cost twice the lookup on every call and card.
 _TAG_JSON: dict[tuple[str, str], str] = {}  # (name, value) of a tag -> its JSON (names and players repeat)
 _SEAT_JSON = tuple(f'"{s.letter}"' for s in Seat)
 _VUL_JSON = tuple(f'"{v.pbn}"' for v in Vulnerability)
-_TOKEN_JSON: dict[int, str] = {}  # id of a shared plain call or card (schema._PLAIN_OUT) -> its JSON
+_TOKEN_JSON: dict[int, str] = {}  # id of a shared plain call or card (schema.PLAIN_OUT) -> its JSON
 # id of another call or card written lately -> (it, its JSON): the PBN reader shares the
 # annotated calls it reads in the writer's form (``1NT =1= $1``); each kept alive while here,
 # so that its id is no other object's; at most _LATELY_MAX entries
 _LATELY_JSON: dict[int, tuple[Any, str]] = {}
 _CONTRACT_JSON: dict[int, tuple[Any, str]] = {}  # the same for contracts (the PBN reader shares them)
 _LATELY_MAX = 1024
-_LAZY: list[Any] = []  # [LazyBoard, lazy_texts] once the PBN reader is loaded
 
 
 def _tag_json(item: tuple[str, str]) -> str:
@@ -483,14 +485,14 @@ def _token_json(item: Any) -> str:
     t = _TOKEN_JSON.get(key)
     if t is not None:
         return t
-    if key in schema._PLAIN_OUT:  # a shared token (kept alive by schema): its text is kept
-        out = schema._PLAIN_OUT[key]
+    if key in schema.PLAIN_OUT:  # a shared token (kept alive by schema): its text is kept
+        out = schema.PLAIN_OUT[key]
         t = _TOKEN_JSON[key] = "null" if out is None else _ENCODE(out)  # (None: the unknown card)
         return t
     lately = _LATELY_JSON.get(key)
     if lately is not None:
         return lately[1]
-    t = _ENCODE(schema._call_out(item) if isinstance(item, AnnotatedCall) else schema._card_out(item))
+    t = _ENCODE(schema.call_out(item) if isinstance(item, AnnotatedCall) else schema.card_out(item))
     if len(_LATELY_JSON) >= _LATELY_MAX:
         _LATELY_JSON.clear()
     _LATELY_JSON[key] = (item, t)
@@ -511,7 +513,7 @@ _UNIT_JSON: dict[str, str] = {}
 
 
 def _rows_json(rows: str) -> str:
-    """The JSON of the calls of auction rows in the PBN writer's form (``pbn._CANON_AUCTION``:
+    """The JSON of the calls of auction rows in the PBN writer's form (``pbn.canon.CANON_AUCTION``:
     lines ending in LF, a call with at most a note and a NAG, an end mark on a line of
     its own), as to_dict writes the calls the reader builds from them."""
     if rows[-2:] in ("*\n", "+\n"):
@@ -533,10 +535,10 @@ def _unit_json(unit: str) -> str:
     t = _UNIT_JSON.get(unit)
     if t is not None:
         return t
-    from bridgecli.formats.pbn import _canon_calls_of
+    from bridgecli.formats.pbn.canon import canon_calls_of
 
-    (call,) = _canon_calls_of(unit.replace("\0", " "))
-    t = _ENCODE(schema._call_out(call))
+    (call,) = canon_calls_of(unit.replace("\0", " "))
+    t = _ENCODE(schema.call_out(call))
     if len(_UNIT_JSON) >= 4096:
         _UNIT_JSON.clear()
     _UNIT_JSON[unit] = t
@@ -553,8 +555,8 @@ def _notes_json(notes: Mapping[int, str]) -> str:
 def board_json(board: Board) -> str:
     """The JSON text of ``board`` (no newline): byte for byte ``json.dumps`` of
     :func:`schema.to_dict` with the options of this writer, built field by field."""
-    if board.sections or board.comments or board.variant is not None or board.extra:
-        return _ENCODE(schema.to_dict(board))
+    if not fastpaths.ON or board.sections or board.comments or board.variant is not None or board.extra:
+        return _ENCODE(schema.to_dict(board))  # (the general path; the rest is a fast lane)
     tags = board.tags
     if "OptimumScore" in tags or "OpeningLeads" in tags or "DoubleDummyPosition" in tags:  # may be a field of
         # solve's findings (schema.to_dict: formats.findings)
@@ -563,8 +565,8 @@ def board_json(board: Board) -> str:
     result = board.result
     if (number is not None and type(number) is not int) or (result is not None and type(result) is not int):
         return _ENCODE(schema.to_dict(board))  # an int subclass: the encoder words it
-    if "pbn" not in schema._SHARED_FROM:
-        schema._shared_tokens()  # as to_dict does: the PBN reader's shared tokens are known
+    if "pbn" not in schema.SHARED_FROM:
+        schema.shared_tokens()  # as to_dict does: the PBN reader's shared tokens are known
     out: list[str] = []
     add = out.append
     dealer = board.dealer
@@ -580,12 +582,9 @@ def board_json(board: Board) -> str:
             add(f'"vulnerable": {_VUL_JSON[vul]}')
     deal_v = auction_v = play_v = None
     if type(board) is not Board:
-        if not _LAZY:
-            from bridgecli.formats.pbn import LazyBoard, lazy_texts  # loaded: the board is its LazyBoard
-
-            _LAZY.extend((LazyBoard, lazy_texts))
-        if type(board) is _LAZY[0]:
-            deal_v, auction_v, play_v = _LAZY[1](board)
+        texts = getattr(board, "source_texts", None)  # a LazyBoard of the PBN reader: parts still text
+        if texts is not None:
+            deal_v, auction_v, play_v = texts()
     if deal_v is not None:
         hands = deal_v[2:].split(" ")  # canonical hands from the seat named first: nothing to escape
         first = _SEAT_INDEX[deal_v[0]]

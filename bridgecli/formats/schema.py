@@ -130,7 +130,8 @@ def _want(value: object, kind: type | tuple[type, ...], what: str, path: Path) -
 # -- writing -----------------------------------------------------------------
 
 
-def _call_out(a: AnnotatedCall) -> object:
+def call_out(a: AnnotatedCall) -> object:
+    """A call of an auction as :func:`to_dict` writes it: its text, or a mapping with its marks."""
     if a.irregular == "S":
         return "^S"
     text = str(a.call)
@@ -150,32 +151,36 @@ def _call_out(a: AnnotatedCall) -> object:
 
 # text of the shared cards and calls by identity: each is formatted once, not on every board
 _CARD_TXT: dict[int, str] = {id(c): str(c) for c in DECK}
-_PLAIN_OUT: dict[int, object] = {}  # id of a plain AnnotatedCall/PlayedCard (shared) -> its output
+#: A cache (documented): the id of each shared plain AnnotatedCall or PlayedCard (this module's and the PBN
+#: reader's, kept alive in _KEEP) -> its output in :func:`to_dict`; the JSON writer reads it too.
+#: Keyed by identity: a dataclass hash would cost twice the lookup on every call and card.
+PLAIN_OUT: dict[int, object] = {}
 _KEEP: list[object] = []  # the objects whose ids are keys above, kept alive
 
 
 def _remember_plain(items: Sequence[object]) -> None:
     """Note the output of shared plain calls or cards (read by the PBN reader or here)."""
     for a in items:
-        if id(a) not in _PLAIN_OUT:
+        if id(a) not in PLAIN_OUT:
             _KEEP.append(a)
-            _PLAIN_OUT[id(a)] = _call_out(a) if isinstance(a, AnnotatedCall) else _card_out(a)  # type: ignore[arg-type]
+            PLAIN_OUT[id(a)] = call_out(a) if isinstance(a, AnnotatedCall) else card_out(a)  # type: ignore[arg-type]
 
 
-_SHARED_FROM: set[str] = set()  # modules whose shared tokens are in _PLAIN_OUT
+#: The modules whose shared tokens are in :data:`PLAIN_OUT` (``"schema"``, ``"pbn"``): see :func:`shared_tokens`.
+SHARED_FROM: set[str] = set()
 
 
-def _shared_tokens() -> None:
+def shared_tokens() -> None:
     """Note the shared tokens of this module and of the PBN reader once it is loaded."""
     import sys
 
-    if "schema" not in _SHARED_FROM:
-        _SHARED_FROM.add("schema")
+    if "schema" not in SHARED_FROM:
+        SHARED_FROM.add("schema")
         _remember_plain([*_PLAIN_CALL.values(), *_PLAIN_CARD.values()])
-    pbn = sys.modules.get("bridgecli.formats.pbn")
+    pbn = sys.modules.get("bridgecli.formats.pbn.tokens")
     if pbn is not None:
-        _SHARED_FROM.add("pbn")
-        _remember_plain([*pbn._PLAIN_CALL.values(), *pbn._PLAIN_CARD.values()])
+        SHARED_FROM.add("pbn")
+        _remember_plain([*pbn.PLAIN_CALL.values(), *pbn.PLAIN_CARD.values()])
 
 
 def _hand_txt(hand: Hand | None) -> str | None:
@@ -184,7 +189,8 @@ def _hand_txt(hand: Hand | None) -> str | None:
     return hand.to_pbn()
 
 
-def _card_out(p: PlayedCard) -> object:
+def card_out(p: PlayedCard) -> object:
+    """A card of a play record as :func:`to_dict` writes it: its text, or a mapping with its marks."""
     c = p.card
     text = None if c is None else _CARD_TXT.get(id(c)) or str(c)
     if p.note is None and not p.nags and not p.irregular:
@@ -226,8 +232,8 @@ def to_dict(board: Board) -> dict[str, object]:
         d["dealer"] = board.dealer.letter
     if board.vulnerability is not None:
         d["vulnerable"] = board.vulnerability.pbn
-    if "pbn" not in _SHARED_FROM:
-        _shared_tokens()
+    if "pbn" not in SHARED_FROM:
+        shared_tokens()
     deal_v = play_v = None
     if type(board) is not Board:
         from bridgecli.formats.pbn import deal_text, play_text  # loaded already: the board is its LazyBoard
@@ -241,8 +247,8 @@ def to_dict(board: Board) -> dict[str, object]:
     if board.auction_from is not None:
         d["auction_from"] = board.auction_from.letter
     if board.auction is not None:
-        plain = _PLAIN_OUT.get
-        d["auction"] = [plain(id(a)) or _call_out(a) for a in board.auction]
+        plain = PLAIN_OUT.get
+        d["auction"] = [plain(id(a)) or call_out(a) for a in board.auction]
     if board.auction_end:
         d["auction_end"] = board.auction_end
     if board.auction_notes:
@@ -259,8 +265,8 @@ def to_dict(board: Board) -> dict[str, object]:
         toks = play_v.split()
         d["play"] = [toks[i:i + 4] for i in range(0, len(toks), 4)]
     elif board.play is not None:
-        plain = _PLAIN_OUT.get
-        d["play"] = [[plain(id(p)) or _card_out(p) for p in row] for row in board.play]
+        plain = PLAIN_OUT.get
+        d["play"] = [[plain(id(p)) or card_out(p) for p in row] for row in board.play]
     if board.play_end:
         d["play_end"] = board.play_end
     if board.play_notes:

@@ -17,6 +17,8 @@ from bridgecli.checks.auctions import check_board, verdict_json, verdict_json_li
 from bridgecli.core.board import AnnotatedCall, Board
 from bridgecli.core.cards import Seat, Vulnerability
 from bridgecli.core.contract import Risk
+from bridgecli.core.notation import ENGLISH
+from bridgecli.render.auctions import verdict_text, write_checks
 
 from ..formats.strategies import contracts, legal_auctions
 
@@ -82,7 +84,7 @@ TEXT = [
 def test_the_names_are_public_and_lazy() -> None:
     for name in ("check_auction", "check_auctions", "AuctionVerdict"):
         assert name in bc.__all__
-    assert bc.check_auctions.__module__ == "bridgecli.checks.auctions"
+    assert bc.check_auctions.__module__.startswith("bridgecli.checks.auctions")
 
 
 def test_one_auction_from_text() -> None:
@@ -92,7 +94,7 @@ def test_one_auction_from_text() -> None:
     assert v.contract is not None
     assert (v.contract.level, v.contract.strain, v.contract.risk) == (3, bc.Strain.NOTRUMP, Risk.UNDOUBLED)
     assert v.contract.declarer == bc.Seat.NORTH
-    assert v.text(inline=True) == "Auction: 3NT by N"
+    assert verdict_text(v, ENGLISH, inline=True) == "Auction: 3NT by N"
 
 
 def test_one_auction_from_calls_is_the_same() -> None:
@@ -145,7 +147,7 @@ def test_bad_input_raises() -> None:
 
 
 def _texts(verdicts: object) -> list[str]:
-    return [v.text() for v in verdicts]  # type: ignore[attr-defined]
+    return [verdict_text(v, ENGLISH) for v in verdicts]  # type: ignore[attr-defined]
 
 
 def test_boards_of_a_text() -> None:
@@ -191,10 +193,10 @@ def test_other_formats(tmp_path: Path) -> None:
 
 def test_write_gives_the_command_lines() -> None:
     out = io.StringIO()
-    assert bc.check_auctions(PBN).write(out) == (2, 6)
+    assert write_checks(out, bc.check_auctions(PBN)) == (2, 6)
     assert out.getvalue().splitlines()[:5] == TEXT
     out = io.StringIO()
-    assert bc.check_auctions(PBN).write(out, as_json=True) == (2, 6)
+    assert write_checks(out, bc.check_auctions(PBN), as_json=True) == (2, 6)
     objs = [json.loads(line) for line in out.getvalue().splitlines()]
     assert objs == [v.to_json() for v in bc.check_auctions(PBN)]
     assert [o["contract"] for o in objs] == ["3NT", "2S", None, None, "Pass", None]
@@ -206,11 +208,11 @@ def test_workers_give_the_same_verdicts_in_order() -> None:
     assert many.count("[Board") == 24
     one = list(bc.check_auctions(many))
     two = list(bc.check_auctions(many, jobs=2))
-    assert [v.text() for v in two] == [v.text() for v in one]
+    assert _texts(two) == _texts(one)
     assert [v.record for v in two] == list(range(1, 25))
     out1, out2 = io.StringIO(), io.StringIO()
-    assert bc.check_auctions(many, jobs=1).write(out1, as_json=True) == bc.check_auctions(many, jobs=2).write(
-        out2, as_json=True)
+    assert write_checks(out1, bc.check_auctions(many, jobs=1), as_json=True) == write_checks(
+        out2, bc.check_auctions(many, jobs=2), as_json=True)
     assert out1.getvalue() == out2.getvalue()
 
 

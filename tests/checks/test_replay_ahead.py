@@ -18,6 +18,8 @@ from bridgecli.core.board import Board
 from ..conftest import bridgecli_cmd, subprocess_env
 from .test_replay_batch import _file, _job
 
+pytestmark = pytest.mark.usefixtures("fast_lanes_on")  # (the look-ahead replays boards the PBN reader kept as text: its lanes, in both passes)
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -25,6 +25,8 @@ from bridgecli.formats import pbn
 
 from ..conftest import bridgecli_cmd, subprocess_env
 
+pytestmark = pytest.mark.usefixtures("fast_lanes_on")  # (the batch replays boards the PBN reader kept as text: its lanes, in both passes)
+
 DAMAGE = ["none", "none", "revoke", "twice", "not-held", "short", "leader", "claim", "result", "range", "sizes",
           "end"]
 
@@ -235,8 +237,8 @@ def test_boards_without_an_int_lane_never_reach_numpy(monkeypatch: pytest.Monkey
 
 def _with_play_text(board: Any, text: str) -> Any:
     """``board`` (a LazyBoard) with its waiting play text replaced by ``text``."""
-    entry = board._play_entry
-    object.__setattr__(board, "_play_entry", (*entry[:3], ((entry[3][0][0], text), *entry[3][1:]), *entry[4:]))
+    entry = board.play_entry
+    object.__setattr__(board, "play_entry", (*entry[:3], ((entry[3][0][0], text), *entry[3][1:]), *entry[4:]))
     return board
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from bridgecli.checks.auctions import check_records, verdict_json, verdict_json_line, verdict_text
+from bridgecli.checks.auctions import check_records, verdict_json, verdict_json_line
 from bridgecli.cli import cli
 from bridgecli.core.board import AnnotatedCall, Board
 from bridgecli.core.calls import parse_call
@@ -16,6 +16,7 @@ from bridgecli.core.cards import Seat, Strain, Vulnerability
 from bridgecli.core.contract import Contract, Risk
 from bridgecli.core.errors import ParseError
 from bridgecli.core.notation import ENGLISH
+from bridgecli.render.auctions import verdict_text, write_checks
 
 
 def run(runner: CliRunner, *args: str, input: str | None = None) -> Any:
@@ -444,14 +445,15 @@ def test_parallel_redoes_a_batch_when_the_record_plan_is_wrong(monkeypatch: pyte
     import io
 
     from bridgecli.checks import auctions as va
+    from bridgecli.checks.auctions import files
 
     text = PBN_TEXT.replace("1C Pass 1Q Pass", "1C Pass 1D Pass")
     expected = io.StringIO()
-    assert va.check_auctions(text).write(expected, as_json=True) == (1, 6)
-    monkeypatch.setattr(va, "_directives_only", lambda chunk: "Board \"2\"" in chunk)  # a wrong plan
-    monkeypatch.setattr(va, "TASK_GAMES", 2)  # three batches for two workers
+    assert write_checks(expected, va.check_auctions(text), as_json=True) == (1, 6)
+    monkeypatch.setattr(files, "_directives_only", lambda chunk: "Board \"2\"" in chunk)  # a wrong plan
+    monkeypatch.setattr(files, "TASK_GAMES", 2)  # three batches for two workers
     out = io.StringIO()
-    assert va.check_auctions(text, jobs=2).write(out, as_json=True) == (1, 6)
+    assert write_checks(out, va.check_auctions(text, jobs=2), as_json=True) == (1, 6)
     assert out.getvalue() == expected.getvalue()
     assert [json.loads(x)["record_number"] for x in out.getvalue().splitlines()] == [1, 2, 3, 4, 5, 6]
 
@@ -505,7 +507,7 @@ def test_empty_input_is_an_error(runner: CliRunner) -> None:
     assert r.stderr == "bridgecli: error: <stdin>: no boards\n"
 
 
-# -- the quick lines of a run (checks.auctions._write_records) against the full path ------
+# -- the quick lines of a run (render.auctions.write_records) against the full path ------
 
 QUICK_CASES = """% boards the quick path must hand to the full one, and some it writes itself
 [Board "1"]
@@ -585,12 +587,12 @@ Pass
 def _both_ways(source: Any, as_json: bool, **options: Any) -> tuple[tuple[str, int], tuple[str, int]]:
     import io
 
-    from bridgecli.checks.auctions import check_auctions, write_verdicts
+    from bridgecli.checks.auctions import check_auctions
 
     quick, full = io.StringIO(), io.StringIO()
-    got = check_auctions(source, **options).write(quick, as_json=as_json)
+    got = write_checks(quick, check_auctions(source, **options), as_json=as_json)
     # iterating gives the verdicts: every board down the full path
-    want = write_verdicts(full, check_auctions(source, **options), as_json=as_json)
+    want = write_checks(full, iter(list(check_auctions(source, **options))), as_json=as_json)
     return (quick.getvalue(), got[0]), (full.getvalue(), want[0])
 
 
@@ -627,6 +629,6 @@ def test_quick_lines_of_every_sample_and_realworld_file(samples: Any) -> None:
 def _write_full(source: str, as_json: bool) -> None:
     import io
 
-    from bridgecli.checks.auctions import check_auctions, write_verdicts
+    from bridgecli.checks.auctions import check_auctions
 
-    write_verdicts(io.StringIO(), check_auctions(source, jobs=1), as_json=as_json)
+    write_checks(io.StringIO(), list(check_auctions(source, jobs=1)), as_json=as_json)

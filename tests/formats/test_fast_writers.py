@@ -19,8 +19,11 @@ from bridgecli.core.cards import DECK
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError
 from bridgecli.formats import json_format, pbn, schema
+from bridgecli.formats.pbn import export, lazy
 
 from .strategies import auctions, boards, complete_deals, contracts, names, seats, texts, vuls
+
+pytestmark = pytest.mark.usefixtures("fast_lanes_on")  # (the writers' copies of games read in the export style: lanes, in both passes)
 
 
 def _reference(board: Board) -> str:
@@ -207,7 +210,7 @@ def _general(board: Board) -> str:
 
 def _copied(board: Board) -> str | None:
     """The text the PBN writer copies for ``board``, if any."""
-    return pbn._copy_text(board) if isinstance(board, pbn.LazyBoard) else None
+    return lazy.copy_text(board) if isinstance(board, pbn.LazyBoard) else None
 
 
 def _check_copies(text: str) -> int:
@@ -281,7 +284,7 @@ def test_a_game_after_an_export_style_game_inherits_its_values() -> None:
     first = '[Event "Club"]\n[Site "?"]\n[Date "?"]\n[Board "1"]\n[West "?"]\n[North "?"]\n[East "?"]\n' \
             '[South "?"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "?"]\n[Scoring "?"]\n[Declarer ""]\n' \
             '[Contract ""]\n[Result ""]\n[Room "Open"]\n'
-    assert pbn._export_groups(first) is not None
+    assert export.export_groups(first) is not None
     later = '[Event "#"]\n[Board "2"]\n[Room "#"]\n[Site "#"]\n'
     one, two = pbn.loads(first + "\n" + later)
     assert one.tags == {"Event": "Club", "Room": "Open"}
@@ -297,7 +300,7 @@ def test_a_hash_takes_the_value_of_the_latest_game_that_had_the_tag() -> None:
            '[South "?"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "?"]\n[Scoring "?"]\n[Declarer ""]\n' \
            '[Contract ""]\n[Result ""]\n'
     first, second = game.format(1) + '[Room "Open"]\n', game.format(2)
-    assert pbn._export_groups(first) is not None and pbn._export_groups(second) is not None
+    assert export.export_groups(first) is not None and export.export_groups(second) is not None
     *_, third = pbn.loads(first + "\n" + second + '\n[Event "#"]\n[Board "3"]\n[Room "#"]\n')
     assert third.tags == {"Event": "Club", "Room": "Open"}
 

@@ -117,7 +117,7 @@ def test_the_general_mode_switches_every_lane_off_and_back_on() -> None:
         assert all(type(b) is Board for b in boards)
     assert fastpaths.ON
     boards = pbn.loads(again)
-    assert any(isinstance(b, pbn.LazyBoard) and getattr(b, "_game_text", None) for b in boards)
+    assert any(isinstance(b, pbn.LazyBoard) and getattr(b, "game_source", None) for b in boards)
 
 
 def test_the_tool_patches_only_the_lanes_that_do_not_ask_the_switch(monkeypatch: pytest.MonkeyPatch) -> None:

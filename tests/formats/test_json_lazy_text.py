@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 from bridgecli.core.board import Board
 from bridgecli.formats import json_format, pbn, schema
 
+pytestmark = pytest.mark.usefixtures("fast_lanes_on")  # (the JSON of the parts still text: a lane, in both passes)
+
 HANDS = ("AJT96.K.Q432.Q65", "74.T72.KJ97.AT42", "KQ52.AQ9543.AT.7", "83.J86.865.KJ983")  # from East
 
 # auction rows in the writer's form, each with the notes its calls name

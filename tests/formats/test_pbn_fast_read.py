@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from bridgecli.core.board import AnnotatedCall
 from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE
 from bridgecli.core.errors import BridgeError
-from bridgecli.formats import pbn
+from bridgecli.formats.pbn import canon, export, games, tokens, write
 
 CALLS = [PASS, DOUBLE, REDOUBLE, *ALL_BIDS]
 
@@ -28,14 +28,14 @@ def writer_rows(draw: st.DrawFn) -> str:
         note = draw(st.none() | st.integers(1, 99))
         nag = draw(st.sampled_from([0, 0, 1, 2, 5, 99]))
         calls.append(AnnotatedCall(call, alert=nag == 1, note=note, nags=(nag,) if nag > 1 else ()))
-    words = [pbn._call_txt(a) for a in calls]
+    words = [write._call_txt(a) for a in calls]
     rows = "".join(" ".join(words[i:i + 4]) + "\n" for i in range(0, len(words), 4))
     return rows + draw(st.sampled_from(["", "", "*\n", "+\n"]))
 
 
 def _token_way(text: str) -> tuple[list[AnnotatedCall], str] | None:
     try:
-        out, fillers, end = pbn._parse_auction_tokens(["Auction", "N", 1, [(1, text)]])
+        out, fillers, end = tokens.parse_auction_tokens(["Auction", "N", 1, [(1, text)]])
     except BridgeError:
         return None
     assert fillers == 0
@@ -45,7 +45,7 @@ def _token_way(text: str) -> tuple[list[AnnotatedCall], str] | None:
 @settings(max_examples=100, deadline=None)
 @given(writer_rows())
 def test_rows_in_the_writers_form_read_as_token_by_token(rows: str) -> None:
-    quick = pbn._canon_auction(rows)
+    quick = canon.canon_auction(rows)
     assert quick is not None
     assert quick == _token_way(rows)
 
@@ -61,16 +61,16 @@ def test_edited_rows_read_the_same_or_go_the_general_way(rows: str, seed: int) -
     for _ in range(rng.randrange(1, 3)):
         at = rng.randrange(len(rows))
         rows = rows[:at] + rng.choice(EDITS) + rows[at:]
-    quick = pbn._canon_auction(rows)
+    quick = canon.canon_auction(rows)
     if quick is not None:
         assert quick == _token_way(rows)
 
 
 def test_a_call_read_in_the_writers_form_is_shared_and_written_back_the_same() -> None:
-    (one, two) = (pbn._canon_auction("Pass 1NT =1= $1 2H\n") for _ in range(2))
+    (one, two) = (canon.canon_auction("Pass 1NT =1= $1 2H\n") for _ in range(2))
     assert one is not None and two is not None
     assert one[0][1] is two[0][1] == AnnotatedCall(ALL_BIDS[4], alert=True, note=1)
-    assert pbn._call_txt(one[0][1]) == "1NT =1= $1"
+    assert write._call_txt(one[0][1]) == "1NT =1= $1"
 
 
 def test_export_game_in_two_parts_matches_as_the_whole_pattern() -> None:
@@ -80,7 +80,7 @@ def test_export_game_in_two_parts_matches_as_the_whole_pattern() -> None:
 
     from tests.conftest import SAMPLES
 
-    whole = re.compile(pbn._EXPORT_HEAD_TEXT + pbn._EXPORT_TAIL_TEXT)
+    whole = re.compile(export._EXPORT_HEAD_TEXT + export._EXPORT_TAIL_TEXT)
     games = [g + "\n" for path in sorted(SAMPLES.rglob("*.pbn"))
              for g in re.split(r"\n(?:[ \t]*\n)+", path.read_text(encoding="utf-8", errors="replace").strip())]
     rnd = random.Random(19)
@@ -103,7 +103,7 @@ def test_export_game_in_two_parts_matches_as_the_whole_pattern() -> None:
     matched = 0
     for g in games:
         m = whole.fullmatch(g)
-        assert pbn._export_groups(g) == (None if m is None else m.groups()), g
+        assert export.export_groups(g) == (None if m is None else m.groups()), g
         matched += m is not None
     assert 0 < matched < len(games)
 
@@ -118,7 +118,7 @@ def test_the_cut_found_in_the_tail_first_is_the_whole_searchs(monkeypatch: pytes
     for _ in range(3000):
         text = "".join(rnd.choice(frags) for _ in range(rnd.randint(1, 30)))
         start = rnd.randint(0, len(text))
-        whole = pbn._last_cut_from(text, max(0, start - 1000))
+        whole = games._last_cut_from(text, max(0, start - 1000))
         for size in (1, 5, 17, 40):
-            monkeypatch.setattr(pbn, "_CUT_TAIL", size)
-            assert pbn._last_cut(text, start) == whole, (text, start, size)
+            monkeypatch.setattr(games, "_CUT_TAIL", size)
+            assert games._last_cut(text, start) == whole, (text, start, size)

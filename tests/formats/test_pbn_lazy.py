@@ -16,6 +16,9 @@ from bridgecli.core.cards import Card, Seat, Strain
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, InvalidDealError, ParseError
 from bridgecli.formats import json_format, pbn
+from bridgecli.formats.pbn import export, lazy
+
+pytestmark = pytest.mark.usefixtures("fast_lanes_on")  # (LazyBoard: the parts the reader's lanes keep as text, in both passes)
 
 DEAL = "E:AJT96.K.Q432.Q65 74.T72.KJ97.AT42 KQ52.AQ9543.AT.7 83.J86.865.KJ983"
 GAME = f"""[Event "Club"]
@@ -74,7 +77,7 @@ def test_a_lazy_board_equals_prints_and_pickles_as_a_board() -> None:
     assert pbn.play_text(back) == "CA C7 C3 C5\nD7 DA D5 D2\nH2\n" and back == built
     back = pickle.loads(pickle.dumps(fresh))  # built, and still the text the writer copies
     assert type(back) is pbn.LazyBoard and back == built
-    assert pbn.board_text(back) == pbn.board_text(built) == GAME and pbn._copy_text(back) == GAME
+    assert pbn.board_text(back) == pbn.board_text(built) == GAME and lazy.copy_text(back) == GAME
     (odd,) = pbn.loads(GAME.replace('[Room "Open"]', '[Room "Open"]\n[Annotator "A"]'))  # not the writer's order
     assert odd.deal is not None and odd.auction is not None and odd.play is not None
     back = pickle.loads(pickle.dumps(odd))  # built, and no copy to keep: a plain Board
@@ -128,19 +131,19 @@ def _masks(deal: Deal) -> tuple[int, ...]:
 
 def test_the_auction_waits_until_asked_and_is_then_what_it_says() -> None:
     (b,) = pbn.loads(GAME)
-    assert _slot(b, "auction") is pbn._PENDING and b.auction_end == "" and b.auction_from is None
+    assert _slot(b, "auction") is lazy.PENDING and b.auction_end == "" and b.auction_from is None
     one, four = Bid(1, Strain.SPADES), Bid(4, Strain.SPADES)
     assert b.auction == tuple(AnnotatedCall(c) for c in (one, PASS, four, PASS, PASS, PASS))
     assert isinstance(_slot(b, "auction"), tuple)
     # calls with notes and alerts in the writer's form wait too; the end mark is read at once
     rows = "1S =1= Pass 4S $1 Pass\nPass Pass\n*\n"
     (b,) = pbn.loads(GAME.replace("1S Pass 4S Pass\nPass Pass\n", rows + '[Note "1:five spades"]\n'))
-    assert _slot(b, "auction") is pbn._PENDING and b.auction_end == "*"
+    assert _slot(b, "auction") is lazy.PENDING and b.auction_end == "*"
     assert b.auction == (AnnotatedCall(one, note=1), AnnotatedCall(PASS), AnnotatedCall(four, alert=True),
                          AnnotatedCall(PASS), AnnotatedCall(PASS), AnnotatedCall(PASS))
     assert b.auction_notes == {1: "five spades"}
     back = pickle.loads(pickle.dumps(pbn.loads(GAME)[0]))  # travels as its text
-    assert _slot(back, "auction") is pbn._PENDING and back.auction == pbn.loads(GAME)[0].auction
+    assert _slot(back, "auction") is lazy.PENDING and back.auction == pbn.loads(GAME)[0].auction
 
 
 def test_an_auction_that_does_not_start_with_the_dealer_is_an_error_at_its_line_when_read() -> None:
@@ -153,22 +156,22 @@ def test_an_auction_that_does_not_start_with_the_dealer_is_an_error_at_its_line_
 def test_the_hands_found_when_the_deal_is_checked_are_kept_for_the_replay() -> None:
     (b,) = pbn.loads(GAME)
     expected = _masks(Deal.from_pbn(DEAL))
-    assert b._hands == expected[1:] + expected[:1]  # from the Deal value's first seat, East
+    assert b.source_hands == expected[1:] + expected[:1]  # from the Deal value's first seat, East
     assert pbn.deal_masks(b) == expected
     back = pickle.loads(pickle.dumps(b))  # (not pickled: worked out again)
-    assert not hasattr(back, "_hands") and pbn.deal_masks(back) == expected
+    assert not hasattr(back, "source_hands") and pbn.deal_masks(back) == expected
 
 
 def test_a_board_keeps_only_what_decides_the_copy_and_pickles_without_deciding() -> None:
     (b,) = pbn.loads(GAME)
-    keys = b._game_groups
+    keys = b.game_keys
     assert keys is not None and sum(len(k) for k in keys if isinstance(k, str)) < 40  # no holdings, no rows
     back = pickle.loads(pickle.dumps(b))
-    assert b._game_groups is keys and back._game_groups == keys  # not checked yet, on either side
-    assert pbn.board_text(back) == GAME and back._game_groups is None
+    assert b.game_keys is keys and back.game_keys == keys  # not checked yet, on either side
+    assert pbn.board_text(back) == GAME and back.game_keys is None
     (odd,) = pbn.loads(GAME.replace('[Room "Open"]', '[Room "Open"]\n[Annotator "A"]'))
     back = pickle.loads(pickle.dumps(odd))
-    assert pbn.board_text(back) == pbn.board_text(odd) != GAME and back._game_text is None
+    assert pbn.board_text(back) == pbn.board_text(odd) != GAME and back.game_source is None
 
 
 def test_a_later_hash_takes_the_latest_value_of_each_tag_from_games_read_the_export_way() -> None:
@@ -176,7 +179,7 @@ def test_a_later_hash_takes_the_latest_value_of_each_tag_from_games_read_the_exp
     # before the latest one had (Room; the latest has another), and one the latest one
     # gives (Site), both reach it
     second = GAME.replace('[Site "?"]', '[Site "Hall"]').replace('[Room "Open"]\n', '[Annotator "A"]\n')
-    assert pbn._export_groups(second) is not None
+    assert export.export_groups(second) is not None
     third = GAME.replace('[Site "?"]', '[Site "#"]').replace('[Room "Open"]', '[Room "#"]')
     unplayed = GAME[:GAME.index("[Play ")].replace('[Site "?"]', '[Site "Hall"]')
     for two_games in (second, second + "\n" + unplayed):

@@ -15,6 +15,7 @@ import pytest
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError, ParseError
 from bridgecli.formats import iter_records, read_boards, write_boards
+from bridgecli.formats.pbn import games
 from bridgecli.formats.stream import iter_file, text_chunks
 from tests.conftest import SAMPLES, bridgecli_cmd, subprocess_env
 
@@ -275,12 +276,11 @@ def test_pbn_last_cut_from_the_tail_as_from_the_whole_piece(monkeypatch: pytest.
     # _last_cut looks at a piece's tail first: with tails of every size, each cut is the
     # one the search over the whole piece takes (blank runs of spaces, commentary before a
     # game, brace comments with blank lines), or 0 where that finds none
-    from bridgecli.formats import pbn
 
     texts = [PBN_TRICKY, PBN_TRICKY.replace("\n\n", "\n \t\n\n"), "[Board \"1\"]\n\n\n[Board \"2\"]\n", "% x\n\n[B \"1\"]\n"]
     for text in texts:
         for start in range(0, len(text), 7):
-            want = pbn._last_cut_from(text, max(0, start - 1000))
+            want = games._last_cut_from(text, max(0, start - 1000))
             for tail in range(1, len(text) + 2):
-                monkeypatch.setattr(pbn, "_CUT_TAIL", tail)
-                assert pbn._last_cut(text, start) == want, (text, start, tail)
+                monkeypatch.setattr(games, "_CUT_TAIL", tail)
+                assert games._last_cut(text, start) == want, (text, start, tail)
