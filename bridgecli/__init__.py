@@ -66,7 +66,7 @@ _EXPORTS: dict[str, str] = {
     "simulation": "bridgecli.simulate",
     **dict.fromkeys(("Simulation", "ContractEstimate"), "bridgecli.simulate.result"),
     "SimContract": "bridgecli.simulate.contracts",
-    "DDTable": "bridgecli.solver.tables",
+    "DDTable": "bridgecli.core.ddtable",
     **dict.fromkeys(("ParResult", "ParContract"), "bridgecli.solver.par"),
     # solving a stream of boards (solve FILE)
     "solve_boards": "bridgecli.solver.stream",
@@ -285,7 +285,7 @@ if TYPE_CHECKING:
     from bridgecli.solver.par import ParContract as ParContract, ParResult as ParResult
     from bridgecli.solver.solution import Solution as Solution, solve as solve
     from bridgecli.solver.stream import solve_boards as solve_boards
-    from bridgecli.solver.tables import DDTable as DDTable
+    from bridgecli.core.ddtable import DDTable as DDTable
     from bridgecli.variants import find_variant as find_variant
     from bridgecli.variants.base import PlayOutcome as PlayOutcome, Table as Table, Variant as Variant
     from bridgecli.variants.rubber import (

@@ -58,7 +58,7 @@ def _table(board: Board) -> Any:
     sections = [s for s in board.sections if s.name == SECTION]
     if len(sections) != 1 or (value is None) != _ending(board.deal):
         return None
-    from bridgecli.solver.tables import DDTable
+    from bridgecli.core.ddtable import DDTable
 
     try:
         table = DDTable.from_pbn(value) if value is not None else DDTable.from_optimum_result_table(sections[0])
@@ -176,7 +176,7 @@ def _tricks(value: object, path: tuple[object, ...], top: int = 13) -> int:
 
 
 def _dd(value: object) -> tuple[str, Section]:
-    from bridgecli.solver.tables import DDTable
+    from bridgecli.core.ddtable import DDTable
 
     path: tuple[object, ...] = ("dd",)
     if not isinstance(value, Mapping):

@@ -23,8 +23,8 @@ from types import MappingProxyType
 
 from bridgecli.core.board import Board
 from bridgecli.core.cards import SUITS_DESC, Seat, Suit
+from bridgecli.core.ddtable import dd_table
 from bridgecli.core.notation import ENGLISH, Language
-from bridgecli.solver.tables import dd_table
 
 from .sheet import DD_SEATS, DD_STRAINS, Heading, dd_cell, par_line, session_heading
 from .svg import escape

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from bridgecli.core.board import Board
 from bridgecli.core.cards import Seat, Strain
+from bridgecli.core.ddtable import EMPTY_VALUES, PBN_SEATS, PBN_STRAINS, DDTable
 from bridgecli.core.errors import ParseError
 from bridgecli.core.notation import ENGLISH, Language
-from bridgecli.solver.tables import EMPTY_VALUES, PBN_SEATS, PBN_STRAINS, DDTable
 
 #: Declarer rows of a printed double-dummy table (N, S, E, W as hand records print them).
 DD_SEATS: tuple[Seat, ...] = PBN_SEATS

@@ -28,8 +28,8 @@ from types import MappingProxyType
 
 from bridgecli.core.board import Board
 from bridgecli.core.cards import SUITS_DESC, Seat, Suit
+from bridgecli.core.ddtable import dd_table
 from bridgecli.core.notation import ENGLISH, Language
-from bridgecli.solver.tables import dd_table
 
 from .sheet import DD_SEATS, DD_STRAINS, dd_cell, par_line
 from .text import rank_text, suit_text

@@ -28,7 +28,7 @@ from bridgecli.core.contract import Contract
 from bridgecli.core.notation import ENGLISH, Language
 
 if TYPE_CHECKING:
-    from bridgecli.solver.tables import DDTable
+    from bridgecli.core.ddtable import DDTable
 
 #: A function that styles a piece of text (e.g. colours it red).
 Style = Callable[[str], str]
@@ -344,8 +344,8 @@ def render_dd_table(table: DDTable, *, lang: Language = ENGLISH) -> str:
 def render_analysis(board: Board, *, lang: Language = ENGLISH, ascii: bool = False) -> str:
     """The double-dummy table and par that the board's tags record (``solve`` writes
     them), or an empty string when it has none."""
+    from bridgecli.core.ddtable import dd_table
     from bridgecli.render.sheet import par_line
-    from bridgecli.solver.tables import dd_table
 
     parts = []
     table = dd_table(board)
@@ -361,8 +361,8 @@ def brief_analysis(board: Board, *, lang: Language = ENGLISH, ascii: bool = Fals
     """What a ``--brief`` line adds for a solved board: par and the contracts each side
     makes, as the table of ``show`` lists them, ``Par: NS 300 (4♠X-2 EW); makes NS 4H 2D 3C, EW 2S``; empty when the board has
     neither a double-dummy table nor par."""
+    from bridgecli.core.ddtable import dd_table
     from bridgecli.render.sheet import par_line, side_text
-    from bridgecli.solver.tables import dd_table
 
     parts = []
     par = par_line(board, lang=lang, ascii=ascii)

@@ -590,8 +590,8 @@ def _check_pairs(session: Session, path: str) -> None:
 
 
 def _solved(session: Session) -> Session:
+    from bridgecli.core.ddtable import dd_table
     from bridgecli.solver.analysis import analyse_stream
-    from bridgecli.solver.tables import dd_table
 
     todo = [b for b in session.boards.values() if dd_table(b) is None]
     if not todo:

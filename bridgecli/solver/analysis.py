@@ -19,11 +19,11 @@ from typing import Any
 
 from bridgecli.core.board import Board, Section
 from bridgecli.core.cards import Card, Seat, Strain, Vulnerability
+from bridgecli.core.ddtable import DDTable, position_size
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, RuleError
 
 from .par import ParResult, par
-from .tables import DDTable, position_size
 
 
 class _Flush:

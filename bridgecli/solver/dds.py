@@ -26,10 +26,9 @@ from types import MappingProxyType, ModuleType
 from typing import Any
 
 from bridgecli.core.cards import DECK, SEATS, Card, Rank, Seat, Strain, Suit
+from bridgecli.core.ddtable import DDS_STRAINS, DDTable, position_size
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError
-
-from .tables import DDS_STRAINS, DDTable, position_size
 
 #: The one-line hint shown when the solver is not installed (for a bridgecli installed from
 #: a package index; :func:`install_hint` words it for the way this bridgecli was installed).
@@ -231,7 +230,7 @@ def solve_tables(deals: Sequence[Deal]) -> list[DDTable]:
     Full deals go through ``CalcAllTables`` 40 a call; endings, whose tables
     ``CalcAllTables`` does not count right, through ``SolveAllBoardsBin``, one
     board a declarer and strain. Raises RuleError (via
-    :func:`~bridgecli.solver.tables.position_size`) for a deal that is not a
+    :func:`~bridgecli.core.ddtable.position_size`) for a deal that is not a
     position between tricks with four known hands.
     """
     dds = load()

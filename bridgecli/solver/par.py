@@ -23,8 +23,7 @@ from types import MappingProxyType
 
 from bridgecli.core.cards import STRAINS, Seat, Side, Strain, Vulnerability
 from bridgecli.core.contract import Risk
-
-from .tables import DDTable
+from bridgecli.core.ddtable import DDTable
 
 _TRICK_VALUE = MappingProxyType(
     {Strain.CLUBS: 20, Strain.DIAMONDS: 20, Strain.HEARTS: 30, Strain.SPADES: 30, Strain.NOTRUMP: 30})

@@ -13,9 +13,9 @@ from bridgecli.core.cards import Seat, Vulnerability
 from bridgecli.core.errors import ParseError
 
 if TYPE_CHECKING:
+    from bridgecli.core.ddtable import DDTable
     from bridgecli.core.deal import Deal
     from bridgecli.solver.par import ParResult
-    from bridgecli.solver.tables import DDTable
 
 __all__ = ["Solution", "solve"]
 

@@ -146,9 +146,9 @@ def test_par_is_written_one_way(runner: CliRunner) -> None:
     # issue #31: show wrote "Par: NS 420 (4S= NS)", solve "Par NS 140: 3S by N/S" and
     # "Par NS 300: 4SX by E/W -2"; solve now writes it as show does
     from bridgecli.core.cards import Seat, Vulnerability
+    from bridgecli.core.ddtable import DDTable
     from bridgecli.render.sheet import par_of_tags
     from bridgecli.solver.par import par
-    from bridgecli.solver.tables import DDTable
 
     cases = [
         # N-S make 3S and 3H (140); E-W would go one down in 3D doubled

@@ -93,7 +93,7 @@ def test_to_dict_canonical_form() -> None:
 
 def solved_example_board() -> Board:
     """The example board with solve's findings (the dd, par and leads fields) as PBN keeps them."""
-    from bridgecli.solver.tables import DDTable
+    from bridgecli.core.ddtable import DDTable
 
     b = example_board()
     table = DDTable.from_pbn("65a8965a891824018240")

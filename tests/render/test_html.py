@@ -10,10 +10,10 @@ import pytest
 
 from bridgecli.core import Board, Contract, Deal, Seat, Vulnerability, parse_call
 from bridgecli.core.board import AnnotatedCall, Section
+from bridgecli.core.ddtable import dd_table
 from bridgecli.core.notation import ENGLISH
 from bridgecli.render.html import LAYOUTS, page_count, paint_suits, render_html
 from bridgecli.render.sheet import par_line, session_heading
-from bridgecli.solver.tables import dd_table
 
 from ._dom import Node, parse
 

@@ -8,11 +8,11 @@ import sys
 import pytest
 
 from bridgecli.core.cards import SEATS, STRAINS, Card, Seat, Strain, Vulnerability
+from bridgecli.core.ddtable import DDTable
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import RuleError
 from bridgecli.solver import dds
 from bridgecli.solver.par import par
-from bridgecli.solver.tables import DDTable
 
 from .ddsdata import cases
 

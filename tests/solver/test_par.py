@@ -6,8 +6,8 @@ import pytest
 
 from bridgecli.core.cards import STRAINS, Seat, Strain, Vulnerability
 from bridgecli.core.contract import Risk
+from bridgecli.core.ddtable import DDTable
 from bridgecli.solver.par import contract_score, par, par_score
-from bridgecli.solver.tables import DDTable
 
 from .ddsdata import cases
 

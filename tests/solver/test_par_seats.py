@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from bridgecli.core.cards import STRAINS, Seat, Vulnerability
 from bridgecli.core.contract import Risk
+from bridgecli.core.ddtable import DDTable
 from bridgecli.solver import dds
 from bridgecli.solver.par import contract_score, par, par_score
-from bridgecli.solver.tables import DDTable
 
 #: the issue's table: rows N, E, S, W; columns C, D, H, S, NT
 ISSUE = DDTable(((6, 5, 6, 6, 7), (8, 7, 6, 5, 8), (5, 6, 6, 7, 6), (8, 8, 6, 6, 8)))

@@ -7,9 +7,9 @@ import pytest
 from bridgecli.core.board import Section
 from bridgecli.core.calls import Bid
 from bridgecli.core.cards import SEATS, STRAINS, Seat, Strain
+from bridgecli.core.ddtable import DDTable, position_size
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import ParseError, RuleError
-from bridgecli.solver.tables import DDTable, position_size
 
 from .ddsdata import cases
 
