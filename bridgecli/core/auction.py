@@ -31,6 +31,7 @@ from .calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Double, Pass, Redouble
 from .cards import SEATS, STRAINS, Seat, Strain
 from .contract import Contract, Risk
 from .errors import IllegalCallError
+from .kernel import CALL_SIDES, SIDE_OF, declarer_call
 
 #: The reasons an illegal call can have, in a fixed order.
 REASONS: tuple[str, ...] = (
@@ -66,7 +67,7 @@ class AuctionRules:
     """Name of the game these rules belong to."""
     seats: tuple[Seat, ...] = SEATS
     """The players in calling order (clockwise); the dealer is one of them."""
-    sides: tuple[int, ...] = (0, 1, 0, 1)
+    sides: tuple[int, ...] = SIDE_OF
     """Side number of each entry of :attr:`seats` (partners share a number)."""
     strains: tuple[Strain, ...] = STRAINS
     """Strains in rank order, lowest first (bridge: C D H S NT)."""
@@ -590,20 +591,17 @@ _SET_DEALER, _SET_RULES, _SET_CALLS, _SET_FIRST, _SET_ST = (
 
 def _declarer(rules: AuctionRules, first: int, calls: tuple[Call, ...] | list[Call], st: _State) -> Seat | None:
     """Declarer of the state ``st`` reached by ``calls``."""
-    last, last_by = st[1], st[2]
-    if last < 0:
+    if st[1] < 0:
         return None
-    n_strains = len(rules.strains)
-    strain_rank = last % n_strains
-    sides = rules.sides
-    side = sides[last_by]
+    rank = rules.strain_rank
+    strains = [rank[call.strain] if type(call) is Bid else -1 for call in calls]  # type: ignore[union-attr]
+    final = len(strains) - 1
+    while strains[final] < 0:
+        final -= 1
     players = len(rules.seats)
-    for i, call in enumerate(calls):
-        if type(call) is Bid:
-            player = (first + i) % players
-            if sides[player] == side and rules.strain_rank[call.strain] == strain_rank:
-                return rules.seats[player]
-    return rules.seats[last_by]
+    sides = rules.sides
+    turns = CALL_SIDES if sides == SIDE_OF else tuple(sides[(first + k) % players] for k in range(players))
+    return rules.seats[(first + declarer_call(strains, final, turns)) % players]
 
 
 def _contract(rules: AuctionRules, first: int, calls: tuple[Call, ...] | list[Call], st: _State) -> Contract:
