@@ -73,12 +73,13 @@ from typing import IO, cast
 
 from bridgecli.core.board import AnnotatedCall, Board, PlayedCard
 from bridgecli.core.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Double, Pass, Redouble, parse_call
-from bridgecli.core.cards import DECK, Card, Hand, Rank, Seat, Strain, Suit, Vulnerability
+from bridgecli.core.cards import DECK, SEATS, Card, Hand, Rank, Seat, Strain, Suit, Vulnerability
 from bridgecli.core.contract import Contract, Risk
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, IllegalPlayError, InvalidDealError, ParseError, ReadWarning
 from bridgecli.core.numbers import is_digits, small_int
-from bridgecli.core.play import trick_winner as _winner_index
+from bridgecli.core.kernel import OPENING_LEADER, STRENGTH, SUIT_OF, declarer_call
+from bridgecli.core.play import trick_winner as winner_index
 from bridgecli.formats import _api
 
 #: LIN lists hands and players South, West, North, East; the dealer digit counts from 1 = South.
@@ -109,14 +110,20 @@ _CARD_TOKEN = {t: c for c in DECK for t in (str(c), str(c).lower(), str(c)[0] + 
 
 def trick_winner(cards: Sequence[Card], leader: Seat, trump: Suit | None) -> Seat:
     """The seat that wins a trick of ``cards`` played clockwise from ``leader`` (Law 44)."""
-    return leader.next(_winner_index(cards, trump))
+    return leader.next(winner_index(cards, trump))
 
 
-def _final_contract(calls: Sequence[Call], dealer: Seat) -> Contract | None:
+def _opening_leader(contract: Contract) -> Seat:
+    """The opening leader against ``contract`` (which has a declarer)."""
+    return SEATS[OPENING_LEADER[contract.declarer]]  # type: ignore[index]
+
+
+def _final_contract(calls: Sequence[Call], dealer: Seat, strains: Sequence[int] | None = None) -> Contract | None:
     """The contract a finished auction reached, with its declarer; None if not finished.
 
-    Declarer is the first player of the side that won the auction to name
-    the final strain (the Laws' definition of "declarer").
+    Declarer is the first player of the side that won the auction to name the final
+    strain (:func:`bridgecli.core.kernel.declarer_call`). ``strains``: the strain of
+    each call, -1 for a call that is not a bid, when the caller has them.
     """
     n = len(calls)
     if n < 4 or not (isinstance(calls[-1], Pass) and isinstance(calls[-2], Pass) and isinstance(calls[-3], Pass)):
@@ -134,19 +141,17 @@ def _final_contract(calls: Sequence[Call], dealer: Seat) -> Contract | None:
         return Contract.passed_out() if n == 4 else None
     bid = calls[last]
     assert isinstance(bid, Bid)
-    # the calls of the side that won the auction are every other one from the last bid's parity
-    for i in range(last % 2, last + 1, 2):
-        call = calls[i]
-        if isinstance(call, Bid) and call.strain == bid.strain:
-            key = (bid.level, bid.strain, risk, (dealer + i) % 4)
-            contract = _CONTRACTS.get(key)
-            if contract is None:
-                contract = _CONTRACTS[key] = Contract(bid.level, bid.strain, risk, Seat(key[3]))
-            return contract
-    return None  # unreachable: the last bid itself names the strain
+    if strains is None:
+        strains = [call.strain if type(call) is Bid else -1 for call in calls]  # type: ignore[union-attr]
+    key = (bid.level, bid.strain, risk, (dealer + declarer_call(strains, last)) % 4)
+    contract = _CONTRACTS.get(key)
+    if contract is None:
+        contract = _CONTRACTS[key] = Contract(bid.level, bid.strain, risk, Seat(key[3]))
+    return contract
 
 
-#: (level, strain, risk, declarer) -> the Contract (the values are immutable)
+#: A cache: (level, strain, risk, declarer) -> the Contract (the values are immutable; at
+#: most 7 x 5 x 3 x 4 entries)
 _CONTRACTS: dict[tuple[int, Strain, Risk, int], Contract] = {}
 
 
@@ -567,7 +572,7 @@ def _build(rec: _Record, source: str | None) -> Board:
         if contract is None or contract.is_passout or contract.declarer is None:
             raise ParseError("cards played (pc) without a finished auction to fix the contract",
                              source=source, line=rec.cards[0][1])
-        leader = contract.declarer.lho
+        leader = _opening_leader(contract)
         play = _rows(rec.cards, leader, contract.strain.suit, rec.deal, source)
         if rec.claim is not None and len(rec.cards) < 52:
             play_end = "*"
@@ -675,8 +680,9 @@ _NEW_DEAL = object.__new__
 _SET_HANDS = Deal.__dict__["hands"].__set__  # the slot of the frozen dataclass
 _PLAYED = tuple(PlayedCard(c) for c in DECK)  # by card index
 _FAST_CARD: dict[str, int] = {}  # a ``pc`` value -> the card index
-#: an ``mb`` value -> (call, alert, the call without a note) for the usual spellings
-_FAST_CALLS: dict[str, tuple[Call, bool, AnnotatedCall]] = {}
+#: an ``mb`` value -> (call, alert, the call without a note, its strain or -1 for no bid)
+#: for the usual spellings
+_FAST_CALLS: dict[str, tuple[Call, bool, AnnotatedCall, int]] = {}
 
 
 def _fast_tables() -> None:
@@ -686,7 +692,8 @@ def _fast_tables() -> None:
                  *(f"{n}{s}" for n in range(1, 8) for s in "cdhsn")):
         for mark in ("", "!"):
             call, alert = _parse_call(text + mark)
-            _FAST_CALLS[text + mark] = (call, alert, AnnotatedCall(call, alert=alert))
+            strain = call.strain if type(call) is Bid else -1  # type: ignore[union-attr]
+            _FAST_CALLS[text + mark] = (call, alert, AnnotatedCall(call, alert=alert), strain)
 
 
 def _holding(suit: int, ranks: str) -> tuple[int, frozenset[Card]]:
@@ -781,19 +788,22 @@ def _fast_board(g: tuple[str | None, ...], shared_vg: tuple[str | None, str | No
                 return None
             auction = tuple([f[2] for f in found])  # type: ignore[index]
             calls = [f[0] for f in found]  # type: ignore[index]
+            strains = [f[3] for f in found]  # type: ignore[index]
         else:
             explained: list[tuple[Call, bool, str | None]] = []
+            strains: list[int] = []
             for key, f, value in zip(parts[0::2], found, parts[1::2]):
                 if key == "mb":
                     if f is None:
                         return None
                     explained.append((f[0], f[1], None))
+                    strains.append(f[3])
                 else:
                     call, alert, _ = explained[-1]
                     explained[-1] = (call, alert, value.strip())
             auction = _annotate(explained, notes)
             calls = [c for c, _, _ in explained]
-        contract = _final_contract(calls, dealer)
+        contract = _final_contract(calls, dealer, strains)
     # the play
     play: tuple[tuple[PlayedCard, ...], ...] | None = None
     leader: Seat | None = None
@@ -809,13 +819,15 @@ def _fast_board(g: tuple[str | None, ...], shared_vg: tuple[str | None, str | No
         if None in got or len(set(got)) != n:
             return None  # not a card, or a card played twice: the general path says which
         cards = cast("list[int]", got)
-        leader = contract.declarer.lho
+        leader = _opening_leader(contract)
         suit = contract.strain.suit
         trump = -1 if suit is None else int(suit)
         first = int(leader)
         m0, m1, m2, m3 = masks
         has = (m0, m1, m2, m3, m0, m1, m2)  # has[s + i]: the cards of seat (s + i) % 4
         pl = _PLAYED
+        strength = STRENGTH[trump + 1]  # the trick's winner weighs the most (Law 44)
+        suit_of = SUIT_OF
         rows: list[tuple[PlayedCard, ...]] = []
         tl = first  # the trick's leader
         full = n - n % 4
@@ -834,22 +846,16 @@ def _fast_board(g: tuple[str | None, ...], shared_vg: tuple[str | None, str | No
                 rows.append((pl[c], pl[d], pl[a], pl[b]))
             else:
                 rows.append((pl[b], pl[c], pl[d], pl[a]))
-            # the winner (Law 44): the highest trump, else the highest card of the suit led
-            w, ws, at = a, a // 13, 0
-            xs = b // 13
-            if xs == ws:
-                if b > w:
-                    w, at = b, 1
-            elif xs == trump:
-                w, ws, at = b, xs, 1
-            xs = c // 13
-            if xs == ws:
-                if c > w:
-                    w, at = c, 2
-            elif xs == trump:
-                w, ws, at = c, xs, 2
-            xs = d // 13
-            if (xs == ws and d > w) or (xs != ws and xs == trump):
+            # the winner: the card that weighs the most (the led card weighs more than any
+            # card of a third suit, and no two others weigh the same)
+            weight = strength[suit_of[a]]
+            wa, wb, wc, wd = weight[a], weight[b], weight[c], weight[d]
+            at = 0
+            if wb > wa:
+                at, wa = 1, wb
+            if wc > wa:
+                at, wa = 2, wc
+            if wd > wa:
                 at = 3
             tl = (tl + at) & 3
             won += (tl & 1) == side
