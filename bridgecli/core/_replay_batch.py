@@ -10,8 +10,9 @@ held, a card played twice, a revoke, an index out of range): the caller then rep
 that one the full way, which tells what is wrong.
 
 The tricks are walked in order, each step for every record at once: the suit led is the
-leader's card's suit, a card's strength is its rank plus 64 for a trump and 32 for the
-suit led, and the strongest card's column leads the next trick. Ownership, repeats and
+leader's card's suit, a card weighs its rank plus the kernel's weight for a trump or for
+the suit led (:data:`~bridgecli.core.kernel.STRENGTH`), and the heaviest card's column
+leads the next trick. Ownership, repeats and
 revokes (Law 44C: a card off the suit led while its player still held that suit, i.e.
 played it later or kept it) are array tests over the whole batch. numpy is imported by
 the first call with records only.
@@ -28,6 +29,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import chain
 from typing import TYPE_CHECKING, Any, TypeVar
+
+from .kernel import BB_SUITS, LED_WEIGHT, NO_TRUMP, OPENING_LEADER, TRUMP_WEIGHT, trump_of
 
 if TYPE_CHECKING:
     from .board import Board
@@ -145,11 +148,12 @@ def _replay_arrays(np: Any, hand: Any, raw: Any, rows: Any, leaders: Sequence[in
     bad |= (_bit_count(np, played) != rows[:, None]).any(axis=1)  # a card twice
     bad |= ((played & ~held) != 0).any(axis=1)  # a card not held
 
-    # the tricks in order: the leader's card gives the suit led, the strongest card's
-    # column leads the next trick; strength: the rank, +64 a trump, +32 the suit led
+    # the tricks in order: the leader's card gives the suit led, the heaviest card's
+    # column leads the next trick (the kernel's weights: the rank, plus TRUMP_WEIGHT for
+    # a trump, LED_WEIGHT for the suit led; a trump led weighs as the suit led)
     trump = np.asarray(trumps, dtype=np.uint8)
-    base = np.where(suit == trump[None, :, None], rank + 64, rank)
-    follow = rank + 32
+    base = np.where(suit == trump[None, :, None], rank + np.uint8(TRUMP_WEIGHT), rank)
+    follow = rank + np.uint8(LED_WEIGHT)
     at = np.arange(n) * 4
     lead = np.zeros(n, dtype=np.intp)  # the leading column
     led = np.empty((ROWS, n), dtype=np.uint8)
@@ -167,7 +171,7 @@ def _replay_arrays(np: Any, hand: Any, raw: Any, rows: Any, leaders: Sequence[in
     gone[0] = 0
     for t in range(1, ROWS):
         np.bitwise_or(gone[t - 1], bits[t - 1], out=gone[t])
-    suit_bits = np.array([0x1FFF << (13 * s) for s in range(4)], dtype=u64)[led]  # (13, n)
+    suit_bits = np.array(BB_SUITS, dtype=u64)[led]  # (13, n)
     kept = (held[None, :, :] & ~gone & suit_bits[:, :, None]) != 0  # still holds the suit led
     kept &= suit != led[:, :, None]
     kept &= valid4
@@ -204,12 +208,12 @@ def _spec(job: Job | None) -> Spec | None:
     n = len(flat)
     if declarer is None or contract.is_passout or n & 3 or not 0 < n <= 4 * ROWS or len(hand) != 4:
         return None
-    first = (declarer + 1) & 3  # the opening leader (Law 41A), the record's first column
+    first = OPENING_LEADER[declarer]  # the record's first column
     leader = board.play_leader
     if leader is not None and leader != first:
         return None
-    strain = contract.strain
-    return hand, flat, first, int(strain) if strain < 4 else 4
+    trump = trump_of(contract.strain)
+    return hand, flat, first, 4 if trump == NO_TRUMP else trump
 
 
 def _replay_specs(specs: Sequence[Spec | None]) -> list[tuple[list[int], int, int] | None]:

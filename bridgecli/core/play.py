@@ -24,18 +24,16 @@ from .cards import DECK, SEATS, Card, Hand, Seat, Side, Strain, Suit
 from .contract import Contract
 from .deal import Deal
 from .errors import IllegalPlayError, RuleError
+from .kernel import BB_CARDS, BB_SUITS, LEADER_OFFSET, NO_TRUMP, OPENING_LEADER, STRENGTH, SUIT_OF, legal_mask, trump_of
+from .kernel import trick_winner as winner_position
 
 #: Reasons an :class:`IllegalPlayError` can carry.
 REASONS = ("revoke", "not-held", "already-played", "out-of-turn")
 
-_SUIT_MASK: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
-
-
-def _idx(card: Card) -> int:
-    """Index 0..51 of ``card`` (``13 * suit + rank - 2``)."""
-    return 13 * card.suit + card.rank - 2
 _SEAT_NAMES = ("north", "east", "south", "west")
-# deck cards are shared objects: look them up by identity (fast), others by value
+# The deck's cards are shared objects that live as long as the program: the fast paths look
+# one up by its identity (a dict of ints: hashing a Card by value costs a Python call a
+# card), any other card by value (:attr:`Card.index`).
 _IDX_BY_ID: dict[int, int] = {id(c): i for i, c in enumerate(DECK)}
 _BIT_BY_ID: dict[int, int] = {id(c): 1 << i for i, c in enumerate(DECK)}
 
@@ -48,7 +46,7 @@ class PlayRules:
     """Short name of the rule set."""
     order: tuple[int, ...] = (0, 1, 2, 3)
     """Seat offsets (clockwise, from the trick's leader) of the cards of a trick, in play order."""
-    opening_leader: int = 1
+    opening_leader: int = LEADER_OFFSET
     """Offset of the opening leader from declarer (1 = declarer's left-hand opponent)."""
     tricks: int = 13
     """Number of tricks in a complete play."""
@@ -105,20 +103,10 @@ class Trick:
 
 def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
     """Index in ``cards`` (play order, lead first) of the winning card:
-    the highest trump if any was played, else the highest card of the suit led (Law 44E-F).
+    the highest trump if any was played, else the highest card of the suit led (Law 44E-F;
+    :func:`bridgecli.core.kernel.trick_winner`).
     """
-    best = 0
-    lead = cards[0]
-    best_trump = trump is not None and lead.suit == trump
-    for i in range(1, len(cards)):
-        c = cards[i]
-        b = cards[best]
-        if c.suit == b.suit:
-            if c.rank > b.rank:
-                best = i
-        elif trump is not None and c.suit == trump and not best_trump:
-            best, best_trump = i, True
-    return best
+    return winner_position([c.index for c in cards], NO_TRUMP if trump is None else int(trump))
 
 
 def _mask(hand: Hand) -> int:
@@ -135,22 +123,6 @@ def _cards_of(mask: int) -> list[Card]:
         out.append(DECK[low.bit_length() - 1])
         mask ^= low
     return out
-
-
-def _winner_idx(idxs: Sequence[int], trump: int) -> int:
-    """Position of the winning card among card indices (``trump`` = -1 for notrump)."""
-    best = 0
-    bsuit = idxs[0] // 13
-    bidx = idxs[0]
-    for i in range(1, len(idxs)):
-        c = idxs[i]
-        s = c // 13
-        if s == bsuit:
-            if c > bidx:
-                best, bidx = i, c
-        elif s == trump:
-            best, bidx, bsuit = i, c, s
-    return best
 
 
 def _trump_of(contract: Contract) -> Suit | None:
@@ -295,9 +267,7 @@ class PlayState:
     def _legal_mask(self, who: Seat) -> int:
         hand = self._hands[who]
         if self._trick and self.rules.follow_suit:
-            same = hand & _SUIT_MASK[self._trick[0] // 13]
-            if same:
-                return same
+            return legal_mask(hand, SUIT_OF[self._trick[0]])
         return hand
 
     def is_legal(self, card: Card, seat: Seat | None = None) -> bool:
@@ -371,8 +341,8 @@ class PlayState:
         if who is None:
             return IllegalPlayError(f"the play is over; {str(card)!r} cannot be played", reason="out-of-turn",
                                     trick=min(trick_no, self.rules.tricks))
-        idx = _idx(card)
-        bit = 1 << idx
+        idx = card.index
+        bit = BB_CARDS[idx]
         if self._played & bit:
             return IllegalPlayError(f"{str(card)!r} has already been played", reason="already-played",
                                     trick=trick_no)
@@ -392,8 +362,8 @@ class PlayState:
             return IllegalPlayError(f"{_SEAT_NAMES[who]} does not hold {str(card)!r}", reason="not-held",
                                     trick=trick_no)
         if self._trick and self.rules.follow_suit:
-            led = self._trick[0] // 13
-            if idx // 13 != led and hand & _SUIT_MASK[led]:
+            led = SUIT_OF[self._trick[0]]
+            if not legal_mask(hand, led) & bit:
                 return IllegalPlayError(
                     f"revoke: {_SEAT_NAMES[who]} plays {str(card)!r} holding {Suit(led).name.lower()}"
                     f" (Law 44C, 61)", reason="revoke", trick=trick_no)
@@ -409,7 +379,7 @@ class PlayState:
         err = self._problem(card, seat)
         if err is not None:
             raise err
-        return self._play_unchecked(_idx(card))
+        return self._play_unchecked(card.index)
 
     def _play_unchecked(self, idx: int) -> PlayState:
         who = SEATS[(self._leader + self.rules.order[len(self._trick)]) % 4]
@@ -420,7 +390,7 @@ class PlayState:
         leader, tricks, won = self._leader, self._tricks, self._won
         if len(trick) == self.rules.cards_per_trick:
             trump = self.trump
-            w = _winner_idx(trick, -1 if trump is None else int(trump))
+            w = winner_position(trick, NO_TRUMP if trump is None else int(trump))
             order = self.rules.order
             seats = tuple(SEATS[(leader + order[i]) % 4] for i in range(len(trick)))
             winner = seats[w]
@@ -664,7 +634,7 @@ def end_position(board: Board) -> Contract | None:
     if text in ("N", "E", "S", "W"):
         declarer = Seat("NESW".index(text))
     elif board.play_leader is not None:
-        declarer = Seat((board.play_leader + 3) % 4)
+        declarer = SEATS[OPENING_LEADER.index(board.play_leader)]  # the leader's right-hand opponent
     return None if declarer is None else Contract(1, strain, declarer=declarer)
 
 
@@ -738,8 +708,7 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
             pool &= ~hands[seat]
         for seat in unknown:
             hands[seat] = pool
-    strain = contract.strain
-    trump = int(strain) if strain < 4 else -1
+    strength = STRENGTH[trump_of(contract.strain) + 1]  # a card's weight in a trick: the heaviest wins
     first_col = int(board.play_leader) if board.play_leader is not None else leader
     pos_seat = [[(lead + off) % 4 for off in order] for lead in range(4)]
     pos_col = [[((lead + off) % 4 - first_col) % 4 for off in order] for lead in range(4)]
@@ -751,7 +720,8 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
     err_seat: Seat | None = None
     err_card: Card | None = None
     rows = board.play or ()
-    suit_mask = _SUIT_MASK
+    suit_mask = BB_SUITS
+    suit_of = SUIT_OF
     follow = rules.follow_suit
     side_of = rules.sides
     marked = any(pc.irregular for row in rows for pc in row)
@@ -785,7 +755,8 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
         cols = pos_col[leader]
         nrow = len(row)
         idxs: list[int] = []
-        led = best = best_suit = best_pos = 0
+        led = best = best_pos = 0
+        weight = strength[0]
         stopped = False
         for pos in range(ncards):
             col = cols[pos]
@@ -794,7 +765,7 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
                 stopped = True
                 break
             seat = seats[pos]
-            suit = idx // 13
+            suit = suit_of[idx]
             bit = 1 << idx
             hmask = hands[seat]
             if not hmask & bit:
@@ -806,8 +777,9 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
                     error = IllegalPlayError(f"{_names(seat)} does not hold {str(card)!r}", reason="not-held",
                                              trick=rowno + 1)
             elif pos == 0:
-                led = best_suit = suit
-                best = idx
+                led = suit
+                weight = strength[led]
+                best = weight[idx]
             else:
                 rmark = marks.get(col) if marks else None
                 if rmark == "R":
@@ -824,11 +796,8 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
                                                  trick=rowno + 1)
                     else:
                         revokes.append((rowno + 1, SEATS[seat], Suit(led)))
-                if suit == best_suit:
-                    if idx > best:
-                        best, best_pos = idx, pos
-                elif suit == trump:
-                    best, best_pos, best_suit = idx, pos, suit
+                if weight[idx] > best:
+                    best, best_pos = weight[idx], pos
             if marks and pos == 0 and marks.get(col) == "R":
                 error = IllegalPlayError(f"the lead {str(DECK[idx])!r} is marked as a revoke (^R): a lead"
                                          " cannot revoke", reason="bad-mark", trick=rowno + 1)
@@ -862,16 +831,8 @@ _PLAIN_IDX: dict[int, int] = {}
 _PLAIN_KEEP: list[PlayedCard] = []
 _PLAIN_MAX = 1024
 
-# _SCORES[trump + 1][led][idx]: a card's strength in a trick: a trump (not led) 128 + rank,
-# the suit led 64 + rank, another suit its rank alone (it cannot win)
-_SCORES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(64 + i % 13 if i // 13 == led else 128 + i % 13 if i // 13 == trump else i % 13 for i in range(52))
-          for led in range(4))
-    for trump in range(-1, 4))
-_SUIT_OF: tuple[int, ...] = tuple(i // 13 for i in range(52))
 # _SEAT_AT[first][col]: the seat of a play record's column when ``first`` is its first column
 _SEAT_AT: tuple[tuple[int, ...], ...] = tuple(tuple((first + col) & 3 for col in range(4)) for first in range(4))
-_BIT: tuple[int, ...] = tuple(1 << i for i in range(52))
 
 
 def _plain_indices(rows: Sequence[Sequence[PlayedCard]]) -> list[int] | None:
@@ -893,7 +854,7 @@ def _plain_indices(rows: Sequence[Sequence[PlayedCard]]) -> list[int] | None:
                 return None
             i = _IDX_BY_ID.get(id(pc.card))
             if i is None:
-                i = _idx(pc.card)
+                i = pc.card.index
             if len(_PLAIN_KEEP) < _PLAIN_MAX and pc.note is None and not pc.nags:
                 _PLAIN_KEEP.append(pc)
                 _PLAIN_IDX[id(pc)] = i
@@ -949,14 +910,14 @@ def replay_indices(board: Board, contract: Contract, hands: Sequence[int], flat:
     if (declarer is None or contract.is_passout or n & 3 or not 0 < n <= 52 or len(hands) != 4
             or min(flat) < 0 or max(flat) > 51):
         return None
-    first = (declarer + 1) & 3  # the opening leader (Law 41A), the record's first column
+    first = OPENING_LEADER[declarer]  # the record's first column
     if board.play_leader is not None and board.play_leader != first:
         return None
     size = hands[0].bit_count()
     if (hands[0] | hands[1] | hands[2] | hands[3]).bit_count() != 4 * size or size > 13:
         return None  # hands of different sizes, or a card in two hands
-    bits = _BIT
-    suit_mask = _SUIT_MASK
+    bits = BB_CARDS
+    suit_mask = BB_SUITS
     unplayed = []  # the cards each column's player keeps after the record
     for col in range(4):
         hand = hands[(first + col) & 3]
@@ -968,8 +929,8 @@ def replay_indices(board: Board, contract: Contract, hands: Sequence[int], flat:
         unplayed.append(hand & ~mask)
     ua, ub, uc, ud = unplayed
     strain = contract.strain
-    tables = _SCORES[int(strain) + 1 if strain < 4 else 0]
-    suits = list(map(_SUIT_OF.__getitem__, flat))
+    tables = STRENGTH[trump_of(strain) + 1]
+    suits = list(map(SUIT_OF.__getitem__, flat))
     wins: list[int] = []  # the column of each trick's winner (who leads the next trick)
     lc = 0  # the leader's column
     t = 4
@@ -1007,7 +968,7 @@ def _index_rows(rows: Sequence[Sequence[PlayedCard]]) -> list[list[int | None]]:
         if None in row:
             for k, pc in enumerate(prow):
                 if row[k] is None and pc.card is not None:
-                    row[k] = _idx(pc.card)
+                    row[k] = pc.card.index
     return table
 
 
@@ -1076,8 +1037,8 @@ def replay_cards(deal: Deal, contract: Contract, cards: Iterable[Card], rules: P
             err_seat = holder if exc.reason == "out-of-turn" and holder is not None else who
             break
     raw: list[tuple[int, Sequence[int], Sequence[int], int]] = [
-        (int(t.leader), [_idx(c) for c in t.cards], [int(s) for s in t.seats], int(t.winner)) for t in state.tricks]
-    partial = [(int(s), _idx(c)) for s, c in state.current_trick]
+        (int(t.leader), [c.index for c in t.cards], [int(s) for s in t.seats], int(t.winner)) for t in state.tricks]
+    partial = [(int(s), c.index) for s, c in state.current_trick]
     return _finish(board, state.contract, raw, partial, error, err_seat, err_card, list(state.tricks_won), rules)
 
 
@@ -1085,7 +1046,7 @@ def state_after(replay: Replay, deal: Deal) -> PlayState:
     """The :class:`PlayState` reached by the legal cards of ``replay`` (to go on playing)."""
     state = PlayState(deal, replay.contract, replay._rules)
     for _seat, card in replay.sequence:
-        state = state._play_unchecked(_idx(card))
+        state = state._play_unchecked(card.index)
     return state
 
 

@@ -77,8 +77,8 @@ from bridgecli.core.cards import DECK, SEATS, Card, Hand, Rank, Seat, Strain, Su
 from bridgecli.core.contract import Contract, Risk
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, IllegalPlayError, InvalidDealError, ParseError, ReadWarning
-from bridgecli.core.numbers import is_digits, small_int
 from bridgecli.core.kernel import OPENING_LEADER, STRENGTH, SUIT_OF, declarer_call
+from bridgecli.core.numbers import is_digits, small_int
 from bridgecli.core.play import trick_winner as winner_index
 from bridgecli.formats import _api
 

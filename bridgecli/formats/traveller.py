@@ -44,6 +44,7 @@ from bridgecli.core.contract import Contract
 from bridgecli.core.errors import BridgeError, MismatchError, ParseError, RuleError
 from bridgecli.core.event_adjusted import parse_adjusted, parse_assigned
 from bridgecli.core.events import TableResult
+from bridgecli.core.kernel import OPENING_LEADER
 from bridgecli.core.notation import ENGLISH, Language
 from bridgecli.core.numbers import is_digits, small_int
 from bridgecli.core.scoring import DUPLICATE, ScoringRules, parse_result, score
@@ -523,7 +524,7 @@ def score_many(boards: Sequence[object]) -> list[tuple[Contract, int | None] | N
         text = got[1]
         if len(text) % 12 or len(text) > 12 * ROWS:  # (12 characters a row of four cards)
             continue
-        first = (c.declarer + 1) & 3  # the opening leader (Law 41A), the record's first column
+        first = OPENING_LEADER[c.declarer]  # the record's first column
         leader = board.play_leader  # type: ignore[attr-defined]
         if leader is not None and leader != first:
             continue
