@@ -77,7 +77,7 @@ from bridgecli.core.cards import DECK, SEATS, Card, Hand, Rank, Seat, Strain, Su
 from bridgecli.core.contract import Contract, Risk
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, IllegalPlayError, InvalidDealError, ParseError, ReadWarning
-from bridgecli.core.kernel import OPENING_LEADER, STRENGTH, SUIT_OF, declarer_call
+from bridgecli.core.kernel import BB_SUITS, OPENING_LEADER, STRENGTH, SUIT_OF, declarer_call
 from bridgecli.core.numbers import is_digits, small_int
 from bridgecli.core.play import trick_winner as winner_index
 from bridgecli.formats import _api
@@ -742,7 +742,7 @@ def _complement(held: int) -> Hand:
     """The hand of the cards outside the 52-bit set ``held``."""
     out: frozenset[Card] = frozenset()
     for base in _SUIT_BASES:
-        out |= _suit_set(~held & (0x1FFF << base), base)
+        out |= _suit_set(~held & BB_SUITS[base // 13], base)
     return Hand(out)
 
 
