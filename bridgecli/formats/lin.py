@@ -71,6 +71,7 @@ import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import IO, cast
 
+from bridgecli.core import fastpaths
 from bridgecli.core.board import AnnotatedCall, Board, PlayedCard
 from bridgecli.core.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Double, Pass, Redouble, parse_call
 from bridgecli.core.cards import DECK, SEATS, Card, Hand, Rank, Seat, Strain, Suit, Vulnerability
@@ -188,7 +189,7 @@ def _pairs(text: str, source: str | None) -> Iterator[_Pair | _Fast | ParseError
             counted = start
             first = line != last_line
             last_line = line
-            if m.group(1) == "pn":
+            if m.group(1) == "pn" and fastpaths.ON:  # the fast lane (fastpaths.LANES)
                 fm = fast(text, start)
                 if fm is not None:
                     yield _Fast(fm, line, first)
@@ -1064,7 +1065,7 @@ def _stream_pairs(chunks: Iterable[str], source: str | None) -> Iterator[_Pair |
             start = m.start(1)
             line += buf.count("\n", counted, start)
             counted = start
-            if m.group(1) == "pn":
+            if m.group(1) == "pn" and fastpaths.ON:  # the fast lane (fastpaths.LANES)
                 fm = fast(buf, start)
                 if fm is not None and (fm.end() < limit or feed.eof):
                     yield _Fast(fm, line, line != last_line)

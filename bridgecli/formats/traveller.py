@@ -492,11 +492,11 @@ def contract_and_tricks(board: Board, replayed: Replay | None = None) -> tuple[C
 
 def score_many(boards: Sequence[object]) -> list[tuple[Contract, int | None] | None] | None:
     """:func:`contract_and_tricks` of each of ``boards`` read from PBN whose play record is
-    regular (whole tricks, from the opening leader; :func:`~bridgecli.core._replay_batch.replay_packed`
+    regular (whole tricks, from the opening leader; :func:`~bridgecli.core.play.batch.replay_packed`
     replays them together), without making a Replay; None for any other board (one of
     another kind, without a Contract and Declarer, a record that is not regular, a Result
     off the play), or for every one (None) when fewer than
-    :data:`~bridgecli.core._replay_batch.FEW` can be replayed so: the caller then works
+    :data:`~bridgecli.core.play.batch.FEW` can be replayed so: the caller then works
     such a board the full way (:func:`contract_and_tricks`), which says what is wrong.
     Never raises.
 
@@ -505,7 +505,7 @@ def score_many(boards: Sequence[object]) -> list[tuple[Contract, int | None] | N
     reach it from there (the test of :func:`_check_result`; with 13 tricks played, or a
     claim the Result must match, it is the tricks won).
     """
-    from bridgecli.core._replay_batch import FEW, ROWS, replay_packed
+    from bridgecli.core.play.batch import FEW, ROWS, replay_packed
     from bridgecli.formats.pbn import play_texts_many, rows_indices
 
     at: list[int] = []  # the records replayed: where each is in ``boards``

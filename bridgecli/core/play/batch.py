@@ -1,5 +1,5 @@
 """Many regular play records replayed at once, with numpy: the batch form of
-:func:`bridgecli.core.play.replay_indices`.
+:func:`bridgecli.core.play.replay.replay_indices`.
 
 A record here is what the int lane reads: the four hands as dealt (52-bit card masks,
 North, East, South, West) and the record's card indices (``13 * suit + rank - 2``, a
@@ -30,12 +30,13 @@ from contextlib import contextmanager
 from itertools import chain
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .kernel import BB_SUITS, LED_WEIGHT, NO_TRUMP, OPENING_LEADER, TRUMP_WEIGHT, trump_of
+from .. import fastpaths
+from ..kernel import BB_SUITS, LED_WEIGHT, NO_TRUMP, OPENING_LEADER, TRUMP_WEIGHT, trump_of
 
 if TYPE_CHECKING:
-    from .board import Board
-    from .contract import Contract
-    from .play import Replay
+    from ..board import Board
+    from ..contract import Contract
+    from .replay import Replay
 
 #: The most rows a record may have (and the rows of the arrays).
 ROWS = 13
@@ -185,11 +186,11 @@ def _replay_arrays(np: Any, hand: Any, raw: Any, rows: Any, leaders: Sequence[in
 def replay_jobs(jobs: Sequence[Job | None]) -> list[Replay | None]:
     """:func:`~bridgecli.core.play.replay_indices` of each job (None for None), the records
     that can be regular replayed together by :func:`replay_many`: the same answers. Never raises."""
-    from .play import _finish_regular
+    from .replay import finish_regular
 
     out: list[Replay | None] = []
     for job, found in zip(jobs, _replay_specs(list(map(_spec, jobs)))):
-        out.append(None if found is None or job is None else _finish_regular(job[0], job[1], job[3], *found))
+        out.append(None if found is None or job is None else finish_regular(job[0], job[1], job[3], *found))
     return out
 
 
@@ -264,11 +265,12 @@ def replayed_ahead(records: Iterable[T], job: Callable[[T, P], Job | None],
     decided as they are issued, by the warning filters and each place's registry, as
     without reading ahead (a warning the default filter showed once is not shown again
     by a second read): only the call of :func:`warnings.showwarning` waits.
-    ``ahead=False`` passes every record on as it is read, without a replay (input that
+    ``ahead=False``, and the fast lanes switched off (:mod:`bridgecli.core.fastpaths`), pass
+    every record on as it is read, without a replay (input that
     comes slowly, such as a pipe from a program still at work: what a record gives is
     due as soon as it is read).
     """
-    if not ahead:
+    if not ahead or not fastpaths.ON:  # (a fast lane: fastpaths.LANES)
         return _each(records)
     return _ahead(records, job, prepare)
 
@@ -282,7 +284,7 @@ def _each(records: Iterable[T]) -> Iterator[tuple[T, None]]:
 def _ahead(records: Iterable[T], job: Callable[[T, P], Job | None], prepare: Callable[[list[T]], Sequence[P]]
            ) -> Iterator[tuple[T, Replay | None]]:
     """:func:`replayed_ahead` reading ahead."""
-    from .play import _finish_regular
+    from .replay import finish_regular
 
     for pending, said, batched in _batches(records):
         jobs: list[Job | None] = [None] * len(pending)
@@ -317,7 +319,7 @@ def _ahead(records: Iterable[T], job: Callable[[T, P], Job | None], prepare: Cal
                 yield rec, None
             else:
                 board, contract, _, flat = jobs[k]  # type: ignore[misc]
-                yield rec, _finish_regular(board, contract, flat, *got)
+                yield rec, finish_regular(board, contract, flat, *got)
         _warn_again(said, shown, len(said), at=1)
 
 
@@ -332,10 +334,10 @@ def worked_ahead(records: Iterable[T], work: Callable[[list[T]], Sequence[R | No
     ``work`` gives an entry a record of the list it is given, or None for none at all; it
     may neither raise nor warn. Records are read :data:`BATCH` ahead and worked a batch at
     a time once a first batch is full; a shorter input is passed on with None for each,
-    and so is every record with ``ahead=False``. Warnings shown while reading, and an
+    and so is every record with ``ahead=False`` or the fast lanes off. Warnings shown while reading, and an
     error reading raises, come in their places, as :func:`replayed_ahead` says.
     """
-    if not ahead:
+    if not ahead or not fastpaths.ON:  # (a fast lane: fastpaths.LANES)
         return _each(records)
     return _worked(records, work)
 
