@@ -488,6 +488,7 @@ SCORE_PATH = {
     "bridgecli.executors", "bridgecli.core", "bridgecli.core.errors", "bridgecli.core.board_numbers",
     "bridgecli.core.enums", "bridgecli.core.lexicon", "bridgecli.core.contract", "bridgecli.core.imps",
     "bridgecli.core.numbers", "bridgecli.core.scoring", "bridgecli.core.notation", "bridgecli.core.notation_errors",
+    "bridgecli.core.kernel",  # the score tables (a module of tables that imports nothing)
     "bridgecli.formats.result_lines", "bridgecli.results", "bridgecli.results.line_scores",
     "bridgecli.core.fastpaths",  # the switch the result line fast lane asks
 }

@@ -34,8 +34,8 @@ from bridgecli.core.play import (
 from bridgecli.core.scoring import score as contract_score
 
 if TYPE_CHECKING:
-    from bridgecli.core.play.batch import Job
     from bridgecli.core.notation import Language
+    from bridgecli.core.play.batch import Job
     from bridgecli.solver.analysis import PlayAnalysis
 
 #: What :attr:`PlayCheck.kind` can be.

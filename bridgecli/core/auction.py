@@ -594,7 +594,7 @@ def _declarer(rules: AuctionRules, first: int, calls: tuple[Call, ...] | list[Ca
     if st[1] < 0:
         return None
     rank = rules.strain_rank
-    strains = [rank[call.strain] if type(call) is Bid else -1 for call in calls]  # type: ignore[union-attr]
+    strains = [rank[call.strain] if type(call) is Bid else -1 for call in calls]
     final = len(strains) - 1
     while strains[final] < 0:
         final -= 1

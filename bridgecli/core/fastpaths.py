@@ -95,6 +95,6 @@ LANES: tuple[tuple[str, str, str], ...] = (
      "bridgecli.core.play.batch.replayed_ahead", "each record replayed on its own as it is read"),
     ("score FILE: records read a batch ahead, found, replayed and finished together",
      "bridgecli.core.play.batch.worked_ahead", "each record scored on its own as it is read"),
-    ("LIN: a board in the usual one-line form read by one regular expression (lin._FAST_BOARD)",
-     "bridgecli.formats.lin._pairs", "bridgecli.formats.lin._apply"),
+    ("LIN: a board in the usual one-line form read by one regular expression (lin.fast.FAST_BOARD)",
+     "bridgecli.formats.lin.read._pairs", "bridgecli.formats.lin.read.apply"),
 )

@@ -23,6 +23,12 @@ pytestmark = pytest.mark.usefixtures("fast_lanes_on")  # (the look-ahead replays
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.fixture(autouse=True)
+def _lanes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests are of the batch lane itself: it is on whatever BRIDGECLI_FAST_PATHS says."""
+    monkeypatch.setattr(fastpaths, "ON", True)
+
+
 def test_the_batch_runs_on_every_numpy_the_project_allows(monkeypatch: pytest.MonkeyPatch) -> None:
     import random
 

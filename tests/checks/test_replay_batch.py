@@ -211,6 +211,7 @@ def test_a_file_past_the_batch_in_a_real_run(tmp_path: Path) -> None:
     many = batch._replayed
     with pytest.MonkeyPatch.context() as m:
         m.setattr(batch, "_replayed", lambda *args: calls.append(len(args[1])) or many(*args))
+        m.setattr(fastpaths, "ON", True)  # (the lane itself, whatever BRIDGECLI_FAST_PATHS says)
         from click.testing import CliRunner
 
         CliRunner().invoke(cli, ["play", str(path), "--json"])

@@ -177,9 +177,9 @@ def test_declarer_of_any_auction(auction):
         last = max(i for i, s in enumerate(strains) if s >= 0)
         assert auction.dealer.next(kernel.declarer_call(strains, last)) == _declarer(auction.dealer, calls)
     if auction.is_complete:  # the LIN reader's own path to the contract
-        from bridgecli.formats import lin
+        from bridgecli.formats.lin.common import final_contract
 
-        done = lin._final_contract(calls, auction.dealer)
+        done = final_contract(calls, auction.dealer)
         assert done == auction.contract
 
 
