@@ -31,7 +31,7 @@ from .calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Double, Pass, Redouble
 from .cards import SEATS, STRAINS, Seat, Strain
 from .contract import Contract, Risk
 from .errors import IllegalCallError
-from .kernel import CALL_SIDES, SIDE_OF, declarer_call
+from .kernel import SIDE_OF
 
 #: The reasons an illegal call can have, in a fixed order.
 REASONS: tuple[str, ...] = (
@@ -590,18 +590,24 @@ _SET_DEALER, _SET_RULES, _SET_CALLS, _SET_FIRST, _SET_ST = (
 
 
 def _declarer(rules: AuctionRules, first: int, calls: tuple[Call, ...] | list[Call], st: _State) -> Seat | None:
-    """Declarer of the state ``st`` reached by ``calls``."""
-    if st[1] < 0:
+    """Declarer of the state ``st`` reached by ``calls``: the first player of the side that
+    made the final bid to name its strain. The readable form, for any :class:`AuctionRules`,
+    of :func:`bridgecli.core.kernel.declarer_call` (tests/core/test_kernel.py ties the two);
+    a loop over the calls themselves, which costs less than making their codes first."""
+    last, last_by = st[1], st[2]
+    if last < 0:
         return None
-    rank = rules.strain_rank
-    strains = [rank[call.strain] if type(call) is Bid else -1 for call in calls]
-    final = len(strains) - 1
-    while strains[final] < 0:
-        final -= 1
-    players = len(rules.seats)
+    n_strains = len(rules.strains)
+    strain_rank = last % n_strains
     sides = rules.sides
-    turns = CALL_SIDES if sides == SIDE_OF else tuple(sides[(first + k) % players] for k in range(players))
-    return rules.seats[(first + declarer_call(strains, final, turns)) % players]
+    side = sides[last_by]
+    players = len(rules.seats)
+    for i, call in enumerate(calls):
+        if type(call) is Bid:
+            player = (first + i) % players
+            if sides[player] == side and rules.strain_rank[call.strain] == strain_rank:
+                return rules.seats[player]
+    return rules.seats[last_by]
 
 
 def _contract(rules: AuctionRules, first: int, calls: tuple[Call, ...] | list[Call], st: _State) -> Contract:

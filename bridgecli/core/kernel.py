@@ -41,7 +41,7 @@ This module imports nothing: ``bridgecli score 3NT=`` loads it for the score tab
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 # -- cards and hands ------------------------------------------------------------
 
@@ -140,22 +140,22 @@ def opening_leader(declarer: int) -> int:
 CALL_SIDES: tuple[int, ...] = (0, 1)
 
 
-def declarer_call(strains: Sequence[int], last: int, sides: Sequence[int] = CALL_SIDES) -> int:
+def declarer_call(strains: Iterable[int], strain: int, side: int, sides: Sequence[int] = CALL_SIDES) -> int:
     """The position in an auction of the call that makes its caller declarer: the first
     bid of the final strain made by the side that made the final bid (the Laws'
-    definition of "declarer").
+    definition of "declarer"); -1 when there is none.
 
-    ``strains`` has a code a call: the strain of a bid (any number from 0), -1 for a call
-    that is not a bid; ``last`` is the position of the final bid; ``sides[i % len(sides)]``
-    is the side of the ``i``-th caller (default: two sides calling in turn).
+    ``strains`` gives a code a call, in order (a list, or a generator: it is read only as
+    far as the answer): the strain of a bid (any number from 0), -1 for a call that is not
+    a bid; ``strain`` and ``side`` are the final bid's strain and its caller's side;
+    ``sides[i % len(sides)]`` is the side of the ``i``-th caller (default: two sides
+    calling in turn).
     """
-    strain = strains[last]
     period = len(sides)
-    side = sides[last % period]
-    for i in range(last + 1):
-        if strains[i] == strain and sides[i % period] == side:
+    for i, code in enumerate(strains):
+        if code == strain and sides[i % period] == side:
             return i
-    return last
+    return -1
 
 
 # -- the score tables of duplicate (Law 77) ----------------------------------------------

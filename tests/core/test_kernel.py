@@ -156,8 +156,11 @@ def _declarer(dealer: Seat, calls: list) -> Seat | None:
 
 
 @st.composite
-def _auctions(draw):
-    auction = Auction(draw(st.sampled_from(list(Seat))))
+def _auctions(draw, rules=None):
+    if rules is None:
+        auction = Auction(draw(st.sampled_from(list(Seat))))
+    else:
+        auction = Auction(draw(st.sampled_from(rules.seats)), rules=rules)
     for _ in range(draw(st.integers(0, 24))):
         legal = auction.legal_calls()
         if not legal:
@@ -175,7 +178,9 @@ def test_declarer_of_any_auction(auction):
     strains = [int(c.strain) if isinstance(c, Bid) else -1 for c in calls]
     if any(s >= 0 for s in strains):
         last = max(i for i, s in enumerate(strains) if s >= 0)
-        assert auction.dealer.next(kernel.declarer_call(strains, last)) == _declarer(auction.dealer, calls)
+        at = kernel.declarer_call(strains, strains[last], last % 2)
+        assert auction.dealer.next(at) == _declarer(auction.dealer, calls)
+        assert kernel.declarer_call(iter(strains), strains[last], last % 2) == at  # read as far as needed
     if auction.is_complete:  # the LIN reader's own path to the contract
         from bridgecli.formats.lin.common import final_contract
 
@@ -183,12 +188,38 @@ def test_declarer_of_any_auction(auction):
         assert done == auction.contract
 
 
+def _variant_rules():
+    from bridgecli.variants import booby, chinese, szlem
+
+    return [booby.AUCTION, chinese.AUCTION, szlem.AUCTION]
+
+
+@settings(max_examples=150)
+@given(st.sampled_from(_variant_rules()).flatmap(lambda rules: _auctions(rules)))
+def test_the_auctions_declarer_is_the_kernels_under_any_rules(auction):
+    """:attr:`Auction.declarer` (the readable form, for any rules) against the kernel's."""
+    rules = auction.rules
+    calls = list(auction.calls)
+    bids = [i for i, c in enumerate(calls) if isinstance(c, Bid)]
+    if not bids:
+        assert auction.declarer is None
+        return
+    first = rules.seats.index(auction.dealer) + rules.first_caller
+    players = len(rules.seats)
+    turns = [rules.sides[(first + k) % players] for k in range(players)]
+    last = bids[-1]
+    at = kernel.declarer_call([int(c.strain) if isinstance(c, Bid) else -1 for c in calls], int(calls[last].strain),
+                              turns[last % players], turns)
+    assert auction.declarer == rules.seats[(first + at) % players]
+
+
 def test_declarer_with_three_sides_in_turn():
     """``sides`` says who partners whom: three players each for themselves (Booby)."""
-    strains = [0, 0, 0, 1, 0]  # 1C 1C?? as codes: the callers 0, 1, 2, 0, 1
-    assert kernel.declarer_call(strains, 4, (0, 1, 2)) == 1
-    assert kernel.declarer_call(strains, 4) == 0
-    assert kernel.declarer_call([2, -1, -1, 2], 3, (0, 1, 2)) == 0
+    strains = [0, 0, 0, 1, 0]  # strain codes of five bids by the callers 0, 1, 2, 0, 1
+    assert kernel.declarer_call(strains, 0, 1, (0, 1, 2)) == 1  # caller 1 named it first
+    assert kernel.declarer_call(strains, 0, 0) == 0  # two sides in turn: positions 0, 2, 4
+    assert kernel.declarer_call([2, -1, -1, 2], 2, 0, (0, 1, 2)) == 0
+    assert kernel.declarer_call([-1, -1], 2, 0) == -1
 
 
 def test_declarer_of_a_long_auction():

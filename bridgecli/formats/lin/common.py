@@ -44,7 +44,7 @@ def opening_leader(contract: Contract) -> Seat:
     return SEATS[OPENING_LEADER[contract.declarer]]  # type: ignore[index]
 
 
-def final_contract(calls: Sequence[Call], dealer: Seat, strains: Sequence[int] | None = None) -> Contract | None:
+def final_contract(calls: Sequence[Call], dealer: Seat, strains: Iterable[int] | None = None) -> Contract | None:
     """The contract a finished auction reached, with its declarer; None if not finished.
 
     Declarer is the first player of the side that won the auction to name the final
@@ -68,8 +68,9 @@ def final_contract(calls: Sequence[Call], dealer: Seat, strains: Sequence[int] |
     bid = calls[last]
     assert isinstance(bid, Bid)
     if strains is None:
-        strains = [call.strain if type(call) is Bid else -1 for call in calls]
-    key = (bid.level, bid.strain, risk, (dealer + declarer_call(strains, last)) % 4)
+        strains = (call.strain if type(call) is Bid else -1 for call in calls)
+    # (the side of the final bid: the parity of its position, as the kernel's CALL_SIDES say)
+    key = (bid.level, bid.strain, risk, (dealer + declarer_call(strains, bid.strain, last & 1)) % 4)
     contract = _CONTRACTS.get(key)
     if contract is None:
         contract = _CONTRACTS[key] = Contract(bid.level, bid.strain, risk, Seat(key[3]))
