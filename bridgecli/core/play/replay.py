@@ -22,10 +22,11 @@ from ..errors import IllegalPlayError, RuleError
 from ..kernel import BB_CARDS, BB_SUITS, OPENING_LEADER, STRENGTH, SUIT_OF, trump_of
 from .state import BRIDGE, PlayRules, PlayState, Trick, hand_mask
 
-# The deck's cards are shared objects that live as long as the program: the lanes below
-# look one up by its identity (a dict of ints: hashing a Card by value costs a Python call
-# a card), any other card by value (:attr:`Card.index`).
-_IDX_BY_ID: dict[int, int] = {id(c): i for i, c in enumerate(DECK)}
+# The hand masks of the deck's cards by the cards' identities, for the hands of a board
+# (52 lookups a board): the deck's cards are shared objects that live as long as the
+# program, so an id here is never reused; a dict of ints costs a fraction of hashing a
+# Card by value (a Python call a card) or of its :attr:`Card.index`. A card not of the
+# deck is found by value.
 _BIT_BY_ID: dict[int, int] = {id(c): 1 << i for i, c in enumerate(DECK)}
 
 
@@ -381,8 +382,11 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
     return rep
 
 
-#: id of a PlayedCard object -> its card's index, for regular cards only (no mark); the
-#: objects are kept alive in _PLAIN_KEEP so that their ids cannot be reused
+#: A cache: id of a PlayedCard object -> its card's index, for regular cards only (no
+#: mark), at most _PLAIN_MAX of them (the readers share one PlayedCard a card, so these are
+#: the cards of most boards); the objects are kept alive in _PLAIN_KEEP so that their ids
+#: cannot be reused. Keyed by identity: hashing a PlayedCard by value costs more than the
+#: lookup saves.
 _PLAIN_IDX: dict[int, int] = {}
 _PLAIN_KEEP: list[PlayedCard] = []
 _PLAIN_MAX = 1024
@@ -408,9 +412,7 @@ def _plain_indices(rows: Sequence[Sequence[PlayedCard]]) -> list[int] | None:
         if i is None:
             if pc.card is None or pc.irregular:
                 return None
-            i = _IDX_BY_ID.get(id(pc.card))
-            if i is None:
-                i = pc.card.index
+            i = pc.card.index
             if len(_PLAIN_KEEP) < _PLAIN_MAX and pc.note is None and not pc.nags:
                 _PLAIN_KEEP.append(pc)
                 _PLAIN_IDX[id(pc)] = i
@@ -518,14 +520,7 @@ def replay_indices(board: Board, contract: Contract, hands: Sequence[int], flat:
 
 def _index_rows(rows: Sequence[Sequence[PlayedCard]]) -> list[list[int | None]]:
     """The play rows as card indices (None for ``-``)."""
-    get = _IDX_BY_ID.get
-    table: list[list[int | None]] = [[get(id(pc.card)) for pc in row] for row in rows]
-    for row, prow in zip(table, rows):
-        if None in row:
-            for k, pc in enumerate(prow):
-                if row[k] is None and pc.card is not None:
-                    row[k] = pc.card.index
-    return table
+    return [[None if pc.card is None else pc.card.index for pc in row] for row in rows]
 
 
 def _finish(board: Board | None, contract: Contract, raw: list[tuple[int, Sequence[int], Sequence[int], int]],
