@@ -402,11 +402,6 @@ def _package_sources() -> dict[str, tuple[str, bool]]:
 #: lane whose work makes the name public (the lead empties this list as the lanes are merged; an
 #: entry that no longer occurs fails the test, so the list only shrinks).
 PRIVATE_EXCEPTIONS: set[tuple[str, str]] = {
-    # lane A (the kernel: core/_replay_batch.py and core/play.py)
-    ("bridgecli.core._replay_batch", "bridgecli.core.play._finish_regular"),
-    ("bridgecli.checks.play", "bridgecli.core._replay_batch"),
-    ("bridgecli.formats.traveller", "bridgecli.core._replay_batch"),
-    ("bridgecli.results.boards", "bridgecli.core._replay_batch"),
 }
 
 
