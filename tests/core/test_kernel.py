@@ -246,7 +246,7 @@ def test_scoring_reads_the_kernels_tables():
 def test_the_dealers_numpy_score_is_the_readable_score_everywhere():
     """``dealer.tables.score`` (the score of many tricks at once) against
     :func:`bridgecli.core.scoring.score` on every contract, risk, vulnerability and result."""
-    from bridgecli.core.calls import Contract, Risk
+    from bridgecli.core.contract import Contract, Risk
     from bridgecli.core.scoring import score
     from bridgecli.dealer import tables
 
