@@ -57,20 +57,22 @@ FAST_BOARD = re.compile(
 )
 
 _RANK_INDEX = {r.letter: r - 2 for r in Rank}
-#: a suit's ranks as read (any order) -> (the suit's cards as a 52-bit set, or -1 for a
-#: rank twice; the frozenset of its cards), one table a suit: spades, hearts, diamonds, clubs
+#: A cache: a suit's ranks as read (any order) -> (the suit's cards as a 52-bit set, or -1
+#: for a rank twice; the frozenset of its cards), one table a suit: spades, hearts, diamonds,
+#: clubs (each emptied past 20,000 entries: :func:`_holding`)
 _HOLDINGS: tuple[dict[str, tuple[int, frozenset[Card]]], ...] = ({}, {}, {}, {})
 _SUIT_BASES = (39, 26, 13, 0)  # the index of the two of spades, hearts, diamonds, clubs
-#: a suit's cards as a 52-bit set -> their frozenset (at most 4 x 8192 entries)
+#: A cache: a suit's cards as a 52-bit set -> their frozenset (at most 4 x 8192 entries)
 _SUIT_SETS: dict[int, frozenset[Card]] = {}
 _UNKNOWN_CARD = PlayedCard(None)
 _NO_HAND = Hand()
 _NEW_DEAL = object.__new__
 _SET_HANDS = Deal.__dict__["hands"].__set__  # the slot of the frozen dataclass
 _PLAYED = tuple(PlayedCard(c) for c in DECK)  # by card index
-_FAST_CARD: dict[str, int] = {}  # a ``pc`` value -> the card index
-#: an ``mb`` value -> (call, alert, the call without a note, its strain or -1 for no bid)
-#: for the usual spellings
+#: Tables filled once, by the first board (:func:`_fast_tables`; start-up time): a ``pc``
+#: value -> the card index, and an ``mb`` value -> (call, alert, the call without a note,
+#: its strain or -1 for no bid) for the usual spellings
+_FAST_CARD: dict[str, int] = {}
 _FAST_CALLS: dict[str, tuple[Call, bool, AnnotatedCall, int]] = {}
 
 
