@@ -96,5 +96,5 @@ LANES: tuple[tuple[str, str, str], ...] = (
     ("score FILE: records read a batch ahead, found, replayed and finished together",
      "bridgecli.core.play.batch.worked_ahead", "each record scored on its own as it is read"),
     ("LIN: a board in the usual one-line form read by one regular expression (lin.fast.FAST_BOARD)",
-     "bridgecli.formats.lin.read._pairs", "bridgecli.formats.lin.read.apply"),
+     "bridgecli.formats.lin.read._pairs", "bridgecli.formats.lin.read._apply"),
 )
