@@ -401,8 +401,7 @@ def _package_sources() -> dict[str, tuple[str, bool]]:
 #: Private names still taken across modules in files of other lanes of issue #29, each with the
 #: lane whose work makes the name public (the lead empties this list as the lanes are merged; an
 #: entry that no longer occurs fails the test, so the list only shrinks).
-PRIVATE_EXCEPTIONS: set[tuple[str, str]] = {
-}
+PRIVATE_EXCEPTIONS: set[tuple[str, str]] = set()
 
 
 def test_the_private_rule_sees_each_form():
