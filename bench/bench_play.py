@@ -153,7 +153,7 @@ def main() -> None:
          " PlayedCard objects; anything irregular (a short row, an unknown or marked card, an illegal card,"
          " a mismatch with the Result) goes the full, checked way, which gives the same answer"
          " (tests/checks/test_play_fast.py). Past a first 1,024 boards, those records are replayed a batch"
-         " of 1,024 at a time with numpy (`core._replay_batch`: the 13 tricks walked for the whole batch at"
+         " of 1,024 at a time with numpy (`core.play.batch`: the 13 tricks walked for the whole batch at"
          " once; tests/checks/test_replay_batch.py). The in-process figures hold every board in memory at"
          " once, so the garbage collector works more than in the streaming CLI."),
         "",

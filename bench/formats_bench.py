@@ -30,7 +30,8 @@ from bridgecli.core import (
 )
 from bridgecli.core.calls import ALL_BIDS
 from bridgecli.formats import json_format, lin, yaml_format
-from bridgecli.formats.lin import _final_contract, trick_winner
+from bridgecli.formats.lin import trick_winner
+from bridgecli.formats.lin.common import final_contract
 
 
 def make_board(rng: random.Random, number: int) -> Board:
@@ -48,7 +49,7 @@ def make_board(rng: random.Random, number: int) -> Board:
             break
         calls.append(AnnotatedCall(PASS))
     calls.extend(AnnotatedCall(PASS) for _ in range(3))
-    contract = _final_contract([a.call for a in calls], dealer)
+    contract = final_contract([a.call for a in calls], dealer)
     assert contract is not None and contract.declarer is not None
     leader = contract.declarer.lho
     hands = {s: sorted(deal[s].cards) for s in Seat}  # type: ignore[union-attr]

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib
 import random
 import re
 import sys
@@ -84,62 +83,9 @@ LIN_COMMANDS: tuple[tuple[str, ...], ...] = (
 @contextlib.contextmanager
 def general() -> Iterator[None]:
     """Every fast lane switched off (:func:`bridgecli.core.fastpaths.off`): the general,
-    checked path for everything; and, until their modules ask the switch, the lanes of
-    :data:`UNWIRED` patched to the path each stands in for."""
-    patches = unwired()
-    saved = [(obj, name, getattr(obj, name)) for obj, name, _ in patches]
-    try:
-        with fastpaths.off():
-            for obj, name, value in patches:
-                setattr(obj, name, value)
-            yield
-    finally:
-        for obj, name, value in saved:
-            setattr(obj, name, value)
-
-
-# -- TEMPORARY (issue #29): lanes that do not ask the switch yet ----------------------
-# Each lane is being taught to ask fastpaths.ON in its own branch; until that lands, the
-# tool switches it off as it did before the switch, by patching it to the general path.
-# unwired() skips a row once fastpaths.LANES has a row in its module (its lane asks the
-# switch) or once its target is gone (the module was split or renamed). Delete this
-# section, and unwired() from general(), when every lane below has its row in LANES.
-
-_NEVER = re.compile(r"(?!)")
-
-
-def _one_by_one() -> Any:
-    return lambda records, *args, **kwargs: ((rec, None) for rec in records)  # no batch
-
-
-#: (module, attribute in it, a function giving the general stand-in) of each lane not yet
-#: asking :data:`bridgecli.core.fastpaths.ON` on this branch
-UNWIRED: tuple[tuple[str, str, Any], ...] = (
-    ("bridgecli.core.play", "_replay_regular", lambda: lambda board, contract: None),
-    ("bridgecli.formats.lin", "_FAST_BOARD", lambda: _NEVER),
-    ("bridgecli.core._replay_batch", "replayed_ahead", _one_by_one),
-    ("bridgecli.core._replay_batch", "worked_ahead", _one_by_one),
-)
-
-
-def unwired() -> list[tuple[Any, str, Any]]:
-    """(object, attribute, general stand-in) of each row of :data:`UNWIRED` still to patch:
-    its module has no row in ``fastpaths.LANES`` and its target exists."""
-    places = [place for _, place, _ in fastpaths.LANES]
-    out: list[tuple[Any, str, Any]] = []
-    for module, path, make in UNWIRED:
-        if any(place.startswith(module + ".") for place in places):
-            continue
-        try:
-            obj: Any = importlib.import_module(module)
-            *owners, name = path.split(".")
-            for part in owners:
-                obj = getattr(obj, part)
-            getattr(obj, name)
-        except (ImportError, AttributeError):
-            continue
-        out.append((obj, name, make()))
-    return out
+    checked path for everything (every lane asks the switch: fastpaths.LANES)."""
+    with fastpaths.off():
+        yield
 
 
 # -- inputs -------------------------------------------------------------------
@@ -331,7 +277,7 @@ FAST_BATCH = 3
 
 
 def run(args: list[str]) -> tuple[int, str, str]:
-    from bridgecli.core import _replay_batch
+    from bridgecli.core.play import batch as _replay_batch
 
     shipped = _replay_batch.BATCH, _replay_batch.FEW
     _replay_batch.BATCH, _replay_batch.FEW = FAST_BATCH, 1  # (no batch at all under general())

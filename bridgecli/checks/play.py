@@ -34,8 +34,8 @@ from bridgecli.core.play import (
 from bridgecli.core.scoring import score as contract_score
 
 if TYPE_CHECKING:
-    from bridgecli.core._replay_batch import Job
     from bridgecli.core.notation import Language
+    from bridgecli.core.play.batch import Job
     from bridgecli.solver.analysis import PlayAnalysis
 
 #: What :attr:`PlayCheck.kind` can be.
@@ -418,8 +418,8 @@ def check_play(records: Iterable[Board | BridgeError], *, numbers: Container[int
                 return None
             return _job_of(rec, ints)
 
-        # many boards of a file are replayed at once (core._replay_batch), the rest one by one
-        from bridgecli.core._replay_batch import replayed_ahead
+        # many boards of a file are replayed at once (core.play.batch), the rest one by one
+        from bridgecli.core.play.batch import replayed_ahead
 
         pairs = replayed_ahead(records, job, _play_ints_many, batched)
     for rec, rep in pairs:

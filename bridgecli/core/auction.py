@@ -31,6 +31,7 @@ from .calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Double, Pass, Redouble
 from .cards import SEATS, STRAINS, Seat, Strain
 from .contract import Contract, Risk
 from .errors import IllegalCallError
+from .kernel import SIDE_OF
 
 #: The reasons an illegal call can have, in a fixed order.
 REASONS: tuple[str, ...] = (
@@ -66,7 +67,7 @@ class AuctionRules:
     """Name of the game these rules belong to."""
     seats: tuple[Seat, ...] = SEATS
     """The players in calling order (clockwise); the dealer is one of them."""
-    sides: tuple[int, ...] = (0, 1, 0, 1)
+    sides: tuple[int, ...] = SIDE_OF
     """Side number of each entry of :attr:`seats` (partners share a number)."""
     strains: tuple[Strain, ...] = STRAINS
     """Strains in rank order, lowest first (bridge: C D H S NT)."""
@@ -589,7 +590,10 @@ _SET_DEALER, _SET_RULES, _SET_CALLS, _SET_FIRST, _SET_ST = (
 
 
 def _declarer(rules: AuctionRules, first: int, calls: tuple[Call, ...] | list[Call], st: _State) -> Seat | None:
-    """Declarer of the state ``st`` reached by ``calls``."""
+    """Declarer of the state ``st`` reached by ``calls``: the first player of the side that
+    made the final bid to name its strain. The readable form, for any :class:`AuctionRules`,
+    of :func:`bridgecli.core.kernel.declarer_call` (tests/core/test_kernel.py ties the two);
+    a loop over the calls themselves, which costs less than making their codes first."""
     last, last_by = st[1], st[2]
     if last < 0:
         return None

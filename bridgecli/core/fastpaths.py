@@ -89,4 +89,12 @@ LANES: tuple[tuple[str, str, str], ...] = (
      "bridgecli.checks.auctions.verdicts.verdict_json_line", "bridgecli.checks.auctions.verdicts.verdict_json"),
     ("validate-auction: the line of a board that passes, from its contract alone",
      "bridgecli.render.auctions.write_records", "bridgecli.checks.auctions.verdicts.check_board"),
+    ("play, score: a regular record (whole tricks of known, legal cards) replayed over card indices",
+     "bridgecli.core.play.replay.replay_board", "the card-by-card loop of replay_board"),
+    ("play FILE: records read a batch ahead and replayed together with numpy",
+     "bridgecli.core.play.batch.replayed_ahead", "each record replayed on its own as it is read"),
+    ("score FILE: records read a batch ahead, found, replayed and finished together",
+     "bridgecli.core.play.batch.worked_ahead", "each record scored on its own as it is read"),
+    ("LIN: a board in the usual one-line form read by one regular expression (lin.fast.FAST_BOARD)",
+     "bridgecli.formats.lin.read._pairs", "bridgecli.formats.lin.read._apply"),
 )

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from . import kernel
 from .contract import Contract, Risk
 from .enums import Rank, Strain
 from .errors import ParseError
@@ -52,9 +53,11 @@ Undertricks = tuple[int, ...]
 """Value of the 1st, 2nd, ..., 13th undertrick (not cumulative)."""
 
 
-def _undertricks(first: int, second_third: int, rest: int) -> Undertricks:
-    """A 13-trick undertrick row from the value of the first, the second and third, and each later one."""
-    return (first, second_third, second_third) + (rest,) * 10
+def _undertrick_table(rows: tuple[tuple[int, int, int], ...]) -> tuple[Undertricks, Undertricks, Undertricks]:
+    """The undertrick rows of one vulnerability, by risk, from the kernel's (first, second and
+    third, each later one) values."""
+    a, b, c = (kernel.undertrick_row(*row) for row in rows)
+    return a, b, c
 
 
 @dataclass(frozen=True, slots=True, repr=False)  # own __repr__: a generated one would only cost start-up
@@ -77,20 +80,20 @@ class ScoringRules:
     """Each overtrick of a doubled contract, not vulnerable / vulnerable."""
     overtrick_redoubled: tuple[int, int]
     """Each overtrick of a redoubled contract, not vulnerable / vulnerable."""
-    game_threshold: int = 100
+    game_threshold: int = kernel.GAME_THRESHOLD
     """Trick score (doubling included) that makes a game."""
-    game_bonus: tuple[int, int] = (300, 500)
+    game_bonus: tuple[int, int] = kernel.GAME_BONUS
     """Premium for a game made on the deal, not vulnerable / vulnerable."""
-    partscore_bonus: int = 50
+    partscore_bonus: int = kernel.PARTSCORE_BONUS
     """Premium for a part-score made on the deal."""
     bonuses_per_deal: bool = True
     """True when game and part-score premiums are scored deal by deal (duplicate); False
     when the game premium comes from elsewhere (the rubber bonus), so a deal scores none."""
-    small_slam: tuple[int, int] = (500, 750)
+    small_slam: tuple[int, int] = kernel.SMALL_SLAM
     """Premium for a small slam bid and made."""
-    grand_slam: tuple[int, int] = (1000, 1500)
+    grand_slam: tuple[int, int] = kernel.GRAND_SLAM
     """Premium for a grand slam bid and made."""
-    insult: tuple[int, int, int] = (0, 50, 100)
+    insult: tuple[int, int, int] = kernel.INSULT
     """Premium for making a contract, by risk (making doubled 50, redoubled 100)."""
     honours: bool = False
     """True when honours are scored (rubber); duplicate has none."""
@@ -137,14 +140,11 @@ class ScoringRules:
 DUPLICATE = ScoringRules(
     name="duplicate",
     description="duplicate bridge, Law 77 (2017)",
-    first_trick=(20, 20, 30, 30, 40),
-    later_trick=(20, 20, 30, 30, 30),
-    undertricks=(
-        (_undertricks(50, 50, 50), _undertricks(100, 200, 300), _undertricks(200, 400, 600)),
-        (_undertricks(100, 100, 100), _undertricks(200, 300, 300), _undertricks(400, 600, 600)),
-    ),
-    overtrick_doubled=(100, 200),
-    overtrick_redoubled=(200, 400),
+    first_trick=kernel.TRICK_FIRST,
+    later_trick=kernel.TRICK_LATER,
+    undertricks=(_undertrick_table(kernel.UNDERTRICKS[0]), _undertrick_table(kernel.UNDERTRICKS[1])),
+    overtrick_doubled=kernel.OVERTRICK_DOUBLED,
+    overtrick_redoubled=kernel.OVERTRICK_REDOUBLED,
 )
 
 #: Duplicate before 1987 (PBN ``OldMP``): no extra 100 (200 redoubled) for the fourth and
@@ -153,10 +153,7 @@ OLDMP = replace(
     DUPLICATE,
     name="oldmp",
     description="duplicate before 1987 (PBN OldMP): 4th+ undertrick not vulnerable doubled 200",
-    undertricks=(
-        (_undertricks(50, 50, 50), _undertricks(100, 200, 200), _undertricks(200, 400, 400)),
-        DUPLICATE.undertricks[1],
-    ),
+    undertricks=(_undertrick_table(kernel.UNDERTRICKS_OLD), DUPLICATE.undertricks[1]),
 )
 
 #: Rubber bridge (RB Laws 72-81, RULES.md section 7): trick points below the line add up to
@@ -327,10 +324,12 @@ def breakdown(contract: Contract, tricks: int, vulnerable: bool, rules: ScoringR
     return ScoreBreakdown(trick_score, overtricks, game, partscore, slam, insult, 0, total, True, result)
 
 
-# Scores per scheme, each computed on first use and kept: key
+# A cache: the scores of each scheme, each computed on first use and kept: key
 # ((((level-1)*5 + strain)*3 + risk)*2 + vulnerable)*14 + tricks. Filled entry by entry
 # (not all 2,940 at once), so that one score costs one breakdown (start-up time). At most
 # _MAX_SCHEMES schemes are kept: a program may build a scheme a call (``rubber_session``).
+# Keyed by the scheme's identity (hashing its tables a call would cost more than the
+# score), the scheme kept beside its entry so that a reused id is seen for what it is.
 _TABLES: dict[int, tuple[ScoringRules, dict[int, int]]] = {}
 _MAX_SCHEMES = 16
 

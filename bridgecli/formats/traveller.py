@@ -44,6 +44,7 @@ from bridgecli.core.contract import Contract
 from bridgecli.core.errors import BridgeError, MismatchError, ParseError, RuleError
 from bridgecli.core.event_adjusted import parse_adjusted, parse_assigned
 from bridgecli.core.events import TableResult
+from bridgecli.core.kernel import OPENING_LEADER
 from bridgecli.core.notation import ENGLISH, Language
 from bridgecli.core.numbers import is_digits, small_int
 from bridgecli.core.scoring import DUPLICATE, ScoringRules, parse_result, score
@@ -491,11 +492,11 @@ def contract_and_tricks(board: Board, replayed: Replay | None = None) -> tuple[C
 
 def score_many(boards: Sequence[object]) -> list[tuple[Contract, int | None] | None] | None:
     """:func:`contract_and_tricks` of each of ``boards`` read from PBN whose play record is
-    regular (whole tricks, from the opening leader; :func:`~bridgecli.core._replay_batch.replay_packed`
+    regular (whole tricks, from the opening leader; :func:`~bridgecli.core.play.batch.replay_packed`
     replays them together), without making a Replay; None for any other board (one of
     another kind, without a Contract and Declarer, a record that is not regular, a Result
     off the play), or for every one (None) when fewer than
-    :data:`~bridgecli.core._replay_batch.FEW` can be replayed so: the caller then works
+    :data:`~bridgecli.core.play.batch.FEW` can be replayed so: the caller then works
     such a board the full way (:func:`contract_and_tricks`), which says what is wrong.
     Never raises.
 
@@ -504,7 +505,7 @@ def score_many(boards: Sequence[object]) -> list[tuple[Contract, int | None] | N
     reach it from there (the test of :func:`_check_result`; with 13 tricks played, or a
     claim the Result must match, it is the tricks won).
     """
-    from bridgecli.core._replay_batch import FEW, ROWS, replay_packed
+    from bridgecli.core.play.batch import FEW, ROWS, replay_packed
     from bridgecli.formats.pbn import play_texts_many, rows_indices
 
     at: list[int] = []  # the records replayed: where each is in ``boards``
@@ -523,7 +524,7 @@ def score_many(boards: Sequence[object]) -> list[tuple[Contract, int | None] | N
         text = got[1]
         if len(text) % 12 or len(text) > 12 * ROWS:  # (12 characters a row of four cards)
             continue
-        first = (c.declarer + 1) & 3  # the opening leader (Law 41A), the record's first column
+        first = OPENING_LEADER[c.declarer]  # the record's first column
         leader = board.play_leader  # type: ignore[attr-defined]
         if leader is not None and leader != first:
             continue

@@ -457,7 +457,7 @@ def score_boards(boards: Iterable[Board | BridgeError] | str | os.PathLike[str] 
 
 def _score(boards: Iterable[Board | BridgeError], rules: _Rules, keep_going: bool,
            source: str | None, batched: bool = True) -> Iterator[ScoredBoard]:
-    from bridgecli.core._replay_batch import worked_ahead
+    from bridgecli.core.play.batch import worked_ahead
 
     # many boards of a file are replayed at once (their contract and tricks found by
     # score_many), the rest one by one

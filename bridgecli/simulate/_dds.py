@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from bridgecli.core.kernel import OPENING_LEADER
 from bridgecli.solver import dds as _solver
 
 # DDS strain numbers: spades 0, hearts 1, diamonds 2, clubs 3, notrump 4; ours: clubs 0 .. notrump 4
@@ -99,7 +100,7 @@ def declarer_tricks(owner: npt.NDArray[np.uint8], jobs: Sequence[tuple[int, int]
             strain, declarer = jobs[j]
             dl = bo.deals[k]
             dl.trump = _DDS_STRAIN[strain]
-            dl.first = (declarer + 1) % 4
+            dl.first = OPENING_LEADER[declarer]
             for t in range(3):
                 dl.currentTrickSuit[t] = 0
                 dl.currentTrickRank[t] = 0

@@ -14,9 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import bridgecli.core.play as play_mod
 from bridgecli.checks.play import check_board, json_line
-from bridgecli.core import DECK, Board, Contract, PlayedCard, Seat, Strain, Vulnerability
+from bridgecli.core import DECK, Board, Contract, PlayedCard, Seat, Strain, Vulnerability, fastpaths
 from bridgecli.core.deal import deal_from_indices
 from bridgecli.core.errors import BridgeError
 from bridgecli.core.play import PlayState, replay_board, replay_indices
@@ -87,8 +86,7 @@ def _agree(text: str) -> int:
         assert isinstance(b, Board)
         assert pbn.play_ints(b) is None  # built: nothing left for the fast lane
         fast += pbn.play_ints(a) is not None
-        with pytest.MonkeyPatch.context() as m:
-            m.setattr(play_mod, "_replay_regular", lambda *args: None)  # the full replay, card by card
+        with fastpaths.off():  # the full replay, card by card
             full = _verdict(b)
         assert _verdict(a) == full, a.label
     return fast
@@ -171,8 +169,7 @@ def test_replay_indices_refuses_what_is_not_regular() -> None:
     hands = [sum(1 << c.index for c in h.cards) for h in board.deal.hands if h is not None]
     flat = [pc.card.index for row in board.play or () for pc in row if pc.card is not None]
     rep = replay_indices(board, board.contract, hands, flat)
-    with pytest.MonkeyPatch.context() as m:
-        m.setattr(play_mod, "_replay_regular", lambda *args: None)
+    with fastpaths.off():
         assert rep is not None and _replay_key(rep) == _replay_key(replay_board(board))
     contract = board.contract
     assert replay_indices(board, contract, hands, flat[:-1]) is None  # a short row

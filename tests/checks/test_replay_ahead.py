@@ -1,4 +1,4 @@
-"""The batch replay's reading ahead (:mod:`bridgecli.core._replay_batch`) as a user meets it:
+"""The batch replay's reading ahead (:mod:`bridgecli.core.play.batch`) as a user meets it:
 on every numpy the project allows, never on a pipe (a record's answer is due when it is
 read), and a bug met while looking ahead meets the records in their order."""
 
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from bridgecli.core import _replay_batch as batch
 from bridgecli.core import fastpaths
 from bridgecli.core.board import Board
+from bridgecli.core.play import batch
 
 from ..conftest import bridgecli_cmd, subprocess_env
 from .test_replay_batch import _file, _job
@@ -21,6 +21,12 @@ from .test_replay_batch import _file, _job
 pytestmark = pytest.mark.usefixtures("fast_lanes_on")  # (the look-ahead replays boards the PBN reader kept as text: its lanes, in both passes)
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def _lanes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests are of the batch lane itself: it is on whatever BRIDGECLI_FAST_PATHS says."""
+    monkeypatch.setattr(fastpaths, "ON", True)
 
 
 def test_the_batch_runs_on_every_numpy_the_project_allows(monkeypatch: pytest.MonkeyPatch) -> None:

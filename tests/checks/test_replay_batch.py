@@ -1,4 +1,4 @@
-"""Many play records replayed at once (:mod:`bridgecli.core._replay_batch`) give what
+"""Many play records replayed at once (:mod:`bridgecli.core.play.batch`) give what
 :func:`~bridgecli.core.play.replay_indices` gives for each, and what the full replay
 (card by card, :func:`~bridgecli.core.play.replay_board`) gives for the regular ones;
 ``play`` and ``score`` give the same bytes whether boards go by batch or one by one."""
@@ -15,12 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import bridgecli.core.play as play_mod
 from bridgecli.cli import cli
-from bridgecli.core import DECK, Board, Card, Contract, PlayedCard, Seat, Strain, Vulnerability
-from bridgecli.core import _replay_batch as batch
+from bridgecli.core import DECK, Board, Card, Contract, PlayedCard, Seat, Strain, Vulnerability, fastpaths
 from bridgecli.core.deal import Deal, deal_from_indices
-from bridgecli.core.play import PlayState, replay_board, replay_indices
+from bridgecli.core.play import PlayState, batch, replay_board, replay_indices
 from bridgecli.formats import pbn
 
 from ..conftest import bridgecli_cmd, subprocess_env
@@ -109,8 +107,7 @@ def test_a_batch_gives_what_replay_indices_and_the_full_replay_give(seed: int) -
         assert _key(rep) == _key(replay_indices(*job)), job[0]
         if rep is not None:
             assert max(job[3]) < 52
-            with pytest.MonkeyPatch.context() as m:
-                m.setattr(play_mod, "_replay_regular", lambda *args: None)  # card by card
+            with fastpaths.off():  # card by card
                 full = replay_board(job[0], job[1])
             # the hands of an end position are not the board's deal: only a whole deal is compared
             if sum(h.bit_count() for h in job[2]) == 52:
@@ -214,6 +211,7 @@ def test_a_file_past_the_batch_in_a_real_run(tmp_path: Path) -> None:
     many = batch._replayed
     with pytest.MonkeyPatch.context() as m:
         m.setattr(batch, "_replayed", lambda *args: calls.append(len(args[1])) or many(*args))
+        m.setattr(fastpaths, "ON", True)  # (the lane itself, whatever BRIDGECLI_FAST_PATHS says)
         from click.testing import CliRunner
 
         CliRunner().invoke(cli, ["play", str(path), "--json"])

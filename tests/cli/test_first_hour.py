@@ -124,7 +124,7 @@ def test_command_pages_say_what_to_type_and_internals_live_on_one_developer_page
     pages = [ROOT / "docs" / "commands" / f"{name}.md" for name in
              ("deal", "play", "score", "show", "solve", "validate-auction", "convert")]
     pages += [ROOT / "docs" / "LANGUAGES.md", ROOT / "docs" / "FORMATS.md"]
-    internals = ("SplitMix64", "prctl", "pidfd", "tests/", "bench/", "_replay_batch", "bridgecli.launch",
+    internals = ("SplitMix64", "prctl", "pidfd", "tests/", "bench/", "play/batch", "bridgecli.launch",
                  "lexicon.py", "notation.py")
     found = {(p.name, w) for p in pages for w in internals if w in p.read_text(encoding="utf-8")}
     assert found == set()

@@ -378,11 +378,11 @@ def test_replay_can_let_a_revoke_stand():
 
 
 def _replay_key(board: Board, fast: bool, monkeypatch: pytest.MonkeyPatch) -> object:
-    import bridgecli.core.play as play_mod
+    import contextlib
 
-    with monkeypatch.context() as m:
-        if not fast:
-            m.setattr(play_mod, "_replay_regular", lambda *a: None)
+    from bridgecli.core import fastpaths
+
+    with contextlib.nullcontext() if fast else fastpaths.off():
         try:
             r = replay_board(board)
         except RuleError as exc:

@@ -32,7 +32,8 @@ from bridgecli.core import (
 from bridgecli.core.calls import parse_call
 from bridgecli.core.errors import ReadWarning
 from bridgecli.formats import lin
-from bridgecli.formats.lin import _final_contract, trick_winner
+from bridgecli.formats.lin import trick_winner
+from bridgecli.formats.lin.common import final_contract
 
 from .strategies import lin_boards
 
@@ -151,7 +152,7 @@ def test_trick_winner(trick: list[str], leader: Seat, trump: Suit | None, winner
     ],
 )
 def test_final_contract(calls: str, dealer: Seat, contract: Contract | None) -> None:
-    assert _final_contract([parse_call(c) for c in calls.split()], dealer) == contract
+    assert final_contract([parse_call(c) for c in calls.split()], dealer) == contract
 
 
 def test_board_without_auction_keeps_no_contract() -> None:
@@ -828,7 +829,7 @@ def test_a_contract_with_no_auction_is_written_faithfully_or_refused(
     # a contract with no auction and a results tag, in a match or not: LIN gives the boards
     # back, a LinResult that says another result than the board's dropped (the spelling of
     # an edited result) and a comma in it as a space, or the writer refuses
-    from bridgecli.formats.lin import _rs_outcome
+    from bridgecli.formats.lin.common import rs_outcome as _rs_outcome
 
     bs = []
     for i, (tag, entry, result, in_match, room) in enumerate(spec):

@@ -15,10 +15,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridgecli.core import Board, BridgeError
+from bridgecli.core import Board, BridgeError, fastpaths
 from bridgecli.core.cards import Seat, Strain
 from bridgecli.core.contract import Contract, Risk
 from bridgecli.formats import lin
+from bridgecli.formats.lin import fast as lin_fast
+from bridgecli.formats.lin import read as lin_read
 
 from .strategies import lin_boards
 from .test_lin import SAMPLE
@@ -42,6 +44,13 @@ HEADED = WRITTEN.replace("|qx|o14|", "|qx|o14|vg|Cup,,I,14,15,A,0,B,0|rs|2HSx=,|
     "|sv|o|", "|sv|o|nt|hello|").replace("mc|8|", "nt|played}|mc|8|")
 
 
+@pytest.fixture(autouse=True)
+def _lanes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests are of the fast lane itself (each turns it off for the general reading):
+    it is on whatever BRIDGECLI_FAST_PATHS says."""
+    monkeypatch.setattr(fastpaths, "ON", True)
+
+
 def _key(rec: Board | BridgeError) -> object:
     if isinstance(rec, BridgeError):
         return ("error", type(rec).__name__, str(rec), rec.source, rec.line, rec.board)
@@ -58,14 +67,14 @@ def _read_both(text: str, monkeypatch: pytest.MonkeyPatch, size: int = 7) -> tup
     fast = [_key(r) for r in lin.iter_records(text, source="f.lin")]
     assert [_key(r) for r in lin.iter_stream(_pieces(text, size), source="f.lin")] == fast
     with monkeypatch.context() as m:
-        m.setattr(lin, "_FAST_BOARD", NEVER)
+        m.setattr(fastpaths, "ON", False)  # the fast lanes off
         general = [_key(r) for r in lin.iter_records(text, source="f.lin")]
         assert [_key(r) for r in lin.iter_stream(_pieces(text, size), source="f.lin")] == general
     return fast, general
 
 
 def _fast_items(text: str) -> int:
-    return sum(isinstance(p, lin._Fast) for p in lin._pairs(text, None))
+    return sum(isinstance(p, lin_read._Fast) for p in lin_read._pairs(text, None))
 
 
 def test_bbo_and_bridgecli_boards_take_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -153,9 +162,9 @@ def test_random_boards_same_as_the_general_path(boards: list[Board], one_line: b
     if one_line:
         text = text.replace("\n", "")
     # what bridgecli writes is in the fast path's form, and it takes every such board
-    items = [p for p in lin._pairs(text, None) if isinstance(p, lin._Fast)]
+    items = [p for p in lin_read._pairs(text, None) if isinstance(p, lin_read._Fast)]
     assert len(items) == len(boards)
-    assert all(lin._fast_board(p.match.groups(), (None, None)) is not None for p in items)
+    assert all(lin_fast.fast_board(p.match.groups(), (None, None)) is not None for p in items)
     with pytest.MonkeyPatch.context() as mp:
         fast, general = _read_both(text, mp, 50)
     assert fast == general
@@ -176,7 +185,7 @@ def test_the_holding_cache_keeps_no_overlong_suit(monkeypatch: pytest.MonkeyPatc
     text = WRITTEN.replace("md|4ST9HQJ7654", "md|4S" + long_suit + "HQJ7654", 1)
     fast, general = _read_both(text, monkeypatch, 4096)
     assert fast == general and isinstance(fast[0], tuple)
-    assert all(len(ranks) <= 13 for table in lin._HOLDINGS for ranks in table)
+    assert all(len(ranks) <= 13 for table in lin_fast._HOLDINGS for ranks in table)
 
 
 def test_a_one_entry_header_result_reads_alike(monkeypatch: pytest.MonkeyPatch) -> None:

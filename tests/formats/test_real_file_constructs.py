@@ -13,14 +13,13 @@ import pytest
 from click.testing import CliRunner
 
 from bridgecli.cli import cli
+from bridgecli.core import fastpaths
 from bridgecli.core.calls import PASS, Bid, parse_call
 from bridgecli.core.cards import Seat, Strain, Vulnerability
 from bridgecli.core.errors import MismatchError, ParseError, ReadWarning
 from bridgecli.formats import json_format, lin, pbn, yaml_format
 from bridgecli.formats.stream import text_chunks
 from bridgecli.formats.traveller import contract_and_tricks, iter_results_from_boards
-
-from .test_lin_fast import NEVER
 
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
 
@@ -125,7 +124,7 @@ def _suit_run(suit: str) -> list[str]:
 @pytest.mark.parametrize("fast", [True, False])
 def test_a_play_to_trick_13_without_a_claim_gives_the_result(monkeypatch: pytest.MonkeyPatch, fast: bool) -> None:
     if not fast:
-        monkeypatch.setattr(lin, "_FAST_BOARD", NEVER)
+        monkeypatch.setattr(fastpaths, "ON", False)  # the fast lanes off
     # 1NT by N: E leads hearts and wins every trick (no one else holds one)
     east_wins = [c for e, s, w, n in zip(_suit_run("H"), _suit_run("S"), _suit_run("C"), _suit_run("D"))
                  for c in (e, s, w, n)]

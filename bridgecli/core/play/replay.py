@@ -1,506 +1,33 @@
-"""The play of the cards: follow suit, trick winners, revokes, claims (Laws 41-71).
-
-:class:`PlayState` is an immutable position: ``state.play(card)`` returns the
-next position or raises :class:`~bridgecli.core.errors.IllegalPlayError`;
-queries (``legal_cards()``, ``to_play``, ``tricks``...) never raise.
-
-How a trick is made up is data, a frozen :class:`PlayRules`: the number of
-cards in a trick and which seats play them (offsets from the leader), who
-makes the opening lead and how many tricks there are. :data:`BRIDGE` is the
-four-handed game; variants with two-card tricks plug in another instance.
+"""Recorded plays replayed: the first illegal card, the tricks, the result (Laws 41-71).
 
 :func:`replay_board` checks a recorded play (a :class:`Board` with PBN-style
 rows whose columns are fixed from the opening leader) in one fast pass over
-card bitmasks and reports the first illegal card.
+card bitmasks and reports the first illegal card; :func:`replay_cards` replays
+cards given in time order through :class:`~bridgecli.core.play.state.PlayState`.
+A regular record (rows of four known cards, every card legal) takes a fast lane,
+:func:`replay_indices`, over card indices (:mod:`bridgecli.core.kernel`);
+:mod:`bridgecli.core.play.batch` replays many such records at once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
-from .board import Board, PlayedCard
-from .cards import DECK, SEATS, Card, Hand, Seat, Side, Strain, Suit
-from .contract import Contract
-from .deal import Deal
-from .errors import IllegalPlayError, RuleError
+from .. import fastpaths
+from ..board import Board, PlayedCard
+from ..cards import DECK, SEATS, Card, Seat, Strain, Suit
+from ..contract import Contract
+from ..deal import Deal
+from ..errors import IllegalPlayError, RuleError
+from ..kernel import BB_CARDS, BB_SUITS, OPENING_LEADER, STRENGTH, SUIT_OF, trump_of
+from .state import BRIDGE, PlayRules, PlayState, Trick, hand_mask
 
-#: Reasons an :class:`IllegalPlayError` can carry.
-REASONS = ("revoke", "not-held", "already-played", "out-of-turn")
-
-_SUIT_MASK: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
-
-
-def _idx(card: Card) -> int:
-    """Index 0..51 of ``card`` (``13 * suit + rank - 2``)."""
-    return 13 * card.suit + card.rank - 2
-_SEAT_NAMES = ("north", "east", "south", "west")
-# deck cards are shared objects: look them up by identity (fast), others by value
-_IDX_BY_ID: dict[int, int] = {id(c): i for i, c in enumerate(DECK)}
+# The hand masks of the deck's cards by the cards' identities, for the hands of a board
+# (52 lookups a board): the deck's cards are shared objects that live as long as the
+# program, so an id here is never reused; a dict of ints costs a fraction of hashing a
+# Card by value (a Python call a card) or of its :attr:`Card.index`. A card not of the
+# deck is found by value.
 _BIT_BY_ID: dict[int, int] = {id(c): 1 << i for i, c in enumerate(DECK)}
-
-
-@dataclass(frozen=True, slots=True)
-class PlayRules:
-    """How tricks are formed: pure data, so that variants are new instances."""
-
-    name: str = "bridge"
-    """Short name of the rule set."""
-    order: tuple[int, ...] = (0, 1, 2, 3)
-    """Seat offsets (clockwise, from the trick's leader) of the cards of a trick, in play order."""
-    opening_leader: int = 1
-    """Offset of the opening leader from declarer (1 = declarer's left-hand opponent)."""
-    tricks: int = 13
-    """Number of tricks in a complete play."""
-    follow_suit: bool = True
-    """Whether a player must follow suit when able (Law 44C)."""
-    sides: tuple[int, int, int, int] = (0, 1, 0, 1)
-    """Side (0 or 1) whose tricks a card of each seat N, E, S, W wins; bridge: N-S 0, E-W 1.
-    Two players facing each other (Nullo, North against South) need ``(0, 1, 1, 0)``."""
-
-    @property
-    def cards_per_trick(self) -> int:
-        """How many cards make a trick."""
-        return len(self.order)
-
-
-#: Contract bridge: four cards a trick clockwise, declarer's LHO leads, 13 tricks.
-BRIDGE = PlayRules()
-
-#: Two players sitting North and South, two-card tricks (the Nullo variant's play): North and
-#: South are opponents, so they count their tricks for different sides.
-TWO_HANDED = PlayRules(name="two-handed", order=(0, 2), opening_leader=2, tricks=13, sides=(0, 1, 1, 0))
-
-#: Rule sets by name.
-PLAY_RULES: dict[str, PlayRules] = {r.name: r for r in (BRIDGE, TWO_HANDED)}
-
-
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A completed trick."""
-
-    number: int
-    """1-based trick number."""
-    leader: Seat
-    """The seat that led."""
-    cards: tuple[Card, ...]
-    """The cards in the order played."""
-    seats: tuple[Seat, ...]
-    """Who played each card of :attr:`cards`."""
-    winner: Seat
-    """The seat that won the trick (Law 44E-F)."""
-
-    def card_of(self, seat: Seat) -> Card | None:
-        """The card ``seat`` played to this trick, or None."""
-        for s, c in zip(self.seats, self.cards):
-            if s == seat:
-                return c
-        return None
-
-    @property
-    def suit_led(self) -> Suit:
-        """The suit of the lead."""
-        return self.cards[0].suit
-
-
-def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
-    """Index in ``cards`` (play order, lead first) of the winning card:
-    the highest trump if any was played, else the highest card of the suit led (Law 44E-F).
-    """
-    best = 0
-    lead = cards[0]
-    best_trump = trump is not None and lead.suit == trump
-    for i in range(1, len(cards)):
-        c = cards[i]
-        b = cards[best]
-        if c.suit == b.suit:
-            if c.rank > b.rank:
-                best = i
-        elif trump is not None and c.suit == trump and not best_trump:
-            best, best_trump = i, True
-    return best
-
-
-def _mask(hand: Hand) -> int:
-    m = 0
-    for c in hand.cards:
-        m |= 1 << (13 * c.suit + c.rank - 2)
-    return m
-
-
-def _cards_of(mask: int) -> list[Card]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(DECK[low.bit_length() - 1])
-        mask ^= low
-    return out
-
-
-def _winner_idx(idxs: Sequence[int], trump: int) -> int:
-    """Position of the winning card among card indices (``trump`` = -1 for notrump)."""
-    best = 0
-    bsuit = idxs[0] // 13
-    bidx = idxs[0]
-    for i in range(1, len(idxs)):
-        c = idxs[i]
-        s = c // 13
-        if s == bsuit:
-            if c > bidx:
-                best, bidx = i, c
-        elif s == trump:
-            best, bidx, bsuit = i, c, s
-    return best
-
-
-def _trump_of(contract: Contract) -> Suit | None:
-    return contract.strain.suit if contract.strain != Strain.NULLO else None
-
-
-class PlayState:
-    """An immutable position in the play of one board.
-
-    Build the start with :meth:`start`; every :meth:`play` returns a new state.
-    """
-
-    __slots__ = (
-        "_claim",
-        "_hands",
-        "_leader",
-        "_played",
-        "_trick",
-        "_tricks",
-        "_won",
-        "contract",
-        "deal",
-        "rules",
-    )
-
-    deal: Deal
-    """The deal as dealt (13 cards a hand)."""
-    contract: Contract
-    """The contract, with its declarer."""
-    rules: PlayRules
-    """How tricks are formed."""
-    _hands: tuple[int, ...]
-    _played: int
-    _leader: Seat
-    _trick: tuple[int, ...]
-    _tricks: tuple[Trick, ...]
-    _won: tuple[int, int]
-    _claim: tuple[Side, int] | None
-
-    def __init__(self, deal: Deal, contract: Contract, rules: PlayRules = BRIDGE) -> None:
-        """The position before the opening lead.
-
-        Raises RuleError when the contract has no declarer, is passed out, or
-        the deal does not give every player the same number of cards.
-        """
-        if contract.declarer is None:
-            raise RuleError(f"contract {contract.pbn!r} has no declarer")
-        if contract.is_passout:
-            raise RuleError("a passed-out board has no play")
-        seats = {(contract.declarer + rules.opening_leader + off) % 4 for off in rules.order}
-        hands = []
-        for seat in SEATS:
-            hand = deal[seat]
-            if hand is None:
-                if seat in seats:
-                    raise RuleError(f"the play needs {_SEAT_NAMES[seat]}'s hand, which is unknown")
-                hands.append(0)
-            else:
-                hands.append(_mask(hand))
-        sizes = {hands[s].bit_count() for s in seats}
-        if len(sizes) != 1:
-            raise RuleError("every player must hold the same number of cards to play")
-        self._set(deal, contract, rules, tuple(hands), 0, SEATS[(contract.declarer + rules.opening_leader) % 4],
-                  (), (), (0, 0), None)
-
-    def _set(self, deal: Deal, contract: Contract, rules: PlayRules, hands: tuple[int, ...], played: int,
-             leader: Seat, trick: tuple[int, ...], tricks: tuple[Trick, ...], won: tuple[int, int],
-             claim: tuple[Side, int] | None) -> None:
-        object.__setattr__(self, "deal", deal)
-        object.__setattr__(self, "contract", contract)
-        object.__setattr__(self, "rules", rules)
-        object.__setattr__(self, "_hands", hands)
-        object.__setattr__(self, "_played", played)
-        object.__setattr__(self, "_leader", leader)
-        object.__setattr__(self, "_trick", trick)
-        object.__setattr__(self, "_tricks", tricks)
-        object.__setattr__(self, "_won", won)
-        object.__setattr__(self, "_claim", claim)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("PlayState is immutable")
-
-    @classmethod
-    def start(cls, deal: Deal, contract: Contract, rules: PlayRules = BRIDGE) -> PlayState:
-        """The position before the opening lead (same as the constructor)."""
-        return cls(deal, contract, rules)
-
-    # -- queries (never raise) ----------------------------------------------
-
-    @property
-    def declarer(self) -> Seat:
-        """The declarer."""
-        assert self.contract.declarer is not None
-        return self.contract.declarer
-
-    @property
-    def dummy(self) -> Seat:
-        """Declarer's partner, whose hand is faced after the opening lead (Law 41D)."""
-        return self.declarer.partner
-
-    @property
-    def trump(self) -> Suit | None:
-        """The trump suit, None at notrump."""
-        return _trump_of(self.contract)
-
-    @property
-    def opening_leader(self) -> Seat:
-        """The seat that leads to the first trick (declarer's LHO in bridge, Law 41A)."""
-        return SEATS[(self.declarer + self.rules.opening_leader) % 4]
-
-    @property
-    def is_complete(self) -> bool:
-        """True when all tricks are played or a claim ended the play."""
-        return self._claim is not None or len(self._tricks) == self.rules.tricks
-
-    @property
-    def to_play(self) -> Seat | None:
-        """The seat to play the next card; None when the play is over."""
-        if self.is_complete:
-            return None
-        return SEATS[(self._leader + self.rules.order[len(self._trick)]) % 4]
-
-    @property
-    def leader(self) -> Seat:
-        """The seat that leads (or led) the current trick."""
-        return self._leader
-
-    def hand(self, seat: Seat) -> Hand:
-        """The cards ``seat`` still holds."""
-        return Hand(_cards_of(self._hands[seat]))
-
-    def legal_cards(self, seat: Seat | None = None) -> list[Card]:
-        """The cards the player to move (or ``seat``, if it is to move) may play, lowest first.
-
-        Empty when the play is over or ``seat`` is not to play.
-        """
-        who = self.to_play
-        if who is None or (seat is not None and seat != who):
-            return []
-        return _cards_of(self._legal_mask(who))
-
-    def _legal_mask(self, who: Seat) -> int:
-        hand = self._hands[who]
-        if self._trick and self.rules.follow_suit:
-            same = hand & _SUIT_MASK[self._trick[0] // 13]
-            if same:
-                return same
-        return hand
-
-    def is_legal(self, card: Card, seat: Seat | None = None) -> bool:
-        """Whether playing ``card`` now is legal."""
-        return self._problem(card, seat) is None
-
-    @property
-    def tricks(self) -> tuple[Trick, ...]:
-        """The completed tricks, first trick first."""
-        return self._tricks
-
-    @property
-    def current_trick(self) -> tuple[tuple[Seat, Card], ...]:
-        """The cards of the trick in progress, as (seat, card), lead first."""
-        return tuple(
-            (SEATS[(self._leader + self.rules.order[i]) % 4], DECK[c]) for i, c in enumerate(self._trick)
-        )
-
-    @property
-    def history(self) -> tuple[tuple[Seat, Card], ...]:
-        """Every card played so far in time order, as (seat, card)."""
-        out: list[tuple[Seat, Card]] = []
-        for t in self._tricks:
-            out.extend(zip(t.seats, t.cards))
-        out.extend(self.current_trick)
-        return tuple(out)
-
-    @property
-    def tricks_won(self) -> tuple[int, int]:
-        """Tricks won in play so far, indexed by :class:`Side` (N-S, E-W); claims not included."""
-        return self._won
-
-    @property
-    def declarer_tricks(self) -> int:
-        """Tricks won by declarer's side: in play, plus what a claim gave them."""
-        side = self.rules.sides[self.declarer]
-        won = self._won[side]
-        if self._claim is not None:
-            claimer, n = self._claim
-            remaining = self.rules.tricks - len(self._tricks)
-            won += n if claimer == side else remaining - n
-        return won
-
-    @property
-    def defender_tricks(self) -> int:
-        """Tricks won by the defenders (claims included once the play is over)."""
-        if self.is_complete:
-            return self.rules.tricks - self.declarer_tricks
-        return self._won[1 - self.rules.sides[self.declarer]]
-
-    @property
-    def claim_made(self) -> tuple[Side, int] | None:
-        """(side, further tricks claimed) when a claim ended the play, else None."""
-        return self._claim
-
-    @property
-    def trick_number(self) -> int:
-        """1-based number of the trick in progress (or the next one)."""
-        return len(self._tricks) + 1
-
-    @property
-    def remaining_tricks(self) -> int:
-        """Tricks not yet completed."""
-        return self.rules.tricks - len(self._tricks)
-
-    # -- moves --------------------------------------------------------------
-
-    def _problem(self, card: Card, seat: Seat | None) -> IllegalPlayError | None:
-        trick_no = len(self._tricks) + 1
-        who = self.to_play
-        if who is None:
-            return IllegalPlayError(f"the play is over; {str(card)!r} cannot be played", reason="out-of-turn",
-                                    trick=min(trick_no, self.rules.tricks))
-        idx = _idx(card)
-        bit = 1 << idx
-        if self._played & bit:
-            return IllegalPlayError(f"{str(card)!r} has already been played", reason="already-played",
-                                    trick=trick_no)
-        if seat is None:
-            holder = next((s for s in SEATS if self._hands[s] & bit), None)
-            if holder is not None and holder != who and self._hands[who] & bit == 0:
-                seat = holder
-        if seat is not None and seat != who:
-            what = "lead" if not self._trick else "play"
-            # the opening lead out of turn has its own Law (54); later leads Law 53, plays Law 57
-            law = 57 if what == "play" else 54 if trick_no == 1 else 53
-            return IllegalPlayError(
-                f"{_SEAT_NAMES[seat]} cannot {what} {str(card)!r}: it is {_SEAT_NAMES[who]}'s turn"
-                f" (Law {law})", reason="out-of-turn", trick=trick_no)
-        hand = self._hands[who]
-        if not hand & bit:
-            return IllegalPlayError(f"{_SEAT_NAMES[who]} does not hold {str(card)!r}", reason="not-held",
-                                    trick=trick_no)
-        if self._trick and self.rules.follow_suit:
-            led = self._trick[0] // 13
-            if idx // 13 != led and hand & _SUIT_MASK[led]:
-                return IllegalPlayError(
-                    f"revoke: {_SEAT_NAMES[who]} plays {str(card)!r} holding {Suit(led).name.lower()}"
-                    f" (Law 44C, 61)", reason="revoke", trick=trick_no)
-        return None
-
-    def play(self, card: Card, seat: Seat | None = None) -> PlayState:
-        """The position after ``card`` is played (by ``seat``, default: the player to move).
-
-        Raises IllegalPlayError (reason ``revoke``, ``not-held``, ``already-played``
-        or ``out-of-turn``); without ``seat``, a card that another player holds
-        is taken as that player playing out of turn.
-        """
-        err = self._problem(card, seat)
-        if err is not None:
-            raise err
-        return self._play_unchecked(_idx(card))
-
-    def _play_unchecked(self, idx: int) -> PlayState:
-        who = SEATS[(self._leader + self.rules.order[len(self._trick)]) % 4]
-        bit = 1 << idx
-        hands = list(self._hands)
-        hands[who] ^= bit
-        trick = self._trick + (idx,)
-        leader, tricks, won = self._leader, self._tricks, self._won
-        if len(trick) == self.rules.cards_per_trick:
-            trump = self.trump
-            w = _winner_idx(trick, -1 if trump is None else int(trump))
-            order = self.rules.order
-            seats = tuple(SEATS[(leader + order[i]) % 4] for i in range(len(trick)))
-            winner = seats[w]
-            tricks = tricks + (Trick(len(tricks) + 1, leader, tuple(DECK[c] for c in trick), seats, winner),)
-            won = (won[0] + 1, won[1]) if self.rules.sides[winner] == 0 else (won[0], won[1] + 1)
-            leader, trick = winner, ()
-        new = PlayState.__new__(PlayState)
-        new._set(self.deal, self.contract, self.rules, tuple(hands), self._played | bit, leader, trick, tricks,
-                 won, self._claim)
-        return new
-
-    def play_all(self, cards: Iterable[Card]) -> PlayState:
-        """Play ``cards`` in order; raises IllegalPlayError at the first illegal one."""
-        state = self
-        for c in cards:
-            state = state.play(c)
-        return state
-
-    def claim(self, tricks: int, side: Side | None = None) -> PlayState:
-        """End the play with a claim of ``tricks`` of the remaining tricks (Law 68).
-
-        ``side`` defaults to declarer's side; the other side gets the rest.
-        A claim made during a trick counts that trick among the remaining ones.
-        Raises RuleError when the play is over or ``tricks`` is out of range.
-        """
-        if self.is_complete:
-            raise RuleError("the play is over; nothing left to claim")
-        remaining = self.rules.tricks - len(self._tricks)
-        if not 0 <= tricks <= remaining:
-            raise RuleError(f"cannot claim {tricks} of the {remaining} remaining tricks")
-        who = Side(self.rules.sides[self.declarer]) if side is None else side
-        new = PlayState.__new__(PlayState)
-        new._set(self.deal, self.contract, self.rules, self._hands, self._played, self._leader, self._trick,
-                 self._tricks, self._won, (who, tricks))
-        return new
-
-    def defenders_claim(self, tricks: int) -> PlayState:
-        """End the play with the defenders claiming ``tricks`` of the remaining tricks."""
-        return self.claim(tricks, Side(1 - self.rules.sides[self.declarer]))
-
-    def __repr__(self) -> str:
-        return (f"<PlayState {self.contract.pbn} by {self.declarer.letter}, trick {self.trick_number},"
-                f" {self.to_play.letter if self.to_play is not None else 'over'} to play>")
-
-    # -- records ----------------------------------------------------------------
-
-    def play_rows(self) -> tuple[tuple[PlayedCard, ...], ...]:
-        """The play as PBN rows: one a trick, columns fixed from the opening leader,
-        ``-`` for cards not played in the last, unfinished trick.
-        """
-        first = self.opening_leader
-        seat_cols = [(first + i) % 4 for i in range(4)]
-        rows: list[tuple[PlayedCard, ...]] = []
-
-        def row(pairs: Iterable[tuple[Seat, Card]]) -> tuple[PlayedCard, ...]:
-            by_seat = {s: c for s, c in pairs}
-            return tuple(PlayedCard(by_seat.get(SEATS[s])) for s in seat_cols)
-
-        for t in self._tricks:
-            rows.append(row(zip(t.seats, t.cards)))
-        if self._trick:
-            rows.append(row(self.current_trick))
-        return tuple(rows)
-
-    def to_board(self, board: Board | None = None) -> Board:
-        """``board`` (or a new one) with this deal, contract, the play record and,
-        when the play is over, the Result.
-        """
-        base = board if board is not None else Board(deal=self.deal)
-        return base.replace(
-            deal=base.deal if base.deal is not None else self.deal,
-            contract=self.contract,
-            play=self.play_rows(),
-            play_leader=self.opening_leader,
-            play_end="*" if self._claim is not None else "",
-            result=self.declarer_tricks,
-        )
-
-
-# -- replaying records ------------------------------------------------------
 
 
 class Replay:
@@ -632,7 +159,7 @@ def contract_of(board: Board) -> Contract | None:
     if c is not None and (c.declarer is not None or c.is_passout):
         return c
     if board.auction and not any(a.irregular for a in board.auction):  # ^I/^S: the Laws' order does not hold
-        from .auction import Auction  # type: ignore[import-not-found,unused-ignore]
+        from ..auction import Auction  # type: ignore[import-not-found,unused-ignore]
 
         dealer = board.effective_dealer
         if dealer is None:
@@ -664,7 +191,7 @@ def end_position(board: Board) -> Contract | None:
     if text in ("N", "E", "S", "W"):
         declarer = Seat("NESW".index(text))
     elif board.play_leader is not None:
-        declarer = Seat((board.play_leader + 3) % 4)
+        declarer = SEATS[OPENING_LEADER.index(board.play_leader)]  # the leader's right-hand opponent
     return None if declarer is None else Contract(1, strain, declarer=declarer)
 
 
@@ -677,7 +204,7 @@ def _start(board_deal: Deal | None, contract: Contract | None, label: str, rules
 
 
 def _names(seat: int) -> str:
-    return _SEAT_NAMES[seat]
+    return SEATS[seat].name.lower()
 
 
 def replay_board(board: Board, contract: Contract | None = None, rules: PlayRules = BRIDGE, *,
@@ -708,7 +235,7 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
         raise RuleError(f"{board.label}: no deal to play")
     if contract.is_passout:
         raise RuleError("a passed-out board has no play")
-    if rules is BRIDGE and not allow_revokes and board.play and None not in deal.hands:
+    if rules is BRIDGE and not allow_revokes and board.play and None not in deal.hands and fastpaths.ON:
         fast = _replay_regular(board, contract)
         if fast is not None:
             return fast
@@ -726,7 +253,7 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
         try:
             hands[seat] = sum(map(bit_by_id.__getitem__, map(id, hand.cards)))
         except KeyError:
-            hands[seat] = _mask(hand)
+            hands[seat] = hand_mask(hand)
     if len(unknown) == len(order):
         raise RuleError(f"{board.label}: no hand is known: no play to replay")
     if len({hands[(leader + off) % 4].bit_count() for off in order if (leader + off) % 4 not in unknown}) != 1:
@@ -738,8 +265,7 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
             pool &= ~hands[seat]
         for seat in unknown:
             hands[seat] = pool
-    strain = contract.strain
-    trump = int(strain) if strain < 4 else -1
+    strength = STRENGTH[trump_of(contract.strain) + 1]  # a card's weight in a trick: the heaviest wins
     first_col = int(board.play_leader) if board.play_leader is not None else leader
     pos_seat = [[(lead + off) % 4 for off in order] for lead in range(4)]
     pos_col = [[((lead + off) % 4 - first_col) % 4 for off in order] for lead in range(4)]
@@ -751,7 +277,8 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
     err_seat: Seat | None = None
     err_card: Card | None = None
     rows = board.play or ()
-    suit_mask = _SUIT_MASK
+    suit_mask = BB_SUITS
+    suit_of = SUIT_OF
     follow = rules.follow_suit
     side_of = rules.sides
     marked = any(pc.irregular for row in rows for pc in row)
@@ -785,7 +312,8 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
         cols = pos_col[leader]
         nrow = len(row)
         idxs: list[int] = []
-        led = best = best_suit = best_pos = 0
+        led = best = best_pos = 0
+        weight = strength[0]
         stopped = False
         for pos in range(ncards):
             col = cols[pos]
@@ -794,7 +322,7 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
                 stopped = True
                 break
             seat = seats[pos]
-            suit = idx // 13
+            suit = suit_of[idx]
             bit = 1 << idx
             hmask = hands[seat]
             if not hmask & bit:
@@ -806,8 +334,9 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
                     error = IllegalPlayError(f"{_names(seat)} does not hold {str(card)!r}", reason="not-held",
                                              trick=rowno + 1)
             elif pos == 0:
-                led = best_suit = suit
-                best = idx
+                led = suit
+                weight = strength[led]
+                best = weight[idx]
             else:
                 rmark = marks.get(col) if marks else None
                 if rmark == "R":
@@ -824,11 +353,8 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
                                                  trick=rowno + 1)
                     else:
                         revokes.append((rowno + 1, SEATS[seat], Suit(led)))
-                if suit == best_suit:
-                    if idx > best:
-                        best, best_pos = idx, pos
-                elif suit == trump:
-                    best, best_pos, best_suit = idx, pos, suit
+                if weight[idx] > best:
+                    best, best_pos = weight[idx], pos
             if marks and pos == 0 and marks.get(col) == "R":
                 error = IllegalPlayError(f"the lead {str(DECK[idx])!r} is marked as a revoke (^R): a lead"
                                          " cannot revoke", reason="bad-mark", trick=rowno + 1)
@@ -856,22 +382,17 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
     return rep
 
 
-#: id of a PlayedCard object -> its card's index, for regular cards only (no mark); the
-#: objects are kept alive in _PLAIN_KEEP so that their ids cannot be reused
+#: A cache: id of a PlayedCard object -> its card's index, for regular cards only (no
+#: mark), at most _PLAIN_MAX of them (the readers share one PlayedCard a card, so these are
+#: the cards of most boards); the objects are kept alive in _PLAIN_KEEP so that their ids
+#: cannot be reused. Keyed by identity: hashing a PlayedCard by value costs more than the
+#: lookup saves.
 _PLAIN_IDX: dict[int, int] = {}
 _PLAIN_KEEP: list[PlayedCard] = []
 _PLAIN_MAX = 1024
 
-# _SCORES[trump + 1][led][idx]: a card's strength in a trick: a trump (not led) 128 + rank,
-# the suit led 64 + rank, another suit its rank alone (it cannot win)
-_SCORES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(64 + i % 13 if i // 13 == led else 128 + i % 13 if i // 13 == trump else i % 13 for i in range(52))
-          for led in range(4))
-    for trump in range(-1, 4))
-_SUIT_OF: tuple[int, ...] = tuple(i // 13 for i in range(52))
 # _SEAT_AT[first][col]: the seat of a play record's column when ``first`` is its first column
 _SEAT_AT: tuple[tuple[int, ...], ...] = tuple(tuple((first + col) & 3 for col in range(4)) for first in range(4))
-_BIT: tuple[int, ...] = tuple(1 << i for i in range(52))
 
 
 def _plain_indices(rows: Sequence[Sequence[PlayedCard]]) -> list[int] | None:
@@ -891,9 +412,7 @@ def _plain_indices(rows: Sequence[Sequence[PlayedCard]]) -> list[int] | None:
         if i is None:
             if pc.card is None or pc.irregular:
                 return None
-            i = _IDX_BY_ID.get(id(pc.card))
-            if i is None:
-                i = _idx(pc.card)
+            i = pc.card.index
             if len(_PLAIN_KEEP) < _PLAIN_MAX and pc.note is None and not pc.nags:
                 _PLAIN_KEEP.append(pc)
                 _PLAIN_IDX[id(pc)] = i
@@ -949,14 +468,14 @@ def replay_indices(board: Board, contract: Contract, hands: Sequence[int], flat:
     if (declarer is None or contract.is_passout or n & 3 or not 0 < n <= 52 or len(hands) != 4
             or min(flat) < 0 or max(flat) > 51):
         return None
-    first = (declarer + 1) & 3  # the opening leader (Law 41A), the record's first column
+    first = OPENING_LEADER[declarer]  # the record's first column
     if board.play_leader is not None and board.play_leader != first:
         return None
     size = hands[0].bit_count()
     if (hands[0] | hands[1] | hands[2] | hands[3]).bit_count() != 4 * size or size > 13:
         return None  # hands of different sizes, or a card in two hands
-    bits = _BIT
-    suit_mask = _SUIT_MASK
+    bits = BB_CARDS
+    suit_mask = BB_SUITS
     unplayed = []  # the cards each column's player keeps after the record
     for col in range(4):
         hand = hands[(first + col) & 3]
@@ -968,8 +487,8 @@ def replay_indices(board: Board, contract: Contract, hands: Sequence[int], flat:
         unplayed.append(hand & ~mask)
     ua, ub, uc, ud = unplayed
     strain = contract.strain
-    tables = _SCORES[int(strain) + 1 if strain < 4 else 0]
-    suits = list(map(_SUIT_OF.__getitem__, flat))
+    tables = STRENGTH[trump_of(strain) + 1]
+    suits = list(map(SUIT_OF.__getitem__, flat))
     wins: list[int] = []  # the column of each trick's winner (who leads the next trick)
     lc = 0  # the leader's column
     t = 4
@@ -1001,14 +520,7 @@ def replay_indices(board: Board, contract: Contract, hands: Sequence[int], flat:
 
 def _index_rows(rows: Sequence[Sequence[PlayedCard]]) -> list[list[int | None]]:
     """The play rows as card indices (None for ``-``)."""
-    get = _IDX_BY_ID.get
-    table: list[list[int | None]] = [[get(id(pc.card)) for pc in row] for row in rows]
-    for row, prow in zip(table, rows):
-        if None in row:
-            for k, pc in enumerate(prow):
-                if row[k] is None and pc.card is not None:
-                    row[k] = _idx(pc.card)
-    return table
+    return [[None if pc.card is None else pc.card.index for pc in row] for row in rows]
 
 
 def _finish(board: Board | None, contract: Contract, raw: list[tuple[int, Sequence[int], Sequence[int], int]],
@@ -1036,9 +548,9 @@ def _finish(board: Board | None, contract: Contract, raw: list[tuple[int, Sequen
                   complete, mismatch, rules, regular)
 
 
-def _finish_regular(board: Board, contract: Contract, flat: bytes, winners: list[int], ew: int, first: int) -> Replay:
+def finish_regular(board: Board, contract: Contract, flat: bytes, winners: list[int], ew: int, first: int) -> Replay:
     """:func:`_finish` of a regular record (no error, :data:`BRIDGE`'s rules) replayed in a
-    batch (:mod:`bridgecli.core._replay_batch`): its card indices, the seat of each trick's
+    batch (:mod:`bridgecli.core.play.batch`): its card indices, the seat of each trick's
     winner, the tricks E-W won and the opening leader. The same Replay, made with fewer
     steps; a Result the play may disagree with goes to :func:`_finish`, which says why."""
     n = len(winners)
@@ -1076,8 +588,8 @@ def replay_cards(deal: Deal, contract: Contract, cards: Iterable[Card], rules: P
             err_seat = holder if exc.reason == "out-of-turn" and holder is not None else who
             break
     raw: list[tuple[int, Sequence[int], Sequence[int], int]] = [
-        (int(t.leader), [_idx(c) for c in t.cards], [int(s) for s in t.seats], int(t.winner)) for t in state.tricks]
-    partial = [(int(s), _idx(c)) for s, c in state.current_trick]
+        (int(t.leader), [c.index for c in t.cards], [int(s) for s in t.seats], int(t.winner)) for t in state.tricks]
+    partial = [(int(s), c.index) for s, c in state.current_trick]
     return _finish(board, state.contract, raw, partial, error, err_seat, err_card, list(state.tricks_won), rules)
 
 
@@ -1085,7 +597,7 @@ def state_after(replay: Replay, deal: Deal) -> PlayState:
     """The :class:`PlayState` reached by the legal cards of ``replay`` (to go on playing)."""
     state = PlayState(deal, replay.contract, replay._rules)
     for _seat, card in replay.sequence:
-        state = state._play_unchecked(_idx(card))
+        state = state._play_unchecked(card.index)
     return state
 
 

@@ -1,5 +1,5 @@
 """Many regular play records replayed at once, with numpy: the batch form of
-:func:`bridgecli.core.play.replay_indices`.
+:func:`bridgecli.core.play.replay.replay_indices`.
 
 A record here is what the int lane reads: the four hands as dealt (52-bit card masks,
 North, East, South, West) and the record's card indices (``13 * suit + rank - 2``, a
@@ -10,8 +10,9 @@ held, a card played twice, a revoke, an index out of range): the caller then rep
 that one the full way, which tells what is wrong.
 
 The tricks are walked in order, each step for every record at once: the suit led is the
-leader's card's suit, a card's strength is its rank plus 64 for a trump and 32 for the
-suit led, and the strongest card's column leads the next trick. Ownership, repeats and
+leader's card's suit, a card weighs its rank plus the kernel's weight for a trump or for
+the suit led (:data:`~bridgecli.core.kernel.STRENGTH`), and the heaviest card's column
+leads the next trick. Ownership, repeats and
 revokes (Law 44C: a card off the suit led while its player still held that suit, i.e.
 played it later or kept it) are array tests over the whole batch. numpy is imported by
 the first call with records only.
@@ -29,10 +30,13 @@ from contextlib import contextmanager
 from itertools import chain
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from .. import fastpaths
+from ..kernel import BB_SUITS, LED_WEIGHT, NO_TRUMP, OPENING_LEADER, TRUMP_WEIGHT, trump_of
+
 if TYPE_CHECKING:
-    from .board import Board
-    from .contract import Contract
-    from .play import Replay
+    from ..board import Board
+    from ..contract import Contract
+    from .replay import Replay
 
 #: The most rows a record may have (and the rows of the arrays).
 ROWS = 13
@@ -145,11 +149,12 @@ def _replay_arrays(np: Any, hand: Any, raw: Any, rows: Any, leaders: Sequence[in
     bad |= (_bit_count(np, played) != rows[:, None]).any(axis=1)  # a card twice
     bad |= ((played & ~held) != 0).any(axis=1)  # a card not held
 
-    # the tricks in order: the leader's card gives the suit led, the strongest card's
-    # column leads the next trick; strength: the rank, +64 a trump, +32 the suit led
+    # the tricks in order: the leader's card gives the suit led, the heaviest card's
+    # column leads the next trick (the kernel's weights: the rank, plus TRUMP_WEIGHT for
+    # a trump, LED_WEIGHT for the suit led; a trump led weighs as the suit led)
     trump = np.asarray(trumps, dtype=np.uint8)
-    base = np.where(suit == trump[None, :, None], rank + 64, rank)
-    follow = rank + 32
+    base = np.where(suit == trump[None, :, None], rank + np.uint8(TRUMP_WEIGHT), rank)
+    follow = rank + np.uint8(LED_WEIGHT)
     at = np.arange(n) * 4
     lead = np.zeros(n, dtype=np.intp)  # the leading column
     led = np.empty((ROWS, n), dtype=np.uint8)
@@ -167,7 +172,7 @@ def _replay_arrays(np: Any, hand: Any, raw: Any, rows: Any, leaders: Sequence[in
     gone[0] = 0
     for t in range(1, ROWS):
         np.bitwise_or(gone[t - 1], bits[t - 1], out=gone[t])
-    suit_bits = np.array([0x1FFF << (13 * s) for s in range(4)], dtype=u64)[led]  # (13, n)
+    suit_bits = np.array(BB_SUITS, dtype=u64)[led]  # (13, n)
     kept = (held[None, :, :] & ~gone & suit_bits[:, :, None]) != 0  # still holds the suit led
     kept &= suit != led[:, :, None]
     kept &= valid4
@@ -181,11 +186,11 @@ def _replay_arrays(np: Any, hand: Any, raw: Any, rows: Any, leaders: Sequence[in
 def replay_jobs(jobs: Sequence[Job | None]) -> list[Replay | None]:
     """:func:`~bridgecli.core.play.replay_indices` of each job (None for None), the records
     that can be regular replayed together by :func:`replay_many`: the same answers. Never raises."""
-    from .play import _finish_regular
+    from .replay import finish_regular
 
     out: list[Replay | None] = []
     for job, found in zip(jobs, _replay_specs(list(map(_spec, jobs)))):
-        out.append(None if found is None or job is None else _finish_regular(job[0], job[1], job[3], *found))
+        out.append(None if found is None or job is None else finish_regular(job[0], job[1], job[3], *found))
     return out
 
 
@@ -204,12 +209,12 @@ def _spec(job: Job | None) -> Spec | None:
     n = len(flat)
     if declarer is None or contract.is_passout or n & 3 or not 0 < n <= 4 * ROWS or len(hand) != 4:
         return None
-    first = (declarer + 1) & 3  # the opening leader (Law 41A), the record's first column
+    first = OPENING_LEADER[declarer]  # the record's first column
     leader = board.play_leader
     if leader is not None and leader != first:
         return None
-    strain = contract.strain
-    return hand, flat, first, int(strain) if strain < 4 else 4
+    trump = trump_of(contract.strain)
+    return hand, flat, first, 4 if trump == NO_TRUMP else trump
 
 
 def _replay_specs(specs: Sequence[Spec | None]) -> list[tuple[list[int], int, int] | None]:
@@ -260,11 +265,12 @@ def replayed_ahead(records: Iterable[T], job: Callable[[T, P], Job | None],
     decided as they are issued, by the warning filters and each place's registry, as
     without reading ahead (a warning the default filter showed once is not shown again
     by a second read): only the call of :func:`warnings.showwarning` waits.
-    ``ahead=False`` passes every record on as it is read, without a replay (input that
+    ``ahead=False``, and the fast lanes switched off (:mod:`bridgecli.core.fastpaths`), pass
+    every record on as it is read, without a replay (input that
     comes slowly, such as a pipe from a program still at work: what a record gives is
     due as soon as it is read).
     """
-    if not ahead:
+    if not ahead or not fastpaths.ON:  # (a fast lane: fastpaths.LANES)
         return _each(records)
     return _ahead(records, job, prepare)
 
@@ -278,7 +284,7 @@ def _each(records: Iterable[T]) -> Iterator[tuple[T, None]]:
 def _ahead(records: Iterable[T], job: Callable[[T, P], Job | None], prepare: Callable[[list[T]], Sequence[P]]
            ) -> Iterator[tuple[T, Replay | None]]:
     """:func:`replayed_ahead` reading ahead."""
-    from .play import _finish_regular
+    from .replay import finish_regular
 
     for pending, said, batched in _batches(records):
         jobs: list[Job | None] = [None] * len(pending)
@@ -313,7 +319,7 @@ def _ahead(records: Iterable[T], job: Callable[[T, P], Job | None], prepare: Cal
                 yield rec, None
             else:
                 board, contract, _, flat = jobs[k]  # type: ignore[misc]
-                yield rec, _finish_regular(board, contract, flat, *got)
+                yield rec, finish_regular(board, contract, flat, *got)
         _warn_again(said, shown, len(said), at=1)
 
 
@@ -328,10 +334,10 @@ def worked_ahead(records: Iterable[T], work: Callable[[list[T]], Sequence[R | No
     ``work`` gives an entry a record of the list it is given, or None for none at all; it
     may neither raise nor warn. Records are read :data:`BATCH` ahead and worked a batch at
     a time once a first batch is full; a shorter input is passed on with None for each,
-    and so is every record with ``ahead=False``. Warnings shown while reading, and an
+    and so is every record with ``ahead=False`` or the fast lanes off. Warnings shown while reading, and an
     error reading raises, come in their places, as :func:`replayed_ahead` says.
     """
-    if not ahead:
+    if not ahead or not fastpaths.ON:  # (a fast lane: fastpaths.LANES)
         return _each(records)
     return _worked(records, work)
 
