@@ -83,7 +83,8 @@ _EXPORTS: dict[str, str] = {
                     "bridgecli.core.calls"),
     **dict.fromkeys(("Contract", "Risk"), "bridgecli.core.contract"),
     **dict.fromkeys(("Auction", "AuctionCheck", "check_calls", "AuctionRules"), "bridgecli.core.auction"),
-    **dict.fromkeys(("PlayState", "Replay", "replay_board", "PlayRules", "Trick"), "bridgecli.core.play"),
+    **dict.fromkeys(("PlayState", "PlayRules", "Trick"), "bridgecli.core.play.state"),
+    **dict.fromkeys(("Replay", "replay_board"), "bridgecli.core.play.replay"),
     # checking the play of many boards (play)
     **dict.fromkeys(("check_play", "check_board", "complete_board", "play_outcome", "PlayCheck", "PlayTally"),
                     "bridgecli.checks.play"),
@@ -213,13 +214,8 @@ if TYPE_CHECKING:
     from bridgecli.core.imps import imps as imps, victory_points as victory_points
     from bridgecli.core.lexicon import Tokens as Tokens
     from bridgecli.core.notation import Language as Language, get_language as get_language
-    from bridgecli.core.play import (
-        PlayRules as PlayRules,
-        PlayState as PlayState,
-        Replay as Replay,
-        Trick as Trick,
-        replay_board as replay_board,
-    )
+    from bridgecli.core.play.replay import Replay as Replay, replay_board as replay_board
+    from bridgecli.core.play.state import PlayRules as PlayRules, PlayState as PlayState, Trick as Trick
     from bridgecli.core.playbot import BotGame as BotGame
     from bridgecli.core.rubber import (
         DealRecord as DealRecord,

@@ -55,7 +55,7 @@ def test_exports_are_read_with_their_block_comment() -> None:
     ("imps", "bridgecli.core.imps", "", "scoring"),
     ("Rubber", "bridgecli.core.rubber", "scoring (score, rubber)", "rubber"),  # the module before the comment
     ("SolverMissingError", "bridgecli.solver.dds", "", "errors"),      # an exception is an error wherever it lives
-    ("DDTable", "bridgecli.core.ddtable", "", "solving"),             # a package prefix
+    ("DDTable", "bridgecli.core.ddtable", "", "solving"),             # its module
     ("rank_event", "bridgecli.event_files", "", "scoring"),             # a new module: keywords of its path
     ("score_lines", "bridgecli.lines", "scoring (score, rubber)", "scoring"),  # else of its block's comment
 ])

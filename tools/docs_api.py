@@ -51,6 +51,7 @@ MODULE_AREAS: dict[str, str] = {
     "bridgecli.variants": "rubber",
     "bridgecli.dealer": "dealing",
     "bridgecli.solver": "solving",
+    "bridgecli.core.ddtable": "solving",
     "bridgecli.simulate": "solving",
     "bridgecli.core.auction": "play",
     "bridgecli.core.play": "play",

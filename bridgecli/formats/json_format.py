@@ -25,7 +25,7 @@ from bridgecli.core import fastpaths
 from bridgecli.core.board import AnnotatedCall, Board
 from bridgecli.core.cards import Seat, Vulnerability
 from bridgecli.core.errors import BridgeError, ParseError
-from bridgecli.formats import _api
+from bridgecli.formats import plumbing
 
 from . import schema
 
@@ -433,12 +433,12 @@ def _next_record(buf: _Buffer, pos: int) -> int:
 
 def loads(text: str, source: str | None = None) -> list[Board]:
     """All boards of a JSON text. Raises the first ParseError/RuleError."""
-    return _api.collect(iter_records(text, source))
+    return plumbing.collect(iter_records(text, source))
 
 
 def load(fp: IO[str], source: str | None = None) -> list[Board]:
     """All boards of an open JSON text file."""
-    return loads(fp.read(), _api.file_source(fp, source))
+    return loads(fp.read(), plumbing.file_source(fp, source))
 
 
 _ENCODE = json.JSONEncoder(ensure_ascii=False).encode
@@ -656,7 +656,7 @@ def dump_board(board: Board) -> str:
 
 def iter_dumps(boards: Iterable[Board]) -> Iterator[str]:
     """JSON Lines, a board a line (``[]`` when there are no boards)."""
-    return _api.each_board(boards, dump_board, empty="[]\n")
+    return plumbing.each_board(boards, dump_board, empty="[]\n")
 
 
 def dumps(boards: Iterable[Board]) -> str:
@@ -666,4 +666,4 @@ def dumps(boards: Iterable[Board]) -> str:
 
 def dump(boards: Iterable[Board], fp: IO[str]) -> None:
     """Write the boards as JSON Lines to an open text file."""
-    _api.write_chunks(iter_dumps(boards), fp)
+    plumbing.write_chunks(iter_dumps(boards), fp)

@@ -28,7 +28,7 @@ from bridgecli.core.board import Board
 from bridgecli.core.cards import Hand, Seat, Vulnerability, dealer_of_board
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, ParseError, cut
-from bridgecli.formats import _api
+from bridgecli.formats import plumbing
 
 _HAND = r"(?:-|[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*)"
 # ranks in English and in the languages deal --lang writes (D, W: Polish; D, B: Hungarian), tens as 10 too
@@ -118,12 +118,12 @@ def iter_records(text: str, source: str | None = None) -> Iterator[Board | Bridg
 
 def loads(text: str, source: str | None = None) -> list[Board]:
     """All boards of ``text``. Raises the first error."""
-    return _api.collect(iter_records(text, source))
+    return plumbing.collect(iter_records(text, source))
 
 
 def load(fp: IO[str], source: str | None = None) -> list[Board]:
     """All boards of an open text file. Raises the first error."""
-    return loads(fp.read(), _api.file_source(fp, source))
+    return loads(fp.read(), plumbing.file_source(fp, source))
 
 
 def dump_board(board: Board) -> str:
@@ -137,7 +137,7 @@ def dump_board(board: Board) -> str:
 
 def iter_dumps(boards: Iterable[Board]) -> Iterator[str]:
     """The lines of ``boards``, one a board."""
-    return _api.each_board(boards, dump_board, "")
+    return plumbing.each_board(boards, dump_board, "")
 
 
 def dumps(boards: Iterable[Board]) -> str:
@@ -147,7 +147,7 @@ def dumps(boards: Iterable[Board]) -> str:
 
 def dump(boards: Iterable[Board], fp: IO[str]) -> None:
     """Write the lines of ``boards`` to an open text file."""
-    _api.write_chunks(iter_dumps(boards), fp)
+    plumbing.write_chunks(iter_dumps(boards), fp)
 
 
 __all__ = ["dump", "dump_board", "dumps", "is_deal_line", "iter_dumps", "iter_records", "iter_stream", "load", "loads"]

@@ -29,7 +29,7 @@ from typing import IO, Any
 
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError, ParseError
-from bridgecli.formats import _api
+from bridgecli.formats import plumbing
 
 from . import schema
 from .yaml_events import EventReader
@@ -159,12 +159,12 @@ def _is_block_list(text: str) -> bool:
 
 def loads(text: str, source: str | None = None) -> list[Board]:
     """All boards of a YAML text. Raises the first ParseError/RuleError."""
-    return _api.collect(iter_records(text, source))
+    return plumbing.collect(iter_records(text, source))
 
 
 def load(fp: IO[str], source: str | None = None) -> list[Board]:
     """All boards of an open YAML text file."""
-    return loads(fp.read(), _api.file_source(fp, source))
+    return loads(fp.read(), plumbing.file_source(fp, source))
 
 
 # -- writing -----------------------------------------------------------------
@@ -225,7 +225,7 @@ def dump_board(board: Board) -> str:
 
 def iter_dumps(boards: Iterable[Board]) -> Iterator[str]:
     """YAML text a board at a time; together one block list (``[]`` when no boards)."""
-    return _api.each_board(boards, dump_board, empty="[]\n")
+    return plumbing.each_board(boards, dump_board, empty="[]\n")
 
 
 def dumps(boards: Iterable[Board]) -> str:
@@ -235,7 +235,7 @@ def dumps(boards: Iterable[Board]) -> str:
 
 def dump(boards: Iterable[Board], fp: IO[str]) -> None:
     """Write the boards to an open text file, a board at a time."""
-    _api.write_chunks(iter_dumps(boards), fp)
+    plumbing.write_chunks(iter_dumps(boards), fp)
 
 
 # -- reading in pieces (issue #19) ------------------------------------------------

@@ -104,10 +104,11 @@ def test_every_shape_gives_the_boards_of_the_whole_text(shape: str, tmp_path: Pa
 
 @pytest.mark.parametrize("fmt", ["yaml", "lin", "json"])
 def test_boards_come_before_the_rest_is_read(fmt: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    from bridgecli.formats import lin, yaml_format
+    from bridgecli.formats import yaml_format
+    from bridgecli.formats.lin import read as lin_read
 
     small_chunks(monkeypatch)
-    monkeypatch.setattr(lin, "_LOW", 256)  # the readers' own look-ahead, cut down to this input's size
+    monkeypatch.setattr(lin_read, "_LOW", 256)  # the readers' own look-ahead, cut down to this input's size
     monkeypatch.setattr(yaml_format, "_PIECE", 256)
     many = ITEMS * 100
     if fmt == "yaml":

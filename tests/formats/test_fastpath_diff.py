@@ -120,19 +120,12 @@ def test_the_general_mode_switches_every_lane_off_and_back_on() -> None:
     assert any(isinstance(b, pbn.LazyBoard) and getattr(b, "game_source", None) for b in boards)
 
 
-def test_the_tool_patches_only_the_lanes_that_do_not_ask_the_switch(monkeypatch: pytest.MonkeyPatch) -> None:
-    # (temporary, with tool.UNWIRED) a lane whose module has a row in LANES asks the switch:
-    # the tool leaves it alone; a target that is gone (a module split) is skipped
-    monkeypatch.setattr(fastpaths, "LANES", ())
-    monkeypatch.setattr(tool, "UNWIRED", (("bridgecli.core.fastpaths", "ENV", lambda: "stand-in"),
-                                          ("bridgecli.formats.nowhere", "x", lambda: None),
-                                          ("bridgecli.core.fastpaths", "Nothing.x", lambda: None)))
-    assert tool.unwired() == [(fastpaths, "ENV", "stand-in")]
+def test_the_tool_s_general_path_is_the_switch_off() -> None:
+    # every fast lane asks fastpaths.ON, so general() is the switch and nothing else
+    before = fastpaths.ON
     with tool.general():
-        assert not fastpaths.ON and fastpaths.ENV == "stand-in"
-    assert fastpaths.ON and fastpaths.ENV == "BRIDGECLI_FAST_PATHS"
-    monkeypatch.setattr(fastpaths, "LANES", (("a lane", "bridgecli.core.fastpaths.off", "the general path"),))
-    assert tool.unwired() == []
+        assert fastpaths.ON is False
+    assert fastpaths.ON is before
 
 
 def test_a_seeded_slice_of_the_replay_fuzzer() -> None:

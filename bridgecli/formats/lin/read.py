@@ -16,7 +16,7 @@ from bridgecli.core.contract import Contract
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import BridgeError, IllegalPlayError, InvalidDealError, ParseError, ReadWarning
 from bridgecli.core.numbers import is_digits, small_int
-from bridgecli.formats import _api
+from bridgecli.formats import plumbing
 
 from .common import (
     CARD_TOKEN,
@@ -765,9 +765,9 @@ def _boards(pairs: Iterator[_Pair | _Fast | ParseError], source: str | None) -> 
 
 def loads(text: str, source: str | None = None) -> list[Board]:
     """All boards of a LIN text. Raises the first ParseError/RuleError."""
-    return _api.collect(iter_records(text, source))
+    return plumbing.collect(iter_records(text, source))
 
 
 def load(fp: IO[str], source: str | None = None) -> list[Board]:
     """All boards of an open LIN text file."""
-    return loads(fp.read(), _api.file_source(fp, source))
+    return loads(fp.read(), plumbing.file_source(fp, source))

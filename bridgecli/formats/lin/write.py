@@ -11,7 +11,7 @@ from bridgecli.core.calls import Call, Double, Pass, Redouble
 from bridgecli.core.cards import Card, Hand, Strain
 from bridgecli.core.contract import Contract
 from bridgecli.core.errors import ParseError
-from bridgecli.formats import _api
+from bridgecli.formats import plumbing
 
 from .common import (
     LIN_SEATS,
@@ -316,4 +316,4 @@ def dumps(boards: Iterable[Board]) -> str:
 
 def dump(boards: Iterable[Board], fp: IO[str]) -> None:
     """Write the boards as LIN to an open text file."""
-    _api.write_chunks(iter_dumps(boards), fp)
+    plumbing.write_chunks(iter_dumps(boards), fp)

@@ -13,7 +13,7 @@ from typing import IO
 from bridgecli.core import fastpaths
 from bridgecli.core.board import Board
 from bridgecli.core.errors import BridgeError, ParseError, cut
-from bridgecli.formats import _api
+from bridgecli.formats import plumbing
 from bridgecli.formats.pbn.build import build_board
 from bridgecli.formats.pbn.export import covers, export_board, export_groups, remember_export
 from bridgecli.formats.pbn.tokens import (
@@ -612,9 +612,9 @@ def iter_auction_records(text: str, source: str | None = None) -> Iterator[Board
 def loads(text: str, source: str | None = None) -> list[Board]:
     """All boards of a PBN text. Raises the first game's error (ParseError or
     InvalidDealError)."""
-    return _api.collect(iter_records(text, source))
+    return plumbing.collect(iter_records(text, source))
 
 
 def load(fp: IO[str], source: str | None = None) -> list[Board]:
     """All boards of an open PBN text file. Raises like :func:`loads`."""
-    return loads(fp.read(), _api.file_source(fp, source))
+    return loads(fp.read(), plumbing.file_source(fp, source))

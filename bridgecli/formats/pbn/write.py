@@ -13,7 +13,7 @@ from bridgecli.core.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Pass
 from bridgecli.core.cards import DECK, Seat
 from bridgecli.core.deal import Deal
 from bridgecli.core.errors import ParseError
-from bridgecli.formats import _api
+from bridgecli.formats import plumbing
 from bridgecli.formats.pbn.escape import ESCAPED, escape_value, note_lines, outcome_text
 from bridgecli.formats.pbn.lazy import LazyBoard, copy_text, deal_text, play_text
 from bridgecli.formats.pbn.tokens import HOLD_TXT, MTS_TAGS, NAME_TOKEN, PLAIN_CALL, PLAIN_CARD, hold_table, number_like
@@ -267,4 +267,4 @@ def dumps(boards: Iterable[Board], crlf: bool = False) -> str:
 
 def dump(boards: Iterable[Board], fp: IO[str], crlf: bool = False) -> None:
     """Write ``boards`` as PBN to an open text file, in chunks."""
-    _api.write_chunks(iter_dumps(boards, crlf), fp, gather=1 << 16)
+    plumbing.write_chunks(iter_dumps(boards, crlf), fp, gather=1 << 16)
