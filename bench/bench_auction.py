@@ -184,7 +184,7 @@ in {gc_off[1]} passes with Python's thresholds; {gc_on[0]:.3f} s in {gc_on[1]} p
 10,000 allocations), which both commands use around their loops.
 
 Notes. Reading is most of a board's time; the reader is shared with every command
-(`formats/pbn.py`). After it, the auction is replayed over plain ints
+(`formats/pbn/`). After it, the auction is replayed over plain ints
 (`core.auction._run`); the JSON line is written directly for a legal board and held
 to `json.dumps` of the verdict's object by a hypothesis test; the brief line takes
 its call cells and contract/result text from a memo by identity (the reader shares
