@@ -218,6 +218,13 @@ def test_the_cli_layer_is_thin():
     assert share < 0.15, f"bridgecli/cli/ is {share:.1%} of the package's {total} lines"
 
 
+def test_no_module_is_over_a_thousand_lines():
+    """Issue #29: a module does one job; split by job (as formats/pbn/, formats/lin/, core/play/)
+    before one passes 1,000 lines."""
+    long = {p.relative_to(ROOT).as_posix(): n for p in sorted(PACKAGE.rglob("*.py")) if (n := _lines(p)) > 1000}
+    assert long == {}, f"modules over 1,000 lines: {long}"
+
+
 def test_core_imports_no_other_layer():
     graph = import_graph()
     for name, edges in graph.items():

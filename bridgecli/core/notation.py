@@ -683,6 +683,8 @@ def reader(table: Language) -> Language:
     return replace(table, fallbacks=tiers, tokens=tokens)
 
 
+#: A cache: each language's reader (:func:`get_language`), made on first use; one entry a
+#: language of :data:`LANGUAGES`, so it never grows past them.
 _READERS: dict[str, Language] = {}
 
 

@@ -388,7 +388,7 @@ def replay_board(board: Board, contract: Contract | None = None, rules: PlayRule
 #: cannot be reused. Keyed by identity: hashing a PlayedCard by value costs more than the
 #: lookup saves.
 _PLAIN_IDX: dict[int, int] = {}
-_PLAIN_KEEP: list[PlayedCard] = []
+_PLAIN_KEEP: list[PlayedCard] = []  # the cards whose ids are keys of _PLAIN_IDX, kept alive
 _PLAIN_MAX = 1024
 
 # _SEAT_AT[first][col]: the seat of a play record's column when ``first`` is its first column

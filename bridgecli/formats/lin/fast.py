@@ -73,7 +73,7 @@ _PLAYED = tuple(PlayedCard(c) for c in DECK)  # by card index
 #: value -> the card index, and an ``mb`` value -> (call, alert, the call without a note,
 #: its strain or -1 for no bid) for the usual spellings
 _FAST_CARD: dict[str, int] = {}
-_FAST_CALLS: dict[str, tuple[Call, bool, AnnotatedCall, int]] = {}
+_FAST_CALLS: dict[str, tuple[Call, bool, AnnotatedCall, int]] = {}  # (filled once, as above)
 
 
 def _fast_tables() -> None:
