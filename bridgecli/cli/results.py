@@ -97,21 +97,24 @@ def results(ctx: click.Context, /, session_file: str, output: str | None, to: st
     if what == "site":
         _write_site(session, event, lang, output or "")
         ctx.exit(_problems(session))
+    if what == "usebio":  # UTF-8 bytes, as its XML declaration says, whatever stdout's encoding
+        from bridgecli.results.export import results_usebio
+        from bridgecli.version import __version__
+
+        assert event.pairs is not None
+        try:
+            document = results_usebio(session, event.pairs, __version__)
+        except ValueError as exc:
+            raise click.UsageError(str(exc)) from None
+        with AtomicOutput(output, binary=True) as out:
+            out.write(document.encode("utf-8"))
+        ctx.exit(_problems(session))
     with AtomicOutput(output) as fp:
         if what == "pbn":
             from bridgecli.results.export import results_pbn
 
             assert event.pairs is not None  # a session is a pairs event
             fp.write(results_pbn(session, event.pairs))
-        elif what == "usebio":
-            from bridgecli import __version__
-            from bridgecli.results.export import results_usebio
-
-            assert event.pairs is not None
-            try:
-                fp.write(results_usebio(session, event.pairs, __version__))
-            except ValueError as exc:
-                raise click.UsageError(str(exc)) from None
         elif what == "json":
             import json
 

@@ -215,6 +215,23 @@ def test_polish_and_hungarian_names_survive_in_utf8(tmp_path: Path) -> None:
     assert ids == ["PZBS 1", "PZBS 2"]
 
 
+@pytest.mark.parametrize("encoding", ["cp1252", "cp1250", "ascii"])
+def test_stdout_gets_the_utf8_its_declaration_names_whatever_its_encoding(encoding: str) -> None:
+    # a Windows console or an ASCII locale: the document is UTF-8 bytes all the same
+    import subprocess
+    import sys
+
+    from ..conftest import subprocess_env
+
+    env = dict(subprocess_env(), PYTHONIOENCODING=encoding)
+    got = subprocess.run([sys.executable, "-m", "bridgecli", "results", str(ROOT / "docs" / "examples" / "session.yaml"),
+                          "--to", "usebio"], capture_output=True, env=env, check=False)
+    assert got.returncode == 0, got.stderr
+    assert got.stdout.startswith(b'<?xml version="1.0" encoding="UTF-8"?>')
+    root = ET.fromstring(got.stdout)  # well-formed as the UTF-8 it says it is
+    assert "Małgorzata Wójcik" in [p.findtext("PLAYER_NAME") for p in root.iter("PLAYER")]
+
+
 def test_one_winner(tmp_path: Path) -> None:
     root = _document(TWO_TABLES, tmp_path, winners="one")
     assert root.findtext("EVENT/WINNER_TYPE") == "1"
