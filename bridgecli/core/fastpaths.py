@@ -18,7 +18,7 @@ imported), so the switch can be flipped at run time::
 :data:`ON` starts from the environment variable ``BRIDGECLI_FAST_PATHS``: ``0``,
 ``off``, ``no`` or ``false`` (any case) turn the lanes off; anything else, or no
 variable, leaves them on. :data:`LANES` lists every lane, where it lives and the
-general path it stands in for (docs/ARCHITECTURE.md has the same list).
+general path it stands in for (docs/ARCHITECTURE.md says how they are held to it).
 """
 
 from __future__ import annotations
