@@ -204,6 +204,30 @@ def _play_json() -> object:
     return [json_line(check_board(b)) for b in _club_boards()[:3]]
 
 
+def _pbn_games() -> object:
+    from bridgecli.formats import pbn
+
+    return pbn.dumps(pbn.loads(CLUB.read_text(encoding="utf-8")))
+
+
+def _board_json() -> object:
+    from bridgecli.formats.json_format import board_json
+
+    return [board_json(b) for b in _club_boards()[:4]]
+
+
+def _lin_pairs() -> object:
+    from bridgecli.formats import lin
+
+    return lin.dumps(lin.loads(CLUB.with_suffix(".lin").read_text(encoding="utf-8")))
+
+
+def _result_lines() -> object:
+    from bridgecli.results.line_scores import score_lines
+
+    return [line.text for line in score_lines(["4S= --vul NS", "3NTX-2 --vul both", "6H+1 -d W"])]
+
+
 #: place of a lane -> a small run that takes it (when on); other rows get the AST check above
 EXERCISES: dict[str, Callable[[], object]] = {
     "bridgecli.render.text.render_brief": _brief,
@@ -211,6 +235,10 @@ EXERCISES: dict[str, Callable[[], object]] = {
     "bridgecli.results.tables.streamed_table": _streamed,
     "bridgecli.checks.play.check_board": _played,
     "bridgecli.checks.play.json_line": _play_json,
+    "bridgecli.formats.pbn.games.Reader.games": _pbn_games,
+    "bridgecli.formats.json_format.board_json": _board_json,
+    "bridgecli.formats.lin.read._pairs": _lin_pairs,
+    "bridgecli.results.line_scores.LineScorer.evaluate": _result_lines,
 }
 
 
