@@ -269,13 +269,15 @@ def test_ctrl_c_exits_130_quickly(jobs, tmp_path):
                              "--records", str(tmp_path / "r.csv")],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=subprocess_env(), cwd=tmp_path)
     # mid-run: the records' temporary file is open and, with --jobs 2, the workers run; then
-    # a second more of work (instead of a fixed 4 s from the start, most of it start-up)
+    # work under way: the first records written to it (a sign, not a fixed time)
+    def records_written() -> bool:
+        return any(os.path.getsize(tmp_path / name) > 0 for name in os.listdir(tmp_path))
+
     waited = time.monotonic() + 60
-    while not (os.listdir(tmp_path) and (jobs == "1" or live_processes(1, proc.pid))):
+    while not (os.listdir(tmp_path) and (jobs == "1" or live_processes(1, proc.pid)) and records_written()):
         assert proc.poll() is None, proc.stderr.read()
-        assert time.monotonic() < waited, "no records file and workers after 60 s"
+        assert time.monotonic() < waited, "no records written and workers after 60 s"
         time.sleep(0.05)
-    time.sleep(1)
     assert proc.poll() is None
     start = time.monotonic()
     proc.send_signal(signal.SIGINT)
