@@ -99,15 +99,36 @@ class AtomicOutput:
                 raise self._error(exc) from exc
             return self._fp
         self._target = target
-        import tempfile  # here: its import costs ~20 ms, and most runs write to stdout
-
+        fd, tmp = self._create_temp(os.path.dirname(target))
         try:
-            fd, self._tmp = tempfile.mkstemp(prefix=".bridgecli-", dir=os.path.dirname(target))
-        except OSError as exc:
-            raise self._error(exc) from exc
-        TEMP_FILES.add(self._tmp)
-        self._fp = self._wrap(fd)
+            self._fp = self._wrap(fd)
+        except BaseException:  # (an interrupt before the block is entered: no __exit__ to clean up)
+            os.close(fd)
+            _unlink(tmp)
+            TEMP_FILES.discard(tmp)
+            raise
         return self._fp
+
+    def _create_temp(self, folder: str) -> tuple[int, str]:
+        """Create the temp file beside the target (mode 0600, a name no other file has): its
+        descriptor and name. The name is in :data:`TEMP_FILES` before the file exists, so
+        that a signal at any moment finds it there (``tempfile.mkstemp`` would hold the name
+        to itself until it returns)."""
+        while True:
+            name = os.path.join(folder, ".bridgecli-" + os.urandom(6).hex())
+            self._tmp = name
+            TEMP_FILES.add(name)
+            try:
+                return os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600), name
+            except FileExistsError:
+                TEMP_FILES.discard(name)
+            except OSError as exc:
+                TEMP_FILES.discard(name)
+                raise self._error(exc) from exc
+            except BaseException:
+                _unlink(name)  # (an interrupt as the file was made)
+                TEMP_FILES.discard(name)
+                raise
 
     def _wrap(self, fd: int) -> IO[Any]:
         """A file object writing to ``fd`` (which it owns): text or binary, buffered, its failed writes

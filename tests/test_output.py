@@ -136,3 +136,36 @@ def test_none_is_stdout(capsys: pytest.CaptureFixture[str]) -> None:
     with output.AtomicOutput(None) as fp:
         fp.write("to stdout\n")
     assert capsys.readouterr().out == "to stdout\n"
+
+
+# -- an interrupt while the temp file is made ---------------------------------------------------
+
+
+@pytest.mark.parametrize("when", ["as the file is made", "as it is wrapped"])
+def test_an_interrupt_while_the_temp_file_is_made_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 when: str) -> None:
+    # Ctrl-C lands before the block is entered (so no __exit__ runs): the temp file goes, and
+    # while it existed its name was in TEMP_FILES, for a signal handler that must exit at once
+    target = tmp_path / "out.pbn"
+    target.write_text("old")
+    seen: list[bool] = []
+    if when == "as the file is made":
+        real_open = os.open
+
+        def interrupted_open(path: str, flags: int, mode: int = 0o777) -> int:
+            real_open(path, flags, mode)
+            seen.append(path in output.TEMP_FILES)
+            raise KeyboardInterrupt
+
+        monkeypatch.setattr(output.os, "open", interrupted_open)
+    else:
+        def interrupted_wrap(self: output.AtomicOutput, fd: int) -> None:
+            seen.append(self._tmp in output.TEMP_FILES and Path(self._tmp).exists())
+            raise KeyboardInterrupt
+
+        monkeypatch.setattr(output.AtomicOutput, "_wrap", interrupted_wrap)
+    with pytest.raises(KeyboardInterrupt), output.AtomicOutput(target) as fp:
+        fp.write("new")
+    assert seen == [True]
+    assert temps(tmp_path) == [] and output.TEMP_FILES == set()
+    assert target.read_text() == "old"
