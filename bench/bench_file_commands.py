@@ -27,14 +27,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
-COMMANDS: dict[str, list[str]] = {
-    "convert --to json": ["convert", "--to", "json"],
-    "convert --to pbn": ["convert", "--to", "pbn"],
-    "show --brief": ["show", "--brief"],
-    "validate-auction --json": ["validate-auction", "--json", "--jobs", "1"],
-    "play --json": ["play", "--json"],
-    "score": ["score"],
-}
 STARTUP: dict[str, list[str]] = {
     "score 3NT=": ["-m", "bridgecli", "score", "3NT="],
     "deal -n 32": ["-m", "bridgecli", "deal", "-n", "32", "--seed", "1"],
@@ -64,6 +56,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "file_commands.md")
     opts = parser.parse_args()
     import bench_memory
+    from bench_instructions import COMMANDS  # the same six commands, the same arguments
 
     checkouts = {"this": ROOT, "base": opts.base.resolve()}
     for path in checkouts.values():
